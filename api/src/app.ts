@@ -1,0 +1,215 @@
+/**
+ * Builds the Fastify application: external plugins first (security headers, CORS, rate limits,
+ * OpenAPI), then media, then the domains under /api and /feed-api, and last (optionally) the built
+ * frontends. `server.ts` runs it; tests call `buildApp` with their own configuration and `inject`.
+ */
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import Fastify, { type FastifyRequest } from 'fastify';
+import type { AppConfig } from './config';
+import type { AppContext } from './context';
+import { createDatabase, type DatabaseHandle } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { adminRoutes } from './domains/admin/admin.routes';
+import { analyticsRoutes } from './domains/analytics/analytics.routes';
+import { registerAuthHooks } from './domains/auth/auth.hooks';
+import { authRoutes } from './domains/auth/auth.routes';
+import { createPasswordHasher } from './domains/auth/passwords';
+import { catalogueRoutes } from './domains/catalogue/catalogue.routes';
+import { CategorySchema, EpisodeSchema, SeriesSchema } from './domains/catalogue/catalogue.schemas';
+import { coinsRoutes } from './domains/coins/coins.routes';
+import { devRoutes } from './domains/dev/dev.routes';
+import { feedRoutes } from './domains/feed/feed.routes';
+import { healthRoutes } from './domains/health/health.routes';
+import { paymentsConfigFromEnv } from './domains/payments/payments.config';
+import { paymentsRoutes } from './domains/payments/payments.routes';
+import { createPaymentsRuntime } from './domains/payments/payments.service';
+import { rewardsRoutes } from './domains/rewards/rewards.routes';
+import { settingsRoutes } from './domains/settings/settings.routes';
+import { subscriptionsRoutes } from './domains/subscriptions/subscriptions.routes';
+import { unlocksRoutes } from './domains/unlocks/unlocks.routes';
+import { usersRoutes } from './domains/users/users.routes';
+import { UserSchema } from './domains/users/users.schemas';
+import { viewingRoutes } from './domains/viewing/viewing.routes';
+import { errorHandler } from './http/errors';
+import type { TypeBoxTypeProvider, TypedFastify } from './http/type-provider';
+import { createMailer, type Mailer } from './mail/mailer';
+import { mediaPlugin } from './media/media.plugin';
+import { createMediaUrlRewriter } from './media/media-urls';
+
+export interface AppDependencies {
+  /** An open database; by default one is opened from `config.database` and closed with the app. */
+  database?: DatabaseHandle;
+  mailer?: Mailer;
+  now?: () => Date;
+  /** Run migrations while building (default true). */
+  migrate?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/**
+ * Request bodies are validated strictly (a string is never silently turned into a number), while
+ * query strings and path parameters, which are always text, are coerced to their declared types.
+ */
+function createValidatorCompiler() {
+  const strictAjv = addFormats(
+    new Ajv({ allErrors: false, coerceTypes: false, removeAdditional: false, useDefaults: true, strict: false }),
+  );
+  const coercingAjv = addFormats(
+    new Ajv({ allErrors: false, coerceTypes: 'array', removeAdditional: true, useDefaults: true, strict: false }),
+  );
+  return ({ schema, httpPart }: { schema: object; httpPart?: string }) =>
+    (httpPart === 'body' ? strictAjv : coercingAjv).compile(schema);
+}
+
+/** Allowed origins: the configured list, the server's own origin, and in development any localhost port. */
+export function isAllowedOrigin(config: AppConfig, origin: string, request: FastifyRequest): boolean {
+  if (config.corsOrigins.includes(origin) || config.corsOrigins.includes('*')) return true;
+  const host = request.headers.host;
+  if (host && (origin === `http://${host}` || origin === `https://${host}`)) return true;
+  if (config.publicUrl && origin === config.publicUrl) return true;
+  return (
+    config.devRoutes && config.corsOrigins.length === 0 && /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(origin)
+  );
+}
+
+export async function buildApp(config: AppConfig, deps: AppDependencies = {}): Promise<TypedFastify> {
+  const database = deps.database ?? (await createDatabase(config.database));
+  const ownsDatabase = deps.database === undefined;
+  if (deps.migrate !== false) {
+    await migrateToLatest(database.db, config.database.kind === 'postgres' ? config.database.schema : undefined);
+  }
+  const mailer = deps.mailer ?? createMailer(config.mail);
+
+  const ctx: AppContext = {
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    mailer,
+    passwords: createPasswordHasher(config.passwordHash),
+    mediaUrl: createMediaUrlRewriter(config),
+    now: deps.now ?? (() => new Date()),
+  };
+
+  const app = Fastify({
+    logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(createValidatorCompiler());
+  app.setErrorHandler(errorHandler);
+  app.addHook('onClose', async () => {
+    await mailer.close();
+    if (ownsDatabase) await database.db.destroy();
+  });
+
+  // --- External plugins ------------------------------------------------------------------------
+  await app.register(helmet, {
+    // The site loads federated remotes, HLS blobs and media from configurable origins; a CSP for the
+    // pages belongs to the frontends plugin that serves them, not to JSON answers.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(cors, {
+    delegator: (request, callback) => {
+      const origin = request.headers.origin;
+      callback(null, {
+        origin: origin ? isAllowedOrigin(config, origin, request) : false,
+        methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+        allowedHeaders: ['Authorization', 'Content-Type', 'Range'],
+        exposedHeaders: ['Retry-After', 'Content-Range', 'Content-Length'],
+        maxAge: 600,
+      });
+    },
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimit.globalPerMinute,
+    timeWindow: '1 minute',
+    // Only the APIs are limited here; media segments and site assets come in bursts by design.
+    allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/feed-api/'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Cliffhanger API',
+        version: '1.0.0',
+        description: 'Main API under /api and the media-feed API under /feed-api.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  if (config.docsUi) {
+    await app.register((await import('@fastify/swagger-ui')).default, { routePrefix: '/api/docs' });
+  } else {
+    app.get('/api/docs/json', { schema: { hide: true } }, () => app.swagger());
+  }
+
+  for (const schema of [UserSchema, CategorySchema, SeriesSchema, EpisodeSchema]) app.addSchema(schema);
+  registerAuthHooks(app, ctx);
+
+  // --- Media and domains -----------------------------------------------------------------------
+  await app.register(mediaPlugin, { mediaRoot: config.mediaRoot });
+
+  await app.register(
+    async (api: TypedFastify) => {
+      api.setNotFoundHandler((request, reply) => {
+        reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+      });
+      await api.register(healthRoutes, { ctx });
+      await api.register(authRoutes, { ctx });
+      await api.register(usersRoutes, { ctx });
+      await api.register(catalogueRoutes, { ctx });
+      await api.register(viewingRoutes, { ctx });
+      // Money: Stripe when STRIPE_SECRET_KEY is set, else the local dev provider (payments.config.ts).
+      const payments = createPaymentsRuntime(paymentsConfigFromEnv(process.env));
+      await api.register(settingsRoutes, { ctx });
+      await api.register(coinsRoutes, { ctx, payments });
+      await api.register(unlocksRoutes, { ctx });
+      await api.register(subscriptionsRoutes, { ctx, payments });
+      await api.register(paymentsRoutes, { ctx, payments });
+      await api.register(rewardsRoutes, { ctx });
+      await api.register(analyticsRoutes, { ctx });
+      await api.register(adminRoutes, { ctx, payments });
+      if (config.devRoutes) await api.register(devRoutes, { ctx });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(
+    async (feedApi: TypedFastify) => {
+      feedApi.setNotFoundHandler((request, reply) => {
+        reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+      });
+      await feedApi.register(feedRoutes, { ctx });
+    },
+    { prefix: '/feed-api' },
+  );
+
+  // --- Frontends (last, so its catch-all never shadows an API route) ----------------------------
+  if (config.serveFrontends) {
+    const { frontendsPlugin, remoteOverridesFromEnv, browserConfigFromEnv } = await import(
+      './frontends/frontends.plugin'
+    );
+    await app.register(frontendsPlugin, {
+      rootDir: config.frontendsRoot,
+      remoteOverrides: remoteOverridesFromEnv(process.env),
+      runtimeConfig: { ...browserConfigFromEnv(process.env), staticApiToken: config.staticApiToken },
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,165 @@
+/**
+ * The API's configuration: one typed object built once from the environment (`configFromEnv`) and
+ * passed to `buildApp`. Tests build it directly (`testConfig` in test/support) so nothing reads
+ * `process.env` behind their back. Every variable read here is listed in api/ENV.md.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+
+export type DatabaseConfig =
+  | { kind: 'sqlite'; path: string }
+  | { kind: 'postgres'; connectionString: string; schema?: string };
+
+export interface MailConfig {
+  /** `smtp://user:pass@host:port` (or smtps://). Without it mail goes to the outbox file. */
+  smtpUrl: string | null;
+  from: string;
+  /** JSON-lines file the outbox appends to when no SMTP server is configured. */
+  outboxPath: string;
+}
+
+export interface PasswordHashConfig {
+  /** argon2id cost; tests lower it, production keeps the library defaults. */
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+export interface RateLimitConfig {
+  /** Requests per minute per client address across the whole API. */
+  globalPerMinute: number;
+  /** Requests per minute per client address on login, password reset and magic-link requests. */
+  sensitivePerMinute: number;
+}
+
+export interface AppConfig {
+  database: DatabaseConfig;
+  port: number;
+  host: string;
+  /** Absolute product origin used in e-mailed links and, when set, to prefix media paths (§7). */
+  publicUrl: string | null;
+  /** Host names for the §7 media rewrite: addresses on `cdnHost` are answered on `storageHost`. */
+  cdnHost: string | null;
+  storageHost: string | null;
+  mediaRoot: string;
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  magicLinkTtlSeconds: number;
+  /** The public static token the web client sends as `Authorization: Token <x>` when signed out. */
+  staticApiToken: string;
+  corsOrigins: string[];
+  bodyLimitBytes: number;
+  /** Trust X-Forwarded-* from a reverse proxy (client address for rate limits, protocol). */
+  trustProxy: boolean;
+  rateLimit: RateLimitConfig;
+  passwordHash: PasswordHashConfig;
+  mail: MailConfig;
+  /**
+   * Serve the interactive docs page at /api/docs (the OpenAPI JSON at /api/docs/json is always served).
+   * Test runs turn it off: @fastify/swagger-ui loads @fastify/static, whose ESM-only dependency the
+   * CommonJS jest runtime cannot load.
+   */
+  docsUi: boolean;
+  /** Enables the dev-only routes (`GET /api/dev/outbox`). Off when NODE_ENV=production. */
+  devRoutes: boolean;
+  serveFrontends: boolean;
+  frontendsRoot: string;
+  logger: boolean;
+}
+
+/** The repository root (api/src/config.ts → ../../). */
+export const REPO_ROOT = resolve(__dirname, '..', '..');
+
+export const ACCESS_TOKEN_MAX_TTL_SECONDS = 15 * 60;
+export const MAGIC_LINK_MAX_TTL_SECONDS = 15 * 60;
+
+function fromRoot(path: string): string {
+  return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
+}
+
+function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+/** Strips a scheme and trailing slash so `https://cdn.example.com/` and `cdn.example.com` compare equal. */
+export function normaliseHost(value: string | undefined): string | null {
+  if (!value || value.trim() === '') return null;
+  return value
+    .trim()
+    .replace(/^[a-z]+:\/\//i, '')
+    .replace(/\/+$/, '')
+    .toLowerCase();
+}
+
+/**
+ * The signing secret for access tokens. A deployment sets JWT_SECRET; a fresh checkout gets a random
+ * one written to var/ so tokens survive restarts without anybody having to invent a secret.
+ */
+export function loadOrCreateJwtSecret(env: NodeJS.ProcessEnv, varDir: string): string {
+  const configured = env.JWT_SECRET?.trim();
+  if (configured) {
+    if (configured.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
+    return configured;
+  }
+  const file = resolve(varDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const production = env.NODE_ENV === 'production';
+  const varDir = fromRoot(env.VAR_DIR ?? 'var');
+  const port = intFromEnv(env, 'PORT', 8080);
+  const databaseUrl = env.DATABASE_URL?.trim();
+  const publicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, '') || null;
+  const accessTtl = intFromEnv(env, 'ACCESS_TOKEN_TTL_SECONDS', ACCESS_TOKEN_MAX_TTL_SECONDS);
+  const magicTtl = intFromEnv(env, 'MAGIC_LINK_TTL_SECONDS', MAGIC_LINK_MAX_TTL_SECONDS);
+  return {
+    database: databaseUrl
+      ? { kind: 'postgres', connectionString: databaseUrl }
+      : { kind: 'sqlite', path: fromRoot(env.SQLITE_PATH ?? 'var/cliffhanger.db') },
+    port,
+    host: env.HOST?.trim() || '0.0.0.0',
+    publicUrl,
+    cdnHost: normaliseHost(env.CDN_HOST),
+    storageHost: normaliseHost(env.STORAGE_HOST),
+    mediaRoot: fromRoot(env.MEDIA_ROOT ?? 'var/media'),
+    jwtSecret: loadOrCreateJwtSecret(env, varDir),
+    // The spec's security bar: access tokens live at most 15 minutes, magic links expire within 15.
+    accessTokenTtlSeconds: Math.min(accessTtl, ACCESS_TOKEN_MAX_TTL_SECONDS),
+    refreshTokenTtlSeconds: intFromEnv(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600),
+    magicLinkTtlSeconds: Math.min(magicTtl, MAGIC_LINK_MAX_TTL_SECONDS),
+    staticApiToken: env.API_STATIC_TOKEN?.trim() || 'cliffhanger-web',
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+    bodyLimitBytes: intFromEnv(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
+    trustProxy: env.TRUST_PROXY === 'true',
+    rateLimit: {
+      globalPerMinute: intFromEnv(env, 'RATE_LIMIT_PER_MINUTE', 1200),
+      sensitivePerMinute: intFromEnv(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 10),
+    },
+    // OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane): safe and quick enough on 2 cores.
+    passwordHash: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+    mail: {
+      smtpUrl: env.SMTP_URL?.trim() || null,
+      from: env.MAIL_FROM?.trim() || 'Cliffhanger <no-reply@cliffhanger.local>',
+      outboxPath: resolve(varDir, 'outbox.jsonl'),
+    },
+    docsUi: true,
+    devRoutes: !production,
+    serveFrontends: env.SERVE_FRONTENDS ? env.SERVE_FRONTENDS !== 'false' : true,
+    frontendsRoot: REPO_ROOT,
+    logger: env.LOG_LEVEL !== 'silent',
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * Every migration, listed in code. A static provider (rather than a folder scan) works the same under
+ * tsx, jest and a bundled build, and a migration can never be skipped because a file failed to load.
+ * Add new migrations at the end with a later timestamp.
+ */
+import type { Migration, MigrationProvider } from 'kysely';
+import * as initial from './20250601000000_initial';
+import * as money from './20250701000000_money';
+import * as staffMedia from './20250901000000_staff_media';
+
+const migrations: Record<string, Migration> = {
+  '20250601000000_initial': initial,
+  '20250701000000_money': money,
+  '20250901000000_staff_media': staffMedia,
+};
+
+export const staticMigrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
+  },
+};

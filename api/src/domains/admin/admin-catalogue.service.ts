@@ -1,0 +1,668 @@
+/**
+ * Staff editing of the catalogue: series (create, edit, soft delete, restore, media overrides) and
+ * their episodes (create, edit, reorder, delete). Every write runs in one transaction with its audit
+ * row. Viewers see the result through the catalogue domain, which already hides soft-deleted and
+ * staff-hidden series (§5), so nothing here needs to know about viewer queries.
+ */
+import type { Static } from '@sinclair/typebox';
+import type { Kysely, Transaction } from 'kysely';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../context';
+import type { Database, EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { containsText, insertSeries } from '../catalogue/catalogue.repository';
+import { isUniqueViolation } from '../coins/money-transaction';
+import { resolveImageAddress } from '../media-library/stored-images';
+import type {
+  EpisodeCreateBody,
+  EpisodeListQuery,
+  EpisodeUpdateBody,
+  SeriesCreateBody,
+  SeriesListQuery,
+  SeriesMediaBody,
+  SeriesUpdateBody,
+} from './admin.schemas';
+import { catalogueDefaults } from './admin-settings.service';
+import { recordAudit } from './audit.repository';
+import { type StaffTrx, staffDb } from './staff.tables';
+
+export const SERIES_MISSING = 'Series not found';
+export const EPISODE_MISSING = 'Episode not found';
+
+type CoreExecutor = Kysely<Database> | Transaction<Database>;
+/** The staff transaction seen with the first migration's tables, for the catalogue repository. */
+const core = (trx: StaffTrx) => trx as unknown as CoreExecutor;
+
+function parseTags(raw: string): string[] {
+  try {
+    const value = JSON.parse(raw);
+    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function slugify(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80)
+      .replace(/-+$/g, '') || 'series'
+  );
+}
+
+async function freeSlug(db: CoreExecutor, base: string, exceptId?: number): Promise<string> {
+  for (let n = 1; ; n += 1) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    let query = db.selectFrom('series').select('id').where('slug', '=', candidate);
+    if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+    if (!(await query.executeTakeFirst())) return candidate;
+  }
+}
+
+// --- Series ------------------------------------------------------------------------------------------
+
+export type AdminSeries = ReturnType<typeof toAdminSeries>;
+
+function toAdminSeries(ctx: AppContext, row: SeriesRow, episodesCount: number, categoryIds: number[]) {
+  return {
+    id: row.id,
+    title: row.title,
+    title_en: row.title_en,
+    slug: row.slug,
+    description: row.description,
+    tags: parseTags(row.tags),
+    category_ids: categoryIds,
+    year: row.year,
+    rating: row.rating,
+    total_episodes: row.total_episodes,
+    episodes_count: episodesCount,
+    is_gold_exclusive: Boolean(row.is_gold_exclusive),
+    is_featured: Boolean(row.is_featured),
+    is_trending: Boolean(row.is_trending),
+    is_top: Boolean(row.is_top),
+    is_hidden: Boolean(row.is_hidden),
+    poster_image: ctx.mediaUrl(row.poster_image),
+    cover_image: ctx.mediaUrl(row.cover_image),
+    banner_image: ctx.mediaUrl(row.banner_image),
+    slider_image: ctx.mediaUrl(row.slider_image),
+    deleted_at: row.deleted_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+async function hydrate(ctx: AppContext, db: CoreExecutor, rows: SeriesRow[]): Promise<AdminSeries[]> {
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const [counts, categories] = await Promise.all([
+    db
+      .selectFrom('episodes')
+      .select('series_id')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('series_id', 'in', ids)
+      .groupBy('series_id')
+      .execute(),
+    db.selectFrom('series_categories').selectAll().where('series_id', 'in', ids).execute(),
+  ]);
+  return rows.map((row) =>
+    toAdminSeries(
+      ctx,
+      row,
+      Number(counts.find((c) => c.series_id === row.id)?.count ?? 0),
+      categories.filter((c) => c.series_id === row.id).map((c) => c.category_id),
+    ),
+  );
+}
+
+export async function listSeries(ctx: AppContext, query: Static<typeof SeriesListQuery>) {
+  const limit = query.limit ?? 20;
+  const page = query.page ?? 1;
+  const base = () => {
+    let q = ctx.db.selectFrom('series');
+    const status = query.status ?? 'active';
+    if (status === 'active') q = q.where('deleted_at', 'is', null).where('is_hidden', '=', false);
+    if (status === 'hidden') q = q.where('deleted_at', 'is', null).where('is_hidden', '=', true);
+    if (status === 'deleted') q = q.where('deleted_at', 'is not', null);
+    if (query.is_gold_exclusive !== undefined) q = q.where('is_gold_exclusive', '=', query.is_gold_exclusive);
+    if (query.is_featured !== undefined) q = q.where('is_featured', '=', query.is_featured);
+    if (query.category_id !== undefined) {
+      const categoryId = query.category_id;
+      q = q.where('series.id', 'in', (eb) =>
+        eb.selectFrom('series_categories').select('series_id').where('category_id', '=', categoryId),
+      );
+    }
+    const text = query.search?.trim();
+    if (text) {
+      q = q.where((eb) =>
+        eb.or([
+          eb(containsText('series.title', text), '=', true),
+          eb(containsText('series.title_en', text), '=', true),
+          eb(containsText('series.slug', text), '=', true),
+          ...(/^\d+$/.test(text) ? [eb('series.id', '=', Number(text))] : []),
+        ]),
+      );
+    }
+    return q;
+  };
+  const rows = await base()
+    .selectAll('series')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  const total = await base()
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
+  return { results: await hydrate(ctx, ctx.db, rows), count: Number(total?.count ?? 0), page, limit };
+}
+
+async function seriesRow(db: CoreExecutor, id: number): Promise<SeriesRow> {
+  const row = await db.selectFrom('series').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(SERIES_MISSING);
+  return row;
+}
+
+export async function getSeries(ctx: AppContext, id: number): Promise<AdminSeries> {
+  return (await hydrate(ctx, ctx.db, [await seriesRow(ctx.db, id)]))[0] as AdminSeries;
+}
+
+type SeriesInput = Static<typeof SeriesUpdateBody>;
+const IMAGE_FIELDS = ['poster_image', 'cover_image', 'banner_image', 'slider_image'] as const;
+
+/** Inline images become library files before the transaction opens (encoding is slow; writes are not). */
+async function resolveImages<T extends Partial<Record<(typeof IMAGE_FIELDS)[number], string | null>>>(
+  ctx: AppContext,
+  input: T,
+  actor: UserRow,
+): Promise<T> {
+  const out = { ...input };
+  for (const field of IMAGE_FIELDS) {
+    const value = out[field];
+    if (value !== undefined) out[field] = (await resolveImageAddress(ctx, value, field, actor.id)) as T[typeof field];
+  }
+  return out;
+}
+
+async function assertCategories(db: CoreExecutor, ids: number[] | undefined) {
+  if (!ids || ids.length === 0) return;
+  const found = await db.selectFrom('categories').select('id').where('id', 'in', ids).execute();
+  const missing = ids.filter((id) => !found.some((row) => row.id === id));
+  if (missing.length > 0) throw badRequest(`Unknown category id: ${missing.join(', ')}`);
+}
+
+async function setCategories(db: CoreExecutor, seriesId: number, ids: number[]) {
+  await db.deleteFrom('series_categories').where('series_id', '=', seriesId).execute();
+  const unique = [...new Set(ids)];
+  if (unique.length > 0) {
+    await db
+      .insertInto('series_categories')
+      .values(unique.map((categoryId) => ({ series_id: seriesId, category_id: categoryId })))
+      .execute();
+  }
+}
+
+function seriesColumns(input: SeriesInput) {
+  const { category_ids: _categories, tags, ...rest } = input;
+  return { ...rest, ...(tags !== undefined ? { tags: JSON.stringify(tags) } : {}) };
+}
+
+export async function createSeries(ctx: AppContext, actor: UserRow, body: Static<typeof SeriesCreateBody>) {
+  const input = await resolveImages(ctx, body, actor);
+  const at = nowIso(ctx);
+  const id = await staffDb(ctx)
+    .transaction()
+    .execute(async (trx) => {
+      const db = core(trx);
+      await assertCategories(db, input.category_ids);
+      if (input.slug && (await freeSlug(db, input.slug)) !== input.slug) {
+        throw conflict(`Another series already uses the address "${input.slug}"`);
+      }
+      const slug = input.slug ?? (await freeSlug(db, slugify(input.title_en || input.title)));
+      const columns = seriesColumns(input);
+      const newId = await insertSeries(db, {
+        title: input.title,
+        title_en: input.title_en ?? '',
+        slug,
+        description: input.description ?? '',
+        cover_image: columns.cover_image ?? null,
+        banner_image: columns.banner_image ?? null,
+        poster_image: columns.poster_image ?? null,
+        slider_image: columns.slider_image ?? null,
+        tags: columns.tags ?? '[]',
+        year: input.year ?? null,
+        rating: input.rating ?? null,
+        is_gold_exclusive: input.is_gold_exclusive ?? false,
+        is_featured: input.is_featured ?? false,
+        is_trending: input.is_trending ?? false,
+        is_top: input.is_top ?? false,
+        is_hidden: input.is_hidden ?? false,
+        total_episodes: input.total_episodes ?? null,
+        likes: 0,
+        deleted_at: null,
+        created_at: at,
+        updated_at: at,
+      });
+      if (input.category_ids) await setCategories(db, newId, input.category_ids);
+      const after = await seriesRow(db, newId);
+      await recordAudit(trx, { actor, action: 'series.create', entity: 'series', entityId: newId, after, at });
+      return newId;
+    });
+  return getSeries(ctx, id);
+}
+
+export async function updateSeries(
+  ctx: AppContext,
+  actor: UserRow,
+  id: number,
+  body: SeriesInput,
+  action = 'series.update',
+) {
+  const input = await resolveImages(ctx, body, actor);
+  const at = nowIso(ctx);
+  await staffDb(ctx)
+    .transaction()
+    .execute(async (trx) => {
+      const db = core(trx);
+      const before = await seriesRow(db, id);
+      await assertCategories(db, input.category_ids);
+      if (input.slug !== undefined && (await freeSlug(db, input.slug, id)) !== input.slug) {
+        throw conflict(`Another series already uses the address "${input.slug}"`);
+      }
+      const columns = seriesColumns(input);
+      if (Object.keys(columns).length > 0) {
+        await db
+          .updateTable('series')
+          .set({ ...columns, updated_at: at })
+          .where('id', '=', id)
+          .execute();
+      }
+      if (input.category_ids) await setCategories(db, id, input.category_ids);
+      const after = await seriesRow(db, id);
+      await recordAudit(trx, { actor, action, entity: 'series', entityId: id, before, after, at });
+    });
+  return getSeries(ctx, id);
+}
+
+export function updateSeriesMedia(ctx: AppContext, actor: UserRow, id: number, body: Static<typeof SeriesMediaBody>) {
+  return updateSeries(ctx, actor, id, body, 'series.media');
+}
+
+/** Soft delete: the row stays (unlocks, history and payments keep their references); viewers never see it. */
+export async function setSeriesDeleted(ctx: AppContext, actor: UserRow, id: number, deleted: boolean) {
+  const at = nowIso(ctx);
+  await staffDb(ctx)
+    .transaction()
+    .execute(async (trx) => {
+      const db = core(trx);
+      const before = await seriesRow(db, id);
+      if (Boolean(before.deleted_at) === deleted) return;
+      await db
+        .updateTable('series')
+        .set({ deleted_at: deleted ? at : null, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+      const after = await seriesRow(db, id);
+      const action = deleted ? 'series.delete' : 'series.restore';
+      await recordAudit(trx, { actor, action, entity: 'series', entityId: id, before, after, at });
+    });
+  return getSeries(ctx, id);
+}
+
+// --- Episodes ----------------------------------------------------------------------------------------
+
+type EpisodeWithSeries = EpisodeRow & { series_title: string };
+
+function toAdminEpisode(ctx: AppContext, row: EpisodeWithSeries, unlocks: number) {
+  return {
+    id: row.id,
+    series_id: row.series_id,
+    series_title: row.series_title,
+    season_number: row.season_number,
+    episode_number: row.episode_number,
+    position: row.position,
+    title: row.title,
+    description: row.description,
+    thumbnail: ctx.mediaUrl(row.thumbnail),
+    duration: row.duration,
+    hls_url: ctx.mediaUrl(row.hls_url),
+    video_url: ctx.mediaUrl(row.video_url),
+    is_free: Boolean(row.is_free),
+    coin_cost: row.coin_cost,
+    unlocks,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+export type AdminEpisode = ReturnType<typeof toAdminEpisode>;
+
+function episodesQuery(db: CoreExecutor) {
+  return db
+    .selectFrom('episodes')
+    .innerJoin('series', 'series.id', 'episodes.series_id')
+    .selectAll('episodes')
+    .select('series.title as series_title');
+}
+
+async function withUnlocks(ctx: AppContext, rows: EpisodeWithSeries[]): Promise<AdminEpisode[]> {
+  const ids = rows.map((row) => row.id);
+  const counts =
+    ids.length === 0
+      ? []
+      : await ctx.db
+          .selectFrom('episode_unlocks')
+          .select('episode_id')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('episode_id', 'in', ids)
+          .groupBy('episode_id')
+          .execute();
+  return rows.map((row) => toAdminEpisode(ctx, row, Number(counts.find((c) => c.episode_id === row.id)?.count ?? 0)));
+}
+
+export async function seriesEpisodes(ctx: AppContext, seriesId: number): Promise<AdminEpisode[]> {
+  await seriesRow(ctx.db, seriesId);
+  const rows = await episodesQuery(ctx.db)
+    .where('episodes.series_id', '=', seriesId)
+    .orderBy('episodes.season_number')
+    .orderBy('episodes.episode_number')
+    .execute();
+  return withUnlocks(ctx, rows);
+}
+
+export async function listEpisodes(ctx: AppContext, query: Static<typeof EpisodeListQuery>) {
+  const limit = query.limit ?? 20;
+  const page = query.page ?? 1;
+  const base = () => {
+    let q = ctx.db.selectFrom('episodes').innerJoin('series', 'series.id', 'episodes.series_id');
+    if (query.series_id !== undefined) q = q.where('episodes.series_id', '=', query.series_id);
+    const text = query.search?.trim();
+    if (text) {
+      q = q.where((eb) =>
+        eb.or([eb(containsText('episodes.title', text), '=', true), eb(containsText('series.title', text), '=', true)]),
+      );
+    }
+    return q;
+  };
+  const rows = await base()
+    .selectAll('episodes')
+    .select('series.title as series_title')
+    .orderBy('episodes.series_id', 'desc')
+    .orderBy('episodes.season_number')
+    .orderBy('episodes.episode_number')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  const total = await base()
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
+  return { results: await withUnlocks(ctx, rows), count: Number(total?.count ?? 0), page, limit };
+}
+
+async function episodeRow(db: CoreExecutor, id: number): Promise<EpisodeWithSeries> {
+  const row = await episodesQuery(db).where('episodes.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(EPISODE_MISSING);
+  return row;
+}
+
+export async function getEpisode(ctx: AppContext, id: number): Promise<AdminEpisode> {
+  return (await withUnlocks(ctx, [await episodeRow(ctx.db, id)]))[0] as AdminEpisode;
+}
+
+/** The season row an episode belongs to, made when the series gets its first episode of that season. */
+async function seasonId(db: CoreExecutor, seriesId: number, number: number): Promise<number> {
+  const existing = await db
+    .selectFrom('seasons')
+    .select('id')
+    .where('series_id', '=', seriesId)
+    .where('number', '=', number)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  const inserted = await db
+    .insertInto('seasons')
+    .values({ series_id: seriesId, number, title: `Season ${number}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+const numberTaken = (season: number, episode: number) =>
+  conflict(`Season ${season} already has an episode ${episode}. Choose another number or reorder the episodes.`);
+
+export async function createEpisode(
+  ctx: AppContext,
+  actor: UserRow,
+  seriesId: number,
+  body: Static<typeof EpisodeCreateBody>,
+) {
+  const thumbnail =
+    body.thumbnail === undefined ? undefined : await resolveImageAddress(ctx, body.thumbnail, 'thumbnail', actor.id);
+  const defaults = await catalogueDefaults(ctx);
+  const at = nowIso(ctx);
+  const id = await staffDb(ctx)
+    .transaction()
+    .execute(async (trx) => {
+      const db = core(trx);
+      await seriesRow(db, seriesId);
+      const season = body.season_number ?? 1;
+      const last = await db
+        .selectFrom('episodes')
+        .select((eb) => [eb.fn.max('episode_number').as('number'), eb.fn.max('position').as('position')])
+        .where('series_id', '=', seriesId)
+        .where('season_number', '=', season)
+        .executeTakeFirst();
+      const number = body.episode_number ?? Number(last?.number ?? 0) + 1;
+      const isFree = body.is_free ?? number <= defaults.free_episodes;
+      const maxPosition = await db
+        .selectFrom('episodes')
+        .select((eb) => eb.fn.max('position').as('position'))
+        .where('series_id', '=', seriesId)
+        .executeTakeFirst();
+      try {
+        const inserted = await db
+          .insertInto('episodes')
+          .values({
+            series_id: seriesId,
+            season_id: await seasonId(db, seriesId, season),
+            season_number: season,
+            episode_number: number,
+            title: body.title,
+            description: body.description ?? '',
+            thumbnail: thumbnail ?? null,
+            duration: body.duration ?? 0,
+            video_url: body.video_url ?? null,
+            hls_url: body.hls_url ?? null,
+            is_free: isFree,
+            coin_cost: isFree ? 0 : (body.coin_cost ?? defaults.coin_cost),
+            position: Number(maxPosition?.position ?? -1) + 1,
+            created_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const after = await episodeRow(db, inserted.id);
+        await recordAudit(trx, {
+          actor,
+          action: 'episode.create',
+          entity: 'episode',
+          entityId: inserted.id,
+          after,
+          at,
+        });
+        return inserted.id;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw numberTaken(season, number);
+        throw error;
+      }
+    });
+  return getEpisode(ctx, id);
+}
+
+export async function updateEpisode(
+  ctx: AppContext,
+  actor: UserRow,
+  id: number,
+  body: Static<typeof EpisodeUpdateBody>,
+) {
+  const changes = { ...body };
+  if (changes.thumbnail !== undefined) {
+    changes.thumbnail = await resolveImageAddress(ctx, changes.thumbnail, 'thumbnail', actor.id);
+  }
+  const at = nowIso(ctx);
+  await staffDb(ctx)
+    .transaction()
+    .execute(async (trx) => {
+      const db = core(trx);
+      const before = await episodeRow(db, id);
+      const { series_title: _title, ...beforeRow } = before;
+      const season = changes.season_number ?? before.season_number;
+      const free = changes.is_free ?? Boolean(before.is_free);
+      // A free episode costs nothing; a paid one keeps (or gets) its price.
+      const coinCost = free ? 0 : (changes.coin_cost ?? before.coin_cost);
+      if (!free && coinCost === 0) throw badRequest('A paid episode needs a coin cost above 0');
+      try {
+        await db
+          .updateTable('episodes')
+          .set({
+            ...changes,
+            coin_cost: coinCost,
+            ...(changes.season_number !== undefined ? { season_id: await seasonId(db, before.series_id, season) } : {}),
+            updated_at: at,
+          })
+          .where('id', '=', id)
+          .execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw numberTaken(season, changes.episode_number ?? before.episode_number);
+        }
+        throw error;
+      }
+      const { series_title: _t, ...after } = await episodeRow(db, id);
+      await recordAudit(trx, {
+        actor,
+        action: 'episode.update',
+        entity: 'episode',
+        entityId: id,
+        before: beforeRow,
+        after,
+        at,
+      });
+    });
+  return getEpisode(ctx, id);
+}
+
+/**
+ * New play order: `episodeIds` lists every episode of the series once. Episode numbers are given
+ * again in that order within each season, through temporary negative numbers so the unique
+ * (series, season, number) index never sees two episodes on one number mid-way.
+ */
+export async function reorderEpisodes(ctx: AppContext, actor: UserRow, seriesId: number, episodeIds: number[]) {
+  const at = nowIso(ctx);
+  await staffDb(ctx)
+    .transaction()
+    .execute(async (trx) => {
+      const db = core(trx);
+      await seriesRow(db, seriesId);
+      const current = await db
+        .selectFrom('episodes')
+        .select(['id', 'season_number', 'episode_number', 'position'])
+        .where('series_id', '=', seriesId)
+        .orderBy('season_number')
+        .orderBy('episode_number')
+        .execute();
+      const known = new Set(current.map((row) => row.id));
+      if (
+        new Set(episodeIds).size !== episodeIds.length ||
+        episodeIds.length !== current.length ||
+        episodeIds.some((id) => !known.has(id))
+      ) {
+        throw badRequest('List every episode of this series exactly once, in the new order');
+      }
+      for (const [index, id] of episodeIds.entries()) {
+        await db
+          .updateTable('episodes')
+          .set({ episode_number: -(index + 1) })
+          .where('id', '=', id)
+          .execute();
+      }
+      const nextNumber = new Map<number, number>();
+      for (const [index, id] of episodeIds.entries()) {
+        const season = (current.find((row) => row.id === id) as (typeof current)[number]).season_number;
+        const number = (nextNumber.get(season) ?? 0) + 1;
+        nextNumber.set(season, number);
+        await db
+          .updateTable('episodes')
+          .set({ episode_number: number, position: index, updated_at: at })
+          .where('id', '=', id)
+          .execute();
+      }
+      await recordAudit(trx, {
+        actor,
+        action: 'episodes.reorder',
+        entity: 'series',
+        entityId: seriesId,
+        before: current.map((row) => row.id),
+        after: episodeIds,
+        at,
+      });
+    });
+  return seriesEpisodes(ctx, seriesId);
+}
+
+/** Episodes somebody paid for stay: deleting them would erase what viewers bought. */
+export async function deleteEpisode(ctx: AppContext, actor: UserRow, id: number) {
+  const at = nowIso(ctx);
+  await staffDb(ctx)
+    .transaction()
+    .execute(async (trx) => {
+      const db = core(trx);
+      const { series_title: _title, ...before } = await episodeRow(db, id);
+      const unlocked = await db
+        .selectFrom('episode_unlocks')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('episode_id', '=', id)
+        .executeTakeFirst();
+      if (Number(unlocked?.count ?? 0) > 0) {
+        throw new HttpError(
+          409,
+          'Viewers have unlocked this episode, so it cannot be deleted. Make it free or hide the series instead.',
+        );
+      }
+      await db.deleteFrom('episodes').where('id', '=', id).execute();
+      await recordAudit(trx, { actor, action: 'episode.delete', entity: 'episode', entityId: id, before, at });
+    });
+}
+
+/** Attaches a finished HLS package to an episode (the media pipeline calls this when a job ends). */
+export async function attachVideo(
+  trx: StaffTrx,
+  input: { episodeId: number; hlsUrl: string; thumbnailUrl: string | null; durationSeconds: number; at: string },
+) {
+  const db = core(trx);
+  const before = await db.selectFrom('episodes').selectAll().where('id', '=', input.episodeId).executeTakeFirst();
+  if (!before) return;
+  await db
+    .updateTable('episodes')
+    .set({
+      hls_url: input.hlsUrl,
+      thumbnail: input.thumbnailUrl ?? before.thumbnail,
+      duration: Math.round(input.durationSeconds) || before.duration,
+      updated_at: input.at,
+    })
+    .where('id', '=', input.episodeId)
+    .execute();
+  const after = await db.selectFrom('episodes').selectAll().where('id', '=', input.episodeId).executeTakeFirst();
+  await recordAudit(trx, {
+    actor: null,
+    action: 'episode.video_attached',
+    entity: 'episode',
+    entityId: input.episodeId,
+    before,
+    after,
+    at: input.at,
+  });
+}

@@ -1,0 +1,364 @@
+/**
+ * What the staff dashboard and analytics screen read. Everything is computed from the product's own
+ * tables — viewing (watch_progress, watch_history), episode_unlocks, payments, subscriptions, users —
+ * and the first-party events in analytics_events (ingested by the analytics domain). Each figure is one
+ * grouped query over an indexed time column (see the staff migration), so 30 or 90 days stay fast.
+ *
+ * Player events are matched by name without their group number ("% Episode Started"): the number of
+ * an event has changed between releases, its name has not.
+ */
+import { type RawBuilder, sql } from 'kysely';
+import type { AppContext } from '../../context';
+import { notFound } from '../../http/errors';
+import { staffDb } from './staff.tables';
+
+const DAY_MS = 86_400_000;
+const EVENT = { started: '% Episode Started', completed: '% Episode Completed', paywall: '% Paywall Shown' };
+
+/** The UTC calendar day of a timestamp column, as YYYY-MM-DD on both engines. */
+function dayOf(ctx: AppContext, column: string): RawBuilder<string> {
+  return ctx.dbKind === 'postgres'
+    ? sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD')`
+    : sql<string>`substr(${sql.ref(column)}, 1, 10)`;
+}
+
+/** An integer property of an event's JSON properties, or null. */
+function eventInt(ctx: AppContext, key: string): RawBuilder<number | null> {
+  if (ctx.dbKind === 'postgres') {
+    const text = sql`(analytics_events.event_properties::jsonb ->> ${sql.lit(key)})`;
+    return sql<number | null>`(case when ${text} ~ '^[0-9]+$' then ${text}::integer end)`;
+  }
+  return sql<number | null>`cast(json_extract(analytics_events.event_properties, ${sql.lit(`$.${key}`)}) as integer)`;
+}
+
+const startOfUtcDay = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+function daysBetween(from: Date, to: Date): string[] {
+  const days: string[] = [];
+  for (let t = from.getTime(); t <= to.getTime(); t += DAY_MS) days.push(isoDay(new Date(t)));
+  return days;
+}
+
+const count = (value: unknown) => Number(value ?? 0);
+
+// --- Dashboard ---------------------------------------------------------------------------------------
+
+async function figuresSince(ctx: AppContext, from: string) {
+  const db = staffDb(ctx);
+  const now = ctx.now().toISOString();
+  const [active, views, watched, unlocks, revenue, registrations, guests, gold, newGold] = await Promise.all([
+    sql<{ count: number }>`
+      select count(*) as count from (
+        select user_id from watch_progress where updated_at >= ${from}
+        union
+        select user_id from analytics_events where user_id is not null and event_time >= ${from}
+      ) as viewers`.execute(db),
+    db
+      .selectFrom('analytics_events')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('event_type', 'like', EVENT.started)
+      .where('event_time', '>=', from)
+      .executeTakeFirst(),
+    db
+      .selectFrom('watch_history')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('watched_at', '>=', from)
+      .executeTakeFirst(),
+    db
+      .selectFrom('episode_unlocks')
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('coin_cost').as('coins')])
+      .where('created_at', '>=', from)
+      .executeTakeFirst(),
+    db
+      .selectFrom('payments')
+      .select(['currency', 'kind'])
+      .select((eb) => eb.fn.sum<number>('amount_minor').as('amount'))
+      .where('status', '=', 'succeeded')
+      .where('created_at', '>=', from)
+      .groupBy(['currency', 'kind'])
+      .execute(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('created_at', '>=', from)
+      .where('is_guest', '=', false)
+      .executeTakeFirst(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('created_at', '>=', from)
+      .where('is_guest', '=', true)
+      .executeTakeFirst(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('merged_into_user_id', 'is', null)
+      .where((eb) => eb.or([eb('is_gold_member', '=', true), eb('gold_until', '>', now)]))
+      .executeTakeFirst(),
+    db
+      .selectFrom('subscriptions')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('created_at', '>=', from)
+      .executeTakeFirst(),
+  ]);
+  const byCurrency = new Map<
+    string,
+    { currency: string; coins_minor: number; gold_minor: number; total_minor: number }
+  >();
+  for (const row of revenue) {
+    const entry = byCurrency.get(row.currency) ?? {
+      currency: row.currency,
+      coins_minor: 0,
+      gold_minor: 0,
+      total_minor: 0,
+    };
+    const amount = count(row.amount);
+    if (row.kind === 'gold') entry.gold_minor += amount;
+    else entry.coins_minor += amount;
+    entry.total_minor += amount;
+    byCurrency.set(row.currency, entry);
+  }
+  return {
+    active_viewers: count(active.rows[0]?.count),
+    views: count(views?.count),
+    episodes_watched: count(watched?.count),
+    unlocks: count(unlocks?.count),
+    coins_spent: count(unlocks?.coins),
+    revenue: [...byCurrency.values()],
+    new_registrations: count(registrations?.count),
+    new_guests: count(guests?.count),
+    gold_members: count(gold?.count),
+    new_gold_subscriptions: count(newGold?.count),
+  };
+}
+
+export async function dashboard(ctx: AppContext) {
+  const now = ctx.now();
+  const today = startOfUtcDay(now);
+  const month = new Date(now.getTime() - 30 * DAY_MS);
+  const [todayFigures, monthFigures] = await Promise.all([
+    figuresSince(ctx, today.toISOString()),
+    figuresSince(ctx, month.toISOString()),
+  ]);
+  return { generated_at: now.toISOString(), today: todayFigures, last_30_days: monthFigures };
+}
+
+// --- Analytics ---------------------------------------------------------------------------------------
+
+async function dailyViews(ctx: AppContext, from: string) {
+  const db = staffDb(ctx);
+  const [views, viewers] = await Promise.all([
+    db
+      .selectFrom('analytics_events')
+      .select(dayOf(ctx, 'analytics_events.event_time').as('day'))
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('event_type', 'like', EVENT.started)
+      .where('event_time', '>=', from)
+      .groupBy(dayOf(ctx, 'analytics_events.event_time'))
+      .execute(),
+    // A viewer is a signed-in user, or an anonymous device, active in the events or the watch tables.
+    sql<{ day: string; count: number }>`
+      select day, count(distinct viewer) as count from (
+        select ${dayOf(ctx, 'analytics_events.event_time')} as day,
+               coalesce(cast(analytics_events.user_id as text), 'device:' || analytics_events.device_id) as viewer
+          from analytics_events where analytics_events.event_time >= ${from}
+        union all
+        select ${dayOf(ctx, 'watch_progress.updated_at')}, cast(watch_progress.user_id as text)
+          from watch_progress where watch_progress.updated_at >= ${from}
+        union all
+        select ${dayOf(ctx, 'watch_history.watched_at')}, cast(watch_history.user_id as text)
+          from watch_history where watch_history.watched_at >= ${from}
+      ) as activity where viewer is not null group by day`.execute(db),
+  ]);
+  return {
+    views: new Map(views.map((row) => [row.day, count(row.count)])),
+    viewers: new Map(viewers.rows.map((row) => [row.day, count(row.count)])),
+  };
+}
+
+async function revenueDaily(ctx: AppContext, from: string, days: string[]) {
+  const rows = await staffDb(ctx)
+    .selectFrom('payments')
+    .select(dayOf(ctx, 'payments.created_at').as('day'))
+    .select(['currency', 'kind'])
+    .select((eb) => eb.fn.sum<number>('amount_minor').as('amount'))
+    .where('status', '=', 'succeeded')
+    .where('created_at', '>=', from)
+    .groupBy([dayOf(ctx, 'payments.created_at'), 'currency', 'kind'])
+    .execute();
+  const currencies = [...new Set(rows.map((row) => row.currency))].sort();
+  return currencies.map((currency) => ({
+    currency,
+    daily: days.map((day) => {
+      const of = (gold: boolean) =>
+        rows
+          .filter((row) => row.day === day && row.currency === currency && (row.kind === 'gold') === gold)
+          .reduce((sum, row) => sum + count(row.amount), 0);
+      return { day, coins_minor: of(false), gold_minor: of(true) };
+    }),
+  }));
+}
+
+async function funnel(ctx: AppContext, from: string, requestedSeriesId: number | undefined) {
+  const db = staffDb(ctx);
+  let seriesId = requestedSeriesId;
+  if (seriesId === undefined) {
+    // The series most watched in the period, so the screen opens on something meaningful.
+    const top = await db
+      .selectFrom('watch_progress')
+      .select('series_id')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('created_at', '>=', from)
+      .groupBy('series_id')
+      .orderBy('count', 'desc')
+      .orderBy('series_id')
+      .limit(1)
+      .executeTakeFirst();
+    seriesId =
+      top?.series_id ??
+      (
+        await db
+          .selectFrom('series')
+          .select('id')
+          .where('deleted_at', 'is', null)
+          .orderBy('id')
+          .limit(1)
+          .executeTakeFirst()
+      )?.id;
+  }
+  if (seriesId === undefined) return null;
+  const series = await db.selectFrom('series').select(['id', 'title']).where('id', '=', seriesId).executeTakeFirst();
+  if (!series) throw notFound('Series not found');
+  const episodeId = eventInt(ctx, 'episode_id');
+  const [episodes, starts, completions, paywalls, unlocks] = await Promise.all([
+    db
+      .selectFrom('episodes')
+      .select(['id', 'season_number', 'episode_number', 'title', 'is_free'])
+      .where('series_id', '=', series.id)
+      .orderBy('season_number')
+      .orderBy('episode_number')
+      .execute(),
+    db
+      .selectFrom('watch_progress')
+      .select('episode_id')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('series_id', '=', series.id)
+      .where('created_at', '>=', from)
+      .groupBy('episode_id')
+      .execute(),
+    db
+      .selectFrom('watch_progress')
+      .select('episode_id')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('series_id', '=', series.id)
+      .where('completed', '=', true)
+      .where('updated_at', '>=', from)
+      .groupBy('episode_id')
+      .execute(),
+    db
+      .selectFrom('analytics_events')
+      .select(episodeId.as('episode_id'))
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('event_type', 'like', EVENT.paywall)
+      .where('event_time', '>=', from)
+      .where(episodeId, 'in', (eb) => eb.selectFrom('episodes').select('id').where('series_id', '=', series.id))
+      .groupBy(episodeId)
+      .execute(),
+    db
+      .selectFrom('episode_unlocks')
+      .innerJoin('episodes', 'episodes.id', 'episode_unlocks.episode_id')
+      .select('episode_unlocks.episode_id')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('episodes.series_id', '=', series.id)
+      .where('episode_unlocks.created_at', '>=', from)
+      .groupBy('episode_unlocks.episode_id')
+      .execute(),
+  ]);
+  const of = (rows: Array<{ episode_id: number | null; count: unknown }>, id: number) =>
+    count(rows.find((row) => Number(row.episode_id) === id)?.count);
+  return {
+    series_id: series.id,
+    series_title: series.title,
+    episodes: episodes.map((episode) => ({
+      episode_id: episode.id,
+      season_number: episode.season_number,
+      episode_number: episode.episode_number,
+      title: episode.title,
+      is_free: Boolean(episode.is_free),
+      starts: of(starts, episode.id),
+      completions: of(completions, episode.id),
+      paywall_hits: of(paywalls, episode.id),
+      unlocks: of(unlocks, episode.id),
+    })),
+  };
+}
+
+/**
+ * D1 / D7 retention of the users who joined in the period: the share of them active again exactly one
+ * (seven) days after their first day. Users whose day 1 (day 7) has not come yet are left out of that
+ * figure's denominator. Activity is any event, watch progress, history entry, unlock or coin movement.
+ */
+async function retention(ctx: AppContext, from: string, today: string) {
+  const db = staffDb(ctx);
+  const [cohort, activity] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(['id', dayOf(ctx, 'users.created_at').as('day')])
+      .where('created_at', '>=', from)
+      .where('merged_into_user_id', 'is', null)
+      .execute(),
+    sql<{ user_id: number; day: string }>`
+      select distinct activity.user_id, activity.day from (
+        select user_id, ${dayOf(ctx, 'analytics_events.event_time')} as day from analytics_events
+          where user_id is not null and event_time >= ${from}
+        union all select user_id, ${dayOf(ctx, 'watch_progress.created_at')} from watch_progress where created_at >= ${from}
+        union all select user_id, ${dayOf(ctx, 'watch_progress.updated_at')} from watch_progress where updated_at >= ${from}
+        union all select user_id, ${dayOf(ctx, 'watch_history.watched_at')} from watch_history where watched_at >= ${from}
+        union all select user_id, ${dayOf(ctx, 'episode_unlocks.created_at')} from episode_unlocks where created_at >= ${from}
+        union all select user_id, ${dayOf(ctx, 'coin_ledger.created_at')} from coin_ledger
+          where created_at >= ${from} and reason not in ('registration_bonus')
+      ) as activity
+      inner join users on users.id = activity.user_id
+      where users.created_at >= ${from}`.execute(db),
+  ]);
+  const active = new Set(activity.rows.map((row) => `${row.user_id}|${row.day}`));
+  const shifted = (day: string, by: number) => isoDay(new Date(new Date(`${day}T00:00:00Z`).getTime() + by * DAY_MS));
+  const rate = (by: number) => {
+    const eligible = cohort.filter((user) => shifted(user.day, by) <= today);
+    const returned = eligible.filter((user) => active.has(`${user.id}|${shifted(user.day, by)}`));
+    return {
+      cohort: eligible.length,
+      returned: returned.length,
+      rate: eligible.length === 0 ? null : returned.length / eligible.length,
+    };
+  };
+  return { d1: rate(1), d7: rate(7) };
+}
+
+export async function analytics(ctx: AppContext, days: number, seriesId: number | undefined) {
+  const now = ctx.now();
+  const today = startOfUtcDay(now);
+  const fromDate = new Date(today.getTime() - (days - 1) * DAY_MS);
+  const from = fromDate.toISOString();
+  const dayList = daysBetween(fromDate, today);
+  const [daily, revenue, seriesFunnel, retained] = await Promise.all([
+    dailyViews(ctx, from),
+    revenueDaily(ctx, from, dayList),
+    funnel(ctx, from, seriesId),
+    retention(ctx, from, isoDay(today)),
+  ]);
+  return {
+    days,
+    from,
+    to: now.toISOString(),
+    daily: dayList.map((day) => ({
+      day,
+      views: daily.views.get(day) ?? 0,
+      unique_viewers: daily.viewers.get(day) ?? 0,
+    })),
+    funnel: seriesFunnel,
+    revenue,
+    retention: retained,
+  };
+}

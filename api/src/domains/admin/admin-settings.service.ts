@@ -1,0 +1,116 @@
+/**
+ * The settings staff edit on one screen: the money settings (packages, Gold plans, rewards), owned and
+ * validated by the settings domain, plus the catalogue defaults new episodes start from and the
+ * feature switches. All live in the settings table, one JSON value per key; each change is audited.
+ */
+import type { Static, TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import type { SettingKey } from '../settings/settings.schemas';
+import { getSetting, moneySettings, putSetting } from '../settings/settings.service';
+import { CatalogueDefaultsSchema, FeatureSwitchesSchema } from './admin.schemas';
+import { recordAudit } from './audit.repository';
+import { staffDb } from './staff.tables';
+
+export type CatalogueDefaults = Static<typeof CatalogueDefaultsSchema>;
+export type FeatureSwitches = Static<typeof FeatureSwitchesSchema>;
+
+export const DEFAULT_CATALOGUE_DEFAULTS: CatalogueDefaults = { free_episodes: 3, coin_cost: 10 };
+export const DEFAULT_FEATURE_SWITCHES: FeatureSwitches = {
+  daily_bonus: true,
+  share_rewards: true,
+  follow_prompt: true,
+  gold_subscriptions: true,
+  coin_store: true,
+};
+
+const STAFF_SETTINGS = {
+  catalogue_defaults: { schema: CatalogueDefaultsSchema, fallback: DEFAULT_CATALOGUE_DEFAULTS },
+  feature_switches: { schema: FeatureSwitchesSchema, fallback: DEFAULT_FEATURE_SWITCHES },
+} as const;
+type StaffSettingKey = keyof typeof STAFF_SETTINGS;
+export type AdminSettingKey = SettingKey | StaffSettingKey;
+
+async function readStaffSetting<T>(ctx: AppContext, key: StaffSettingKey, schema: TSchema, fallback: T): Promise<T> {
+  const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  if (row) {
+    try {
+      const value: unknown = JSON.parse(row.value);
+      if (Value.Check(schema, value)) return value as T;
+    } catch {
+      // A hand-edited value that no longer parses: the default is the safe answer.
+    }
+  }
+  return structuredClone(fallback);
+}
+
+export function catalogueDefaults(ctx: AppContext): Promise<CatalogueDefaults> {
+  const { schema, fallback } = STAFF_SETTINGS.catalogue_defaults;
+  return readStaffSetting(ctx, 'catalogue_defaults', schema, fallback);
+}
+
+export function featureSwitches(ctx: AppContext): Promise<FeatureSwitches> {
+  const { schema, fallback } = STAFF_SETTINGS.feature_switches;
+  return readStaffSetting(ctx, 'feature_switches', schema, fallback);
+}
+
+export async function allSettings(ctx: AppContext) {
+  const [money, catalogue_defaults, feature_switches] = await Promise.all([
+    moneySettings(ctx),
+    catalogueDefaults(ctx),
+    featureSwitches(ctx),
+  ]);
+  return { ...money, catalogue_defaults, feature_switches };
+}
+
+async function currentValue(ctx: AppContext, key: AdminSettingKey): Promise<unknown> {
+  if (key === 'catalogue_defaults') return catalogueDefaults(ctx);
+  if (key === 'feature_switches') return featureSwitches(ctx);
+  return getSetting(ctx, key);
+}
+
+export async function updateSetting(ctx: AppContext, actor: UserRow, key: AdminSettingKey, value: unknown) {
+  const before = await currentValue(ctx, key);
+  if (key === 'catalogue_defaults' || key === 'feature_switches') {
+    const { schema } = STAFF_SETTINGS[key];
+    if (!Value.Check(schema, value)) {
+      const first = [...Value.Errors(schema, value)][0];
+      throw badRequest(`Invalid ${key}: ${first ? `${first.path || 'value'} ${first.message}` : 'does not match'}`);
+    }
+    const at = nowIso(ctx);
+    await staffDb(ctx)
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .insertInto('settings')
+          .values({ key, value: JSON.stringify(value), updated_at: at })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: at }))
+          .execute();
+        await recordAudit(trx, {
+          actor,
+          action: 'settings.update',
+          entity: 'settings',
+          entityId: key,
+          before,
+          after: value,
+          at,
+        });
+      });
+    return { key, value };
+  }
+  // The settings domain validates and writes its own keys; the audit row follows once it has.
+  const saved = await putSetting(ctx, key, value);
+  await recordAudit(staffDb(ctx), {
+    actor,
+    action: 'settings.update',
+    entity: 'settings',
+    entityId: key,
+    before,
+    after: saved,
+    at: nowIso(ctx),
+  });
+  return { key, value: saved };
+}

@@ -1,0 +1,269 @@
+/** Request and answer schemas of /api/admin/*: one place, so validation, types and OpenAPI agree. */
+import { type TSchema, Type } from '@sinclair/typebox';
+import { Email, Password } from '../auth/auth.schemas';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const PageQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+};
+
+export const Paged = <T extends TSchema>(item: T) =>
+  Type.Object({ results: Type.Array(item), count: Type.Integer(), page: Type.Integer(), limit: Type.Integer() });
+
+/**
+ * A media field: an address on our media host (/media/…), an absolute http(s) address, or a small
+ * inline image (`data:image/…;base64`), which the server stores as a WebP file (stored-images.ts).
+ */
+export const MediaAddress = Type.String({
+  maxLength: 700_000,
+  pattern: '^(/media/|https?://|data:image/)',
+});
+
+// --- Access ----------------------------------------------------------------------------------------
+
+export const InvitationBody = Type.Object(
+  { valid_hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 30, default: 72 })) },
+  { additionalProperties: false },
+);
+export const InvitationAnswer = Type.Object({ code: Type.String(), expires_at: Type.String() });
+
+export const StaffRegisterBody = Type.Object(
+  {
+    email: Email,
+    password: Password,
+    username: Type.String({ minLength: 2, maxLength: 40, pattern: '^[A-Za-z0-9_.-]+$' }),
+    invitation_code: Type.String({ minLength: 1, maxLength: 100 }),
+  },
+  { additionalProperties: false },
+);
+
+export const AuditQuery = Type.Object({
+  ...PageQuery,
+  entity: Type.Optional(Type.String({ maxLength: 40 })),
+  entity_id: Type.Optional(Type.String({ maxLength: 40 })),
+  actor_id: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+
+// --- Catalogue -------------------------------------------------------------------------------------
+
+const SeriesFields = {
+  title: Type.String({ minLength: 1, maxLength: 200 }),
+  title_en: Type.String({ maxLength: 200 }),
+  slug: Type.String({ minLength: 1, maxLength: 120, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' }),
+  description: Type.String({ maxLength: 5_000 }),
+  tags: Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 30 }),
+  category_ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 20 }),
+  year: Nullable(Type.Integer({ minimum: 1900, maximum: 2100 })),
+  rating: Nullable(Type.Number({ minimum: 0, maximum: 10 })),
+  total_episodes: Nullable(Type.Integer({ minimum: 0, maximum: 10_000 })),
+  is_gold_exclusive: Type.Boolean(),
+  is_featured: Type.Boolean(),
+  is_trending: Type.Boolean(),
+  is_top: Type.Boolean(),
+  is_hidden: Type.Boolean(),
+  poster_image: Nullable(MediaAddress),
+  cover_image: Nullable(MediaAddress),
+  banner_image: Nullable(MediaAddress),
+  slider_image: Nullable(MediaAddress),
+};
+
+const { title, ...optionalSeriesFields } = SeriesFields;
+export const SeriesCreateBody = Type.Object(
+  { title, ...Type.Partial(Type.Object(optionalSeriesFields)).properties },
+  { additionalProperties: false },
+);
+export const SeriesUpdateBody = Type.Partial(Type.Object(SeriesFields), {
+  additionalProperties: false,
+  minProperties: 1,
+});
+
+export const SeriesMediaBody = Type.Object(
+  {
+    poster_image: Type.Optional(Nullable(MediaAddress)),
+    cover_image: Type.Optional(Nullable(MediaAddress)),
+    banner_image: Type.Optional(Nullable(MediaAddress)),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const AdminSeriesSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  title_en: Type.String(),
+  slug: Type.String(),
+  description: Type.String(),
+  tags: Type.Array(Type.String()),
+  category_ids: Type.Array(Type.Integer()),
+  year: Nullable(Type.Integer()),
+  rating: Nullable(Type.Number()),
+  total_episodes: Nullable(Type.Integer()),
+  episodes_count: Type.Integer(),
+  is_gold_exclusive: Type.Boolean(),
+  is_featured: Type.Boolean(),
+  is_trending: Type.Boolean(),
+  is_top: Type.Boolean(),
+  is_hidden: Type.Boolean(),
+  poster_image: Nullable(Type.String()),
+  cover_image: Nullable(Type.String()),
+  banner_image: Nullable(Type.String()),
+  slider_image: Nullable(Type.String()),
+  deleted_at: Nullable(Type.String()),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+
+export const SeriesListQuery = Type.Object({
+  ...PageQuery,
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+  status: Type.Optional(
+    Type.Union([Type.Literal('active'), Type.Literal('hidden'), Type.Literal('deleted'), Type.Literal('all')]),
+  ),
+  is_gold_exclusive: Type.Optional(Type.Boolean()),
+  is_featured: Type.Optional(Type.Boolean()),
+  category_id: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+
+const EpisodeFields = {
+  title: Type.String({ minLength: 1, maxLength: 200 }),
+  description: Type.String({ maxLength: 5_000 }),
+  season_number: Type.Integer({ minimum: 1, maximum: 100 }),
+  episode_number: Type.Integer({ minimum: 1, maximum: 10_000 }),
+  is_free: Type.Boolean(),
+  coin_cost: Type.Integer({ minimum: 0, maximum: 100_000 }),
+  duration: Type.Integer({ minimum: 0, maximum: 36_000 }),
+  thumbnail: Nullable(MediaAddress),
+  hls_url: Nullable(Type.String({ maxLength: 2_000, pattern: '^(/media/|https?://)' })),
+  video_url: Nullable(Type.String({ maxLength: 2_000, pattern: '^(/media/|https?://)' })),
+};
+const { title: episodeTitle, ...optionalEpisodeFields } = EpisodeFields;
+export const EpisodeCreateBody = Type.Object(
+  { title: episodeTitle, ...Type.Partial(Type.Object(optionalEpisodeFields)).properties },
+  { additionalProperties: false },
+);
+export const EpisodeUpdateBody = Type.Partial(Type.Object(EpisodeFields), {
+  additionalProperties: false,
+  minProperties: 1,
+});
+
+export const AdminEpisodeSchema = Type.Object({
+  id: Type.Integer(),
+  series_id: Type.Integer(),
+  series_title: Type.String(),
+  season_number: Type.Integer(),
+  episode_number: Type.Integer(),
+  position: Type.Integer(),
+  title: Type.String(),
+  description: Type.String(),
+  thumbnail: Nullable(Type.String()),
+  duration: Type.Integer(),
+  hls_url: Nullable(Type.String()),
+  video_url: Nullable(Type.String()),
+  is_free: Type.Boolean(),
+  coin_cost: Type.Integer(),
+  unlocks: Type.Integer(),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+
+export const ReorderBody = Type.Object(
+  { episode_ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 5_000 }) },
+  { additionalProperties: false },
+);
+
+export const EpisodeListQuery = Type.Object({
+  ...PageQuery,
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+  series_id: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+
+export const SeriesIdParams = Type.Object({ seriesId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+
+// --- Users and subscriptions -----------------------------------------------------------------------
+
+export const UserListQuery = Type.Object({
+  ...PageQuery,
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+  role: Type.Optional(
+    Type.Union([
+      Type.Literal('guest'),
+      Type.Literal('registered'),
+      Type.Literal('gold'),
+      Type.Literal('staff'),
+      Type.Literal('disabled'),
+    ]),
+  ),
+});
+
+export const CoinAdjustmentBody = Type.Object(
+  {
+    /** Positive grants, negative deductions; never zero. */
+    amount: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, not: Type.Literal(0) }),
+    reason: Type.String({ minLength: 3, maxLength: 300 }),
+    /** Makes a retried request (double click, network retry) a no-op. */
+    idempotency_key: Type.Optional(Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })),
+  },
+  { additionalProperties: false },
+);
+
+export const UserFlagsBody = Type.Object(
+  {
+    is_gold_member: Type.Optional(Type.Boolean()),
+    is_staff: Type.Optional(Type.Boolean()),
+    is_active: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const SubscriptionListQuery = Type.Object({
+  ...PageQuery,
+  status: Type.Optional(
+    Type.Union([Type.Literal('active'), Type.Literal('canceled'), Type.Literal('past_due'), Type.Literal('expired')]),
+  ),
+  plan: Type.Optional(Type.String({ maxLength: 32 })),
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+});
+
+export const CancelSubscriptionBody = Type.Object(
+  { immediately: Type.Optional(Type.Boolean({ default: false })) },
+  { additionalProperties: false },
+);
+
+// --- Settings and insights ---------------------------------------------------------------------------
+
+export const AnalyticsQuery = Type.Object({
+  days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: 30 })),
+  series_id: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+
+export const SettingKeyParams = Type.Object({
+  key: Type.Union([
+    Type.Literal('coin_packages'),
+    Type.Literal('gold_plans'),
+    Type.Literal('rewards'),
+    Type.Literal('catalogue_defaults'),
+    Type.Literal('feature_switches'),
+  ]),
+});
+
+export const CatalogueDefaultsSchema = Type.Object(
+  {
+    /** New episodes numbered up to this are free. */
+    free_episodes: Type.Integer({ minimum: 0, maximum: 1_000 }),
+    /** The coin price a new paid episode starts with. */
+    coin_cost: Type.Integer({ minimum: 0, maximum: 100_000 }),
+  },
+  { additionalProperties: false },
+);
+
+export const FeatureSwitchesSchema = Type.Object(
+  {
+    daily_bonus: Type.Boolean(),
+    share_rewards: Type.Boolean(),
+    follow_prompt: Type.Boolean(),
+    gold_subscriptions: Type.Boolean(),
+    coin_store: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);

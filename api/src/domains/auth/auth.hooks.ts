@@ -1,0 +1,72 @@
+/**
+ * Who is calling. The only source of identity is a verified `Authorization: Bearer <access token>`;
+ * no route trusts a user id from a body or query. The web client sends the public static
+ * `Authorization: Token <x>` when signed out, which means "anonymous".
+ *
+ * `app.requireUser`  — preHandler: 401 unless a valid token of an active user is present.
+ * `app.optionalUser` — preHandler: resolves the caller when a token is present, anonymous otherwise
+ *                      (an invalid or expired Bearer token is still a 401, so the client refreshes).
+ * `app.requireStaff` — preHandler: like requireUser, then 403 unless is_staff or is_superuser.
+ * `request.viewer`   — the caller's user row, or null.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { forbidden, unauthorized } from '../../http/errors';
+import { findUserById } from '../users/users.repository';
+import { verifyAccessToken } from './tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    viewer: UserRow | null;
+  }
+  interface FastifyInstance {
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    optionalUser: (request: FastifyRequest) => Promise<void>;
+    requireStaff: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+export const SIGN_IN_REQUIRED = 'Authentication credentials were not provided. Sign in and try again.';
+const INVALID_TOKEN = 'Your session has expired or the token is invalid. Sign in again.';
+
+/** The bearer token of a request, or null when none (or only the static Token header) is sent. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? (match[1] as string) : null;
+}
+
+async function resolveViewer(ctx: AppContext, request: FastifyRequest): Promise<UserRow | null> {
+  const token = bearerToken(request);
+  if (token === null) return null;
+  const userId = verifyAccessToken(token, ctx.config.jwtSecret, ctx.now().getTime());
+  if (userId === null) throw unauthorized(INVALID_TOKEN);
+  const user = await findUserById(ctx.db, userId);
+  // A disabled account, or a guest whose data moved to an account, loses its sessions at once.
+  if (!user || !user.is_active || user.merged_into_user_id !== null) throw unauthorized(INVALID_TOKEN);
+  return user;
+}
+
+export function registerAuthHooks(app: FastifyInstance, ctx: AppContext) {
+  app.decorateRequest('viewer', null);
+  app.decorate('optionalUser', async (request: FastifyRequest) => {
+    request.viewer = await resolveViewer(ctx, request);
+  });
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    request.viewer = await resolveViewer(ctx, request);
+    if (!request.viewer) throw unauthorized(SIGN_IN_REQUIRED);
+  });
+  app.decorate('requireStaff', async (request: FastifyRequest) => {
+    request.viewer = await resolveViewer(ctx, request);
+    if (!request.viewer) throw unauthorized(SIGN_IN_REQUIRED);
+    if (!request.viewer.is_staff && !request.viewer.is_superuser) throw forbidden('Staff access is required');
+  });
+}
+
+/** The viewer of a request that passed `requireUser`. */
+export function viewerOf(request: FastifyRequest): UserRow {
+  if (!request.viewer) throw unauthorized(SIGN_IN_REQUIRED);
+  return request.viewer;
+}

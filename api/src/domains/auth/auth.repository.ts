@@ -1,0 +1,142 @@
+/** SQL for the credentials tables: refresh tokens, magic links, password resets, e-mail verifications. */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export async function insertRefreshToken(
+  db: Executor,
+  row: { userId: number; familyId: string; tokenHash: string; expiresAt: string; createdAt: string },
+) {
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      user_id: row.userId,
+      family_id: row.familyId,
+      token_hash: row.tokenHash,
+      expires_at: row.expiresAt,
+      created_at: row.createdAt,
+    })
+    .execute();
+}
+
+export function findRefreshToken(db: Executor, tokenHash: string) {
+  return db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Marks a token used unless it already was; false means somebody used it first (a reuse). */
+export async function consumeRefreshToken(db: Executor, id: number, usedAt: string): Promise<boolean> {
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ used_at: usedAt })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function revokeRefreshFamily(db: Executor, familyId: string, revokedAt: string) {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: revokedAt })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeAllRefreshTokens(db: Executor, userId: number, revokedAt: string) {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: revokedAt })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function insertMagicLink(
+  db: Executor,
+  row: {
+    tokenHash: string;
+    email: string;
+    purpose: 'auth' | 'registration';
+    nextPath: string | null;
+    expiresAt: string;
+    createdAt: string;
+  },
+) {
+  await db
+    .insertInto('magic_links')
+    .values({
+      token_hash: row.tokenHash,
+      email: row.email,
+      purpose: row.purpose,
+      next_path: row.nextPath,
+      expires_at: row.expiresAt,
+      created_at: row.createdAt,
+    })
+    .execute();
+}
+
+/*
+ * Single-use tokens (magic link, reset, verification) are used with one conditional update: only an
+ * unused, unexpired row changes, so of two concurrent uses only one gets the row back.
+ */
+export function consumeMagicLink(db: Executor, tokenHash: string, now: string) {
+  return db
+    .updateTable('magic_links')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function consumePasswordReset(db: Executor, tokenHash: string, now: string) {
+  return db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function consumeEmailVerification(db: Executor, tokenHash: string, now: string) {
+  return db
+    .updateTable('email_verifications')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function insertPasswordReset(
+  db: Executor,
+  row: { userId: number; tokenHash: string; expiresAt: string; createdAt: string },
+) {
+  await db
+    .insertInto('password_resets')
+    .values({ user_id: row.userId, token_hash: row.tokenHash, expires_at: row.expiresAt, created_at: row.createdAt })
+    .execute();
+}
+
+export async function insertEmailVerification(
+  db: Executor,
+  row: { userId: number; email: string; tokenHash: string; expiresAt: string; createdAt: string },
+) {
+  await db
+    .insertInto('email_verifications')
+    .values({
+      user_id: row.userId,
+      email: row.email,
+      token_hash: row.tokenHash,
+      expires_at: row.expiresAt,
+      created_at: row.createdAt,
+    })
+    .execute();
+}

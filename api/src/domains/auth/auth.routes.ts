@@ -1,0 +1,160 @@
+/**
+ * /api/auth/* and /api/user/signup/ (spec §7 "Auth and profile", §4 magic links). Thin: validation by
+ * schema, rules in auth.service.
+ */
+import { Type } from '@sinclair/typebox';
+import type { AppContext } from '../../context';
+import { unauthorized } from '../../http/errors';
+import { MessageSchema, withErrors } from '../../http/schemas';
+import type { TypedFastify } from '../../http/type-provider';
+import { viewerOf } from './auth.hooks';
+import {
+  AuthAnswerSchema,
+  ChangePasswordBody,
+  ConfirmResetBody,
+  EmailBody,
+  GuestSignupBody,
+  LoginBody,
+  LogoutBody,
+  MagicLinkRequestBody,
+  MagicLinkVerifyAnswer,
+  RefreshBody,
+  RegisterBody,
+  TokenBody,
+  TokenPairSchema,
+} from './auth.schemas';
+import * as auth from './auth.service';
+
+const GENERIC_RESET_ANSWER = 'If an account exists for that address, we have sent a link to reset its password.';
+const GENERIC_MAGIC_LINK_ANSWER = 'Check your inbox: we have sent you a sign-in link.';
+
+export async function authRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }) {
+  /** Login, reset and magic-link requests invite guessing and mail flooding: a tight per-address limit. */
+  const sensitive = { rateLimit: { max: ctx.config.rateLimit.sensitivePerMinute, timeWindow: '1 minute' } };
+  const tags = ['auth'];
+
+  app.post(
+    '/auth/login/',
+    { config: sensitive, schema: { tags, body: LoginBody, response: withErrors({ 200: AuthAnswerSchema }) } },
+    (request) => auth.login(ctx, request, request.body),
+  );
+
+  app.post(
+    '/auth/register/',
+    { config: sensitive, schema: { tags, body: RegisterBody, response: withErrors({ 201: AuthAnswerSchema }) } },
+    async (request, reply) => reply.status(201).send(await auth.register(ctx, request, request.body)),
+  );
+
+  app.post(
+    '/auth/logout/',
+    {
+      // The client may call logout with no body at all; that is an empty request, not a malformed one.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: { tags, body: LogoutBody, response: withErrors({ 200: MessageSchema }) },
+    },
+    async (request) => {
+      await auth.logout(ctx, request.body?.refresh);
+      return { message: 'Signed out' };
+    },
+  );
+
+  app.post(
+    '/auth/logout-all/',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, response: withErrors({ 200: Type.Object({ signed_out: Type.Literal(true) }) }) },
+    },
+    async (request) => {
+      await auth.logoutEverywhere(ctx, viewerOf(request).id);
+      return { signed_out: true as const };
+    },
+  );
+
+  app.post(
+    '/auth/token/refresh/',
+    { schema: { tags, body: RefreshBody, response: withErrors({ 200: TokenPairSchema }) } },
+    (request) => auth.refreshSession(ctx, request.body.refresh),
+  );
+
+  app.post(
+    '/auth/verify-email/',
+    { schema: { tags, body: TokenBody, response: withErrors({ 200: MessageSchema }) } },
+    async (request) => {
+      await auth.verifyEmail(ctx, request.body.token);
+      return { message: 'Your e-mail address is confirmed' };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password/',
+    { config: sensitive, schema: { tags, body: EmailBody, response: withErrors({ 200: MessageSchema }) } },
+    async (request) => {
+      await auth.requestPasswordReset(ctx, request, request.body.email);
+      return { message: GENERIC_RESET_ANSWER };
+    },
+  );
+
+  app.post(
+    '/auth/confirm-reset-password/',
+    { config: sensitive, schema: { tags, body: ConfirmResetBody, response: withErrors({ 200: MessageSchema }) } },
+    async (request) => {
+      await auth.confirmPasswordReset(ctx, request.body.token, request.body.password);
+      return { message: 'Your password has been changed. Sign in with the new one.' };
+    },
+  );
+
+  app.post(
+    '/auth/change-password/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        body: ChangePasswordBody,
+        response: withErrors({
+          200: Type.Object({ message: Type.String(), access: Type.String(), refresh: Type.String() }),
+        }),
+      },
+    },
+    async (request) => {
+      const tokens = await auth.changePassword(ctx, viewerOf(request), request.body);
+      return { message: 'Your password has been changed', ...tokens };
+    },
+  );
+
+  app.post(
+    '/auth/magic-link/',
+    {
+      config: sensitive,
+      schema: {
+        tags,
+        body: MagicLinkRequestBody,
+        response: withErrors({ 200: Type.Object({ success: Type.Literal(1), message: Type.String() }) }),
+      },
+    },
+    async (request) => {
+      await auth.requestMagicLink(ctx, request.body);
+      return { success: 1 as const, message: GENERIC_MAGIC_LINK_ANSWER };
+    },
+  );
+
+  app.post(
+    '/auth/magic-link/verify/',
+    { config: sensitive, schema: { tags, body: TokenBody, response: withErrors({ 200: MagicLinkVerifyAnswer }) } },
+    (request) => auth.verifyMagicLink(ctx, request, request.body.token),
+  );
+
+  app.post(
+    '/user/signup/',
+    { schema: { tags, body: GuestSignupBody, response: withErrors({ 200: AuthAnswerSchema }) } },
+    async (request) => {
+      // The web client sends its public static token here (§7); a different Token value is refused.
+      const header = request.headers.authorization ?? '';
+      const staticToken = /^Token\s+(\S+)$/i.exec(header)?.[1];
+      if (staticToken !== undefined && staticToken !== ctx.config.staticApiToken)
+        throw unauthorized('Invalid API token');
+      return auth.guestSignup(ctx, request.body);
+    },
+  );
+}

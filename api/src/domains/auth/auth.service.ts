@@ -1,0 +1,511 @@
+/**
+ * Sign-in, registration, sessions and credentials: password login and registration, guest signup,
+ * magic links, refresh-token rotation with reuse detection, password reset and change, e-mail
+ * verification. Every successful sign-in answers `{ access, refresh, user }`.
+ */
+import { randomUUID } from 'node:crypto';
+import { GUEST_EMAIL_DOMAIN, MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../../http/errors';
+import { linkMail } from '../../mail/mailer';
+import { applyLedgerEntry } from '../coins/coin-ledger.repository';
+import { moveGuestData } from '../users/guest-merge.repository';
+import {
+  findUserByEmail,
+  findUserByGuestId,
+  findUserById,
+  findUserByUsername,
+  insertUser,
+  isUsernameTaken,
+  updateUser,
+} from '../users/users.repository';
+import { toUserDto, type UserDto } from '../users/users.service';
+import { bearerToken } from './auth.hooks';
+import {
+  consumeEmailVerification,
+  consumeMagicLink,
+  consumePasswordReset,
+  consumeRefreshToken,
+  findRefreshToken,
+  insertEmailVerification,
+  insertMagicLink,
+  insertPasswordReset,
+  insertRefreshToken,
+  revokeAllRefreshTokens,
+  revokeRefreshFamily,
+} from './auth.repository';
+import { hashToken, randomToken, signAccessToken, verifyAccessToken } from './tokens';
+
+export interface TokenPair {
+  access: string;
+  refresh: string;
+}
+
+export interface AuthAnswer extends TokenPair {
+  user: UserDto;
+}
+
+const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+const EMAIL_VERIFICATION_TTL_SECONDS = 3 * 24 * 60 * 60;
+export const REGISTRATION_BONUS_REASON = 'registration_bonus';
+
+const INVALID_CREDENTIALS = 'Invalid email or password';
+const ACCOUNT_DISABLED = 'This account is disabled. Contact support if you think this is a mistake.';
+const INVALID_REFRESH = 'The refresh token is invalid or has expired. Sign in again.';
+
+const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000).toISOString();
+
+/** Starts a new session: a fresh refresh-token family and an access token. */
+export async function issueSession(
+  ctx: AppContext,
+  userId: number,
+  familyId: string = randomUUID(),
+): Promise<TokenPair> {
+  const refresh = randomToken();
+  const now = ctx.now();
+  await insertRefreshToken(ctx.db, {
+    userId,
+    familyId,
+    tokenHash: hashToken(refresh),
+    expiresAt: addSeconds(now, ctx.config.refreshTokenTtlSeconds),
+    createdAt: now.toISOString(),
+  });
+  return {
+    access: signAccessToken(userId, ctx.config.jwtSecret, ctx.config.accessTokenTtlSeconds, now.getTime()),
+    refresh,
+  };
+}
+
+async function authAnswer(ctx: AppContext, user: UserRow): Promise<AuthAnswer> {
+  const tokens = await issueSession(ctx, user.id);
+  return { ...tokens, user: toUserDto(user, ctx.now()) };
+}
+
+/**
+ * The guest behind the request's Bearer token, if any. Used on sign-in routes to move the guest's
+ * data; never throws, because an expired guest token must not stop somebody from signing in.
+ */
+export async function guestOfRequest(ctx: AppContext, request: FastifyRequest): Promise<UserRow | null> {
+  const token = bearerToken(request);
+  if (!token) return null;
+  const userId = verifyAccessToken(token, ctx.config.jwtSecret, ctx.now().getTime());
+  if (userId === null) return null;
+  const user = await findUserById(ctx.db, userId);
+  return user && user.is_guest && user.is_active && user.merged_into_user_id === null ? user : null;
+}
+
+async function mergeGuest(ctx: AppContext, guest: UserRow | null, accountId: number) {
+  if (!guest || guest.id === accountId) return;
+  await ctx.db.transaction().execute((trx) => moveGuestData(trx, guest, accountId, nowIso(ctx)));
+}
+
+/** A free username derived from an e-mail address: "jane.doe@x" → "jane.doe", then "jane.doe4821". */
+async function usernameFor(ctx: AppContext, email: string): Promise<string> {
+  const base =
+    (email.split('@')[0] ?? '')
+      .toLowerCase()
+      .replace(/[^a-z0-9_.-]/g, '')
+      .slice(0, 30) || 'viewer';
+  if (!(await isUsernameTaken(ctx.db, base))) return base;
+  for (;;) {
+    const candidate = `${base}${Math.floor(1000 + Math.random() * 9000)}`;
+    if (!(await isUsernameTaken(ctx.db, candidate))) return candidate;
+  }
+}
+
+function assertRealAddress(email: string) {
+  if (email.endsWith(`@${GUEST_EMAIL_DOMAIN}`)) throw badRequest('This e-mail address cannot be used for an account');
+}
+
+/** A link into the site: magic links work on any page (the shell reads them); the account ones open /profile. */
+function appLink(ctx: AppContext, query: string, path = '/'): string {
+  const base = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
+  return `${base}${path}?${query}`;
+}
+
+function sendInBackground(ctx: AppContext, request: FastifyRequest, send: () => Promise<void>) {
+  send().catch((error) => request.log.error({ err: error }, 'sending mail failed'));
+}
+
+async function sendVerificationMail(ctx: AppContext, user: UserRow, email: string) {
+  const token = randomToken();
+  const now = ctx.now();
+  await insertEmailVerification(ctx.db, {
+    userId: user.id,
+    email,
+    tokenHash: hashToken(token),
+    expiresAt: addSeconds(now, EMAIL_VERIFICATION_TTL_SECONDS),
+    createdAt: now.toISOString(),
+  });
+  await ctx.mailer.send(
+    linkMail(
+      email,
+      'Confirm your e-mail address',
+      `Welcome to Cliffhanger, ${user.username}! Please confirm that this address is yours.`,
+      'Confirm my address',
+      appLink(ctx, `verify-email=${encodeURIComponent(token)}`, '/profile'),
+      'If you did not create an account, ignore this mail.',
+    ),
+  );
+}
+
+// --- Password accounts -------------------------------------------------------------------------
+
+export interface RegistrationInput {
+  email: string;
+  password: string;
+  password_confirm?: string;
+  password2?: string;
+  username?: string;
+  first_name?: string;
+  last_name?: string;
+}
+
+export async function register(
+  ctx: AppContext,
+  request: FastifyRequest,
+  input: RegistrationInput,
+): Promise<AuthAnswer> {
+  const email = input.email.trim().toLowerCase();
+  assertRealAddress(email);
+  const confirmation = input.password_confirm ?? input.password2;
+  if (confirmation !== undefined && confirmation !== input.password) throw badRequest('The passwords do not match');
+  if (await findUserByEmail(ctx.db, email)) throw conflict('An account with this e-mail address already exists');
+  const username = input.username?.trim() || (await usernameFor(ctx, email));
+  if (input.username && (await isUsernameTaken(ctx.db, username))) throw conflict('That username is already taken');
+
+  const passwordHash = await ctx.passwords.hash(input.password);
+  const at = nowIso(ctx);
+  let user: UserRow;
+  try {
+    user = await insertUser(ctx.db, {
+      email,
+      username,
+      first_name: input.first_name?.trim() ?? '',
+      last_name: input.last_name?.trim() ?? '',
+      password_hash: passwordHash,
+      guest_id: null,
+      signup_data: null,
+      gold_until: null,
+      merged_into_user_id: null,
+      last_login_at: at,
+      created_at: at,
+      updated_at: at,
+    });
+  } catch {
+    // Two registrations raced for the same address or username; the unique index decided.
+    throw conflict('An account with this e-mail address or username already exists');
+  }
+  await mergeGuest(ctx, await guestOfRequest(ctx, request), user.id);
+  sendInBackground(ctx, request, () => sendVerificationMail(ctx, user, email));
+  return authAnswer(ctx, (await findUserById(ctx.db, user.id)) as UserRow);
+}
+
+/** Keeps a failed login for an unknown address as slow as one for a known address. */
+let dummyHash: Promise<string> | null = null;
+
+export async function login(
+  ctx: AppContext,
+  request: FastifyRequest,
+  input: { email?: string; username?: string; password: string },
+): Promise<AuthAnswer> {
+  const identifier = (input.email ?? input.username ?? '').trim();
+  if (!identifier) throw badRequest('Enter your e-mail address (or username) and password');
+  const user = identifier.includes('@')
+    ? await findUserByEmail(ctx.db, identifier)
+    : await findUserByUsername(ctx.db, identifier);
+  if (!user || !user.password_hash) {
+    dummyHash ??= ctx.passwords.hash('an unguessable dummy password');
+    await ctx.passwords.verify(await dummyHash, input.password);
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
+  if (!(await ctx.passwords.verify(user.password_hash, input.password))) throw unauthorized(INVALID_CREDENTIALS);
+  if (!user.is_active) throw forbidden(ACCOUNT_DISABLED);
+  await mergeGuest(ctx, await guestOfRequest(ctx, request), user.id);
+  const updated = await updateUser(ctx.db, user.id, { last_login_at: nowIso(ctx) });
+  return authAnswer(ctx, updated ?? user);
+}
+
+// --- Guests --------------------------------------------------------------------------------------
+
+export interface GuestSignupInput {
+  id: string;
+  age?: number;
+  gender?: number | string;
+  web?: boolean | string;
+  email?: string;
+}
+
+/** The survey part of a guest signup: age, gender, web, email and every poll_* answer. */
+function signupAnswers(input: GuestSignupInput): Record<string, unknown> {
+  const answers: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (key === 'age' || key === 'gender' || key === 'web' || key === 'email' || key.startsWith('poll_'))
+      answers[key] = value;
+  }
+  return answers;
+}
+
+/**
+ * Registers the visitor's client-made guest id (§4 "Guest creation"). Idempotent: the same id always
+ * maps to the same guest user, and each call starts a fresh session for it.
+ */
+export async function guestSignup(ctx: AppContext, input: GuestSignupInput): Promise<AuthAnswer> {
+  const existing = await findUserByGuestId(ctx.db, input.id);
+  if (existing) return guestSession(ctx, existing);
+  const at = nowIso(ctx);
+  const guestId = input.id;
+  try {
+    const user = await insertUser(ctx.db, {
+      email: null,
+      username: `guest_${guestId}`,
+      password_hash: null,
+      guest_id: guestId,
+      signup_data: JSON.stringify(signupAnswers(input)),
+      is_guest: true,
+      gold_until: null,
+      merged_into_user_id: null,
+      last_login_at: at,
+      created_at: at,
+      updated_at: at,
+    });
+    return authAnswer(ctx, user);
+  } catch (error) {
+    // The client retries guest creation (§4); a concurrent first call may have inserted the row.
+    const raced = await findUserByGuestId(ctx.db, input.id);
+    if (raced) return guestSession(ctx, raced);
+    throw error;
+  }
+}
+
+function guestSession(ctx: AppContext, guest: UserRow): Promise<AuthAnswer> {
+  if (guest.merged_into_user_id !== null) {
+    throw conflict('This guest has already been moved to an account. Sign in to that account instead.');
+  }
+  if (!guest.is_active) throw forbidden(ACCOUNT_DISABLED);
+  return authAnswer(ctx, guest);
+}
+
+// --- Sessions ------------------------------------------------------------------------------------
+
+/**
+ * Rotates a refresh token: the presented token is spent and a new one of the same family returned.
+ * Presenting a spent or revoked token means it was stolen or replayed, so the whole family (every
+ * session descended from that sign-in) is revoked.
+ */
+export async function refreshSession(ctx: AppContext, refresh: string): Promise<TokenPair> {
+  const row = await findRefreshToken(ctx.db, hashToken(refresh));
+  const at = nowIso(ctx);
+  if (!row) throw unauthorized(INVALID_REFRESH);
+  if (row.used_at !== null || row.revoked_at !== null) {
+    await revokeRefreshFamily(ctx.db, row.family_id, at);
+    throw unauthorized('This refresh token was already used. For your safety, sign in again.');
+  }
+  if (row.expires_at <= at) throw unauthorized(INVALID_REFRESH);
+  const user = await findUserById(ctx.db, row.user_id);
+  if (!user || !user.is_active || user.merged_into_user_id !== null) {
+    await revokeRefreshFamily(ctx.db, row.family_id, at);
+    throw unauthorized(INVALID_REFRESH);
+  }
+  if (!(await consumeRefreshToken(ctx.db, row.id, at))) {
+    await revokeRefreshFamily(ctx.db, row.family_id, at);
+    throw unauthorized('This refresh token was already used. For your safety, sign in again.');
+  }
+  return issueSession(ctx, user.id, row.family_id);
+}
+
+export async function logout(ctx: AppContext, refresh: string | undefined) {
+  if (!refresh) return;
+  const row = await findRefreshToken(ctx.db, hashToken(refresh));
+  if (row) await revokeRefreshFamily(ctx.db, row.family_id, nowIso(ctx));
+}
+
+/**
+ * Signs the user out on every device: every refresh token of every family is revoked, so no session
+ * can be renewed. Access tokens are stateless and carry no per-user version the server could bump
+ * (the users table has no such column), so one already handed out keeps working until it expires,
+ * at most `accessTokenTtlSeconds` (15 minutes) later.
+ */
+export async function logoutEverywhere(ctx: AppContext, userId: number) {
+  await revokeAllRefreshTokens(ctx.db, userId, nowIso(ctx));
+}
+
+// --- Magic links ---------------------------------------------------------------------------------
+
+/** Only same-site paths are kept as the after-sign-in destination (no open redirects). */
+export function safeNextPath(next: string | undefined): string | null {
+  if (!next) return null;
+  return next.startsWith('/') && !next.startsWith('//') && !next.includes('\\') ? next : null;
+}
+
+/**
+ * E-mails a sign-in link: `?magic-link-auth=` for an existing account, `?magic-link-registration=`
+ * for a new address (§5). The answer is the same either way, so it reveals nothing about accounts.
+ */
+export async function requestMagicLink(ctx: AppContext, input: { email: string; next?: string }) {
+  const email = input.email.trim().toLowerCase();
+  assertRealAddress(email);
+  const user = await findUserByEmail(ctx.db, email);
+  const purpose = user ? 'auth' : 'registration';
+  const token = randomToken();
+  const now = ctx.now();
+  await insertMagicLink(ctx.db, {
+    tokenHash: hashToken(token),
+    email,
+    purpose,
+    nextPath: safeNextPath(input.next),
+    expiresAt: addSeconds(now, ctx.config.magicLinkTtlSeconds),
+    createdAt: now.toISOString(),
+  });
+  const minutes = Math.round(ctx.config.magicLinkTtlSeconds / 60);
+  const message =
+    purpose === 'auth'
+      ? linkMail(
+          email,
+          'Your Cliffhanger sign-in link',
+          'Use the link below to sign in to Cliffhanger.',
+          'Sign in',
+          appLink(ctx, `magic-link-auth=${encodeURIComponent(token)}`),
+          `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail.`,
+        )
+      : linkMail(
+          email,
+          'Finish creating your Cliffhanger account',
+          `Use the link below to create your account. You get ${MAGIC_LINK_SIGNUP_COINS} coins to start watching.`,
+          'Create my account',
+          appLink(ctx, `magic-link-registration=${encodeURIComponent(token)}`),
+          `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail.`,
+        );
+  try {
+    await ctx.mailer.send(message);
+  } catch {
+    throw new HttpError(503, 'We could not send the e-mail right now. Please try again in a minute.');
+  }
+}
+
+export interface MagicLinkAnswer extends AuthAnswer {
+  success: 1;
+  id: number;
+  email: string;
+  next: string | null;
+}
+
+export async function verifyMagicLink(
+  ctx: AppContext,
+  request: FastifyRequest,
+  token: string,
+): Promise<MagicLinkAnswer> {
+  const at = nowIso(ctx);
+  const link = await consumeMagicLink(ctx.db, hashToken(token), at);
+  if (!link)
+    throw badRequest('This sign-in link is invalid, was already used or has expired. Ask for a new one.', {
+      success: 0,
+    });
+  const guest = await guestOfRequest(ctx, request);
+  // Chosen before the transaction: on SQLite a query outside `trx` would wait for the transaction.
+  const username = await usernameFor(ctx, link.email);
+
+  const account = await ctx.db.transaction().execute(async (trx) => {
+    let user = await findUserByEmail(trx, link.email);
+    if (!user) {
+      user = await insertUser(trx, {
+        email: link.email,
+        username,
+        password_hash: null,
+        guest_id: null,
+        signup_data: null,
+        email_verified: true,
+        gold_until: null,
+        merged_into_user_id: null,
+        last_login_at: at,
+        created_at: at,
+        updated_at: at,
+      });
+      // The §9 welcome: 100 coins, once per account (the ledger reference makes a second credit a no-op).
+      await applyLedgerEntry(trx, {
+        userId: user.id,
+        delta: MAGIC_LINK_SIGNUP_COINS,
+        reason: REGISTRATION_BONUS_REASON,
+        reference: 'registration',
+        createdAt: at,
+      });
+    } else {
+      if (!user.is_active) throw forbidden(ACCOUNT_DISABLED);
+      await updateUser(trx, user.id, { email_verified: true, last_login_at: at, updated_at: at });
+    }
+    if (guest && guest.id !== user.id) await moveGuestData(trx, guest, user.id, at);
+    return (await findUserById(trx, user.id)) as UserRow;
+  });
+
+  const answer = await authAnswer(ctx, account);
+  return { success: 1, id: account.id, email: link.email, next: link.next_path, ...answer };
+}
+
+// --- Passwords and e-mail ------------------------------------------------------------------------
+
+export async function requestPasswordReset(ctx: AppContext, request: FastifyRequest, rawEmail: string) {
+  const email = rawEmail.trim().toLowerCase();
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || !user.is_active) return;
+  const token = randomToken();
+  const now = ctx.now();
+  await insertPasswordReset(ctx.db, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: addSeconds(now, PASSWORD_RESET_TTL_SECONDS),
+    createdAt: now.toISOString(),
+  });
+  // Sent after answering, so a known address takes no longer to answer than an unknown one.
+  sendInBackground(ctx, request, () =>
+    ctx.mailer.send(
+      linkMail(
+        email,
+        'Reset your Cliffhanger password',
+        'Somebody (hopefully you) asked to reset the password of this account.',
+        'Choose a new password',
+        appLink(ctx, `reset-password=${encodeURIComponent(token)}`, '/profile'),
+        'The link works once and expires in one hour. If you did not ask for it, ignore this mail.',
+      ),
+    ),
+  );
+}
+
+export async function confirmPasswordReset(ctx: AppContext, token: string, password: string) {
+  const passwordHash = await ctx.passwords.hash(password);
+  const at = nowIso(ctx);
+  const reset = await consumePasswordReset(ctx.db, hashToken(token), at);
+  if (!reset) throw badRequest('This reset link is invalid, was already used or has expired. Ask for a new one.');
+  // Following the link proved the inbox; every existing session ends with the old password.
+  await updateUser(ctx.db, reset.user_id, { password_hash: passwordHash, email_verified: true, updated_at: at });
+  await revokeAllRefreshTokens(ctx.db, reset.user_id, at);
+}
+
+export async function changePassword(
+  ctx: AppContext,
+  user: UserRow,
+  input: { old_password: string; new_password: string },
+): Promise<TokenPair> {
+  if (!user.password_hash || !(await ctx.passwords.verify(user.password_hash, input.old_password))) {
+    throw badRequest('The current password is incorrect');
+  }
+  if (input.old_password === input.new_password) throw badRequest('The new password must differ from the current one');
+  const at = nowIso(ctx);
+  await updateUser(ctx.db, user.id, { password_hash: await ctx.passwords.hash(input.new_password), updated_at: at });
+  // Other devices signed in with the old password are signed out; this one gets a fresh session.
+  await revokeAllRefreshTokens(ctx.db, user.id, at);
+  return issueSession(ctx, user.id);
+}
+
+export async function verifyEmail(ctx: AppContext, token: string) {
+  const at = nowIso(ctx);
+  const verification = await consumeEmailVerification(ctx.db, hashToken(token), at);
+  if (!verification) throw badRequest('This verification link is invalid, was already used or has expired');
+  const user = await findUserById(ctx.db, verification.user_id);
+  // A link for an address the user has since changed verifies nothing.
+  if (!user || user.email !== verification.email)
+    throw badRequest('This verification link no longer matches your account');
+  await updateUser(ctx.db, user.id, { email_verified: true, updated_at: at });
+}

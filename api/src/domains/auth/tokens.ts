@@ -1,0 +1,63 @@
+/**
+ * Access tokens are HS256 JSON Web Tokens signed with JWT_SECRET; refresh, magic-link, reset and
+ * verification tokens are opaque random strings stored only as SHA-256 hashes, so a database leak
+ * does not leak usable tokens.
+ *
+ * The JWT is built on node:crypto rather than `jose`: jose 6 ships only ES modules, which the
+ * repository's jest (CommonJS) runtime cannot load. HS256 is small enough to do exactly: a fixed
+ * header, an HMAC, a constant-time comparison, and strict claim checks.
+ */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+const ISSUER = 'cliffhanger';
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
+export interface AccessClaims {
+  sub: string;
+  typ: 'access';
+  iss: string;
+  iat: number;
+  exp: number;
+}
+
+function sign(input: string, secret: string): Buffer {
+  return createHmac('sha256', secret).update(input).digest();
+}
+
+export function signAccessToken(userId: number, secret: string, ttlSeconds: number, now = Date.now()): string {
+  const iat = Math.floor(now / 1000);
+  const claims: AccessClaims = { sub: String(userId), typ: 'access', iss: ISSUER, iat, exp: iat + ttlSeconds };
+  const body = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+  return `${body}.${sign(body, secret).toString('base64url')}`;
+}
+
+/** The user id of a valid, unexpired access token, or null for anything else. */
+export function verifyAccessToken(token: string, secret: string, now = Date.now()): number | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const [header, payload, signature] = parts as [string, string, string];
+  // Only our exact header is accepted: no `alg: none`, no algorithm switching.
+  if (header !== HEADER) return null;
+  const expected = sign(`${header}.${payload}`, secret);
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  let claims: Partial<AccessClaims>;
+  try {
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (claims.typ !== 'access' || claims.iss !== ISSUER || typeof claims.exp !== 'number') return null;
+  if (claims.exp * 1000 <= now) return null;
+  const id = Number(claims.sub);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** A fresh opaque token (256 bits, URL-safe). */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

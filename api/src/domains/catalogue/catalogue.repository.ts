@@ -1,0 +1,282 @@
+/**
+ * SQL for the catalogue: series (always through `visibleSeries`, which applies the §5 hiding rules),
+ * their categories, seasons and episodes. Every function takes the database or a transaction first.
+ */
+import { HIDDEN_SERIES_IDS, HIDDEN_SERIES_TITLE_PREFIX } from '@cliffhanger/shared/src/constants';
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
+import type { CategoryRow, Database, EpisodeRow, SeasonRow, SeriesRow } from '../../db/schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * §5: ids 9 and 10, titles or English titles starting "Deleted Series" (case-sensitive, so `substr`
+ * rather than LIKE, which SQLite compares case-insensitively), staff-hidden and soft-deleted series.
+ */
+export function isVisibleSeries(eb: ExpressionBuilder<Database, 'series'>) {
+  const prefixLength = HIDDEN_SERIES_TITLE_PREFIX.length;
+  return eb.and([
+    eb('series.id', 'not in', [...HIDDEN_SERIES_IDS]),
+    eb(sql`substr(series.title, 1, ${sql.lit(prefixLength)})`, '!=', HIDDEN_SERIES_TITLE_PREFIX),
+    eb(sql`substr(series.title_en, 1, ${sql.lit(prefixLength)})`, '!=', HIDDEN_SERIES_TITLE_PREFIX),
+    eb('series.is_hidden', '=', false),
+    eb('series.deleted_at', 'is', null),
+  ]);
+}
+
+export function visibleSeries(db: Executor) {
+  return db.selectFrom('series').where(isVisibleSeries);
+}
+
+/** Case-insensitive "contains" that treats %, _ and \ in the user's text literally, on both engines. */
+export function containsText(column: string, text: string) {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+}
+
+export type SeriesOrdering = 'created_at' | 'title' | 'rating' | 'year' | 'id' | 'likes';
+
+export interface SeriesFilters {
+  categoryId?: number | null;
+  isFeatured?: boolean;
+  isTrending?: boolean;
+  isGoldExclusive?: boolean;
+  isTop?: boolean;
+  search?: string;
+  excludeIds?: number[];
+}
+
+function filtered(db: Executor, filters: SeriesFilters) {
+  let query = visibleSeries(db);
+  if (filters.categoryId !== undefined && filters.categoryId !== null) {
+    const categoryId = filters.categoryId;
+    query = query.where('series.id', 'in', (eb) =>
+      eb.selectFrom('series_categories').select('series_id').where('category_id', '=', categoryId),
+    );
+  }
+  if (filters.isFeatured !== undefined) query = query.where('series.is_featured', '=', filters.isFeatured);
+  if (filters.isTrending !== undefined) query = query.where('series.is_trending', '=', filters.isTrending);
+  if (filters.isGoldExclusive !== undefined)
+    query = query.where('series.is_gold_exclusive', '=', filters.isGoldExclusive);
+  if (filters.isTop !== undefined) query = query.where('series.is_top', '=', filters.isTop);
+  if (filters.search) {
+    const text = filters.search;
+    query = query.where((eb) =>
+      eb.or([
+        eb(containsText('series.title', text), '=', true),
+        eb(containsText('series.title_en', text), '=', true),
+        eb(containsText('series.description', text), '=', true),
+        eb(containsText('series.tags', text), '=', true),
+      ]),
+    );
+  }
+  if (filters.excludeIds && filters.excludeIds.length > 0)
+    query = query.where('series.id', 'not in', filters.excludeIds);
+  return query;
+}
+
+export async function listSeries(
+  db: Executor,
+  filters: SeriesFilters,
+  order: { column: SeriesOrdering; descending: boolean },
+  page: { limit: number; offset: number },
+): Promise<{ rows: SeriesRow[]; count: number }> {
+  const direction = order.descending ? 'desc' : 'asc';
+  const rows = await filtered(db, filters)
+    .selectAll('series')
+    .orderBy(`series.${order.column}`, direction)
+    .orderBy('series.id', direction)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const total = await filtered(db, filters)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
+  return { rows, count: Number(total?.count ?? 0) };
+}
+
+export function findVisibleSeries(db: Executor, id: number): Promise<SeriesRow | undefined> {
+  return visibleSeries(db).selectAll('series').where('series.id', '=', id).executeTakeFirst();
+}
+
+export function findVisibleSeriesByIds(db: Executor, ids: number[]): Promise<SeriesRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return visibleSeries(db).selectAll('series').where('series.id', 'in', ids).execute();
+}
+
+export function allVisibleSeries(db: Executor): Promise<SeriesRow[]> {
+  return visibleSeries(db).selectAll('series').execute();
+}
+
+export async function categoriesOfSeries(
+  db: Executor,
+  seriesIds: number[],
+): Promise<Array<CategoryRow & { series_id: number }>> {
+  if (seriesIds.length === 0) return [];
+  return db
+    .selectFrom('series_categories')
+    .innerJoin('categories', 'categories.id', 'series_categories.category_id')
+    .selectAll('categories')
+    .select('series_categories.series_id')
+    .where('series_categories.series_id', 'in', seriesIds)
+    .orderBy('categories.position')
+    .orderBy('categories.id')
+    .execute();
+}
+
+export async function seasonsOfSeries(
+  db: Executor,
+  seriesIds: number[],
+): Promise<Array<SeasonRow & { episodes_count: number }>> {
+  if (seriesIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('seasons')
+    .leftJoin('episodes', 'episodes.season_id', 'seasons.id')
+    .select(['seasons.id', 'seasons.series_id', 'seasons.number', 'seasons.title'])
+    .select((eb) => eb.fn.count<number>('episodes.id').as('episodes_count'))
+    .where('seasons.series_id', 'in', seriesIds)
+    .groupBy(['seasons.id', 'seasons.series_id', 'seasons.number', 'seasons.title'])
+    .orderBy('seasons.number')
+    .execute();
+  return rows.map((row) => ({ ...row, episodes_count: Number(row.episodes_count) }));
+}
+
+export async function episodeCounts(db: Executor, seriesIds: number[]): Promise<Map<number, number>> {
+  if (seriesIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('episodes')
+    .select('series_id')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('series_id', 'in', seriesIds)
+    .groupBy('series_id')
+    .execute();
+  return new Map(rows.map((row) => [row.series_id, Number(row.count)]));
+}
+
+export function listCategories(db: Executor): Promise<CategoryRow[]> {
+  return db.selectFrom('categories').selectAll().orderBy('position').orderBy('name').execute();
+}
+
+export function findCategoryBySlugOrId(db: Executor, value: string): Promise<CategoryRow | undefined> {
+  const query = db.selectFrom('categories').selectAll();
+  return /^\d{1,9}$/.test(value)
+    ? query.where('id', '=', Number(value)).executeTakeFirst()
+    : query.where('slug', '=', value).executeTakeFirst();
+}
+
+/** Episodes in play order: season, then episode number. */
+export function episodesOfSeries(db: Executor, seriesId: number): Promise<EpisodeRow[]> {
+  return db
+    .selectFrom('episodes')
+    .selectAll()
+    .where('series_id', '=', seriesId)
+    .orderBy('season_number')
+    .orderBy('episode_number')
+    .execute();
+}
+
+export async function listEpisodes(
+  db: Executor,
+  seriesId: number | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ rows: Array<EpisodeRow & { series_title: string }>; count: number }> {
+  const base = () => {
+    let query = db.selectFrom('episodes').innerJoin('series', 'series.id', 'episodes.series_id').where(isVisibleSeries);
+    if (seriesId !== undefined) query = query.where('episodes.series_id', '=', seriesId);
+    return query;
+  };
+  const rows = await base()
+    .selectAll('episodes')
+    .select('series.title as series_title')
+    .orderBy('episodes.series_id')
+    .orderBy('episodes.season_number')
+    .orderBy('episodes.episode_number')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const total = await base()
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
+  return { rows, count: Number(total?.count ?? 0) };
+}
+
+/** An episode with its (visible) series, or undefined when either is missing or hidden. */
+export async function findVisibleEpisode(db: Executor, episodeId: number) {
+  const row = await db
+    .selectFrom('episodes')
+    .innerJoin('series', 'series.id', 'episodes.series_id')
+    .where(isVisibleSeries)
+    .where('episodes.id', '=', episodeId)
+    .selectAll('episodes')
+    .select(['series.title as series_title', 'series.is_gold_exclusive as series_is_gold_exclusive'])
+    .executeTakeFirst();
+  return row;
+}
+
+export function searchEpisodes(db: Executor, text: string, limit: number) {
+  return db
+    .selectFrom('episodes')
+    .innerJoin('series', 'series.id', 'episodes.series_id')
+    .where(isVisibleSeries)
+    .where((eb) =>
+      eb.or([
+        eb(containsText('episodes.title', text), '=', true),
+        eb(containsText('episodes.description', text), '=', true),
+      ]),
+    )
+    .selectAll('episodes')
+    .select('series.title as series_title')
+    .orderBy('episodes.series_id')
+    .orderBy('episodes.episode_number')
+    .limit(limit)
+    .execute();
+}
+
+/** Every visible series' category ids, for recommendations. */
+export async function categoryIdsBySeries(db: Executor): Promise<Map<number, number[]>> {
+  const rows = await db
+    .selectFrom('series_categories')
+    .innerJoin('series', 'series.id', 'series_categories.series_id')
+    .where(isVisibleSeries)
+    .select(['series_categories.series_id', 'series_categories.category_id'])
+    .execute();
+  const map = new Map<number, number[]>();
+  for (const row of rows) map.set(row.series_id, [...(map.get(row.series_id) ?? []), row.category_id]);
+  return map;
+}
+
+/** Allocates the next series id, skipping the ids §5 hides, and inserts the series. */
+export async function insertSeries(db: Executor, values: Omit<SeriesRow, 'id'> & { id?: number }): Promise<number> {
+  let id = values.id;
+  if (id === undefined) {
+    const max = await db
+      .selectFrom('series')
+      .select((eb) => eb.fn.max('id').as('max'))
+      .executeTakeFirst();
+    id = Number(max?.max ?? 0) + 1;
+    while ((HIDDEN_SERIES_IDS as readonly number[]).includes(id)) id += 1;
+  }
+  await db
+    .insertInto('series')
+    .values({
+      ...values,
+      id,
+      is_gold_exclusive: Boolean(values.is_gold_exclusive),
+      is_featured: Boolean(values.is_featured),
+      is_trending: Boolean(values.is_trending),
+      is_top: Boolean(values.is_top),
+      is_hidden: Boolean(values.is_hidden),
+    })
+    .execute();
+  return id;
+}
+
+export function episodesByIds(db: Executor, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('episodes')
+    .innerJoin('series', 'series.id', 'episodes.series_id')
+    .where('episodes.id', 'in', ids)
+    .selectAll('episodes')
+    .select('series.title as series_title')
+    .execute();
+}

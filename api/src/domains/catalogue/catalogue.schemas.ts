@@ -1,0 +1,118 @@
+/** Schemas of the catalogue routes: the §3 Series, Episode and Category answers and the list queries. */
+
+import { SERIES_LIST_LIMIT } from '@cliffhanger/shared/src/constants';
+import { Type } from '@sinclair/typebox';
+import { Nullable } from '../../http/schemas';
+import { SERIES_ORDERINGS } from './catalogue.service';
+
+export const CategorySchema = Type.Object(
+  { id: Type.Integer(), name: Type.String(), slug: Type.String(), icon: Type.String(), color: Type.String() },
+  { $id: 'Category' },
+);
+
+export const SeasonSchema = Type.Object({
+  id: Type.Integer(),
+  number: Type.Integer(),
+  title: Type.String(),
+  episodes_count: Type.Integer(),
+});
+
+export const SeriesSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    title: Type.String(),
+    title_en: Type.String(),
+    slug: Type.String(),
+    description: Type.String(),
+    cover_image: Nullable(Type.String()),
+    banner_image: Nullable(Type.String()),
+    poster_image: Nullable(Type.String()),
+    slider_image: Nullable(Type.String()),
+    categories: Type.Array(Type.Ref(CategorySchema)),
+    tags: Type.Array(Type.String()),
+    year: Nullable(Type.Integer()),
+    rating: Nullable(Type.Number()),
+    is_gold_exclusive: Type.Boolean(),
+    is_featured: Type.Boolean(),
+    is_trending: Type.Boolean(),
+    is_top: Type.Boolean(),
+    total_episodes: Type.Integer(),
+    episodes_count: Type.Integer(),
+    seasons: Type.Array(SeasonSchema),
+    created_at: Type.String(),
+  },
+  { $id: 'Series' },
+);
+
+export const EpisodeSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    series: Type.Integer(),
+    series_id: Type.Integer(),
+    series_title: Type.String(),
+    season: Type.Integer(),
+    season_number: Type.Integer(),
+    episode_number: Type.Integer(),
+    title: Type.String(),
+    description: Type.String(),
+    thumbnail: Nullable(Type.String()),
+    duration: Type.Integer(),
+    video_url: Nullable(Type.String()),
+    hls_url: Nullable(Type.String()),
+    is_free: Type.Boolean(),
+    coin_cost: Type.Integer(),
+    is_unlocked: Type.Boolean(),
+    progress: Type.Number(),
+    position_seconds: Type.Number(),
+    created_at: Type.String(),
+  },
+  { $id: 'Episode' },
+);
+
+const page = <T extends ReturnType<typeof Type.Ref>>(item: T) =>
+  Type.Object({
+    results: Type.Array(item),
+    count: Type.Integer(),
+    next: Nullable(Type.String()),
+    previous: Nullable(Type.String()),
+  });
+
+export const SeriesPage = page(Type.Ref(SeriesSchema));
+export const EpisodePage = page(Type.Ref(EpisodeSchema));
+export const SeriesList = Type.Array(Type.Ref(SeriesSchema));
+export const EpisodeList = Type.Array(Type.Ref(EpisodeSchema));
+
+const Flag = Type.Boolean();
+
+export const SeriesListQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: SERIES_LIST_LIMIT }),
+  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+  ordering: Type.Union(
+    SERIES_ORDERINGS.flatMap((column) => [Type.Literal(column), Type.Literal(`-${column}`)]),
+    { default: '-created_at' },
+  ),
+  category: Type.Optional(Type.String({ maxLength: 100 })),
+  is_featured: Type.Optional(Flag),
+  is_trending: Type.Optional(Flag),
+  is_gold_exclusive: Type.Optional(Flag),
+  is_top: Type.Optional(Flag),
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+});
+
+export const EpisodeListQuery = Type.Object({
+  series: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+  limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+});
+
+export const SearchQuery = Type.Object({ q: Type.String({ maxLength: 100 }) });
+
+export const SearchAnswer = Type.Object({ series: SeriesList, episodes: EpisodeList });
+
+export const StreamAnswerSchema = Type.Object({
+  episode_id: Type.Integer(),
+  hls_url: Nullable(Type.String()),
+  video_url: Nullable(Type.String()),
+  url: Type.String(),
+  access: Type.Union([Type.Literal('free'), Type.Literal('gold'), Type.Literal('unlocked')]),
+});

@@ -1,0 +1,454 @@
+/**
+ * The catalogue as the API answers it: §3 Series and Episode shapes, the series list with its
+ * filters and paging, highlights, search and recommendations. Personal facts about an episode
+ * (is_unlocked, progress) are filled for the viewer when there is one.
+ */
+
+import { HIGHLIGHT_LIST_LIMIT, SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/src/constants';
+import type { Category, Episode, Season, Series } from '@cliffhanger/shared/src/entities';
+import type { AppContext } from '../../context';
+import type { CategoryRow, EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { isGoldMember } from '../users/users.service';
+import * as repo from './catalogue.repository';
+import { type AccessDecision, decideEpisodeAccess } from './episode-access';
+
+export const EPISODE_NOT_FOUND_MESSAGE = 'Episode not found';
+
+function parseTags(raw: string): string[] {
+  try {
+    const value = JSON.parse(raw);
+    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toCategoryDto(row: CategoryRow): Category {
+  return { id: row.id, name: row.name, slug: row.slug, icon: row.icon, color: row.color };
+}
+
+/** Turns series rows into §3 Series answers with categories, seasons and counts (three queries per batch). */
+export async function hydrateSeries(ctx: AppContext, rows: SeriesRow[]): Promise<Series[]> {
+  const ids = rows.map((row) => row.id);
+  const [categories, seasons, counts] = await Promise.all([
+    repo.categoriesOfSeries(ctx.db, ids),
+    repo.seasonsOfSeries(ctx.db, ids),
+    repo.episodeCounts(ctx.db, ids),
+  ]);
+  const media = ctx.mediaUrl;
+  return rows.map((row) => {
+    const episodesCount = counts.get(row.id) ?? 0;
+    const seriesSeasons: Season[] = seasons
+      .filter((season) => season.series_id === row.id)
+      .map((season) => ({
+        id: season.id,
+        number: season.number,
+        title: season.title,
+        episodes_count: season.episodes_count,
+      }));
+    return {
+      id: row.id,
+      title: row.title,
+      title_en: row.title_en,
+      slug: row.slug,
+      description: row.description,
+      cover_image: media(row.cover_image),
+      banner_image: media(row.banner_image),
+      poster_image: media(row.poster_image),
+      slider_image: media(row.slider_image),
+      categories: categories.filter((category) => category.series_id === row.id).map(toCategoryDto),
+      tags: parseTags(row.tags),
+      year: row.year,
+      rating: row.rating,
+      is_gold_exclusive: Boolean(row.is_gold_exclusive),
+      is_featured: Boolean(row.is_featured),
+      is_trending: Boolean(row.is_trending),
+      is_top: Boolean(row.is_top),
+      total_episodes: row.total_episodes ?? episodesCount,
+      episodes_count: episodesCount,
+      seasons: seriesSeasons,
+      created_at: row.created_at,
+    };
+  });
+}
+
+export async function seriesDetail(ctx: AppContext, id: number): Promise<Series> {
+  const row = await repo.findVisibleSeries(ctx.db, id);
+  if (!row) throw notFound(SERIES_NOT_FOUND_MESSAGE);
+  return (await hydrateSeries(ctx, [row]))[0] as Series;
+}
+
+// --- Series lists ----------------------------------------------------------------------------------
+
+export interface SeriesListQuery {
+  limit: number;
+  page: number;
+  ordering: string;
+  category?: string;
+  is_featured?: boolean;
+  is_trending?: boolean;
+  is_gold_exclusive?: boolean;
+  is_top?: boolean;
+  search?: string;
+}
+
+export const SERIES_ORDERINGS = ['created_at', 'title', 'rating', 'year', 'id', 'likes'] as const;
+
+export interface Page<T> {
+  results: T[];
+  count: number;
+  next: string | null;
+  previous: string | null;
+}
+
+/** `next`/`previous` as absolute-path links carrying the same query with another page number. */
+export function pageLinks(path: string, query: Record<string, unknown>, page: number, limit: number, count: number) {
+  const link = (target: number) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null && key !== 'page') params.set(key, String(value));
+    }
+    params.set('page', String(target));
+    return `${path}?${params.toString()}`;
+  };
+  return {
+    next: page * limit < count ? link(page + 1) : null,
+    previous: page > 1 ? link(page - 1) : null,
+  };
+}
+
+export async function listSeries(ctx: AppContext, query: SeriesListQuery, path: string): Promise<Page<Series>> {
+  let categoryId: number | null | undefined;
+  if (query.category !== undefined && query.category !== '') {
+    const category = await repo.findCategoryBySlugOrId(ctx.db, query.category);
+    // An unknown category matches nothing (an empty page), like any other filter.
+    categoryId = category ? category.id : -1;
+  }
+  const descending = query.ordering.startsWith('-');
+  const column = query.ordering.replace(/^-/, '') as repo.SeriesOrdering;
+  const { rows, count } = await repo.listSeries(
+    ctx.db,
+    {
+      categoryId,
+      isFeatured: query.is_featured,
+      isTrending: query.is_trending,
+      isGoldExclusive: query.is_gold_exclusive,
+      isTop: query.is_top,
+      search: query.search?.trim() || undefined,
+    },
+    { column, descending },
+    { limit: query.limit, offset: (query.page - 1) * query.limit },
+  );
+  return {
+    results: await hydrateSeries(ctx, rows),
+    count,
+    ...pageLinks(path, query as unknown as Record<string, unknown>, query.page, query.limit, count),
+  };
+}
+
+export type Highlight = 'featured' | 'trending' | 'gold-exclusives';
+
+/** The home carousels: at most 10 each (§9), newest first. */
+export async function highlights(ctx: AppContext, which: Highlight): Promise<Series[]> {
+  const filters: repo.SeriesFilters =
+    which === 'featured'
+      ? { isFeatured: true }
+      : which === 'trending'
+        ? { isTrending: true }
+        : { isGoldExclusive: true };
+  const { rows } = await repo.listSeries(
+    ctx.db,
+    filters,
+    { column: 'created_at', descending: true },
+    { limit: HIGHLIGHT_LIST_LIMIT, offset: 0 },
+  );
+  return hydrateSeries(ctx, rows);
+}
+
+// --- Episodes ------------------------------------------------------------------------------------
+
+export interface ViewerFacts {
+  isGold: boolean;
+  unlockedEpisodeIds: Set<number>;
+  progressByEpisode: Map<number, { progress: number; position_seconds: number }>;
+}
+
+export type EpisodeDto = Episode & { series_id: number; season_number: number; position_seconds: number };
+
+async function viewerFacts(ctx: AppContext, viewer: UserRow | null, episodeIds: number[]): Promise<ViewerFacts> {
+  if (!viewer || episodeIds.length === 0) {
+    return {
+      isGold: viewer ? isGoldMember(viewer, ctx.now()) : false,
+      unlockedEpisodeIds: new Set(),
+      progressByEpisode: new Map(),
+    };
+  }
+  const [unlocks, progress] = await Promise.all([
+    ctx.db
+      .selectFrom('episode_unlocks')
+      .select('episode_id')
+      .where('user_id', '=', viewer.id)
+      .where('episode_id', 'in', episodeIds)
+      .execute(),
+    ctx.db
+      .selectFrom('watch_progress')
+      .select(['episode_id', 'progress', 'position_seconds'])
+      .where('user_id', '=', viewer.id)
+      .where('episode_id', 'in', episodeIds)
+      .execute(),
+  ]);
+  return {
+    isGold: isGoldMember(viewer, ctx.now()),
+    unlockedEpisodeIds: new Set(unlocks.map((row) => row.episode_id)),
+    progressByEpisode: new Map(
+      progress.map((row) => [row.episode_id, { progress: row.progress, position_seconds: row.position_seconds }]),
+    ),
+  };
+}
+
+export function accessFor(
+  episode: Pick<EpisodeRow, 'id' | 'is_free' | 'coin_cost'>,
+  seriesIsGoldExclusive: boolean,
+  facts: Pick<ViewerFacts, 'isGold' | 'unlockedEpisodeIds'>,
+): AccessDecision {
+  return decideEpisodeAccess({
+    isFree: Boolean(episode.is_free),
+    coinCost: episode.coin_cost,
+    seriesIsGoldExclusive,
+    viewerIsGold: facts.isGold,
+    viewerUnlocked: facts.unlockedEpisodeIds.has(episode.id),
+  });
+}
+
+type EpisodeWithSeries = EpisodeRow & { series_title: string };
+
+/**
+ * §3 Episode answers. Playback addresses (hls_url, video_url) are included only when the viewer may
+ * play the episode; a locked episode is played through `GET /episodes/{id}/stream/` after unlocking.
+ */
+export async function toEpisodeDtos(
+  ctx: AppContext,
+  viewer: UserRow | null,
+  rows: EpisodeWithSeries[],
+  goldExclusiveSeries: Set<number>,
+): Promise<EpisodeDto[]> {
+  const facts = await viewerFacts(
+    ctx,
+    viewer,
+    rows.map((row) => row.id),
+  );
+  const media = ctx.mediaUrl;
+  return rows.map((row) => {
+    const access = accessFor(row, goldExclusiveSeries.has(row.series_id), facts);
+    const progress = facts.progressByEpisode.get(row.id);
+    return {
+      id: row.id,
+      series: row.series_id,
+      series_id: row.series_id,
+      series_title: row.series_title,
+      season: row.season_number,
+      season_number: row.season_number,
+      episode_number: row.episode_number,
+      title: row.title,
+      description: row.description,
+      thumbnail: media(row.thumbnail),
+      duration: row.duration,
+      video_url: access.allowed ? media(row.video_url) : null,
+      hls_url: access.allowed ? media(row.hls_url) : null,
+      is_free: Boolean(row.is_free) || row.coin_cost <= 0,
+      coin_cost: row.coin_cost,
+      is_unlocked: access.allowed,
+      progress: progress?.progress ?? 0,
+      position_seconds: progress?.position_seconds ?? 0,
+      created_at: row.created_at,
+    };
+  });
+}
+
+async function goldExclusiveIds(ctx: AppContext, seriesIds: number[]): Promise<Set<number>> {
+  const unique = [...new Set(seriesIds)];
+  if (unique.length === 0) return new Set();
+  const rows = await ctx.db
+    .selectFrom('series')
+    .select(['id', 'is_gold_exclusive'])
+    .where('id', 'in', unique)
+    .execute();
+  return new Set(rows.filter((row) => row.is_gold_exclusive).map((row) => row.id));
+}
+
+export async function episodeDtosFor(ctx: AppContext, viewer: UserRow | null, rows: EpisodeWithSeries[]) {
+  return toEpisodeDtos(
+    ctx,
+    viewer,
+    rows,
+    await goldExclusiveIds(
+      ctx,
+      rows.map((row) => row.series_id),
+    ),
+  );
+}
+
+export async function seriesEpisodes(ctx: AppContext, viewer: UserRow | null, seriesId: number): Promise<EpisodeDto[]> {
+  const series = await repo.findVisibleSeries(ctx.db, seriesId);
+  if (!series) throw notFound(SERIES_NOT_FOUND_MESSAGE);
+  const rows = (await repo.episodesOfSeries(ctx.db, seriesId)).map((row) => ({ ...row, series_title: series.title }));
+  return toEpisodeDtos(ctx, viewer, rows, new Set(series.is_gold_exclusive ? [series.id] : []));
+}
+
+export async function listEpisodes(
+  ctx: AppContext,
+  viewer: UserRow | null,
+  query: { series?: number; limit: number; page: number },
+  path: string,
+): Promise<Page<EpisodeDto>> {
+  if (query.series !== undefined && !(await repo.findVisibleSeries(ctx.db, query.series))) {
+    throw notFound(SERIES_NOT_FOUND_MESSAGE);
+  }
+  const { rows, count } = await repo.listEpisodes(ctx.db, query.series, {
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  return {
+    results: await episodeDtosFor(ctx, viewer, rows),
+    count,
+    ...pageLinks(path, query, query.page, query.limit, count),
+  };
+}
+
+export async function findEpisodeOrThrow(ctx: AppContext, episodeId: number) {
+  const row = await repo.findVisibleEpisode(ctx.db, episodeId);
+  if (!row) throw notFound(EPISODE_NOT_FOUND_MESSAGE);
+  return row;
+}
+
+export async function episodeDetail(ctx: AppContext, viewer: UserRow | null, episodeId: number): Promise<EpisodeDto> {
+  const row = await findEpisodeOrThrow(ctx, episodeId);
+  const [dto] = await toEpisodeDtos(ctx, viewer, [row], new Set(row.series_is_gold_exclusive ? [row.series_id] : []));
+  return dto as EpisodeDto;
+}
+
+export interface StreamAnswer {
+  episode_id: number;
+  hls_url: string | null;
+  video_url: string | null;
+  url: string;
+  access: 'free' | 'gold' | 'unlocked';
+}
+
+export type StreamOutcome =
+  | { ok: true; answer: StreamAnswer }
+  | { ok: false; reason: 'locked' | 'gold_required'; coin_cost: number };
+
+export async function streamEpisode(
+  ctx: AppContext,
+  viewer: UserRow | null,
+  episodeId: number,
+): Promise<StreamOutcome> {
+  const row = await findEpisodeOrThrow(ctx, episodeId);
+  const facts = await viewerFacts(ctx, viewer, [row.id]);
+  const access = accessFor(row, Boolean(row.series_is_gold_exclusive), facts);
+  if (!access.allowed) return { ok: false, reason: access.reason, coin_cost: row.coin_cost };
+  const hls = ctx.mediaUrl(row.hls_url);
+  const video = ctx.mediaUrl(row.video_url);
+  const url = hls ?? video;
+  if (!url) throw notFound('This episode has no video yet');
+  return { ok: true, answer: { episode_id: row.id, hls_url: hls, video_url: video, url, access: access.via } };
+}
+
+// --- Categories, search, recommendations --------------------------------------------------------
+
+export async function categories(ctx: AppContext): Promise<Category[]> {
+  return (await repo.listCategories(ctx.db)).map(toCategoryDto);
+}
+
+export const SEARCH_RESULT_LIMIT = 20;
+
+export async function search(ctx: AppContext, viewer: UserRow | null, text: string) {
+  const q = text.trim();
+  if (!q) return { series: [], episodes: [] };
+  const [{ rows }, episodes] = await Promise.all([
+    repo.listSeries(
+      ctx.db,
+      { search: q },
+      { column: 'created_at', descending: true },
+      { limit: SEARCH_RESULT_LIMIT, offset: 0 },
+    ),
+    repo.searchEpisodes(ctx.db, q, SEARCH_RESULT_LIMIT),
+  ]);
+  return { series: await hydrateSeries(ctx, rows), episodes: await episodeDtosFor(ctx, viewer, episodes) };
+}
+
+export const RECOMMENDATION_LIMIT = 10;
+
+/**
+ * Scores every visible series against a taste profile: a shared category counts 2, a shared tag 1;
+ * ties go to the better rated, then the newer. Series in `exclude` are never recommended. When the
+ * profile matches too little, the list is topped up with featured, trending and top-rated series so
+ * it is never empty. The catalogue of a short-drama service is small (hundreds of series), so scoring
+ * in memory is cheaper than a query per signal.
+ */
+async function rankByTaste(
+  ctx: AppContext,
+  taste: { categoryWeights: Map<number, number>; tagWeights: Map<string, number> },
+  exclude: Set<number>,
+): Promise<Series[]> {
+  const [all, categoryIds] = await Promise.all([repo.allVisibleSeries(ctx.db), repo.categoryIdsBySeries(ctx.db)]);
+  const scored = all
+    .filter((row) => !exclude.has(row.id))
+    .map((row) => {
+      let score = 0;
+      for (const id of categoryIds.get(row.id) ?? []) score += 2 * (taste.categoryWeights.get(id) ?? 0);
+      for (const tag of parseTags(row.tags)) score += taste.tagWeights.get(tag.toLowerCase()) ?? 0;
+      const popularity = (row.is_featured ? 1 : 0) + (row.is_trending ? 1 : 0) + (row.is_top ? 1 : 0);
+      return { row, score, popularity };
+    })
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        b.popularity - a.popularity ||
+        (b.row.rating ?? 0) - (a.row.rating ?? 0) ||
+        b.row.created_at.localeCompare(a.row.created_at),
+    );
+  return hydrateSeries(
+    ctx,
+    scored.slice(0, RECOMMENDATION_LIMIT).map((entry) => entry.row),
+  );
+}
+
+async function tasteOf(ctx: AppContext, seriesIds: number[]) {
+  const categoryWeights = new Map<number, number>();
+  const tagWeights = new Map<string, number>();
+  if (seriesIds.length === 0) return { categoryWeights, tagWeights };
+  const [rows, categoriesBySeries] = await Promise.all([
+    repo.findVisibleSeriesByIds(ctx.db, seriesIds),
+    repo.categoriesOfSeries(ctx.db, seriesIds),
+  ]);
+  for (const category of categoriesBySeries)
+    categoryWeights.set(category.id, (categoryWeights.get(category.id) ?? 0) + 1);
+  for (const row of rows)
+    for (const tag of parseTags(row.tags))
+      tagWeights.set(tag.toLowerCase(), (tagWeights.get(tag.toLowerCase()) ?? 0) + 1);
+  return { categoryWeights, tagWeights };
+}
+
+/** "More like this" for one series. */
+export async function seriesRecommendations(ctx: AppContext, seriesId: number): Promise<Series[]> {
+  const series = await repo.findVisibleSeries(ctx.db, seriesId);
+  if (!series) throw notFound(SERIES_NOT_FOUND_MESSAGE);
+  return rankByTaste(ctx, await tasteOf(ctx, [seriesId]), new Set([seriesId]));
+}
+
+/**
+ * "For you": the taste of what the viewer watched and listed; what they already watched or listed is
+ * left out. Without a viewer (or any history) it is the popular series.
+ */
+export async function viewerRecommendations(ctx: AppContext, viewer: UserRow | null): Promise<Series[]> {
+  if (!viewer) return rankByTaste(ctx, await tasteOf(ctx, []), new Set());
+  const [watched, listed] = await Promise.all([
+    ctx.db.selectFrom('watch_history').select('series_id').where('user_id', '=', viewer.id).execute(),
+    ctx.db.selectFrom('my_list').select('series_id').where('user_id', '=', viewer.id).execute(),
+  ]);
+  const seen = [...new Set([...watched, ...listed].map((row) => row.series_id))];
+  return rankByTaste(ctx, await tasteOf(ctx, seen), new Set(seen));
+}

@@ -1,0 +1,55 @@
+/**
+ * /api/users/coins/balance/, /api/coins/balance/, /api/coins/packages/, /api/coins/purchase/ (§7
+ * Coins) and the staff grant /api/coins/grant/. A purchase only starts a checkout: the coins arrive
+ * with the verified payment webhook, never with the browser's return.
+ */
+import type { AppContext } from '../../context';
+import { notFound } from '../../http/errors';
+import { withErrors } from '../../http/schemas';
+import type { TypedFastify } from '../../http/type-provider';
+import { viewerOf } from '../auth/auth.hooks';
+import { type PaymentsRuntime, startCheckout } from '../payments/payments.service';
+import { BalanceAnswer, CheckoutAnswer, GrantAnswer, GrantBody, PackagesAnswer, PurchaseBody } from './coins.schemas';
+import { coinPackages, findPackage, staffGrant } from './coins.service';
+
+export async function coinsRoutes(
+  app: TypedFastify,
+  { ctx, payments }: { ctx: AppContext; payments: PaymentsRuntime },
+) {
+  const tags = ['coins'];
+  const balance = { preHandler: app.requireUser, schema: { tags, response: withErrors({ 200: BalanceAnswer }) } };
+  // The viewer's row was read to authenticate the request; its balance is current.
+  app.get('/users/coins/balance/', balance, (request) => ({ balance: viewerOf(request).coin_balance }));
+  app.get('/coins/balance/', balance, (request) => ({ balance: viewerOf(request).coin_balance }));
+
+  app.get('/coins/packages/', { schema: { tags, response: withErrors({ 200: PackagesAnswer }) } }, () =>
+    coinPackages(ctx),
+  );
+
+  app.post(
+    '/coins/purchase/',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, body: PurchaseBody, response: withErrors({ 200: CheckoutAnswer }) },
+    },
+    async (request) => {
+      const pkg = await findPackage(ctx, request.body.package_id);
+      if (!pkg) throw notFound(`No coin package with id ${request.body.package_id}`);
+      return startCheckout(ctx, payments, request, viewerOf(request), { kind: 'coins', pkg });
+    },
+  );
+
+  app.post(
+    '/coins/grant/',
+    { preHandler: app.requireStaff, schema: { tags, body: GrantBody, response: withErrors({ 200: GrantAnswer }) } },
+    async (request) => {
+      const target = await ctx.db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', request.body.user_id)
+        .executeTakeFirst();
+      if (!target) throw notFound('User not found');
+      return staffGrant(ctx, viewerOf(request), request.body);
+    },
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The transaction every money write runs in (unlocks, credits, webhooks, rewards, payment methods).
+ *
+ * SQLite: one writer at a time. better-sqlite3 transaction functions cannot await, and Kysely opens
+ * its transactions with a plain (deferred) BEGIN, which can fail with SQLITE_BUSY when it later needs
+ * the write lock another process holds. So the transaction is opened by hand with BEGIN IMMEDIATE on
+ * Kysely's single connection: the write lock is taken up front (waiting up to busy_timeout), and
+ * Kysely's connection mutex keeps other queries of this process off the connection until COMMIT.
+ * Inside `work`, use only `trx` — a query on `ctx.db` would wait for this very transaction.
+ *
+ * PostgreSQL: READ COMMITTED. Money code first locks the user's row (`lockUser`), so checks and writes
+ * of one user's money are serialised while different users proceed in parallel; the conditional
+ * balance update needs no retry. Deadlocks and serialisation failures are retried a few times anyway.
+ */
+import { sql, type Transaction } from 'kysely';
+import type { AppContext } from '../../context';
+import type { Database, UserRow } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { applyLedgerEntry, type LedgerEntry, type LedgerResult } from './coin-ledger.repository';
+import { type MoneyTrx, moneyDb } from './money.tables';
+
+const PG_RETRYABLE = new Set(['40001', '40P01']);
+const PG_ATTEMPTS = 4;
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+}
+
+export async function moneyTransaction<T>(ctx: AppContext, work: (trx: MoneyTrx) => Promise<T>): Promise<T> {
+  const db = moneyDb(ctx);
+  if (ctx.dbKind === 'sqlite') {
+    try {
+      return await db.connection().execute(async (connection) => {
+        await sql`begin immediate`.execute(connection);
+        try {
+          // A connection-bound Kysely inside BEGIN … COMMIT is a transaction in all but its type.
+          const result = await work(connection as unknown as MoneyTrx);
+          await sql`commit`.execute(connection);
+          return result;
+        } catch (error) {
+          await sql`rollback`.execute(connection).catch(() => undefined);
+          throw error;
+        }
+      });
+    } catch (error) {
+      if (errorCode(error) === 'SQLITE_BUSY') {
+        throw new HttpError(503, 'The service is busy. Please try again in a moment.');
+      }
+      throw error;
+    }
+  }
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (attempt >= PG_ATTEMPTS || !PG_RETRYABLE.has(errorCode(error) ?? '')) throw error;
+    }
+  }
+}
+
+/**
+ * Reads the user's row and, on PostgreSQL, locks it until the transaction ends, so "has this already
+ * been applied?" checks and the writes that follow cannot interleave with another request of the same
+ * user. (SQLite's BEGIN IMMEDIATE already excludes every other writer.)
+ */
+export async function lockUser(ctx: AppContext, trx: MoneyTrx, userId: number): Promise<UserRow | undefined> {
+  const query = trx.selectFrom('users').selectAll().where('id', '=', userId);
+  return ctx.dbKind === 'postgres' ? query.forUpdate().executeTakeFirst() : query.executeTakeFirst();
+}
+
+/** Whether a database error is a unique-constraint violation (both engines). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = errorCode(error);
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
+ * `applyLedgerEntry` for a money transaction. Its parameter is typed with the first migration's
+ * tables; the money transaction has those and more, which Kysely's invariant generics cannot express.
+ */
+export function applyEntry(trx: MoneyTrx, entry: LedgerEntry): Promise<LedgerResult> {
+  return applyLedgerEntry(trx as unknown as Transaction<Database>, entry);
+}

@@ -1,0 +1,177 @@
+/**
+ * The second provider's media-feed API (§7), served by us over the same catalogue: carousels of
+ * §3 Media feed series, a series with its Feed episodes (locked per the viewer's access), the coin
+ * balance, the public profile flags and the one-time device report.
+ */
+
+import { SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/src/constants';
+import type { FeedEpisode, FeedSeries } from '@cliffhanger/shared/src/entities';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../context';
+import type { EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
+import { forbidden, notFound } from '../../http/errors';
+import * as catalogueRepo from '../catalogue/catalogue.repository';
+import { accessFor } from '../catalogue/catalogue.service';
+import { isGoldMember, publicFlags } from '../users/users.service';
+import * as repo from './feed.repository';
+
+type FeedEpisodeDto = FeedEpisode & { coin_cost: number };
+type FeedSeriesDto = Omit<FeedSeries, 'fragments'> & { fragments: FeedEpisodeDto[] };
+
+/** The body id must name the caller: its numeric id, or (for guests) its client-made guest id. */
+export function assertOwnId(viewer: UserRow, id: number | string) {
+  const own = String(id) === String(viewer.id) || (viewer.guest_id !== null && id === viewer.guest_id);
+  if (!own) throw forbidden('The id in the request does not belong to the signed-in user');
+}
+
+/** 'gold' marks Gold exclusives (§3); the other sections order the feed's carousels. */
+export function feedSection(row: SeriesRow): string {
+  if (row.is_gold_exclusive) return 'gold';
+  if (row.is_featured) return 'featured';
+  if (row.is_trending) return 'trending';
+  if (row.is_top) return 'top';
+  return 'new';
+}
+
+function parseTags(raw: string): string[] {
+  try {
+    const value = JSON.parse(raw);
+    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+interface SeriesFacts {
+  episodes: EpisodeRow[];
+  lastView: { episode_number: number; position_seconds: number } | undefined;
+  isFav: boolean;
+  withFragments: boolean;
+}
+
+function toFeedSeries(
+  ctx: AppContext,
+  viewer: UserRow,
+  row: SeriesRow,
+  facts: SeriesFacts,
+  unlocked: Set<number>,
+): FeedSeriesDto {
+  const media = (value: string | null) => ctx.mediaUrl(value) ?? '';
+  const viewerFacts = { isGold: isGoldMember(viewer, ctx.now()), unlockedEpisodeIds: unlocked };
+  const fragments: FeedEpisodeDto[] = facts.episodes.map((episode) => {
+    const access = accessFor(episode, Boolean(row.is_gold_exclusive), viewerFacts);
+    return {
+      episode_id: episode.id,
+      series_id: row.id,
+      series_name: row.title,
+      number: episode.episode_number,
+      episode_cover: media(episode.thumbnail),
+      videoLink: access.allowed ? media(episode.hls_url ?? episode.video_url) : '',
+      duration: episode.duration,
+      locked: access.allowed ? 0 : 1,
+      coin_cost: episode.coin_cost,
+    };
+  });
+  const first = fragments[0];
+  return {
+    series_id: row.id,
+    name: row.title,
+    description: row.description,
+    cover: media(row.poster_image ?? row.cover_image),
+    cover_horizontal: media(row.banner_image ?? row.slider_image ?? row.cover_image),
+    episodes_count: facts.episodes.length,
+    feed_section: feedSection(row),
+    last_view_episode_number: facts.lastView?.episode_number ?? null,
+    last_view_position: facts.lastView?.position_seconds ?? null,
+    episode_cover: first?.episode_cover ?? '',
+    fragments: facts.withFragments ? fragments : [],
+    videoLink: first?.videoLink ?? '',
+    duration: first?.duration ?? 0,
+    is_fav: facts.isFav,
+    tags: parseTags(row.tags),
+    likes: row.likes,
+  };
+}
+
+async function unlockedIds(ctx: AppContext, viewer: UserRow): Promise<Set<number>> {
+  const rows = await ctx.db
+    .selectFrom('episode_unlocks')
+    .select('episode_id')
+    .where('user_id', '=', viewer.id)
+    .execute();
+  return new Set(rows.map((row) => row.episode_id));
+}
+
+/** Every visible series, Gold exclusives first, then by section and newest. */
+export async function carousel(ctx: AppContext, viewer: UserRow): Promise<FeedSeriesDto[]> {
+  const rows = await catalogueRepo
+    .visibleSeries(ctx.db)
+    .selectAll('series')
+    .orderBy('series.created_at', 'desc')
+    .orderBy('series.id', 'desc')
+    .execute();
+  const ids = rows.map((row) => row.id);
+  const [episodes, views, favourites, unlocked] = await Promise.all([
+    ids.length === 0
+      ? Promise.resolve([] as EpisodeRow[])
+      : ctx.db
+          .selectFrom('episodes')
+          .selectAll()
+          .where('series_id', 'in', ids)
+          .orderBy('season_number')
+          .orderBy('episode_number')
+          .execute(),
+    repo.lastViews(ctx.db, viewer.id),
+    repo.favouriteSeriesIds(ctx.db, viewer.id),
+    unlockedIds(ctx, viewer),
+  ]);
+  const order = ['gold', 'featured', 'trending', 'top', 'new'];
+  return rows
+    .map((row) =>
+      toFeedSeries(
+        ctx,
+        viewer,
+        row,
+        {
+          episodes: episodes.filter((episode) => episode.series_id === row.id),
+          lastView: views.get(row.id),
+          isFav: favourites.has(row.id),
+          withFragments: false,
+        },
+        unlocked,
+      ),
+    )
+    .sort((a, b) => order.indexOf(a.feed_section) - order.indexOf(b.feed_section));
+}
+
+export async function seriesDetail(ctx: AppContext, viewer: UserRow, seriesId: number): Promise<FeedSeriesDto> {
+  const row = await catalogueRepo.findVisibleSeries(ctx.db, seriesId);
+  if (!row) throw notFound(SERIES_NOT_FOUND_MESSAGE);
+  const [episodes, views, favourites, unlocked] = await Promise.all([
+    catalogueRepo.episodesOfSeries(ctx.db, seriesId),
+    repo.lastViews(ctx.db, viewer.id, [seriesId]),
+    repo.favouriteSeriesIds(ctx.db, viewer.id),
+    unlockedIds(ctx, viewer),
+  ]);
+  return toFeedSeries(
+    ctx,
+    viewer,
+    row,
+    { episodes, lastView: views.get(seriesId), isFav: favourites.has(seriesId), withFragments: true },
+    unlocked,
+  );
+}
+
+/**
+ * The public-view flags, polled every 2 s by every open tab (§9). The caller's row was already read
+ * (one primary-key lookup) to authenticate the request, so answering costs no further query.
+ */
+export function publicView(ctx: AppContext, viewer: UserRow) {
+  return publicFlags(viewer, ctx.now());
+}
+
+export async function storeDeviceReport(ctx: AppContext, viewer: UserRow, body: Record<string, unknown>) {
+  const { id: _id, ...report } = body;
+  const stored = await repo.insertDeviceReportOnce(ctx.db, viewer.id, JSON.stringify(report), nowIso(ctx));
+  return { success: 1 as const, stored };
+}

@@ -1,0 +1,251 @@
+/**
+ * The media job queue. Its state lives in `media_jobs`, not in memory: a job is claimed with a
+ * conditional update (`queued → running`), a running job writes a heartbeat, and a job whose
+ * heartbeat stopped (the process died or restarted mid-transcode) is queued again, so nothing is lost
+ * across restarts and several API processes can share one queue without running a job twice.
+ *
+ * One job runs at a time per process: a transcode already uses every core ffmpeg can get.
+ * A transcode turns the uploaded source into a vertical H.264/AAC HLS package (2 renditions, master
+ * playlist, poster, thumbnail) with `transcodeToHls`, stores it, marks the asset ready and, when the
+ * upload named an episode, attaches the package to that episode in the same transaction.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../context';
+import { FfmpegError } from '../../media/ffmpeg';
+import { MASTER_PLAYLIST, transcodeToHls, VERTICAL_RENDITIONS } from '../../media/hls-transcode';
+import { attachVideo } from '../admin/admin-catalogue.service';
+import { type MediaJobRow, staffDb } from '../admin/staff.tables';
+import type { MediaStorage } from './media-storage';
+import { sourcePath } from './uploads.service';
+
+/** A running job refreshes its row this often… */
+const HEARTBEAT_MS = 5_000;
+/** …and one silent for this long belonged to a process that is gone. */
+const STALE_AFTER_MS = 30_000;
+/** Other processes' new jobs and stale jobs are noticed this often. */
+const POLL_MS = 2_000;
+/** Progress is written at most this often (ffmpeg reports many times a second). */
+const PROGRESS_WRITE_MS = 500;
+const MAX_ATTEMPTS = 3;
+
+export class MediaJobQueue {
+  private working = false;
+  private stopped = true;
+  private timer: NodeJS.Timeout | null = null;
+  private current: { id: number; abort: AbortController } | null = null;
+  private idle: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly storage: MediaStorage,
+    private readonly log: { error(obj: unknown, msg: string): void } = console,
+  ) {}
+
+  /** Picks up what an earlier run left (queued, or running when it stopped) and starts polling. */
+  async start(): Promise<void> {
+    if (!this.stopped) return;
+    this.stopped = false;
+    await this.requeueStale(true);
+    this.timer = setInterval(() => this.kick(), POLL_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Stops polling and interrupts the running job, which goes back to the queue for the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    const running = this.current;
+    if (running) {
+      running.abort.abort();
+      await this.idle;
+      await staffDb(this.ctx)
+        .updateTable('media_jobs')
+        .set({ status: 'queued', started_at: null, progress: 0, updated_at: nowIso(this.ctx) })
+        .where('id', '=', running.id)
+        .where('status', '=', 'running')
+        .execute()
+        .catch(() => undefined);
+    }
+    await this.idle;
+  }
+
+  /** Runs queued jobs until none is left; a no-op while already working. */
+  kick(): void {
+    if (this.working || this.stopped) return;
+    this.working = true;
+    this.idle = this.drain()
+      .catch((error) => this.log.error({ err: error }, 'media job queue failed'))
+      .finally(() => {
+        this.working = false;
+      });
+  }
+
+  private async drain(): Promise<void> {
+    await this.requeueStale(false);
+    while (!this.stopped) {
+      const job = await this.claimNext();
+      if (!job) return;
+      await this.run(job);
+    }
+  }
+
+  /**
+   * Queues running jobs again that no process is working on. The embedded SQLite database has one
+   * API process, so at its start every running row is an orphan; with PostgreSQL several processes
+   * may share the queue, and only rows whose heartbeat stopped are.
+   */
+  private async requeueStale(atStart: boolean): Promise<void> {
+    const everyRunningRow = atStart && this.ctx.dbKind === 'sqlite';
+    const cutoff = new Date(this.ctx.now().getTime() - STALE_AFTER_MS).toISOString();
+    let query = staffDb(this.ctx)
+      .updateTable('media_jobs')
+      .set({ status: 'queued', started_at: null, progress: 0, updated_at: nowIso(this.ctx) })
+      .where('status', '=', 'running');
+    if (!everyRunningRow) query = query.where('updated_at', '<', cutoff);
+    if (this.current) query = query.where('id', '!=', this.current.id);
+    await query.execute();
+  }
+
+  private async claimNext(): Promise<MediaJobRow | null> {
+    const db = staffDb(this.ctx);
+    for (;;) {
+      const next = await db
+        .selectFrom('media_jobs')
+        .selectAll()
+        .where('status', '=', 'queued')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      if (!next) return null;
+      const at = nowIso(this.ctx);
+      const claimed = await db
+        .updateTable('media_jobs')
+        .set({ status: 'running', started_at: at, updated_at: at, attempts: next.attempts + 1, error: null })
+        .where('id', '=', next.id)
+        .where('status', '=', 'queued')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 1) return { ...next, status: 'running', attempts: next.attempts + 1 };
+      // Another process claimed it first: look again.
+    }
+  }
+
+  private async run(job: MediaJobRow): Promise<void> {
+    const db = staffDb(this.ctx);
+    const abort = new AbortController();
+    this.current = { id: job.id, abort };
+    let lastWrite = 0;
+    let progress = 0;
+    const heartbeat = setInterval(() => {
+      db.updateTable('media_jobs')
+        .set({ updated_at: nowIso(this.ctx) })
+        .where('id', '=', job.id)
+        .where('status', '=', 'running')
+        .execute()
+        .catch(() => undefined);
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    const scratch = await mkdtemp(join(tmpdir(), 'cliffhanger-hls-'));
+    try {
+      const asset = await db.selectFrom('media_assets').selectAll().where('id', '=', job.asset_id).executeTakeFirst();
+      if (!asset?.source_key) throw new Error('The uploaded source of this video is missing');
+      const pkg = await transcodeToHls({
+        input: sourcePath(this.ctx.config, asset.source_key),
+        outDir: scratch,
+        renditions: VERTICAL_RENDITIONS.standard,
+        signal: abort.signal,
+        onProgress: (fraction) => {
+          progress = fraction;
+          const now = Date.now();
+          if (now - lastWrite < PROGRESS_WRITE_MS) return;
+          lastWrite = now;
+          db.updateTable('media_jobs')
+            .set({ progress: Math.min(0.99, fraction), updated_at: nowIso(this.ctx) })
+            .where('id', '=', job.id)
+            .where('status', '=', 'running')
+            .execute()
+            .catch(() => undefined);
+        },
+      });
+      if (abort.signal.aborted) return;
+      const prefix = `library/videos/${asset.id}/hls-${job.id}`;
+      const base = await this.storage.putDirectory(prefix, scratch);
+      const top = pkg.variants[pkg.variants.length - 1];
+      const at = nowIso(this.ctx);
+      await db.transaction().execute(async (trx) => {
+        const hlsUrl = `${base}/${MASTER_PLAYLIST}`;
+        const thumbnailUrl = `${base}/${pkg.thumbnailPath}`;
+        await trx
+          .updateTable('media_assets')
+          .set({
+            status: 'ready',
+            hls_url: hlsUrl,
+            poster_url: `${base}/${pkg.posterPath}`,
+            thumbnail_url: thumbnailUrl,
+            duration_seconds: pkg.durationSeconds,
+            renditions: pkg.variants.length,
+            width: top?.width ?? null,
+            height: top?.height ?? null,
+            updated_at: at,
+          })
+          .where('id', '=', asset.id)
+          .execute();
+        await trx
+          .updateTable('media_jobs')
+          .set({ status: 'done', progress: 1, finished_at: at, updated_at: at })
+          .where('id', '=', job.id)
+          .execute();
+        if (asset.episode_id !== null) {
+          await attachVideo(trx, {
+            episodeId: asset.episode_id,
+            hlsUrl,
+            thumbnailUrl,
+            durationSeconds: pkg.durationSeconds,
+            at,
+          });
+        }
+      });
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      const message = describeFailure(error);
+      const retry = job.attempts < MAX_ATTEMPTS && !(error instanceof FfmpegError);
+      const at = nowIso(this.ctx);
+      await db
+        .updateTable('media_jobs')
+        .set({
+          status: retry ? 'queued' : 'failed',
+          error: message,
+          progress: retry ? 0 : progress,
+          finished_at: retry ? null : at,
+          updated_at: at,
+        })
+        .where('id', '=', job.id)
+        .execute();
+      if (!retry) {
+        await db
+          .updateTable('media_assets')
+          .set({ status: 'failed', updated_at: at })
+          .where('id', '=', job.asset_id)
+          .execute();
+      }
+    } finally {
+      clearInterval(heartbeat);
+      this.current = null;
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
+}
+
+/** A message staff can act on: ffmpeg's own last words when it refused the file. */
+function describeFailure(error: unknown): string {
+  if (error instanceof FfmpegError) {
+    const tail = error.stderrTail.trim().split('\n').slice(-3).join(' ').slice(0, 500);
+    return `The video could not be converted${tail ? `: ${tail}` : '.'} Check that the file plays, then upload it again.`;
+  }
+  const text = error instanceof Error ? error.message : String(error);
+  return `The video could not be processed: ${text.slice(0, 500)}`;
+}

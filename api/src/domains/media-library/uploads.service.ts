@@ -1,0 +1,273 @@
+/**
+ * Chunked, resumable uploads for the media library.
+ *
+ *   POST /admin/uploads/               {filename, size, kind, content_type?, episode_id?} → upload id, chunk size
+ *   PUT  /admin/uploads/{id}/chunks/{n} raw bytes of chunk n (every chunk but the last is chunk_size long)
+ *   GET  /admin/uploads/{id}/           which chunks the server has: a browser resumes from there
+ *   POST /admin/uploads/{id}/complete/  assembles, checks the content, stores an image or queues a transcode
+ *
+ * Chunks wait in a staging folder beside MEDIA_ROOT (never served). What a file is comes from its
+ * bytes: the first chunk is checked as soon as it arrives, the assembled file once more at the end.
+ */
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { badRequest, HttpError, notFound } from '../../http/errors';
+import { type MediaAssetRow, type MediaKind, type MediaUploadRow, staffDb } from '../admin/staff.tables';
+import { ACCEPTED_TYPES, SNIFF_BYTES, sniffContent } from './content-sniffing';
+import { storeImage } from './stored-images';
+
+export const CHUNK_SIZE = 5 * 1024 * 1024;
+/** The chunk route's own body limit: one chunk and nothing more. */
+export const CHUNK_BODY_LIMIT = CHUNK_SIZE;
+export const MAX_UPLOAD_BYTES: Record<MediaKind, number> = {
+  video: 2 * 1024 * 1024 * 1024,
+  image: 25 * 1024 * 1024,
+};
+
+/** Staging lives next to MEDIA_ROOT, not inside it, so half-uploaded files are never public. */
+export function stagingRoot(config: { mediaRoot: string }): string {
+  return resolve(config.mediaRoot, '..', 'media-staging');
+}
+
+/** Video sources are kept (for re-transcoding) under the staging root, keyed `sources/<file>`. */
+export function sourcePath(config: { mediaRoot: string }, key: string): string {
+  return join(stagingRoot(config), key);
+}
+
+const chunkDir = (ctx: AppContext, id: string) => join(stagingRoot(ctx.config), 'uploads', id);
+const chunkFile = (ctx: AppContext, id: string, n: number) => join(chunkDir(ctx, id), `chunk-${n}`);
+
+const wrongType = (kind: MediaKind) =>
+  new HttpError(415, `This file is not a ${kind} we accept. Upload ${ACCEPTED_TYPES[kind]}.`);
+
+export interface CreateUploadInput {
+  filename: string;
+  size: number;
+  kind: MediaKind;
+  content_type?: string;
+  episode_id?: number;
+}
+
+export async function createUpload(ctx: AppContext, actor: UserRow, input: CreateUploadInput) {
+  const max = MAX_UPLOAD_BYTES[input.kind];
+  if (input.size > max) {
+    throw new HttpError(413, `This ${input.kind} is too large: the limit is ${Math.round(max / 1024 / 1024)} MB`);
+  }
+  if (input.episode_id !== undefined) {
+    if (input.kind !== 'video') throw badRequest('Only a video can be attached to an episode');
+    const episode = await ctx.db
+      .selectFrom('episodes')
+      .select('id')
+      .where('id', '=', input.episode_id)
+      .executeTakeFirst();
+    if (!episode) throw notFound('Episode not found');
+  }
+  const id = randomUUID();
+  const at = nowIso(ctx);
+  const row = await staffDb(ctx)
+    .insertInto('media_uploads')
+    .values({
+      id,
+      user_id: actor.id,
+      kind: input.kind,
+      filename: input.filename.slice(0, 255),
+      declared_type: input.content_type?.slice(0, 100) ?? null,
+      detected_type: null,
+      size: input.size,
+      chunk_size: CHUNK_SIZE,
+      total_chunks: Math.max(1, Math.ceil(input.size / CHUNK_SIZE)),
+      status: 'open',
+      episode_id: input.episode_id ?? null,
+      asset_id: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await mkdir(chunkDir(ctx, id), { recursive: true });
+  return uploadState(ctx, row);
+}
+
+async function uploadRow(ctx: AppContext, id: string): Promise<MediaUploadRow> {
+  const row = await staffDb(ctx).selectFrom('media_uploads').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Upload not found. It may have expired: start the upload again.');
+  return row;
+}
+
+async function uploadState(ctx: AppContext, row: MediaUploadRow) {
+  const chunks = await staffDb(ctx)
+    .selectFrom('media_upload_chunks')
+    .select('chunk_index')
+    .where('upload_id', '=', row.id)
+    .orderBy('chunk_index')
+    .execute();
+  return {
+    upload_id: row.id,
+    status: row.status,
+    kind: row.kind,
+    filename: row.filename,
+    size: Number(row.size),
+    chunk_size: row.chunk_size,
+    total_chunks: row.total_chunks,
+    received: chunks.map((chunk) => chunk.chunk_index),
+    detected_type: row.detected_type,
+    episode_id: row.episode_id,
+    asset_id: row.asset_id,
+  };
+}
+
+export async function getUpload(ctx: AppContext, id: string) {
+  return uploadState(ctx, await uploadRow(ctx, id));
+}
+
+function expectedChunkSize(row: MediaUploadRow, n: number): number {
+  const size = Number(row.size);
+  return n < row.total_chunks - 1 ? row.chunk_size : size - row.chunk_size * (row.total_chunks - 1);
+}
+
+export async function putChunk(ctx: AppContext, id: string, n: number, body: Buffer) {
+  const row = await uploadRow(ctx, id);
+  if (row.status !== 'open') throw new HttpError(409, 'This upload is already finished');
+  if (n >= row.total_chunks) throw badRequest(`This upload has chunks 0 to ${row.total_chunks - 1}`);
+  const expected = expectedChunkSize(row, n);
+  if (body.length !== expected) {
+    throw badRequest(`Chunk ${n} must be ${expected} bytes long; ${body.length} arrived`);
+  }
+  const db = staffDb(ctx);
+  if (n === 0) {
+    const sniffed = sniffContent(body.subarray(0, SNIFF_BYTES));
+    if (!sniffed || sniffed.kind !== row.kind) throw wrongType(row.kind);
+    await db
+      .updateTable('media_uploads')
+      .set({ detected_type: sniffed.contentType, updated_at: nowIso(ctx) })
+      .where('id', '=', id)
+      .execute();
+  }
+  // Written beside, then renamed: a chunk interrupted mid-write never counts as received.
+  const target = chunkFile(ctx, id, n);
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(`${target}.part`, body);
+  await rename(`${target}.part`, target);
+  const at = nowIso(ctx);
+  await db
+    .insertInto('media_upload_chunks')
+    .values({ upload_id: id, chunk_index: n, size: body.length, received_at: at })
+    .onConflict((oc) => oc.columns(['upload_id', 'chunk_index']).doUpdateSet({ size: body.length, received_at: at }))
+    .execute();
+  return uploadState(ctx, await uploadRow(ctx, id));
+}
+
+async function assemble(ctx: AppContext, row: MediaUploadRow, target: string) {
+  await mkdir(dirname(target), { recursive: true });
+  const out = createWriteStream(target);
+  try {
+    for (let n = 0; n < row.total_chunks; n += 1) {
+      await pipeline(createReadStream(chunkFile(ctx, row.id, n)), out, { end: false });
+    }
+  } finally {
+    await new Promise<void>((done, fail) => out.end((error?: Error | null) => (error ? fail(error) : done())));
+  }
+}
+
+async function headOf(path: string): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+export interface CompletedUpload {
+  upload: Awaited<ReturnType<typeof uploadState>>;
+  asset: MediaAssetRow;
+  jobId: number | null;
+}
+
+export async function completeUpload(ctx: AppContext, actor: UserRow, id: string): Promise<CompletedUpload> {
+  const row = await uploadRow(ctx, id);
+  const db = staffDb(ctx);
+  if (row.status === 'complete' && row.asset_id !== null) {
+    // A retried completion (the answer was lost on the way) answers the same asset again.
+    const asset = await db
+      .selectFrom('media_assets')
+      .selectAll()
+      .where('id', '=', row.asset_id)
+      .executeTakeFirstOrThrow();
+    const job = await db.selectFrom('media_jobs').select('id').where('asset_id', '=', asset.id).executeTakeFirst();
+    return { upload: await uploadState(ctx, row), asset, jobId: job?.id ?? null };
+  }
+  const state = await uploadState(ctx, row);
+  const missing = Array.from({ length: row.total_chunks }, (_, n) => n).filter((n) => !state.received.includes(n));
+  if (missing.length > 0) {
+    throw new HttpError(409, `Some parts have not arrived yet (${missing.length} of ${row.total_chunks})`, { missing });
+  }
+  const sniffed = sniffContent(await headOf(chunkFile(ctx, id, 0)));
+  if (!sniffed || sniffed.kind !== row.kind) throw wrongType(row.kind);
+  const at = nowIso(ctx);
+
+  let asset: MediaAssetRow;
+  let jobId: number | null = null;
+  if (row.kind === 'image') {
+    const assembled = join(chunkDir(ctx, id), 'image');
+    await assemble(ctx, row, assembled);
+    asset = await storeImage(ctx, {
+      bytes: await readFile(assembled),
+      originalName: row.filename,
+      uploadedBy: actor.id,
+    });
+  } else {
+    const key = `sources/${id}.${sniffed.extension}`;
+    await assemble(ctx, row, sourcePath(ctx.config, key));
+    const size = (await stat(sourcePath(ctx.config, key))).size;
+    const created = await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('media_assets')
+        .values({
+          kind: 'video',
+          status: 'processing',
+          original_name: row.filename,
+          content_type: sniffed.contentType,
+          size,
+          source_key: key,
+          url: null,
+          hls_url: null,
+          poster_url: null,
+          thumbnail_url: null,
+          width: null,
+          height: null,
+          duration_seconds: null,
+          renditions: null,
+          episode_id: row.episode_id,
+          uploaded_by: actor.id,
+          created_at: at,
+          updated_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const job = await trx
+        .insertInto('media_jobs')
+        .values({ asset_id: inserted.id, kind: 'transcode', status: 'queued', created_at: at, updated_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { asset: inserted, jobId: job.id };
+    });
+    asset = created.asset;
+    jobId = created.jobId;
+  }
+  await db
+    .updateTable('media_uploads')
+    .set({ status: 'complete', asset_id: asset.id, detected_type: sniffed.contentType, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+  await rm(chunkDir(ctx, id), { recursive: true, force: true });
+  return { upload: await uploadState(ctx, await uploadRow(ctx, id)), asset, jobId };
+}

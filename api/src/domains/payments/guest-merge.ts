@@ -1,0 +1,35 @@
+/**
+ * What a guest paid for follows it into the account it signs in to (§4 "Guest to real user"): its
+ * Gold subscriptions and its payment history. Coins and unlocks are moved by the users domain's
+ * guest merge, which calls this inside the same transaction. Saved cards stay with the guest: they
+ * are attached to the guest's customer at the card processor.
+ */
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { MoneyTrx } from '../coins/money.tables';
+import { syncGold } from '../subscriptions/subscriptions.repository';
+
+export async function moveGuestPayments(core: Transaction<Database>, guestId: number, accountId: number, at: string) {
+  const trx = core as unknown as MoneyTrx;
+  await trx
+    .updateTable('subscriptions')
+    .set({ user_id: accountId, updated_at: at })
+    .where('user_id', '=', guestId)
+    .execute();
+  const moved = await trx
+    .updateTable('payments')
+    .set({ user_id: accountId })
+    .where('user_id', '=', guestId)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) > 0) {
+    const paid = await trx
+      .selectFrom('payments')
+      .select('id')
+      .where('user_id', '=', accountId)
+      .where('status', '=', 'succeeded')
+      .executeTakeFirst();
+    if (paid) await trx.updateTable('users').set({ is_premium: true }).where('id', '=', accountId).execute();
+  }
+  await syncGold(trx, accountId, at);
+  await syncGold(trx, guestId, at);
+}

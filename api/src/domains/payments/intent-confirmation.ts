@@ -1,0 +1,71 @@
+/**
+ * POST /api/payments/confirm/: confirms a payment intent with the user's default saved card. With
+ * Stripe the processor decides and its webhook fulfils; the dev provider settles at once by sending
+ * the matching signed event (a `pm_card_chargeDeclined` default card is declined, as in Stripe's
+ * test mode).
+ */
+import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { badRequest, HttpError, notFound } from '../../http/errors';
+import { balanceOf } from '../coins/coins.service';
+import type { PaymentRow } from '../coins/money.tables';
+import { settleDevIntent } from './dev-checkout';
+import { DEV_DECLINED_CARD } from './payment-provider';
+import {
+  defaultPaymentMethodId,
+  findOwnPayment,
+  fromMinor,
+  type PaymentsRuntime,
+  requireProvider,
+  viaProvider,
+} from './payments.service';
+
+export interface ConfirmAnswer {
+  payment_intent_id: string;
+  /** The processor's status vocabulary: succeeded, processing, requires_payment_method, requires_action … */
+  status: string;
+  amount: number;
+  currency: string;
+  coins: number;
+  balance: number;
+}
+
+const statusOfRow = (row: PaymentRow) =>
+  row.status === 'succeeded'
+    ? 'succeeded'
+    : row.status === 'failed'
+      ? 'requires_payment_method'
+      : row.status === 'canceled'
+        ? 'canceled'
+        : 'processing';
+
+export async function confirmPaymentIntent(
+  ctx: AppContext,
+  runtime: PaymentsRuntime,
+  viewer: UserRow,
+  paymentIntentId: string,
+): Promise<ConfirmAnswer> {
+  const provider = requireProvider(runtime);
+  const payment = await findOwnPayment(ctx, viewer, paymentIntentId);
+  if (payment.kind !== 'intent') throw notFound('Payment not found');
+  const answer = async (status: string): Promise<ConfirmAnswer> => ({
+    payment_intent_id: payment.provider_ref,
+    status,
+    amount: fromMinor(payment.amount_minor),
+    currency: payment.currency,
+    coins: payment.coins,
+    balance: await balanceOf(ctx, viewer.id),
+  });
+  if (payment.status === 'succeeded' || payment.status === 'canceled') return answer(statusOfRow(payment));
+
+  const paymentMethod = await defaultPaymentMethodId(ctx, viewer.id);
+  if (provider.kind === 'dev') {
+    if (!paymentMethod) throw badRequest('Add a card first: there is no saved payment method to charge');
+    const declined = paymentMethod === DEV_DECLINED_CARD;
+    await settleDevIntent(ctx, runtime, payment, declined ? 'declined' : 'succeeded');
+    if (declined) throw new HttpError(402, 'Your card was declined.', { payment_intent_id: payment.provider_ref });
+    return answer(statusOfRow(await findOwnPayment(ctx, viewer, paymentIntentId)));
+  }
+  const result = await viaProvider(() => provider.confirmPaymentIntent(payment.provider_ref, paymentMethod));
+  return answer(result.status);
+}

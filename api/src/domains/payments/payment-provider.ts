@@ -1,0 +1,114 @@
+/**
+ * What the payments domain needs from a card processor. Two implementations: Stripe through its SDK
+ * (stripe.provider.ts) and the dev provider below, which keeps everything local so a fresh checkout
+ * can buy coins and Gold without any account. Neither grants anything: fulfilment happens only in
+ * the webhook handler, after signature verification.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ProviderKind } from '../coins/money.tables';
+
+export interface CheckoutRequest {
+  mode: 'payment' | 'subscription';
+  userId: number;
+  customerId: string;
+  item: { name: string; description: string; amountMinor: number; currency: string; interval?: 'month' | 'year' };
+  metadata: Record<string, string>;
+  /** May contain `{CHECKOUT_SESSION_ID}`, which is replaced by the session id. */
+  successUrl: string;
+  cancelUrl: string;
+  /** Where this API is reachable from the browser (the dev provider's checkout page lives there). */
+  apiOrigin: string;
+}
+
+export interface CardDetails {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+export interface PaymentProvider {
+  readonly kind: ProviderKind;
+  createCustomer(user: { id: number; email: string | null }): Promise<string>;
+  createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  createSetupIntent(customerId: string): Promise<{ id: string; client_secret: string }>;
+  /** Attaches a card to the customer and answers what it is; an unknown card is a client error. */
+  attachPaymentMethod(paymentMethodId: string, customerId: string): Promise<CardDetails>;
+  detachPaymentMethod(paymentMethodId: string): Promise<void>;
+  setDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<void>;
+  createPaymentIntent(input: {
+    amountMinor: number;
+    currency: string;
+    customerId: string;
+    metadata: Record<string, string>;
+  }): Promise<{ id: string; client_secret: string; status: string }>;
+  /** Confirms with a saved card; answers the processor's status (fulfilment still waits for the webhook). */
+  confirmPaymentIntent(id: string, paymentMethodId: string | null): Promise<{ status: string }>;
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
+}
+
+/** A client-side problem reported by the processor (unknown card, declined …): answered as a 4xx. */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode: number,
+  ) {
+    super(message);
+  }
+}
+
+export const devId = (prefix: string) => `${prefix}_dev_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+
+/**
+ * Stripe's documented test payment methods, so the same ids work with either provider.
+ * `pm_card_chargeDeclined` saves fine and is declined when charged, like in Stripe's test mode.
+ */
+const DEV_CARDS: Record<string, CardDetails> = {
+  pm_card_visa: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
+  pm_card_visa_debit: { brand: 'visa', last4: '5556', exp_month: 12, exp_year: 2034 },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444', exp_month: 12, exp_year: 2034 },
+  pm_card_amex: { brand: 'amex', last4: '8431', exp_month: 12, exp_year: 2034 },
+  pm_card_mir: { brand: 'mir', last4: '0000', exp_month: 12, exp_year: 2034 },
+  pm_card_chargeDeclined: { brand: 'visa', last4: '0002', exp_month: 12, exp_year: 2034 },
+};
+
+export const DEV_DECLINED_CARD = 'pm_card_chargeDeclined';
+
+export function createDevProvider(): PaymentProvider {
+  return {
+    kind: 'dev',
+    async createCustomer(user) {
+      return `cus_dev_${user.id}`;
+    },
+    async createCheckoutSession(request) {
+      const id = devId('cs');
+      return { id, url: `${request.apiOrigin}/api/dev-checkout/${id}` };
+    },
+    async createSetupIntent() {
+      const id = devId('seti');
+      return { id, client_secret: `${id}_secret_${randomBytes(8).toString('hex')}` };
+    },
+    async attachPaymentMethod(paymentMethodId) {
+      const card =
+        DEV_CARDS[paymentMethodId] ?? (paymentMethodId.startsWith('pm_dev_') ? DEV_CARDS.pm_card_visa : undefined);
+      if (!card) {
+        throw new PaymentProviderError(
+          `Unknown payment method ${paymentMethodId}. The dev provider accepts ${Object.keys(DEV_CARDS).join(', ')}.`,
+          400,
+        );
+      }
+      return { ...card };
+    },
+    async detachPaymentMethod() {},
+    async setDefaultPaymentMethod() {},
+    async createPaymentIntent() {
+      const id = devId('pi');
+      return { id, client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`, status: 'requires_confirmation' };
+    },
+    async confirmPaymentIntent(_id, paymentMethodId) {
+      if (!paymentMethodId) return { status: 'requires_payment_method' };
+      return { status: paymentMethodId === DEV_DECLINED_CARD ? 'requires_payment_method' : 'succeeded' };
+    },
+    async setCancelAtPeriodEnd() {},
+  };
+}

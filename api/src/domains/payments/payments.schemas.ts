@@ -1,0 +1,92 @@
+/** Schemas of the payment routes (§7 Payments). */
+import { Type } from '@sinclair/typebox';
+import { Nullable } from '../../http/schemas';
+
+export const PaymentMethodSchema = Type.Object({
+  id: Type.Integer(),
+  payment_method_id: Type.String(),
+  brand: Type.String(),
+  last4: Type.String(),
+  exp_month: Type.Integer(),
+  exp_year: Type.Integer(),
+  is_default: Type.Boolean(),
+  created_at: Type.String(),
+});
+export const PaymentMethodList = Type.Array(PaymentMethodSchema);
+
+export const AddPaymentMethodBody = Type.Object(
+  { payment_method_id: Type.String({ pattern: '^pm_[A-Za-z0-9_]{1,200}$' }) },
+  { additionalProperties: false },
+);
+
+export const SetupIntentAnswer = Type.Object({ client_secret: Type.String(), setup_intent_id: Type.String() });
+
+const Currency = Type.String({ pattern: '^[a-z]{3}$', default: 'rub' });
+
+export const CreateIntentBody = Type.Object(
+  {
+    /** Major units (roubles); charged rounded to kopecks. */
+    amount: Type.Number({ minimum: 1, maximum: 1_000_000 }),
+    currency: Currency,
+    package_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+  },
+  { additionalProperties: false },
+);
+export const IntentAnswer = Type.Object({
+  payment_intent_id: Type.String(),
+  client_secret: Type.String(),
+  amount: Type.Number(),
+  currency: Type.String(),
+  status: Type.String(),
+  coins: Type.Integer(),
+});
+
+export const ConfirmBody = Type.Object(
+  { payment_intent_id: Type.String({ pattern: '^pi_[A-Za-z0-9_]{1,200}$' }) },
+  { additionalProperties: false },
+);
+export const ConfirmAnswerSchema = Type.Object({
+  payment_intent_id: Type.String(),
+  status: Type.String(),
+  amount: Type.Number(),
+  currency: Type.String(),
+  coins: Type.Integer(),
+  balance: Type.Integer(),
+});
+
+export const WebhookAnswerSchema = Type.Object({
+  received: Type.Literal(true),
+  event_id: Type.String(),
+  type: Type.String(),
+  duplicate: Type.Boolean(),
+  handled: Type.Boolean(),
+});
+
+export const PaymentsConfigAnswer = Type.Object({
+  provider: Type.Union([Type.Literal('stripe'), Type.Literal('dev'), Type.Literal('disabled')]),
+  publishable_key: Nullable(Type.String()),
+});
+
+export const TransactionsQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+});
+export const TransactionSchema = Type.Object({
+  id: Type.String(),
+  type: Type.String(),
+  description: Type.String(),
+  amount: Nullable(Type.Number()),
+  currency: Nullable(Type.String()),
+  coins: Type.Integer(),
+  status: Type.String(),
+  balance_after: Nullable(Type.Integer()),
+  created_at: Type.String(),
+});
+export const TransactionsPageSchema = Type.Object({
+  results: Type.Array(TransactionSchema),
+  count: Type.Integer(),
+  next: Nullable(Type.String()),
+  previous: Nullable(Type.String()),
+});
+
+export const DevSessionParams = Type.Object({ session_id: Type.String({ pattern: '^cs_dev_[A-Za-z0-9]{1,64}$' }) });

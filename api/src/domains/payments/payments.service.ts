@@ -1,0 +1,453 @@
+/**
+ * Card payments: starting Checkout Sessions (coins, Gold), saved payment methods (exactly one default
+ * per user), SetupIntents and PaymentIntents. Nothing here grants coins or Gold — that is the webhook's
+ * job (webhook.service.ts) once the processor confirms the money.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { badRequest, HttpError, notFound } from '../../http/errors';
+import { findPackage } from '../coins/coins.service';
+import { moneyDb, type PaymentMethodRow, type PaymentRow } from '../coins/money.tables';
+import { lockUser, moneyTransaction } from '../coins/money-transaction';
+import type { CoinPackage, GoldPlan } from '../settings/settings.schemas';
+import { guestEmail } from '../users/users.service';
+import { createDevProvider, type PaymentProvider, PaymentProviderError } from './payment-provider';
+import type { PaymentsConfig } from './payments.config';
+import { createStripeProvider } from './stripe.provider';
+
+export interface PaymentsRuntime {
+  config: PaymentsConfig;
+  /** null when payments are disabled (production without Stripe keys). */
+  provider: PaymentProvider | null;
+  webhookSecret: string;
+}
+
+export function createPaymentsRuntime(config: PaymentsConfig): PaymentsRuntime {
+  const provider =
+    config.mode === 'stripe' && config.stripeSecretKey
+      ? createStripeProvider(config.stripeSecretKey)
+      : config.mode === 'dev'
+        ? createDevProvider()
+        : null;
+  return { config, provider, webhookSecret: config.webhookSecret };
+}
+
+export function requireProvider(runtime: PaymentsRuntime): PaymentProvider {
+  if (!runtime.provider) {
+    throw new HttpError(503, 'Payments are not configured on this server. Please try again later.');
+  }
+  return runtime.provider;
+}
+
+/** Processor errors (unknown card, declined, outage) become clear 4xx/502 answers. */
+export async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PaymentProviderError) throw new HttpError(error.statusCode, error.message);
+    throw error;
+  }
+}
+
+/** Major units (what settings and clients use) to the processor's minor units, and back. */
+export const toMinor = (amount: number) => Math.round(amount * 100);
+export const fromMinor = (minor: number) => minor / 100;
+
+// --- Where the browser goes ---------------------------------------------------------------------
+
+/** This API's origin as the browser reached it. */
+export function apiOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * The product site to send the browser back to: the calling page's origin when it is one we serve
+ * (the own host, PUBLIC_URL, CORS_ORIGINS, or a localhost dev server outside production), else
+ * PUBLIC_URL, else this API's origin. Never an arbitrary origin, so checkout cannot become an open
+ * redirect.
+ */
+export function productOrigin(ctx: AppContext, request: FastifyRequest): string {
+  const { config } = ctx;
+  const origin = request.headers.origin;
+  const own = apiOrigin(request);
+  if (origin) {
+    const allowed =
+      origin === own ||
+      origin === config.publicUrl ||
+      config.corsOrigins.includes(origin) ||
+      (config.devRoutes && /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(origin));
+    if (allowed) return origin;
+  }
+  return config.publicUrl ?? own;
+}
+
+// --- Customers and checkout -----------------------------------------------------------------------
+
+async function customerIdFor(ctx: AppContext, provider: PaymentProvider, user: UserRow): Promise<string> {
+  const db = moneyDb(ctx);
+  const known = await db
+    .selectFrom('payment_customers')
+    .select('customer_id')
+    .where('user_id', '=', user.id)
+    .where('provider', '=', provider.kind)
+    .executeTakeFirst();
+  if (known) return known.customer_id;
+  const email = user.email ?? (user.guest_id ? guestEmail(user.guest_id) : null);
+  const customerId = await viaProvider(() => provider.createCustomer({ id: user.id, email }));
+  await db
+    .insertInto('payment_customers')
+    .values({ user_id: user.id, provider: provider.kind, customer_id: customerId, created_at: nowIso(ctx) })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ provider: provider.kind, customer_id: customerId }))
+    .execute();
+  return customerId;
+}
+
+export type Purchase = { kind: 'coins'; pkg: CoinPackage } | { kind: 'gold'; plan: GoldPlan };
+
+const SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
+
+export function describePackage(pkg: CoinPackage): string {
+  return pkg.bonus_coins > 0 ? `${pkg.coins} coins + ${pkg.bonus_coins} bonus coins` : `${pkg.coins} coins`;
+}
+
+/**
+ * Starts a Checkout Session and records it as a pending payment. The answer's url is Stripe's hosted
+ * page, or the dev provider's local page.
+ */
+export async function startCheckout(
+  ctx: AppContext,
+  runtime: PaymentsRuntime,
+  request: FastifyRequest,
+  viewer: UserRow,
+  purchase: Purchase,
+): Promise<{ session_id: string; url: string }> {
+  const provider = requireProvider(runtime);
+  const customerId = await customerIdFor(ctx, provider, viewer);
+  const site = productOrigin(ctx, request);
+  const page = purchase.kind === 'coins' ? '/coins' : '/gold-subscription';
+  const item =
+    purchase.kind === 'coins'
+      ? {
+          name: `${purchase.pkg.title}: ${describePackage(purchase.pkg)}`,
+          description: describePackage(purchase.pkg),
+          amountMinor: toMinor(purchase.pkg.price),
+          currency: purchase.pkg.currency,
+        }
+      : {
+          name: purchase.plan.title,
+          description: `Gold: every episode, no coins needed. Renews every ${purchase.plan.interval}.`,
+          amountMinor: toMinor(purchase.plan.price),
+          currency: purchase.plan.currency,
+          interval: purchase.plan.interval,
+        };
+  const metadata: Record<string, string> =
+    purchase.kind === 'coins'
+      ? {
+          kind: 'coins',
+          user_id: String(viewer.id),
+          package_id: String(purchase.pkg.id),
+          coins: String(purchase.pkg.coins + purchase.pkg.bonus_coins),
+        }
+      : { kind: 'gold', user_id: String(viewer.id), plan: purchase.plan.id, interval: purchase.plan.interval };
+  const successUrl = `${site}${page}?checkout=success&session_id=${SESSION_PLACEHOLDER}`;
+  const cancelUrl = `${site}${page}?checkout=cancelled`;
+
+  const session = await viaProvider(() =>
+    provider.createCheckoutSession({
+      mode: purchase.kind === 'coins' ? 'payment' : 'subscription',
+      userId: viewer.id,
+      customerId,
+      item,
+      metadata,
+      successUrl,
+      cancelUrl,
+      apiOrigin: apiOrigin(request),
+    }),
+  );
+  const at = nowIso(ctx);
+  await moneyDb(ctx)
+    .insertInto('payments')
+    .values({
+      user_id: viewer.id,
+      kind: purchase.kind,
+      status: 'pending',
+      provider: provider.kind,
+      provider_ref: session.id,
+      amount_minor: item.amountMinor,
+      currency: item.currency,
+      coins: purchase.kind === 'coins' ? purchase.pkg.coins + purchase.pkg.bonus_coins : 0,
+      package_id: purchase.kind === 'coins' ? purchase.pkg.id : null,
+      plan: purchase.kind === 'gold' ? purchase.plan.id : null,
+      description: purchase.kind === 'coins' ? describePackage(purchase.pkg) : `${purchase.plan.title} subscription`,
+      success_url: successUrl.replace(SESSION_PLACEHOLDER, encodeURIComponent(session.id)),
+      cancel_url: `${cancelUrl}&session_id=${encodeURIComponent(session.id)}`,
+      failure_message: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return { session_id: session.id, url: session.url };
+}
+
+// --- Payment methods ------------------------------------------------------------------------------
+
+export interface PaymentMethodDto {
+  id: number;
+  payment_method_id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  is_default: boolean;
+  created_at: string;
+}
+
+function toMethodDto(row: PaymentMethodRow): PaymentMethodDto {
+  return {
+    id: row.id,
+    payment_method_id: row.provider_payment_method_id,
+    brand: row.brand,
+    last4: row.last4,
+    exp_month: row.exp_month,
+    exp_year: row.exp_year,
+    is_default: Boolean(row.is_default),
+    created_at: row.created_at,
+  };
+}
+
+export async function listPaymentMethods(ctx: AppContext, userId: number): Promise<PaymentMethodDto[]> {
+  const rows = await moneyDb(ctx)
+    .selectFrom('payment_methods')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('is_default', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toMethodDto);
+}
+
+/** Saves a card; the first one becomes the default. Adding a saved card again answers it unchanged. */
+export async function addPaymentMethod(
+  ctx: AppContext,
+  runtime: PaymentsRuntime,
+  viewer: UserRow,
+  paymentMethodId: string,
+): Promise<{ created: boolean; method: PaymentMethodDto }> {
+  const provider = requireProvider(runtime);
+  const customerId = await customerIdFor(ctx, provider, viewer);
+  const card = await viaProvider(() => provider.attachPaymentMethod(paymentMethodId, customerId));
+  const result = await moneyTransaction(ctx, async (trx) => {
+    await lockUser(ctx, trx, viewer.id);
+    const existing = await trx
+      .selectFrom('payment_methods')
+      .selectAll()
+      .where('user_id', '=', viewer.id)
+      .where('provider_payment_method_id', '=', paymentMethodId)
+      .executeTakeFirst();
+    if (existing) return { created: false, row: existing };
+    const hasDefault = await trx
+      .selectFrom('payment_methods')
+      .select('id')
+      .where('user_id', '=', viewer.id)
+      .where('is_default', '=', true)
+      .executeTakeFirst();
+    const row = await trx
+      .insertInto('payment_methods')
+      .values({
+        user_id: viewer.id,
+        provider_payment_method_id: paymentMethodId,
+        ...card,
+        is_default: !hasDefault,
+        created_at: nowIso(ctx),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { created: true, row };
+  });
+  if (result.created && result.row.is_default) {
+    await viaProvider(() => provider.setDefaultPaymentMethod(customerId, paymentMethodId));
+  }
+  return { created: result.created, method: toMethodDto(result.row) };
+}
+
+/** Marks one card as the default and every other card of the user as not. */
+export async function setDefaultPaymentMethod(
+  ctx: AppContext,
+  runtime: PaymentsRuntime,
+  viewer: UserRow,
+  id: number,
+): Promise<PaymentMethodDto[]> {
+  const provider = requireProvider(runtime);
+  const row = await moneyTransaction(ctx, async (trx) => {
+    await lockUser(ctx, trx, viewer.id);
+    const target = await trx
+      .selectFrom('payment_methods')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', viewer.id)
+      .executeTakeFirst();
+    if (!target) return null;
+    // Clear first: the partial unique index allows one default per user at any moment.
+    await trx
+      .updateTable('payment_methods')
+      .set({ is_default: false })
+      .where('user_id', '=', viewer.id)
+      .where('id', '!=', id)
+      .execute();
+    await trx.updateTable('payment_methods').set({ is_default: true }).where('id', '=', id).execute();
+    return target;
+  });
+  if (!row) throw notFound('Payment method not found');
+  const customerId = await customerIdFor(ctx, provider, viewer);
+  await viaProvider(() => provider.setDefaultPaymentMethod(customerId, row.provider_payment_method_id));
+  return listPaymentMethods(ctx, viewer.id);
+}
+
+/** Removes a card; when it was the default, the most recently added remaining card takes over. */
+export async function deletePaymentMethod(
+  ctx: AppContext,
+  runtime: PaymentsRuntime,
+  viewer: UserRow,
+  id: number,
+): Promise<PaymentMethodDto[]> {
+  const provider = requireProvider(runtime);
+  const outcome = await moneyTransaction(ctx, async (trx) => {
+    await lockUser(ctx, trx, viewer.id);
+    const target = await trx
+      .selectFrom('payment_methods')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', viewer.id)
+      .executeTakeFirst();
+    if (!target) return null;
+    await trx.deleteFrom('payment_methods').where('id', '=', id).execute();
+    let promoted: PaymentMethodRow | undefined;
+    if (target.is_default) {
+      promoted = await trx
+        .selectFrom('payment_methods')
+        .selectAll()
+        .where('user_id', '=', viewer.id)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      if (promoted)
+        await trx.updateTable('payment_methods').set({ is_default: true }).where('id', '=', promoted.id).execute();
+    }
+    return { target, promoted };
+  });
+  if (!outcome) throw notFound('Payment method not found');
+  await viaProvider(() => provider.detachPaymentMethod(outcome.target.provider_payment_method_id));
+  if (outcome.promoted) {
+    const customerId = await customerIdFor(ctx, provider, viewer);
+    await viaProvider(() =>
+      provider.setDefaultPaymentMethod(customerId, outcome.promoted?.provider_payment_method_id ?? ''),
+    );
+  }
+  return listPaymentMethods(ctx, viewer.id);
+}
+
+export async function createSetupIntent(ctx: AppContext, runtime: PaymentsRuntime, viewer: UserRow) {
+  const provider = requireProvider(runtime);
+  const customerId = await customerIdFor(ctx, provider, viewer);
+  const intent = await viaProvider(() => provider.createSetupIntent(customerId));
+  return { client_secret: intent.client_secret, setup_intent_id: intent.id };
+}
+
+// --- Payment intents ------------------------------------------------------------------------------
+
+export interface IntentDto {
+  payment_intent_id: string;
+  client_secret: string;
+  amount: number;
+  currency: string;
+  status: string;
+  coins: number;
+}
+
+/**
+ * A card payment of `amount` (major units). With a package_id the amount must be that package's
+ * price, and the package's coins are credited when the processor reports success.
+ */
+export async function createPaymentIntent(
+  ctx: AppContext,
+  runtime: PaymentsRuntime,
+  viewer: UserRow,
+  input: { amount: number; currency: string; package_id?: number },
+): Promise<IntentDto> {
+  const provider = requireProvider(runtime);
+  let coins = 0;
+  let description = 'Card payment';
+  if (input.package_id !== undefined) {
+    const pkg = await findPackage(ctx, input.package_id);
+    if (!pkg) throw notFound(`No coin package with id ${input.package_id}`);
+    if (toMinor(pkg.price) !== toMinor(input.amount) || pkg.currency !== input.currency) {
+      throw badRequest(`Package ${pkg.id} costs ${pkg.price} ${pkg.currency}`, {
+        price: pkg.price,
+        currency: pkg.currency,
+      });
+    }
+    coins = pkg.coins + pkg.bonus_coins;
+    description = describePackage(pkg);
+  }
+  const amountMinor = toMinor(input.amount);
+  const customerId = await customerIdFor(ctx, provider, viewer);
+  const metadata: Record<string, string> = { kind: 'intent', user_id: String(viewer.id) };
+  if (input.package_id !== undefined) metadata.package_id = String(input.package_id);
+  const intent = await viaProvider(() =>
+    provider.createPaymentIntent({ amountMinor, currency: input.currency, customerId, metadata }),
+  );
+  const at = nowIso(ctx);
+  await moneyDb(ctx)
+    .insertInto('payments')
+    .values({
+      user_id: viewer.id,
+      kind: 'intent',
+      status: 'pending',
+      provider: provider.kind,
+      provider_ref: intent.id,
+      amount_minor: amountMinor,
+      currency: input.currency,
+      coins,
+      package_id: input.package_id ?? null,
+      plan: null,
+      description,
+      success_url: null,
+      cancel_url: null,
+      failure_message: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return {
+    payment_intent_id: intent.id,
+    client_secret: intent.client_secret,
+    amount: input.amount,
+    currency: input.currency,
+    status: intent.status,
+    coins,
+  };
+}
+
+export async function findOwnPayment(ctx: AppContext, viewer: UserRow, providerRef: string): Promise<PaymentRow> {
+  const row = await moneyDb(ctx)
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider_ref', '=', providerRef)
+    .where('user_id', '=', viewer.id)
+    .executeTakeFirst();
+  if (!row) throw notFound('Payment not found');
+  return row;
+}
+
+export async function defaultPaymentMethodId(ctx: AppContext, userId: number): Promise<string | null> {
+  const row = await moneyDb(ctx)
+    .selectFrom('payment_methods')
+    .select('provider_payment_method_id')
+    .where('user_id', '=', userId)
+    .where('is_default', '=', true)
+    .executeTakeFirst();
+  return row?.provider_payment_method_id ?? null;
+}

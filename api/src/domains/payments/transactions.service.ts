@@ -1,0 +1,192 @@
+/**
+ * GET /api/transactions/: one list, newest first, of everything that moved coins or money — ledger
+ * rows (unlocks, bonuses, rewards, grants …) and payments (coin packs, Gold, card payments, including
+ * failed and cancelled ones). A coin purchase appears once, as its payment, not again as its ledger row.
+ */
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import { LEDGER_REASONS } from '../coins/coins.service';
+import { moneyDb } from '../coins/money.tables';
+import { fromMinor } from './payments.service';
+
+export interface TransactionDto {
+  /** 'ledger-<id>' or 'payment-<id>': unique across both sources. */
+  id: string;
+  type: string;
+  description: string;
+  /** Money paid, in major units; null when only coins moved. */
+  amount: number | null;
+  currency: string | null;
+  /** Coins added (positive) or spent (negative); 0 when none moved (e.g. Gold, a failed payment). */
+  coins: number;
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled';
+  balance_after: number | null;
+  created_at: string;
+}
+
+export interface TransactionsPage {
+  results: TransactionDto[];
+  count: number;
+  next: string | null;
+  previous: string | null;
+}
+
+const SHARE_CHANNEL_NAMES: Record<string, string> = {
+  telegram: 'Telegram',
+  whatsapp: 'WhatsApp',
+  email: 'e-mail',
+  sms: 'SMS',
+  native: 'your device',
+  copy_link: 'a copied link',
+};
+
+function describeLedger(
+  reason: string,
+  delta: number,
+  reference: string | null,
+  episodes: Map<number, string>,
+): string {
+  switch (reason) {
+    case LEDGER_REASONS.unlock: {
+      const id = Number(reference?.replace(/^episode:/, ''));
+      return `Unlocked ${episodes.get(id) ?? `episode #${id}`}`;
+    }
+    case LEDGER_REASONS.dailyBonus:
+      return 'Daily bonus';
+    case LEDGER_REASONS.share: {
+      const channel = reference?.split(':')[1] ?? '';
+      return `Reward for sharing via ${SHARE_CHANNEL_NAMES[channel] ?? channel}`;
+    }
+    case LEDGER_REASONS.followPrompt:
+      return 'Reward for following Cliffhanger';
+    case LEDGER_REASONS.registrationBonus:
+      return 'Welcome bonus';
+    case LEDGER_REASONS.staffGrant:
+      return delta >= 0 ? 'Coins from Cliffhanger support' : 'Correction by Cliffhanger support';
+    case LEDGER_REASONS.refund:
+      return 'Refund';
+    case 'guest_merge_in':
+      return 'Coins moved from your guest profile';
+    case 'guest_merge_out':
+      return 'Coins moved to your account';
+    case LEDGER_REASONS.purchase:
+      return 'Coin purchase';
+    default:
+      return reason.replace(/_/g, ' ');
+  }
+}
+
+function describePayment(kind: string, status: string, description: string, coins: number): string {
+  const base = kind === 'coins' || (kind === 'intent' && coins > 0) ? `Bought ${description}` : description;
+  if (status === 'failed') return `${base} (payment failed)`;
+  if (status === 'canceled') return `${base} (cancelled)`;
+  if (status === 'pending') return `${base} (awaiting payment)`;
+  return base;
+}
+
+export async function listTransactions(
+  ctx: AppContext,
+  userId: number,
+  query: { page: number; limit: number },
+  path: string,
+): Promise<TransactionsPage> {
+  const db = moneyDb(ctx);
+  // Purchases are listed through their payment rows, which carry the price.
+  const ledger = db
+    .selectFrom('coin_ledger')
+    .where('user_id', '=', userId)
+    .where('reason', '!=', LEDGER_REASONS.purchase)
+    .select([
+      sql<string>`'ledger'`.as('source'),
+      'id',
+      'created_at',
+      'reason as type',
+      'delta as coins',
+      'reference',
+      sql<number | null>`null`.as('amount_minor'),
+      sql<string | null>`null`.as('currency'),
+      sql<string>`'succeeded'`.as('status'),
+      sql<string | null>`null`.as('description'),
+      sql<number | null>`balance_after`.as('balance_after'),
+    ]);
+  const payments = db
+    .selectFrom('payments')
+    .where('user_id', '=', userId)
+    .select([
+      sql<string>`'payment'`.as('source'),
+      'id',
+      'created_at',
+      'kind as type',
+      'coins',
+      'provider_ref as reference',
+      'amount_minor',
+      'currency',
+      'status',
+      'description',
+      sql<number | null>`null`.as('balance_after'),
+    ]);
+  const offset = (query.page - 1) * query.limit;
+  const [rows, ledgerCount, paymentCount] = await Promise.all([
+    ledger
+      .unionAll(payments)
+      .orderBy('created_at', 'desc')
+      .orderBy('source', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom('coin_ledger')
+      .where('user_id', '=', userId)
+      .where('reason', '!=', LEDGER_REASONS.purchase)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('payments')
+      .where('user_id', '=', userId)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+
+  const episodeIds = rows
+    .filter((row) => row.source === 'ledger' && row.type === LEDGER_REASONS.unlock)
+    .map((row) => Number(row.reference?.replace(/^episode:/, '')))
+    .filter((id) => Number.isSafeInteger(id));
+  const episodes = new Map<number, string>();
+  if (episodeIds.length > 0) {
+    const found = await db
+      .selectFrom('episodes')
+      .innerJoin('series', 'series.id', 'episodes.series_id')
+      .select(['episodes.id', 'episodes.episode_number', 'series.title'])
+      .where('episodes.id', 'in', episodeIds)
+      .execute();
+    for (const row of found) episodes.set(row.id, `“${row.title}”, episode ${row.episode_number}`);
+  }
+
+  const results: TransactionDto[] = rows.map((row) => {
+    const fromLedger = row.source === 'ledger';
+    const status = row.status as TransactionDto['status'];
+    return {
+      id: `${row.source}-${row.id}`,
+      type: fromLedger ? row.type : row.type === 'gold' ? 'subscription' : 'purchase',
+      description: fromLedger
+        ? describeLedger(row.type, Number(row.coins), row.reference, episodes)
+        : describePayment(row.type, status, row.description ?? '', Number(row.coins)),
+      amount: row.amount_minor === null ? null : fromMinor(Number(row.amount_minor)),
+      currency: row.currency,
+      coins: fromLedger || status === 'succeeded' ? Number(row.coins) : 0,
+      status,
+      balance_after: row.balance_after === null ? null : Number(row.balance_after),
+      created_at: row.created_at,
+    };
+  });
+
+  const count = Number(ledgerCount.count) + Number(paymentCount.count);
+  const link = (page: number) => `${path}?limit=${query.limit}&page=${page}`;
+  return {
+    results,
+    count,
+    next: query.page * query.limit < count ? link(query.page + 1) : null,
+    previous: query.page > 1 ? link(query.page - 1) : null,
+  };
+}

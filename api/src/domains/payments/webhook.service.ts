@@ -1,0 +1,510 @@
+/**
+ * The payment webhook: `POST /api/payments/webhook/` and the dev provider's checkout page both end
+ * here, so fulfilment has exactly one code path, and it starts with signature verification.
+ *
+ * - The signature is checked by the Stripe SDK on the raw body (any changed byte fails), with the
+ *   SDK's 300 s tolerance against replays of old deliveries.
+ * - Idempotency: the event id is inserted into processed_events first, in the same transaction as
+ *   the effect. A redelivery (or a concurrent duplicate) finds the id and changes nothing.
+ * - Effects are themselves idempotent where two different events describe the same payment (a
+ *   checkout's `completed` and `async_payment_succeeded`): coins carry the ledger reference
+ *   `checkout:<session id>`; subscription periods only move forward, and a subscription's status
+ *   follows the newest event (events may arrive in any order).
+ */
+import Stripe from 'stripe';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../context';
+import { badRequest } from '../../http/errors';
+import { LEDGER_REASONS } from '../coins/coins.service';
+import type { MoneyTrx, PaymentRow, ProviderKind, SubscriptionStatus } from '../coins/money.tables';
+import { applyEntry, lockUser, moneyTransaction } from '../coins/money-transaction';
+import type { GoldPlan } from '../settings/settings.schemas';
+import { getSetting } from '../settings/settings.service';
+import { addInterval, syncGold } from '../subscriptions/subscriptions.repository';
+
+/** Stripe's own default: a delivery signed more than 5 minutes ago is refused. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+type Json = Record<string, unknown>;
+
+export interface VerifiedEvent {
+  id: string;
+  type: string;
+  created: number;
+  object: Json;
+}
+
+export interface WebhookAnswer {
+  received: true;
+  event_id: string;
+  type: string;
+  duplicate: boolean;
+  handled: boolean;
+}
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+const int = (value: unknown): number | null => {
+  const number = typeof value === 'string' ? Number(value) : value;
+  return typeof number === 'number' && Number.isSafeInteger(number) ? number : null;
+};
+/** An id field that Stripe sends either as a string or, when expanded, as an object with an id. */
+const idOf = (value: unknown): string | null => str(value) ?? (isObject(value) ? str(value.id) : null);
+const metadataOf = (object: Json): Json => (isObject(object.metadata) ? object.metadata : {});
+const isoFromUnix = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+export function verifyWebhook(secret: string, rawBody: Buffer, signature: string | undefined): VerifiedEvent {
+  if (!signature) throw badRequest('Missing Stripe-Signature header');
+  let event: unknown;
+  try {
+    event = Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : 'invalid signature';
+    throw badRequest(`Webhook signature verification failed: ${reason}`);
+  }
+  if (!isObject(event) || !str(event.id) || !str(event.type) || !isObject(event.data) || !isObject(event.data.object)) {
+    throw badRequest('The webhook body is not a Stripe event');
+  }
+  const created = int(event.created) ?? Math.floor(Date.now() / 1000);
+  return { id: event.id as string, type: event.type as string, created, object: event.data.object };
+}
+
+interface EventContext {
+  ctx: AppContext;
+  trx: MoneyTrx;
+  event: VerifiedEvent;
+  plans: GoldPlan[];
+  provider: ProviderKind;
+}
+
+export async function receiveWebhook(
+  ctx: AppContext,
+  runtime: { webhookSecret: string; provider: ProviderKind },
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<WebhookAnswer> {
+  const event = verifyWebhook(runtime.webhookSecret, rawBody, signature);
+  // Read before the transaction: on SQLite nothing outside `trx` may run while it is open.
+  const plans = await getSetting(ctx, 'gold_plans');
+  return moneyTransaction(ctx, async (trx) => {
+    const inserted = await trx
+      .insertInto('processed_events')
+      .values({ event_id: event.id, type: event.type, processed_at: nowIso(ctx) })
+      .onConflict((oc) => oc.column('event_id').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      return { received: true as const, event_id: event.id, type: event.type, duplicate: true, handled: false };
+    }
+    const handled = await applyEvent({ ctx, trx, event, plans, provider: runtime.provider });
+    return { received: true as const, event_id: event.id, type: event.type, duplicate: false, handled };
+  });
+}
+
+async function applyEvent(e: EventContext): Promise<boolean> {
+  switch (e.event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      return onCheckoutPaid(e);
+    case 'checkout.session.async_payment_failed':
+      return markPayment(e, str(e.event.object.id), 'failed', 'The payment did not go through');
+    case 'checkout.session.expired':
+      return markPayment(e, str(e.event.object.id), 'canceled', null);
+    case 'invoice.paid':
+      return onInvoicePaid(e);
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return onSubscriptionChanged(e);
+    case 'payment_intent.succeeded':
+      return onIntentSucceeded(e);
+    case 'payment_intent.payment_failed':
+      return onIntentFailed(e);
+    default:
+      return false;
+  }
+}
+
+async function findPayment(trx: MoneyTrx, providerRef: string | null): Promise<PaymentRow | undefined> {
+  if (!providerRef) return undefined;
+  return trx.selectFrom('payments').selectAll().where('provider_ref', '=', providerRef).executeTakeFirst();
+}
+
+/** The id when such a user exists (ids in metadata are only as good as the row they name). */
+async function existingUser(trx: MoneyTrx, userId: number | null): Promise<number | null> {
+  if (userId === null) return null;
+  const row = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  return row ? row.id : null;
+}
+
+async function markPayment(e: EventContext, ref: string | null, status: 'failed' | 'canceled', message: string | null) {
+  const payment = await findPayment(e.trx, ref);
+  if (payment?.status !== 'pending') return false;
+  await e.trx
+    .updateTable('payments')
+    .set({ status, failure_message: message, updated_at: nowIso(e.ctx) })
+    .where('id', '=', payment.id)
+    .execute();
+  return true;
+}
+
+async function markSucceeded(e: EventContext, payment: PaymentRow) {
+  const at = nowIso(e.ctx);
+  await e.trx
+    .updateTable('payments')
+    .set({ status: 'succeeded', failure_message: null, updated_at: at })
+    .where('id', '=', payment.id)
+    .execute();
+  await e.trx
+    .updateTable('users')
+    .set({ is_premium: true, updated_at: at })
+    .where('id', '=', payment.user_id)
+    .execute();
+}
+
+async function creditPurchase(e: EventContext, payment: PaymentRow, reference: string) {
+  await lockUser(e.ctx, e.trx, payment.user_id);
+  if (payment.coins > 0) {
+    await applyEntry(e.trx, {
+      userId: payment.user_id,
+      delta: payment.coins,
+      reason: LEDGER_REASONS.purchase,
+      reference,
+      createdAt: nowIso(e.ctx),
+    });
+  }
+  await markSucceeded(e, payment);
+}
+
+/**
+ * The payment row is written when the checkout starts. Should it be missing (a session made outside
+ * this API), it is rebuilt from the session's metadata so the ledger row always has its payment.
+ */
+async function paymentForSession(e: EventContext, session: Json): Promise<PaymentRow | undefined> {
+  const ref = str(session.id);
+  const existing = await findPayment(e.trx, ref);
+  if (existing || !ref) return existing;
+  const metadata = metadataOf(session);
+  const userId = await existingUser(e.trx, int(metadata.user_id) ?? int(session.client_reference_id));
+  const kind = metadata.kind === 'gold' ? 'gold' : metadata.kind === 'coins' ? 'coins' : null;
+  if (!kind || userId === null) return undefined;
+  const at = nowIso(e.ctx);
+  return e.trx
+    .insertInto('payments')
+    .values({
+      user_id: userId,
+      kind,
+      status: 'pending',
+      provider: e.provider,
+      provider_ref: ref,
+      amount_minor: int(session.amount_total) ?? 0,
+      currency: str(session.currency) ?? 'rub',
+      coins: kind === 'coins' ? Math.max(0, int(metadata.coins) ?? 0) : 0,
+      package_id: int(metadata.package_id),
+      plan: str(metadata.plan),
+      description: kind === 'coins' ? `${int(metadata.coins) ?? 0} coins` : 'Gold subscription',
+      success_url: null,
+      cancel_url: null,
+      failure_message: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returningAll()
+    .executeTakeFirst();
+}
+
+async function onCheckoutPaid(e: EventContext): Promise<boolean> {
+  const session = e.event.object;
+  const paid =
+    e.event.type === 'checkout.session.async_payment_succeeded' ||
+    session.payment_status === 'paid' ||
+    session.payment_status === 'no_payment_required';
+  // Bank transfers and vouchers complete the checkout before the money arrives; wait for
+  // checkout.session.async_payment_succeeded.
+  if (!paid) return false;
+  const payment = await paymentForSession(e, session);
+  if (!payment) return false;
+  if (payment.kind === 'coins') {
+    await creditPurchase(e, payment, `checkout:${payment.provider_ref}`);
+    return true;
+  }
+  const subscriptionId = idOf(session.subscription);
+  if (payment.kind !== 'gold' || !subscriptionId) return false;
+  await lockUser(e.ctx, e.trx, payment.user_id);
+  const plan = payment.plan ?? str(metadataOf(session).plan) ?? 'monthly';
+  await upsertSubscription(e, {
+    userId: payment.user_id,
+    plan,
+    subscriptionId,
+    // Provisional until invoice.paid or customer.subscription.updated name the exact period end.
+    periodEnd: addInterval(isoFromUnix(e.event.created), intervalOf(e, plan)),
+    periodRule: 'extend',
+    status: 'active',
+    cancelAtPeriodEnd: null,
+  });
+  await markSucceeded(e, payment);
+  await syncGold(e.trx, payment.user_id, nowIso(e.ctx));
+  return true;
+}
+
+function intervalOf(e: EventContext, plan: string): 'month' | 'year' {
+  return e.plans.find((candidate) => candidate.id === plan)?.interval ?? (plan === 'yearly' ? 'year' : 'month');
+}
+
+/** The subscription id and metadata of an invoice, in the current and the pre-2025 API shapes. */
+function invoiceSubscription(invoice: Json): { id: string | null; metadata: Json } {
+  const parent = isObject(invoice.parent) ? invoice.parent : {};
+  const details = isObject(parent.subscription_details)
+    ? parent.subscription_details
+    : isObject(invoice.subscription_details)
+      ? invoice.subscription_details
+      : {};
+  return { id: idOf(details.subscription) ?? idOf(invoice.subscription), metadata: metadataOf(details) };
+}
+
+async function onInvoicePaid(e: EventContext): Promise<boolean> {
+  const invoice = e.event.object;
+  const { id: subscriptionId, metadata } = invoiceSubscription(invoice);
+  if (!subscriptionId) return false;
+  const existing = await e.trx
+    .selectFrom('subscriptions')
+    .select(['user_id', 'plan'])
+    .where('provider_subscription_id', '=', subscriptionId)
+    .executeTakeFirst();
+  const userId = await existingUser(e.trx, existing?.user_id ?? int(metadata.user_id));
+  if (userId === null) return false;
+  const plan = existing?.plan ?? str(metadata.plan) ?? 'monthly';
+  const lines = isObject(invoice.lines) && Array.isArray(invoice.lines.data) ? invoice.lines.data : [];
+  const ends = lines
+    .map((line) => (isObject(line) && isObject(line.period) ? int(line.period.end) : null))
+    .filter((end): end is number => end !== null);
+  const periodEnd =
+    ends.length > 0 ? isoFromUnix(Math.max(...ends)) : addInterval(isoFromUnix(e.event.created), intervalOf(e, plan));
+
+  await lockUser(e.ctx, e.trx, userId);
+  await upsertSubscription(e, {
+    userId,
+    plan,
+    subscriptionId,
+    periodEnd,
+    periodRule: 'extend',
+    status: 'active',
+    cancelAtPeriodEnd: null,
+  });
+  // Renewals are payments of their own in the transactions list; the first invoice is the checkout's.
+  const invoiceId = str(invoice.id);
+  if (invoiceId && invoice.billing_reason !== 'subscription_create') {
+    const at = nowIso(e.ctx);
+    await e.trx
+      .insertInto('payments')
+      .values({
+        user_id: userId,
+        kind: 'gold',
+        status: 'succeeded',
+        provider: e.provider,
+        provider_ref: invoiceId,
+        amount_minor: Math.max(0, int(invoice.amount_paid) ?? 0),
+        currency: str(invoice.currency) ?? 'rub',
+        coins: 0,
+        package_id: null,
+        plan,
+        description: `Gold ${plan} renewal`,
+        success_url: null,
+        cancel_url: null,
+        failure_message: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) => oc.column('provider_ref').doNothing())
+      .execute();
+  }
+  await e.trx.updateTable('users').set({ is_premium: true }).where('id', '=', userId).execute();
+  await syncGold(e.trx, userId, nowIso(e.ctx));
+  return true;
+}
+
+function statusFromStripe(status: unknown): SubscriptionStatus | null {
+  switch (status) {
+    case 'active':
+    case 'trialing':
+      return 'active';
+    case 'past_due':
+    case 'unpaid':
+      return 'past_due';
+    case 'canceled':
+    case 'incomplete_expired':
+      return 'canceled';
+    default:
+      // 'incomplete' (first payment pending) and 'paused' change nothing here.
+      return null;
+  }
+}
+
+/** current_period_end moved from the subscription to its items in Stripe's 2025 API; read both. */
+function subscriptionPeriodEnd(subscription: Json): number | null {
+  const items = isObject(subscription.items) && Array.isArray(subscription.items.data) ? subscription.items.data : [];
+  const itemEnds = items
+    .map((item) => (isObject(item) ? int(item.current_period_end) : null))
+    .filter((end): end is number => end !== null);
+  return int(subscription.current_period_end) ?? (itemEnds.length > 0 ? Math.max(...itemEnds) : null);
+}
+
+async function onSubscriptionChanged(e: EventContext): Promise<boolean> {
+  const subscription = e.event.object;
+  const subscriptionId = str(subscription.id);
+  if (!subscriptionId) return false;
+  const deleted = e.event.type === 'customer.subscription.deleted';
+  const status = deleted ? 'canceled' : statusFromStripe(subscription.status);
+  if (!status) return false;
+  const existing = await e.trx
+    .selectFrom('subscriptions')
+    .select(['user_id', 'plan'])
+    .where('provider_subscription_id', '=', subscriptionId)
+    .executeTakeFirst();
+  const metadata = metadataOf(subscription);
+  const userId = await existingUser(e.trx, existing?.user_id ?? int(metadata.user_id));
+  if (userId === null) return false;
+  const plan = existing?.plan ?? str(metadata.plan) ?? 'monthly';
+  const end = subscriptionPeriodEnd(subscription);
+  const endedAt = int(subscription.ended_at) ?? int(subscription.canceled_at) ?? e.event.created;
+  const periodEnd = deleted
+    ? isoFromUnix(Math.min(end ?? endedAt, endedAt))
+    : end !== null
+      ? isoFromUnix(end)
+      : addInterval(isoFromUnix(e.event.created), intervalOf(e, plan));
+
+  await lockUser(e.ctx, e.trx, userId);
+  await upsertSubscription(e, {
+    userId,
+    plan,
+    subscriptionId,
+    periodEnd,
+    periodRule: deleted ? 'shorten' : 'set',
+    status,
+    cancelAtPeriodEnd: deleted ? false : subscription.cancel_at_period_end === true,
+  });
+  await syncGold(e.trx, userId, nowIso(e.ctx));
+  return true;
+}
+
+interface SubscriptionChange {
+  userId: number;
+  plan: string;
+  subscriptionId: string;
+  periodEnd: string;
+  /** extend: never move the end back (payments); set: the provider's value; shorten: an ending. */
+  periodRule: 'extend' | 'set' | 'shorten';
+  status: SubscriptionStatus;
+  cancelAtPeriodEnd: boolean | null;
+}
+
+/**
+ * Creates or updates a subscription from one event. Status and cancel flag follow only events at
+ * least as new as the last one applied, so a late `updated` cannot undo a `deleted`; paid periods
+ * only ever extend the end.
+ */
+async function upsertSubscription(e: EventContext, change: SubscriptionChange) {
+  const at = nowIso(e.ctx);
+  const eventAt = isoFromUnix(e.event.created);
+  const row = await e.trx
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('provider_subscription_id', '=', change.subscriptionId)
+    .executeTakeFirst();
+  if (!row) {
+    await e.trx
+      .insertInto('subscriptions')
+      .values({
+        user_id: change.userId,
+        plan: change.plan,
+        name: 'Gold',
+        status: change.status,
+        provider: e.provider,
+        provider_subscription_id: change.subscriptionId,
+        current_period_end: change.periodEnd,
+        cancel_at_period_end: change.cancelAtPeriodEnd ?? false,
+        last_event_at: eventAt,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    return;
+  }
+  const fresh = eventAt >= row.last_event_at;
+  // ISO-8601 UTC strings sort like the instants they name.
+  const [earlier, later] = [change.periodEnd, row.current_period_end].sort();
+  const periodEnd =
+    change.periodRule === 'extend'
+      ? (later as string)
+      : change.periodRule === 'shorten'
+        ? (earlier as string)
+        : fresh
+          ? change.periodEnd
+          : row.current_period_end;
+  await e.trx
+    .updateTable('subscriptions')
+    .set({
+      current_period_end: periodEnd,
+      ...(fresh
+        ? {
+            status: change.status,
+            last_event_at: eventAt,
+            ...(change.cancelAtPeriodEnd !== null ? { cancel_at_period_end: change.cancelAtPeriodEnd } : {}),
+          }
+        : {}),
+      updated_at: at,
+    })
+    .where('id', '=', row.id)
+    .execute();
+}
+
+async function onIntentSucceeded(e: EventContext): Promise<boolean> {
+  const payment = await findPayment(e.trx, str(e.event.object.id));
+  if (!payment) return false;
+  await creditPurchase(e, payment, `intent:${payment.provider_ref}`);
+  return true;
+}
+
+async function onIntentFailed(e: EventContext): Promise<boolean> {
+  const intent = e.event.object;
+  const ref = str(intent.id);
+  const error = isObject(intent.last_payment_error) ? intent.last_payment_error : {};
+  const message = str(error.message) ?? 'The payment failed';
+  const payment = await findPayment(e.trx, ref);
+  const at = nowIso(e.ctx);
+  if (payment) {
+    // A success already recorded stays a success; a late failure of an earlier attempt changes nothing.
+    if (payment.status === 'succeeded') return false;
+    await e.trx
+      .updateTable('payments')
+      .set({ status: 'failed', failure_message: message, updated_at: at })
+      .where('id', '=', payment.id)
+      .execute();
+    return true;
+  }
+  const userId = await existingUser(e.trx, int(metadataOf(intent).user_id));
+  if (!ref || userId === null) return false;
+  await e.trx
+    .insertInto('payments')
+    .values({
+      user_id: userId,
+      kind: 'intent',
+      status: 'failed',
+      provider: e.provider,
+      provider_ref: ref,
+      amount_minor: Math.max(0, int(intent.amount) ?? 0),
+      currency: str(intent.currency) ?? 'rub',
+      coins: 0,
+      package_id: null,
+      plan: null,
+      description: 'Card payment',
+      success_url: null,
+      cancel_url: null,
+      failure_message: message,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.column('provider_ref').doNothing())
+    .execute();
+  return true;
+}

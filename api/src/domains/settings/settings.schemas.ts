@@ -1,0 +1,72 @@
+/**
+ * The money settings: coin packages, Gold plans and reward amounts. Each key of the settings table
+ * holds one of these as JSON; a key that was never set answers its default (settings.service.ts).
+ */
+import { type Static, Type } from '@sinclair/typebox';
+
+const Currency = Type.String({ pattern: '^[a-z]{3}$', description: 'ISO 4217, lower case (rub, usd …)' });
+/** A price in major units (roubles, dollars); charged rounded to minor units (kopecks, cents). */
+const Price = Type.Number({ minimum: 0.01, maximum: 1_000_000 });
+
+export const CoinPackageSchema = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1 }),
+    coins: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+    bonus_coins: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
+    price: Price,
+    currency: Currency,
+    title: Type.String({ minLength: 1, maxLength: 80 }),
+    is_popular: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+
+export const GoldPlanSchema = Type.Object(
+  {
+    id: Type.String({ pattern: '^[a-z][a-z0-9_-]{0,31}$' }),
+    name: Type.Literal('Gold'),
+    interval: Type.Union([Type.Literal('month'), Type.Literal('year')]),
+    price: Price,
+    currency: Currency,
+    title: Type.String({ minLength: 1, maxLength: 80 }),
+  },
+  { additionalProperties: false },
+);
+
+export const RewardSettingsSchema = Type.Object(
+  {
+    /** Coins for day 1…7 of a daily-bonus streak; the calendar starts over after the last day. */
+    daily_bonus: Type.Array(Type.Integer({ minimum: 0, maximum: 100_000 }), { minItems: 1, maxItems: 31 }),
+    /** Coins per share, once per channel per UTC day. */
+    share_coins: Type.Integer({ minimum: 0, maximum: 100_000 }),
+    /** Coins for following the product from the hidden follow prompt, once per user. */
+    follow_prompt_coins: Type.Integer({ minimum: 0, maximum: 100_000 }),
+  },
+  { additionalProperties: false },
+);
+
+export const SettingsSchemas = {
+  coin_packages: Type.Array(CoinPackageSchema, { minItems: 1, maxItems: 20 }),
+  gold_plans: Type.Array(GoldPlanSchema, { minItems: 1, maxItems: 10 }),
+  rewards: RewardSettingsSchema,
+} as const;
+
+export type SettingKey = keyof typeof SettingsSchemas;
+export type CoinPackage = Static<typeof CoinPackageSchema>;
+export type GoldPlan = Static<typeof GoldPlanSchema>;
+export type RewardSettings = Static<typeof RewardSettingsSchema>;
+export interface MoneySettings {
+  coin_packages: CoinPackage[];
+  gold_plans: GoldPlan[];
+  rewards: RewardSettings;
+}
+
+export const SettingKeyParams = Type.Object({
+  key: Type.Union((Object.keys(SettingsSchemas) as SettingKey[]).map((key) => Type.Literal(key))),
+});
+
+export const MoneySettingsAnswer = Type.Object({
+  coin_packages: SettingsSchemas.coin_packages,
+  gold_plans: SettingsSchemas.gold_plans,
+  rewards: RewardSettingsSchema,
+});

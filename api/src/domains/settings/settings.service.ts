@@ -1,0 +1,91 @@
+/**
+ * Settings with defaults: the amounts of the money domains live here, not in their code. Staff change
+ * them through `PUT /api/settings/{key}/`; every value is checked against its schema on the way in and
+ * again on the way out (a hand-edited row that no longer fits falls back to the default).
+ */
+import { DEFAULT_CURRENCY, FOLLOW_PROMPT_COINS } from '@cliffhanger/shared/src/constants';
+import { Value } from '@sinclair/typebox/value';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../context';
+import { badRequest } from '../../http/errors';
+import { type MoneySettings, type SettingKey, SettingsSchemas } from './settings.schemas';
+
+export const DEFAULT_SETTINGS: MoneySettings = {
+  coin_packages: [
+    { id: 1, coins: 100, bonus_coins: 0, price: 99, currency: DEFAULT_CURRENCY, title: 'Starter', is_popular: false },
+    { id: 2, coins: 300, bonus_coins: 30, price: 279, currency: DEFAULT_CURRENCY, title: 'Popular', is_popular: true },
+    { id: 3, coins: 600, bonus_coins: 90, price: 499, currency: DEFAULT_CURRENCY, title: 'Binge', is_popular: false },
+    {
+      id: 4,
+      coins: 1200,
+      bonus_coins: 240,
+      price: 899,
+      currency: DEFAULT_CURRENCY,
+      title: 'Marathon',
+      is_popular: false,
+    },
+    {
+      id: 5,
+      coins: 3000,
+      bonus_coins: 900,
+      price: 1990,
+      currency: DEFAULT_CURRENCY,
+      title: 'Best value',
+      is_popular: false,
+    },
+  ],
+  gold_plans: [
+    { id: 'monthly', name: 'Gold', interval: 'month', price: 299, currency: DEFAULT_CURRENCY, title: 'Gold monthly' },
+    { id: 'yearly', name: 'Gold', interval: 'year', price: 2490, currency: DEFAULT_CURRENCY, title: 'Gold yearly' },
+  ],
+  rewards: {
+    daily_bonus: [10, 15, 20, 25, 30, 40, 60],
+    share_coins: 10,
+    follow_prompt_coins: FOLLOW_PROMPT_COINS,
+  },
+};
+
+export async function getSetting<K extends SettingKey>(ctx: AppContext, key: K): Promise<MoneySettings[K]> {
+  const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  if (row) {
+    try {
+      const value: unknown = JSON.parse(row.value);
+      if (Value.Check(SettingsSchemas[key], value)) return value as MoneySettings[K];
+    } catch {
+      // Unparseable: the default below is the safe answer.
+    }
+  }
+  return structuredClone(DEFAULT_SETTINGS[key]);
+}
+
+export async function moneySettings(ctx: AppContext): Promise<MoneySettings> {
+  const [coin_packages, gold_plans, rewards] = await Promise.all([
+    getSetting(ctx, 'coin_packages'),
+    getSetting(ctx, 'gold_plans'),
+    getSetting(ctx, 'rewards'),
+  ]);
+  return { coin_packages, gold_plans, rewards };
+}
+
+function assertUniqueIds(items: Array<{ id: number | string }>, what: string) {
+  if (new Set(items.map((item) => item.id)).size !== items.length) throw badRequest(`Every ${what} needs its own id`);
+}
+
+export async function putSetting(ctx: AppContext, key: SettingKey, value: unknown): Promise<MoneySettings[SettingKey]> {
+  const schema = SettingsSchemas[key];
+  if (!Value.Check(schema, value)) {
+    const first = [...Value.Errors(schema, value)][0];
+    throw badRequest(
+      `Invalid ${key}: ${first ? `${first.path || 'value'} ${first.message}` : 'does not match the schema'}`,
+    );
+  }
+  if (key === 'coin_packages') assertUniqueIds(value as MoneySettings['coin_packages'], 'coin package');
+  if (key === 'gold_plans') assertUniqueIds(value as MoneySettings['gold_plans'], 'plan');
+  const at = nowIso(ctx);
+  await ctx.db
+    .insertInto('settings')
+    .values({ key, value: JSON.stringify(value), updated_at: at })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: at }))
+    .execute();
+  return value as MoneySettings[SettingKey];
+}

@@ -1,0 +1,48 @@
+/** SQL of Gold subscriptions and the `users.gold_until` mirror. Functions take `db` or `trx` first. */
+import type { MoneyExecutor, SubscriptionRow } from '../coins/money.tables';
+
+/** `iso` plus one calendar month or year, in UTC (Jan 31 + 1 month → Mar 3, as Date arithmetic does). */
+export function addInterval(iso: string, interval: 'month' | 'year'): string {
+  const date = new Date(iso);
+  if (interval === 'year') date.setUTCFullYear(date.getUTCFullYear() + 1);
+  else date.setUTCMonth(date.getUTCMonth() + 1);
+  return date.toISOString();
+}
+
+/** The subscription that currently gives Gold: active (or past due, still in its period), newest end first. */
+export function currentSubscription(
+  db: MoneyExecutor,
+  userId: number,
+  now: string,
+): Promise<SubscriptionRow | undefined> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('name', '=', 'Gold')
+    .where('status', '=', 'active')
+    .where('current_period_end', '>', now)
+    .orderBy('current_period_end', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/**
+ * Keeps `users.gold_until` equal to the latest period end of the user's active Gold subscriptions,
+ * so `isGoldMember`, the profile's is_gold_member and the feed's subscription list all agree. Gold
+ * granted outright (`is_gold_member`) is separate and untouched.
+ */
+export async function syncGold(db: MoneyExecutor, userId: number, now: string): Promise<void> {
+  const latest = await db
+    .selectFrom('subscriptions')
+    .select((eb) => eb.fn.max('current_period_end').as('end'))
+    .where('user_id', '=', userId)
+    .where('name', '=', 'Gold')
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  await db
+    .updateTable('users')
+    .set({ gold_until: (latest?.end as string | null | undefined) ?? null, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,92 @@
+/**
+ * Gold subscriptions (§5, §6, §7 Subscriptions). Gold status is derived from an active subscription
+ * named Gold whose period has not ended; `users.gold_until` mirrors it (subscriptions.repository.ts).
+ * Cancelling keeps Gold until the period ends (cancel_at_period_end), as card processors do;
+ * reactivating before then undoes it.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { moneyDb } from '../coins/money.tables';
+import { lockUser, moneyTransaction } from '../coins/money-transaction';
+import { type PaymentsRuntime, requireProvider, startCheckout, viaProvider } from '../payments/payments.service';
+import type { GoldPlan } from '../settings/settings.schemas';
+import { getSetting } from '../settings/settings.service';
+import { type SubscriptionDto, toSubscriptionDto } from './subscription-dto';
+import { currentSubscription, syncGold } from './subscriptions.repository';
+
+export type { SubscriptionDto };
+
+export const GOLD = 'Gold';
+export const NO_ACTIVE_SUBSCRIPTION = 'No active subscription';
+
+export function plans(ctx: AppContext): Promise<GoldPlan[]> {
+  return getSetting(ctx, 'gold_plans');
+}
+
+export async function activeSubscription(ctx: AppContext, userId: number): Promise<SubscriptionDto | null> {
+  const row = await currentSubscription(moneyDb(ctx), userId, nowIso(ctx));
+  return row ? toSubscriptionDto(row, await plans(ctx), ctx.now()) : null;
+}
+
+export async function createSubscription(
+  ctx: AppContext,
+  runtime: PaymentsRuntime,
+  request: FastifyRequest,
+  viewer: UserRow,
+  planId: string,
+) {
+  const plan = (await plans(ctx)).find((candidate) => candidate.id === planId);
+  if (!plan) throw badRequest(`Unknown plan "${planId}"`, { plans: (await plans(ctx)).map((p) => p.id) });
+  const current = await currentSubscription(moneyDb(ctx), viewer.id, nowIso(ctx));
+  if (current) {
+    throw conflict(
+      current.cancel_at_period_end
+        ? 'Your Gold subscription is still running until the end of its period: reactivate it instead'
+        : 'You already have an active Gold subscription',
+    );
+  }
+  return startCheckout(ctx, runtime, request, viewer, { kind: 'gold', plan });
+}
+
+/** Sets or clears cancel-at-period-end on the current subscription and answers the replaced object. */
+export async function setCancelAtPeriodEnd(
+  ctx: AppContext,
+  runtime: PaymentsRuntime,
+  viewer: UserRow,
+  cancel: boolean,
+): Promise<SubscriptionDto> {
+  const current = await currentSubscription(moneyDb(ctx), viewer.id, nowIso(ctx));
+  if (!current) throw notFound(NO_ACTIVE_SUBSCRIPTION);
+  if (Boolean(current.cancel_at_period_end) !== cancel && current.provider === 'stripe') {
+    // The processor must stop (or resume) billing first; its webhook then confirms the same state.
+    const provider = requireProvider(runtime);
+    await viaProvider(() => provider.setCancelAtPeriodEnd(current.provider_subscription_id, cancel));
+  }
+  const row = await moneyTransaction(ctx, async (trx) => {
+    await lockUser(ctx, trx, viewer.id);
+    const at = nowIso(ctx);
+    await trx
+      .updateTable('subscriptions')
+      .set({ cancel_at_period_end: cancel, updated_at: at })
+      .where('id', '=', current.id)
+      .execute();
+    await syncGold(trx, viewer.id, at);
+    return trx.selectFrom('subscriptions').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
+  });
+  return toSubscriptionDto(row, await plans(ctx), ctx.now());
+}
+
+/** The feed's `/web/subscriptions/list/` (§3, §5): one Gold entry with its end date while Gold lasts. */
+export async function feedSubscriptionList(ctx: AppContext, viewer: UserRow) {
+  const now = ctx.now();
+  const current = await currentSubscription(moneyDb(ctx), viewer.id, now.toISOString());
+  const entries: Array<{ name: string; date_end: string }> = [];
+  if (current) entries.push({ name: GOLD, date_end: current.current_period_end });
+  // Gold granted outright has no end; the far-future date keeps the client's §5 rule ("an entry named
+  // Gold with an end date in the future") in agreement with the server's isGoldMember.
+  else if (viewer.is_gold_member) entries.push({ name: GOLD, date_end: '9999-12-31T23:59:59.999Z' });
+  return { success: 1 as const, date_end: entries };
+}

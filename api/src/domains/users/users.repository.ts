@@ -1,0 +1,35 @@
+/** SQL for user rows. Every function takes the database or a transaction first. */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+export function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+export function findUserByGuestId(db: Executor, guestId: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('guest_id', '=', guestId).executeTakeFirst();
+}
+
+export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateUser(db: Executor, id: number, changes: UserUpdate): Promise<UserRow | undefined> {
+  return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export async function isUsernameTaken(db: Executor, username: string, exceptUserId?: number): Promise<boolean> {
+  let query = db.selectFrom('users').select('id').where('username', '=', username);
+  if (exceptUserId !== undefined) query = query.where('id', '!=', exceptUserId);
+  return (await query.executeTakeFirst()) !== undefined;
+}

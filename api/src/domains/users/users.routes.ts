@@ -1,0 +1,26 @@
+/** /api/users/profile/: the signed-in user's own profile (§7). */
+import { Type } from '@sinclair/typebox';
+import type { AppContext } from '../../context';
+import { withErrors } from '../../http/schemas';
+import type { TypedFastify } from '../../http/type-provider';
+import { viewerOf } from '../auth/auth.hooks';
+import { notificationPreferencesRoutes } from './notification-preferences.routes';
+import { ProfileUpdateBody, UserSchema } from './users.schemas';
+import { toUserDto, updateProfile, withSubscription } from './users.service';
+
+export async function usersRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }) {
+  const tags = ['users'];
+  const response = withErrors({ 200: Type.Ref(UserSchema) });
+
+  app.get('/users/profile/', { preHandler: app.requireUser, schema: { tags, response } }, (request) =>
+    withSubscription(ctx, toUserDto(viewerOf(request), ctx.now())),
+  );
+
+  app.patch(
+    '/users/profile/',
+    { preHandler: app.requireUser, schema: { tags, body: ProfileUpdateBody, response } },
+    (request) => updateProfile(ctx, viewerOf(request).id, request.body),
+  );
+
+  notificationPreferencesRoutes(app, ctx);
+}

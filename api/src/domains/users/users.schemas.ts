@@ -1,0 +1,39 @@
+/** The User as answered by the API (§3 User + the public-profile flags) and the profile update. */
+import { Type } from '@sinclair/typebox';
+import { Nullable } from '../../http/schemas';
+
+export const UserSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    email: Type.String(),
+    username: Type.String(),
+    first_name: Type.String(),
+    last_name: Type.String(),
+    is_guest: Type.Boolean(),
+    is_premium: Type.Boolean(),
+    is_gold_member: Type.Boolean(),
+    is_staff: Type.Boolean(),
+    is_superuser: Type.Boolean(),
+    coin_balance: Type.Integer(),
+    subscription: Nullable(Type.Object({}, { additionalProperties: true })),
+    created_at: Type.String(),
+    email_verified: Type.Boolean(),
+    paying: Type.Boolean(),
+    registered: Type.Boolean(),
+    verified: Type.Boolean(),
+    has_active_subs: Type.Boolean(),
+  },
+  { $id: 'User' },
+);
+
+const Name = Type.String({ maxLength: 150 });
+
+/** The only fields a user may change on themselves; anything else (flags, coins, email) is refused. */
+export const ProfileUpdateBody = Type.Object(
+  {
+    username: Type.Optional(Type.String({ minLength: 3, maxLength: 30, pattern: '^[A-Za-z0-9_.-]+$' })),
+    first_name: Type.Optional(Name),
+    last_name: Type.Optional(Name),
+  },
+  { additionalProperties: false },
+);

@@ -1,0 +1,90 @@
+/**
+ * Users as the API shows them (every §3 User field plus the public-profile flags), Gold status, and
+ * the profile fields a user may change about themselves.
+ */
+
+import { GUEST_EMAIL_DOMAIN } from '@cliffhanger/shared/src/constants';
+import type { PublicProfileFlags, User } from '@cliffhanger/shared/src/entities';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
+import { moneyDb } from '../coins/money.tables';
+import { getSetting } from '../settings/settings.service';
+import { toSubscriptionDto } from '../subscriptions/subscription-dto';
+import { currentSubscription } from '../subscriptions/subscriptions.repository';
+import { findUserById, isUsernameTaken, updateUser } from './users.repository';
+
+export type UserDto = User & PublicProfileFlags & { email_verified: boolean };
+
+/** Gold: granted outright, or a subscription period that has not ended (§6). */
+export function isGoldMember(row: UserRow, now: Date): boolean {
+  return Boolean(row.is_gold_member) || (row.gold_until !== null && row.gold_until > now.toISOString());
+}
+
+export function publicFlags(row: UserRow, now: Date): PublicProfileFlags {
+  const activeSubscription = row.gold_until !== null && row.gold_until > now.toISOString();
+  return {
+    paying: Boolean(row.is_premium) || activeSubscription,
+    registered: !row.is_guest,
+    verified: Boolean(row.email_verified),
+    has_active_subs: activeSubscription,
+  };
+}
+
+export function guestEmail(guestId: string): string {
+  return `${guestId}@${GUEST_EMAIL_DOMAIN}`;
+}
+
+export function toUserDto(row: UserRow, now: Date): UserDto {
+  return {
+    id: row.id,
+    email: row.email ?? (row.guest_id ? guestEmail(row.guest_id) : ''),
+    username: row.username,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    is_guest: Boolean(row.is_guest),
+    is_premium: Boolean(row.is_premium),
+    is_gold_member: isGoldMember(row, now),
+    is_staff: Boolean(row.is_staff),
+    is_superuser: Boolean(row.is_superuser),
+    coin_balance: row.coin_balance,
+    // Filled by `withSubscription` where an answer is the profile itself (it needs a query).
+    subscription: null,
+    created_at: row.created_at,
+    email_verified: Boolean(row.email_verified),
+    ...publicFlags(row, now),
+  };
+}
+
+/** The profile with its current Gold subscription (§3 User.subscription), or null when none. */
+export async function withSubscription(ctx: AppContext, dto: UserDto): Promise<UserDto> {
+  const row = await currentSubscription(moneyDb(ctx), dto.id, ctx.now().toISOString());
+  if (!row) return dto;
+  return { ...dto, subscription: toSubscriptionDto(row, await getSetting(ctx, 'gold_plans'), ctx.now()) };
+}
+
+export interface ProfileChanges {
+  username?: string;
+  first_name?: string;
+  last_name?: string;
+}
+
+/**
+ * Only the fields in `ProfileChanges` can change here; the schema rejects anything else, so flags,
+ * coins and email never change through the profile (email changes need a verified address).
+ */
+export async function updateProfile(ctx: AppContext, userId: number, changes: ProfileChanges): Promise<UserDto> {
+  if (changes.username !== undefined && (await isUsernameTaken(ctx.db, changes.username, userId))) {
+    throw conflict('That username is already taken');
+  }
+  const updated = await updateUser(ctx.db, userId, { ...changes, updated_at: nowIso(ctx) });
+  if (!updated) throw notFound('User not found');
+  return withSubscription(ctx, toUserDto(updated, ctx.now()));
+}
+
+export async function profileOf(ctx: AppContext, userId: number): Promise<UserDto> {
+  const row = await findUserById(ctx.db, userId);
+  if (!row) throw notFound('User not found');
+  return withSubscription(ctx, toUserDto(row, ctx.now()));
+}

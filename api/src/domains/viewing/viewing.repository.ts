@@ -1,0 +1,150 @@
+/** SQL for what a viewer keeps: watch progress, watch history and my list. */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { isVisibleSeries } from '../catalogue/catalogue.repository';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface ProgressWrite {
+  userId: number;
+  episodeId: number;
+  seriesId: number;
+  progress: number;
+  positionSeconds: number | undefined;
+  completed: boolean;
+  at: string;
+}
+
+/** One progress row per (user, episode), updated in place. */
+export async function upsertProgress(db: Executor, write: ProgressWrite) {
+  await db
+    .insertInto('watch_progress')
+    .values({
+      user_id: write.userId,
+      episode_id: write.episodeId,
+      series_id: write.seriesId,
+      progress: write.progress,
+      position_seconds: write.positionSeconds ?? 0,
+      completed: write.completed,
+      created_at: write.at,
+      updated_at: write.at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'episode_id']).doUpdateSet({
+        progress: write.progress,
+        ...(write.positionSeconds !== undefined ? { position_seconds: write.positionSeconds } : {}),
+        completed: write.completed,
+        updated_at: write.at,
+      }),
+    )
+    .execute();
+  return db
+    .selectFrom('watch_progress')
+    .selectAll()
+    .where('user_id', '=', write.userId)
+    .where('episode_id', '=', write.episodeId)
+    .executeTakeFirstOrThrow();
+}
+
+/** One history row per (user, episode): watching again moves it to the top. */
+export async function touchHistory(
+  db: Executor,
+  entry: { userId: number; episodeId: number; seriesId: number; progress: number; at: string },
+) {
+  await db
+    .insertInto('watch_history')
+    .values({
+      user_id: entry.userId,
+      episode_id: entry.episodeId,
+      series_id: entry.seriesId,
+      progress: entry.progress,
+      watched_at: entry.at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'episode_id']).doUpdateSet({ progress: entry.progress, watched_at: entry.at }),
+    )
+    .execute();
+}
+
+/** Unfinished episodes of visible series, most recently watched first. */
+export function unfinishedProgress(db: Executor, userId: number, limit: number) {
+  return db
+    .selectFrom('watch_progress')
+    .innerJoin('series', 'series.id', 'watch_progress.series_id')
+    .where(isVisibleSeries)
+    .where('watch_progress.user_id', '=', userId)
+    .where('watch_progress.completed', '=', false)
+    .where('watch_progress.progress', '>', 0)
+    .selectAll('watch_progress')
+    .orderBy('watch_progress.updated_at', 'desc')
+    .orderBy('watch_progress.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function historyOf(db: Executor, userId: number, limit: number) {
+  return db
+    .selectFrom('watch_history')
+    .innerJoin('series', 'series.id', 'watch_history.series_id')
+    .where(isVisibleSeries)
+    .where('watch_history.user_id', '=', userId)
+    .selectAll('watch_history')
+    .orderBy('watch_history.watched_at', 'desc')
+    .orderBy('watch_history.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function findHistoryEntry(db: Executor, userId: number, id: number) {
+  return db
+    .selectFrom('watch_history')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function deleteHistoryEntry(db: Executor, userId: number, id: number, episodeId: number) {
+  await db.deleteFrom('watch_history').where('id', '=', id).where('user_id', '=', userId).execute();
+  await db.deleteFrom('watch_progress').where('user_id', '=', userId).where('episode_id', '=', episodeId).execute();
+}
+
+export async function clearHistory(db: Executor, userId: number) {
+  await db.deleteFrom('watch_history').where('user_id', '=', userId).execute();
+  await db.deleteFrom('watch_progress').where('user_id', '=', userId).execute();
+}
+
+export async function addToMyList(db: Executor, userId: number, seriesId: number, at: string) {
+  await db
+    .insertInto('my_list')
+    .values({ user_id: userId, series_id: seriesId, created_at: at })
+    .onConflict((oc) => oc.columns(['user_id', 'series_id']).doNothing())
+    .execute();
+}
+
+export async function removeFromMyList(db: Executor, userId: number, seriesId: number) {
+  await db.deleteFrom('my_list').where('user_id', '=', userId).where('series_id', '=', seriesId).execute();
+}
+
+/** Listed visible series, most recently added first. */
+export function myListSeries(db: Executor, userId: number) {
+  return db
+    .selectFrom('my_list')
+    .innerJoin('series', 'series.id', 'my_list.series_id')
+    .where(isVisibleSeries)
+    .where('my_list.user_id', '=', userId)
+    .selectAll('series')
+    .orderBy('my_list.created_at', 'desc')
+    .orderBy('series.id', 'desc')
+    .execute();
+}
+
+export function isListed(db: Executor, userId: number, seriesId: number) {
+  return db
+    .selectFrom('my_list')
+    .select('series_id')
+    .where('user_id', '=', userId)
+    .where('series_id', '=', seriesId)
+    .executeTakeFirst()
+    .then((row) => row !== undefined);
+}

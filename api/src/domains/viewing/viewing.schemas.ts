@@ -1,0 +1,43 @@
+/** Schemas of the viewing routes (progress, continue watching, history, my list). */
+import { Type } from '@sinclair/typebox';
+import { EpisodeSchema, SeriesSchema } from '../catalogue/catalogue.schemas';
+
+export const ProgressBody = Type.Object({
+  /** Any finite number is accepted and clamped to 0–100 (§4). */
+  progress: Type.Number(),
+  position_seconds: Type.Optional(Type.Number({ minimum: 0, maximum: 24 * 3600 })),
+});
+
+export const ProgressAnswerSchema = Type.Object({
+  episode_id: Type.Integer(),
+  series_id: Type.Integer(),
+  progress: Type.Number(),
+  position_seconds: Type.Number(),
+  completed: Type.Boolean(),
+  updated_at: Type.String(),
+});
+
+export const ContinueWatchingList = Type.Array(
+  Type.Object({
+    id: Type.Integer(),
+    episode: Type.Ref(EpisodeSchema),
+    series: Type.Ref(SeriesSchema),
+    progress: Type.Number(),
+    position_seconds: Type.Number(),
+    updated_at: Type.String(),
+  }),
+);
+
+export const HistoryList = Type.Array(
+  Type.Object({
+    id: Type.Integer(),
+    episode: Type.Ref(EpisodeSchema),
+    series: Type.Ref(SeriesSchema),
+    progress: Type.Number(),
+    watched_at: Type.String(),
+  }),
+);
+
+export const HistoryQuery = Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }) });
+
+export const MyListChange = Type.Object({ message: Type.String(), series_id: Type.Integer(), in_list: Type.Boolean() });

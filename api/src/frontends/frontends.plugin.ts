@@ -1,0 +1,142 @@
+/**
+ * Serves the built frontends from the API's process (the one-command start): the shell at `/`, each
+ * remote under `/remotes/<name>/`, `remotes.json` and `config.js` beside the shell. Remote entries and
+ * manifests are `no-cache` so a redeployed remote is picked up at once; hashed chunks are immutable.
+ * Any other GET that wants HTML answers the shell's `index.html`, so deep links work.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export const REMOTE_NAMES = ['catalog', 'player', 'wallet', 'account', 'admin'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export interface FrontendsOptions {
+  /** The repository root: builds are read from `<root>/shell/dist` and `<root>/mf-<name>/dist`. */
+  rootDir: string;
+  /** Overrides of remote locations, e.g. from `REMOTES_JSON` or `REMOTE_CATALOG_URL`. */
+  remoteOverrides?: Partial<Record<RemoteName, string>>;
+  /** Values for the browser's runtime configuration (`window.__CLIFFHANGER__`). */
+  runtimeConfig?: Record<string, string>;
+}
+
+/** Remote locations from the environment: `REMOTES_JSON` (a whole map) then `REMOTE_<NAME>_URL`. */
+export function remoteOverridesFromEnv(env: NodeJS.ProcessEnv): Partial<Record<RemoteName, string>> {
+  const overrides: Partial<Record<RemoteName, string>> = {};
+  if (env.REMOTES_JSON) {
+    const parsed = JSON.parse(env.REMOTES_JSON) as Record<string, unknown>;
+    for (const name of REMOTE_NAMES) if (typeof parsed[name] === 'string') overrides[name] = parsed[name] as string;
+  }
+  for (const name of REMOTE_NAMES) {
+    const value = env[`REMOTE_${name.toUpperCase()}_URL`];
+    if (value) overrides[name] = value;
+  }
+  return overrides;
+}
+
+/**
+ * What the browser may know of the server's configuration (`window.__CLIFFHANGER__`): public keys and
+ * addresses only — never a secret. Each is optional; the frontends fall back to same-origin defaults.
+ */
+export function browserConfigFromEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const pairs: Array<[string, string | undefined]> = [
+    ['cdnHost', env.CDN_HOST],
+    ['storageHost', env.STORAGE_HOST],
+    ['productHost', env.PUBLIC_URL],
+    ['sentryDsn', env.SENTRY_DSN],
+    ['amplitudeApiKey', env.AMPLITUDE_API_KEY],
+    ['amplitudeEndpoint', env.AMPLITUDE_ENDPOINT],
+    ['stripePublishableKey', env.STRIPE_PUBLISHABLE_KEY],
+    ['feedApiBaseUrl', env.FEED_API_BASE_URL],
+    ['socialFollowUrl', env.SOCIAL_FOLLOW_URL],
+  ];
+  return Object.fromEntries(pairs.filter((pair): pair is [string, string] => !!pair[1]));
+}
+
+export function remotesJson(rootDir: string, overrides: Partial<Record<RemoteName, string>> = {}) {
+  const builtIn = path.join(rootDir, 'shell', 'dist', 'remotes.json');
+  const defaults = existsSync(builtIn)
+    ? (JSON.parse(readFileSync(builtIn, 'utf8')) as Record<RemoteName, string>)
+    : Object.fromEntries(REMOTE_NAMES.map((n) => [n, `/remotes/${n}/mf-manifest.json`]));
+  return { ...defaults, ...overrides };
+}
+
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const HASHED = /\.[0-9a-f]{8}\.(js|css|map)$|\/assets\//;
+
+/** The cache policy of a built file: entries and manifests revalidate, hashed chunks never change. */
+export function cacheControlFor(filePath: string): string {
+  const base = path.basename(filePath);
+  if (base === 'mf-manifest.json' || base === 'remoteEntry.js' || base === 'mf-stats.json' || base.endsWith('.html')) {
+    return NO_CACHE;
+  }
+  return HASHED.test(filePath) ? IMMUTABLE : 'public, max-age=300';
+}
+
+async function frontends(app: FastifyInstance, options: FrontendsOptions) {
+  const shellDist = path.join(options.rootDir, 'shell', 'dist');
+  const remotes = remotesJson(options.rootDir, options.remoteOverrides);
+  const indexHtml = () => readFileSync(path.join(shellDist, 'index.html'));
+
+  app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', NO_CACHE);
+    return remotes;
+  });
+
+  app.get('/config.js', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', NO_CACHE).type('application/javascript; charset=utf-8');
+    return `window.__CLIFFHANGER__ = ${JSON.stringify(options.runtimeConfig ?? {})};\n`;
+  });
+
+  for (const name of REMOTE_NAMES) {
+    const dist = path.join(options.rootDir, `mf-${name}`, 'dist');
+    await app.register(async (scope) => {
+      // Remotes may be loaded from another origin (DESIGN §2): their files answer CORS for everyone.
+      scope.addHook('onSend', async (_request, reply) => {
+        reply.header('access-control-allow-origin', '*');
+        reply.header('cross-origin-resource-policy', 'cross-origin');
+      });
+      await scope.register(fastifyStatic, {
+        root: dist,
+        prefix: `/remotes/${name}/`,
+        decorateReply: false,
+        cacheControl: false,
+        preCompressed: true,
+        wildcard: true,
+        setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
+      });
+    });
+  }
+
+  await app.register(fastifyStatic, {
+    root: shellDist,
+    prefix: '/',
+    decorateReply: false,
+    cacheControl: false,
+    preCompressed: true,
+    index: false,
+    // One wildcard route: files found are served, anything else reaches the not-found handler below.
+    wildcard: true,
+    setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
+  });
+
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8');
+    return indexHtml();
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    const isApi = /^\/(api|feed-api|media|remotes)(\/|$)/.test(request.url);
+    if (wantsHtml && !isApi && existsSync(path.join(shellDist, 'index.html'))) {
+      reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8');
+      return reply.send(indexHtml());
+    }
+    return reply.code(404).send({ message: `Nothing is served at ${request.method} ${request.url.split('?')[0]}` });
+  });
+}
+
+export const frontendsPlugin = fp(frontends, { name: 'cliffhanger-frontends' });

@@ -1,0 +1,84 @@
+/**
+ * How failures become answers. Every error answer is JSON with a human-readable `message` (the web
+ * client shows it, see shared/src/api/base-api.ts); bad input is always a 4xx and a 500 never carries
+ * internals.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
+/** A failure the client can act on: thrown by services, answered as-is by the error handler. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, extra?: Record<string, unknown>) => new HttpError(400, message, extra);
+export const unauthorized = (message = 'Authentication credentials were not provided') => new HttpError(401, message);
+export const forbidden = (message: string, extra?: Record<string, unknown>) => new HttpError(403, message, extra);
+export const notFound = (message: string) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** "body/email must match format "email"" → a sentence a person can read, naming the field. */
+function describeValidation(error: FastifyError): {
+  message: string;
+  errors: Array<{ field: string; message: string }>;
+} {
+  const context = error.validationContext ?? 'body';
+  const issues = (error.validation ?? []) as ValidationIssue[];
+  const errors = issues.map((issue) => {
+    const missing = issue.params?.missingProperty;
+    const extra = issue.params?.additionalProperty;
+    const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    const field = [path, typeof missing === 'string' ? missing : typeof extra === 'string' ? extra : '']
+      .filter(Boolean)
+      .join('.');
+    const text =
+      typeof missing === 'string'
+        ? 'is required'
+        : typeof extra === 'string'
+          ? 'is not an accepted field'
+          : (issue.message ?? 'is invalid');
+    return { field: field || context, message: text };
+  });
+  const first = errors[0];
+  const message = first
+    ? `Invalid ${context}: ${first.field === context ? '' : `${first.field} `}${first.message}`
+    : `Invalid ${context}`;
+  return { message, errors };
+}
+
+const KNOWN_CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but declared as JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body',
+};
+
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+  }
+  if (error.validation) {
+    return reply.status(400).send(describeValidation(error));
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors (bad JSON, size, media type) and the rate limiter's 429.
+    const message = (error.code && KNOWN_CLIENT_ERRORS[error.code]) || error.message || 'Bad request';
+    return reply.status(status).send({ message });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+}

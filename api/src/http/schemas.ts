@@ -1,0 +1,30 @@
+/** Schemas shared by several domains. */
+import { type TSchema, Type } from '@sinclair/typebox';
+
+export const MessageSchema = Type.Object({ message: Type.String() });
+
+export const ErrorSchema = Type.Object(
+  {
+    message: Type.String(),
+    errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+  },
+  { additionalProperties: true },
+);
+
+/** Path ids: positive integers; anything else is a 400, an unknown number a 404. */
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+
+/** The answers every route may give besides its success answer, for the OpenAPI document. */
+export function withErrors<T extends Record<number, TSchema>>(responses: T) {
+  return {
+    ...responses,
+    400: ErrorSchema,
+    401: ErrorSchema,
+    403: ErrorSchema,
+    404: ErrorSchema,
+    413: ErrorSchema,
+    429: ErrorSchema,
+  };
+}
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

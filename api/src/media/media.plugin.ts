@@ -1,0 +1,66 @@
+/**
+ * Serves MEDIA_ROOT under /media/: HLS playlists and segments, MP4s and images, with the content types
+ * players expect, byte ranges (seeking in MP4), ETag/Last-Modified revalidation, and CORS open to every
+ * origin — media is public and frontends may live on other origins (remotes, dev servers).
+ *
+ * Built on @fastify/send (the engine inside @fastify/static) rather than @fastify/static itself:
+ * @fastify/static 10 pulls an ESM-only dependency that the repository's CommonJS jest cannot load, and
+ * the lead's frontends plugin registers @fastify/static on its own. @fastify/send keeps the hard
+ * parts — path traversal and dotfile refusal, ranges, conditional requests.
+ */
+import { mkdirSync } from 'node:fs';
+import { extname } from 'node:path';
+import { send } from '@fastify/send';
+import type { FastifyInstance } from 'fastify';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.m4s': 'video/iso.segment',
+  '.ts': 'video/mp2t',
+  '.mp4': 'video/mp4',
+  '.m4a': 'audio/mp4',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.vtt': 'text/vtt',
+};
+
+export const MEDIA_PREFIX = '/media';
+
+export async function mediaPlugin(app: FastifyInstance, options: { mediaRoot: string }) {
+  mkdirSync(options.mediaRoot, { recursive: true });
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: `${MEDIA_PREFIX}/*`,
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      // The raw (still percent-encoded) path: send decodes it once and refuses anything outside root.
+      const rawPath = (request.raw.url ?? '/').split('?')[0] as string;
+      const filePath = rawPath.slice(MEDIA_PREFIX.length) || '/';
+      const result = await send(request.raw, filePath, {
+        root: options.mediaRoot,
+        dotfiles: 'deny',
+        index: false,
+        acceptRanges: true,
+        etag: true,
+        lastModified: true,
+        cacheControl: false,
+      });
+      reply.header('access-control-allow-origin', '*');
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+      if (result.type !== 'file') {
+        result.stream.destroy();
+        const status = result.type === 'error' && result.statusCode < 500 ? result.statusCode : 404;
+        return reply.code(status === 403 ? 404 : status).send({ message: 'Media file not found' });
+      }
+      reply.headers(result.headers);
+      const type = CONTENT_TYPES[extname(result.metadata.path).toLowerCase()];
+      if (type) reply.header('content-type', type);
+      // Playlists may be rewritten when an episode is re-transcoded; segments and images never change.
+      reply.header('cache-control', filePath.endsWith('.m3u8') ? 'no-cache' : 'public, max-age=86400');
+      return reply.code(result.statusCode).send(result.stream);
+    },
+  });
+}

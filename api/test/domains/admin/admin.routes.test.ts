@@ -1,0 +1,479 @@
+import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { staffDb } from '../../../src/domains/admin/staff.tables';
+import { databaseKinds } from '../../support/databases';
+import { smallCatalogue } from '../../support/fixtures';
+import { call } from '../../support/http';
+import { bearer, createTestApp, type TestApp } from '../../support/test-app';
+import { type Cast, signUpCast } from './staff-fixtures';
+
+/** A tiny valid PNG (1×1), for inline images. */
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+describe.each(databaseKinds())('staff API (%s)', (kind) => {
+  let t: TestApp;
+  let cast: Cast;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await seedDemoCatalogue(t.ctx, smallCatalogue());
+    cast = await signUpCast(t);
+  });
+  afterAll(() => t.close());
+
+  const as = (who: keyof Cast | null) => (who ? bearer(cast[who].access) : {});
+
+  describe('the authorization matrix', () => {
+    // Reads answer 200 for staff; writes are sent with a body that passes authorization but, where a
+    // staff answer is not the point, fails validation, so the matrix changes nothing.
+    const routes: Array<[string, string, unknown]> = [
+      ['GET', '/api/admin/me/', null],
+      ['GET', '/api/admin/dashboard/', null],
+      ['GET', '/api/admin/analytics/?days=7', null],
+      ['GET', '/api/admin/series/', null],
+      ['GET', '/api/admin/series/1/', null],
+      ['GET', '/api/admin/series/1/episodes/', null],
+      ['GET', '/api/admin/episodes/', null],
+      ['GET', '/api/admin/users/', null],
+      ['GET', '/api/admin/subscriptions/', null],
+      ['GET', '/api/admin/settings/', null],
+      ['GET', '/api/admin/media/', null],
+      ['GET', '/api/admin/media/jobs/', null],
+      ['POST', '/api/admin/series/', {}],
+      ['PATCH', '/api/admin/series/1/', {}],
+      ['PATCH', '/api/admin/series/1/media/', {}],
+      ['POST', '/api/admin/series/1/episodes/', {}],
+      ['PUT', '/api/admin/series/1/episodes/order/', {}],
+      ['PATCH', '/api/admin/episodes/1/', {}],
+      ['POST', '/api/admin/users/1/coins/', {}],
+      ['PATCH', '/api/admin/users/1/', {}],
+      ['POST', '/api/admin/uploads/', {}],
+      ['PUT', '/api/admin/settings/feature_switches/', { nope: true }],
+    ];
+
+    it.each(routes)(
+      '%s %s: 401 anonymous, 403 guest and viewer, allowed for staff and superuser',
+      async (method, url, payload) => {
+        const send = (who: keyof Cast | null) =>
+          call(t.app, { method, url, headers: as(who), payload: payload ?? undefined });
+        expect((await send(null)).statusCode).toBe(401);
+        for (const who of ['guest', 'viewer'] as const) {
+          const answer = await send(who);
+          expect(answer.statusCode).toBe(403);
+          expect(answer.json().message).toEqual(expect.any(String));
+        }
+        for (const who of ['staff', 'superuser'] as const) {
+          const answer = await send(who);
+          expect([200, 400]).toContain(answer.statusCode);
+          if (method === 'GET') expect(answer.statusCode).toBe(200);
+        }
+      },
+    );
+
+    it('keeps the audit log and invitations to superusers', async () => {
+      expect((await call(t.app, { url: '/api/admin/audit/', headers: as('staff') })).statusCode).toBe(403);
+      expect((await call(t.app, { url: '/api/admin/audit/', headers: as('superuser') })).statusCode).toBe(200);
+      const byStaff = await call(t.app, { method: 'POST', url: '/api/admin/invitations/', headers: as('staff') });
+      expect(byStaff.statusCode).toBe(403);
+      expect(
+        (await call(t.app, { method: 'POST', url: '/api/admin/invitations/', headers: as('viewer') })).statusCode,
+      ).toBe(403);
+      expect((await call(t.app, { method: 'POST', url: '/api/admin/invitations/' })).statusCode).toBe(401);
+    });
+  });
+
+  describe('staff registration', () => {
+    const body = (code: string, n: number) => ({
+      email: `new-staff-${n}@example.com`,
+      password: 'a long enough password',
+      username: `newstaff${n}`,
+      invitation_code: code,
+    });
+
+    it('refuses a missing or wrong code clearly and creates nobody', async () => {
+      const missing = await call(t.app, {
+        method: 'POST',
+        url: '/api/admin/register/',
+        payload: { ...body('x', 1), invitation_code: undefined },
+      });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().message).toMatch(/invitation_code/);
+      const wrong = await call(t.app, {
+        method: 'POST',
+        url: '/api/admin/register/',
+        payload: body('AAAA-BBBB-CCCC-DDDD', 1),
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().message).toMatch(/invitation code is not valid/);
+      const user = await t.ctx.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'new-staff-1@example.com')
+        .executeTakeFirst();
+      expect(user).toBeUndefined();
+    });
+
+    it('creates a staff account with a superuser invitation, once per code', async () => {
+      const invitation = await call(t.app, {
+        method: 'POST',
+        url: '/api/admin/invitations/',
+        headers: as('superuser'),
+        payload: {},
+      });
+      expect(invitation.statusCode).toBe(201);
+      const { code, expires_at } = invitation.json();
+      expect(code).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
+      expect(new Date(expires_at).getTime()).toBeGreaterThan(Date.now());
+      const created = await call(t.app, {
+        method: 'POST',
+        url: '/api/admin/register/',
+        payload: body(code.toLowerCase(), 2),
+      });
+      expect(created.statusCode).toBe(201);
+      expect(created.json().user).toEqual(
+        expect.objectContaining({ is_staff: true, is_superuser: false, username: 'newstaff2' }),
+      );
+      const me = await call(t.app, { url: '/api/admin/me/', headers: bearer(created.json().access) });
+      expect(me.statusCode).toBe(200);
+      const again = await call(t.app, { method: 'POST', url: '/api/admin/register/', payload: body(code, 3) });
+      expect(again.statusCode).toBe(400);
+    });
+  });
+
+  describe('series and episodes', () => {
+    it('creates, edits and soft-deletes a series; a deleted series leaves /api/series/ and its detail', async () => {
+      const created = await call(t.app, {
+        method: 'POST',
+        url: '/api/admin/series/',
+        headers: as('staff'),
+        payload: {
+          title: 'Café Secrets',
+          description: 'A new drama',
+          tags: ['drama'],
+          is_featured: true,
+          category_ids: [1],
+        },
+      });
+      expect(created.statusCode).toBe(201);
+      const series = created.json();
+      expect(series).toEqual(expect.objectContaining({ slug: 'cafe-secrets', is_featured: true, category_ids: [1] }));
+      expect([9, 10]).not.toContain(series.id);
+      const publicList = async () =>
+        (await call(t.app, { url: '/api/series/?limit=100' })).json().results.map((s: { id: number }) => s.id);
+      expect(await publicList()).toContain(series.id);
+
+      const edited = await call(t.app, {
+        method: 'PATCH',
+        url: `/api/admin/series/${series.id}/`,
+        headers: as('staff'),
+        payload: { title: 'Café Secrets II', rating: 8.5 },
+      });
+      expect(edited.statusCode).toBe(200);
+      expect(edited.json()).toEqual(expect.objectContaining({ title: 'Café Secrets II', rating: 8.5 }));
+
+      const bad = await call(t.app, {
+        method: 'PATCH',
+        url: `/api/admin/series/${series.id}/`,
+        headers: as('staff'),
+        payload: { rating: 42 },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect((await call(t.app, { url: `/api/admin/series/${series.id}/`, headers: as('staff') })).json().rating).toBe(
+        8.5,
+      );
+
+      const deleted = await call(t.app, {
+        method: 'DELETE',
+        url: `/api/admin/series/${series.id}/`,
+        headers: as('staff'),
+      });
+      expect(deleted.statusCode).toBe(200);
+      expect(deleted.json().deleted_at).toEqual(expect.any(String));
+      expect(await publicList()).not.toContain(series.id);
+      expect((await call(t.app, { url: `/api/series/${series.id}/` })).statusCode).toBe(404);
+      const deletedList = await call(t.app, { url: '/api/admin/series/?status=deleted', headers: as('staff') });
+      expect(deletedList.json().results.map((s: { id: number }) => s.id)).toContain(series.id);
+
+      const audit = await call(t.app, {
+        url: `/api/admin/audit/?entity=series&entity_id=${series.id}`,
+        headers: as('superuser'),
+      });
+      const actions = audit.json().results.map((row: { action: string }) => row.action);
+      expect(actions).toEqual(['series.delete', 'series.update', 'series.create']);
+      const update = audit.json().results[1];
+      expect(update.actor_id).toBe(cast.staff.user.id);
+      expect(update.before.title).toBe('Café Secrets');
+      expect(update.after.title).toBe('Café Secrets II');
+    });
+
+    it('overrides series media with an inline image, stored as WebP under /media/', async () => {
+      const answer = await call(t.app, {
+        method: 'PATCH',
+        url: '/api/admin/series/2/media/',
+        headers: as('staff'),
+        payload: { poster_image: `data:image/png;base64,${PNG_1X1}`, banner_image: null },
+      });
+      expect(answer.statusCode).toBe(200);
+      // The test app sets PUBLIC_URL, so answers carry it (§7); the stored value stays relative.
+      const poster: string = answer.json().poster_image;
+      expect(poster).toMatch(/^http:\/\/cliffhanger\.test\/media\/library\/images\/.+\.webp$/);
+      expect(answer.json().banner_image).toBeNull();
+      const stored = await t.ctx.db
+        .selectFrom('series')
+        .select('poster_image')
+        .where('id', '=', 2)
+        .executeTakeFirstOrThrow();
+      expect(stored.poster_image).toBe(poster.replace('http://cliffhanger.test', ''));
+      const served = await call(t.app, { url: stored.poster_image as string });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      const publicSeries = (await call(t.app, { url: '/api/series/2/' })).json();
+      expect(publicSeries.poster_image).toBe(answer.json().poster_image);
+      const notImage = await call(t.app, {
+        method: 'PATCH',
+        url: '/api/admin/series/2/media/',
+        headers: as('staff'),
+        payload: { cover_image: `data:image/png;base64,${Buffer.from('not an image at all').toString('base64')}` },
+      });
+      expect(notImage.statusCode).toBe(415);
+    });
+
+    it('adds episodes with the default price, reorders them and keeps numbers unique', async () => {
+      const url = '/api/admin/series/3/episodes/';
+      const added = await call(t.app, { method: 'POST', url, headers: as('staff'), payload: { title: 'The twist' } });
+      expect(added.statusCode).toBe(201);
+      expect(added.json()).toEqual(
+        expect.objectContaining({ episode_number: 4, is_free: false, coin_cost: 10, season_number: 1 }),
+      );
+      const clash = await call(t.app, {
+        method: 'POST',
+        url,
+        headers: as('staff'),
+        payload: { title: 'Again', episode_number: 2 },
+      });
+      expect(clash.statusCode).toBe(409);
+
+      const list = (await call(t.app, { url, headers: as('staff') })).json() as Array<{ id: number; title: string }>;
+      const reversed = list.map((e) => e.id).reverse();
+      const reordered = await call(t.app, {
+        method: 'PUT',
+        url: `${url}order/`,
+        headers: as('staff'),
+        payload: { episode_ids: reversed },
+      });
+      expect(reordered.statusCode).toBe(200);
+      expect(reordered.json().map((e: { id: number }) => e.id)).toEqual(reversed);
+      expect(reordered.json().map((e: { episode_number: number }) => e.episode_number)).toEqual([1, 2, 3, 4]);
+      const viewerOrder = (await call(t.app, { url: '/api/series/3/episodes/' }))
+        .json()
+        .map((e: { id: number }) => e.id);
+      expect(viewerOrder).toEqual(reversed);
+
+      const partial = await call(t.app, {
+        method: 'PUT',
+        url: `${url}order/`,
+        headers: as('staff'),
+        payload: { episode_ids: reversed.slice(1) },
+      });
+      expect(partial.statusCode).toBe(400);
+
+      const free = await call(t.app, {
+        method: 'PATCH',
+        url: `/api/admin/episodes/${added.json().id}/`,
+        headers: as('staff'),
+        payload: { is_free: true },
+      });
+      expect(free.json()).toEqual(expect.objectContaining({ is_free: true, coin_cost: 0 }));
+    });
+  });
+
+  describe('users and coins', () => {
+    it('grants and deducts coins through the ledger and never below zero', async () => {
+      const id = cast.viewer.user.id;
+      const url = `/api/admin/users/${id}/coins/`;
+      const start = (await call(t.app, { url: `/api/admin/users/${id}/`, headers: as('staff') })).json().user
+        .coin_balance;
+      const grant = await call(t.app, {
+        method: 'POST',
+        url,
+        headers: as('staff'),
+        payload: { amount: 50, reason: 'Apology for an outage' },
+      });
+      expect(grant.statusCode).toBe(200);
+      expect(grant.json().balance).toBe(start + 50);
+      const tooMuch = await call(t.app, {
+        method: 'POST',
+        url,
+        headers: as('staff'),
+        payload: { amount: -(start + 51), reason: 'Typo correction' },
+      });
+      expect(tooMuch.statusCode).toBe(409);
+      expect(tooMuch.json().message).toMatch(/below zero/);
+      const deduct = await call(t.app, {
+        method: 'POST',
+        url,
+        headers: as('staff'),
+        payload: { amount: -20, reason: 'Correction' },
+      });
+      expect(deduct.json().balance).toBe(start + 30);
+      const zero = await call(t.app, {
+        method: 'POST',
+        url,
+        headers: as('staff'),
+        payload: { amount: 0, reason: 'Nothing' },
+      });
+      expect(zero.statusCode).toBe(400);
+
+      const detail = (await call(t.app, { url: `/api/admin/users/${id}/`, headers: as('staff') })).json();
+      expect(detail.user.coin_balance).toBe(start + 30);
+      const staffEntries = detail.ledger.filter((e: { reason: string }) => e.reason === 'staff_grant');
+      expect(staffEntries.map((e: { delta: number }) => e.delta)).toEqual([-20, 50]);
+      const audit = await call(t.app, {
+        url: `/api/admin/audit/?entity=user&entity_id=${id}`,
+        headers: as('superuser'),
+      });
+      expect(audit.json().results.map((r: { after: { reason: string } }) => r.after.reason)).toEqual([
+        'Correction',
+        'Apology for an outage',
+      ]);
+    });
+
+    it('lets only superusers change Gold and staff rights, and disables accounts at once', async () => {
+      const url = `/api/admin/users/${cast.guest.user.id}/`;
+      expect(
+        (await call(t.app, { method: 'PATCH', url, headers: as('staff'), payload: { is_gold_member: true } }))
+          .statusCode,
+      ).toBe(403);
+      const gold = await call(t.app, {
+        method: 'PATCH',
+        url,
+        headers: as('superuser'),
+        payload: { is_gold_member: true },
+      });
+      expect(gold.json().is_gold_member).toBe(true);
+      const disabled = await call(t.app, { method: 'PATCH', url, headers: as('staff'), payload: { is_active: false } });
+      expect(disabled.json().is_active).toBe(false);
+      expect((await call(t.app, { url: '/api/users/profile/', headers: as('guest') })).statusCode).toBe(401);
+      const self = await call(t.app, {
+        method: 'PATCH',
+        url: `/api/admin/users/${cast.staff.user.id}/`,
+        headers: as('staff'),
+        payload: { is_active: false },
+      });
+      expect(self.statusCode).toBe(400);
+    });
+  });
+
+  describe('settings and insights', () => {
+    it('saves catalogue defaults and money settings with an audit row, refusing bad values', async () => {
+      const ok = await call(t.app, {
+        method: 'PUT',
+        url: '/api/admin/settings/catalogue_defaults/',
+        headers: as('staff'),
+        payload: { free_episodes: 2, coin_cost: 15 },
+      });
+      expect(ok.statusCode).toBe(200);
+      const bad = await call(t.app, {
+        method: 'PUT',
+        url: '/api/admin/settings/catalogue_defaults/',
+        headers: as('staff'),
+        payload: { free_episodes: -1, coin_cost: 15 },
+      });
+      expect(bad.statusCode).toBe(400);
+      const settings = (await call(t.app, { url: '/api/admin/settings/', headers: as('staff') })).json();
+      expect(settings.catalogue_defaults).toEqual({ free_episodes: 2, coin_cost: 15 });
+      expect(settings.coin_packages.length).toBeGreaterThan(0);
+      const rewards = { ...settings.rewards, share_coins: 12 };
+      expect(
+        (
+          await call(t.app, {
+            method: 'PUT',
+            url: '/api/admin/settings/rewards/',
+            headers: as('staff'),
+            payload: rewards,
+          })
+        ).statusCode,
+      ).toBe(200);
+      const rows = await staffDb(t.ctx)
+        .selectFrom('audit_log')
+        .select('entity_id')
+        .where('action', '=', 'settings.update')
+        .execute();
+      expect(rows.map((r) => r.entity_id).sort()).toEqual(['catalogue_defaults', 'rewards']);
+    });
+
+    it('answers dashboard and analytics figures from real activity', async () => {
+      // One unlock and one watch by the viewer, and an ingested-style player event.
+      const viewer = cast.viewer.user.id;
+      const now = new Date().toISOString();
+      const episode = await t.ctx.db
+        .selectFrom('episodes')
+        .select(['id', 'series_id'])
+        .where('series_id', '=', 1)
+        .where('episode_number', '=', 2)
+        .executeTakeFirstOrThrow();
+      await t.ctx.db
+        .insertInto('episode_unlocks')
+        .values({ user_id: viewer, episode_id: episode.id, coin_cost: 20, created_at: now })
+        .execute();
+      await t.ctx.db
+        .insertInto('watch_progress')
+        .values({
+          user_id: viewer,
+          episode_id: episode.id,
+          series_id: 1,
+          progress: 100,
+          position_seconds: 90,
+          completed: true,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await staffDb(t.ctx)
+        .insertInto('analytics_events')
+        .values(
+          ['3.1 Episode Started', '3.3 Paywall Shown'].map((event_type, i) => ({
+            user_id: viewer,
+            client_user_id: null,
+            device_id: 'device-1',
+            event_type,
+            event_time: now,
+            session_id: 1,
+            insert_id: `ins-${kind}-${i}`,
+            event_properties: JSON.stringify({ episode_id: episode.id, series_id: 1 }),
+            user_properties: '{}',
+            revenue: null,
+            price: null,
+            quantity: null,
+            product_id: null,
+            platform: 'Web',
+            received_at: now,
+          })),
+        )
+        .execute();
+
+      const dash = (await call(t.app, { url: '/api/admin/dashboard/', headers: as('staff') })).json();
+      for (const period of [dash.today, dash.last_30_days]) {
+        expect(period).toEqual(expect.objectContaining({ unlocks: 1, coins_spent: 20, views: 1 }));
+        expect(period.active_viewers).toBeGreaterThanOrEqual(1);
+        expect(period.new_registrations).toBeGreaterThanOrEqual(3);
+        expect(period.revenue).toEqual(expect.any(Array));
+        expect(period.gold_members).toEqual(expect.any(Number));
+      }
+
+      const answer = await call(t.app, { url: '/api/admin/analytics/?days=30&series_id=1', headers: as('staff') });
+      expect(answer.statusCode).toBe(200);
+      const data = answer.json();
+      expect(data.daily).toHaveLength(30);
+      const today = data.daily[29];
+      expect(today).toEqual(expect.objectContaining({ day: now.slice(0, 10), views: 1 }));
+      expect(today.unique_viewers).toBeGreaterThanOrEqual(1);
+      const second = data.funnel.episodes.find((e: { episode_number: number }) => e.episode_number === 2);
+      expect(second).toEqual(expect.objectContaining({ starts: 1, completions: 1, paywall_hits: 1, unlocks: 1 }));
+      expect(data.revenue).toEqual(expect.any(Array));
+      expect(data.retention.d1).toEqual(
+        expect.objectContaining({ cohort: expect.any(Number), returned: expect.any(Number) }),
+      );
+      expect((await call(t.app, { url: '/api/admin/analytics/?days=500', headers: as('staff') })).statusCode).toBe(400);
+    });
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * The Stripe provider against a local stand-in for api.stripe.com: what the SDK sends for a checkout,
+ * a setup intent and a saved card, and how Stripe's errors become client answers.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PaymentProviderError } from '../../../src/domains/payments/payment-provider';
+import { createStripeProvider } from '../../../src/domains/payments/stripe.provider';
+
+interface Seen {
+  method: string;
+  path: string;
+  form: URLSearchParams;
+}
+
+describe('Stripe provider', () => {
+  let server: Server;
+  let port: number;
+  const seen: Seen[] = [];
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        const path = (request.url ?? '').split('?')[0] as string;
+        seen.push({ method: request.method ?? '', path, form: new URLSearchParams(body) });
+        const reply = (status: number, json: unknown) => {
+          response.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_test' });
+          response.end(JSON.stringify(json));
+        };
+        if (path === '/v1/customers') return reply(200, { id: 'cus_test_1', object: 'customer' });
+        if (path === '/v1/checkout/sessions')
+          return reply(200, {
+            id: 'cs_test_1',
+            object: 'checkout.session',
+            url: 'https://checkout.stripe.com/c/pay/cs_test_1',
+          });
+        if (path === '/v1/setup_intents')
+          return reply(200, { id: 'seti_1', object: 'setup_intent', client_secret: 'seti_1_secret_x' });
+        if (path === '/v1/payment_methods/pm_card_visa/attach') {
+          return reply(200, {
+            id: 'pm_card_visa',
+            object: 'payment_method',
+            type: 'card',
+            card: { brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2031 },
+          });
+        }
+        if (path.startsWith('/v1/payment_methods/')) {
+          return reply(400, { error: { type: 'invalid_request_error', message: 'No such PaymentMethod: pm_missing' } });
+        }
+        return reply(500, { error: { type: 'api_error', message: 'boom' } });
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const provider = () =>
+    createStripeProvider('sk_test_local', { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 });
+
+  it('creates a subscription checkout with inline prices and metadata on the subscription', async () => {
+    const session = await provider().createCheckoutSession({
+      mode: 'subscription',
+      userId: 7,
+      customerId: 'cus_test_1',
+      item: { name: 'Gold monthly', description: 'Gold', amountMinor: 29900, currency: 'rub', interval: 'month' },
+      metadata: { kind: 'gold', user_id: '7', plan: 'monthly' },
+      successUrl: 'http://site/gold-subscription?checkout=success&session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://site/gold-subscription?checkout=cancelled',
+      apiOrigin: 'http://api',
+    });
+    expect(session).toEqual({ id: 'cs_test_1', url: 'https://checkout.stripe.com/c/pay/cs_test_1' });
+    const form = seen.find((request) => request.path === '/v1/checkout/sessions')?.form as URLSearchParams;
+    expect(form.get('mode')).toBe('subscription');
+    expect(form.get('customer')).toBe('cus_test_1');
+    expect(form.get('client_reference_id')).toBe('7');
+    expect(form.get('line_items[0][price_data][unit_amount]')).toBe('29900');
+    expect(form.get('line_items[0][price_data][currency]')).toBe('rub');
+    expect(form.get('line_items[0][price_data][recurring][interval]')).toBe('month');
+    expect(form.get('metadata[user_id]')).toBe('7');
+    expect(form.get('subscription_data[metadata][plan]')).toBe('monthly');
+    expect(form.get('success_url')).toContain('{CHECKOUT_SESSION_ID}');
+  });
+
+  it('creates setup intents and saves cards, answering their details', async () => {
+    expect(await provider().createSetupIntent('cus_test_1')).toEqual({
+      id: 'seti_1',
+      client_secret: 'seti_1_secret_x',
+    });
+    expect(await provider().attachPaymentMethod('pm_card_visa', 'cus_test_1')).toEqual({
+      brand: 'visa',
+      last4: '4242',
+      exp_month: 4,
+      exp_year: 2031,
+    });
+    expect(
+      seen.find((request) => request.path === '/v1/payment_methods/pm_card_visa/attach')?.form.get('customer'),
+    ).toBe('cus_test_1');
+  });
+
+  it("turns Stripe's invalid-request errors into 400 and outages into 502", async () => {
+    await expect(provider().attachPaymentMethod('pm_missing', 'cus_test_1')).rejects.toEqual(
+      expect.objectContaining({ statusCode: 400, message: expect.stringContaining('No such PaymentMethod') }),
+    );
+    const outage = provider().setCancelAtPeriodEnd('sub_1', true);
+    await expect(outage).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(outage).rejects.toEqual(expect.objectContaining({ statusCode: 502 }));
+  });
+});

@@ -1,0 +1,148 @@
+import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { databaseKinds } from '../../support/databases';
+import { type Session, signUpGuest, smallCatalogue } from '../../support/fixtures';
+import { call } from '../../support/http';
+import { bearer, createTestApp, type TestApp } from '../../support/test-app';
+
+describe.each(databaseKinds())('viewing routes (%s)', (kind) => {
+  let t: TestApp;
+  let viewer: Session;
+  let now = Date.now();
+
+  beforeAll(async () => {
+    t = await createTestApp(
+      kind,
+      {},
+      {
+        now: () => {
+          now += 1000;
+          return new Date(now);
+        },
+      },
+    );
+    await seedDemoCatalogue(t.ctx, smallCatalogue());
+  });
+  beforeEach(async () => {
+    viewer = await signUpGuest(t.app);
+  });
+  afterAll(() => t.close());
+
+  const progress = (episode: number, value: unknown, extra: Record<string, unknown> = {}) =>
+    call(t.app, {
+      method: 'PUT',
+      url: `/api/episodes/${episode}/watch-progress/`,
+      headers: bearer(viewer.access),
+      payload: { progress: value, ...extra },
+    });
+
+  it('clamps progress between 0 and 100', async () => {
+    expect((await progress(1, 150)).json().progress).toBe(100);
+    expect((await progress(1, -20)).json().progress).toBe(0);
+    const saved = (await progress(1, 42.5, { position_seconds: 38 })).json();
+    expect(saved).toEqual(expect.objectContaining({ progress: 42.5, position_seconds: 38, completed: false }));
+    expect((await call(t.app, { url: '/api/episodes/1/', headers: bearer(viewer.access) })).json()).toEqual(
+      expect.objectContaining({ progress: 42.5, position_seconds: 38 }),
+    );
+  });
+
+  it('lists continue watching most recent first, one unfinished episode per series', async () => {
+    await progress(1, 30);
+    await progress(4, 50);
+    await progress(2, 10);
+    await progress(7, 20);
+    await call(t.app, { method: 'POST', url: '/api/episodes/7/mark-watched/', headers: bearer(viewer.access) });
+    const items = (await call(t.app, { url: '/api/users/continue-watching/', headers: bearer(viewer.access) })).json();
+    expect(items.map((item: { episode: { id: number } }) => item.episode.id)).toEqual([2, 4]);
+    expect(items[0].series.id).toBe(1);
+  });
+
+  it('removes one history entry, and clearing history also empties continue watching', async () => {
+    await progress(1, 30);
+    await progress(4, 30);
+    const history = (await call(t.app, { url: '/api/users/watch-history/', headers: bearer(viewer.access) })).json();
+    expect(history.map((entry: { episode: { id: number } }) => entry.episode.id)).toEqual([4, 1]);
+    expect(
+      (
+        await call(t.app, {
+          method: 'DELETE',
+          url: `/api/users/watch-history/${history[0].id}/`,
+          headers: bearer(viewer.access),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await call(t.app, {
+          method: 'DELETE',
+          url: `/api/users/watch-history/${history[0].id}/`,
+          headers: bearer(viewer.access),
+        })
+      ).statusCode,
+    ).toBe(404);
+    const cleared = await call(t.app, {
+      method: 'DELETE',
+      url: '/api/users/watch-history/clear/',
+      headers: bearer(viewer.access),
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect((await call(t.app, { url: '/api/users/watch-history/', headers: bearer(viewer.access) })).json()).toEqual(
+      [],
+    );
+    expect(
+      (await call(t.app, { url: '/api/users/continue-watching/', headers: bearer(viewer.access) })).json(),
+    ).toEqual([]);
+  });
+
+  it("never touches another user's history entry", async () => {
+    await progress(1, 30);
+    const entry = (await call(t.app, { url: '/api/users/watch-history/', headers: bearer(viewer.access) })).json()[0];
+    const other = await signUpGuest(t.app);
+    expect(
+      (
+        await call(t.app, {
+          method: 'DELETE',
+          url: `/api/users/watch-history/${entry.id}/`,
+          headers: bearer(other.access),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t.app, { url: '/api/users/watch-history/', headers: bearer(viewer.access) })).json(),
+    ).toHaveLength(1);
+  });
+
+  it('adds to and removes from my list idempotently through both path forms', async () => {
+    const headers = bearer(viewer.access);
+    for (const url of ['/api/series/2/add-to-list/', '/api/series/2/add-to-list/', '/api/users/my-list/3/']) {
+      expect((await call(t.app, { method: 'POST', url, headers })).statusCode).toBe(200);
+    }
+    const list = (await call(t.app, { url: '/api/series/my-list/', headers })).json();
+    expect(list.map((s: { id: number }) => s.id)).toEqual([3, 2]);
+    expect((await call(t.app, { url: '/api/users/my-list/', headers })).json()).toEqual(list);
+    expect(
+      (await call(t.app, { method: 'DELETE', url: '/api/series/2/remove-from-list/', headers })).json().in_list,
+    ).toBe(false);
+    expect((await call(t.app, { method: 'DELETE', url: '/api/series/2/remove-from-list/', headers })).statusCode).toBe(
+      200,
+    );
+    expect((await call(t.app, { method: 'DELETE', url: '/api/users/my-list/3/', headers })).statusCode).toBe(200);
+    expect((await call(t.app, { url: '/api/users/my-list/', headers })).json()).toEqual([]);
+    expect((await call(t.app, { method: 'POST', url: '/api/series/9/add-to-list/', headers })).statusCode).toBe(404);
+  });
+
+  it('needs a token for every personal call', async () => {
+    for (const [method, url] of [
+      ['PUT', '/api/episodes/1/watch-progress/'],
+      ['POST', '/api/episodes/1/mark-watched/'],
+      ['GET', '/api/users/continue-watching/'],
+      ['GET', '/api/users/watch-history/'],
+      ['DELETE', '/api/users/watch-history/clear/'],
+      ['GET', '/api/series/my-list/'],
+      ['POST', '/api/series/1/add-to-list/'],
+    ] as const) {
+      const response = await call(t.app, { method, url, ...(method === 'PUT' ? { payload: { progress: 10 } } : {}) });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().message).toEqual(expect.any(String));
+    }
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * Which databases the suites run against: always a temporary SQLite file, and PostgreSQL when a server
+ * answers at 127.0.0.1:5432 (trust auth, database `test`, user `postgres` or `root`). The probe runs
+ * synchronously (a child process) because `describe.each` needs its table when the file is loaded.
+ */
+import { spawnSync } from 'node:child_process';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+const PROBE = `
+const { Client } = require('pg');
+(async () => {
+  for (const user of ['postgres', 'root']) {
+    const url = 'postgres://' + user + '@127.0.0.1:5432/test';
+    const client = new Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+    try { await client.connect(); await client.query('select 1'); await client.end(); process.stdout.write(url); return; }
+    catch { try { await client.end(); } catch {} }
+  }
+})();
+`;
+
+let probed: string | null | undefined;
+
+/** The PostgreSQL connection string to test against, or null when none is reachable. */
+export function postgresUrl(): string | null {
+  if (probed !== undefined) return probed;
+  if (process.env.TEST_PG_URL !== undefined) {
+    probed = process.env.TEST_PG_URL || null;
+    return probed;
+  }
+  const result = spawnSync(process.execPath, ['-e', PROBE], { cwd: __dirname, encoding: 'utf8', timeout: 5000 });
+  probed = result.stdout.trim() || null;
+  process.env.TEST_PG_URL = probed ?? '';
+  return probed;
+}
+
+let warned = false;
+
+/** The database kinds every suite runs against, e.g. `describe.each(databaseKinds())('… (%s)', …)`. */
+export function databaseKinds(): DatabaseKind[] {
+  if (postgresUrl()) return ['sqlite', 'postgres'];
+  if (!warned) {
+    warned = true;
+    console.warn('PostgreSQL unreachable at 127.0.0.1:5432: skipping the PostgreSQL runs of the API tests');
+  }
+  return ['sqlite'];
+}

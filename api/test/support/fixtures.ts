@@ -1,0 +1,93 @@
+/** Small hand-made demo catalogues and shortcuts for signing people up in tests. */
+import type { DemoCatalogue, DemoSeries } from '../../src/demo/demo-catalogue.types';
+import type { TypedFastify } from '../../src/http/type-provider';
+import { call } from './http';
+
+export interface Session {
+  access: string;
+  refresh: string;
+  user: { id: number; email: string; coin_balance: number; is_guest: boolean; [key: string]: unknown };
+}
+
+function series(index: number, overrides: Partial<DemoSeries> = {}): DemoSeries {
+  const slug = `series-${index}`;
+  return {
+    title: `Series ${index}`,
+    titleEn: `Series ${index} EN`,
+    slug,
+    description: `The story number ${index}`,
+    categorySlugs: [index % 2 === 0 ? 'romance' : 'thriller'],
+    tags: [index % 2 === 0 ? 'love' : 'revenge', 'drama'],
+    year: 2020 + (index % 5),
+    rating: 7 + (index % 3) / 10,
+    isGoldExclusive: false,
+    isFeatured: index <= 3,
+    isTrending: index % 3 === 0,
+    isTop: index === 1,
+    posterPath: `demo/${slug}/poster.jpg`,
+    coverPath: `demo/${slug}/cover.jpg`,
+    bannerPath: `demo/${slug}/banner.jpg`,
+    sliderPath: `demo/${slug}/slider.jpg`,
+    episodes: [1, 2, 3].map((number) => ({
+      episodeNumber: number,
+      seasonNumber: 1,
+      title: `Episode ${number} of ${index}`,
+      description: number === 2 ? 'The wedding goes wrong' : 'Things happen',
+      durationSeconds: 90,
+      isFree: number === 1,
+      coinCost: number === 1 ? 0 : 10 * number,
+      hlsPath: `demo/${slug}/ep${number}/master.m3u8`,
+      videoPath: null,
+      thumbnailPath: `demo/${slug}/ep${number}/thumb.jpg`,
+      posterPath: `demo/${slug}/ep${number}/poster.jpg`,
+    })),
+    ...overrides,
+  };
+}
+
+/**
+ * Ten series: ids 1–8 and 11–12 once seeded (9 and 10 are never handed out). Series 4 is a Gold
+ * exclusive; series 1–3 are featured; 3, 6 and 9 trending.
+ */
+export function smallCatalogue(): DemoCatalogue {
+  return {
+    version: 1,
+    categories: [
+      { name: 'Romance', slug: 'romance', icon: '❤️', color: '#e91e63' },
+      { name: 'Thriller', slug: 'thriller', icon: '🔪', color: '#333333' },
+      { name: 'Comedy', slug: 'comedy', icon: '😂', color: '#ffc107' },
+    ],
+    series: Array.from({ length: 10 }, (_, i) => series(i + 1, i + 1 === 4 ? { isGoldExclusive: true } : {})),
+  };
+}
+
+export async function signUpGuest(
+  app: TypedFastify,
+  guestId = `guest${Math.random().toString(36).slice(2, 17)}`,
+): Promise<Session> {
+  const response = await call(app, {
+    method: 'POST',
+    url: '/api/user/signup/',
+    headers: { authorization: 'Token cliffhanger-web' },
+    payload: {
+      id: guestId,
+      age: 30,
+      gender: 2,
+      web: true,
+      email: `${guestId}@guest.cliffhanger.app`,
+      poll_genre: 'romance',
+    },
+  });
+  if (response.statusCode !== 200) throw new Error(`guest signup failed: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+export async function registerUser(
+  app: TypedFastify,
+  email: string,
+  password = 'correct horse battery',
+): Promise<Session> {
+  const response = await call(app, { method: 'POST', url: '/api/auth/register/', payload: { email, password } });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return response.json();
+}

@@ -1,0 +1,71 @@
+/**
+ * A remote that fails never takes the page down (issue "Foundation" item 4): for each remote and each
+ * way it can fail, its route shows the unavailable panel within 5 s, the header and the other remotes
+ * keep working, and once the remote is back Retry loads it without a page reload.
+ */
+
+import { REMOTE_IDS, type RemoteId } from '@cliffhanger/shared/src/routes';
+import type { Browser } from 'playwright-core';
+import { baseUrl, launchBrowser } from '../support/browser';
+import { breakRemote, FAILURE_MODES, REMOTE_SCREENS } from '../support/remotes';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const otherRemote = (remote: RemoteId): RemoteId => (remote === 'catalog' ? 'wallet' : 'catalog');
+
+describe.each(REMOTE_IDS.map((id) => [id] as [RemoteId]))('when the %s remote fails', (remote) => {
+  it.each(FAILURE_MODES.map((mode) => [mode]))(
+    'shows the unavailable panel within 5 s on %s, keeps the rest working, and Retry recovers without a reload',
+    async (mode) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      if (remote === 'admin') {
+        await context.addInitScript(() => window.localStorage.setItem('is_admin', 'true'));
+      }
+      const restore = await breakRemote(page, remote, mode);
+      const screen = REMOTE_SCREENS[remote];
+
+      await page.goto(`${baseUrl()}${screen.path}`);
+      const panel = page.getByRole('alert').filter({ hasText: 'unavailable' });
+      await panel.waitFor({ timeout: 5_000 + 2_000 });
+      await expectVisible(page.getByRole('button', { name: 'Retry' }));
+      await expectVisible(page.getByRole('link', { name: 'Cliffhanger home' }));
+
+      // The other remotes keep working, reached through the shell's own navigation.
+      const other = REMOTE_SCREENS[otherRemote(remote)];
+      await page.evaluate((to) => {
+        window.history.pushState({}, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, other.path);
+      await page.getByText(other.ready).first().waitFor({ timeout: 15_000 });
+
+      // Back to the broken remote; bring it back and retry, in the same document.
+      await page.evaluate(() => {
+        (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+      });
+      await page.evaluate((to) => {
+        window.history.pushState({}, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, screen.path);
+      await panel.waitFor({ timeout: 7_000 });
+      await restore();
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await page.getByText(screen.ready).first().waitFor({ timeout: 15_000 });
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+      expect(pageErrors.filter((message) => !message.includes('broken deploy'))).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
+async function expectVisible(locator: import('playwright-core').Locator) {
+  await locator.first().waitFor({ state: 'visible', timeout: 5_000 });
+}

@@ -1,0 +1,40 @@
+/** Media files for staff journeys, made on the spot with ffmpeg (no binary fixtures in the tree). */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export interface TempDir {
+  dir: string;
+  remove(): Promise<void>;
+}
+
+export async function tempDir(prefix = 'cliffhanger-staff-'): Promise<TempDir> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A short vertical H.264/AAC MP4 (a moving test pattern with a tone), like a phone recording.
+ * Answers the file's path.
+ */
+export async function makeVerticalClip(
+  dir: string,
+  { name = 'clip.mp4', seconds = 3, width = 360, height = 640 } = {},
+): Promise<string> {
+  const out = path.join(dir, name);
+  const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
+  // biome-ignore format: one ffmpeg option per line pair reads better
+  await run(ffmpeg, [
+    '-hide_banner', '-loglevel', 'error', '-y',
+    '-f', 'lavfi', '-i', `testsrc2=s=${width}x${height}:d=${seconds}:r=25`,
+    '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
+    '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p',
+    '-c:a', 'aac', '-shortest', '-movflags', '+faststart',
+    out,
+  ]);
+  return out;
+}

@@ -1,0 +1,43 @@
+import { ANALYTICS_EVENTS, track, useAppDispatch } from '@cliffhanger/shared';
+import { useEffect, useState } from 'react';
+import { MagicLinkForm, RegisterForm, ResetRequestForm, SignInForm } from './auth-forms';
+
+export type AuthMode = 'link' | 'password' | 'register' | 'reset';
+
+const MODES: Array<[AuthMode, string]> = [
+  ['link', 'E-mail link'],
+  ['password', 'Password'],
+  ['register', 'New account'],
+  ['reset', 'Forgot password'],
+];
+
+/** Every way to sign in, one at a time: the e-mail link first, as the product prefers it (§1). */
+export function AuthPanel({ initialMode = 'link', next }: { initialMode?: AuthMode; next?: string }) {
+  const [mode, setMode] = useState<AuthMode>(initialMode);
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    dispatch(track(ANALYTICS_EVENTS.signInViewed));
+  }, [dispatch]);
+  return (
+    <div className="auth-panel">
+      <fieldset className="auth-modes">
+        <legend className="ch-visually-hidden">How to sign in</legend>
+        {MODES.map(([key, label]) => (
+          <button
+            key={key}
+            type="button"
+            className={`auth-mode${mode === key ? ' auth-mode--active' : ''}`}
+            aria-pressed={mode === key}
+            onClick={() => setMode(key)}
+          >
+            {label}
+          </button>
+        ))}
+      </fieldset>
+      {mode === 'link' && <MagicLinkForm next={next} />}
+      {mode === 'password' && <SignInForm />}
+      {mode === 'register' && <RegisterForm />}
+      {mode === 'reset' && <ResetRequestForm />}
+    </div>
+  );
+}

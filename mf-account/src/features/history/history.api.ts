@@ -1,0 +1,48 @@
+/** Watch history (§7): list, remove one entry, clear all. A 404 answers an empty list (§8). */
+import { baseApi, type Episode, type Series } from '@cliffhanger/shared';
+
+export const HISTORY_ERROR = 'Failed to fetch watch history';
+
+export interface HistoryEntry {
+  id: number;
+  episode: Pick<Episode, 'id' | 'title' | 'episode_number' | 'thumbnail' | 'duration'> & Partial<Episode>;
+  series: Pick<Series, 'id' | 'title'> & Partial<Series>;
+  progress: number;
+  watched_at: string;
+}
+
+export const historyApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    accountWatchHistory: build.query<HistoryEntry[], void>({
+      query: () => ({ url: '/users/watch-history/' }),
+      transformResponse: (answer: HistoryEntry[] | { results: HistoryEntry[] } | null) =>
+        Array.isArray(answer) ? answer : (answer?.results ?? []),
+      providesTags: ['History'],
+    }),
+    accountRemoveHistoryEntry: build.mutation<unknown, HistoryEntry>({
+      query: (entry) => ({ url: `/users/watch-history/${entry.id}/`, method: 'DELETE' }),
+      async onQueryStarted(entry, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          historyApi.util.updateQueryData('accountWatchHistory', undefined, (list) =>
+            list.filter((item) => item.id !== entry.id),
+          ),
+        );
+        try {
+          await queryFulfilled;
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
+    accountClearHistory: build.mutation<unknown, void>({
+      query: () => ({ url: '/users/watch-history/clear/', method: 'DELETE' }),
+      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+        await queryFulfilled;
+        dispatch(historyApi.util.upsertQueryData('accountWatchHistory', undefined, []));
+      },
+    }),
+  }),
+});
+
+export const { useAccountWatchHistoryQuery, useAccountRemoveHistoryEntryMutation, useAccountClearHistoryMutation } =
+  historyApi;

@@ -1,0 +1,14 @@
+/** The viewer's own profile (§7): read and edit username, first and last name. */
+import { baseApi, type User } from '@cliffhanger/shared';
+
+export type ProfileChanges = Partial<Pick<User, 'username' | 'first_name' | 'last_name'>>;
+
+export const profileApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    accountUpdateProfile: build.mutation<User, ProfileChanges>({
+      query: (body) => ({ url: '/users/profile/', method: 'PATCH', body }),
+    }),
+  }),
+});
+
+export const { useAccountUpdateProfileMutation } = profileApi;

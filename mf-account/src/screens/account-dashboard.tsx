@@ -1,0 +1,64 @@
+import { Page } from '@cliffhanger/shared';
+import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router-dom';
+import { HistoryTab } from '../features/history/history-tab';
+import { NotificationsTab } from '../features/notifications/notifications-tab';
+import { SecurityTab } from '../features/profile/security-tab';
+import { WalletPanel } from '../features/wallet-remote/wallet-panel';
+
+export const ACCOUNT_TABS = [
+  ['subscription', 'Subscription'],
+  ['balance', 'Balance'],
+  ['notifications', 'Notifications'],
+  ['security', 'Security'],
+  ['history', 'History'],
+  ['payments', 'Payments'],
+] as const;
+
+export type AccountTab = (typeof ACCOUNT_TABS)[number][0];
+
+function TabContent({ tab }: { tab: AccountTab }) {
+  switch (tab) {
+    case 'subscription':
+      return <WalletPanel name="SubscriptionPanel" what="Your subscription" />;
+    case 'balance':
+      return (
+        <div className="account-stack">
+          <WalletPanel name="BalancePanel" what="Your balance" />
+          <WalletPanel name="TransactionsList" what="Your transactions" />
+        </div>
+      );
+    case 'payments':
+      return <WalletPanel name="PaymentsPanel" what="Your payment methods" />;
+    case 'notifications':
+      return <NotificationsTab />;
+    case 'security':
+      return <SecurityTab />;
+    case 'history':
+      return <HistoryTab />;
+  }
+}
+
+/** /account-dashboard and /account with their nested tabs, each its own address (§2). */
+export default function AccountDashboardScreen() {
+  const { pathname } = useLocation();
+  // The same screen answers under both prefixes; links stay under the one in use.
+  const base = pathname.startsWith('/account-dashboard') ? '/account-dashboard' : '/account';
+  return (
+    <Page title="Your account">
+      <nav aria-label="Account sections" className="account-tabs">
+        {ACCOUNT_TABS.map(([path, label]) => (
+          <NavLink key={path} to={`${base}/${path}`}>
+            {label}
+          </NavLink>
+        ))}
+      </nav>
+      <Routes>
+        <Route index element={<Navigate to={`${base}/subscription`} replace />} />
+        {ACCOUNT_TABS.map(([path]) => (
+          <Route key={path} path={path} element={<TabContent tab={path} />} />
+        ))}
+        <Route path="*" element={<Navigate to={`${base}/subscription`} replace />} />
+      </Routes>
+    </Page>
+  );
+}

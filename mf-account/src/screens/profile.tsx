@@ -1,0 +1,46 @@
+import { Page, selectUser, useSharedSelector } from '@cliffhanger/shared';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ConfirmResetForm } from '../features/auth/auth-forms';
+import { AuthPanel } from '../features/auth/auth-panel';
+import { EmailVerification, RESET_PASSWORD_PARAM } from '../features/profile/mailed-links';
+import { ProfileDetails } from '../features/profile/profile-details';
+
+/** /profile: sign-in for guests; details, edit, Gold and coins, sign-out for a signed-in viewer. */
+export default function ProfileScreen() {
+  const user = useSharedSelector(selectUser);
+  const [params, setParams] = useSearchParams();
+  const resetToken = params.get(RESET_PASSWORD_PARAM);
+  const [afterReset, setAfterReset] = useState(false);
+  const signedIn = !!user && !user.is_guest;
+
+  const leaveReset = () => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(RESET_PASSWORD_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+    setAfterReset(true);
+  };
+
+  return (
+    <Page title="Profile">
+      <div className="account-stack">
+        <EmailVerification />
+        {resetToken ? (
+          <ConfirmResetForm token={resetToken} onDone={leaveReset} />
+        ) : signedIn ? (
+          <ProfileDetails user={user} />
+        ) : (
+          <>
+            <p className="ch-muted">Sign in to keep your coins, list and history on every device.</p>
+            <AuthPanel initialMode={afterReset ? 'password' : 'link'} next="/profile" />
+          </>
+        )}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,183 @@
+/**
+ * The staff API (/api/admin/*) as RTK Query endpoints. Endpoint names start with `admin` (they are
+ * global to the page). Every answer is tagged 'Admin', and every write invalidates it, so a staff
+ * screen never shows a list older than its own last save.
+ */
+import { type AuthResponse, baseApi } from '@cliffhanger/shared';
+import type {
+  AdminAnalytics,
+  AdminDashboard,
+  AdminEpisode,
+  AdminSeries,
+  AdminSettings,
+  AdminUser,
+  AdminUserDetail,
+  AuditEntry,
+  MediaAsset,
+  MediaJob,
+  Page,
+  SubscriptionRow,
+} from './admin.types';
+
+type Query = Record<string, string | number | boolean | undefined>;
+const clean = (query: Query) =>
+  Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== ''));
+
+export const adminApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    adminRegister: build.mutation<
+      AuthResponse,
+      { email: string; password: string; username: string; invitation_code: string }
+    >({
+      query: (body) => ({ url: '/admin/register/', method: 'POST', body }),
+    }),
+    adminCreateInvitation: build.mutation<{ code: string; expires_at: string }, { valid_hours?: number }>({
+      query: (body) => ({ url: '/admin/invitations/', method: 'POST', body }),
+    }),
+    adminDashboard: build.query<AdminDashboard, void>({
+      query: () => ({ url: '/admin/dashboard/' }),
+      providesTags: ['Admin'],
+      keepUnusedDataFor: 0,
+    }),
+    adminAnalytics: build.query<AdminAnalytics, { days: number; series_id?: number }>({
+      query: (params) => ({ url: '/admin/analytics/', params: clean(params) }),
+      providesTags: ['Admin'],
+      keepUnusedDataFor: 0,
+    }),
+    adminSeriesList: build.query<Page<AdminSeries>, Query>({
+      query: (params) => ({ url: '/admin/series/', params: clean(params) }),
+      providesTags: ['Admin'],
+    }),
+    adminSeries: build.query<AdminSeries, number>({
+      query: (id) => ({ url: `/admin/series/${id}/` }),
+      providesTags: ['Admin'],
+    }),
+    adminCreateSeries: build.mutation<AdminSeries, Partial<AdminSeries>>({
+      query: (body) => ({ url: '/admin/series/', method: 'POST', body }),
+      invalidatesTags: ['Admin', 'Series'],
+    }),
+    adminUpdateSeries: build.mutation<AdminSeries, { id: number; changes: Partial<AdminSeries> }>({
+      query: ({ id, changes }) => ({ url: `/admin/series/${id}/`, method: 'PATCH', body: changes }),
+      invalidatesTags: ['Admin', 'Series'],
+    }),
+    adminUpdateSeriesMedia: build.mutation<
+      AdminSeries,
+      { id: number; media: Partial<Pick<AdminSeries, 'poster_image' | 'cover_image' | 'banner_image'>> }
+    >({
+      query: ({ id, media }) => ({ url: `/admin/series/${id}/media/`, method: 'PATCH', body: media }),
+      invalidatesTags: ['Admin', 'Series'],
+    }),
+    adminDeleteSeries: build.mutation<AdminSeries, number>({
+      query: (id) => ({ url: `/admin/series/${id}/`, method: 'DELETE' }),
+      invalidatesTags: ['Admin', 'Series'],
+    }),
+    adminRestoreSeries: build.mutation<AdminSeries, number>({
+      query: (id) => ({ url: `/admin/series/${id}/restore/`, method: 'POST' }),
+      invalidatesTags: ['Admin', 'Series'],
+    }),
+    adminSeriesEpisodes: build.query<AdminEpisode[], number>({
+      query: (seriesId) => ({ url: `/admin/series/${seriesId}/episodes/` }),
+      providesTags: ['Admin'],
+    }),
+    adminCreateEpisode: build.mutation<AdminEpisode, { seriesId: number; episode: Partial<AdminEpisode> }>({
+      query: ({ seriesId, episode }) => ({ url: `/admin/series/${seriesId}/episodes/`, method: 'POST', body: episode }),
+      invalidatesTags: ['Admin', 'Series', 'Episode'],
+    }),
+    adminReorderEpisodes: build.mutation<AdminEpisode[], { seriesId: number; episodeIds: number[] }>({
+      query: ({ seriesId, episodeIds }) => ({
+        url: `/admin/series/${seriesId}/episodes/order/`,
+        method: 'PUT',
+        body: { episode_ids: episodeIds },
+      }),
+      invalidatesTags: ['Admin', 'Series', 'Episode'],
+    }),
+    adminEpisodes: build.query<Page<AdminEpisode>, Query>({
+      query: (params) => ({ url: '/admin/episodes/', params: clean(params) }),
+      providesTags: ['Admin'],
+    }),
+    adminEpisode: build.query<AdminEpisode, number>({
+      query: (id) => ({ url: `/admin/episodes/${id}/` }),
+      providesTags: ['Admin'],
+    }),
+    adminUpdateEpisode: build.mutation<AdminEpisode, { id: number; changes: Partial<AdminEpisode> }>({
+      query: ({ id, changes }) => ({ url: `/admin/episodes/${id}/`, method: 'PATCH', body: changes }),
+      invalidatesTags: ['Admin', 'Series', 'Episode'],
+    }),
+    adminDeleteEpisode: build.mutation<{ message: string }, number>({
+      query: (id) => ({ url: `/admin/episodes/${id}/`, method: 'DELETE' }),
+      invalidatesTags: ['Admin', 'Series', 'Episode'],
+    }),
+    adminUsers: build.query<Page<AdminUser>, Query>({
+      query: (params) => ({ url: '/admin/users/', params: clean(params) }),
+      providesTags: ['Admin'],
+    }),
+    adminUser: build.query<AdminUserDetail, number>({
+      query: (id) => ({ url: `/admin/users/${id}/` }),
+      providesTags: ['Admin'],
+    }),
+    adminAdjustCoins: build.mutation<
+      { balance: number; applied: boolean },
+      { id: number; amount: number; reason: string; idempotency_key: string }
+    >({
+      query: ({ id, ...body }) => ({ url: `/admin/users/${id}/coins/`, method: 'POST', body }),
+      invalidatesTags: ['Admin'],
+    }),
+    adminUpdateUser: build.mutation<
+      AdminUser,
+      { id: number; changes: Partial<Pick<AdminUser, 'is_gold_member' | 'is_staff' | 'is_active'>> }
+    >({
+      query: ({ id, changes }) => ({ url: `/admin/users/${id}/`, method: 'PATCH', body: changes }),
+      invalidatesTags: ['Admin'],
+    }),
+    adminSubscriptions: build.query<Page<SubscriptionRow>, Query>({
+      query: (params) => ({ url: '/admin/subscriptions/', params: clean(params) }),
+      providesTags: ['Admin'],
+    }),
+    adminCancelSubscription: build.mutation<unknown, { id: number; immediately: boolean }>({
+      query: ({ id, immediately }) => ({
+        url: `/admin/subscriptions/${id}/cancel/`,
+        method: 'POST',
+        body: { immediately },
+      }),
+      invalidatesTags: ['Admin'],
+    }),
+    adminSettings: build.query<AdminSettings, void>({
+      query: () => ({ url: '/admin/settings/' }),
+      providesTags: ['Admin'],
+    }),
+    adminSaveSetting: build.mutation<unknown, { key: keyof AdminSettings; value: unknown }>({
+      query: ({ key, value }) => ({ url: `/admin/settings/${key}/`, method: 'PUT', body: value }),
+      invalidatesTags: ['Admin'],
+    }),
+    adminMediaAssets: build.query<Page<MediaAsset>, Query>({
+      query: (params) => ({ url: '/admin/media/', params: clean(params) }),
+      providesTags: ['Admin'],
+    }),
+    adminMediaJobs: build.query<{ results: MediaJob[] }, void>({
+      query: () => ({ url: '/admin/media/jobs/' }),
+      keepUnusedDataFor: 0,
+    }),
+    adminRetryJob: build.mutation<unknown, number>({
+      query: (id) => ({ url: `/admin/media/jobs/${id}/retry/`, method: 'POST' }),
+      invalidatesTags: ['Admin'],
+    }),
+    adminAudit: build.query<Page<AuditEntry>, Query>({
+      query: (params) => ({ url: '/admin/audit/', params: clean(params) }),
+      providesTags: ['Admin'],
+    }),
+  }),
+});
+
+/** Mutations whose success changes what viewers see: each one is announced to open viewer screens. */
+export const CATALOGUE_WRITES = new Set([
+  'adminCreateSeries',
+  'adminUpdateSeries',
+  'adminUpdateSeriesMedia',
+  'adminDeleteSeries',
+  'adminRestoreSeries',
+  'adminCreateEpisode',
+  'adminReorderEpisodes',
+  'adminUpdateEpisode',
+  'adminDeleteEpisode',
+  'adminSaveSetting',
+]);

@@ -1,0 +1,185 @@
+/** The shapes the staff API answers (api/src/domains/admin, media-library). */
+export interface Page<T> {
+  results: T[];
+  count: number;
+  page: number;
+  limit: number;
+}
+
+export interface AdminSeries {
+  id: number;
+  title: string;
+  title_en: string;
+  slug: string;
+  description: string;
+  tags: string[];
+  category_ids: number[];
+  year: number | null;
+  rating: number | null;
+  total_episodes: number | null;
+  episodes_count: number;
+  is_gold_exclusive: boolean;
+  is_featured: boolean;
+  is_trending: boolean;
+  is_top: boolean;
+  is_hidden: boolean;
+  poster_image: string | null;
+  cover_image: string | null;
+  banner_image: string | null;
+  slider_image: string | null;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AdminEpisode {
+  id: number;
+  series_id: number;
+  series_title: string;
+  season_number: number;
+  episode_number: number;
+  position: number;
+  title: string;
+  description: string;
+  thumbnail: string | null;
+  duration: number;
+  hls_url: string | null;
+  video_url: string | null;
+  is_free: boolean;
+  coin_cost: number;
+  unlocks: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AdminUser {
+  id: number;
+  email: string;
+  username: string;
+  is_guest: boolean;
+  is_gold_member: boolean;
+  is_staff: boolean;
+  is_superuser: boolean;
+  is_active: boolean;
+  coin_balance: number;
+  gold_until: string | null;
+  last_login_at: string | null;
+  created_at: string;
+}
+
+export interface AdminUserDetail {
+  user: AdminUser;
+  ledger: Array<{ id: number; delta: number; reason: string; balance_after: number; created_at: string }>;
+  unlocks: Array<{
+    id: number;
+    episode_id: number;
+    coin_cost: number;
+    created_at: string;
+    episode_number: number;
+    series_title: string;
+  }>;
+  subscriptions: SubscriptionRow[];
+}
+
+export interface SubscriptionRow {
+  id: number;
+  plan: string;
+  name: string;
+  status: 'active' | 'canceled' | 'past_due' | 'expired';
+  current_period_end: string;
+  cancel_at_period_end: boolean;
+  interval: 'month' | 'year' | null;
+  created_at: string;
+  user_id?: number;
+  user_email?: string | null;
+  user_username?: string;
+  provider?: string;
+}
+
+export interface Figures {
+  active_viewers: number;
+  views: number;
+  episodes_watched: number;
+  unlocks: number;
+  coins_spent: number;
+  revenue: Array<{ currency: string; coins_minor: number; gold_minor: number; total_minor: number }>;
+  new_registrations: number;
+  new_guests: number;
+  gold_members: number;
+  new_gold_subscriptions: number;
+}
+
+export interface AdminDashboard {
+  generated_at: string;
+  today: Figures;
+  last_30_days: Figures;
+}
+
+export interface FunnelEpisode {
+  episode_id: number;
+  season_number: number;
+  episode_number: number;
+  title: string;
+  is_free: boolean;
+  starts: number;
+  completions: number;
+  paywall_hits: number;
+  unlocks: number;
+}
+
+export interface AdminAnalytics {
+  days: number;
+  daily: Array<{ day: string; views: number; unique_viewers: number }>;
+  funnel: { series_id: number; series_title: string; episodes: FunnelEpisode[] } | null;
+  revenue: Array<{ currency: string; daily: Array<{ day: string; coins_minor: number; gold_minor: number }> }>;
+  retention: Record<'d1' | 'd7', { cohort: number; returned: number; rate: number | null }>;
+}
+
+export interface AdminSettings {
+  coin_packages: Array<Record<string, unknown>>;
+  gold_plans: Array<Record<string, unknown>>;
+  rewards: { daily_bonus: number[]; share_coins: number; follow_prompt_coins: number };
+  catalogue_defaults: { free_episodes: number; coin_cost: number };
+  feature_switches: Record<string, boolean>;
+}
+
+export interface MediaAsset {
+  id: number;
+  kind: 'video' | 'image';
+  status: 'processing' | 'ready' | 'failed';
+  original_name: string;
+  size: number;
+  url: string | null;
+  hls_url: string | null;
+  poster_url: string | null;
+  thumbnail_url: string | null;
+  width: number | null;
+  height: number | null;
+  duration_seconds: number | null;
+  episode_id: number | null;
+  created_at: string;
+}
+
+export interface MediaJob {
+  id: number;
+  asset_id: number;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  progress: number;
+  error: string | null;
+  original_name: string;
+  episode_id: number | null;
+  hls_url: string | null;
+  poster_url: string | null;
+  created_at: string;
+}
+
+export interface AuditEntry {
+  id: number;
+  actor_email: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: unknown;
+  after: unknown;
+  created_at: string;
+}

@@ -1,0 +1,302 @@
+/** Episodes: a series' episodes in play order (with reordering), every episode, and the episode form. */
+import {
+  Button,
+  ErrorNotice,
+  InlineSpinner,
+  navigationRequested,
+  showToast,
+  useAppDispatch,
+} from '@cliffhanger/shared';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { adminApi } from '../api/admin.api';
+import type { AdminEpisode } from '../api/admin.types';
+import { AdminLayout } from '../layout/admin-layout';
+import { Checkbox, Field, fieldErrorsOf, Pager, problemOf, TextField } from '../layout/form';
+import { VideoUpload } from '../media/video-upload';
+
+export function moved<T>(list: T[], from: number, to: number): T[] {
+  if (to < 0 || to >= list.length) return list;
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item as T);
+  return next;
+}
+
+export function SeriesEpisodes() {
+  const seriesId = Number(useParams().seriesId);
+  const series = adminApi.useAdminSeriesQuery(seriesId, { skip: !seriesId });
+  const { data, isError, refetch } = adminApi.useAdminSeriesEpisodesQuery(seriesId, { skip: !seriesId });
+  const [order, setOrder] = useState<AdminEpisode[] | null>(null);
+  const [saveOrder, saving] = adminApi.useAdminReorderEpisodesMutation();
+  const dispatch = useAppDispatch();
+  useEffect(() => setOrder(data ?? null), [data]);
+  const changed = !!order && !!data && order.some((episode, i) => episode.id !== data[i]?.id);
+
+  async function save() {
+    if (!order) return;
+    const result = await saveOrder({ seriesId, episodeIds: order.map((e) => e.id) });
+    if ('error' in result)
+      dispatch(showToast({ type: 'error', message: problemOf(result.error, 'The new order could not be saved') }));
+    else dispatch(showToast({ type: 'success', message: 'The new order is saved' }));
+  }
+
+  return (
+    <AdminLayout title={series.data ? `Episodes of “${series.data.title}”` : 'Episodes'}>
+      <div className="admin-toolbar">
+        <Link className="ch-button" to={`/admin/series/${seriesId}/episodes/new`}>
+          New episode
+        </Link>
+        <Link to={`/admin/series/${seriesId}/edit`}>Edit the series</Link>
+        {changed && (
+          <Button onClick={save} disabled={saving.isLoading}>
+            Save the new order
+          </Button>
+        )}
+      </div>
+      {isError && <ErrorNotice message="Failed to fetch episodes" onRetry={refetch} />}
+      {!order && !isError && <InlineSpinner />}
+      {order && (
+        <ol className="admin-table-wrap">
+          {order.map((episode, index) => (
+            <li key={episode.id} className="admin-toolbar">
+              <span>
+                S{episode.season_number} · {episode.title} — {episode.is_free ? 'free' : `${episode.coin_cost} coins`}
+                {!episode.hls_url && ' · no video yet'}
+              </span>
+              <Button
+                variant="ghost"
+                aria-label={`Move “${episode.title}” up`}
+                disabled={index === 0}
+                onClick={() => setOrder(moved(order, index, index - 1))}
+              >
+                ↑
+              </Button>
+              <Button
+                variant="ghost"
+                aria-label={`Move “${episode.title}” down`}
+                disabled={index === order.length - 1}
+                onClick={() => setOrder(moved(order, index, index + 1))}
+              >
+                ↓
+              </Button>
+              <Link to={`/admin/series/${seriesId}/episodes/${episode.id}/edit`}>Edit</Link>
+            </li>
+          ))}
+          {order.length === 0 && <p className="ch-muted">This series has no episodes yet.</p>}
+        </ol>
+      )}
+    </AdminLayout>
+  );
+}
+
+export function AllEpisodes() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const { data, isFetching, isError, refetch } = adminApi.useAdminEpisodesQuery({ search, page, limit: 20 });
+  return (
+    <AdminLayout title="All episodes">
+      <div className="admin-toolbar">
+        <TextField
+          label="Search"
+          type="search"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+      </div>
+      {isFetching && <InlineSpinner />}
+      {isError && <ErrorNotice message="Failed to fetch episodes" onRetry={refetch} />}
+      {data && (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Episode</th>
+                <th scope="col">Series</th>
+                <th scope="col">Price</th>
+                <th scope="col">Unlocks</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.results.map((episode) => (
+                <tr key={episode.id}>
+                  <td>
+                    <Link to={`/admin/episodes/${episode.id}/edit`}>
+                      {episode.episode_number}. {episode.title}
+                    </Link>
+                  </td>
+                  <td>
+                    <Link to={`/admin/series/${episode.series_id}/episodes`}>{episode.series_title}</Link>
+                  </td>
+                  <td>{episode.is_free ? 'Free' : `${episode.coin_cost} coins`}</td>
+                  <td>{episode.unlocks}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager page={page} limit={data.limit} count={data.count} onPage={setPage} />
+        </div>
+      )}
+    </AdminLayout>
+  );
+}
+
+interface EpisodeDraft {
+  title: string;
+  description: string;
+  season_number: string;
+  episode_number: string;
+  is_free: boolean;
+  coin_cost: string;
+}
+
+export function validateEpisode(draft: EpisodeDraft): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!draft.title.trim()) errors.title = 'Enter a title';
+  if (!/^\d+$/.test(draft.season_number) || Number(draft.season_number) < 1)
+    errors.season_number = 'Enter a season from 1';
+  if (draft.episode_number && (!/^\d+$/.test(draft.episode_number) || Number(draft.episode_number) < 1)) {
+    errors.episode_number = 'Enter a number from 1';
+  }
+  if (!draft.is_free && (!/^\d+$/.test(draft.coin_cost) || Number(draft.coin_cost) < 1)) {
+    errors.coin_cost = 'A paid episode costs at least 1 coin';
+  }
+  return errors;
+}
+
+function EpisodeForm({ seriesId, episode }: { seriesId: number; episode?: AdminEpisode }) {
+  const [draft, setDraft] = useState<EpisodeDraft>({
+    title: episode?.title ?? '',
+    description: episode?.description ?? '',
+    season_number: String(episode?.season_number ?? 1),
+    episode_number: episode ? String(episode.episode_number) : '',
+    is_free: episode?.is_free ?? false,
+    coin_cost: String(episode?.coin_cost || 10),
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState('');
+  const [create, creating] = adminApi.useAdminCreateEpisodeMutation();
+  const [update, updating] = adminApi.useAdminUpdateEpisodeMutation();
+  const dispatch = useAppDispatch();
+  const set = <K extends keyof EpisodeDraft>(key: K, value: EpisodeDraft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setProblem('');
+    const found = validateEpisode(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const body: Partial<AdminEpisode> = {
+      title: draft.title.trim(),
+      description: draft.description,
+      season_number: Number(draft.season_number),
+      ...(draft.episode_number ? { episode_number: Number(draft.episode_number) } : {}),
+      is_free: draft.is_free,
+      ...(draft.is_free ? {} : { coin_cost: Number(draft.coin_cost) }),
+    };
+    const result = episode
+      ? await update({ id: episode.id, changes: body })
+      : await create({ seriesId, episode: body });
+    if ('error' in result) {
+      setErrors(fieldErrorsOf(result.error));
+      setProblem(problemOf(result.error, 'The episode could not be saved'));
+      return;
+    }
+    dispatch(showToast({ type: 'success', message: `“${result.data.title}” is saved` }));
+    if (!episode) dispatch(navigationRequested({ to: `/admin/series/${seriesId}/episodes/${result.data.id}/edit` }));
+  }
+
+  return (
+    <form className="ch-card admin-wide-form" onSubmit={submit} noValidate>
+      <TextField
+        label="Title"
+        required
+        value={draft.title}
+        error={errors.title}
+        onChange={(e) => set('title', e.target.value)}
+      />
+      <Field label="Description">
+        {(props) => (
+          <textarea
+            {...props}
+            rows={3}
+            value={draft.description}
+            onChange={(e) => set('description', e.target.value)}
+          />
+        )}
+      </Field>
+      <div className="admin-grid-2">
+        <TextField
+          label="Season"
+          inputMode="numeric"
+          value={draft.season_number}
+          error={errors.season_number}
+          onChange={(e) => set('season_number', e.target.value)}
+        />
+        <TextField
+          label="Episode number"
+          inputMode="numeric"
+          value={draft.episode_number}
+          error={errors.episode_number}
+          hint={episode ? undefined : 'The next free number when left empty'}
+          onChange={(e) => set('episode_number', e.target.value)}
+        />
+        <TextField
+          label="Coin cost"
+          inputMode="numeric"
+          value={draft.is_free ? '0' : draft.coin_cost}
+          disabled={draft.is_free}
+          error={errors.coin_cost}
+          onChange={(e) => set('coin_cost', e.target.value)}
+        />
+      </div>
+      <Checkbox label="Free to watch" checked={draft.is_free} onChange={(v) => set('is_free', v)} />
+      {problem && (
+        <p className="ch-field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <Button type="submit" disabled={creating.isLoading || updating.isLoading}>
+        {episode ? 'Save changes' : 'Create episode'}
+      </Button>
+    </form>
+  );
+}
+
+export function NewEpisode() {
+  const seriesId = Number(useParams().seriesId);
+  return (
+    <AdminLayout title="New episode">
+      <p className="ch-muted">Save the episode first; its video can be uploaded right after.</p>
+      <EpisodeForm seriesId={seriesId} />
+    </AdminLayout>
+  );
+}
+
+export function EditEpisode() {
+  const episodeId = Number(useParams().episodeId);
+  const { data, isError, refetch } = adminApi.useAdminEpisodeQuery(episodeId, { skip: !episodeId });
+  return (
+    <AdminLayout title={data ? `Edit “${data.title}”` : 'Edit episode'}>
+      {isError && <ErrorNotice message="Failed to fetch episodes" onRetry={refetch} />}
+      {!data && !isError && <InlineSpinner />}
+      {data && (
+        <>
+          <p>
+            <Link to={`/admin/series/${data.series_id}/episodes`}>All episodes of “{data.series_title}”</Link>
+          </p>
+          <EpisodeForm key={data.id} seriesId={data.series_id} episode={data} />
+          <section className="ch-card admin-wide-form" aria-labelledby="episode-video">
+            <h2 id="episode-video">Video</h2>
+            <p className="ch-muted">{data.hls_url ? `Playing now: ${data.hls_url}` : 'No video yet.'}</p>
+            <VideoUpload episodeId={data.id} onDone={refetch} />
+          </section>
+        </>
+      )}
+    </AdminLayout>
+  );
+}

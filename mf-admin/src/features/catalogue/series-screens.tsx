@@ -1,0 +1,399 @@
+/** Series: the searchable list, and one form for new and existing series (with its media overrides). */
+import {
+  Button,
+  ErrorNotice,
+  InlineSpinner,
+  MediaImage,
+  navigationRequested,
+  showToast,
+  useAppDispatch,
+} from '@cliffhanger/shared';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { adminApi } from '../api/admin.api';
+import type { AdminSeries } from '../api/admin.types';
+import { AdminLayout } from '../layout/admin-layout';
+import { Checkbox, Field, fieldErrorsOf, Pager, problemOf, SelectField, TextField } from '../layout/form';
+import { imageAddressFor } from '../media/image-host';
+import { optimiseImage } from '../media/image-optimizer';
+
+export function SeriesList() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('active');
+  const [page, setPage] = useState(1);
+  const { data, isFetching, isError, refetch } = adminApi.useAdminSeriesListQuery({ search, status, page, limit: 20 });
+  const [remove] = adminApi.useAdminDeleteSeriesMutation();
+  const [restore] = adminApi.useAdminRestoreSeriesMutation();
+  const dispatch = useAppDispatch();
+
+  async function softDelete(series: AdminSeries) {
+    if (!window.confirm(`Delete “${series.title}”? Viewers will no longer see it; you can restore it later.`)) return;
+    const result = await remove(series.id);
+    if ('error' in result)
+      dispatch(showToast({ type: 'error', message: problemOf(result.error, 'The series could not be deleted') }));
+    else dispatch(showToast({ type: 'success', message: `“${series.title}” is deleted` }));
+  }
+
+  return (
+    <AdminLayout title="Series">
+      <div className="admin-toolbar">
+        <TextField
+          label="Search"
+          type="search"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+        <SelectField
+          label="Show"
+          value={status}
+          options={[
+            ['active', 'Published'],
+            ['hidden', 'Hidden'],
+            ['deleted', 'Deleted'],
+            ['all', 'All'],
+          ]}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+        />
+        <Link className="ch-button" to="/admin/series/new">
+          New series
+        </Link>
+      </div>
+      {isFetching && <InlineSpinner />}
+      {isError && <ErrorNotice message="Failed to fetch series" onRetry={refetch} />}
+      {data && (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Episodes</th>
+                <th scope="col">Flags</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.results.map((series) => (
+                <tr key={series.id}>
+                  <td>
+                    <Link to={`/admin/series/${series.id}/episodes`}>{series.title}</Link>
+                    <div className="ch-muted">
+                      #{series.id} · {series.slug}
+                    </div>
+                  </td>
+                  <td>{series.episodes_count}</td>
+                  <td>
+                    {[
+                      series.is_gold_exclusive && 'Gold',
+                      series.is_featured && 'Featured',
+                      series.is_trending && 'Trending',
+                      series.is_hidden && 'Hidden',
+                    ]
+                      .filter(Boolean)
+                      .join(', ') || '—'}
+                  </td>
+                  <td className="admin-toolbar">
+                    <Link to={`/admin/series/${series.id}/edit`}>Edit</Link>
+                    {series.deleted_at ? (
+                      <Button variant="secondary" onClick={() => restore(series.id)}>
+                        Restore
+                      </Button>
+                    ) : (
+                      <Button variant="ghost" onClick={() => softDelete(series)}>
+                        Delete
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {data.results.length === 0 && <p className="ch-muted">No series match.</p>}
+          <Pager page={page} limit={data.limit} count={data.count} onPage={setPage} />
+        </div>
+      )}
+      <Button variant="ghost" onClick={() => dispatch(navigationRequested({ to: '/admin/episodes' }))}>
+        See all episodes
+      </Button>
+    </AdminLayout>
+  );
+}
+
+type Draft = {
+  title: string;
+  title_en: string;
+  slug: string;
+  description: string;
+  tags: string;
+  year: string;
+  rating: string;
+  is_gold_exclusive: boolean;
+  is_featured: boolean;
+  is_trending: boolean;
+  is_top: boolean;
+  is_hidden: boolean;
+};
+
+const EMPTY: Draft = {
+  title: '',
+  title_en: '',
+  slug: '',
+  description: '',
+  tags: '',
+  year: '',
+  rating: '',
+  is_gold_exclusive: false,
+  is_featured: false,
+  is_trending: false,
+  is_top: false,
+  is_hidden: false,
+};
+
+function draftOf(series: AdminSeries): Draft {
+  return {
+    ...EMPTY,
+    ...Object.fromEntries(Object.entries(series).filter(([key]) => key in EMPTY)),
+    tags: series.tags.join(', '),
+    year: series.year?.toString() ?? '',
+    rating: series.rating?.toString() ?? '',
+  } as Draft;
+}
+
+/** Checks in the browser what the API would refuse, so messages appear beside the field at once. */
+export function validateSeries(draft: Draft): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!draft.title.trim()) errors.title = 'Enter a title';
+  if (draft.slug && !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(draft.slug)) {
+    errors.slug = 'Use lower-case letters, digits and single dashes';
+  }
+  if (draft.year && !/^\d{4}$/.test(draft.year)) errors.year = 'Enter a four-digit year';
+  const rating = Number(draft.rating);
+  if (draft.rating && (!Number.isFinite(rating) || rating < 0 || rating > 10))
+    errors.rating = 'Enter a rating from 0 to 10';
+  return errors;
+}
+
+function toBody(draft: Draft): Partial<AdminSeries> {
+  return {
+    title: draft.title.trim(),
+    title_en: draft.title_en.trim(),
+    ...(draft.slug ? { slug: draft.slug } : {}),
+    description: draft.description,
+    tags: draft.tags
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter(Boolean),
+    year: draft.year ? Number(draft.year) : null,
+    rating: draft.rating ? Number(draft.rating) : null,
+    is_gold_exclusive: draft.is_gold_exclusive,
+    is_featured: draft.is_featured,
+    is_trending: draft.is_trending,
+    is_top: draft.is_top,
+    is_hidden: draft.is_hidden,
+  };
+}
+
+function SeriesForm({ series }: { series?: AdminSeries }) {
+  const [draft, setDraft] = useState<Draft>(series ? draftOf(series) : EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState('');
+  const [create, creating] = adminApi.useAdminCreateSeriesMutation();
+  const [update, updating] = adminApi.useAdminUpdateSeriesMutation();
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (series) setDraft(draftOf(series));
+  }, [series]);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setProblem('');
+    const found = validateSeries(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const body = toBody(draft);
+    const result = series ? await update({ id: series.id, changes: body }) : await create(body);
+    if ('error' in result) {
+      setErrors(fieldErrorsOf(result.error));
+      setProblem(problemOf(result.error, 'The series could not be saved'));
+      return;
+    }
+    dispatch(showToast({ type: 'success', message: `“${result.data.title}” is saved` }));
+    if (!series) dispatch(navigationRequested({ to: `/admin/series/${result.data.id}/episodes` }));
+  }
+
+  return (
+    <form className="ch-card admin-wide-form" onSubmit={submit} noValidate>
+      <div className="admin-grid-2">
+        <TextField
+          label="Title"
+          required
+          value={draft.title}
+          error={errors.title}
+          onChange={(e) => set('title', e.target.value)}
+        />
+        <TextField label="English title" value={draft.title_en} onChange={(e) => set('title_en', e.target.value)} />
+        <TextField
+          label="Address (slug)"
+          value={draft.slug}
+          error={errors.slug}
+          hint="Made from the title when left empty"
+          onChange={(e) => set('slug', e.target.value)}
+        />
+        <TextField
+          label="Tags"
+          value={draft.tags}
+          hint="Separated by commas"
+          onChange={(e) => set('tags', e.target.value)}
+        />
+        <TextField
+          label="Year"
+          inputMode="numeric"
+          value={draft.year}
+          error={errors.year}
+          onChange={(e) => set('year', e.target.value)}
+        />
+        <TextField
+          label="Rating"
+          inputMode="decimal"
+          value={draft.rating}
+          error={errors.rating}
+          onChange={(e) => set('rating', e.target.value)}
+        />
+      </div>
+      <Field label="Description">
+        {(props) => (
+          <textarea
+            {...props}
+            rows={4}
+            value={draft.description}
+            onChange={(e) => set('description', e.target.value)}
+          />
+        )}
+      </Field>
+      <fieldset>
+        <legend>Shown to viewers as</legend>
+        <Checkbox
+          label="Gold exclusive"
+          checked={draft.is_gold_exclusive}
+          onChange={(v) => set('is_gold_exclusive', v)}
+        />
+        <Checkbox label="Featured" checked={draft.is_featured} onChange={(v) => set('is_featured', v)} />
+        <Checkbox label="Trending" checked={draft.is_trending} onChange={(v) => set('is_trending', v)} />
+        <Checkbox label="Top" checked={draft.is_top} onChange={(v) => set('is_top', v)} />
+        <Checkbox label="Hidden from viewers" checked={draft.is_hidden} onChange={(v) => set('is_hidden', v)} />
+      </fieldset>
+      {problem && (
+        <p className="ch-field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <Button type="submit" disabled={creating.isLoading || updating.isLoading}>
+        {series ? 'Save changes' : 'Create series'}
+      </Button>
+    </form>
+  );
+}
+
+const MEDIA_FIELDS = [
+  ['poster_image', 'Poster'],
+  ['cover_image', 'Cover'],
+  ['banner_image', 'Banner'],
+] as const;
+
+/** §3 media overrides: each picked image is optimised in the browser, then saved on the server. */
+function SeriesMediaForm({ series }: { series: AdminSeries }) {
+  const [save] = adminApi.useAdminUpdateSeriesMediaMutation();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const dispatch = useAppDispatch();
+
+  async function pick(field: (typeof MEDIA_FIELDS)[number][0], file: File | undefined) {
+    if (!file) return;
+    setBusy(field);
+    setErrors((e) => ({ ...e, [field]: '' }));
+    try {
+      const address = await imageAddressFor(await optimiseImage(file, 'high'), `${series.slug}-${field}.webp`);
+      const result = await save({ id: series.id, media: { [field]: address } });
+      if ('error' in result)
+        setErrors((e) => ({ ...e, [field]: problemOf(result.error, 'The image could not be saved') }));
+      else dispatch(showToast({ type: 'success', message: 'The image is saved' }));
+    } catch (error) {
+      setErrors((e) => ({ ...e, [field]: (error as Error).message }));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section className="ch-card admin-wide-form" aria-labelledby="series-media">
+      <h2 id="series-media">Images</h2>
+      <div className="admin-thumbs">
+        {MEDIA_FIELDS.map(([field, label]) => (
+          <div key={field}>
+            <MediaImage
+              src={series[field]}
+              kind={field === 'poster_image' ? 'poster' : 'cover'}
+              alt={`${label} of ${series.title}`}
+            />
+            <Field label={`${label} image`} error={errors[field]}>
+              {(props) => (
+                <input
+                  {...props}
+                  type="file"
+                  accept="image/jpeg,image/png,image/webp"
+                  disabled={busy !== null}
+                  onChange={(e) => {
+                    const file = e.target.files?.[0];
+                    // Emptied at once, so picking the same image again (after a failure) is noticed.
+                    e.target.value = '';
+                    pick(field, file);
+                  }}
+                />
+              )}
+            </Field>
+            {series[field] && (
+              <Button variant="ghost" onClick={() => save({ id: series.id, media: { [field]: null } })}>
+                Remove
+              </Button>
+            )}
+            {busy === field && <InlineSpinner label="Saving the image…" />}
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export function NewSeries() {
+  return (
+    <AdminLayout title="New series">
+      <SeriesForm />
+    </AdminLayout>
+  );
+}
+
+export function EditSeries() {
+  const id = Number(useParams().id);
+  const { data, isError, refetch } = adminApi.useAdminSeriesQuery(id, { skip: !id });
+  return (
+    <AdminLayout title={data ? `Edit “${data.title}”` : 'Edit series'}>
+      {isError && <ErrorNotice message="Failed to fetch series detail" onRetry={refetch} />}
+      {!data && !isError && <InlineSpinner />}
+      {data && (
+        <>
+          <p>
+            <Link to={`/admin/series/${data.id}/episodes`}>Episodes of this series</Link>
+          </p>
+          <SeriesForm series={data} />
+          <SeriesMediaForm series={data} />
+        </>
+      )}
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * Sends a file to the media library in 5 MB chunks (the server says the size), with progress from
+ * axios' onUploadProgress. Before sending, it asks the server which chunks it already has, so an
+ * upload cut by a network drop or a reload continues where it stopped instead of starting over.
+ *
+ * The shared transport answers a request that got no answer at all (after its retries) with `null`
+ * data instead of an error, which suits reads with a fallback but not an upload: here a chunk counts
+ * as sent only when the server's answer lists it as received, and a missing answer is a drop.
+ */
+import { apiClient, errorMessage } from '@cliffhanger/shared';
+import { type AxiosError, isCancel } from 'axios';
+import type { MediaAsset } from '../api/admin.types';
+import { fingerprintOf, type PendingUploadStore, pendingUploads } from './pending-uploads';
+
+export interface UploadState {
+  upload_id: string;
+  status: 'open' | 'complete' | 'failed';
+  chunk_size: number;
+  total_chunks: number;
+  received: number[];
+}
+
+export interface UploadResult {
+  asset: MediaAsset;
+  job_id: number | null;
+}
+
+export interface UploadOptions {
+  kind: 'video' | 'image';
+  episodeId?: number;
+  /** Fraction sent, 0–1. */
+  onProgress?(fraction: number): void;
+  signal?: AbortSignal;
+  store?: PendingUploadStore;
+}
+
+/** Chunk indexes still to send, lowest first. */
+export function missingChunks(state: Pick<UploadState, 'total_chunks' | 'received'>): number[] {
+  const have = new Set(state.received);
+  return Array.from({ length: state.total_chunks }, (_, n) => n).filter((n) => !have.has(n));
+}
+
+export class UploadError extends Error {}
+
+export const UPLOAD_DROPPED = 'The connection dropped. Pick the same file again to resume the upload.';
+export const UPLOAD_PAUSED = 'The upload is paused. Pick the same file again to resume it.';
+const UPLOAD_NOT_STARTED = 'The upload could not start. Check the connection, then pick the file again.';
+
+function failure(error: unknown, fallback: string): UploadError {
+  if (isCancel(error)) return new UploadError(UPLOAD_PAUSED);
+  const response = (error as AxiosError).response;
+  return new UploadError(errorMessage(response, fallback));
+}
+
+async function startOrResume(file: File, options: UploadOptions, store: PendingUploadStore): Promise<UploadState> {
+  const client = apiClient();
+  const fingerprint = fingerprintOf(file);
+  const pending = await store.find(fingerprint);
+  if (pending) {
+    let known: UploadState | null | undefined;
+    try {
+      known = (await client.get<UploadState | null>(`/admin/uploads/${pending.uploadId}/`)).data;
+    } catch {
+      // Gone or refused: start a fresh upload below.
+    }
+    // No answer at all: keep what is pending for the next try.
+    if (known === null) throw new UploadError(UPLOAD_DROPPED);
+    if (known?.status === 'open') return known;
+    await store.remove(fingerprint);
+  }
+  let created: UploadState | null;
+  try {
+    created = (
+      await client.post<UploadState | null>('/admin/uploads/', {
+        filename: file.name,
+        size: file.size,
+        kind: options.kind,
+        content_type: file.type || undefined,
+        ...(options.episodeId ? { episode_id: options.episodeId } : {}),
+      })
+    ).data;
+  } catch (error) {
+    throw failure(error, 'The upload could not start');
+  }
+  if (!created?.upload_id) throw new UploadError(UPLOAD_NOT_STARTED);
+  await store.save({
+    fingerprint,
+    uploadId: created.upload_id,
+    kind: options.kind,
+    episodeId: options.episodeId,
+    filename: file.name,
+    file,
+    startedAt: Date.now(),
+  });
+  return created;
+}
+
+export async function uploadFile(file: File, options: UploadOptions): Promise<UploadResult> {
+  const store = options.store ?? pendingUploads;
+  const client = apiClient();
+  const state = await startOrResume(file, options, store);
+  const chunkBytes = (n: number) => Math.min(state.chunk_size, file.size - n * state.chunk_size);
+  let sent = state.received.reduce((sum, n) => sum + chunkBytes(n), 0);
+  options.onProgress?.(sent / file.size);
+  for (const n of missingChunks(state)) {
+    const blob = file.slice(n * state.chunk_size, n * state.chunk_size + chunkBytes(n));
+    let answer: Pick<UploadState, 'received'> | null;
+    try {
+      ({ data: answer } = await client.put<Pick<UploadState, 'received'> | null>(
+        `/admin/uploads/${state.upload_id}/chunks/${n}`,
+        blob,
+        {
+          headers: { 'Content-Type': 'application/octet-stream' },
+          signal: options.signal,
+          // A chunk may take minutes on a slow link; the 60 s default suits JSON, not video.
+          timeout: 0,
+          onUploadProgress: (event) => options.onProgress?.(Math.min(1, (sent + event.loaded) / file.size)),
+        },
+      ));
+    } catch (error) {
+      const status = (error as AxiosError).response?.status;
+      // A refused file will never be accepted: forget it, so picking it again starts clean.
+      if (status === 415 || status === 413) await store.remove(fingerprintOf(file));
+      throw failure(error, UPLOAD_DROPPED);
+    }
+    if (!answer?.received?.includes(n)) throw new UploadError(UPLOAD_DROPPED);
+    sent += blob.size;
+    options.onProgress?.(sent / file.size);
+  }
+  let done: UploadResult | null;
+  try {
+    done = (await client.post<UploadResult | null>(`/admin/uploads/${state.upload_id}/complete/`)).data;
+  } catch (error) {
+    throw failure(error, 'The upload could not be finished');
+  }
+  // Without an answer the upload may or may not be finished: keep it, picking the file again tells.
+  if (!done?.asset) throw new UploadError(UPLOAD_DROPPED);
+  await store.remove(fingerprintOf(file));
+  return done;
+}

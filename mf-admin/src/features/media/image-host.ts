@@ -1,0 +1,62 @@
+/**
+ * Where large images go (§7, §8, §9): a base64 image over 500 KB is uploaded to the image host and
+ * replaced by its address; smaller ones travel inline and the API stores them. The image host is our
+ * own media library by default. A Cloudinary-style host (unsigned preset, folder and eager sizes) is
+ * used when the served runtime configuration names one:
+ *   imageHostUploadUrl, imageHostUploadPreset, imageHostFolder, imageHostEager
+ */
+import { IMAGE_HOST_THRESHOLD_BYTES } from '@cliffhanger/shared';
+import { uploadFile } from './chunked-upload';
+import { dataUrlBytes } from './image-optimizer';
+
+export const IMAGE_HOST_FAILED = 'Image host upload failed';
+
+interface ImageHostConfig {
+  imageHostUploadUrl?: string;
+  imageHostUploadPreset?: string;
+  imageHostFolder?: string;
+  imageHostEager?: string;
+}
+
+function hostConfig(): ImageHostConfig {
+  return ((typeof window !== 'undefined' && window.__CLIFFHANGER__) || {}) as ImageHostConfig;
+}
+
+function dataUrlToFile(dataUrl: string, name: string): File {
+  const [header, base64 = ''] = dataUrl.split(',');
+  const type = /data:([^;]+)/.exec(header ?? '')?.[1] ?? 'image/webp';
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return new File([bytes], name, { type, lastModified: Date.now() });
+}
+
+export async function uploadToImageHost(dataUrl: string, name: string, fetcher: typeof fetch = fetch): Promise<string> {
+  const config = hostConfig();
+  const file = dataUrlToFile(dataUrl, name);
+  if (config.imageHostUploadUrl && config.imageHostUploadPreset) {
+    const form = new FormData();
+    form.append('file', file);
+    form.append('upload_preset', config.imageHostUploadPreset);
+    if (config.imageHostFolder) form.append('folder', config.imageHostFolder);
+    if (config.imageHostEager) form.append('eager', config.imageHostEager);
+    const response = await fetcher(config.imageHostUploadUrl, { method: 'POST', body: form });
+    if (!response.ok) throw new Error(IMAGE_HOST_FAILED);
+    const body = (await response.json()) as { secure_url?: string; url?: string };
+    const url = body.secure_url ?? body.url;
+    if (!url) throw new Error(IMAGE_HOST_FAILED);
+    return url;
+  }
+  try {
+    const { asset } = await uploadFile(file, { kind: 'image' });
+    if (!asset.url) throw new Error(IMAGE_HOST_FAILED);
+    return asset.url;
+  } catch {
+    throw new Error(IMAGE_HOST_FAILED);
+  }
+}
+
+/** The address to save for an optimised image: inline when small, the image host's when large. */
+export async function imageAddressFor(dataUrl: string, name: string): Promise<string> {
+  return dataUrlBytes(dataUrl) > IMAGE_HOST_THRESHOLD_BYTES ? uploadToImageHost(dataUrl, name) : dataUrl;
+}

@@ -1,0 +1,117 @@
+/** The media library (uploads, conversion jobs, stored files) and the thumbnail preview. */
+import { Button, ErrorNotice, InlineSpinner, MediaImage } from '@cliffhanger/shared';
+import { useState } from 'react';
+import { adminApi } from '../api/admin.api';
+import { AdminLayout } from '../layout/admin-layout';
+import { Pager, TextField } from '../layout/form';
+import { VideoUpload } from './video-upload';
+
+const JOBS_POLL_MS = 2_000;
+
+export function MediaLibrary() {
+  const [page, setPage] = useState(1);
+  const jobs = adminApi.useAdminMediaJobsQuery(undefined, { pollingInterval: JOBS_POLL_MS });
+  const assets = adminApi.useAdminMediaAssetsQuery({ page, limit: 24 });
+  const [retry] = adminApi.useAdminRetryJobMutation();
+  return (
+    <AdminLayout title="Media library">
+      <div className="admin-grid-2">
+        <section className="ch-card">
+          <h2>Videos</h2>
+          <VideoUpload kind="video" onDone={assets.refetch} />
+        </section>
+        <section className="ch-card">
+          <h2>Images</h2>
+          <VideoUpload kind="image" onDone={assets.refetch} />
+        </section>
+      </div>
+      <section aria-labelledby="jobs-title">
+        <h2 id="jobs-title">Conversions</h2>
+        {jobs.isError && <ErrorNotice message="The conversion list could not be loaded" onRetry={jobs.refetch} />}
+        <ul>
+          {jobs.data?.results.map((job) => (
+            <li key={job.id}>
+              <strong>{job.original_name}</strong> — {job.status}
+              {job.status === 'running' && ` ${Math.round(job.progress * 100)}%`}
+              {(job.status === 'running' || job.status === 'queued') && (
+                <progress
+                  className="admin-progress"
+                  max={1}
+                  value={job.progress}
+                  aria-label={`Conversion of ${job.original_name}`}
+                />
+              )}
+              {job.error && <p className="ch-field-error">{job.error}</p>}
+              {job.status === 'failed' && (
+                <Button variant="secondary" onClick={() => retry(job.id)}>
+                  Try again
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+        {jobs.data?.results.length === 0 && <p className="ch-muted">No conversions yet.</p>}
+      </section>
+      <section aria-labelledby="files-title">
+        <h2 id="files-title">Files</h2>
+        {assets.isFetching && <InlineSpinner />}
+        <div className="admin-thumbs">
+          {assets.data?.results.map((asset) => (
+            <figure key={asset.id}>
+              <MediaImage src={asset.thumbnail_url ?? asset.url} alt={asset.original_name} />
+              <figcaption>
+                {asset.original_name} · {asset.status}
+                {asset.kind === 'image' && asset.url && <input readOnly aria-label="Image address" value={asset.url} />}
+              </figcaption>
+            </figure>
+          ))}
+        </div>
+        {assets.data && <Pager page={page} limit={assets.data.limit} count={assets.data.count} onPage={setPage} />}
+      </section>
+    </AdminLayout>
+  );
+}
+
+export function ThumbnailPreview() {
+  const [episodeId, setEpisodeId] = useState('');
+  const id = /^\d+$/.test(episodeId) ? Number(episodeId) : 0;
+  const episode = adminApi.useAdminEpisodeQuery(id, { skip: !id });
+  const assets = adminApi.useAdminMediaAssetsQuery({ episode_id: id || undefined, kind: 'video' }, { skip: !id });
+  const series = adminApi.useAdminSeriesQuery(episode.data?.series_id ?? 0, { skip: !episode.data });
+  return (
+    <AdminLayout title="Thumbnail preview">
+      <TextField
+        label="Episode id"
+        inputMode="numeric"
+        value={episodeId}
+        onChange={(e) => setEpisodeId(e.target.value.trim())}
+      />
+      {episode.isError && <ErrorNotice message="No episode with this id" />}
+      {episode.data && (
+        <div className="admin-thumbs">
+          <figure>
+            <MediaImage src={episode.data.thumbnail} alt="Episode thumbnail" />
+            <figcaption>Episode thumbnail</figcaption>
+          </figure>
+          {assets.data?.results.map((asset) => (
+            <figure key={asset.id}>
+              <MediaImage src={asset.poster_url} alt={`Poster frame of ${asset.original_name}`} />
+              <figcaption>Poster frame · {asset.original_name}</figcaption>
+            </figure>
+          ))}
+          {series.data &&
+            (['poster_image', 'cover_image', 'banner_image'] as const).map((field) => (
+              <figure key={field}>
+                <MediaImage
+                  src={series.data?.[field]}
+                  kind={field === 'poster_image' ? 'poster' : 'cover'}
+                  alt={`Series ${field}`}
+                />
+                <figcaption>Series {field.replace('_image', '')}</figcaption>
+              </figure>
+            ))}
+        </div>
+      )}
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,110 @@
+/** Picks a file, uploads it by chunks with a progress bar, then follows its transcode job. */
+import { Button, InlineSpinner } from '@cliffhanger/shared';
+import { useEffect, useRef, useState } from 'react';
+import { adminApi } from '../api/admin.api';
+import { Field } from '../layout/form';
+import { uploadFile } from './chunked-upload';
+
+const JOB_POLL_MS = 1_500;
+
+export function VideoUpload({
+  episodeId,
+  kind = 'video',
+  onDone,
+}: {
+  episodeId?: number;
+  kind?: 'video' | 'image';
+  onDone?(): void;
+}) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState('');
+  const [jobId, setJobId] = useState<number | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  // The job that reached its end (done or failed): the list stops being polled for it.
+  const [endedJobId, setEndedJobId] = useState<number | null>(null);
+  const jobs = adminApi.useAdminMediaJobsQuery(undefined, {
+    skip: jobId === null,
+    pollingInterval: jobId !== null && endedJobId !== jobId ? JOB_POLL_MS : 0,
+  });
+  const job = jobs.data?.results.find((j) => j.id === jobId);
+  const finished = job?.status === 'done' || job?.status === 'failed';
+
+  useEffect(() => () => abort.current?.abort(), []);
+  useEffect(() => {
+    if (job && finished) setEndedJobId(job.id);
+  }, [job, finished]);
+  useEffect(() => {
+    if (job?.status === 'done') onDone?.();
+  }, [job?.status, onDone]);
+
+  async function send(file: File | undefined) {
+    if (!file) return;
+    setProblem('');
+    setJobId(null);
+    setProgress(0);
+    abort.current = new AbortController();
+    try {
+      const result = await uploadFile(file, { kind, episodeId, onProgress: setProgress, signal: abort.current.signal });
+      setJobId(result.job_id);
+      if (result.job_id === null) onDone?.();
+    } catch (error) {
+      setProblem((error as Error).message);
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <div>
+      <Field
+        label={kind === 'video' ? 'Upload a video (MP4, MOV, WebM or MKV)' : 'Upload an image (JPEG, PNG or WebP)'}
+        error={problem}
+        hint="Large files go up in parts; if the connection drops, pick the same file again to continue."
+      >
+        {(props) => (
+          <input
+            {...props}
+            type="file"
+            accept={
+              kind === 'video'
+                ? 'video/mp4,video/quicktime,video/webm,video/x-matroska,.mkv'
+                : 'image/jpeg,image/png,image/webp'
+            }
+            disabled={progress !== null}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              // Emptied at once: a browser fires no change for the file the input already holds, and
+              // resuming means picking that same file again.
+              e.target.value = '';
+              send(file);
+            }}
+          />
+        )}
+      </Field>
+      {progress !== null && (
+        <div>
+          <label>
+            Uploading… {Math.round(progress * 100)}%
+            <progress className="admin-progress" max={1} value={progress} />
+          </label>
+          <Button variant="ghost" onClick={() => abort.current?.abort()}>
+            Pause
+          </Button>
+        </div>
+      )}
+      {jobId !== null && (
+        <div role="status" aria-live="polite">
+          {!job && <InlineSpinner label="Waiting for the converter…" />}
+          {job && !finished && (
+            <label>
+              {job.status === 'queued' ? 'Queued for conversion' : `Converting… ${Math.round(job.progress * 100)}%`}
+              <progress className="admin-progress" max={1} value={job.progress} />
+            </label>
+          )}
+          {job?.status === 'done' && <p>The video is ready.</p>}
+          {job?.status === 'failed' && <p className="ch-field-error">{job.error}</p>}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { showToast } from '@cliffhanger/shared';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type HttpMock, mockHttp } from '../../test/http-mock';
+import { renderAdmin } from '../../test/render';
+import type { AdminUser } from '../api/admin.types';
+import { Users } from './people-screens';
+
+const viewer: AdminUser = {
+  id: 7,
+  email: 'ana@example.com',
+  username: 'ana',
+  is_guest: false,
+  is_gold_member: false,
+  is_staff: false,
+  is_superuser: false,
+  is_active: true,
+  coin_balance: 40,
+  gold_until: null,
+  last_login_at: null,
+  created_at: '2025-01-01T00:00:00.000Z',
+};
+
+let http: HttpMock;
+afterEach(() => http.restore());
+
+function answerUsers(grant: { status: number; data: unknown } = { status: 200, data: { balance: 65, applied: true } }) {
+  http = mockHttp((config) => {
+    if (config.url === '/admin/users/')
+      return { status: 200, data: { results: [viewer], count: 1, page: 1, limit: 20 } };
+    if (config.url === '/admin/users/7/') return { status: 200, data: { user: viewer, ledger: [], unlocks: [] } };
+    if (config.url === '/admin/users/7/coins/') return grant;
+  });
+}
+
+async function openCoinsForm() {
+  const user = userEvent.setup();
+  const record: UnknownAction[] = [];
+  renderAdmin(<Users />, { record });
+  await user.click(await screen.findByRole('button', { name: 'ana' }));
+  const amount = await screen.findByLabelText('Coins to grant (minus to deduct)');
+  const reason = screen.getByLabelText('Reason');
+  return { user, record, amount, reason, apply: screen.getByRole('button', { name: 'Apply' }) };
+}
+
+const coinRequests = () => http.calls.filter((call) => call.url === '/admin/users/7/coins/');
+
+describe('granting coins to a viewer', () => {
+  it('refuses a fractional amount and an empty reason with a message beside each field, sending nothing', async () => {
+    answerUsers();
+    const { user, amount, reason, apply } = await openCoinsForm();
+    await user.type(amount, '2.5');
+    await user.click(apply);
+    expect(amount).toHaveAccessibleDescription('Enter a whole number of coins, not 0 (minus to deduct)');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveAccessibleDescription('Say why, in a few words');
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+
+    // Zero is no change at all, and a reason of blanks says nothing.
+    await user.clear(amount);
+    await user.type(amount, '0');
+    await user.type(reason, '   ');
+    await user.click(apply);
+    expect(amount).toHaveAccessibleDescription('Enter a whole number of coins, not 0 (minus to deduct)');
+    expect(reason).toHaveAccessibleDescription('Say why, in a few words');
+    expect(coinRequests()).toHaveLength(0);
+  });
+
+  it('sends a whole amount with the trimmed reason, announces the new balance and clears the form', async () => {
+    answerUsers();
+    const { user, record, amount, reason, apply } = await openCoinsForm();
+    await user.type(amount, '25');
+    await user.type(reason, '  Refund for a broken episode ');
+    await user.click(apply);
+    await waitFor(() => expect(amount).toHaveValue(''));
+    expect(coinRequests()).toHaveLength(1);
+    const sent = JSON.parse(String(coinRequests()[0]?.data));
+    expect(sent).toMatchObject({ amount: 25, reason: 'Refund for a broken episode' });
+    expect(sent.idempotency_key).toEqual(expect.any(String));
+    expect(
+      record.filter((a) => showToast.match(a)).map((a) => (a as ReturnType<typeof showToast>).payload),
+    ).toContainEqual(expect.objectContaining({ type: 'success', message: 'New balance: 65 coins' }));
+    expect(amount).toHaveValue('');
+    expect(reason).toHaveValue('');
+    expect(amount).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows the refusal of the API beside the amount', async () => {
+    answerUsers({ status: 400, data: { message: 'The balance cannot go below zero' } });
+    const { user, amount, reason, apply } = await openCoinsForm();
+    await user.type(amount, '-500');
+    await user.type(reason, 'Chargeback');
+    await user.click(apply);
+    expect(await screen.findByText('The balance cannot go below zero')).toBeInTheDocument();
+    expect(amount).toHaveAccessibleDescription('The balance cannot go below zero');
+    expect(amount).toHaveValue('-500');
+  });
+});

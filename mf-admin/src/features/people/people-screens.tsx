@@ -1,0 +1,304 @@
+/** Users (search, detail with ledger and unlocks, coins, rights) and Gold subscriptions. */
+import {
+  Button,
+  ErrorNotice,
+  InlineSpinner,
+  selectUser,
+  showToast,
+  useAppDispatch,
+  useSharedSelector,
+} from '@cliffhanger/shared';
+import { type FormEvent, useState } from 'react';
+import { adminApi } from '../api/admin.api';
+import type { AdminUser } from '../api/admin.types';
+import { AdminLayout } from '../layout/admin-layout';
+import { Checkbox, Pager, problemOf, SelectField, TextField } from '../layout/form';
+
+const newKey = () => `k${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+
+export function validateAdjustment(amount: string, reason: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!/^-?\d+$/.test(amount.trim()) || Number(amount) === 0)
+    errors.amount = 'Enter a whole number of coins, not 0 (minus to deduct)';
+  if (reason.trim().length < 3) errors.reason = 'Say why, in a few words';
+  return errors;
+}
+
+function CoinsForm({ user }: { user: AdminUser }) {
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  // One key per intended change: a double click or a retried request is applied once.
+  const [key, setKey] = useState(newKey);
+  const [adjust, state] = adminApi.useAdminAdjustCoinsMutation();
+  const dispatch = useAppDispatch();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateAdjustment(amount, reason);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const result = await adjust({ id: user.id, amount: Number(amount), reason: reason.trim(), idempotency_key: key });
+    if ('error' in result) return setErrors({ amount: problemOf(result.error, 'The coins could not be changed') });
+    dispatch(showToast({ type: 'success', message: `New balance: ${result.data.balance} coins` }));
+    setAmount('');
+    setReason('');
+    setKey(newKey());
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="admin-grid-2">
+      <TextField
+        label="Coins to grant (minus to deduct)"
+        inputMode="numeric"
+        value={amount}
+        error={errors.amount}
+        onChange={(e) => setAmount(e.target.value)}
+      />
+      <TextField label="Reason" value={reason} error={errors.reason} onChange={(e) => setReason(e.target.value)} />
+      <Button type="submit" disabled={state.isLoading}>
+        Apply
+      </Button>
+    </form>
+  );
+}
+
+function UserDetail({ id, onClose }: { id: number; onClose(): void }) {
+  const { data, isError, refetch } = adminApi.useAdminUserQuery(id);
+  const [update] = adminApi.useAdminUpdateUserMutation();
+  const isSuperuser = Boolean(useSharedSelector(selectUser)?.is_superuser);
+  const dispatch = useAppDispatch();
+  if (isError) return <ErrorNotice message="The user could not be loaded" onRetry={refetch} />;
+  if (!data) return <InlineSpinner />;
+  const { user } = data;
+  const change = async (changes: Partial<Pick<AdminUser, 'is_gold_member' | 'is_staff' | 'is_active'>>) => {
+    const result = await update({ id, changes });
+    if ('error' in result)
+      dispatch(showToast({ type: 'error', message: problemOf(result.error, 'The change was refused') }));
+  };
+  return (
+    <section className="ch-card" aria-labelledby="user-title">
+      <h2 id="user-title">
+        {user.username} <span className="ch-muted">#{user.id}</span>
+      </h2>
+      <p>
+        {user.email} · {user.coin_balance} coins · {user.is_guest ? 'guest' : 'registered'}
+        {user.gold_until && ` · Gold until ${new Date(user.gold_until).toLocaleDateString()}`}
+      </p>
+      <CoinsForm user={user} />
+      <fieldset>
+        <legend>Rights</legend>
+        <Checkbox
+          label="Gold (granted)"
+          checked={user.is_gold_member}
+          disabled={!isSuperuser}
+          onChange={(v) => change({ is_gold_member: v })}
+        />
+        <Checkbox
+          label="Staff"
+          checked={user.is_staff}
+          disabled={!isSuperuser}
+          onChange={(v) => change({ is_staff: v })}
+        />
+        <Checkbox label="Account active" checked={user.is_active} onChange={(v) => change({ is_active: v })} />
+        {!isSuperuser && <p className="ch-muted admin-hint">Only a superuser can change Gold and staff rights.</p>}
+      </fieldset>
+      <h3>Coin ledger</h3>
+      <ul>
+        {data.ledger.map((entry) => (
+          <li key={entry.id}>
+            {new Date(entry.created_at).toLocaleString()} · {entry.delta > 0 ? '+' : ''}
+            {entry.delta} ({entry.reason}) → {entry.balance_after}
+          </li>
+        ))}
+        {data.ledger.length === 0 && <li className="ch-muted">No coin movements.</li>}
+      </ul>
+      <h3>Unlocked episodes</h3>
+      <ul>
+        {data.unlocks.map((unlock) => (
+          <li key={unlock.id}>
+            {unlock.series_title}, episode {unlock.episode_number} · {unlock.coin_cost} coins
+          </li>
+        ))}
+        {data.unlocks.length === 0 && <li className="ch-muted">None.</li>}
+      </ul>
+      <Button variant="secondary" onClick={onClose}>
+        Close
+      </Button>
+    </section>
+  );
+}
+
+export function Users() {
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<number | null>(null);
+  const { data, isFetching, isError, refetch } = adminApi.useAdminUsersQuery({ search, role, page, limit: 20 });
+  return (
+    <AdminLayout title="Users">
+      <div className="admin-toolbar">
+        <TextField
+          label="Search"
+          type="search"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+        <SelectField
+          label="Who"
+          value={role}
+          options={[
+            ['', 'Everybody'],
+            ['registered', 'Registered'],
+            ['guest', 'Guests'],
+            ['gold', 'Gold'],
+            ['staff', 'Staff'],
+            ['disabled', 'Disabled'],
+          ]}
+          onChange={(value) => {
+            setRole(value);
+            setPage(1);
+          }}
+        />
+      </div>
+      {selected !== null && <UserDetail id={selected} onClose={() => setSelected(null)} />}
+      {isFetching && <InlineSpinner />}
+      {isError && <ErrorNotice message="The users could not be loaded" onRetry={refetch} />}
+      {data && (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">User</th>
+                <th scope="col">Coins</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.results.map((user) => (
+                <tr key={user.id}>
+                  <td>
+                    <Button variant="ghost" onClick={() => setSelected(user.id)}>
+                      {user.username}
+                    </Button>
+                    <div className="ch-muted">{user.email}</div>
+                  </td>
+                  <td>{user.coin_balance}</td>
+                  <td>
+                    {[
+                      user.is_guest ? 'guest' : 'registered',
+                      user.is_gold_member && 'Gold',
+                      (user.is_staff || user.is_superuser) && 'staff',
+                      !user.is_active && 'disabled',
+                    ]
+                      .filter(Boolean)
+                      .join(', ')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager page={page} limit={data.limit} count={data.count} onPage={setPage} />
+        </div>
+      )}
+    </AdminLayout>
+  );
+}
+
+export function Subscriptions() {
+  const [status, setStatus] = useState('active');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const { data, isFetching, isError, refetch } = adminApi.useAdminSubscriptionsQuery({
+    status,
+    search,
+    page,
+    limit: 20,
+  });
+  const [cancel] = adminApi.useAdminCancelSubscriptionMutation();
+  const dispatch = useAppDispatch();
+  async function cancelOne(id: number, immediately: boolean) {
+    const question = immediately ? 'End Gold now for this viewer?' : 'Cancel at the end of the paid period?';
+    if (!window.confirm(question)) return;
+    const result = await cancel({ id, immediately });
+    dispatch(
+      'error' in result
+        ? showToast({ type: 'error', message: problemOf(result.error, 'The subscription could not be cancelled') })
+        : showToast({ type: 'success', message: 'The subscription is cancelled' }),
+    );
+  }
+  return (
+    <AdminLayout title="Subscriptions">
+      <div className="admin-toolbar">
+        <TextField
+          label="Search by viewer"
+          type="search"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+        <SelectField
+          label="Status"
+          value={status}
+          options={[
+            ['active', 'Active'],
+            ['canceled', 'Cancelled'],
+            ['past_due', 'Past due'],
+            ['expired', 'Expired'],
+            ['', 'All'],
+          ]}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+        />
+      </div>
+      {isFetching && <InlineSpinner />}
+      {isError && <ErrorNotice message="The subscriptions could not be loaded" onRetry={refetch} />}
+      {data && (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Viewer</th>
+                <th scope="col">Plan</th>
+                <th scope="col">Until</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.results.map((row) => (
+                <tr key={row.id}>
+                  <td>{row.user_email ?? row.user_username}</td>
+                  <td>
+                    {row.plan} · {row.status}
+                    {row.cancel_at_period_end && ' · ends at period end'}
+                  </td>
+                  <td>{new Date(row.current_period_end).toLocaleDateString()}</td>
+                  <td className="admin-toolbar">
+                    {row.status === 'active' && !row.cancel_at_period_end && (
+                      <Button variant="secondary" onClick={() => cancelOne(row.id, false)}>
+                        Cancel at period end
+                      </Button>
+                    )}
+                    {row.status === 'active' && row.provider === 'dev' && (
+                      <Button variant="ghost" onClick={() => cancelOne(row.id, true)}>
+                        End now
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager page={page} limit={data.limit} count={data.count} onPage={setPage} />
+        </div>
+      )}
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * Settings: catalogue defaults and feature switches as fields; coin packages, Gold plans and reward
+ * amounts as JSON (their shapes have many fields; the API checks each one and names what is wrong).
+ */
+import { Button, ErrorNotice, InlineSpinner, showToast, useAppDispatch } from '@cliffhanger/shared';
+import { type FormEvent, useEffect, useState } from 'react';
+import { adminApi } from '../api/admin.api';
+import type { AdminSettings } from '../api/admin.types';
+import { AdminLayout } from '../layout/admin-layout';
+import { Checkbox, Field, problemOf, TextField } from '../layout/form';
+
+const SWITCH_LABELS: Record<string, string> = {
+  daily_bonus: 'Daily bonus',
+  share_rewards: 'Rewards for sharing',
+  follow_prompt: 'Follow prompt reward',
+  gold_subscriptions: 'Gold subscriptions on sale',
+  coin_store: 'Coin store open',
+};
+
+function JsonSetting({
+  name,
+  label,
+  value,
+}: {
+  name: 'coin_packages' | 'gold_plans' | 'rewards';
+  label: string;
+  value: unknown;
+}) {
+  const [text, setText] = useState(JSON.stringify(value, null, 2));
+  const [problem, setProblem] = useState('');
+  const [save, state] = adminApi.useAdminSaveSettingMutation();
+  const dispatch = useAppDispatch();
+  useEffect(() => setText(JSON.stringify(value, null, 2)), [value]);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return setProblem('This is not valid JSON');
+    }
+    const result = await save({ key: name, value: parsed });
+    if ('error' in result) return setProblem(problemOf(result.error, 'The setting could not be saved'));
+    setProblem('');
+    dispatch(showToast({ type: 'success', message: `${label} saved` }));
+  }
+  return (
+    <form className="ch-card admin-wide-form" onSubmit={submit}>
+      <Field label={label} error={problem}>
+        {(props) => (
+          <textarea {...props} rows={10} spellCheck={false} value={text} onChange={(e) => setText(e.target.value)} />
+        )}
+      </Field>
+      <Button type="submit" disabled={state.isLoading}>
+        Save {label.toLowerCase()}
+      </Button>
+    </form>
+  );
+}
+
+function CatalogueDefaults({ settings }: { settings: AdminSettings }) {
+  const [free, setFree] = useState(String(settings.catalogue_defaults.free_episodes));
+  const [cost, setCost] = useState(String(settings.catalogue_defaults.coin_cost));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [save] = adminApi.useAdminSaveSettingMutation();
+  const dispatch = useAppDispatch();
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!/^\d+$/.test(free)) found.free = 'Enter a whole number from 0';
+    if (!/^\d+$/.test(cost)) found.cost = 'Enter a whole number of coins from 0';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const result = await save({
+      key: 'catalogue_defaults',
+      value: { free_episodes: Number(free), coin_cost: Number(cost) },
+    });
+    if ('error' in result) setErrors({ free: problemOf(result.error, 'The defaults could not be saved') });
+    else dispatch(showToast({ type: 'success', message: 'Defaults saved' }));
+  }
+  return (
+    <form className="ch-card admin-wide-form" onSubmit={submit} noValidate>
+      <h2>New episodes</h2>
+      <div className="admin-grid-2">
+        <TextField
+          label="Free episodes per series"
+          inputMode="numeric"
+          value={free}
+          error={errors.free}
+          onChange={(e) => setFree(e.target.value)}
+        />
+        <TextField
+          label="Default coin cost"
+          inputMode="numeric"
+          value={cost}
+          error={errors.cost}
+          onChange={(e) => setCost(e.target.value)}
+        />
+      </div>
+      <Button type="submit">Save defaults</Button>
+    </form>
+  );
+}
+
+function FeatureSwitches({ settings }: { settings: AdminSettings }) {
+  const [save] = adminApi.useAdminSaveSettingMutation();
+  const dispatch = useAppDispatch();
+  const toggle = async (key: string, value: boolean) => {
+    const result = await save({ key: 'feature_switches', value: { ...settings.feature_switches, [key]: value } });
+    if ('error' in result)
+      dispatch(showToast({ type: 'error', message: problemOf(result.error, 'The switch could not be changed') }));
+  };
+  return (
+    <fieldset className="ch-card admin-wide-form">
+      <legend>Features</legend>
+      {Object.entries(settings.feature_switches).map(([key, on]) => (
+        <Checkbox key={key} label={SWITCH_LABELS[key] ?? key} checked={on} onChange={(v) => toggle(key, v)} />
+      ))}
+    </fieldset>
+  );
+}
+
+export function Settings() {
+  const { data, isError, refetch } = adminApi.useAdminSettingsQuery();
+  return (
+    <AdminLayout title="Settings">
+      {isError && <ErrorNotice message="The settings could not be loaded" onRetry={refetch} />}
+      {!data && !isError && <InlineSpinner />}
+      {data && (
+        <>
+          <CatalogueDefaults settings={data} />
+          <FeatureSwitches settings={data} />
+          <JsonSetting name="coin_packages" label="Coin packages" value={data.coin_packages} />
+          <JsonSetting name="gold_plans" label="Gold plans" value={data.gold_plans} />
+          <JsonSetting name="rewards" label="Reward amounts" value={data.rewards} />
+        </>
+      )}
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The staff area's reactions to its own API traffic:
+ * - a successful catalogue write is published to viewers (`catalogue/changed` + the storage record
+ *   other tabs watch, see publish.ts);
+ * - an answer of 401 or 403 from the staff API means this browser has no staff session (an expired
+ *   one, or a viewer who set `is_admin` by hand): it is sent to /admin-login with a toast saying why.
+ */
+import { catalogueChanged, navigationRequested, showToast } from '@cliffhanger/shared';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { put, takeEvery } from 'redux-saga/effects';
+import { CATALOGUE_WRITES } from '../api/admin.api';
+import type { AdminEpisode, AdminSeries } from '../api/admin.types';
+import { recordEpisodeChange, recordMediaOverride, recordSeriesChange } from './publish';
+
+interface QueryMeta {
+  arg?: { endpointName?: string; type?: string; originalArgs?: unknown };
+}
+type ApiAction = UnknownAction & { meta?: QueryMeta; payload?: unknown };
+
+const endpointOf = (action: ApiAction) => action.meta?.arg?.endpointName ?? '';
+const isAdminCall = (action: ApiAction) => {
+  const name = endpointOf(action);
+  // Staff registration is the one staff call made without a session: its refusals are shown in its form.
+  return name.startsWith('admin') && name !== 'adminRegister';
+};
+
+export const isCatalogueWrite = (action: ApiAction) =>
+  action.type.startsWith('api/') && action.type.endsWith('/fulfilled') && CATALOGUE_WRITES.has(endpointOf(action));
+
+export const isAccessRefused = (action: ApiAction) => {
+  if (!action.type.startsWith('api/') || !action.type.endsWith('/rejected') || !isAdminCall(action)) return false;
+  const status = (action.payload as { status?: number } | undefined)?.status;
+  return status === 401 || status === 403;
+};
+
+/** Writes the storage record of one successful write; the answer's shape says what changed. */
+export function recordWrite(endpoint: string, payload: unknown, originalArgs: unknown) {
+  if (endpoint === 'adminUpdateSeriesMedia') {
+    recordMediaOverride(payload as AdminSeries);
+    recordSeriesChange(payload as AdminSeries);
+  } else if (endpoint.endsWith('Series')) {
+    recordSeriesChange(payload as AdminSeries);
+  } else if (endpoint === 'adminReorderEpisodes') {
+    for (const episode of payload as AdminEpisode[]) recordEpisodeChange(episode);
+  } else if (endpoint === 'adminDeleteEpisode') {
+    recordEpisodeChange({ id: originalArgs as number, series_id: 0, title: '', episode_number: 0 }, true);
+  } else if (endpoint.endsWith('Episode')) {
+    recordEpisodeChange(payload as AdminEpisode);
+  }
+}
+
+function seriesIdOf(payload: unknown): number | undefined {
+  if (Array.isArray(payload)) return (payload[0] as AdminEpisode | undefined)?.series_id;
+  const record = payload as { series_id?: number; id?: number; slug?: string } | undefined;
+  if (record?.series_id !== undefined) return record.series_id;
+  return record?.slug !== undefined ? record.id : undefined;
+}
+
+export function* publishWrite(action: ApiAction) {
+  const endpoint = endpointOf(action);
+  try {
+    recordWrite(endpoint, action.payload, action.meta?.arg?.originalArgs);
+  } catch {
+    // Storage full or disabled: this tab's own announcement below still reaches its viewer screens.
+  }
+  const seriesId = seriesIdOf(action.payload);
+  yield put(catalogueChanged({ ...(seriesId !== undefined ? { seriesId } : {}), at: Date.now() }));
+}
+
+export function* sendToStaffSignIn(action: ApiAction) {
+  const status = (action.payload as { status?: number }).status;
+  yield put(
+    showToast({
+      type: 'error',
+      title: status === 401 ? 'Please sign in again' : 'Staff access needed',
+      message:
+        status === 401
+          ? 'Your staff session has ended. Sign in to continue.'
+          : 'This account cannot use the staff area. Sign in with a staff account.',
+    }),
+  );
+  yield put(navigationRequested({ to: '/admin-login', replace: true }));
+}
+
+// redux-saga's pattern type wants a predicate over any action; these read only what they check.
+const matches = (predicate: (action: ApiAction) => boolean) => (action: unknown) => predicate(action as ApiAction);
+
+export function* adminSaga() {
+  yield takeEvery(matches(isCatalogueWrite), publishWrite);
+  yield takeEvery(matches(isAccessRefused), sendToStaffSignIn);
+}

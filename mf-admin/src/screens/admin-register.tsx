@@ -1,0 +1,91 @@
+import { authenticated, Button, navigationRequested, Page, useAppDispatch } from '@cliffhanger/shared';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { adminApi } from '../features/api/admin.api';
+import { fieldErrorsOf, problemOf, TextField } from '../features/layout/form';
+
+type Fields = { email: string; username: string; password: string; invitation_code: string };
+
+export function validateRegistration(fields: Fields): Partial<Record<keyof Fields, string>> {
+  const errors: Partial<Record<keyof Fields, string>> = {};
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(fields.email.trim())) errors.email = 'Enter a valid e-mail address';
+  if (!/^[A-Za-z0-9_.-]{2,40}$/.test(fields.username.trim()))
+    errors.username = 'Use 2 to 40 letters, digits, dots, dashes or underscores';
+  if (fields.password.length < 8) errors.password = 'Use at least 8 characters';
+  if (!fields.invitation_code.trim()) errors.invitation_code = 'Enter the invitation code you were given';
+  return errors;
+}
+
+export default function AdminRegisterScreen() {
+  const [fields, setFields] = useState<Fields>({ email: '', username: '', password: '', invitation_code: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const [problem, setProblem] = useState('');
+  const [register, { isLoading }] = adminApi.useAdminRegisterMutation();
+  const dispatch = useAppDispatch();
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [key]: e.target.value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setProblem('');
+    const found = validateRegistration(fields);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const result = await register({ ...fields, email: fields.email.trim(), username: fields.username.trim() });
+    if ('error' in result) {
+      setErrors(fieldErrorsOf(result.error));
+      return setProblem(problemOf(result.error, 'Registration failed'));
+    }
+    dispatch(authenticated(result.data));
+    dispatch(navigationRequested({ to: '/admin' }));
+  }
+
+  return (
+    <Page title="Create a staff account">
+      <form className="ch-card admin-form" onSubmit={submit} noValidate>
+        <p className="ch-muted">Staff accounts need an invitation code from a superuser.</p>
+        <TextField
+          label="Invitation code"
+          autoComplete="one-time-code"
+          value={fields.invitation_code}
+          error={errors.invitation_code}
+          onChange={set('invitation_code')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={fields.email}
+          error={errors.email}
+          onChange={set('email')}
+        />
+        <TextField
+          label="Username"
+          autoComplete="username"
+          value={fields.username}
+          error={errors.username}
+          onChange={set('username')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={fields.password}
+          error={errors.password}
+          onChange={set('password')}
+        />
+        {problem && (
+          <p className="ch-field-error" role="alert">
+            {problem}
+          </p>
+        )}
+        <Button type="submit" disabled={isLoading}>
+          {isLoading ? 'Creating…' : 'Create account'}
+        </Button>
+        <p className="ch-muted">
+          <Link to="/admin-login">Back to staff sign-in</Link>
+        </p>
+      </form>
+    </Page>
+  );
+}

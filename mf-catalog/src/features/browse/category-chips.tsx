@@ -1,0 +1,32 @@
+import type { Category } from '@cliffhanger/shared';
+
+/** Category filter chips: one pressed at a time, "All" clears the filter. */
+export function CategoryChips({
+  categories,
+  selected,
+  onSelect,
+}: {
+  categories: Category[];
+  selected: string | null;
+  onSelect: (slug: string | null) => void;
+}) {
+  const chips: Array<{ slug: string | null; name: string }> = [{ slug: null, name: 'All' }, ...categories];
+  return (
+    <fieldset className="chips">
+      <legend className="ch-visually-hidden">Filter by category</legend>
+      {chips.map((chip) => (
+        <button
+          key={chip.slug ?? 'all'}
+          type="button"
+          className="chip"
+          aria-pressed={selected === chip.slug}
+          onClick={() => {
+            if (selected !== chip.slug) onSelect(chip.slug);
+          }}
+        >
+          {chip.name}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,41 @@
+/** Loads the series grid's pages (§4, §7) and falls back to the sample catalogue when the list fails (§8). */
+import { apiClient, type Paginated, SERIES_LIST_LIMIT, type Series } from '@cliffhanger/shared';
+import { call, put, select, takeLatest } from 'redux-saga/effects';
+import { selectSeriesGrid } from '../catalog.state';
+import { SAMPLE_SERIES, storeSampleCatalogue } from '../catalogue/sample-catalogue';
+import {
+  categorySelected,
+  pageFailed,
+  pageLoaded,
+  pageRequested,
+  type SeriesGridState,
+  samplesShown,
+} from './series-grid.slice';
+
+export const SERIES_LIST_ERROR = 'Failed to fetch series';
+
+export async function fetchSeriesPage(page: number, category: string | null): Promise<Paginated<Series>> {
+  const response = await apiClient().get<Paginated<Series>>('/series/', {
+    params: { limit: SERIES_LIST_LIMIT, ordering: '-created_at', page, ...(category ? { category } : {}) },
+  });
+  return response.data;
+}
+
+export function* loadSeriesPage() {
+  const grid: SeriesGridState = yield select(selectSeriesGrid);
+  const { requestedPage: page, category } = grid;
+  try {
+    const answer: Paginated<Series> = yield call(fetchSeriesPage, page, category);
+    yield put(pageLoaded({ page, results: answer.results, next: answer.next }));
+  } catch {
+    yield put(pageFailed({ message: SERIES_LIST_ERROR }));
+    if (page === 1) {
+      yield call(storeSampleCatalogue);
+      yield put(samplesShown({ series: SAMPLE_SERIES }));
+    }
+  }
+}
+
+export function* seriesGridSaga() {
+  yield takeLatest([categorySelected.type, pageRequested.type], loadSeriesPage);
+}

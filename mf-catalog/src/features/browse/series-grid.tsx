@@ -1,0 +1,78 @@
+/**
+ * The paged series grid of the home screen (§4): category chips, the cards loaded so far, infinite
+ * scroll through an IntersectionObserver on a sentinel after the last card, and a "Load more" button
+ * for browsers without one (or viewers who prefer to click).
+ */
+import { Button, ErrorNotice, InlineSpinner, type Series, useAppDispatch } from '@cliffhanger/shared';
+import { useEffect, useRef } from 'react';
+import { useSelector } from 'react-redux';
+import { selectSeriesGrid } from '../catalog.state';
+import { useCatalogCategoriesQuery } from '../catalogue/catalogue.api';
+import { SeriesCard } from '../catalogue/series-card';
+import { CategoryChips } from './category-chips';
+import { categorySelected, nextPageOf, pageRequested } from './series-grid.slice';
+
+export function SeriesGrid({ onOpen }: { onOpen?: (series: Series) => void }) {
+  const dispatch = useAppDispatch();
+  const grid = useSelector(selectSeriesGrid);
+  const categories = useCatalogCategoriesQuery();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const next = nextPageOf(grid);
+
+  useEffect(() => {
+    if (grid.status === 'idle') dispatch(pageRequested({ page: 1 }));
+  }, [dispatch, grid.status]);
+
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || next === null || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) dispatch(pageRequested({ page: next }));
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [dispatch, next]);
+
+  const selectCategory = (slug: string | null) => {
+    dispatch(categorySelected(slug));
+  };
+
+  return (
+    <section className="series-grid-section" aria-labelledby="all-series-heading">
+      <h2 id="all-series-heading" className="carousel-title">
+        All series
+      </h2>
+      {categories.data && categories.data.length > 0 && (
+        <CategoryChips categories={categories.data} selected={grid.category} onSelect={selectCategory} />
+      )}
+      {grid.usingSamples && (
+        <p className="ch-muted" role="status">
+          We couldn’t reach the catalogue, so here are a few sample series. Please check your connection.
+        </p>
+      )}
+      {grid.error && !grid.usingSamples && (
+        <ErrorNotice message={grid.error} onRetry={() => dispatch(pageRequested({ page: grid.requestedPage }))} />
+      )}
+      <div className="ch-grid" aria-busy={grid.status === 'loading'}>
+        {grid.items.map((series) => (
+          <SeriesCard key={series.id} series={series} onOpen={onOpen} />
+        ))}
+      </div>
+      {grid.status === 'loaded' && grid.items.length === 0 && (
+        <p className="ch-muted">No series in this category yet. Try another one.</p>
+      )}
+      {grid.status === 'loading' && <InlineSpinner label="Loading series…" />}
+      <div ref={sentinel} className="grid-sentinel" aria-hidden="true" />
+      {next !== null && (
+        <div className="load-more">
+          <Button variant="secondary" onClick={() => dispatch(pageRequested({ page: next }))}>
+            Load more
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

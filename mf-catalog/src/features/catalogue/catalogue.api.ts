@@ -1,0 +1,102 @@
+/**
+ * The catalogue's reads and my-list writes (§7) with the cache times of §9. Endpoint names carry the
+ * `catalog` prefix: they share one RTK Query API with every other remote on the page.
+ */
+import {
+  type BaseApi,
+  baseApi,
+  CACHE_SECONDS,
+  type Category,
+  type Episode,
+  HIGHLIGHT_LIST_LIMIT,
+  type Paginated,
+  type SearchResults,
+  type Series,
+} from '@cliffhanger/shared';
+
+/** An episode as the API answers it for a viewer: the §3 fields plus the saved position. */
+export type ViewerEpisode = Episode & { position_seconds?: number };
+
+export interface ContinueWatchingEntry {
+  id: number;
+  episode: ViewerEpisode;
+  series: Series;
+  progress: number;
+  position_seconds: number;
+  updated_at: string;
+}
+
+/** The catalogue's own episode lists, refreshed after progress without refetching the player's. */
+export const CATALOG_EPISODES_TAG = { type: 'Episode' as const, id: 'catalog' };
+
+const listOf = <T>(answer: T[] | Paginated<T>): T[] => (Array.isArray(answer) ? answer : answer.results);
+const highlight = (answer: Series[] | Paginated<Series>) => listOf(answer).slice(0, HIGHLIGHT_LIST_LIMIT);
+
+export const catalogueApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    catalogFeaturedSeries: build.query<Series[], void>({
+      query: () => ({ url: '/series/featured/' }),
+      transformResponse: highlight,
+      keepUnusedDataFor: CACHE_SECONDS.featured,
+      providesTags: ['Series'],
+    }),
+    catalogTrendingSeries: build.query<Series[], void>({
+      query: () => ({ url: '/series/trending/' }),
+      transformResponse: highlight,
+      keepUnusedDataFor: CACHE_SECONDS.trending,
+      providesTags: ['Series'],
+    }),
+    catalogGoldExclusives: build.query<Series[], void>({
+      query: () => ({ url: '/series/gold-exclusives/' }),
+      transformResponse: highlight,
+      keepUnusedDataFor: CACHE_SECONDS.gold,
+      providesTags: ['Series'],
+    }),
+    catalogCategories: build.query<Category[], void>({
+      query: () => ({ url: '/categories/' }),
+      transformResponse: listOf<Category>,
+      keepUnusedDataFor: CACHE_SECONDS.categories,
+    }),
+    catalogContinueWatching: build.query<ContinueWatchingEntry[], void>({
+      query: () => ({ url: '/users/continue-watching/' }),
+      transformResponse: listOf<ContinueWatchingEntry>,
+      keepUnusedDataFor: CACHE_SECONDS.continueWatching,
+      providesTags: ['ContinueWatching'],
+    }),
+    catalogSeriesDetail: build.query<Series, string>({
+      query: (id) => ({ url: `/series/${id}/` }),
+      keepUnusedDataFor: CACHE_SECONDS.seriesDetail,
+      providesTags: ['Series'],
+    }),
+    catalogSeriesEpisodes: build.query<ViewerEpisode[], string>({
+      query: (id) => ({ url: `/series/${id}/episodes/` }),
+      transformResponse: listOf<ViewerEpisode>,
+      keepUnusedDataFor: CACHE_SECONDS.episodes,
+      providesTags: [CATALOG_EPISODES_TAG],
+    }),
+    catalogFeedEpisodes: build.query<ViewerEpisode[], void>({
+      query: () => ({ url: '/episodes/', params: { limit: 50 } }),
+      transformResponse: listOf<ViewerEpisode>,
+      keepUnusedDataFor: CACHE_SECONDS.episodes,
+      providesTags: [CATALOG_EPISODES_TAG],
+    }),
+    catalogSearch: build.query<SearchResults, string>({
+      query: (q) => ({ url: '/search/', params: { q } }),
+      keepUnusedDataFor: CACHE_SECONDS.search,
+    }),
+  }),
+});
+
+export const registerCatalogueEndpoints = (_api: BaseApi) => catalogueApi;
+
+export const {
+  useCatalogFeaturedSeriesQuery,
+  useCatalogTrendingSeriesQuery,
+  useCatalogGoldExclusivesQuery,
+  useCatalogCategoriesQuery,
+  useCatalogContinueWatchingQuery,
+  useCatalogSeriesDetailQuery,
+  useCatalogSeriesEpisodesQuery,
+  useCatalogFeedEpisodesQuery,
+  useCatalogSearchQuery,
+} = catalogueApi;

@@ -1,0 +1,53 @@
+import { MediaImage, paths, type Series, selectUser, useSharedSelector } from '@cliffhanger/shared';
+import { Link } from 'react-router-dom';
+import { Carousel, CarouselItem } from '../catalogue/carousel';
+import { type ContinueWatchingEntry, useCatalogContinueWatchingQuery } from '../catalogue/catalogue.api';
+import { clampProgress } from '../catalogue/progress';
+
+export function ContinueWatchingCard({
+  entry,
+  onOpen,
+}: {
+  entry: ContinueWatchingEntry;
+  onOpen?: (series: Series) => void;
+}) {
+  const progress = Math.round(clampProgress(entry.progress));
+  const { episode, series } = entry;
+  return (
+    <Link
+      to={paths.episode(series.id, episode.id)}
+      className="resume-card"
+      aria-label={`Resume ${series.title}, episode ${episode.episode_number}, ${progress}% watched`}
+      onClick={() => onOpen?.(series)}
+    >
+      <MediaImage src={episode.thumbnail ?? series.poster_image} className="resume-thumb" alt="" />
+      <span className="resume-title">{series.title}</span>
+      <span className="ch-muted resume-episode">Episode {episode.episode_number}</span>
+      <span className="progress-track" aria-hidden="true">
+        <span className="progress-fill" style={{ width: `${progress}%` }} />
+      </span>
+    </Link>
+  );
+}
+
+/** Continue watching, with a progress bar per episode; hidden when there is nothing to resume. */
+export function ContinueWatching({
+  onOpen,
+  onScrolled,
+}: {
+  onOpen?: (series: Series) => void;
+  onScrolled?: () => void;
+} = {}) {
+  const user = useSharedSelector(selectUser);
+  const { data } = useCatalogContinueWatchingQuery(undefined, { skip: !user });
+  if (!data || data.length === 0) return null;
+  return (
+    <Carousel title="Continue watching" className="carousel--resume" onScrolled={onScrolled}>
+      {data.map((entry) => (
+        <CarouselItem key={entry.id}>
+          <ContinueWatchingCard entry={entry} onOpen={onOpen} />
+        </CarouselItem>
+      ))}
+    </Carousel>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * The featured hero slider: one wide slide at a time with previous / next buttons and dots, moving on
+ * by itself every few seconds unless the viewer hovers, focuses it or prefers reduced motion.
+ */
+import { Button, ErrorNotice, MediaImage, paths, type Series } from '@cliffhanger/shared';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Icon } from '../../components/icons';
+import { useCatalogFeaturedSeriesQuery } from '../catalogue/catalogue.api';
+
+export const HERO_AUTO_ADVANCE_MS = 6_000;
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+}
+
+export function HeroSlides({ slides, onOpen }: { slides: Series[]; onOpen?: (series: Series) => void }) {
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const count = slides.length;
+  const current = count ? slides[index % count] : null;
+  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+
+  useEffect(() => {
+    if (count < 2 || paused || prefersReducedMotion()) return;
+    timer.current = setInterval(() => setIndex((i) => (i + 1) % count), HERO_AUTO_ADVANCE_MS);
+    return () => {
+      if (timer.current) clearInterval(timer.current);
+    };
+  }, [count, paused]);
+
+  if (!current) return null;
+  const go = (next: number) => setIndex((next + count) % count);
+  return (
+    <section
+      className="hero"
+      aria-label="Featured series"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div className="hero-slide">
+        <span className="ch-visually-hidden">
+          Slide {index + 1} of {count}
+        </span>
+        <MediaImage
+          src={current.slider_image ?? current.banner_image ?? current.cover_image}
+          kind="cover"
+          className="hero-image"
+          alt=""
+          loading="eager"
+          fetchPriority="high"
+        />
+        <div className="hero-text">
+          {current.is_gold_exclusive && <span className="series-card-gold hero-gold">Gold exclusive</span>}
+          <h2 className="hero-title">{current.title}</h2>
+          <p className="hero-description">{current.description}</p>
+          <Link to={paths.series(current.id)} className="ch-button" onClick={() => onOpen?.(current)}>
+            Watch now<span className="ch-visually-hidden">: {current.title}</span>
+          </Link>
+        </div>
+      </div>
+      {count > 1 && (
+        <div className="hero-controls">
+          <Button
+            variant="ghost"
+            className="hero-arrow"
+            aria-label="Previous featured series"
+            onClick={() => go(index - 1)}
+          >
+            <Icon name="left" />
+          </Button>
+          <div className="hero-dots">
+            {slides.map((slide, i) => (
+              <button
+                key={slide.id}
+                type="button"
+                className={`hero-dot${i === index ? ' hero-dot--active' : ''}`}
+                aria-label={`Show ${slide.title}`}
+                aria-current={i === index ? 'true' : undefined}
+                onClick={() => go(i)}
+              />
+            ))}
+          </div>
+          <Button
+            variant="ghost"
+            className="hero-arrow"
+            aria-label="Next featured series"
+            onClick={() => go(index + 1)}
+          >
+            <Icon name="right" />
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function HeroSlider({ onOpen }: { onOpen?: (series: Series) => void } = {}) {
+  const { data, isLoading, isError, refetch } = useCatalogFeaturedSeriesQuery();
+  if (isLoading)
+    return (
+      <div className="hero hero--skeleton" role="status">
+        <span className="ch-visually-hidden">Loading featured series…</span>
+      </div>
+    );
+  if (isError) return <ErrorNotice message="Failed to fetch series" onRetry={refetch} />;
+  return data && data.length > 0 ? <HeroSlides slides={data} onOpen={onOpen} /> : null;
+}

@@ -1,0 +1,31 @@
+import { Button, type Series, useAppDispatch } from '@cliffhanger/shared';
+import { useEffect } from 'react';
+import { useSelector } from 'react-redux';
+import { Icon } from '../../components/icons';
+import { selectMyList } from '../catalog.state';
+import { myListRequested, myListToggleRequested } from './my-list.slice';
+
+/** Add to / remove from my list; its state follows the list wherever it was changed. */
+export function MyListButton({ series }: { series: Series }) {
+  const dispatch = useAppDispatch();
+  const list = useSelector(selectMyList);
+  const inList = list.items.some((s) => s.id === series.id);
+  const busy = list.pending.includes(series.id) || list.status === 'loading';
+
+  useEffect(() => {
+    if (list.status === 'idle') dispatch(myListRequested());
+  }, [dispatch, list.status]);
+
+  return (
+    <Button
+      variant={inList ? 'secondary' : 'ghost'}
+      aria-pressed={inList}
+      disabled={busy}
+      onClick={() => dispatch(myListToggleRequested({ series, add: !inList }))}
+    >
+      <Icon name={inList ? 'check' : 'plus'} />
+      {inList ? 'In my list' : 'My list'}
+      <span className="ch-visually-hidden">{inList ? ' (press to remove)' : ' (press to add)'}</span>
+    </Button>
+  );
+}

@@ -1,0 +1,67 @@
+/** Reads the viewer's list and performs add / remove (§7), announcing each change on the bus. */
+import {
+  apiClient,
+  errorMessage,
+  type Paginated,
+  type Series,
+  seriesAddedToList,
+  seriesRemovedFromList,
+  showToast,
+} from '@cliffhanger/shared';
+import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import {
+  myListFailed,
+  myListLoaded,
+  myListRequested,
+  myListToggleRequested,
+  myListToggleSettled,
+} from './my-list.slice';
+
+export async function fetchMyList(): Promise<Series[]> {
+  const { data } = await apiClient().get<Series[] | Paginated<Series>>('/users/my-list/');
+  return Array.isArray(data) ? data : data.results;
+}
+
+export async function changeMyList(seriesId: number, add: boolean): Promise<void> {
+  if (add) await apiClient().post(`/series/${seriesId}/add-to-list/`);
+  else await apiClient().delete(`/series/${seriesId}/remove-from-list/`);
+}
+
+export function* loadMyList() {
+  try {
+    const items: Series[] = yield call(fetchMyList);
+    yield put(myListLoaded(items));
+  } catch (error) {
+    // No list yet (a brand-new guest) is an empty list, not a failure.
+    if ((error as { response?: { status?: number } }).response?.status === 404) yield put(myListLoaded([]));
+    else yield put(myListFailed());
+  }
+}
+
+export function* toggleMyList({ payload }: ReturnType<typeof myListToggleRequested>) {
+  const { series, add } = payload;
+  try {
+    yield call(changeMyList, series.id, add);
+    yield put(add ? seriesAddedToList({ series }) : seriesRemovedFromList({ seriesId: series.id }));
+    yield put(
+      showToast({
+        type: 'success',
+        message: add ? `“${series.title}” is in your list.` : `“${series.title}” was removed from your list.`,
+      }),
+    );
+  } catch (error) {
+    const fallback = add
+      ? 'Sorry, we could not add this series to your list. Please try again.'
+      : 'Sorry, we could not remove this series from your list. Please try again.';
+    yield put(
+      showToast({ type: 'error', message: errorMessage((error as { response?: unknown }).response, fallback) }),
+    );
+  } finally {
+    yield put(myListToggleSettled({ seriesId: series.id }));
+  }
+}
+
+export function* myListSaga() {
+  yield takeLatest(myListRequested.type, loadMyList);
+  yield takeEvery(myListToggleRequested.type, toggleMyList);
+}

@@ -1,0 +1,72 @@
+import { seriesAddedToList, seriesRemovedFromList, showToast } from '@cliffhanger/shared';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import MyListScreen from '../../screens/my-list';
+import { series } from '../../test/fixtures';
+import { type HttpMock, mockHttp } from '../../test/http-mock';
+import { catalogStore } from '../../test/store';
+import { initialMyListState, myListLoaded, myListSlice } from './my-list.slice';
+import { MyListButton } from './my-list-button';
+
+const reduce = myListSlice.reducer;
+
+describe('my list (§4)', () => {
+  it('appends a series that is not in the list yet, once', () => {
+    let state = reduce(initialMyListState, myListLoaded([series(1)]));
+    state = reduce(state, seriesAddedToList({ series: series(2) }));
+    state = reduce(state, seriesAddedToList({ series: series(2) }));
+    expect(state.items.map((s) => s.id)).toEqual([1, 2]);
+  });
+
+  it('filters a removed series out', () => {
+    let state = reduce(initialMyListState, myListLoaded([series(1), series(2)]));
+    state = reduce(state, seriesRemovedFromList({ seriesId: 1 }));
+    expect(state.items.map((s) => s.id)).toEqual([2]);
+  });
+});
+
+describe('the my-list screen and button', () => {
+  let http: HttpMock;
+  afterEach(() => http.restore());
+
+  it('follows an add made elsewhere on the page through the bus', async () => {
+    http = mockHttp((config) => (config.url === '/users/my-list/' ? { status: 200, data: [series(1)] } : undefined));
+    const store = catalogStore();
+    render(
+      <Provider store={store}>
+        <MemoryRouter>
+          <MyListScreen />
+        </MemoryRouter>
+      </Provider>,
+    );
+    await screen.findByRole('link', { name: 'Series 1' });
+    store.dispatch(seriesAddedToList({ series: series(4) }));
+    expect(await screen.findByRole('link', { name: 'Series 4' })).toBeInTheDocument();
+    store.dispatch(seriesRemovedFromList({ seriesId: 1 }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Series 1' })).not.toBeInTheDocument());
+  });
+
+  it('adds through the API, announces it on the bus and then offers to remove', async () => {
+    http = mockHttp((config) => {
+      if (config.url === '/users/my-list/') return { status: 200, data: [] };
+      if (config.url === '/series/3/add-to-list/') return { status: 200, data: { in_list: true } };
+      if (config.url === '/series/3/remove-from-list/') return { status: 200, data: { in_list: false } };
+    });
+    const seen: string[] = [];
+    const store = catalogStore({ record: seen });
+    render(
+      <Provider store={store}>
+        <MyListButton series={series(3)} />
+      </Provider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: /My list \(press to add\)/ }));
+    expect(await screen.findByRole('button', { name: /In my list \(press to remove\)/ })).toBeInTheDocument();
+    expect(http.calls.map((c) => `${c.method} ${c.url}`)).toContain('POST /series/3/add-to-list/');
+    await userEvent.click(screen.getByRole('button', { name: /press to remove/ }));
+    expect(await screen.findByRole('button', { name: /press to add/ })).toBeInTheDocument();
+    expect(http.calls.map((c) => `${c.method} ${c.url}`)).toContain('DELETE /series/3/remove-from-list/');
+    expect(seen).toEqual(expect.arrayContaining([seriesAddedToList.type, seriesRemovedFromList.type, showToast.type]));
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * The search screen's state: what is typed, the query last sent (after the debounce) and the history
+ * of searches the viewer ran (§5). The saga persists the history under `search_history`.
+ */
+
+import type { SearchHistory } from '@cliffhanger/shared';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { addToHistory } from './search-history';
+
+export interface SearchState {
+  text: string;
+  /** The trimmed query the results are for; '' shows the history instead. */
+  query: string;
+  history: SearchHistory;
+  historyLoaded: boolean;
+}
+
+export const initialSearchState: SearchState = { text: '', query: '', history: [], historyLoaded: false };
+
+export const searchSlice = createSlice({
+  name: 'search',
+  initialState: initialSearchState,
+  reducers: {
+    searchTextChanged(state, action: PayloadAction<string>) {
+      state.text = action.payload;
+      if (!action.payload.trim()) state.query = '';
+    },
+    searchQuerySettled(state, action: PayloadAction<string>) {
+      state.query = action.payload;
+    },
+    /** The viewer committed to a search: pressed Enter, picked a result or a history entry. */
+    searchSubmitted(state, action: PayloadAction<string>) {
+      state.history = addToHistory(state.history, action.payload);
+      const term = action.payload.trim();
+      if (term) {
+        state.text = term;
+        state.query = term;
+      }
+    },
+    searchHistoryLoaded(state, action: PayloadAction<SearchHistory>) {
+      state.history = action.payload;
+      state.historyLoaded = true;
+    },
+    searchHistoryCleared(state) {
+      state.history = [];
+    },
+  },
+});
+
+export const { searchTextChanged, searchQuerySettled, searchSubmitted, searchHistoryLoaded, searchHistoryCleared } =
+  searchSlice.actions;

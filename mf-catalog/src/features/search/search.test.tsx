@@ -1,0 +1,87 @@
+import { readStored, SEARCH_HISTORY_MAX, trackEvent, writeStored } from '@cliffhanger/shared';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import SearchScreen from '../../screens/search';
+import { episode, series } from '../../test/fixtures';
+import { type HttpMock, mockHttp } from '../../test/http-mock';
+import { catalogStore } from '../../test/store';
+import { addToHistory, normaliseHistory } from './search-history';
+
+describe('search history rules (§5, §9)', () => {
+  it('puts the newest first and keeps at most 10', () => {
+    let history: string[] = [];
+    for (let i = 1; i <= 12; i++) history = addToHistory(history, `q${i}`);
+    expect(history).toHaveLength(SEARCH_HISTORY_MAX);
+    expect(history[0]).toBe('q12');
+    expect(history).not.toContain('q2');
+  });
+
+  it('ignores blank entries after trimming', () => {
+    expect(addToHistory(['a'], '   ')).toEqual(['a']);
+    expect(addToHistory([], '  heir ')).toEqual(['heir']);
+  });
+
+  it('ignores duplicates, moving the repeated search to the front', () => {
+    expect(addToHistory(['b', 'a'], 'a')).toEqual(['a', 'b']);
+    expect(normaliseHistory(['a', ' ', 'a', 'b'])).toEqual(['a', 'b']);
+  });
+});
+
+describe('the search screen', () => {
+  let http: HttpMock;
+  beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
+  afterEach(() => {
+    http.restore();
+    jest.useRealTimers();
+    localStorage.clear();
+  });
+
+  function renderSearch(record: string[] = []) {
+    const store = catalogStore({ record });
+    render(
+      <Provider store={store}>
+        <MemoryRouter>
+          <SearchScreen />
+        </MemoryRouter>
+      </Provider>,
+    );
+    return store;
+  }
+
+  it('searches 300 ms after the last keystroke, shows series and episodes and tracks 6.1', async () => {
+    http = mockHttp((config) =>
+      config.url === '/search/'
+        ? { status: 200, data: { series: [series(1, { title: 'The Heir' })], episodes: [episode(11, 1, 2)] } }
+        : undefined,
+    );
+    const seen: string[] = [];
+    renderSearch(seen);
+    await userEvent.type(screen.getByLabelText('Search series and episodes'), 'heir');
+    expect(http.calls.filter((c) => c.url === '/search/')).toHaveLength(0);
+    await act(async () => {
+      jest.advanceTimersByTime(300);
+    });
+    expect(await screen.findByRole('link', { name: 'The Heir' })).toBeInTheDocument();
+    expect(screen.getByText(/Episode 2: Episode 2/)).toBeInTheDocument();
+    const searches = http.calls.filter((c) => c.url === '/search/');
+    expect(searches).toHaveLength(1);
+    expect(searches[0]?.params).toEqual({ q: 'heir' });
+    expect(seen).toContain(trackEvent.type);
+  });
+
+  it('stores a submitted search under search_history and clears the history on request', async () => {
+    http = mockHttp(() => ({ status: 200, data: { series: [], episodes: [] } }));
+    writeStored('search_history', ['older']);
+    renderSearch();
+    const input = screen.getByLabelText('Search series and episodes');
+    await userEvent.type(input, '  ceo  {Enter}');
+    expect(readStored('search_history')).toEqual(['ceo', 'older']);
+    await userEvent.clear(input);
+    expect(await screen.findByRole('button', { name: 'ceo' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear history' }));
+    expect(readStored('search_history')).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'older' })).not.toBeInTheDocument();
+  });
+});

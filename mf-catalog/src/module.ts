@@ -1,0 +1,54 @@
+/** mf-catalog's public face: home, for-you, search, series detail, my list and the slider test (§2). */
+import {
+  catalogueChanged,
+  episodeUnlocked,
+  episodeWatched,
+  progressSaved,
+  type RemoteModule,
+  seriesAddedToList,
+  seriesRemovedFromList,
+  showToast,
+  signedIn,
+  signedOut,
+  trackEvent,
+  watchHistoryCleared,
+} from '@cliffhanger/shared';
+import { lazy } from 'react';
+import { catalogReducer } from './features/catalog.state';
+import { registerCatalogueEndpoints } from './features/catalogue/catalogue.api';
+import { catalogueSaga } from './features/catalogue/catalogue.saga';
+import HomeScreen from './screens/home';
+import './catalog.css';
+
+const catalogModule: RemoteModule<'catalog'> = {
+  id: 'catalog',
+  screens: {
+    // The landing screen is in the module's own chunk, not lazy: one round trip and one Suspense reveal
+    // fewer before the home screen's largest paint.
+    home: HomeScreen,
+    forYou: lazy(() => import('./screens/for-you')),
+    search: lazy(() => import('./screens/search')),
+    myList: lazy(() => import('./screens/my-list')),
+    testSlider: lazy(() => import('./screens/test-slider')),
+    seriesDetail: lazy(() => import('./screens/series-detail')),
+  },
+  reducer: catalogReducer,
+  saga: catalogueSaga,
+  endpoints: registerCatalogueEndpoints,
+  events: {
+    emits: [seriesAddedToList, seriesRemovedFromList, showToast, trackEvent],
+    handles: [
+      seriesAddedToList,
+      seriesRemovedFromList,
+      watchHistoryCleared,
+      catalogueChanged,
+      progressSaved,
+      episodeWatched,
+      episodeUnlocked,
+      signedIn,
+      signedOut,
+    ],
+  },
+};
+
+export default catalogModule;

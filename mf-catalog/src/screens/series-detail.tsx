@@ -1,0 +1,197 @@
+/**
+ * Series detail (§2): banner, facts, description, seasons, the episode grid with each episode's access
+ * and progress, my list, and play / resume. Hidden or unknown series read "Series not found" (§5).
+ */
+import {
+  type Episode,
+  ErrorNotice,
+  InlineSpinner,
+  MediaImage,
+  Page,
+  paths,
+  SERIES_NOT_FOUND_MESSAGE,
+  type Series,
+} from '@cliffhanger/shared';
+import { Fragment, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Icon } from '../components/icons';
+import { useCatalogSeriesDetailQuery, useCatalogSeriesEpisodesQuery } from '../features/catalogue/catalogue.api';
+import { EpisodeTile } from '../features/catalogue/episode-tile';
+import { isHiddenSeries } from '../features/catalogue/hidden-series';
+import { clampProgress } from '../features/catalogue/progress';
+import { findSampleSeries } from '../features/catalogue/sample-catalogue';
+import { MyListButton } from '../features/my-list/my-list-button';
+
+/** The episode to resume: the latest one started and not finished; otherwise the first. */
+export function playTarget(episodes: Episode[]): { episode: Episode; resume: boolean } | null {
+  const started = episodes.filter((e) => {
+    const p = clampProgress(e.progress);
+    return p > 0 && p < 100;
+  });
+  if (started.length > 0) return { episode: started[started.length - 1] as Episode, resume: true };
+  const first = [...episodes].sort((a, b) => a.episode_number - b.episode_number)[0];
+  return first ? { episode: first, resume: false } : null;
+}
+
+function SeriesDetailView({
+  series,
+  episodes,
+  episodesFailed,
+  onRetryEpisodes,
+}: {
+  series: Series;
+  episodes: Episode[] | undefined;
+  episodesFailed: boolean;
+  onRetryEpisodes?: () => void;
+}) {
+  const seasonNumbers = useMemo(() => {
+    const fromSeries = series.seasons.map((s) => s.number);
+    const fromEpisodes = (episodes ?? []).map((e) => e.season ?? e.season_number ?? 1);
+    return [...new Set([...fromSeries, ...fromEpisodes])].sort((a, b) => a - b);
+  }, [series.seasons, episodes]);
+  const [season, setSeason] = useState<number | null>(null);
+  const activeSeason = season ?? seasonNumbers[0] ?? 1;
+  const shown = (episodes ?? []).filter((e) => seasonNumbers.length < 2 || (e.season ?? 1) === activeSeason);
+  const target = playTarget(episodes ?? []);
+  const facts = [
+    series.year ? { key: 'year', content: String(series.year) } : null,
+    series.rating != null
+      ? {
+          key: 'rating',
+          content: (
+            <span className="series-rating">
+              <Icon name="star" size={14} />
+              {series.rating.toFixed(1)}
+              <span className="ch-visually-hidden"> out of 5</span>
+            </span>
+          ),
+        }
+      : null,
+    series.episodes_count ? { key: 'episodes', content: `${series.episodes_count} episodes` } : null,
+  ].filter((fact) => fact !== null);
+
+  return (
+    <main className="series-detail">
+      <div className="series-hero">
+        <MediaImage
+          src={series.banner_image ?? series.cover_image}
+          kind="cover"
+          className="series-banner"
+          alt=""
+          loading="eager"
+        />
+        <div className="series-hero-text">
+          {series.is_gold_exclusive && <span className="series-card-gold hero-gold">Gold exclusive</span>}
+          <h1 className="series-title">{series.title}</h1>
+          {facts.length > 0 && (
+            <p className="ch-muted series-facts">
+              {facts.map((fact, at) => (
+                <Fragment key={fact.key}>
+                  {at > 0 && ' · '}
+                  {fact.content}
+                </Fragment>
+              ))}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="series-body">
+        <div className="series-actions">
+          {target && (
+            <Link to={paths.episode(series.id, target.episode.id)} className="ch-button">
+              <Icon name="play" />
+              {target.resume ? `Resume episode ${target.episode.episode_number}` : 'Play episode 1'}
+            </Link>
+          )}
+          <MyListButton series={series} />
+        </div>
+        {series.categories.length > 0 && (
+          <ul className="tag-list" aria-label="Categories">
+            {series.categories.map((c) => (
+              <li key={c.id} className="tag tag--category">
+                {c.name}
+              </li>
+            ))}
+          </ul>
+        )}
+        {series.tags.length > 0 && (
+          <ul className="tag-list" aria-label="Tags">
+            {series.tags.map((tag) => (
+              <li key={tag} className="tag">
+                #{tag}
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="series-description">{series.description}</p>
+        <div className="episodes-header">
+          <h2>Episodes</h2>
+          {seasonNumbers.length > 1 && (
+            <fieldset className="chips">
+              <legend className="ch-visually-hidden">Seasons</legend>
+              {seasonNumbers.map((n) => (
+                <button
+                  key={n}
+                  type="button"
+                  className="chip"
+                  aria-pressed={n === activeSeason}
+                  onClick={() => setSeason(n)}
+                >
+                  {series.seasons.find((s) => s.number === n)?.title ?? `Season ${n}`}
+                </button>
+              ))}
+            </fieldset>
+          )}
+          {seasonNumbers.length === 1 && <span className="ch-muted">{series.seasons[0]?.title ?? 'Season 1'}</span>}
+        </div>
+        {episodesFailed && <ErrorNotice message="Failed to fetch episodes" onRetry={onRetryEpisodes} />}
+        {!episodes && !episodesFailed && <InlineSpinner label="Loading episodes…" />}
+        {episodes && episodes.length === 0 && <p className="ch-muted">The first episodes are coming soon.</p>}
+        <div className="episode-grid">
+          {shown.map((episode) => (
+            <EpisodeTile key={episode.id} episode={episode} seriesId={series.id} />
+          ))}
+        </div>
+      </div>
+    </main>
+  );
+}
+
+export default function SeriesDetailScreen() {
+  const { seriesId = '' } = useParams();
+  const numericId = Number(seriesId);
+  const validId = Number.isInteger(numericId) && numericId > 0;
+  const series = useCatalogSeriesDetailQuery(seriesId, { skip: !validId });
+  const episodes = useCatalogSeriesEpisodesQuery(seriesId, { skip: !validId || !series.data });
+
+  if (validId && series.isLoading) return <InlineSpinner label="Loading series…" />;
+  const status = (series.error as { status?: number } | undefined)?.status;
+  const notFound = !validId || status === 404 || status === 400 || (series.data && isHiddenSeries(series.data));
+  if (notFound) {
+    return (
+      <Page title={SERIES_NOT_FOUND_MESSAGE}>
+        <p className="ch-muted">This series may have been removed. There is plenty more to watch.</p>
+        <Link to={paths.home()} className="ch-button">
+          Browse series
+        </Link>
+      </Page>
+    );
+  }
+  if (series.isError || !series.data) {
+    const sample = findSampleSeries(numericId);
+    if (sample) return <SeriesDetailView series={sample.series} episodes={sample.episodes} episodesFailed={false} />;
+    return (
+      <Page title="Series">
+        <ErrorNotice message="Failed to fetch series detail" onRetry={series.refetch} />
+      </Page>
+    );
+  }
+  return (
+    <SeriesDetailView
+      series={series.data}
+      episodes={episodes.data}
+      episodesFailed={episodes.isError}
+      onRetryEpisodes={episodes.refetch}
+    />
+  );
+}

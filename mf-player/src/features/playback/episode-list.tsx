@@ -1,0 +1,51 @@
+import { MediaImage } from '@cliffhanger/shared';
+import { Icon } from '../../components/icons';
+import { clampProgress } from '../progress/progress-rules';
+import type { PlayerEpisode } from './player.api';
+
+/** The series' episodes beside the desktop player; the current one is marked for screen readers too. */
+export function EpisodeList({
+  episodes,
+  currentId,
+  onSelect,
+}: {
+  episodes: PlayerEpisode[];
+  currentId: number;
+  onSelect: (episode: PlayerEpisode) => void;
+}) {
+  return (
+    <nav className="player-episodes" aria-label="Episodes">
+      <h2 className="player-episodes-title">Episodes</h2>
+      <ol>
+        {episodes.map((episode) => {
+          const locked = !episode.is_free && !episode.is_unlocked;
+          const progress = Math.round(clampProgress(episode.progress));
+          const state = episode.is_free ? 'Free' : locked ? `${episode.coin_cost} coins` : 'Unlocked';
+          return (
+            <li key={episode.id}>
+              <button
+                type="button"
+                className="player-episode"
+                aria-current={episode.id === currentId ? 'true' : undefined}
+                onClick={() => onSelect(episode)}
+              >
+                <MediaImage src={episode.thumbnail} className="player-episode-thumb" alt="" />
+                <span className="player-episode-text">
+                  <span>
+                    Episode {episode.episode_number}
+                    <span className="ch-visually-hidden">: {episode.title}</span>
+                  </span>
+                  <span className={locked ? 'player-episode-locked' : 'ch-muted'}>
+                    {locked && <Icon name="lock" size={14} />}
+                    {state}
+                    {progress > 0 ? ` · ${progress}%` : ''}
+                  </span>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

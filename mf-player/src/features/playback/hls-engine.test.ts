@@ -1,0 +1,120 @@
+import type { HlsConstructor } from './hls-engine';
+import { FAST_START_CONFIG, NETWORK_RETRIES, PLAYBACK_ERROR_MESSAGES, PlaybackEngine } from './hls-engine';
+import { firstSegments, firstVariant } from './preload';
+
+type Handler = (event: string, data: unknown) => void;
+
+class FakeHls {
+  static instances: FakeHls[] = [];
+  static Events = { ERROR: 'hlsError', FRAG_LOADED: 'hlsFragLoaded' };
+  static ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError', OTHER_ERROR: 'otherError' };
+  static isSupported = () => true;
+  handlers: Record<string, Handler> = {};
+  calls: string[] = [];
+  constructor(public config: Record<string, unknown>) {
+    FakeHls.instances.push(this);
+  }
+  on(event: string, handler: Handler) {
+    this.handlers[event] = handler;
+  }
+  emitError(type: string) {
+    this.handlers.hlsError?.('hlsError', { fatal: true, type });
+  }
+  loadSource(src: string) {
+    this.calls.push(`loadSource ${src}`);
+  }
+  attachMedia() {
+    this.calls.push('attachMedia');
+  }
+  startLoad() {
+    this.calls.push('startLoad');
+  }
+  recoverMediaError() {
+    this.calls.push('recoverMediaError');
+  }
+  swapAudioCodec() {
+    this.calls.push('swapAudioCodec');
+  }
+  detachMedia() {
+    this.calls.push('detachMedia');
+  }
+  destroy() {
+    this.calls.push('destroy');
+  }
+}
+
+const video = () => {
+  const element = document.createElement('video');
+  element.canPlayType = () => '';
+  return element;
+};
+
+async function engineWith(listener = {}) {
+  const engine = new PlaybackEngine(video(), listener, async () => FakeHls as unknown as HlsConstructor);
+  await engine.load('/media/1/master.m3u8', 12);
+  return { engine, hls: FakeHls.instances.at(-1) as FakeHls };
+}
+
+beforeEach(() => {
+  FakeHls.instances = [];
+  jest.useFakeTimers();
+});
+afterEach(() => jest.useRealTimers());
+
+describe('the playback engine', () => {
+  it('starts fast: no low-latency mode, first fragment prefetched, level capped, lowest start level, resume position', async () => {
+    const { hls } = await engineWith();
+    expect(hls.config).toMatchObject({ ...FAST_START_CONFIG, startPosition: 12 });
+    expect(FAST_START_CONFIG).toMatchObject({
+      lowLatencyMode: false,
+      startFragPrefetch: true,
+      capLevelToPlayerSize: true,
+    });
+    expect(hls.calls).toEqual(['loadSource /media/1/master.m3u8', 'attachMedia']);
+  });
+
+  it('retries a network failure a bounded number of times with a growing delay, then reports it', async () => {
+    const onFatal = jest.fn();
+    const { hls } = await engineWith({ onFatal });
+    for (let attempt = 1; attempt <= NETWORK_RETRIES; attempt++) {
+      hls.emitError('networkError');
+      jest.advanceTimersByTime(1_000 * 2 ** (attempt - 1));
+    }
+    expect(hls.calls.filter((c) => c === 'startLoad')).toHaveLength(NETWORK_RETRIES);
+    expect(onFatal).not.toHaveBeenCalled();
+    hls.emitError('networkError');
+    expect(onFatal).toHaveBeenCalledWith('network', PLAYBACK_ERROR_MESSAGES.network);
+    expect(hls.calls).toContain('destroy');
+  });
+
+  it('recovers a media error, then swaps the audio codec, then gives up with a clear message', async () => {
+    const onFatal = jest.fn();
+    const { hls } = await engineWith({ onFatal });
+    hls.emitError('mediaError');
+    hls.emitError('mediaError');
+    expect(hls.calls.filter((c) => c === 'recoverMediaError')).toHaveLength(2);
+    expect(hls.calls).toContain('swapAudioCodec');
+    hls.emitError('mediaError');
+    expect(onFatal).toHaveBeenCalledWith('media', PLAYBACK_ERROR_MESSAGES.media);
+  });
+
+  it('tears the hls instance down on leave and before loading another source', async () => {
+    const { engine, hls } = await engineWith();
+    await engine.load('/media/2/master.m3u8');
+    expect(hls.calls.slice(-2)).toEqual(['detachMedia', 'destroy']);
+    const second = FakeHls.instances.at(-1) as FakeHls;
+    engine.teardown();
+    expect(second.calls.slice(-2)).toEqual(['detachMedia', 'destroy']);
+    expect(engine.active).toBe(false);
+  });
+});
+
+describe('next-episode preloading', () => {
+  it('picks the rendition hls.js starts with and the first segments to fetch', () => {
+    const master =
+      '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=2000000\nhigh/index.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=600000\nlow/index.m3u8\n';
+    expect(firstVariant(master)).toBe('low/index.m3u8');
+    const media = '#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:2.0,\nseg0.m4s\n#EXTINF:2.0,\nseg1.m4s\n';
+    expect(firstSegments(media)).toEqual(['init.mp4', 'seg0.m4s']);
+  });
+});

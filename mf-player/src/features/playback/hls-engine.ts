@@ -1,0 +1,165 @@
+/// <reference path="../../../../shared/types/hls-light.d.ts" />
+/**
+ * The playback engine: framework-free, one per <video>. It owns the media pipeline for one source at a
+ * time and nothing else (no React, no Redux).
+ *
+ * - `load(src, startPosition)` plays an HLS master playlist: the browser's own HLS where it has it
+ *   (Safari), hls.js light (H.264/AAC) elsewhere, tuned for a fast start: no low-latency mode, the
+ *   first fragment fetched while the manifest is parsed, the level capped to the player size and a
+ *   low start level so the first frame comes from the smallest rendition.
+ * - Recovery is bounded: a fatal network error retries the load up to NETWORK_RETRIES times with a
+ *   doubling delay; a fatal media error is recovered once, then once more with the audio codec
+ *   swapped; after that `onFatal` gets a message the viewer can act on (the UI offers Retry, which
+ *   calls `load` again).
+ * - `teardown()` detaches and destroys the hls.js instance and empties the element; every `load`
+ *   tears the previous source down first, so no instance outlives its source.
+ */
+import type Hls from 'hls.js';
+import type { ErrorData, HlsConfig } from 'hls.js';
+
+export const NETWORK_RETRIES = 3;
+export const NETWORK_RETRY_BASE_MS = 1_000;
+export const MEDIA_RECOVERIES = 2;
+
+export const PLAYBACK_ERROR_MESSAGES = {
+  network: 'We lost the connection while loading this episode. Check your connection and press Retry.',
+  media: 'This episode could not be played on this device. Press Retry to try again.',
+  unsupported: 'This browser cannot play these videos. Please try a recent Chrome, Firefox, Edge or Safari.',
+} as const;
+
+export type PlaybackErrorKind = keyof typeof PLAYBACK_ERROR_MESSAGES;
+
+export interface EngineListener {
+  onFatal?(kind: PlaybackErrorKind, message: string): void;
+  onRecovering?(attempt: number): void;
+}
+
+export type HlsConstructor = typeof Hls;
+
+export const FAST_START_CONFIG: Partial<HlsConfig> = {
+  lowLatencyMode: false,
+  startFragPrefetch: true,
+  capLevelToPlayerSize: true,
+  startLevel: 0,
+  maxBufferLength: 20,
+  backBufferLength: 30,
+};
+
+/** hls.js light is fetched on first use and shared by every engine of the page. */
+let hlsModule: Promise<HlsConstructor> | null = null;
+export function loadHls(): Promise<HlsConstructor> {
+  hlsModule ??= import('hls.js/light').then((m) => m.default as unknown as HlsConstructor);
+  return hlsModule;
+}
+
+export function canPlayNativeHls(video: HTMLVideoElement): boolean {
+  return video.canPlayType('application/vnd.apple.mpegurl') !== '';
+}
+
+export class PlaybackEngine {
+  private hls: Hls | null = null;
+  private generation = 0;
+  private networkRetries = 0;
+  private mediaRecoveries = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private nativeCleanup: (() => void) | null = null;
+
+  constructor(
+    private readonly video: HTMLVideoElement,
+    private readonly listener: EngineListener = {},
+    private readonly getHls: () => Promise<HlsConstructor> = loadHls,
+  ) {}
+
+  /** Plays `src` from `startPosition` seconds; answers once the source is attached. */
+  async load(src: string, startPosition = 0): Promise<void> {
+    this.teardown();
+    const generation = ++this.generation;
+    this.networkRetries = 0;
+    this.mediaRecoveries = 0;
+    const video = this.video;
+
+    if (canPlayNativeHls(video)) {
+      const onMeta = () => {
+        if (startPosition > 0) video.currentTime = startPosition;
+      };
+      const onError = () => this.listener.onFatal?.('media', PLAYBACK_ERROR_MESSAGES.media);
+      video.addEventListener('loadedmetadata', onMeta, { once: true });
+      video.addEventListener('error', onError);
+      this.nativeCleanup = () => {
+        video.removeEventListener('loadedmetadata', onMeta);
+        video.removeEventListener('error', onError);
+      };
+      video.src = src;
+      return;
+    }
+
+    const HlsClass = await this.getHls();
+    if (generation !== this.generation) return; // a newer load or a teardown happened meanwhile
+    if (!HlsClass.isSupported()) {
+      this.listener.onFatal?.('unsupported', PLAYBACK_ERROR_MESSAGES.unsupported);
+      return;
+    }
+    const hls = new HlsClass({ ...FAST_START_CONFIG, startPosition: startPosition > 0 ? startPosition : -1 });
+    this.hls = hls;
+    hls.on(HlsClass.Events.ERROR, (_event, data) => this.handleError(HlsClass, hls, data));
+    hls.on(HlsClass.Events.FRAG_LOADED, () => {
+      this.networkRetries = 0; // progress again: the next outage gets the full budget
+    });
+    hls.loadSource(src);
+    hls.attachMedia(video);
+  }
+
+  private handleError(HlsClass: HlsConstructor, hls: Hls, data: ErrorData) {
+    if (!data.fatal || hls !== this.hls) return;
+    if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR) {
+      if (this.networkRetries >= NETWORK_RETRIES) {
+        this.fail('network');
+        return;
+      }
+      const attempt = ++this.networkRetries;
+      this.listener.onRecovering?.(attempt);
+      this.retryTimer = setTimeout(
+        () => {
+          if (hls === this.hls) hls.startLoad();
+        },
+        NETWORK_RETRY_BASE_MS * 2 ** (attempt - 1),
+      );
+      return;
+    }
+    if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR && this.mediaRecoveries < MEDIA_RECOVERIES) {
+      const attempt = ++this.mediaRecoveries;
+      this.listener.onRecovering?.(attempt);
+      if (attempt > 1) hls.swapAudioCodec();
+      hls.recoverMediaError();
+      return;
+    }
+    this.fail('media');
+  }
+
+  private fail(kind: PlaybackErrorKind) {
+    this.teardown();
+    this.listener.onFatal?.(kind, PLAYBACK_ERROR_MESSAGES[kind]);
+  }
+
+  teardown(): void {
+    this.generation++;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    if (this.hls) {
+      this.hls.detachMedia();
+      this.hls.destroy();
+      this.hls = null;
+    }
+    if (this.nativeCleanup) {
+      this.nativeCleanup();
+      this.nativeCleanup = null;
+      this.video.removeAttribute('src');
+      this.video.load();
+    }
+  }
+
+  /** Whether an hls.js instance is alive (for tests and the bench). */
+  get active(): boolean {
+    return this.hls !== null;
+  }
+}

@@ -1,0 +1,109 @@
+/** The player's controls, every one labelled for screen readers and reachable by keyboard. */
+import { Icon } from '../../components/icons';
+import { formatTime, PLAYBACK_RATES } from './format';
+
+export interface ControlsState {
+  playing: boolean;
+  muted: boolean;
+  currentTime: number;
+  duration: number;
+  rate: number;
+  autoplayNext: boolean;
+  hasPrevious: boolean;
+  hasNext: boolean;
+}
+
+export interface ControlsActions {
+  togglePlay(): void;
+  seek(seconds: number): void;
+  toggleMute(): void;
+  setRate(rate: number): void;
+  toggleFullscreen(): void;
+  previous(): void;
+  next(): void;
+  toggleAutoplayNext(): void;
+}
+
+export function PlayerControls({ state, actions }: { state: ControlsState; actions: ControlsActions }) {
+  const { playing, muted, currentTime, duration, rate, autoplayNext, hasPrevious, hasNext } = state;
+  return (
+    <fieldset className="player-controls">
+      <legend className="ch-visually-hidden">Player controls</legend>
+      <input
+        type="range"
+        className="player-seek"
+        min={0}
+        max={Math.max(duration, 0)}
+        step={0.1}
+        value={Math.min(currentTime, duration || 0)}
+        aria-label="Seek"
+        aria-valuetext={`${formatTime(currentTime)} of ${formatTime(duration)}`}
+        onChange={(event) => actions.seek(Number(event.target.value))}
+      />
+      <div className="player-buttons">
+        <button
+          type="button"
+          className="player-btn"
+          aria-label="Previous episode"
+          disabled={!hasPrevious}
+          onClick={actions.previous}
+        >
+          <Icon name="previous" />
+        </button>
+        <button
+          type="button"
+          className="player-btn player-btn--main"
+          aria-label={playing ? 'Pause' : 'Play'}
+          onClick={actions.togglePlay}
+        >
+          <Icon name={playing ? 'pause' : 'play'} size={24} />
+        </button>
+        <button
+          type="button"
+          className="player-btn"
+          aria-label="Next episode"
+          disabled={!hasNext}
+          onClick={actions.next}
+        >
+          <Icon name="next" />
+        </button>
+        <span className="player-time" aria-hidden="true">
+          {formatTime(currentTime)} / {formatTime(duration)}
+        </span>
+        <span className="player-spacer" />
+        <button
+          type="button"
+          className="player-btn"
+          aria-label={muted ? 'Unmute' : 'Mute'}
+          aria-pressed={muted}
+          onClick={actions.toggleMute}
+        >
+          <Icon name={muted ? 'soundOff' : 'soundOn'} />
+        </button>
+        <label className="player-rate">
+          <span className="ch-visually-hidden">Playback speed</span>
+          <select value={rate} onChange={(event) => actions.setRate(Number(event.target.value))}>
+            {PLAYBACK_RATES.map((r) => (
+              <option key={r} value={r}>
+                {r}×
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="player-autoplay">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={autoplayNext}
+            aria-checked={autoplayNext}
+            onChange={actions.toggleAutoplayNext}
+          />
+          <span>Autoplay next</span>
+        </label>
+        <button type="button" className="player-btn" aria-label="Full screen" onClick={actions.toggleFullscreen}>
+          <Icon name="fullscreen" />
+        </button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,420 @@
+/**
+ * The player screen's body, in its two layouts: mobile (under 768 px) is a vertical full-screen video
+ * where a swipe up or down moves to the next or previous episode; desktop puts the video beside the
+ * series' episode list. Locked episodes show the paywall over the poster. Playback samples go to the
+ * progress saga; the next episode's first fragment is fetched early so moving on starts at once.
+ */
+import { ANALYTICS_EVENTS, Button, MediaImage, type Series, track, useAppDispatch } from '@cliffhanger/shared';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { Icon } from '../../components/icons';
+import { resumePosition } from '../progress/progress-rules';
+import { Paywall } from '../unlock/paywall';
+import { EpisodeList } from './episode-list';
+import { SEEK_STEP_SECONDS } from './format';
+import {
+  autoplayNextToggled,
+  type EpisodeRef,
+  episodeAdvanced,
+  playbackLeft,
+  playbackPaused,
+  playbackStarted,
+  playbackTicked,
+  selectAutoplayNext,
+} from './playback.slice';
+import type { PlayerEpisode } from './player.api';
+import { PlayerControls } from './player-controls';
+import { preloadHls } from './preload';
+import { usePlaybackEngine } from './use-playback-engine';
+
+export type PlayerLayout = 'mobile' | 'desktop';
+
+/** Samples go to the saga once a second while playing. */
+const TICK_MS = 1_000;
+const SWIPE_MIN_PX = 60;
+
+export function isLocked(episode: Pick<PlayerEpisode, 'is_free' | 'is_unlocked'>): boolean {
+  return !episode.is_free && !episode.is_unlocked;
+}
+
+export function PlayerView({
+  series,
+  episodes,
+  episode,
+  layout,
+  startAt,
+  onSelect,
+  keyboard = true,
+}: {
+  series?: Series;
+  episodes: PlayerEpisode[];
+  episode: PlayerEpisode;
+  layout: PlayerLayout;
+  startAt?: number | null;
+  onSelect: (episode: PlayerEpisode) => void;
+  /** Whether the page-wide keyboard shortcuts drive this player (one player per page should). */
+  keyboard?: boolean;
+}) {
+  const dispatch = useAppDispatch();
+  const autoplayNext = useSelector(selectAutoplayNext);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const index = episodes.findIndex((e) => e.id === episode.id);
+  const previous = index > 0 ? episodes[index - 1] : undefined;
+  const next = index >= 0 && index < episodes.length - 1 ? episodes[index + 1] : undefined;
+  const locked = isLocked(episode) || !episode.hls_url;
+  const goldExclusive = !!series?.is_gold_exclusive;
+  const src = locked ? null : episode.hls_url;
+  const ref: EpisodeRef = { episodeId: episode.id, seriesId: episode.series };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the start is chosen once per episode
+  const startPosition = useMemo(() => resumePosition(episode, startAt), [episode.id]);
+  const { error, recovering, retry } = usePlaybackEngine(videoRef, src, startPosition);
+  const [playing, setPlaying] = useState(false);
+  const [muted, setMuted] = useState(false);
+  const [needsSound, setNeedsSound] = useState(false);
+  const [time, setTime] = useState(0);
+  const [duration, setDuration] = useState(episode.duration);
+  const [rate, setRate] = useState(1);
+  const started = useRef(false);
+  const lastTick = useRef(0);
+  const advancing = useRef(false);
+  const sample = useRef({ ...ref, position: 0, duration: episode.duration });
+
+  // A new episode: fresh samples; when it goes, report it as left (unless it was finished by moving on).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the episode's identity restarts this
+  useEffect(() => {
+    started.current = false;
+    advancing.current = false;
+    sample.current = { episodeId: episode.id, seriesId: episode.series, position: 0, duration: episode.duration };
+    setTime(0);
+    setDuration(episode.duration);
+    return () => {
+      if (!advancing.current && started.current) dispatch(playbackLeft({ ...sample.current }));
+    };
+  }, [dispatch, episode.id]);
+
+  // Each episode opened in the player is reported once, with whether it opened on the paywall.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the episode's identity is a new opening
+  useEffect(() => {
+    dispatch(
+      track(ANALYTICS_EVENTS.playerOpened, {
+        episode_id: episode.id,
+        series_id: episode.series,
+        episode_number: episode.episode_number,
+        locked,
+        gold_exclusive: goldExclusive,
+      }),
+    );
+  }, [dispatch, episode.id]);
+
+  // Leaving the page (tab hidden, closed, navigated away) saves with a request that outlives it.
+  useEffect(() => {
+    const leave = () => {
+      if (started.current) dispatch(playbackLeft({ ...sample.current, pageHidden: true }));
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') leave();
+    };
+    window.addEventListener('pagehide', leave);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [dispatch]);
+
+  const go = useCallback(
+    (target: PlayerEpisode | undefined, advanced: boolean) => {
+      if (!target) return;
+      if (advanced && started.current) {
+        advancing.current = true;
+        dispatch(episodeAdvanced({ ...sample.current }));
+      }
+      if (advanced)
+        dispatch(
+          track(ANALYTICS_EVENTS.nextEpisodeStarted, {
+            episode_id: target.id,
+            series_id: target.series,
+            from_episode_id: sample.current.episodeId,
+          }),
+        );
+      onSelect(target);
+    },
+    [dispatch, onSelect],
+  );
+
+  const togglePlay = useCallback(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (video.paused) void video.play().catch(() => undefined);
+    else video.pause();
+  }, []);
+
+  const toggleFullscreen = useCallback(() => {
+    const stage = stageRef.current;
+    if (!stage) return;
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else if (stage.requestFullscreen) void stage.requestFullscreen().catch(() => undefined);
+    else (videoRef.current as HTMLVideoElement & { webkitEnterFullscreen?: () => void })?.webkitEnterFullscreen?.();
+  }, []);
+
+  const seek = useCallback((seconds: number) => {
+    const video = videoRef.current;
+    if (!video) return;
+    const end = Number.isFinite(video.duration) ? video.duration : seconds;
+    video.currentTime = Math.min(Math.max(0, seconds), end);
+  }, []);
+
+  const toggleMute = useCallback(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.muted = !video.muted;
+    setNeedsSound(false);
+  }, []);
+
+  // Keyboard: space / k play-pause, ←/→ seek, ↑/↓ previous / next episode, m mute, f full screen.
+  useEffect(() => {
+    if (!keyboard) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input:not([type="range"]), textarea, select, [contenteditable="true"]')) return;
+      const onButton = !!target?.closest('button, a');
+      const video = videoRef.current;
+      switch (event.key) {
+        case ' ':
+        case 'k':
+        case 'K':
+          if (event.key === ' ' && onButton) return; // space on a button presses that button
+          event.preventDefault();
+          togglePlay();
+          break;
+        case 'ArrowLeft':
+          if (target?.matches('input[type="range"]')) return;
+          event.preventDefault();
+          if (video) seek(video.currentTime - SEEK_STEP_SECONDS);
+          break;
+        case 'ArrowRight':
+          if (target?.matches('input[type="range"]')) return;
+          event.preventDefault();
+          if (video) seek(video.currentTime + SEEK_STEP_SECONDS);
+          break;
+        case 'ArrowUp':
+          event.preventDefault();
+          go(previous, false);
+          break;
+        case 'ArrowDown':
+          event.preventDefault();
+          go(next, true);
+          break;
+        case 'm':
+        case 'M':
+          toggleMute();
+          break;
+        case 'f':
+        case 'F':
+          toggleFullscreen();
+          break;
+        default:
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [keyboard, go, next, previous, seek, toggleFullscreen, toggleMute, togglePlay]);
+
+  // Start playing as soon as the source is attached; a refused unmuted autoplay falls back to muted.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new source restarts playback
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !src) return;
+    video.playbackRate = rate;
+    const attempt = video.play();
+    attempt?.catch(() => {
+      video.muted = true;
+      setNeedsSound(true);
+      video.play()?.catch(() => undefined);
+    });
+  }, [src]);
+
+  const touchStart = useRef<number | null>(null);
+  const onTouchEnd = (y: number | undefined) => {
+    const startY = touchStart.current;
+    touchStart.current = null;
+    if (layout !== 'mobile' || startY === null || y === undefined) return;
+    const dy = startY - y;
+    if (Math.abs(dy) < SWIPE_MIN_PX) return;
+    if (dy > 0) go(next, true);
+    else go(previous, false);
+  };
+
+  const title = `${episode.series_title} · Episode ${episode.episode_number}`;
+
+  const stage = (
+    <div
+      ref={stageRef}
+      className="player-stage"
+      onTouchStart={(event) => {
+        touchStart.current = event.touches[0]?.clientY ?? null;
+      }}
+      onTouchEnd={(event) => onTouchEnd(event.changedTouches[0]?.clientY)}
+    >
+      {locked ? (
+        <MediaImage src={episode.thumbnail} className="player-video player-poster" alt="" />
+      ) : (
+        // biome-ignore lint/a11y/useMediaCaption: the demo episodes carry no dialogue track yet
+        <video
+          ref={videoRef}
+          className="player-video"
+          poster={episode.thumbnail ?? undefined}
+          playsInline
+          preload="auto"
+          aria-label={title}
+          data-episode-id={episode.id}
+          onClick={togglePlay}
+          onPlay={() => {
+            setPlaying(true);
+            if (!started.current) {
+              started.current = true;
+              dispatch(playbackStarted({ ...ref, episodeNumber: episode.episode_number }));
+            }
+          }}
+          onPause={(event) => {
+            setPlaying(false);
+            const video = event.currentTarget;
+            if (!video.ended && started.current) {
+              sample.current = { ...ref, position: video.currentTime, duration: sample.current.duration };
+              dispatch(playbackPaused({ ...sample.current }));
+            }
+          }}
+          onVolumeChange={(event) => setMuted(event.currentTarget.muted)}
+          onRateChange={(event) => setRate(event.currentTarget.playbackRate)}
+          onDurationChange={(event) => {
+            const d = event.currentTarget.duration;
+            if (Number.isFinite(d) && d > 0) setDuration(d);
+          }}
+          onCanPlay={() => {
+            if (next?.hls_url && !isLocked(next)) void preloadHls(next.hls_url);
+          }}
+          onTimeUpdate={(event) => {
+            const video = event.currentTarget;
+            const d = Number.isFinite(video.duration) && video.duration > 0 ? video.duration : episode.duration;
+            sample.current = { ...ref, position: video.currentTime, duration: d };
+            setTime(video.currentTime);
+            const now = performance.now();
+            if (started.current && now - lastTick.current >= TICK_MS) {
+              lastTick.current = now;
+              dispatch(playbackTicked({ ...sample.current }));
+            }
+          }}
+          onEnded={() => {
+            setPlaying(false);
+            if (autoplayNext && next) go(next, true);
+            else if (started.current)
+              dispatch(playbackTicked({ ...sample.current, position: sample.current.duration }));
+          }}
+        />
+      )}
+      {locked && <Paywall episode={episode} goldExclusive={goldExclusive} />}
+      {!locked && error && (
+        <div className="player-error" role="alert">
+          <p>{error.message}</p>
+          <Button
+            onClick={() => {
+              dispatch(track(ANALYTICS_EVENTS.playbackFailed, { episode_id: episode.id, kind: error.kind }));
+              retry();
+            }}
+          >
+            Retry
+          </Button>
+        </div>
+      )}
+      {!locked && recovering && !error && (
+        <p className="player-status" role="status">
+          Reconnecting…
+        </p>
+      )}
+      {!locked && needsSound && !error && (
+        <Button variant="secondary" className="player-sound" onClick={toggleMute}>
+          <Icon name="soundOff" /> Tap for sound
+        </Button>
+      )}
+      {/* The caption and the controls share one bottom strip, so wrapping controls never cover the caption. */}
+      {(layout === 'mobile' || !locked) && (
+        <div className="player-bottom">
+          {layout === 'mobile' && (
+            <div className="player-caption">
+              <p className="player-series">{episode.series_title}</p>
+              <p className="player-episode-name">
+                Episode {episode.episode_number} · {episode.title}
+              </p>
+            </div>
+          )}
+          {!locked && (
+            <PlayerControls
+              state={{
+                playing,
+                muted,
+                currentTime: time,
+                duration,
+                rate,
+                autoplayNext,
+                hasPrevious: !!previous,
+                hasNext: !!next,
+              }}
+              actions={{
+                togglePlay,
+                seek,
+                toggleMute,
+                setRate: (r) => {
+                  if (videoRef.current) videoRef.current.playbackRate = r;
+                },
+                toggleFullscreen,
+                previous: () => go(previous, false),
+                next: () => go(next, true),
+                toggleAutoplayNext: () => dispatch(autoplayNextToggled()),
+              }}
+            />
+          )}
+        </div>
+      )}
+      {locked && layout === 'mobile' && (
+        <div className="player-lock-nav">
+          <Button
+            variant="ghost"
+            aria-label="Previous episode"
+            disabled={!previous}
+            onClick={() => go(previous, false)}
+          >
+            <Icon name="up" />
+          </Button>
+          <Button variant="ghost" aria-label="Next episode" disabled={!next} onClick={() => go(next, false)}>
+            <Icon name="down" />
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+
+  if (layout === 'mobile') {
+    return (
+      <main className="player player--mobile" aria-label={`Player: ${title}`}>
+        <h1 className="ch-visually-hidden">{title}</h1>
+        {stage}
+      </main>
+    );
+  }
+  return (
+    <main className="player player--desktop" aria-label={`Player: ${title}`}>
+      <div className="player-main">
+        {stage}
+        <div className="player-info">
+          <h1 className="player-title">{title}</h1>
+          <p className="player-subtitle">{episode.title}</p>
+          {episode.description && <p className="ch-muted">{episode.description}</p>}
+        </div>
+      </div>
+      <EpisodeList episodes={episodes} currentId={episode.id} onSelect={(e) => go(e, e === next)} />
+    </main>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * The player's reads (§7): the episode, its series and the series' episode list, and a series found by
+ * its slug (the API's detail takes a numeric id; a slug is looked up through the list's search and
+ * matched exactly). Names carry the `player` prefix: the RTK Query API is shared by the whole page.
+ */
+import {
+  type ApiError,
+  type BaseApi,
+  baseApi,
+  CACHE_SECONDS,
+  type Episode,
+  type Paginated,
+  type Series,
+} from '@cliffhanger/shared';
+
+/** An episode as answered for the viewer: the §3 fields plus the saved position, in seconds. */
+export type PlayerEpisode = Episode & { position_seconds?: number };
+
+const listOf = <T>(answer: T[] | Paginated<T>): T[] => (Array.isArray(answer) ? answer : answer.results);
+
+export const PLAYER_EPISODES_TAG = { type: 'Episode' as const, id: 'player' };
+
+/** The words of a slug, for the list's text search ('the-heir-returns' → 'the heir returns'). */
+export const slugWords = (slug: string) => slug.replace(/[-_]+/g, ' ').trim();
+
+export const playerApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    playerEpisode: build.query<PlayerEpisode, string>({
+      query: (id) => ({ url: `/episodes/${id}/` }),
+      keepUnusedDataFor: CACHE_SECONDS.episodes,
+      providesTags: [PLAYER_EPISODES_TAG],
+    }),
+    playerSeries: build.query<Series, string>({
+      query: (id) => ({ url: `/series/${id}/` }),
+      keepUnusedDataFor: CACHE_SECONDS.seriesDetail,
+      providesTags: ['Series'],
+    }),
+    playerSeriesEpisodes: build.query<PlayerEpisode[], string>({
+      query: (seriesId) => ({ url: `/series/${seriesId}/episodes/` }),
+      transformResponse: (answer: PlayerEpisode[] | Paginated<PlayerEpisode>) =>
+        [...listOf(answer)].sort((a, b) => a.season - b.season || a.episode_number - b.episode_number),
+      keepUnusedDataFor: CACHE_SECONDS.episodes,
+      providesTags: [PLAYER_EPISODES_TAG],
+    }),
+    playerSeriesBySlug: build.query<Series, string>({
+      async queryFn(slug, _api, _extra, baseQuery) {
+        const answer = await baseQuery({ url: '/series/', params: { search: slugWords(slug), limit: 100 } });
+        if (answer.error) return { error: answer.error as ApiError };
+        const found = listOf(answer.data as Paginated<Series>).find((s) => s.slug === slug);
+        return found ? { data: found } : { error: { status: 404, message: 'Series not found' } };
+      },
+      keepUnusedDataFor: CACHE_SECONDS.seriesDetail,
+    }),
+  }),
+});
+
+export const registerPlayerEndpoints = (_api: BaseApi) => playerApi;
+export const { usePlayerEpisodeQuery, usePlayerSeriesQuery, usePlayerSeriesEpisodesQuery, usePlayerSeriesBySlugQuery } =
+  playerApi;

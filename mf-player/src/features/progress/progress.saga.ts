@@ -1,0 +1,138 @@
+/**
+ * Progress while watching (§4, §7): saved at most every 10 s while playing, at once on pause and when
+ * the viewer leaves (another route, another episode, the page hidden or closed — then with a keepalive
+ * request that outlives the page), always clamped to 0–100. Near the end, or when the viewer moves on
+ * to the next episode, the episode is marked watched once. Each save and mark is announced on the bus.
+ */
+import {
+  ANALYTICS_EVENTS,
+  apiClient,
+  episodeStarted,
+  episodeWatched,
+  progressSaved,
+  readAccessToken,
+  runtimeConfig,
+  track,
+} from '@cliffhanger/shared';
+import { call, put, select, takeEvery } from 'redux-saga/effects';
+import {
+  episodeAdvanced,
+  type PlaybackSample,
+  type PlaybackState,
+  playbackLeft,
+  playbackPaused,
+  playbackStarted,
+  playbackTicked,
+  progressSent,
+  selectPlayback,
+  watchedMarked,
+} from '../playback/playback.slice';
+import { isNearEnd, PROGRESS_SAVE_INTERVAL_MS, progressOf } from './progress-rules';
+
+export async function putProgress(episodeId: number, progress: number, positionSeconds: number): Promise<void> {
+  await apiClient().put(`/episodes/${episodeId}/watch-progress/`, {
+    progress,
+    position_seconds: positionSeconds,
+  });
+}
+
+/** A save that survives the page going away (pagehide): fetch with keepalive, same auth as the client. */
+export async function putProgressKeepalive(episodeId: number, progress: number, positionSeconds: number) {
+  const config = runtimeConfig();
+  const token = readAccessToken();
+  await fetch(`${config.apiBaseUrl}/episodes/${episodeId}/watch-progress/`, {
+    method: 'PUT',
+    keepalive: true,
+    credentials: 'omit',
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: token ? `Bearer ${token}` : `Token ${config.staticApiToken}`,
+    },
+    body: JSON.stringify({ progress, position_seconds: positionSeconds }),
+  });
+}
+
+export async function postWatched(episodeId: number): Promise<void> {
+  await apiClient().post(`/episodes/${episodeId}/mark-watched/`);
+}
+
+const now = () => Date.now();
+
+export function* saveProgress(sample: PlaybackSample, keepalive = false) {
+  const progress = progressOf(sample.position, sample.duration);
+  const position = Math.max(0, Math.round(sample.position * 10) / 10);
+  const at: number = yield call(now);
+  yield put(progressSent({ episodeId: sample.episodeId, at }));
+  try {
+    yield call(keepalive ? putProgressKeepalive : putProgress, sample.episodeId, progress, position);
+    yield put(progressSaved({ episodeId: sample.episodeId, seriesId: sample.seriesId, progress }));
+  } catch {
+    // A lost save is retried by the next tick, pause or leave; playback goes on.
+  }
+}
+
+export function* markWatched(sample: PlaybackSample) {
+  const { watched }: PlaybackState = yield select(selectPlayback);
+  if (watched.includes(sample.episodeId)) return;
+  yield put(watchedMarked({ episodeId: sample.episodeId }));
+  try {
+    yield call(postWatched, sample.episodeId);
+    yield put(episodeWatched({ episodeId: sample.episodeId, seriesId: sample.seriesId }));
+    yield put(track(ANALYTICS_EVENTS.episodeCompleted, { episode_id: sample.episodeId, series_id: sample.seriesId }));
+  } catch {
+    // Not fatal: the saved progress still says how far the viewer got.
+  }
+}
+
+export function* onStarted({ payload }: ReturnType<typeof playbackStarted>) {
+  const at: number = yield call(now);
+  // The first periodic save comes one interval after the start; pause and leave save at once.
+  yield put(progressSent({ episodeId: payload.episodeId, at }));
+  yield put(
+    episodeStarted({
+      episode: { id: payload.episodeId, series: payload.seriesId, episode_number: payload.episodeNumber },
+    }),
+  );
+  yield put(
+    track(ANALYTICS_EVENTS.episodeStarted, {
+      episode_id: payload.episodeId,
+      series_id: payload.seriesId,
+      episode_number: payload.episodeNumber,
+    }),
+  );
+}
+
+export function* onTick({ payload }: ReturnType<typeof playbackTicked>) {
+  const state: PlaybackState = yield select(selectPlayback);
+  if (isNearEnd(payload.position, payload.duration) && !state.watched.includes(payload.episodeId)) {
+    yield call(saveProgress, payload);
+    yield call(markWatched, payload);
+    return;
+  }
+  const at: number = yield call(now);
+  const last = state.savedAt[String(payload.episodeId)] ?? 0;
+  if (at - last >= PROGRESS_SAVE_INTERVAL_MS) yield call(saveProgress, payload);
+}
+
+export function* onPaused({ payload }: ReturnType<typeof playbackPaused>) {
+  yield call(saveProgress, payload);
+}
+
+export function* onLeft({ payload }: ReturnType<typeof playbackLeft>) {
+  if (!(payload.position > 0)) return; // nothing watched: nothing to save
+  yield call(saveProgress, payload, !!payload.pageHidden);
+  if (isNearEnd(payload.position, payload.duration)) yield call(markWatched, payload);
+}
+
+export function* onAdvanced({ payload }: ReturnType<typeof episodeAdvanced>) {
+  yield call(saveProgress, { ...payload, position: Math.max(payload.position, payload.duration) });
+  yield call(markWatched, payload);
+}
+
+export function* progressSaga() {
+  yield takeEvery(playbackStarted.type, onStarted);
+  yield takeEvery(playbackTicked.type, onTick);
+  yield takeEvery(playbackPaused.type, onPaused);
+  yield takeEvery(playbackLeft.type, onLeft);
+  yield takeEvery(episodeAdvanced.type, onAdvanced);
+}

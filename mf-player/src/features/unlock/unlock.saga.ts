@@ -1,0 +1,122 @@
+/**
+ * Unlocking a paid episode with coins (§4, §7). With too few coins the viewer goes to the coin store
+ * (/coins) and comes back to the episode afterwards. Otherwise the API charges the episode; the
+ * episode is then marked unlocked in the series' list and as the current episode, its stream address
+ * is fetched, and `player/episodeUnlocked` carries the new balance to the header.
+ */
+import {
+  ANALYTICS_EVENTS,
+  apiClient,
+  episodeUnlocked,
+  errorMessage,
+  navigationRequested,
+  paths,
+  selectCoinBalance,
+  showToast,
+  track,
+} from '@cliffhanger/shared';
+import type { AxiosError } from 'axios';
+import { call, put, select, takeLatest } from 'redux-saga/effects';
+import { unlockFailed, unlockRequested, unlockReset, unlockSucceeded } from '../playback/playback.slice';
+import { playerApi } from '../playback/player.api';
+
+export interface UnlockAnswer {
+  balance: number;
+  unlocked: boolean;
+  charged: number;
+}
+
+export interface StreamAnswer {
+  hls_url: string | null;
+  video_url: string | null;
+}
+
+export const UNLOCK_MESSAGES = {
+  unavailable: 'Unlocking episodes is not available right now. Please try again a little later.',
+  generic: 'Sorry, this episode could not be unlocked. Please try again.',
+} as const;
+
+export async function postUnlock(episodeId: number): Promise<UnlockAnswer> {
+  const { data } = await apiClient().post<UnlockAnswer>(`/episodes/${episodeId}/unlock/`);
+  return data;
+}
+
+export async function fetchStream(episodeId: number): Promise<StreamAnswer> {
+  const { data } = await apiClient().get<StreamAnswer>(`/episodes/${episodeId}/stream/`);
+  return data;
+}
+
+/** The coin store, with the way back to the episode. */
+export const coinStorePath = (returnTo: string) => `${paths.coins()}?returnTo=${encodeURIComponent(returnTo)}`;
+
+export function* goToCoinStore(needed: number, returnTo: string) {
+  yield put(
+    showToast({
+      type: 'info',
+      message: `You need ${needed} more ${needed === 1 ? 'coin' : 'coins'} to unlock this episode. Top up and we’ll bring you back.`,
+    }),
+  );
+  yield put(navigationRequested({ to: coinStorePath(returnTo) }));
+}
+
+/** Marks the episode unlocked in the cached list and the cached episode, with its stream address. */
+export function markUnlockedInCache(seriesId: number, episodeId: number, stream: StreamAnswer | null) {
+  const patch = (episode: { id: number; is_unlocked: boolean; hls_url: string | null; video_url: string | null }) => {
+    if (episode.id !== episodeId) return;
+    episode.is_unlocked = true;
+    if (stream?.hls_url) episode.hls_url = stream.hls_url;
+    if (stream?.video_url) episode.video_url = stream.video_url;
+  };
+  return [
+    playerApi.util.updateQueryData('playerSeriesEpisodes', String(seriesId), (list) => {
+      for (const episode of list) patch(episode);
+    }),
+    playerApi.util.updateQueryData('playerEpisode', String(episodeId), (episode) => patch(episode)),
+  ];
+}
+
+export function* unlockEpisode({ payload }: ReturnType<typeof unlockRequested>) {
+  const { episodeId, seriesId, coinCost, returnTo } = payload;
+  const balance: number = yield select(selectCoinBalance);
+  yield put(
+    track(ANALYTICS_EVENTS.episodeUnlockRequested, {
+      episode_id: episodeId,
+      series_id: seriesId,
+      coin_cost: coinCost,
+      balance,
+    }),
+  );
+  if (balance < coinCost) {
+    yield put(unlockReset());
+    yield call(goToCoinStore, coinCost - balance, returnTo);
+    return;
+  }
+  try {
+    const answer: UnlockAnswer = yield call(postUnlock, episodeId);
+    let stream: StreamAnswer | null = null;
+    try {
+      stream = yield call(fetchStream, episodeId);
+    } catch {
+      // The list refetch below brings the address too.
+    }
+    for (const update of markUnlockedInCache(seriesId, episodeId, stream)) yield put(update as never);
+    yield put(episodeUnlocked({ episodeId, seriesId, coinCost: answer.charged ?? coinCost, balance: answer.balance }));
+    yield put(track(ANALYTICS_EVENTS.episodeUnlocked, { episode_id: episodeId, series_id: seriesId, coins: coinCost }));
+    yield put(unlockSucceeded());
+  } catch (caught) {
+    const response = (caught as AxiosError).response;
+    const data = (response?.data ?? {}) as { balance?: number; coin_cost?: number };
+    if (typeof data.balance === 'number' && typeof data.coin_cost === 'number' && data.balance < data.coin_cost) {
+      yield put(unlockReset());
+      yield call(goToCoinStore, data.coin_cost - data.balance, returnTo);
+      return;
+    }
+    const message =
+      response?.status === 404 ? UNLOCK_MESSAGES.unavailable : errorMessage(response, UNLOCK_MESSAGES.generic);
+    yield put(unlockFailed({ episodeId, message }));
+  }
+}
+
+export function* unlockSaga() {
+  yield takeLatest(unlockRequested.type, unlockEpisode);
+}

@@ -1,0 +1,113 @@
+import { balanceChanged, episodeUnlocked, navigationRequested, selectCoinBalance } from '@cliffhanger/shared';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { episode } from '../../test/fixtures';
+import { type HttpMock, mockHttp } from '../../test/http-mock';
+import { playerStore } from '../../test/store';
+import { unlockRequested } from '../playback/playback.slice';
+import { playerApi } from '../playback/player.api';
+import { Paywall } from './paywall';
+import { UNLOCK_MESSAGES } from './unlock.saga';
+
+let http: HttpMock;
+afterEach(() => http.restore());
+const flush = () => new Promise((r) => setTimeout(r, 0));
+const locked = episode(12, 3, 2, { coin_cost: 5, hls_url: null });
+const request = { episodeId: 12, seriesId: 3, coinCost: 5, returnTo: '/player/3/episode/12' };
+
+describe('unlocking an episode', () => {
+  it('charges the episode, marks it unlocked in the list and as the current episode, and announces the new balance', async () => {
+    http = mockHttp((config) => {
+      if (config.url === '/series/3/episodes/') return { status: 200, data: [episode(11, 3, 1), locked] };
+      if (config.url === '/episodes/12/') return { status: 200, data: locked };
+      if (config.url === '/episodes/12/unlock/')
+        return { status: 200, data: { balance: 15, unlocked: true, charged: 5 } };
+      if (config.url === '/episodes/12/stream/')
+        return { status: 200, data: { hls_url: '/media/12/master.m3u8', video_url: null } };
+    });
+    const seen: string[] = [];
+    const store = playerStore({ record: seen });
+    await store.dispatch(playerApi.endpoints.playerSeriesEpisodes.initiate('3'));
+    await store.dispatch(playerApi.endpoints.playerEpisode.initiate('12'));
+    store.dispatch(unlockRequested(request));
+    await flush();
+    await flush();
+    const list = playerApi.endpoints.playerSeriesEpisodes.select('3')(store.getState()).data;
+    const current = playerApi.endpoints.playerEpisode.select('12')(store.getState()).data;
+    expect(list?.find((e) => e.id === 12)).toMatchObject({ is_unlocked: true, hls_url: '/media/12/master.m3u8' });
+    expect(current).toMatchObject({ is_unlocked: true, hls_url: '/media/12/master.m3u8' });
+    expect(seen).toContain(episodeUnlocked.type);
+    expect(selectCoinBalance(store.getState())).toBe(15); // the header follows the session balance
+  });
+
+  it('sends a viewer with too few coins to the coin store, with the way back', async () => {
+    http = mockHttp(() => undefined);
+    const seen: string[] = [];
+    const store = playerStore({ record: seen });
+    store.dispatch(balanceChanged({ balance: 2, reason: 'sync' }));
+    store.dispatch(unlockRequested(request));
+    await flush();
+    expect(http.calls.find((c) => c.url === '/episodes/12/unlock/')).toBeUndefined();
+    expect(seen).toContain(navigationRequested.type);
+  });
+
+  it('goes to the coin store when the API answers that the balance is short', async () => {
+    http = mockHttp(() => ({ status: 402, data: { message: 'Not enough coins', coin_cost: 5, balance: 3 } }));
+    const seen: string[] = [];
+    const store = playerStore({ record: seen });
+    store.dispatch(unlockRequested(request));
+    await flush();
+    expect(seen).toContain(navigationRequested.type);
+    expect(store.getState().player.unlock.status).toBe('idle');
+  });
+
+  it('says plainly when unlocking is not available', async () => {
+    http = mockHttp(() => ({ status: 404, data: { message: 'Route POST:/api/episodes/12/unlock/ not found' } }));
+    const store = playerStore();
+    store.dispatch(unlockRequested(request));
+    await flush();
+    expect(store.getState().player.unlock).toMatchObject({ status: 'failed', error: UNLOCK_MESSAGES.unavailable });
+  });
+});
+
+describe('the paywall', () => {
+  it('shows the cost, the balance, and the unlock, Gold and coin store actions', async () => {
+    http = mockHttp(() => ({ status: 200, data: { balance: 15, unlocked: true, charged: 5 } }));
+    const seen: string[] = [];
+    const store = playerStore({ record: seen });
+    render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/player/3/episode/12']}>
+          <Paywall episode={locked} goldExclusive={false} />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(screen.getByRole('heading', { name: 'Episode 2 is locked' })).toBeInTheDocument();
+    expect(screen.getByText('Your balance: 20 coins')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get Gold' })).toHaveAttribute('href', '/gold-subscription');
+    expect(screen.getByRole('link', { name: 'Buy coins' })).toHaveAttribute(
+      'href',
+      `/coins?returnTo=${encodeURIComponent('/player/3/episode/12')}`,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Unlock for 5 coins' }));
+    await flush();
+    expect(http.calls.map((c) => `${c.method} ${c.url}`)).toContain('POST /episodes/12/unlock/');
+    expect(seen.some((t) => t === 'analytics/track')).toBe(true); // 3.3 Paywall Shown
+  });
+
+  it('offers only Gold for a Gold-exclusive series', () => {
+    http = mockHttp(() => undefined);
+    render(
+      <Provider store={playerStore()}>
+        <MemoryRouter>
+          <Paywall episode={locked} goldExclusive />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(screen.getByRole('heading', { name: 'This series is for Gold members' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Unlock/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get Gold' })).toBeInTheDocument();
+  });
+});

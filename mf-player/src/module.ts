@@ -1,0 +1,36 @@
+/** mf-player's public face: every player route form and the player test screen (§2). */
+import {
+  episodeStarted,
+  episodeUnlocked,
+  episodeWatched,
+  navigationRequested,
+  progressSaved,
+  type RemoteModule,
+  showToast,
+  trackEvent,
+} from '@cliffhanger/shared';
+import { lazy } from 'react';
+import { playbackSlice } from './features/playback/playback.slice';
+import { registerPlayerEndpoints } from './features/playback/player.api';
+import { playerSaga } from './features/playback/player.saga';
+import PlayerScreen from './screens/player';
+import './player.css';
+
+const playerModule: RemoteModule<'player'> = {
+  id: 'player',
+  screens: {
+    // In the module's own chunk, not lazy: the shell loads this module when a player route opens, and a
+    // lazy screen would add a round trip and React's Suspense reveal delay before the first frame.
+    player: PlayerScreen,
+    testAllPlayers: lazy(() => import('./screens/test-all-players')),
+  },
+  reducer: playbackSlice.reducer,
+  saga: playerSaga,
+  endpoints: registerPlayerEndpoints,
+  events: {
+    emits: [episodeUnlocked, progressSaved, episodeWatched, episodeStarted, trackEvent, showToast, navigationRequested],
+    handles: [],
+  },
+};
+
+export default playerModule;

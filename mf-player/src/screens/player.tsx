@@ -1,0 +1,95 @@
+/**
+ * One player screen for the six player route forms of §2 and the legacy `series-{id}/EP1` form: the
+ * route is reduced to a target, the target to a series and an episode, and moving between episodes
+ * changes the address to the canonical `/player/{seriesId}/episode/{episodeId}` form.
+ */
+import { ErrorNotice, InlineSpinner, Page, paths } from '@cliffhanger/shared';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCallback } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import {
+  type PlayerEpisode,
+  usePlayerEpisodeQuery,
+  usePlayerSeriesBySlugQuery,
+  usePlayerSeriesEpisodesQuery,
+  usePlayerSeriesQuery,
+} from '../features/playback/player.api';
+import { PlayerView } from '../features/playback/player-view';
+import { resolvePlayerTarget } from '../features/playback/route-target';
+import { usePlayerLayout } from '../features/playback/use-layout';
+
+const isNumeric = (value: string) => /^\d+$/.test(value);
+
+function NotFound({ message }: { message: string }) {
+  return (
+    <Page title="Episode not available">
+      <ErrorNotice message={message} />
+      <p>
+        <Link to={paths.home()} className="ch-button">
+          Browse series
+        </Link>
+      </p>
+    </Page>
+  );
+}
+
+export default function PlayerScreen() {
+  const target = resolvePlayerTarget(useParams());
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const layout = usePlayerLayout();
+  const startAt = search.get('t') !== null ? Number(search.get('t')) : null;
+
+  const byEpisodeId = target?.kind === 'episode' ? target.episodeId : null;
+  const seriesKey = !target ? null : target.kind === 'series-episode' ? target.series : (target.seriesId ?? null);
+  const slug = seriesKey && !isNumeric(seriesKey) ? seriesKey : null;
+
+  const episodeQuery = usePlayerEpisodeQuery(byEpisodeId && !seriesKey ? byEpisodeId : skipToken);
+  const slugQuery = usePlayerSeriesBySlugQuery(slug ?? skipToken);
+  const seriesId =
+    (seriesKey && isNumeric(seriesKey) ? seriesKey : null) ??
+    (slugQuery.data ? String(slugQuery.data.id) : null) ??
+    (episodeQuery.data ? String(episodeQuery.data.series) : null);
+  const listQuery = usePlayerSeriesEpisodesQuery(seriesId ?? skipToken);
+  const seriesQuery = usePlayerSeriesQuery(seriesId ?? skipToken);
+
+  const select = useCallback(
+    (episode: PlayerEpisode) => navigate(paths.episode(episode.series, episode.id)),
+    [navigate],
+  );
+
+  if (!target) return <NotFound message="This episode link is not valid." />;
+  const episodes = listQuery.data ?? [];
+  const episode =
+    target.kind === 'episode'
+      ? (episodes.find((e) => String(e.id) === target.episodeId) ?? episodeQuery.data)
+      : episodes.find((e) => e.episode_number === target.episodeNumber);
+
+  const failed = [episodeQuery, slugQuery, listQuery].find((q) => q.isError);
+  if (failed) {
+    const status = (failed.error as { status?: number } | undefined)?.status;
+    if (status === 404 || status === 400)
+      return <NotFound message="We couldn’t find this episode. It may have been removed." />;
+    return (
+      <Page title="Player">
+        <ErrorNotice message="Failed to fetch episodes" onRetry={() => failed.refetch()} />
+      </Page>
+    );
+  }
+  if (!episode || (seriesId && listQuery.isLoading)) {
+    if (listQuery.isSuccess || (target.kind === 'episode' && episodeQuery.isSuccess && !seriesId))
+      return <NotFound message="We couldn’t find this episode. It may have been removed." />;
+    return <InlineSpinner label="Loading episode…" />;
+  }
+  return (
+    <PlayerView
+      key={layout}
+      series={seriesQuery.data}
+      episodes={episodes.length ? episodes : [episode]}
+      episode={episode}
+      layout={layout}
+      startAt={startAt}
+      onSelect={select}
+    />
+  );
+}

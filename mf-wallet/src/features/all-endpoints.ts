@@ -1,0 +1,15 @@
+/** Every endpoint the wallet injects into the page's one API (names prefixed `wallet…`). */
+import type { BaseApi } from '@cliffhanger/shared';
+import { coinsApi } from './coins/coins.api';
+import { paymentMethodsApi } from './payment-methods/payment-methods.api';
+import { rewardsApi } from './rewards/rewards.api';
+import { subscriptionApi } from './subscription/subscription.api';
+import { transactionsApi } from './transactions/transactions.api';
+
+export const registerWalletEndpoints = (_api: BaseApi) => [
+  coinsApi,
+  subscriptionApi,
+  rewardsApi,
+  paymentMethodsApi,
+  transactionsApi,
+];

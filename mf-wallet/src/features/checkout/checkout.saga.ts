@@ -1,0 +1,174 @@
+/**
+ * Checkout (§4 Payment): creating a purchase or a subscription stores the checkout session id
+ * (`checkout_session_id`) and sends the browser to the returned url. Coins and Gold are granted by the
+ * server's payment webhook, so back from the payment page the wallet polls the balance (or the active
+ * subscription) until it changes — a bounded number of times — and then tells every screen through the
+ * bus (`wallet/balanceChanged`, `wallet/goldStatusChanged`).
+ */
+import {
+  ANALYTICS_EVENTS,
+  apiClient,
+  balanceChanged,
+  fetchCoinBalance,
+  goldStatusChanged,
+  readStored,
+  removeStored,
+  selectCoinBalance,
+  showToast,
+  track,
+  writeStored,
+} from '@cliffhanger/shared';
+import { call, delay, put, select, takeLeading } from 'redux-saga/effects';
+import { formatDate } from '../format';
+import { isGoldSubscription } from '../subscription/gold-status';
+import { type ActiveSubscription, subscriptionApi } from '../subscription/subscription.api';
+import {
+  type CheckoutRequest,
+  checkoutFailed,
+  checkoutRedirecting,
+  checkoutRequested,
+  checkoutReturned,
+  checkoutStarting,
+  outcomeSettled,
+  selectCheckoutBusy,
+} from './checkout.slice';
+
+export const CHECKOUT_MESSAGES = {
+  purchaseFailed: 'Failed to initiate purchase',
+  subscriptionFailed: 'Failed to create subscription',
+  cancelled: 'Payment cancelled. You have not been charged.',
+  coinsDelayed: 'Your payment is being processed. Your coins will appear in a minute or two.',
+  goldDelayed: 'Your payment is being processed. Gold will switch on in a minute or two.',
+} as const;
+
+/** How long the wallet waits for the payment webhook after the viewer comes back: 15 × 2 s. */
+export const CHECKOUT_POLL_INTERVAL_MS = 2_000;
+export const CHECKOUT_POLL_ATTEMPTS = 15;
+
+export interface CheckoutAnswer {
+  session_id: string;
+  url: string;
+}
+
+/** The browser's address bar, behind an object so tests can watch it. */
+export const browser = {
+  assign(url: string) {
+    window.location.assign(url);
+  },
+};
+
+export async function postCheckout(request: CheckoutRequest): Promise<CheckoutAnswer | null> {
+  const { data } =
+    request.kind === 'coins'
+      ? await apiClient().post<CheckoutAnswer | null>('/coins/purchase/', { package_id: request.packageId })
+      : await apiClient().post<CheckoutAnswer | null>('/subscriptions/create/', { plan: request.plan });
+  return data;
+}
+
+export async function fetchActiveSubscription(): Promise<ActiveSubscription | null> {
+  const { data } = await apiClient().get<ActiveSubscription | null>('/subscriptions/active/');
+  return data && typeof data === 'object' && 'id' in data ? data : null;
+}
+
+function failureMessage(kind: CheckoutRequest['kind'], error: unknown): string {
+  const base = kind === 'coins' ? CHECKOUT_MESSAGES.purchaseFailed : CHECKOUT_MESSAGES.subscriptionFailed;
+  const data = (error as { response?: { data?: { message?: unknown; detail?: unknown } } })?.response?.data;
+  const detail = typeof data?.message === 'string' ? data.message : typeof data?.detail === 'string' ? data.detail : '';
+  return detail ? `${base}: ${detail}` : base;
+}
+
+export function* startCheckout({ payload }: ReturnType<typeof checkoutRequested>) {
+  const busy: boolean = yield select(selectCheckoutBusy);
+  if (busy) return; // the browser is already on its way to a payment page
+  yield put(checkoutStarting(payload));
+  try {
+    const answer: CheckoutAnswer | null = yield call(postCheckout, payload);
+    if (!answer?.url || !answer.session_id) throw new Error('The checkout answered no payment page');
+    writeStored('checkout_session_id', answer.session_id);
+    if (payload.kind === 'coins') {
+      // What the balance was before paying, to see the coins arrive when the viewer comes back.
+      const balance: number = yield select(selectCoinBalance);
+      writeStored('coin_balance', balance);
+      yield put(track(ANALYTICS_EVENTS.coinPurchaseStarted, { package_id: payload.packageId }));
+    } else {
+      yield put(track(ANALYTICS_EVENTS.subscriptionCheckoutStarted, { plan: payload.plan }));
+    }
+    yield put(checkoutRedirecting());
+    yield call([browser, browser.assign], answer.url);
+  } catch (error) {
+    const message = failureMessage(payload.kind, error);
+    yield put(checkoutFailed({ error: message }));
+    yield put(showToast({ type: 'error', message }));
+  }
+}
+
+function* waitForCoins(baseline: number) {
+  for (let attempt = 1; attempt <= CHECKOUT_POLL_ATTEMPTS; attempt++) {
+    const balance: number = yield call(fetchCoinBalance, apiClient());
+    if (balance !== baseline) return balance;
+    if (attempt < CHECKOUT_POLL_ATTEMPTS) yield delay(CHECKOUT_POLL_INTERVAL_MS);
+  }
+  return null;
+}
+
+function* waitForGold() {
+  for (let attempt = 1; attempt <= CHECKOUT_POLL_ATTEMPTS; attempt++) {
+    try {
+      const subscription: ActiveSubscription | null = yield call(fetchActiveSubscription);
+      if (subscription && isGoldSubscription(subscription)) return subscription;
+    } catch {
+      // the next attempt asks again
+    }
+    if (attempt < CHECKOUT_POLL_ATTEMPTS) yield delay(CHECKOUT_POLL_INTERVAL_MS);
+  }
+  return null;
+}
+
+export function* confirmCheckout({ payload }: ReturnType<typeof checkoutReturned>) {
+  if (payload.outcome === 'cancelled') {
+    removeStored('checkout_session_id');
+    yield put(showToast({ type: 'info', message: CHECKOUT_MESSAGES.cancelled }));
+    return;
+  }
+  if (payload.kind === 'coins') {
+    const stored = readStored('coin_balance');
+    const baseline: number = stored ?? (yield select(selectCoinBalance));
+    const balance: number | null = yield call(waitForCoins, baseline);
+    removeStored('checkout_session_id');
+    if (balance === null) {
+      yield put(outcomeSettled({ status: 'delayed' }));
+      yield put(showToast({ type: 'info', message: CHECKOUT_MESSAGES.coinsDelayed }));
+      return;
+    }
+    yield put(balanceChanged({ balance, reason: 'purchase' }));
+    yield put(outcomeSettled({ status: 'confirmed', balance }));
+    yield put(track(ANALYTICS_EVENTS.coinPurchaseCompleted, { coins: balance - baseline, balance }));
+    yield put(
+      showToast({ type: 'success', title: 'Coins added', message: `${balance - baseline} coins are in your wallet.` }),
+    );
+    return;
+  }
+  const subscription: ActiveSubscription | null = yield call(waitForGold);
+  removeStored('checkout_session_id');
+  if (!subscription) {
+    yield put(outcomeSettled({ status: 'delayed' }));
+    yield put(showToast({ type: 'info', message: CHECKOUT_MESSAGES.goldDelayed }));
+    return;
+  }
+  yield put(subscriptionApi.util.upsertQueryData('walletActiveSubscription', undefined, subscription));
+  yield put(goldStatusChanged({ isGold: true, periodEnd: subscription.current_period_end }));
+  yield put(outcomeSettled({ status: 'confirmed', periodEnd: subscription.current_period_end }));
+  yield put(track(ANALYTICS_EVENTS.subscriptionStarted, { plan: subscription.plan }));
+  yield put(
+    showToast({
+      type: 'success',
+      title: 'Welcome to Gold',
+      message: `Every episode is open to you until ${formatDate(subscription.current_period_end)}.`,
+    }),
+  );
+}
+
+export function* checkoutSaga() {
+  yield takeLeading(checkoutRequested.type, startCheckout);
+  yield takeLeading(checkoutReturned.type, confirmCheckout);
+}

@@ -1,0 +1,37 @@
+/** The rewards screen's state (§1 rewards area): the daily bonus with its streak calendar, and sharing. */
+import { baseApi } from '@cliffhanger/shared';
+
+/** The channels the API credits; `copy_link` is the analytics catalogue's `copyLink`. */
+export const REWARD_SHARE_CHANNELS = ['native', 'copy_link', 'whatsapp', 'telegram', 'email', 'sms'] as const;
+export type RewardShareChannel = (typeof REWARD_SHARE_CHANNELS)[number];
+
+export interface CalendarDay {
+  day: number;
+  coins: number;
+  claimed: boolean;
+  is_today: boolean;
+}
+
+export interface RewardsOverview {
+  balance: number;
+  daily: {
+    claimed_today: boolean;
+    streak: number;
+    today_coins: number;
+    next_claim_at: string;
+    calendar: CalendarDay[];
+  };
+  share: { coins: number; channels: Array<{ channel: RewardShareChannel; claimed_today: boolean }> };
+}
+
+export const rewardsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    walletRewards: build.query<RewardsOverview | null, void>({
+      query: () => ({ url: '/rewards/' }),
+      transformResponse: (answer: RewardsOverview | null) => (answer && typeof answer === 'object' ? answer : null),
+      providesTags: ['Rewards'],
+    }),
+  }),
+});
+
+export const { useWalletRewardsQuery } = rewardsApi;

@@ -1,0 +1,147 @@
+/**
+ * The daily bonus and share rewards. Every outcome is a toast (`toast/show`); credited coins reach the
+ * header through `wallet/balanceChanged`; analytics go out as 9.2 (daily bonus) and 11.x (one event per
+ * share channel).
+ */
+import {
+  ANALYTICS_EVENTS,
+  apiClient,
+  balanceChanged,
+  baseApi,
+  errorMessage,
+  SHARE_CHANNELS,
+  type ShareChannel,
+  showToast,
+  track,
+} from '@cliffhanger/shared';
+import { call, put, takeLeading } from 'redux-saga/effects';
+import { formatDateTime } from '../format';
+import type { RewardShareChannel } from './rewards.api';
+import { claimSettled, dailyBonusClaimRequested, shareRequested, shareSettled } from './rewards.slice';
+
+export const REWARD_MESSAGES = {
+  claimFailed: 'Your daily bonus could not be collected. Please try again.',
+  shareFailed: 'Thanks for sharing! Your reward could not be credited just now.',
+  copyFailed: 'The link could not be copied. Please copy it from the address bar.',
+  thanks: 'Thanks for sharing!',
+} as const;
+
+interface ClaimAnswer {
+  credited: true;
+  coins: number;
+  streak: number;
+  balance: number;
+  next_claim_at: string;
+}
+
+interface ShareAnswer {
+  channel: RewardShareChannel;
+  credited: boolean;
+  coins: number;
+  balance: number;
+}
+
+/** The analytics catalogue names copying a link `copyLink`; the API names it `copy_link`. */
+export function analyticsChannel(channel: RewardShareChannel): ShareChannel {
+  return channel === 'copy_link' ? 'copyLink' : channel;
+}
+
+export async function postDailyClaim(): Promise<ClaimAnswer> {
+  const { data } = await apiClient().post<ClaimAnswer>('/rewards/daily/claim/');
+  return data;
+}
+
+export async function postShare(channel: RewardShareChannel): Promise<ShareAnswer> {
+  const { data } = await apiClient().post<ShareAnswer>('/rewards/share/', { channel });
+  return data;
+}
+
+/** What the device does for a channel before the reward: the share sheet, or the clipboard. */
+export const device = {
+  async share(data: { url: string; text: string; title: string }) {
+    await navigator.share(data);
+  },
+  async copy(text: string) {
+    if (!navigator.clipboard?.writeText) throw new Error('No clipboard');
+    await navigator.clipboard.writeText(text);
+  },
+};
+
+const coins = (n: number) => `${n} ${n === 1 ? 'coin' : 'coins'}`;
+
+export function* claimDailyBonus() {
+  try {
+    const answer: ClaimAnswer = yield call(postDailyClaim);
+    yield put(balanceChanged({ balance: answer.balance, reason: 'daily_bonus' }));
+    yield put(track(ANALYTICS_EVENTS.dailyBonusClaimed, { coins: answer.coins, streak: answer.streak }));
+    yield put(
+      showToast({
+        type: 'success',
+        title: 'Daily bonus collected',
+        message: `+${coins(answer.coins)}. You are on a ${answer.streak}-day streak.`,
+      }),
+    );
+  } catch (error) {
+    const response = (error as { response?: { status?: number; data?: { next_claim_at?: string } } })?.response;
+    if (response?.status === 409) {
+      const next = response.data?.next_claim_at ? formatDateTime(response.data.next_claim_at) : '';
+      yield put(
+        showToast({
+          type: 'info',
+          message: `You have already collected today’s bonus.${next ? ` Come back ${next}.` : ' Come back tomorrow.'}`,
+        }),
+      );
+    } else {
+      yield put(showToast({ type: 'error', message: errorMessage(response, REWARD_MESSAGES.claimFailed) }));
+    }
+  } finally {
+    yield put(baseApi.util.invalidateTags(['Rewards', 'Transaction']));
+    yield put(claimSettled());
+  }
+}
+
+export function* share({ payload }: ReturnType<typeof shareRequested>) {
+  const { channel, url, text } = payload;
+  try {
+    if (channel === 'native') {
+      try {
+        yield call([device, device.share], { url, text, title: 'Cliffhanger' });
+      } catch {
+        return; // the viewer closed the share sheet: nothing was shared
+      }
+    } else if (channel === 'copy_link') {
+      try {
+        yield call([device, device.copy], url);
+      } catch {
+        yield put(showToast({ type: 'error', message: REWARD_MESSAGES.copyFailed }));
+        return;
+      }
+    }
+    yield put(track(SHARE_CHANNELS[analyticsChannel(channel)], { channel }));
+    try {
+      const answer: ShareAnswer = yield call(postShare, channel);
+      if (answer.credited) {
+        yield put(balanceChanged({ balance: answer.balance, reason: 'share' }));
+        yield put(showToast({ type: 'success', title: REWARD_MESSAGES.thanks, message: `+${coins(answer.coins)}.` }));
+      } else {
+        const copied = channel === 'copy_link' ? 'Link copied. ' : '';
+        yield put(
+          showToast({
+            type: 'info',
+            message: `${copied}${REWARD_MESSAGES.thanks} Today’s reward for this one is already yours.`,
+          }),
+        );
+      }
+    } catch {
+      yield put(showToast({ type: 'warning', message: REWARD_MESSAGES.shareFailed }));
+    }
+    yield put(baseApi.util.invalidateTags(['Rewards', 'Transaction']));
+  } finally {
+    yield put(shareSettled());
+  }
+}
+
+export function* rewardsSaga() {
+  yield takeLeading(dailyBonusClaimRequested.type, claimDailyBonus);
+  yield takeLeading(shareRequested.type, share);
+}

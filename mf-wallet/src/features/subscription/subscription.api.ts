@@ -1,0 +1,31 @@
+/** Gold plans and the viewer's subscription (§7 Subscriptions); a 404 on the active one means none (§8). */
+import { baseApi, type Subscription } from '@cliffhanger/shared';
+
+export interface GoldPlan {
+  id: string;
+  name: string;
+  interval: 'month' | 'year';
+  price: number;
+  currency: string;
+  title?: string;
+}
+
+export type ActiveSubscription = Subscription & { interval?: 'month' | 'year' | null };
+
+export const subscriptionApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    walletGoldPlans: build.query<GoldPlan[], void>({
+      query: () => ({ url: '/subscriptions/plans/' }),
+      transformResponse: (answer: GoldPlan[] | { results: GoldPlan[] } | null) =>
+        Array.isArray(answer) ? answer : (answer?.results ?? []),
+    }),
+    walletActiveSubscription: build.query<ActiveSubscription | null, void>({
+      query: () => ({ url: '/subscriptions/active/' }),
+      transformResponse: (answer: ActiveSubscription | null) =>
+        answer && typeof answer === 'object' && 'id' in answer ? answer : null,
+      providesTags: ['Subscription'],
+    }),
+  }),
+});
+
+export const { useWalletGoldPlansQuery, useWalletActiveSubscriptionQuery } = subscriptionApi;

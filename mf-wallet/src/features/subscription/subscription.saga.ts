@@ -1,0 +1,80 @@
+/**
+ * Cancel and reactivate replace the subscription (§4): the answer becomes the cached active
+ * subscription, and Gold status (§5) is announced to every screen with `wallet/goldStatusChanged`.
+ * When the subscription the wallet reads says Gold and the session does not know yet, the session is
+ * told too, so the header and the profile menu follow.
+ */
+import {
+  ANALYTICS_EVENTS,
+  apiClient,
+  errorMessage,
+  goldStatusChanged,
+  selectIsGold,
+  showToast,
+  track,
+} from '@cliffhanger/shared';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { call, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
+import { formatDate } from '../format';
+import { isGoldSubscription } from './gold-status';
+import { type ActiveSubscription, subscriptionApi } from './subscription.api';
+import {
+  type SubscriptionChange,
+  subscriptionChangeRequested,
+  subscriptionChangeSettled,
+  subscriptionChangeStarted,
+} from './subscription.slice';
+
+export const SUBSCRIPTION_MESSAGES = {
+  cancelFailed: 'Your subscription could not be cancelled. Please try again.',
+  reactivateFailed: 'Your subscription could not be reactivated. Please try again.',
+} as const;
+
+export async function postSubscriptionChange(change: SubscriptionChange): Promise<ActiveSubscription> {
+  const { data } = await apiClient().post<ActiveSubscription>(`/subscriptions/${change}/`);
+  if (!data || typeof data !== 'object' || !('id' in data)) throw new Error('The subscription answer was empty');
+  return data;
+}
+
+export function* changeSubscription({ payload }: ReturnType<typeof subscriptionChangeRequested>) {
+  const { change } = payload;
+  yield put(subscriptionChangeStarted(change));
+  try {
+    const replaced: ActiveSubscription = yield call(postSubscriptionChange, change);
+    yield put(subscriptionApi.util.upsertQueryData('walletActiveSubscription', undefined, replaced));
+    const isGold = isGoldSubscription(replaced);
+    yield put(goldStatusChanged({ isGold, periodEnd: isGold ? replaced.current_period_end : null }));
+    yield put(subscriptionChangeSettled({ error: null }));
+    const until = formatDate(replaced.current_period_end);
+    if (change === 'cancel') {
+      yield put(track(ANALYTICS_EVENTS.subscriptionCancelled, { plan: replaced.plan }));
+      yield put(
+        showToast({
+          type: 'info',
+          title: 'Subscription cancelled',
+          message: isGold ? `You keep Gold until ${until}. You will not be charged again.` : 'Your Gold has ended.',
+        }),
+      );
+    } else {
+      yield put(track(ANALYTICS_EVENTS.subscriptionReactivated, { plan: replaced.plan }));
+      yield put(showToast({ type: 'success', title: 'Gold reactivated', message: `Your Gold renews on ${until}.` }));
+    }
+  } catch (error) {
+    const fallback = change === 'cancel' ? SUBSCRIPTION_MESSAGES.cancelFailed : SUBSCRIPTION_MESSAGES.reactivateFailed;
+    const message = errorMessage((error as { response?: unknown })?.response, fallback);
+    yield put(subscriptionChangeSettled({ error: message }));
+    yield put(showToast({ type: 'error', message }));
+  }
+}
+
+/** A Gold subscription read from the server that the session does not know about yet. */
+export function* followActiveSubscription({ payload }: PayloadAction<ActiveSubscription | null>) {
+  if (!payload || !isGoldSubscription(payload)) return;
+  const known: boolean = yield select(selectIsGold);
+  if (!known) yield put(goldStatusChanged({ isGold: true, periodEnd: payload.current_period_end }));
+}
+
+export function* subscriptionSaga() {
+  yield takeLeading(subscriptionChangeRequested.type, changeSubscription);
+  yield takeEvery(subscriptionApi.endpoints.walletActiveSubscription.matchFulfilled, followActiveSubscription);
+}

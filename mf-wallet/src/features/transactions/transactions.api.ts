@@ -1,0 +1,37 @@
+/** The viewer's transactions (§7 Payments), newest first, one page at a time (§3 paginated lists). */
+import { baseApi, type Paginated } from '@cliffhanger/shared';
+
+export interface Transaction {
+  id: string | number;
+  type: string;
+  description: string;
+  /** Money paid, in major units; null when only coins moved. */
+  amount: number | null;
+  currency: string | null;
+  /** Coins added (positive) or spent (negative). */
+  coins: number;
+  status?: 'succeeded' | 'pending' | 'failed' | 'canceled';
+  created_at: string;
+}
+
+export const TRANSACTIONS_ERROR = 'Failed to fetch transactions';
+
+export const transactionsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    walletTransactions: build.query<Paginated<Transaction>, number>({
+      query: (page) => ({ url: '/transactions/', params: { page } }),
+      transformResponse: (answer: Paginated<Transaction> | Transaction[] | null) => {
+        if (Array.isArray(answer)) return { results: answer, count: answer.length, next: null };
+        return { results: answer?.results ?? [], count: answer?.count ?? 0, next: answer?.next ?? null };
+      },
+      providesTags: ['Transaction'],
+    }),
+  }),
+});
+
+export const { useWalletTransactionsQuery } = transactionsApi;
+
+/** Newest first, whatever order a page arrives in. */
+export function newestFirst(list: Transaction[]): Transaction[] {
+  return [...list].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+}

@@ -1,0 +1,91 @@
+import { balanceChanged } from '@cliffhanger/shared';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import TransactionsList from '../../components/transactions-list';
+import { type HttpMock, mockHttp } from '../../test/http-mock';
+import { renderWallet } from '../../test/render';
+import { settle, walletStore } from '../../test/store';
+import type { Transaction } from './transactions.api';
+
+let http: HttpMock;
+afterEach(() => http?.restore());
+
+const tx = (id: number, extra: Partial<Transaction>): Transaction => ({
+  id: `ledger-${id}`,
+  type: 'unlock',
+  description: `Entry ${id}`,
+  amount: null,
+  currency: null,
+  coins: 0,
+  status: 'succeeded',
+  created_at: `2026-01-${String(id).padStart(2, '0')}T10:00:00.000Z`,
+  ...extra,
+});
+
+describe('transactions', () => {
+  it('lists newest first, with coins signed and money in its currency', async () => {
+    http = mockHttp(() => ({
+      status: 200,
+      data: {
+        results: [
+          tx(2, { description: 'Unlocked “Night Shift”, episode 3', coins: -5 }),
+          tx(5, { type: 'purchase', description: 'Bought 500 coins', coins: 550, amount: 449, currency: 'rub' }),
+          tx(4, {
+            type: 'subscription',
+            description: 'Gold monthly',
+            amount: 4.99,
+            currency: 'usd',
+            status: 'pending',
+          }),
+        ],
+        count: 3,
+        next: null,
+      },
+    }));
+    renderWallet(<TransactionsList />);
+    const items = await screen.findAllByRole('listitem');
+    expect(items.map((item) => within(item).getByText(/Bought|Gold|Unlocked/).textContent)).toEqual([
+      'Bought 500 coins',
+      'Gold monthly',
+      'Unlocked “Night Shift”, episode 3',
+    ]);
+    expect(within(items[0]).getByText('+550 coins')).toBeInTheDocument();
+    expect(within(items[1]).getByText('$4.99')).toBeInTheDocument();
+    expect(within(items[1]).getByText(/Awaiting payment/)).toBeInTheDocument();
+    expect(within(items[2]).getByText('−5 coins')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Transaction pages' })).not.toBeInTheDocument();
+  });
+
+  it('pages through older transactions', async () => {
+    http = mockHttp((config) =>
+      config.params?.page === 1
+        ? { status: 200, data: { results: [tx(9, {})], count: 2, next: '/api/transactions/?page=2' } }
+        : { status: 200, data: { results: [tx(1, {})], count: 2, next: null } },
+    );
+    renderWallet(<TransactionsList />);
+    expect(await screen.findByText('Entry 9')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Newer' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Older' }));
+    expect(await screen.findByText('Entry 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Older' })).toBeDisabled();
+    expect(screen.getByText('Page 2')).toBeInTheDocument();
+  });
+
+  it('says "Failed to fetch transactions" when they cannot be loaded', async () => {
+    http = mockHttp(() => ({ status: 403, data: {} }));
+    renderWallet(<TransactionsList />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch transactions');
+  });
+
+  it('reloads when coins move anywhere on the page', async () => {
+    http = mockHttp(() => ({ status: 200, data: { results: [], count: 0, next: null } }));
+    const store = walletStore();
+    renderWallet(<TransactionsList />, { store });
+    expect(await screen.findByText('No transactions yet.')).toBeInTheDocument();
+    await act(async () => {
+      store.dispatch(balanceChanged({ balance: 99, reason: 'sync' }));
+      await settle();
+    });
+    expect(http.calls.filter((c) => c.url === '/transactions/')).toHaveLength(2);
+  });
+});

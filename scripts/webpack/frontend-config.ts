@@ -1,0 +1,191 @@
+/**
+ * The one webpack configuration of every frontend, as a function of the app's name and what it exposes.
+ * Each frontend is its own federated build (`@module-federation/enhanced`): the shell as the host with no
+ * compiled-in remote, each remote as a container with `./module` and its named components.
+ */
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import TerserPlugin from 'terser-webpack-plugin';
+import webpack, { type Configuration } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+
+export const ROOT = path.resolve(__dirname, '../..');
+
+/**
+ * One copy of each on the page, whatever remotes load (DESIGN §2). Sub-path imports are listed too:
+ * federation shares by request, so `react-dom/client` is a module of its own.
+ */
+export const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router-dom',
+  'redux',
+  '@reduxjs/toolkit',
+  '@reduxjs/toolkit/query',
+  '@reduxjs/toolkit/query/react',
+  'react-redux',
+  'redux-saga',
+  'redux-saga/effects',
+  'axios',
+  '@cliffhanger/shared',
+] as const;
+
+function versionOf(pkg: string): string {
+  const base = pkg.startsWith('@') ? pkg.split('/').slice(0, 2).join('/') : pkg.split('/')[0];
+  const manifest = require.resolve(`${base}/package.json`, { paths: [ROOT] });
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+}
+
+export function sharedSingletons() {
+  return Object.fromEntries(
+    SINGLETONS.map((name) => {
+      const version = versionOf(name);
+      const major = version.split('.')[0];
+      return [name, { singleton: true, version, requiredVersion: `^${major}.0.0 || ${version}` }];
+    }),
+  );
+}
+
+/** Copies `public/` (all but the html template) next to the build, as the dev server serves it. */
+class CopyPublicPlugin {
+  constructor(private readonly appDir: string) {}
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.afterEmit.tap('CopyPublicPlugin', (compilation) => {
+      const from = path.join(this.appDir, 'public');
+      if (!existsSync(from)) return;
+      cpSync(from, compilation.outputOptions.path as string, {
+        recursive: true,
+        filter: (source) => path.basename(source) !== 'index.html',
+      });
+    });
+  }
+}
+
+/**
+ * Writes `.gz` and `.br` beside every text asset of a production build, so the servers send compressed
+ * bytes without compressing on each request (@fastify/static `preCompressed`, nginx `gzip_static`).
+ */
+class PrecompressPlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.afterEmit.tap('PrecompressPlugin', (compilation) => {
+      const dist = compilation.outputOptions.path as string;
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+          entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+        );
+      for (const file of walk(dist)) {
+        if (!/\.(js|css|html|json|svg)$/.test(file)) continue;
+        const body = readFileSync(file);
+        if (body.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    });
+  }
+}
+
+export interface FrontendOptions {
+  /** The workspace folder: 'shell', 'mf-catalog', … */
+  app: string;
+  /** The federation container name ('shell', 'mf_catalog', …). */
+  name: string;
+  exposes?: Record<string, string>;
+  mode: 'production' | 'development';
+  /** The html page title of the app (the shell, or a remote's standalone harness). */
+  title: string;
+  devPort?: number;
+  devServer?: DevServerConfiguration;
+}
+
+export function createFrontendConfig(options: FrontendOptions): Configuration {
+  const appDir = path.join(ROOT, options.app);
+  const isHost = !options.exposes;
+  const production = options.mode === 'production';
+  return {
+    name: options.app,
+    mode: options.mode,
+    context: appDir,
+    entry: { main: './src/index.ts' },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    target: 'web',
+    output: {
+      path: path.join(appDir, 'dist'),
+      // Remotes resolve their chunks next to their own remote entry, wherever they are deployed.
+      publicPath: isHost ? '/' : 'auto',
+      uniqueName: options.name,
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.(t|j)sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        { test: /\.(png|jpe?g|svg|webp)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: options.name,
+        filename: isHost ? undefined : 'remoteEntry.js',
+        exposes: options.exposes,
+        remotes: {},
+        shared: sharedSingletons(),
+        shareStrategy: 'loaded-first',
+        manifest: true,
+        dts: false,
+      }),
+      new MiniCssExtractPlugin({
+        filename: production ? '[name].[contenthash:8].css' : '[name].css',
+        chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+      }),
+      new HtmlWebpackPlugin({
+        // The shell has its own page; every remote's standalone harness shares one.
+        template: isHost ? path.join(appDir, 'public/index.html') : path.join(__dirname, 'harness.html'),
+        title: options.title,
+        chunks: ['main'],
+        scriptLoading: 'defer',
+      }),
+      new CopyPublicPlugin(appDir),
+      ...(production ? [new PrecompressPlugin()] : []),
+      new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(options.mode) }),
+    ],
+    optimization: {
+      minimize: production,
+      minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'warn' },
+    devServer: {
+      port: options.devPort,
+      hot: false,
+      liveReload: true,
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      static: { directory: path.join(appDir, 'public'), publicPath: '/' },
+      ...options.devServer,
+    },
+  };
+}

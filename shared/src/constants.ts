@@ -1,0 +1,119 @@
+/**
+ * The business constants and limits of the product specification (§9, with the §7 and §8 numbers they
+ * depend on). Each value lives here once, under the specification's own name and unit; code elsewhere
+ * imports it and never repeats the literal.
+ */
+
+// Requests (§7, §8, §9)
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const MAX_RETRIES = 3;
+export const RETRY_DELAY_MS = 1_000; // multiplied by the attempt number
+export const RETRY_STATUSES = [502, 503, 504] as const;
+export const TOKEN_STORAGE_KEYS = ['access_token', 'auth_token', 'token'] as const;
+export const REFRESH_TOKEN_STORAGE_KEY = 'refresh_token';
+export const BYPASS_TOKEN_PREFIX = 'bypass_token_';
+export const DEFAULT_CURRENCY = 'rub';
+
+// Data fetching defaults (§7)
+export const QUERY_STALE_TIME_MS = 30 * 60_000;
+export const QUERY_KEEP_TIME_MS = 60 * 60_000;
+export const QUERY_RETRIES = 3;
+export const QUERY_RETRY_BASE_MS = 1_000;
+export const QUERY_RETRY_CAP_MS = 30_000;
+export const MUTATION_RETRIES = 2;
+
+// Lists and history (§9)
+export const SERIES_LIST_LIMIT = 20;
+export const HIGHLIGHT_LIST_LIMIT = 10; // featured, trending and gold lists
+export const SEARCH_HISTORY_MAX = 10;
+
+// Toasts (§4, §9)
+export const TOAST_MAX = 5;
+export const TOAST_DURATION_MS = {
+  success: 4_000,
+  error: 6_000,
+  warning: 5_000,
+  info: 4_000,
+} as const;
+export const TOAST_DEFAULT_DURATION_MS = 5_000;
+
+// Cache times in seconds (§9)
+export const CACHE_SECONDS = {
+  seriesList: 300,
+  seriesDetail: 600,
+  featured: 600,
+  trending: 300,
+  gold: 600,
+  episodes: 300,
+  categories: 1_800,
+  continueWatching: 60,
+  myList: 60,
+  search: 180,
+} as const;
+
+// Images (§9)
+export const IMAGE_QUALITY = {
+  thumbnail: 30,
+  low: 50,
+  medium: 70,
+  high: 85,
+  original: 100,
+} as const;
+export const IMAGE_MAX_WIDTH = 1920;
+export const IMAGE_MAX_HEIGHT = 1080;
+export const IMAGE_OUTPUT_FORMAT = 'webp';
+export const IMAGE_CACHE_MAX_ENTRIES = 50;
+export const IMAGE_CACHE_EVICT_FRACTION = 0.2;
+export const IMAGE_CACHE_TTL_MS = 24 * 60 * 60_000;
+export const IMAGE_HOST_THRESHOLD_BYTES = 500 * 1024;
+export const MEDIA_STORAGE_OPEN_TIMEOUT_MS = 3_000;
+
+// Guests and rewards (§9)
+export const MOBILE_BREAKPOINT_PX = 768;
+export const GUEST_ID_LENGTH = 20;
+export const GUEST_AGE_MIN = 21;
+export const GUEST_AGE_MAX = 55;
+export const GUEST_GENDER = 2;
+export const GUEST_EMAIL_DOMAIN = 'guest.cliffhanger.app';
+export const GUEST_COOKIE_DAYS = 365;
+export const USER_ID_COOKIE_DAYS = 365;
+export const GUEST_DATA_MAX_AGE_MS = 2_592_000_000; // 30 days (§5)
+export const GUEST_REGISTRATION_RETRY_DELAY_MS = 1_000;
+export const MAGIC_LINK_SIGNUP_COINS = 100;
+export const FOLLOW_PROMPT_COINS = 100;
+
+// Timings (§9)
+export const PROFILE_POLL_MS = 2_000;
+export const ADMIN_SYNC_INTERVAL_MS = 5_000;
+export const ADMIN_SYNC_FIRST_DELAY_MS = 500;
+export const SERVICE_WORKER_UPDATE_CHECK_MS = 30_000;
+export const IN_APP_BROWSER_REDIRECT_WAIT_MS = 200;
+export const SHIFT_SEQUENCE_PRESSES = 4;
+export const SHIFT_SEQUENCE_RESET_MS = 2_000;
+export const STARTUP_LOADER_FADE_AFTER_MS = 2_000;
+export const STARTUP_LOADER_REMOVE_AFTER_FADE_MS = 300;
+
+// Monitoring (§9)
+export const SENTRY_TRACES_SAMPLE_RATE = 0.1;
+export const SENTRY_REPLAY_SESSION_SAMPLE_RATE = 0.1;
+export const SENTRY_REPLAY_ON_ERROR_SAMPLE_RATE = 1;
+export const SENTRY_REPLAY_MIN_DURATION_MS = 5_000;
+export const SENTRY_REPLAY_MAX_DURATION_MS = 60 * 60_000;
+export const SENTRY_REPLAY_IDLE_PAUSE_MS = 5 * 60_000;
+export const SENTRY_REPLAY_IDLE_EXPIRE_MS = 15 * 60_000;
+
+// Analytics (§9)
+export const ANALYTICS_EMPTY_VALUE = 'EMPTY';
+
+// Hidden series (§5)
+export const HIDDEN_SERIES_IDS = [9, 10] as const;
+export const HIDDEN_SERIES_TITLE_PREFIX = 'Deleted Series';
+export const SERIES_NOT_FOUND_MESSAGE = 'Series not found';
+
+// The federation contract: how long the shell waits for a remote before it shows the unavailable panel.
+export const REMOTE_LOAD_TIMEOUT_MS = 5_000;
+
+// Analytics sessions (§9): a new analytics session starts after this much inactivity.
+export const ANALYTICS_SESSION_TIMEOUT_MS = 30 * 60_000;
+// The magic-link token's query parameters (§5).
+export const MAGIC_LINK_QUERY_PARAMS = ['magic-link-auth', 'magic-link-registration'] as const;

@@ -1,0 +1,239 @@
+/**
+ * The entities of the product specification (§3), shared by the frontends and the API. Field names
+ * follow the specification exactly; optional fields are the ones the specification marks as
+ * alternatives or that only some answers carry.
+ */
+
+export type Id = number;
+export type IsoDateTime = string;
+
+export interface User {
+  id: Id;
+  email: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  is_guest: boolean;
+  is_premium: boolean;
+  is_gold_member: boolean;
+  is_staff: boolean;
+  is_superuser: boolean;
+  coin_balance: number;
+  subscription: Subscription | null;
+  created_at: IsoDateTime;
+}
+
+/** The flags of the public profile lookup (§3, §7). */
+export interface PublicProfileFlags {
+  paying: boolean;
+  registered: boolean;
+  verified: boolean;
+  has_active_subs: boolean;
+}
+
+export interface AuthResponse {
+  access: string;
+  refresh: string;
+  user: User;
+}
+
+export interface GuestSignupPayload {
+  id: string;
+  age: number;
+  gender: number;
+  web: boolean | string;
+  email: string;
+  [poll: `poll_${string}`]: string | number | boolean;
+}
+
+/** A guest that could not be registered with the API and lives only in this browser (§3). */
+export interface LocalGuestState {
+  id: string;
+  balance: number;
+  watchHistory: Array<{ episodeId: Id; seriesId: Id; progress: number; watchedAt: IsoDateTime }>;
+  purchases: Array<{ episodeId: Id; coinCost: number; purchasedAt: IsoDateTime }>;
+  lastUpdated: number;
+}
+
+export interface Category {
+  id: Id;
+  name: string;
+  slug: string;
+  icon: string;
+  color: string;
+}
+
+export interface Season {
+  id: Id;
+  number: number;
+  title: string; // 'Season N'
+  episodes_count: number;
+}
+
+export interface Series {
+  id: Id;
+  title: string;
+  title_en: string;
+  slug: string;
+  description: string;
+  cover_image: string | null;
+  banner_image: string | null;
+  poster_image: string | null;
+  slider_image: string | null;
+  categories: Category[];
+  tags: string[];
+  year: number | null;
+  rating: number | null;
+  is_gold_exclusive: boolean;
+  is_featured: boolean;
+  is_trending: boolean;
+  is_top: boolean;
+  total_episodes: number;
+  episodes_count: number;
+  seasons: Season[];
+  created_at: IsoDateTime;
+}
+
+/** The admin side's view of a series, kept in browser storage (§3). */
+export interface AdminSeries {
+  id: Id;
+  title_en?: string;
+  title?: string;
+  slug: string;
+  description: string;
+  cover_image?: string | null;
+  poster_image?: string | null;
+  banner_image: string | null;
+  genre: string[];
+  tags: string[];
+  release_year: number | null;
+  rating: number | null;
+  is_gold_exclusive: boolean;
+  is_featured: boolean;
+  is_trending: boolean;
+  created_at: IsoDateTime;
+}
+
+export interface Episode {
+  id: Id;
+  series: Id;
+  series_id?: Id;
+  series_title: string;
+  season: number;
+  season_number?: number;
+  episode_number: number;
+  title: string;
+  description: string;
+  thumbnail: string | null;
+  duration: number; // seconds
+  video_url: string | null;
+  hls_url: string | null;
+  is_free: boolean;
+  coin_cost: number;
+  is_unlocked: boolean;
+  progress: number; // 0 to 100
+  created_at: IsoDateTime;
+}
+
+export interface FeedSeries {
+  series_id: Id;
+  name: string;
+  description: string;
+  cover: string;
+  cover_horizontal: string;
+  episodes_count: number;
+  feed_section: string; // 'gold' marks Gold exclusives
+  last_view_episode_number: number | null;
+  last_view_position: number | null;
+  episode_cover: string;
+  fragments: FeedEpisode[];
+  videoLink: string;
+  duration: number;
+  is_fav: boolean;
+  tags: string[];
+  likes: number;
+}
+
+export interface FeedEpisode {
+  episode_id: Id;
+  series_id: Id;
+  series_name: string;
+  number: number;
+  episode_cover: string;
+  videoLink: string;
+  duration: number;
+  locked: 0 | 1; // 1 means locked
+}
+
+export interface FeedSubscriptionList {
+  success: 0 | 1;
+  date_end: Array<{ name: string; date_end: IsoDateTime }>;
+}
+
+export interface Subscription {
+  id: Id;
+  plan: string;
+  name: string; // 'Gold' for the Gold tier
+  status: 'active' | 'canceled' | 'past_due' | 'expired';
+  current_period_end: IsoDateTime;
+  cancel_at_period_end: boolean;
+}
+
+export interface CoinBalanceResponse {
+  balance: number;
+}
+
+export interface Paginated<T> {
+  results: T[];
+  count: number;
+  next: string | null;
+}
+
+/** Record fields that hold media addresses and are rewritten by the HTTP client (§3, §7). */
+export const MEDIA_ADDRESS_FIELDS = [
+  'cover_image',
+  'banner_image',
+  'poster_image',
+  'thumbnail',
+  'video_url',
+  'hls_url',
+  'image',
+  'url',
+  'src',
+  'href',
+  'thumbnail_url',
+  'preview_url',
+  'backdrop_url',
+] as const;
+export type MediaAddressField = (typeof MEDIA_ADDRESS_FIELDS)[number];
+
+export interface SeriesMediaOverride {
+  series_id: Id;
+  poster_image: string | null;
+  cover_image: string | null;
+  banner_image: string | null;
+  updated_at: IsoDateTime;
+}
+
+export type SearchHistory = string[];
+
+export type ToastType = 'success' | 'error' | 'warning' | 'info';
+
+export interface Toast {
+  id: string;
+  type: ToastType;
+  title: string;
+  message: string;
+  duration: number;
+}
+
+export interface MagicLinkVerification {
+  success: number; // 1 means ok
+  id: Id;
+  email: string;
+}
+
+export interface SearchResults {
+  series: Series[];
+  episodes: Episode[];
+}

@@ -1,0 +1,231 @@
+/**
+ * The main API's HTTP client (§7, §8 Transport): base `/api`, JSON, a 60 s timeout and no cookies.
+ * Every request carries the static `Token` header unless a stored access token replaces it with
+ * `Bearer`; a request that sets its own Token header keeps it, and a bypass token is never sent.
+ *
+ * The response step applies the transport rules of §8, in this order:
+ *   1. 401: one refresh with the refresh token (concurrent 401s share it), then the request is replayed;
+ *      without a refresh token, or when the refresh fails, the tokens are cleared and the error passed on.
+ *   2. Network errors, time-outs, HTTP/2 protocol errors and 502/503/504: retried up to 3 times, waiting
+ *      1 s × the attempt number.
+ *   3. Then, once retries are spent: an HTTP/2 protocol error answers `{ results: [], count: 0 }`; a
+ *      request that got no answer at all (a CORS refusal looks exactly like this in a browser, status 0)
+ *      answers empty data with status 200.
+ *   4. The per-endpoint 404 fallbacks; every other 4xx is passed on.
+ * Successful answers get their media addresses rewritten (`media-addresses.ts`).
+ */
+import axios, { type AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { MAX_RETRIES, REQUEST_TIMEOUT_MS, RETRY_DELAY_MS, RETRY_STATUSES } from '../constants';
+import { clearTokens, isBypassToken, readAccessToken, readRefreshToken, storeTokens } from '../storage/tokens';
+import { runtimeConfig } from './config';
+import { type MediaHosts, rewriteMediaAddresses } from './media-addresses';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Keep the static `Token` header even when a user token is stored (guest signup, §7). */
+    staticToken?: boolean;
+    /** How many times the transport has already retried this request. */
+    retryAttempt?: number;
+    /** Set on a request that must not start a token refresh (the refresh itself, a replay). */
+    skipAuthRefresh?: boolean;
+  }
+}
+
+export const TOKEN_REFRESH_PATH = '/auth/token/refresh/';
+
+export function authorize(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+  if (config.staticToken) return config;
+  const token = readAccessToken();
+  if (token && !isBypassToken(token)) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Session loss: the shell listens so it can end the session in the store when the tokens are cleared.
+
+type AuthLostListener = () => void;
+const authLostListeners = new Set<AuthLostListener>();
+
+/** Called whenever the transport clears the tokens after a failed refresh; answers an unsubscribe. */
+export function onAuthLost(listener: AuthLostListener): () => void {
+  authLostListeners.add(listener);
+  return () => authLostListeners.delete(listener);
+}
+
+function authLost(): void {
+  clearTokens();
+  for (const listener of authLostListeners) listener();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Classification of failures
+
+/** The path of a request relative to the API base, without its query: 'users/profile/'. */
+export function requestPath(config: Pick<InternalAxiosRequestConfig, 'url' | 'baseURL'>): string {
+  let url = config.url ?? '';
+  if (config.baseURL && url.startsWith(config.baseURL)) url = url.slice(config.baseURL.length);
+  url = url.replace(/^https?:\/\/[^/]+/, '');
+  return url.split('?')[0].replace(/^\/+/, '');
+}
+
+export function isHttp2ProtocolError(error: AxiosError): boolean {
+  return /HTTP2|HTTP_2/i.test(`${error.code ?? ''} ${error.message ?? ''}`);
+}
+
+export function isTimeout(error: AxiosError): boolean {
+  return error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || /timeout/i.test(error.message ?? '');
+}
+
+/** No answer at all: a dropped connection, or a CORS refusal, which a browser reports as status 0. */
+export function isNoAnswer(error: AxiosError): boolean {
+  return !error.response || error.response.status === 0;
+}
+
+export function isRetryable(error: AxiosError): boolean {
+  if (isHttp2ProtocolError(error) || isTimeout(error)) return true;
+  if (isNoAnswer(error)) return error.code !== 'ERR_CANCELED';
+  return (RETRY_STATUSES as readonly number[]).includes(error.response?.status ?? -1);
+}
+
+/** The delay before retry number `attempt` (1-based): 1 s × the attempt number (§8, §9). */
+export function transportRetryDelay(attempt: number): number {
+  return RETRY_DELAY_MS * attempt;
+}
+
+interface NotFoundFallback {
+  path: RegExp;
+  status: number;
+  data: () => unknown;
+}
+
+/**
+ * What a 404 answers instead of an error on the endpoints that have a fallback (§8). The profile keeps
+ * its 404 status with empty data: the profile step turns it into "User not found".
+ */
+export const NOT_FOUND_FALLBACKS: readonly NotFoundFallback[] = [
+  { path: /^users\/profile\/$/, status: 404, data: () => null },
+  { path: /^users\/(continue-watching|watch-history)\/$/, status: 200, data: () => [] },
+  { path: /^(users\/)?coins\/balance\/$/, status: 200, data: () => ({ balance: 0 }) },
+  { path: /^subscriptions\/active\/$/, status: 200, data: () => null },
+];
+
+export function notFoundFallback(config: InternalAxiosRequestConfig): NotFoundFallback | undefined {
+  if ((config.method ?? 'get').toLowerCase() !== 'get') return undefined;
+  const path = requestPath(config);
+  return NOT_FOUND_FALLBACKS.find((rule) => rule.path.test(path));
+}
+
+function answer<T>(config: InternalAxiosRequestConfig, status: number, data: T): AxiosResponse<T> {
+  return { data, status, statusText: status === 200 ? 'OK' : 'Not Found', headers: {}, config };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The client
+
+export interface ApiClientOptions {
+  baseURL?: string;
+  /** How the transport waits between retries; tests record the delays instead of waiting. */
+  sleep?: (ms: number) => Promise<void>;
+  /** The hosts for media address rewriting, read per answer so a late runtime config applies. */
+  mediaHosts?: () => MediaHosts;
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function defaultMediaHosts(): MediaHosts {
+  const config = runtimeConfig();
+  return {
+    cdnHost: config.cdnHost,
+    storageHost: config.storageHost,
+    productHost: config.productHost,
+    pageOrigin: typeof window !== 'undefined' ? window.location.origin : config.productHost,
+  };
+}
+
+export function createApiClient(options: ApiClientOptions | string = {}): AxiosInstance {
+  const {
+    baseURL = runtimeConfig().apiBaseUrl,
+    sleep = wait,
+    mediaHosts = defaultMediaHosts,
+  } = typeof options === 'string' ? { baseURL: options } : options;
+  const client = axios.create({
+    baseURL,
+    timeout: REQUEST_TIMEOUT_MS,
+    withCredentials: false,
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Token ${runtimeConfig().staticApiToken}`,
+    },
+  });
+  client.interceptors.request.use(authorize);
+
+  // One refresh at a time: every 401 that arrives while it runs waits for the same answer.
+  let refreshing: Promise<void> | null = null;
+  const refreshTokens = (refresh: string): Promise<void> => {
+    refreshing ??= client
+      .post<{ access: string; refresh?: string }>(
+        TOKEN_REFRESH_PATH,
+        { refresh },
+        { staticToken: true, skipAuthRefresh: true },
+      )
+      .then(({ data }) => {
+        if (!data?.access) throw new Error('The token refresh answered no access token');
+        storeTokens(data.access, data.refresh);
+      })
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  };
+
+  client.interceptors.response.use(
+    (response) => {
+      response.data = rewriteMediaAddresses(response.data, mediaHosts());
+      return response;
+    },
+    async (error: AxiosError) => {
+      const config = error.config;
+      if (!config) throw error;
+      const status = error.response?.status ?? 0;
+
+      if (status === 401 && !config.skipAuthRefresh && !config.staticToken) {
+        const refresh = readRefreshToken();
+        if (!refresh) {
+          authLost();
+          throw error;
+        }
+        try {
+          await refreshTokens(refresh);
+        } catch {
+          authLost();
+          throw error;
+        }
+        return client.request({ ...config, skipAuthRefresh: true });
+      }
+
+      const attempt = config.retryAttempt ?? 0;
+      if (isRetryable(error) && attempt < MAX_RETRIES) {
+        await sleep(transportRetryDelay(attempt + 1));
+        return client.request({ ...config, retryAttempt: attempt + 1 });
+      }
+
+      if (isHttp2ProtocolError(error)) return answer(config, 200, { results: [], count: 0 });
+      if (isNoAnswer(error) && !isTimeout(error) && error.code !== 'ERR_CANCELED') return answer(config, 200, null);
+
+      if (status === 404) {
+        const fallback = notFoundFallback(config);
+        if (fallback) return answer(config, fallback.status, fallback.data());
+      }
+      throw error;
+    },
+  );
+  return client;
+}
+
+let shared: AxiosInstance | null = null;
+
+/** The one main-API client of the page, shared by every remote through the `shared` singleton. */
+export function apiClient(): AxiosInstance {
+  shared ??= createApiClient();
+  return shared;
+}

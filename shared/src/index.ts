@@ -1,0 +1,29 @@
+/** @cliffhanger/shared — the contracts every frontend shares. Loaded once per page (a federation singleton). */
+
+// The shell's contracts: analytics, transport helpers, monitoring rules, session storage, startup upkeep.
+export * from './analytics/analytics-events';
+export * from './analytics/analytics-payloads';
+export * from './api/base-api';
+export * from './bus/events';
+export * from './constants';
+export * from './entities';
+export * from './http/api-client';
+export * from './http/coin-balance';
+export * from './http/config';
+export * from './http/feed-client';
+export * from './http/media-addresses';
+export * from './http/profile';
+export * from './http/query-retry';
+export * from './monitoring/monitoring-rules';
+export * from './remote-module';
+export * from './routes';
+export * from './session/session.slice';
+export * from './session/session-storage';
+export * from './startup/stored-data-maintenance';
+export * from './storage/cookies';
+export * from './storage/guest-state';
+export * from './storage/local-storage';
+export * from './storage/tokens';
+export * from './store/hooks';
+export * from './store/host-store';
+export * from './ui/components';

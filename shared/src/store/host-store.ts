@@ -1,0 +1,97 @@
+/**
+ * The host store: one Redux store per page, created by the shell (or a remote's standalone harness).
+ * Remotes join it with `registerModule`: their reducer is mounted under their id, their endpoints are
+ * injected and their root saga is started exactly once, however often they register.
+ */
+import {
+  type Action,
+  combineReducers,
+  configureStore,
+  type Middleware,
+  type Reducer,
+  type ReducersMapObject,
+} from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import createSagaMiddleware, { type Saga, type Task } from 'redux-saga';
+import { call } from 'redux-saga/effects';
+import { baseApi } from '../api/base-api';
+import type { AnyRemoteModule } from '../remote-module';
+
+export interface HostStoreOptions {
+  reducers?: ReducersMapObject;
+  sagas?: Saga[];
+  middleware?: Middleware[];
+  preloadedState?: Record<string, unknown>;
+  onSagaError?: (error: unknown) => void;
+}
+
+/** A saga that logs its own failure instead of tearing down every other saga of the page. */
+export function isolate(name: string, saga: Saga, onError: (error: unknown) => void): Saga {
+  return function* isolated() {
+    try {
+      yield call(saga);
+    } catch (error) {
+      onError(error);
+      console.error(`[cliffhanger] the saga of "${name}" stopped`, error);
+    }
+  };
+}
+
+export function createHostStore(options: HostStoreOptions = {}) {
+  const onSagaError = options.onSagaError ?? (() => undefined);
+  const sagaMiddleware = createSagaMiddleware({ onError: onSagaError });
+  const staticReducers: ReducersMapObject = {
+    [baseApi.reducerPath]: baseApi.reducer,
+    ...options.reducers,
+  };
+  const moduleReducers: Record<string, Reducer> = {};
+  const build = () => combineReducers({ ...staticReducers, ...moduleReducers }) as Reducer;
+
+  const store = configureStore({
+    reducer: build(),
+    preloadedState: options.preloadedState,
+    middleware: (getDefault) =>
+      getDefault({ serializableCheck: { warnAfter: 128 }, immutableCheck: { warnAfter: 128 } })
+        .concat(baseApi.middleware, sagaMiddleware)
+        .concat(options.middleware ?? []),
+  });
+  setupListeners(store.dispatch);
+
+  const modules = new Map<string, { module: AnyRemoteModule; task: Task | null }>();
+  for (const saga of options.sagas ?? []) sagaMiddleware.run(isolate('shell', saga, onSagaError));
+
+  return Object.assign(store, {
+    /** Mounts a reducer under `key` (replacing an earlier one of the same key). */
+    injectReducer(key: string, reducer: Reducer) {
+      if (moduleReducers[key] === reducer) return;
+      moduleReducers[key] = reducer;
+      store.replaceReducer(build());
+    },
+    runSaga(name: string, saga: Saga): Task {
+      return sagaMiddleware.run(isolate(name, saga, onSagaError));
+    },
+    modules,
+  });
+}
+
+export type HostStore = ReturnType<typeof createHostStore>;
+export type HostDispatch = HostStore['dispatch'];
+
+/**
+ * Joins a remote to the store. Idempotent: registering the same remote again (a second mount, a hot
+ * reload) keeps its running saga and only swaps a changed reducer. Answers whether this call started it.
+ */
+export function registerModule(store: HostStore, module: AnyRemoteModule): boolean {
+  const known = store.modules.get(module.id);
+  if (module.reducer) store.injectReducer(module.id, module.reducer);
+  if (known) {
+    known.module = module;
+    return false;
+  }
+  module.endpoints?.(baseApi);
+  const task = module.saga ? store.runSaga(module.id, module.saga) : null;
+  store.modules.set(module.id, { module, task });
+  return true;
+}
+
+export type AppAction = Action<string>;

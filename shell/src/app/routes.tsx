@@ -1,0 +1,97 @@
+/**
+ * The shell's route table, built from the specification's table in `shared` (§2): every path maps to
+ * its remote's screen inside the screen's layout; the two redirects and the admin guard live here.
+ */
+import {
+  type Layout,
+  legacySeriesPlayerPath,
+  paths,
+  REDIRECTS,
+  readStored,
+  SCREENS,
+  type ScreenKey,
+  selectIsStaff,
+  useSharedSelector,
+} from '@cliffhanger/shared';
+import type { ReactNode } from 'react';
+import { Link, Navigate, type RouteObject, useParams } from 'react-router-dom';
+import { RemoteScreen } from '../federation/remote-screen';
+import { MainLayout, StandaloneLayout } from '../layout/layouts';
+import { RouteErrorPage } from './error-page';
+
+function WithLayout({ layout, children }: { layout: Layout; children: ReactNode }) {
+  if (layout === 'main') return <MainLayout>{children}</MainLayout>;
+  if (layout === 'standalone') return <StandaloneLayout>{children}</StandaloneLayout>;
+  return <>{children}</>;
+}
+
+/** Staff only (§5): a signed-in staff member or superuser, or the admin flag in storage. */
+export function AdminGuard({ children }: { children: ReactNode }) {
+  const isStaff = useSharedSelector(selectIsStaff);
+  if (!isStaff && readStored('is_admin') !== true) return <Navigate to={paths.adminLogin()} replace />;
+  return <>{children}</>;
+}
+
+function LegacySeriesRedirect() {
+  const { id = '' } = useParams();
+  return <Navigate to={legacySeriesPlayerPath(id, window.innerWidth)} replace />;
+}
+
+function AdminSeriesRedirect() {
+  const { id = '' } = useParams();
+  return <Navigate to={paths.adminSeriesEpisodes(id)} replace />;
+}
+
+export function NotFoundPage() {
+  return (
+    <main className="ch-page not-found">
+      <h1>We couldn’t find that page</h1>
+      <p className="ch-muted">The link may be old, or the page may have moved. Plenty of dramas are waiting at home.</p>
+      <Link className="ch-button" to="/">
+        Back to Home
+      </Link>
+    </main>
+  );
+}
+
+export function buildRoutes(): RouteObject[] {
+  const screenRoutes = (Object.keys(SCREENS) as ScreenKey[]).flatMap((key) => {
+    const screen = SCREENS[key];
+    const guarded = 'guarded' in screen && screen.guarded;
+    const element = (
+      <WithLayout layout={screen.layout}>
+        {/* Keyed: moving between two remotes' screens must not carry one remote's state into the other. */}
+        <RemoteScreen key={`${screen.remote}:${key}`} remote={screen.remote} screen={key} />
+      </WithLayout>
+    );
+    return screen.paths.map((path) => ({
+      path,
+      element: guarded ? <AdminGuard>{element}</AdminGuard> : element,
+    }));
+  });
+  return [
+    {
+      errorElement: <RouteErrorPage />,
+      children: [
+        ...screenRoutes,
+        { path: REDIRECTS.seriesLegacy, element: <LegacySeriesRedirect /> },
+        {
+          path: REDIRECTS.adminSeriesDetail,
+          element: (
+            <AdminGuard>
+              <AdminSeriesRedirect />
+            </AdminGuard>
+          ),
+        },
+        {
+          path: '*',
+          element: (
+            <MainLayout>
+              <NotFoundPage />
+            </MainLayout>
+          ),
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,117 @@
+/**
+ * Renders one screen of a remote: loads the remote's module (spinner meanwhile), joins it to the store,
+ * and shows the screen. A remote that cannot be loaded shows the unavailable panel instead; its Retry
+ * loads the remote again without reloading the page, and the rest of the shell is untouched.
+ */
+import {
+  type AnyRemoteModule,
+  FullScreenSpinner,
+  type HostStore,
+  type RemoteId,
+  registerModule,
+  remoteFailed,
+  remoteLoaded,
+  type ScreenKey,
+} from '@cliffhanger/shared';
+import { Component, type ComponentType, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { useStore } from 'react-redux';
+import { loadedRemote, loadRemoteModule, RemoteUnavailableError } from './remote-registry';
+import { RemoteUnavailablePanel } from './remote-unavailable-panel';
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'ready'; module: AnyRemoteModule }
+  | { status: 'failed'; message: string };
+
+export function useRemoteModule(remote: RemoteId) {
+  const store = useStore() as HostStore;
+  const initial = loadedRemote(remote);
+  const [state, setState] = useState<LoadState>(initial ? { status: 'ready', module: initial } : { status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  // `attempt` is the Retry trigger: a new attempt must run the effect again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the load on purpose
+  useEffect(() => {
+    let active = true;
+    const ready = loadedRemote(remote);
+    if (ready) {
+      registerModule(store, ready);
+      setState({ status: 'ready', module: ready });
+      return;
+    }
+    setState({ status: 'loading' });
+    loadRemoteModule(remote)
+      .then((module) => {
+        registerModule(store, module);
+        store.dispatch(remoteLoaded({ remote }));
+        if (active) setState({ status: 'ready', module });
+      })
+      .catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        store.dispatch(remoteFailed({ remote, message }));
+        if (active) setState({ status: 'failed', message });
+      });
+    return () => {
+      active = false;
+    };
+  }, [remote, store, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, retry };
+}
+
+/** A remote's code that could not be fetched, as opposed to a screen that fails while rendering. */
+export function isLoadFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error instanceof RemoteUnavailableError || error.name === 'ChunkLoadError') return true;
+  return /Loading (CSS )?chunk|dynamically imported module|Importing a module script failed/i.test(error.message);
+}
+
+/**
+ * Catches a remote screen whose own chunks fail to load: that is the remote being unavailable, and
+ * Retry can fix it. A screen that throws while rendering is an uncaught screen error instead: it goes
+ * on to the route's error page ("Oops! Something went wrong", §8), since retrying would fail again.
+ */
+class RemoteBoundary extends Component<
+  { remote: RemoteId; onRetry: () => void; children: ReactNode },
+  { error: Error | null }
+> {
+  override state = { error: null as Error | null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override componentDidCatch(error: Error) {
+    console.error(`[cliffhanger] the ${this.props.remote} screen failed`, error);
+  }
+  override render() {
+    if (this.state.error && !isLoadFailure(this.state.error)) throw this.state.error;
+    if (this.state.error) {
+      return (
+        <RemoteUnavailablePanel
+          remote={this.props.remote}
+          onRetry={() => {
+            this.setState({ error: null });
+            this.props.onRetry();
+          }}
+        />
+      );
+    }
+    return this.props.children;
+  }
+}
+
+export function RemoteScreen({ remote, screen }: { remote: RemoteId; screen: ScreenKey }) {
+  const { state, retry } = useRemoteModule(remote);
+  if (state.status === 'loading') return <FullScreenSpinner />;
+  if (state.status === 'failed') return <RemoteUnavailablePanel remote={remote} onRetry={retry} />;
+  const screens = state.module.screens as Partial<Record<ScreenKey, ComponentType>>;
+  const Screen = screens[screen];
+  if (!Screen) return <RemoteUnavailablePanel remote={remote} onRetry={retry} />;
+  return (
+    <RemoteBoundary remote={remote} onRetry={retry}>
+      <Suspense fallback={<FullScreenSpinner />}>
+        <Screen />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * The hidden follow prompt (§2, §9): the left Shift key pressed 4 times, each press within 2 s of the
+ * last, opens it. Continue opens the product's social page and claims the 100-coin reward once through
+ * `POST /api/rewards/follow/` (answers { balance, credited }); the outcome is a toast, and a reward
+ * that is not available yet (404) is explained politely rather than failing.
+ */
+import {
+  ANALYTICS_EVENTS,
+  apiClient,
+  balanceChanged,
+  FOLLOW_PROMPT_COINS,
+  readStored,
+  runtimeConfig,
+  SHIFT_SEQUENCE_PRESSES,
+  SHIFT_SEQUENCE_RESET_MS,
+  showToast,
+  track,
+  writeStored,
+} from '@cliffhanger/shared';
+import type { AxiosError } from 'axios';
+import { type EventChannel, eventChannel } from 'redux-saga';
+import { call, put, take, takeLeading } from 'redux-saga/effects';
+import { followPromptOpened, followRewardRequested, followRewardSettled } from './follow-prompt.slice';
+
+export const FOLLOW_REWARD_PATH = '/rewards/follow/';
+
+export interface ShiftSequence {
+  count: number;
+  lastAt: number;
+}
+
+/** Counts left-Shift presses; a press more than 2 s after the previous one starts a new count. */
+export function nextShiftSequence(sequence: ShiftSequence, at: number): ShiftSequence {
+  const count = at - sequence.lastAt <= SHIFT_SEQUENCE_RESET_MS ? sequence.count + 1 : 1;
+  return { count, lastAt: at };
+}
+
+/** Emits the time of each left-Shift press (held-key repeats are not presses). */
+export function leftShiftChannel(target: Window): EventChannel<number> {
+  return eventChannel((emit) => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.code === 'ShiftLeft' && !event.repeat) emit(event.timeStamp || Date.now());
+    };
+    target.addEventListener('keydown', onKeyDown);
+    return () => target.removeEventListener('keydown', onKeyDown);
+  });
+}
+
+export function* watchShiftSequence(target: Window = window) {
+  const presses: EventChannel<number> = yield call(leftShiftChannel, target);
+  let sequence: ShiftSequence = { count: 0, lastAt: Number.NEGATIVE_INFINITY };
+  try {
+    while (true) {
+      const at: number = yield take(presses);
+      sequence = nextShiftSequence(sequence, at);
+      if (sequence.count >= SHIFT_SEQUENCE_PRESSES) {
+        sequence = { count: 0, lastAt: Number.NEGATIVE_INFINITY };
+        yield put(followPromptOpened());
+        yield put(track(ANALYTICS_EVENTS.followPromptOpened));
+      }
+    }
+  } finally {
+    presses.close();
+  }
+}
+
+function openSocialPage() {
+  window.open(runtimeConfig().socialFollowUrl, '_blank', 'noopener,noreferrer');
+}
+
+export function* claimFollowReward() {
+  try {
+    openSocialPage();
+  } catch {
+    // a blocked pop-up does not stop the reward
+  }
+  if (readStored('follow_reward_claimed')) {
+    yield put(followRewardSettled({ claimed: true }));
+    yield put(showToast({ type: 'info', message: 'You have already collected your follow reward. Thank you!' }));
+    return;
+  }
+  try {
+    const client = apiClient();
+    const { data }: { data: { balance: number; credited: boolean } } = yield call(
+      [client, client.post],
+      FOLLOW_REWARD_PATH,
+      {},
+    );
+    writeStored('follow_reward_claimed', true);
+    yield put(followRewardSettled({ claimed: true }));
+    if (typeof data?.balance === 'number')
+      yield put(balanceChanged({ balance: data.balance, reason: 'follow_prompt' }));
+    if (data?.credited) {
+      yield put(track(ANALYTICS_EVENTS.followRewardClaimed, { coins: FOLLOW_PROMPT_COINS }));
+      yield put(
+        showToast({
+          type: 'success',
+          title: `+${FOLLOW_PROMPT_COINS} coins`,
+          message: 'Thank you for following Cliffhanger! Your coins have been added.',
+        }),
+      );
+    } else {
+      yield put(showToast({ type: 'info', message: 'You have already collected your follow reward. Thank you!' }));
+    }
+  } catch (caught) {
+    const status = (caught as AxiosError).response?.status;
+    yield put(followRewardSettled({ claimed: false }));
+    yield put(
+      showToast(
+        status === 404
+          ? { type: 'warning', message: 'The follow reward is not available yet. Please try again later.' }
+          : status === 401
+            ? { type: 'warning', message: 'Please sign in to collect your follow reward.' }
+            : { type: 'error', message: 'We could not add your coins just now. Please try again in a moment.' },
+      ),
+    );
+  }
+}
+
+export function* followPromptSaga() {
+  yield takeLeading(followRewardRequested.type, claimFollowReward);
+  yield call(watchShiftSequence);
+}

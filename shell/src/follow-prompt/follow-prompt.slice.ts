@@ -1,0 +1,31 @@
+/** The hidden follow prompt's state (§2): open or closed, and where its reward claim stands. */
+import { createSlice } from '@reduxjs/toolkit';
+
+export interface FollowPromptState {
+  open: boolean;
+  claim: 'idle' | 'claiming' | 'claimed';
+}
+
+export const followPromptSlice = createSlice({
+  name: 'followPrompt',
+  initialState: { open: false, claim: 'idle' } as FollowPromptState,
+  reducers: {
+    followPromptOpened(state) {
+      state.open = true;
+    },
+    followPromptClosed(state) {
+      state.open = false;
+    },
+    followRewardRequested(state) {
+      state.claim = 'claiming';
+    },
+    followRewardSettled(state, action: { payload: { claimed: boolean } }) {
+      state.claim = action.payload.claimed ? 'claimed' : 'idle';
+      if (action.payload.claimed) state.open = false;
+    },
+  },
+});
+
+export const { followPromptOpened, followPromptClosed, followRewardRequested, followRewardSettled } =
+  followPromptSlice.actions;
+export const selectFollowPrompt = (state: { followPrompt: FollowPromptState }) => state.followPrompt;

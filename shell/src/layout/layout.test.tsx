@@ -1,0 +1,78 @@
+import { goldStatusChanged, signedIn } from '@cliffhanger/shared';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { testStore, testUser } from '../test-support';
+import { MainLayout } from './layouts';
+
+function renderLayout(setup: (store: ReturnType<typeof testStore>) => void = () => undefined) {
+  const store = testStore();
+  setup(store);
+  render(
+    <Provider store={store}>
+      <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+        <MainLayout>
+          <p>content</p>
+        </MainLayout>
+      </MemoryRouter>
+    </Provider>,
+  );
+  return within(screen.getByRole('navigation', { name: 'Tabs' }));
+}
+
+describe('the main layout', () => {
+  it('has a bottom tab bar landmark with Home and Profile', () => {
+    const tabs = renderLayout();
+    expect(tabs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(tabs.getByRole('link', { name: /Profile/ })).toHaveAttribute('href', '/profile');
+  });
+
+  it('opens the signed-in Profile menu with Profile, Subscription and Buy Coins, avatar the username’s first letter', async () => {
+    const tabs = renderLayout((store) => store.dispatch(signedIn({ user: testUser({ username: 'mia' }) })));
+    const button = tabs.getByRole('button', { name: 'Profile' });
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    expect(button).toHaveTextContent('M');
+    await userEvent.click(button);
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(within(menu).getByRole('menuitem', { name: 'Subscription' })).toHaveAttribute('href', '/gold-subscription');
+    expect(within(menu).getByRole('menuitem', { name: 'Buy Coins' })).toHaveAttribute('href', '/coins');
+  });
+
+  it('hides Buy Coins from Gold members', async () => {
+    const tabs = renderLayout((store) => {
+      store.dispatch(signedIn({ user: testUser() }));
+      store.dispatch(goldStatusChanged({ isGold: true, periodEnd: null }));
+    });
+    await userEvent.click(tabs.getByRole('button', { name: 'Profile' }));
+    expect(screen.queryByRole('menuitem', { name: 'Buy Coins' })).toBeNull();
+  });
+
+  it('works by keyboard: Enter opens and focuses the first item, arrows move, Escape closes and returns focus', async () => {
+    const tabs = renderLayout((store) => store.dispatch(signedIn({ user: testUser() })));
+    const button = tabs.getByRole('button', { name: 'Profile' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Subscription' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Sign out' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(button).toHaveFocus();
+  });
+
+  it('shows a plain Profile link to a guest', () => {
+    const tabs = renderLayout((store) => store.dispatch(signedIn({ user: testUser({ is_guest: true }) })));
+    expect(tabs.queryByRole('button', { name: 'Profile' })).toBeNull();
+    expect(tabs.getByRole('link', { name: /Profile/ })).toBeInTheDocument();
+  });
+
+  it('shows the coin balance in the header', () => {
+    renderLayout((store) => store.dispatch(signedIn({ user: testUser({ coin_balance: 42 }) })));
+    expect(screen.getByTestId('header-balance')).toHaveTextContent('42');
+  });
+});

@@ -1,0 +1,47 @@
+import { selectIsGold, selectUser, useSharedSelector } from '@cliffhanger/shared';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+import { Header } from './header';
+import { ProfileMenu } from './profile-menu';
+
+/** Under 768 px a bottom tab bar with Home and Profile (§2); the CSS hides it on wider screens. */
+function HomeIcon() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M3 11.5 12 4l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" fill="currentColor" />
+    </svg>
+  );
+}
+
+export function BottomTabBar() {
+  const user = useSharedSelector(selectUser);
+  const isGold = useSharedSelector(selectIsGold);
+  return (
+    <nav className="bottom-tab-bar" aria-label="Tabs">
+      <NavLink to="/" end className="tab-link">
+        <HomeIcon />
+        <span>Home</span>
+      </NavLink>
+      <ProfileMenu user={user} isGold={isGold} compact />
+    </nav>
+  );
+}
+
+export function MainLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="layout layout--main">
+      <Header />
+      <div className="layout-content">{children}</div>
+      <BottomTabBar />
+    </div>
+  );
+}
+
+export function StandaloneLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="layout layout--standalone">
+      <Header />
+      <div className="layout-content">{children}</div>
+    </div>
+  );
+}

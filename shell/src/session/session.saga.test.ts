@@ -1,0 +1,271 @@
+import {
+  apiClient,
+  balanceChanged,
+  feedClient,
+  goldStatusChanged,
+  guestCreated,
+  initialSessionState,
+  localGuestStarted,
+  readAccessToken,
+  readCookie,
+  removeCookie,
+  type SessionState,
+  setGuestCookie,
+  signedIn,
+  signedOut,
+  storeTokens,
+  type User,
+  userUpdated,
+} from '@cliffhanger/shared';
+import MockAdapter from 'axios-mock-adapter';
+import { runSaga, type Saga } from 'redux-saga';
+import { buildGuestSignup, randomGuestAge, randomGuestId } from './guest';
+import { addressWithoutMagicLink, isValidMagicLink, magicLinkTokenFrom } from './magic-link.saga';
+import { flagsDiffer, pollPublicProfileOnce, refreshProfile } from './profile-poll.saga';
+import { createGuest, logout, restoreSession, startSession } from './session.saga';
+
+type Action = { type: string; payload?: unknown };
+
+const user = (extra: Partial<User> = {}) =>
+  ({
+    id: 7,
+    email: 'ann@example.com',
+    username: 'ann',
+    is_guest: false,
+    is_staff: false,
+    is_superuser: false,
+    is_gold_member: false,
+    coin_balance: 10,
+    subscription: null,
+    ...extra,
+  }) as User;
+
+let server: MockAdapter;
+
+async function run(saga: Saga, state: Partial<SessionState> = {}, ...args: unknown[]) {
+  const dispatched: Action[] = [];
+  const result = await runSaga(
+    {
+      dispatch: (action: Action) => dispatched.push(action),
+      getState: () => ({ session: { ...initialSessionState, ...state } }),
+    },
+    saga,
+    ...args,
+  ).toPromise();
+  return { dispatched, result, types: dispatched.map((a) => a.type) };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  removeCookie('guest_id');
+  removeCookie('user_id');
+  server = new MockAdapter(apiClient());
+  window.history.replaceState(null, '', '/');
+});
+afterEach(() => {
+  server.restore();
+  jest.useRealTimers();
+});
+
+describe('the guest signup payload', () => {
+  it('makes a guest id of 20 random alphanumerics', () => {
+    expect(randomGuestId()).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(randomGuestId()).not.toBe(randomGuestId());
+  });
+
+  it('picks an age from 21 to 55', () => {
+    expect(randomGuestAge(() => 0)).toBe(21);
+    expect(randomGuestAge(() => 0.9999)).toBe(55);
+  });
+
+  it('sends gender 2, poll answers, web and an email at the guest domain', () => {
+    const payload = buildGuestSignup('abcdefghij0123456789');
+    expect(payload).toMatchObject({ id: 'abcdefghij0123456789', gender: 2, web: true });
+    expect(payload.email).toBe('abcdefghij0123456789@guest.cliffhanger.app');
+    expect(Object.keys(payload).filter((key) => key.startsWith('poll_')).length).toBeGreaterThan(1);
+  });
+});
+
+describe('guest creation', () => {
+  it('registers the guest with the static Token header and stores its tokens, user and cookie', async () => {
+    server.onPost('/user/signup/').reply(200, { access: 'ga', refresh: 'gr', user: user({ is_guest: true, id: 9 }) });
+    const { types } = await run(createGuest);
+    expect(server.history.post[0].headers?.Authorization).toMatch(/^Token /);
+    expect(readAccessToken()).toBe('ga');
+    expect(localStorage.getItem('refresh_token')).toBe('gr');
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}').id).toBe(9);
+    expect(readCookie('guest_id')).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(types).toContain(guestCreated.type);
+  });
+
+  it('retries the registration once after 1 s and succeeds', async () => {
+    jest.useFakeTimers();
+    server
+      .onPost('/user/signup/')
+      .replyOnce(500)
+      .onPost('/user/signup/')
+      .replyOnce(200, { access: 'ga', refresh: 'gr', user: user({ is_guest: true }) });
+    const done = run(createGuest);
+    await jest.advanceTimersByTimeAsync(999);
+    expect(server.history.post).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1);
+    const { dispatched } = await done;
+    expect(server.history.post).toHaveLength(2);
+    expect(dispatched.find((a) => a.type === guestCreated.type)?.payload).toMatchObject({ localOnly: false });
+  });
+
+  it('continues with a local guest tagged as a failed registration when both attempts fail', async () => {
+    jest.useFakeTimers();
+    server.onPost('/user/signup/').reply(500);
+    const done = run(createGuest);
+    await jest.advanceTimersByTimeAsync(1_000);
+    const { dispatched, types } = await done;
+    expect(server.history.post).toHaveLength(2);
+    expect(types).toEqual(expect.arrayContaining([localGuestStarted.type, guestCreated.type]));
+    expect(dispatched.find((a) => a.type === guestCreated.type)?.payload).toEqual({ user: null, localOnly: true });
+    const tag = dispatched.find((a) => a.type === 'analytics/track');
+    expect(tag?.payload).toMatchObject({
+      event: '7.7 Guest Registration Failed',
+      properties: { registration_failed: true },
+    });
+    const local = JSON.parse(localStorage.getItem('guest_state') ?? '{}');
+    expect(Object.keys(local).sort()).toEqual(['balance', 'id', 'lastUpdated', 'purchases', 'watchHistory']);
+    expect(readAccessToken()).toBeNull();
+  });
+
+  it('continues locally when the answer is unusable on both attempts', async () => {
+    jest.useFakeTimers();
+    server.onPost('/user/signup/').reply(200, { nothing: true });
+    const done = run(createGuest);
+    await jest.advanceTimersByTimeAsync(1_000);
+    const { dispatched } = await done;
+    expect(dispatched.find((a) => a.type === guestCreated.type)?.payload).toEqual({ user: null, localOnly: true });
+  });
+});
+
+describe('session start', () => {
+  it('restores a saved session from the profile', async () => {
+    storeTokens('a', 'r');
+    server.onGet('/users/profile/').reply(200, user({ is_staff: true }));
+    const { dispatched, result } = await run(restoreSession);
+    expect(result).toBe(true);
+    expect(dispatched[0]).toEqual(signedIn({ user: user({ is_staff: true }) }));
+    expect(localStorage.getItem('is_admin')).toBe('true');
+  });
+
+  it('uses the stored token and user when the profile cannot be reached', async () => {
+    storeTokens('a', 'r');
+    localStorage.setItem('user', JSON.stringify(user()));
+    server.onGet('/users/profile/').reply(400);
+    const { dispatched, result } = await run(restoreSession);
+    expect(result).toBe(true);
+    expect(dispatched[0].type).toBe(signedIn.type);
+  });
+
+  it('removes the stored user and tokens when the profile answers 404', async () => {
+    storeTokens('a', 'r');
+    localStorage.setItem('user', JSON.stringify(user()));
+    server.onGet('/users/profile/').reply(404);
+    const { result } = await run(restoreSession);
+    expect(result).toBe(false);
+    expect(readAccessToken()).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('creates a guest when nothing is stored', async () => {
+    server.onPost('/user/signup/').reply(200, { access: 'ga', refresh: 'gr', user: user({ is_guest: true }) });
+    const { types } = await run(startSession);
+    expect(types).toEqual(expect.arrayContaining([guestCreated.type, 'shell/sessionStarted']));
+  });
+
+  it('signs out whatever the server answers and clears tokens, user and admin flag', async () => {
+    storeTokens('a', 'r');
+    localStorage.setItem('user', JSON.stringify(user()));
+    localStorage.setItem('is_admin', 'true');
+    server.onPost('/auth/logout/').reply(500);
+    const { types } = await run(logout);
+    expect(types).toContain(signedOut.type);
+    for (const key of ['access_token', 'auth_token', 'token', 'refresh_token', 'user', 'is_admin']) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+  });
+});
+
+describe('magic links', () => {
+  it('reads the token from magic-link-auth or magic-link-registration', () => {
+    expect(magicLinkTokenFrom('?magic-link-auth=abc')).toEqual({ param: 'magic-link-auth', token: 'abc' });
+    expect(magicLinkTokenFrom('?x=1&magic-link-registration=def')?.token).toBe('def');
+    expect(magicLinkTokenFrom('?x=1')).toBeNull();
+  });
+
+  it('accepts an answer only with success 1, an id and an email', () => {
+    expect(isValidMagicLink({ success: 1, id: 1, email: 'a@b.c' })).toBe(true);
+    expect(isValidMagicLink({ success: 0, id: 1, email: 'a@b.c' })).toBe(false);
+    expect(isValidMagicLink({ success: 1, email: 'a@b.c' })).toBe(false);
+    expect(isValidMagicLink({ success: 1, id: 1 })).toBe(false);
+  });
+
+  it('removes the parameter from the address and keeps the rest', () => {
+    expect(addressWithoutMagicLink('https://x.app/series/3?magic-link-auth=abc&utm_source=mail#top')).toBe(
+      '/series/3?utm_source=mail#top',
+    );
+  });
+
+  it('verifies with the guest’s Bearer token, clears the guest cookie and flag and signs the user in', async () => {
+    storeTokens('guest-access', 'guest-refresh');
+    localStorage.setItem('is_guest', 'true');
+    setGuestCookie('g123');
+    window.history.replaceState(null, '', '/?magic-link-registration=tok123456789');
+    const registered = user({ coin_balance: 100 });
+    server.onPost('/auth/magic-link/verify/', { token: 'tok123456789' }).reply(200, {
+      success: 1,
+      id: 7,
+      email: 'ann@example.com',
+      access: 'real-access',
+      refresh: 'real-refresh',
+      user: registered,
+    });
+    const { dispatched } = await run(startSession);
+    expect(server.history.post[0].headers?.Authorization).toBe('Bearer guest-access');
+    expect(dispatched[0]).toEqual(signedIn({ user: registered }));
+    expect(readAccessToken()).toBe('real-access');
+    expect(localStorage.getItem('is_guest')).toBeNull();
+    expect(readCookie('guest_id')).toBeNull();
+    expect(window.location.search).toBe('');
+  });
+
+  it('swallows a failed verification and continues with the normal start', async () => {
+    window.history.replaceState(null, '', '/?magic-link-auth=expired');
+    server.onPost('/auth/magic-link/verify/').reply(400, { detail: 'expired' });
+    server.onPost('/user/signup/').reply(200, { access: 'ga', refresh: 'gr', user: user({ is_guest: true }) });
+    const { types } = await run(startSession);
+    expect(types).toContain(guestCreated.type);
+    expect(window.location.search).toBe('');
+  });
+});
+
+describe('the public profile poll', () => {
+  const flags = { paying: false, registered: true, verified: true, has_active_subs: false };
+
+  it('posts the user’s id to the public-view lookup and records new flags', async () => {
+    const feed = new MockAdapter(feedClient());
+    feed.onPost('/user/public-view/').reply(200, flags);
+    const { dispatched } = await run(pollPublicProfileOnce, { user: user() });
+    expect(JSON.parse(feed.history.post[0].data)).toEqual({ id: 7 });
+    expect(dispatched).toEqual([{ type: 'session/profileFlagsReceived', payload: flags }]);
+    feed.restore();
+  });
+
+  it('reads the profile again when the flags change and reports a new balance and Gold status', async () => {
+    server.onGet('/users/profile/').reply(200, user({ coin_balance: 60, is_gold_member: true }));
+    const { dispatched } = await run(refreshProfile, { user: user(), balance: 10, isGold: false });
+    expect(dispatched.map((a) => a.type)).toEqual([userUpdated.type, balanceChanged.type, goldStatusChanged.type]);
+    expect(dispatched[1].payload).toEqual({ balance: 60, reason: 'sync' });
+  });
+
+  it('tells changed flags from equal ones', () => {
+    expect(flagsDiffer(null, flags)).toBe(true);
+    expect(flagsDiffer(flags, { ...flags })).toBe(false);
+    expect(flagsDiffer(flags, { ...flags, paying: true })).toBe(true);
+  });
+});

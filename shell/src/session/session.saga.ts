@@ -1,0 +1,190 @@
+/**
+ * The session (§4), owned by the shell.
+ *
+ * Start: a magic link in the address wins; otherwise a saved session is restored (the stored token is
+ * checked against the profile); otherwise the stored token and user are used as they are when the
+ * profile cannot be reached; otherwise a guest is created. A profile that answers 404 forgets the
+ * stored user and tokens; any other failure keeps them while a token is still stored.
+ *
+ * Guest creation: register with the API (static Token header); on failure retry once after 1 s; when
+ * both fail continue with a local guest and tag it in analytics as a failed registration.
+ *
+ * Afterwards: the tokens that an account screen hands over are stored, sign-out and a lost refresh
+ * forget everything, and every bus event remotes follow is dispatched from here.
+ */
+import {
+  ANALYTICS_EVENTS,
+  type AuthResponse,
+  apiClient,
+  authenticated,
+  fetchProfile,
+  forgetSession,
+  GUEST_COOKIE_NAME,
+  GUEST_REGISTRATION_RETRY_DELAY_MS,
+  type GuestSignupPayload,
+  guestCreated,
+  localGuestStarted,
+  newLocalGuest,
+  onAuthLost,
+  readAccessToken,
+  readLocalGuest,
+  readRefreshToken,
+  readStoredUser,
+  rememberUser,
+  removeCookie,
+  removeStored,
+  setGuestCookie,
+  setUserIdCookie,
+  signedIn,
+  signedOut,
+  signOutRequested,
+  storeTokens,
+  track,
+  type User,
+  UserNotFoundError,
+  writeLocalGuest,
+  writeStored,
+} from '@cliffhanger/shared';
+import { createAction } from '@reduxjs/toolkit';
+import { type EventChannel, eventChannel } from 'redux-saga';
+import { call, delay, fork, put, take, takeEvery } from 'redux-saga/effects';
+import { buildGuestSignup, randomGuestId } from './guest';
+import { verifyMagicLinkFromAddress } from './magic-link.saga';
+
+/** The shell's own fact: the session has started (signed in, restored, or a guest). */
+export const sessionStarted = createAction('shell/sessionStarted');
+
+export const GUEST_SIGNUP_PATH = '/user/signup/';
+
+export function* registerGuest(payload: GuestSignupPayload) {
+  const client = apiClient();
+  const { data }: { data: AuthResponse } = yield call([client, client.post], GUEST_SIGNUP_PATH, payload, {
+    staticToken: true,
+  });
+  if (!data?.access || !data.user) throw new Error('The guest signup answered no session');
+  return data;
+}
+
+function rememberGuest(guestId: string) {
+  writeStored('is_guest', true);
+  setGuestCookie(guestId);
+}
+
+export function* createGuest() {
+  const existing = readLocalGuest();
+  const guestId = existing?.id ?? randomGuestId();
+  const payload = buildGuestSignup(guestId);
+  let answer: AuthResponse | null = null;
+  let failure: unknown = null;
+  try {
+    answer = yield call(registerGuest, payload);
+  } catch {
+    yield delay(GUEST_REGISTRATION_RETRY_DELAY_MS);
+    try {
+      answer = yield call(registerGuest, payload);
+    } catch (error) {
+      failure = error;
+    }
+  }
+  rememberGuest(guestId);
+  if (answer) {
+    storeTokens(answer.access, answer.refresh);
+    rememberUser(answer.user);
+    setUserIdCookie(answer.user.id);
+    yield put(guestCreated({ user: answer.user, localOnly: false }));
+    yield put(track(ANALYTICS_EVENTS.guestCreated, { guest_id: guestId }));
+    return;
+  }
+  const local = writeLocalGuest(existing ?? newLocalGuest(guestId));
+  yield put(localGuestStarted({ balance: local.balance }));
+  yield put(guestCreated({ user: null, localOnly: true }));
+  yield put(
+    track(ANALYTICS_EVENTS.guestRegistrationFailed, {
+      guest_id: guestId,
+      registration_failed: true,
+      reason: failure instanceof Error ? failure.message : 'unknown',
+    }),
+  );
+}
+
+/** Restores the saved session; answers whether someone is signed in afterwards. */
+export function* restoreSession() {
+  if (!readAccessToken()) return false;
+  const stored = readStoredUser();
+  try {
+    const user: User = yield call(fetchProfile, apiClient());
+    rememberUser(user);
+    setUserIdCookie(user.id);
+    yield put(signedIn({ user }));
+    return true;
+  } catch (error) {
+    if (error instanceof UserNotFoundError) {
+      forgetSession();
+      return false;
+    }
+    // The profile could not be reached: keep the stored token and user while a token is still stored.
+    if (stored && readAccessToken()) {
+      yield put(signedIn({ user: stored }));
+      return true;
+    }
+    if (!readAccessToken()) removeStored('user', 'is_admin');
+    return false;
+  }
+}
+
+export function* startSession() {
+  const viaMagicLink: boolean = yield call(verifyMagicLinkFromAddress);
+  if (!viaMagicLink) {
+    const restored: boolean = yield call(restoreSession);
+    if (!restored) yield call(createGuest);
+  }
+  yield put(sessionStarted());
+}
+
+function* storeAuthentication({ payload }: ReturnType<typeof authenticated>) {
+  storeTokens(payload.access, payload.refresh);
+  rememberUser(payload.user);
+  setUserIdCookie(payload.user.id);
+  if (!payload.user.is_guest) {
+    removeStored('is_guest');
+    removeCookie(GUEST_COOKIE_NAME);
+  }
+  yield put(signedIn({ user: payload.user }));
+  yield put(track(ANALYTICS_EVENTS.signedIn, { user_id: payload.user.id }));
+}
+
+export function* logout() {
+  const refresh = readRefreshToken();
+  try {
+    if (refresh) {
+      const client = apiClient();
+      yield call([client, client.post], '/auth/logout/', { refresh });
+    }
+  } catch {
+    // the local session ends whatever the server answers (§7)
+  }
+  forgetSession();
+  yield put(signedOut());
+  yield put(track(ANALYTICS_EVENTS.signedOut));
+}
+
+/** The transport clears the tokens when a refresh fails; the store follows. */
+export function authLostChannel(): EventChannel<true> {
+  return eventChannel((emit) => onAuthLost(() => emit(true)));
+}
+
+function* watchAuthLost() {
+  const channel: EventChannel<true> = yield call(authLostChannel);
+  while (true) {
+    yield take(channel);
+    forgetSession();
+    yield put(signedOut());
+  }
+}
+
+export function* sessionSaga() {
+  yield takeEvery(authenticated.type, storeAuthentication);
+  yield takeEvery(signOutRequested.type, logout);
+  yield fork(watchAuthLost);
+  yield call(startSession);
+}
