@@ -30,13 +30,33 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Opens the first series of the home grid that is not Gold-exclusive (coins unlock its episodes). */
+interface JourneySeries {
+  id: number;
+  is_gold_exclusive: boolean;
+  episodes_count: number;
+}
+
+/**
+ * Opens the first series of the home grid that coins unlock (not Gold-exclusive) and that has enough
+ * episodes for the journey: free ones to move between (the demo's first three) and a paid one. Other journeys share the server
+ * and publish short series of their own, so the newest card is not always a demo series.
+ */
 async function openFirstCoinSeries(page: Page) {
   await page.goto(`${baseUrl()}/`);
   await page.getByRole('heading', { name: 'Watch something gripping' }).waitFor();
-  const card = page.locator('.series-grid-section a.series-card:not([aria-label$="Gold exclusive"])').first();
-  await card.waitFor();
-  await card.click();
+  const cards = page.locator('.series-grid-section a.series-card');
+  await cards.first().waitFor();
+  const hrefs = await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const answer = (await (await page.request.get(`${baseUrl()}/api/series/?limit=100`)).json()) as
+    | JourneySeries[]
+    | { results: JourneySeries[] };
+  const all = Array.isArray(answer) ? answer : answer.results;
+  const suitable = new Set(
+    all.filter((s) => !s.is_gold_exclusive && s.episodes_count >= 4).map((s) => `/series/${s.id}`),
+  );
+  const href = hrefs.find((h) => suitable.has(h));
+  expect(href).toBeTruthy();
+  await page.locator(`.series-grid-section a.series-card[href="${href}"]`).first().click();
   await page.waitForURL(/\/series\/\d+$/);
 }
 
