@@ -22,7 +22,7 @@ import { runSaga, type Saga } from 'redux-saga';
 import { buildGuestSignup, randomGuestAge, randomGuestId } from './guest';
 import { addressWithoutMagicLink, isValidMagicLink, magicLinkTokenFrom } from './magic-link.saga';
 import { flagsDiffer, pollPublicProfileOnce, refreshProfile } from './profile-poll.saga';
-import { createGuest, logout, restoreSession, startSession } from './session.saga';
+import { continueAsNewGuest, createGuest, logout, restoreSession, startSession } from './session.saga';
 
 type Action = { type: string; payload?: unknown };
 
@@ -188,6 +188,40 @@ describe('session start', () => {
     for (const key of ['access_token', 'auth_token', 'token', 'refresh_token', 'user', 'is_admin']) {
       expect(localStorage.getItem(key)).toBeNull();
     }
+  });
+});
+
+describe('after signing out', () => {
+  it('goes on as a new guest with a fresh guest id, not the guest the account started as', async () => {
+    setGuestCookie('OLDGUEST000000000000');
+    localStorage.setItem(
+      'guest_state',
+      JSON.stringify({
+        id: 'OLDGUEST000000000000',
+        balance: 5,
+        watchHistory: [],
+        purchases: [],
+        lastUpdated: Date.now(),
+      }),
+    );
+    let sentId: string | undefined;
+    server.onPost('/user/signup/').reply((config) => {
+      sentId = JSON.parse(config.data).id;
+      return [200, { access: 'ga', refresh: 'gr', user: user({ id: 8, is_guest: true }) }];
+    });
+    const { types } = await run(continueAsNewGuest);
+    expect(types).toContain(guestCreated.type);
+    expect(sentId).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(sentId).not.toBe('OLDGUEST000000000000');
+    expect(readCookie('guest_id')).toBe(sentId);
+    expect(readAccessToken()).toBe('ga');
+  });
+
+  it('does not replace a session that was signed in again meanwhile', async () => {
+    storeTokens('fresh', 'r');
+    const { types } = await run(continueAsNewGuest);
+    expect(types).toEqual([]);
+    expect(readAccessToken()).toBe('fresh');
   });
 });
 

@@ -10,7 +10,9 @@
  * both fail continue with a local guest and tag it in analytics as a failed registration.
  *
  * Afterwards: the tokens that an account screen hands over are stored, sign-out and a lost refresh
- * forget everything, and every bus event remotes follow is dispatched from here.
+ * forget everything, and every bus event remotes follow is dispatched from here. Whoever is signed out
+ * goes on browsing as a new guest, as on a first visit, so the list, history and unlocks keep working
+ * and nothing of the previous person's guest carries over on a shared device.
  */
 import {
   ANALYTICS_EVENTS,
@@ -47,7 +49,7 @@ import {
 } from '@cliffhanger/shared';
 import { createAction } from '@reduxjs/toolkit';
 import { type EventChannel, eventChannel } from 'redux-saga';
-import { call, delay, fork, put, take, takeEvery } from 'redux-saga/effects';
+import { call, delay, fork, put, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import { buildGuestSignup, randomGuestId } from './guest';
 import { verifyMagicLinkFromAddress } from './magic-link.saga';
 
@@ -168,6 +170,14 @@ export function* logout() {
   yield put(track(ANALYTICS_EVENTS.signedOut));
 }
 
+/** After a sign-out the visitor is a new guest: a fresh guest id, never the one the account started as. */
+export function* continueAsNewGuest() {
+  if (readAccessToken()) return; // someone signed in again meanwhile
+  removeStored('guest_state', 'is_guest');
+  removeCookie(GUEST_COOKIE_NAME);
+  yield call(createGuest);
+}
+
 /** The transport clears the tokens when a refresh fails; the store follows. */
 export function authLostChannel(): EventChannel<true> {
   return eventChannel((emit) => onAuthLost(() => emit(true)));
@@ -185,6 +195,7 @@ function* watchAuthLost() {
 export function* sessionSaga() {
   yield takeEvery(authenticated.type, storeAuthentication);
   yield takeEvery(signOutRequested.type, logout);
+  yield takeLatest(signedOut.type, continueAsNewGuest);
   yield fork(watchAuthLost);
   yield call(startSession);
 }
