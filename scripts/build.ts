@@ -2,14 +2,17 @@
  * Builds the frontends for production. Without `--force` only what changed since its last build is
  * rebuilt (a fingerprint of the app's sources, the shared package and the lockfile is kept in
  * `dist/.build-stamp`), so `npm start` is quick after the first time. Progress is printed per app.
+ * `--release` builds one app as a named release into a folder of its own (see `buildRelease`).
  *
  *   tsx scripts/build.ts [--force] [app ...]
+ *   tsx scripts/build.ts --release=<version> --out=<folder> <app>
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webpack, { type Configuration } from 'webpack';
 import { distOf, FRONTENDS, ROOT } from './frontends';
+import { asRelease } from './webpack/frontend-config';
 
 const STAMP = '.build-stamp';
 
@@ -145,12 +148,38 @@ async function buildUnlocked(options: { force?: boolean; apps?: string[] }): Pro
   return todo.map((f) => f.app);
 }
 
+/**
+ * Builds one frontend as a named release into `outDir` (emptied first), leaving its `dist` alone: every
+ * hashed file is renamed by the version and the federation manifest carries it. A team deploys it by
+ * copying the folder over the live one, so pages already open keep finding their old chunks.
+ */
+export async function buildRelease(options: { app: string; version: string; outDir: string }): Promise<void> {
+  if (!FRONTENDS.some((f) => f.app === options.app)) throw new Error(`No frontend is called "${options.app}"`);
+  return withBuildLock(async () => {
+    const started = Date.now();
+    console.log(`building ${options.app} release ${options.version} into ${options.outDir} …`);
+    await run([asRelease(await loadConfig(options.app), options.version, path.resolve(options.outDir))]);
+    console.log(`${options.app} release built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  });
+}
+
+function option(args: string[], name: string): string | undefined {
+  return args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
 if (require.main === module) {
   const args = process.argv.slice(2);
-  buildFrontends({ force: args.includes('--force'), apps: args.filter((a) => !a.startsWith('--')) }).catch(
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
+  const apps = args.filter((a) => !a.startsWith('--'));
+  const release = option(args, 'release');
+  const outDir = option(args, 'out');
+  const work =
+    release !== undefined
+      ? apps.length === 1 && outDir
+        ? buildRelease({ app: apps[0], version: release, outDir })
+        : Promise.reject(new Error('A release builds one app into a folder: --release=<version> --out=<folder> <app>'))
+      : buildFrontends({ force: args.includes('--force'), apps });
+  work.catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
 }

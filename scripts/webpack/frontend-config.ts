@@ -90,6 +90,47 @@ class PrecompressPlugin {
   }
 }
 
+/**
+ * Marks a production build as one release: every hashed file gets a new name (`output.hashSalt`), so
+ * a release never overwrites a file an open page may still ask for, and the federation manifest says
+ * which release it is (`metaData.buildInfo.buildVersion`, kept by the runtime in its module snapshot).
+ * Used to deploy a remote on its own: copy the release over the live folder, old chunks stay.
+ */
+export function asRelease(config: Configuration, version: string, outputPath?: string): Configuration {
+  if (!/^[\w.+-]{1,64}$/.test(version)) {
+    throw new Error(`A release version is letters, digits and ".+-_" (at most 64), got "${version}"`);
+  }
+  return {
+    ...config,
+    output: { ...config.output, hashSalt: version, ...(outputPath ? { path: outputPath } : {}) },
+    plugins: [...(config.plugins ?? []), new ReleaseVersionPlugin(version)],
+  };
+}
+
+/** Writes the release version into the federation manifest and stats before they are emitted. */
+class ReleaseVersionPlugin {
+  constructor(private readonly version: string) {}
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap('ReleaseVersionPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        // After the federation plugin has written them (PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER).
+        { name: 'ReleaseVersionPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          for (const file of ['mf-manifest.json', 'mf-stats.json']) {
+            const asset = compilation.getAsset(file);
+            if (!asset) continue;
+            const json = JSON.parse(asset.source.source().toString()) as {
+              metaData: { buildInfo?: { buildVersion?: string } };
+            };
+            json.metaData.buildInfo = { ...json.metaData.buildInfo, buildVersion: this.version };
+            compilation.updateAsset(file, new webpack.sources.RawSource(JSON.stringify(json, null, 2)));
+          }
+        },
+      );
+    });
+  }
+}
+
 export interface FrontendOptions {
   /** The workspace folder: 'shell', 'mf-catalog', … */
   app: string;
