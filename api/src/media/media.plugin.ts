@@ -13,7 +13,8 @@ import { extname } from 'node:path';
 import { send } from '@fastify/send';
 import type { FastifyInstance } from 'fastify';
 
-const CONTENT_TYPES: Record<string, string> = {
+/** Content types players expect, by extension; an object store is given the same ones. */
+export const MEDIA_CONTENT_TYPES: Record<string, string> = {
   '.m3u8': 'application/vnd.apple.mpegurl',
   '.m4s': 'video/iso.segment',
   '.ts': 'video/mp2t',
@@ -27,6 +28,11 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 export const MEDIA_PREFIX = '/media';
+
+/** Playlists may be rewritten when an episode is re-transcoded; segments and images never change. */
+export function mediaCacheControl(path: string): string {
+  return path.endsWith('.m3u8') ? 'no-cache' : 'public, max-age=86400';
+}
 
 export async function mediaPlugin(app: FastifyInstance, options: { mediaRoot: string }) {
   mkdirSync(options.mediaRoot, { recursive: true });
@@ -56,10 +62,9 @@ export async function mediaPlugin(app: FastifyInstance, options: { mediaRoot: st
         return reply.code(status === 403 ? 404 : status).send({ message: 'Media file not found' });
       }
       reply.headers(result.headers);
-      const type = CONTENT_TYPES[extname(result.metadata.path).toLowerCase()];
+      const type = MEDIA_CONTENT_TYPES[extname(result.metadata.path).toLowerCase()];
       if (type) reply.header('content-type', type);
-      // Playlists may be rewritten when an episode is re-transcoded; segments and images never change.
-      reply.header('cache-control', filePath.endsWith('.m3u8') ? 'no-cache' : 'public, max-age=86400');
+      reply.header('cache-control', mediaCacheControl(filePath));
       return reply.code(result.statusCode).send(result.stream);
     },
   });

@@ -7,14 +7,15 @@
  *   urlOf(key)                the public address players and pages load
  *   remove(prefix)            drop a key or a whole folder (a failed or replaced package)
  *
- * `LocalMediaStorage` writes under MEDIA_ROOT, which the media plugin serves at /media/. An S3-compatible
- * adapter would implement the same four calls (PutObject per file, a public bucket URL or CDN host in
- * `urlOf`); it is not included because `@aws-sdk/client-s3` cannot be exercised against a real store
- * here, and an untested adapter for money-adjacent infrastructure is worse than none.
+ * `LocalMediaStorage` writes under MEDIA_ROOT, which the media plugin serves at /media/; it is the
+ * default. `S3MediaStorage` (s3-media-storage.ts) writes to an S3-compatible bucket when MEDIA_S3_BUCKET
+ * is set. Upload chunks and video sources stay in the local staging folder either way: they are never
+ * public, and the converter reads them from disk.
  */
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import { mediaPath } from '../../media/media-urls';
+import { S3MediaStorage, type S3StorageConfig, s3StorageConfigFromEnv } from './s3-media-storage';
 
 export interface MediaStorage {
   putFile(key: string, localPath: string): Promise<string>;
@@ -65,7 +66,29 @@ export class LocalMediaStorage implements MediaStorage {
   }
 }
 
-/** The storage of an app: the local folder (MEDIA_ROOT) until another adapter is configured. */
-export function mediaStorageFor(config: { mediaRoot: string }): MediaStorage {
-  return new LocalMediaStorage(config.mediaRoot);
+export interface MediaStorageSettings {
+  mediaRoot: string;
+  /**
+   * The object store, when one is configured; `null` keeps media in MEDIA_ROOT. Left out, the MEDIA_S3_*
+   * variables decide (read once per process).
+   */
+  mediaStorage?: S3StorageConfig | null;
+}
+
+let fromEnvironment: S3StorageConfig | null | undefined;
+const storages = new WeakMap<object, MediaStorage>();
+
+/** The storage of an app: the local folder (MEDIA_ROOT) unless an S3-compatible store is configured. */
+export function mediaStorageFor(config: MediaStorageSettings): MediaStorage {
+  const known = storages.get(config);
+  if (known) return known;
+  let s3 = config.mediaStorage;
+  if (s3 === undefined) {
+    fromEnvironment ??= s3StorageConfigFromEnv(process.env);
+    s3 = fromEnvironment;
+  }
+  // One client per app: the SDK keeps its connections alive between uploads.
+  const storage = s3 ? new S3MediaStorage(s3) : new LocalMediaStorage(config.mediaRoot);
+  storages.set(config, storage);
+  return storage;
 }

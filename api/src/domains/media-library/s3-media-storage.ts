@@ -1,0 +1,204 @@
+/**
+ * Finished media in an S3-compatible object store (AWS S3, MinIO, Cloudflare R2, Backblaze B2, …),
+ * chosen when MEDIA_S3_BUCKET is set. Each file is one PutObject with the content type and cache rule
+ * the local /media/ server would have sent; a folder is its files under one key prefix; removing lists
+ * the prefix and deletes in batches. Addresses are MEDIA_S3_PUBLIC_URL + key (a CDN or the bucket's
+ * public host), so players load media straight from the store, never through the API.
+ *
+ * Checksums are sent only where S3 requires them: several S3-compatible stores refuse the trailing
+ * checksums the SDK otherwise adds to every upload.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import {
+  DeleteObjectsCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { MEDIA_CONTENT_TYPES, mediaCacheControl } from '../../media/media.plugin';
+import { assertSafeKey, type MediaStorage } from './media-storage';
+
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service's address; none means AWS S3 itself. */
+  endpoint: string | null;
+  /** Both or neither: without keys the SDK's own chain (environment, profile, instance role) is used. */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** Where the bucket's objects are publicly readable; the default is derived from the endpoint. */
+  publicUrl: string | null;
+  /** `endpoint/bucket/key` addressing rather than `bucket.endpoint/key`; most S3-compatible stores want it. */
+  forcePathStyle: boolean;
+}
+
+/** Uploads in flight at once while storing a folder (an HLS package has dozens of small segments). */
+const PUT_CONCURRENCY = 4;
+/** DeleteObjects takes at most 1,000 keys per call. */
+const DELETE_BATCH = 1_000;
+
+function httpUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an http(s) address, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`${name} must be an http(s) address, got "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+/**
+ * The object-store settings from MEDIA_S3_* variables, or null when MEDIA_S3_BUCKET is not set (media
+ * then stays in the local folder). A half-configured store is an error at start, never a silent fallback.
+ */
+export function s3StorageConfigFromEnv(env: NodeJS.ProcessEnv): S3StorageConfig | null {
+  const value = (name: string) => env[name]?.trim() || null;
+  const bucket = value('MEDIA_S3_BUCKET');
+  const others = Object.keys(env).filter((name) => name.startsWith('MEDIA_S3_') && value(name) !== null);
+  if (!bucket) {
+    if (others.length > 0) throw new Error(`MEDIA_S3_BUCKET is required when ${others.join(', ')} is set`);
+    return null;
+  }
+  const accessKeyId = value('MEDIA_S3_ACCESS_KEY_ID');
+  const secretAccessKey = value('MEDIA_S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === null) !== (secretAccessKey === null)) {
+    throw new Error('Set both MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY, or neither');
+  }
+  const endpoint = value('MEDIA_S3_ENDPOINT');
+  const pathStyle = value('MEDIA_S3_FORCE_PATH_STYLE');
+  if (pathStyle !== null && pathStyle !== 'true' && pathStyle !== 'false') {
+    throw new Error(`MEDIA_S3_FORCE_PATH_STYLE must be true or false, got "${pathStyle}"`);
+  }
+  const publicUrl = value('MEDIA_S3_PUBLIC_URL');
+  return {
+    bucket,
+    region: value('MEDIA_S3_REGION') ?? 'us-east-1',
+    endpoint: endpoint ? httpUrl('MEDIA_S3_ENDPOINT', endpoint) : null,
+    accessKeyId,
+    secretAccessKey,
+    publicUrl: publicUrl ? httpUrl('MEDIA_S3_PUBLIC_URL', publicUrl) : null,
+    forcePathStyle: pathStyle === null ? endpoint !== null : pathStyle === 'true',
+  };
+}
+
+/** Every file under `dir`, as forward-slash paths relative to it. */
+async function filesUnder(dir: string, relative = ''): Promise<string[]> {
+  const entries = await readdir(join(dir, relative), { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => {
+      const path = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) return filesUnder(dir, path);
+      return entry.isFile() ? [path] : [];
+    }),
+  );
+  return nested.flat();
+}
+
+async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+}
+
+const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
+
+export class S3MediaStorage implements MediaStorage {
+  private readonly client: S3Client;
+  private readonly publicBase: string;
+
+  constructor(private readonly config: S3StorageConfig) {
+    const options: S3ClientConfig = {
+      region: config.region,
+      forcePathStyle: config.forcePathStyle,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: 3,
+    };
+    if (config.endpoint) options.endpoint = config.endpoint;
+    if (config.accessKeyId && config.secretAccessKey) {
+      options.credentials = { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey };
+    }
+    this.client = new S3Client(options);
+    this.publicBase = config.publicUrl ?? S3MediaStorage.defaultPublicBase(config);
+  }
+
+  /** The bucket's own address: path-style on the endpoint, or the bucket's virtual host. */
+  static defaultPublicBase(config: S3StorageConfig): string {
+    if (!config.endpoint) return `https://${config.bucket}.s3.${config.region}.amazonaws.com`;
+    const endpoint = new URL(config.endpoint);
+    if (config.forcePathStyle) return `${config.endpoint}/${encodeURIComponent(config.bucket)}`;
+    return `${endpoint.protocol}//${config.bucket}.${endpoint.host}${endpoint.pathname.replace(/\/+$/, '')}`;
+  }
+
+  async putFile(key: string, localPath: string): Promise<string> {
+    assertSafeKey(key);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.config.bucket,
+        Key: key,
+        Body: await readFile(localPath),
+        ContentType: MEDIA_CONTENT_TYPES[extname(key).toLowerCase()] ?? 'application/octet-stream',
+        CacheControl: mediaCacheControl(key),
+      }),
+    );
+    return this.urlOf(key);
+  }
+
+  async putDirectory(prefix: string, localDir: string): Promise<string> {
+    assertSafeKey(prefix);
+    await this.remove(prefix);
+    const files = await filesUnder(localDir);
+    await inBatches(files, PUT_CONCURRENCY, async (file) => {
+      await this.putFile(`${prefix}/${file}`, join(localDir, file));
+    });
+    return this.urlOf(prefix);
+  }
+
+  urlOf(key: string): string {
+    assertSafeKey(key);
+    return `${this.publicBase}/${encodeKey(key)}`;
+  }
+
+  async remove(prefix: string): Promise<void> {
+    assertSafeKey(prefix);
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        // `library/videos/1` must not take `library/videos/12` with it.
+        if (object.Key && (object.Key === prefix || object.Key.startsWith(`${prefix}/`))) keys.push(object.Key);
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    for (let start = 0; start < keys.length; start += DELETE_BATCH) {
+      const batch = keys.slice(start, start + DELETE_BATCH);
+      const answer = await this.client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.config.bucket,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+      const failed = answer.Errors?.[0];
+      if (failed) throw new Error(`The media store kept ${failed.Key}: ${failed.Code ?? ''} ${failed.Message ?? ''}`);
+    }
+  }
+
+  /** Closes the client's connections (tests, shutdown). */
+  destroy(): void {
+    this.client.destroy();
+  }
+}

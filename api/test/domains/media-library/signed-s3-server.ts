@@ -1,0 +1,214 @@
+/**
+ * A minimal S3-compatible server for tests, in process on a loopback port. No maintained S3 server is
+ * installable from npm (s3rver, the usual choice, is unmaintained), so this one implements just what the
+ * media storage calls — PutObject, ListObjectsV2, DeleteObjects and public GetObject, path-style — and,
+ * above all, checks every write the way S3 does: it rebuilds the AWS Signature Version 4 canonical
+ * request from the bytes that arrived (method, path, query, signed headers, payload hash), signs it with
+ * the secret it knows, and refuses the request with 403 SignatureDoesNotMatch when the signatures differ,
+ * or when the declared payload hash is not the hash of the body received.
+ *
+ * The verifier is written here from the published algorithm with node:crypto, independently of the SDK
+ * that signs, so a request the SDK signed wrongly (or that changed on the way) fails the test.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface StoredObject {
+  body: Buffer;
+  contentType: string | undefined;
+  cacheControl: string | undefined;
+}
+
+export interface SignedS3Server {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  objects: Map<string, StoredObject>;
+  /** Every request as it arrived, with whether its signature held. */
+  requests: Array<{ method: string; url: string; signed: boolean }>;
+  close(): Promise<void>;
+}
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
+
+/** RFC 3986 encoding as SigV4 wants it: everything but unreserved characters. */
+const rfc3986 = (value: string) =>
+  encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+function canonicalQuery(search: string): string {
+  if (!search) return '';
+  return search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      const key = decodeURIComponent(at < 0 ? pair : pair.slice(0, at));
+      const value = at < 0 ? '' : decodeURIComponent(pair.slice(at + 1).replace(/\+/g, ' '));
+      return [rfc3986(key), rfc3986(value)] as const;
+    })
+    .sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1))
+    .map(([key, value]) => `${key}=${value}`)
+    .join('&');
+}
+
+const AUTH =
+  /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/;
+
+/** Why the request's signature does not hold, or null when it does. */
+function signatureProblem(
+  request: IncomingMessage,
+  body: Buffer,
+  keys: { accessKeyId: string; secretAccessKey: string; region: string },
+): string | null {
+  const match = AUTH.exec(String(request.headers.authorization ?? ''));
+  if (!match) return 'no SigV4 Authorization header';
+  const [, accessKeyId, day, region, signedHeaderList, signature] = match as unknown as string[];
+  if (accessKeyId !== keys.accessKeyId) return 'unknown access key';
+  if (region !== keys.region) return 'wrong region';
+  const amzDate = String(request.headers['x-amz-date'] ?? '');
+  if (!amzDate.startsWith(day as string)) return 'x-amz-date does not match the credential scope';
+  const payloadHash = String(request.headers['x-amz-content-sha256'] ?? '');
+  if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256(body)) return 'payload hash does not match the body';
+  const signedHeaders = (signedHeaderList as string).split(';');
+  for (const required of ['host', 'x-amz-date', 'x-amz-content-sha256']) {
+    if (!signedHeaders.includes(required)) return `${required} is not signed`;
+  }
+  const url = new URL(request.url ?? '/', 'http://s3.invalid');
+  const rawPath = (request.url ?? '/').split('?')[0] as string;
+  const canonicalHeaders = signedHeaders
+    .map((name) => {
+      const value = request.headers[name];
+      const text = Array.isArray(value) ? value.join(',') : String(value ?? '');
+      return `${name}:${text.trim().replace(/\s+/g, ' ')}\n`;
+    })
+    .join('');
+  const canonicalRequest = [
+    request.method,
+    rawPath,
+    canonicalQuery(url.search),
+    canonicalHeaders,
+    signedHeaderList,
+    payloadHash,
+  ].join('\n');
+  const scope = `${day}/${region}/s3/aws4_request`;
+  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
+  const signingKey = hmac(
+    hmac(hmac(hmac(`AWS4${keys.secretAccessKey}`, day as string), region as string), 's3'),
+    'aws4_request',
+  );
+  const expected = createHmac('sha256', signingKey).update(stringToSign).digest();
+  return timingSafeEqual(expected, Buffer.from(signature as string, 'hex')) ? null : 'signature does not match';
+}
+
+const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function sendXml(response: ServerResponse, status: number, body: string) {
+  response.writeHead(status, { 'content-type': 'application/xml' });
+  response.end(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`);
+}
+
+function sendError(response: ServerResponse, status: number, code: string, message: string) {
+  sendXml(response, status, `<Error><Code>${code}</Code><Message>${xml(message)}</Message></Error>`);
+}
+
+export async function startSignedS3Server(
+  options: { bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string } = {},
+): Promise<SignedS3Server> {
+  const keys = {
+    bucket: options.bucket ?? 'cliffhanger-media',
+    region: options.region ?? 'eu-central-1',
+    accessKeyId: options.accessKeyId ?? 'AKIATESTCLIFFHANGER',
+    secretAccessKey: options.secretAccessKey ?? 'test-secret-0123456789abcdefghijklmnopqrstuv',
+  };
+  const objects = new Map<string, StoredObject>();
+  const requests: SignedS3Server['requests'] = [];
+
+  const handle = (request: IncomingMessage, response: ServerResponse, body: Buffer) => {
+    const url = new URL(request.url ?? '/', 'http://s3.invalid');
+    const [, bucket, ...rest] = url.pathname.split('/');
+    const key = rest.map(decodeURIComponent).join('/');
+    // Public reads, as from a bucket whose objects are world-readable.
+    if ((request.method === 'GET' || request.method === 'HEAD') && key && !request.headers.authorization) {
+      requests.push({ method: request.method, url: request.url ?? '', signed: false });
+      const object = bucket === keys.bucket ? objects.get(key) : undefined;
+      if (!object) return sendError(response, 404, 'NoSuchKey', 'The specified key does not exist.');
+      response.writeHead(200, {
+        'content-type': object.contentType ?? 'application/octet-stream',
+        'cache-control': object.cacheControl ?? '',
+        'content-length': object.body.length,
+      });
+      return response.end(request.method === 'HEAD' ? undefined : object.body);
+    }
+    const problem = signatureProblem(request, body, keys);
+    requests.push({ method: request.method ?? '', url: request.url ?? '', signed: problem === null });
+    if (problem) return sendError(response, 403, 'SignatureDoesNotMatch', problem);
+    if (bucket !== keys.bucket) return sendError(response, 404, 'NoSuchBucket', 'The specified bucket does not exist');
+
+    if (request.method === 'PUT' && key) {
+      objects.set(key, {
+        body,
+        contentType: request.headers['content-type'],
+        cacheControl: request.headers['cache-control'],
+      });
+      response.writeHead(200, { etag: `"${createHash('md5').update(body).digest('hex')}"` });
+      return response.end();
+    }
+    if (request.method === 'GET' && !key && url.searchParams.get('list-type') === '2') {
+      const prefix = url.searchParams.get('prefix') ?? '';
+      const max = Number(url.searchParams.get('max-keys') ?? 1000);
+      const after = url.searchParams.get('continuation-token') ?? '';
+      const matching = [...objects.keys()].filter((k) => k.startsWith(prefix) && k > after).sort();
+      const page = matching.slice(0, max);
+      const truncated = matching.length > page.length;
+      return sendXml(
+        response,
+        200,
+        `<ListBucketResult><Name>${keys.bucket}</Name><Prefix>${xml(prefix)}</Prefix><KeyCount>${page.length}</KeyCount>` +
+          `<IsTruncated>${truncated}</IsTruncated>` +
+          (truncated ? `<NextContinuationToken>${xml(page[page.length - 1] as string)}</NextContinuationToken>` : '') +
+          page
+            .map((k) => `<Contents><Key>${xml(k)}</Key><Size>${objects.get(k)?.body.length ?? 0}</Size></Contents>`)
+            .join('') +
+          '</ListBucketResult>',
+      );
+    }
+    if (request.method === 'POST' && !key && url.searchParams.has('delete')) {
+      const text = body.toString('utf8');
+      for (const [, raw] of text.matchAll(/<Key>([^<]*)<\/Key>/g)) {
+        objects.delete(
+          (raw as string)
+            .replace(/&lt;/g, '<')
+            .replace(/&gt;/g, '>')
+            .replace(/&quot;/g, '"')
+            .replace(/&amp;/g, '&'),
+        );
+      }
+      return sendXml(response, 200, '<DeleteResult></DeleteResult>');
+    }
+    return sendError(response, 501, 'NotImplemented', `${request.method} ${request.url} is not implemented here`);
+  };
+
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => handle(request, response, Buffer.concat(chunks)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    ...keys,
+    objects,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
