@@ -117,11 +117,30 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
 
   // --- External plugins ------------------------------------------------------------------------
   await app.register(helmet, {
-    // The site loads federated remotes, HLS blobs and media from configurable origins; a CSP for the
-    // pages belongs to the frontends plugin that serves them, not to JSON answers.
-    contentSecurityPolicy: false,
+    // A strict policy for every answer (JSON, the API docs page, plain error pages). The site's own
+    // pages load federated remotes, HLS blobs and media from configured origins: the frontends plugin
+    // replaces this with their policy (frontends/content-security-policy.ts).
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // HSTS is only meaningful over TLS (RFC 6797 §7.2): it is added below when the request came that way.
+    strictTransportSecurity: false,
+  });
+  // Over TLS directly, or through a trusted proxy's X-Forwarded-Proto (`trustProxy`).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(cors, {
     delegator: (request, callback) => {

@@ -101,16 +101,6 @@ export async function updateSetting(ctx: AppContext, actor: UserRow, key: AdminS
       });
     return { key, value };
   }
-  // The settings domain validates and writes its own keys; the audit row follows once it has.
-  const saved = await putSetting(ctx, key, value);
-  await recordAudit(staffDb(ctx), {
-    actor,
-    action: 'settings.update',
-    entity: 'settings',
-    entityId: key,
-    before,
-    after: saved,
-    at: nowIso(ctx),
-  });
-  return { key, value: saved };
+  // The settings domain validates and writes its own keys, with their audit row.
+  return { key, value: await putSetting(ctx, actor, key, value) };
 }

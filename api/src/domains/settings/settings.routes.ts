@@ -6,6 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
+import { viewerOf } from '../auth/auth.hooks';
 import { MoneySettingsAnswer, SettingKeyParams } from './settings.schemas';
 import { moneySettings, putSetting } from './settings.service';
 
@@ -30,7 +31,7 @@ export async function settingsRoutes(app: TypedFastify, { ctx }: { ctx: AppConte
     },
     async (request) => ({
       key: request.params.key,
-      value: await putSetting(ctx, request.params.key, request.body),
+      value: await putSetting(ctx, viewerOf(request), request.params.key, request.body),
     }),
   );
 }

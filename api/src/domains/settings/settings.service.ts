@@ -1,13 +1,17 @@
 /**
  * Settings with defaults: the amounts of the money domains live here, not in their code. Staff change
  * them through `PUT /api/settings/{key}/`; every value is checked against its schema on the way in and
- * again on the way out (a hand-edited row that no longer fits falls back to the default).
+ * again on the way out (a hand-edited row that no longer fits falls back to the default). Every change
+ * leaves an audit row (who, when, the value before and after) in the same transaction as the write.
  */
 import { DEFAULT_CURRENCY, FOLLOW_PROMPT_COINS } from '@cliffhanger/shared/src/constants';
 import { Value } from '@sinclair/typebox/value';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { badRequest } from '../../http/errors';
+import { recordAudit } from '../admin/audit.repository';
+import { staffDb } from '../admin/staff.tables';
 import { type MoneySettings, type SettingKey, SettingsSchemas } from './settings.schemas';
 
 export const DEFAULT_SETTINGS: MoneySettings = {
@@ -71,7 +75,12 @@ function assertUniqueIds(items: Array<{ id: number | string }>, what: string) {
   if (new Set(items.map((item) => item.id)).size !== items.length) throw badRequest(`Every ${what} needs its own id`);
 }
 
-export async function putSetting(ctx: AppContext, key: SettingKey, value: unknown): Promise<MoneySettings[SettingKey]> {
+export async function putSetting(
+  ctx: AppContext,
+  actor: UserRow,
+  key: SettingKey,
+  value: unknown,
+): Promise<MoneySettings[SettingKey]> {
   const schema = SettingsSchemas[key];
   if (!Value.Check(schema, value)) {
     const first = [...Value.Errors(schema, value)][0];
@@ -81,11 +90,26 @@ export async function putSetting(ctx: AppContext, key: SettingKey, value: unknow
   }
   if (key === 'coin_packages') assertUniqueIds(value as MoneySettings['coin_packages'], 'coin package');
   if (key === 'gold_plans') assertUniqueIds(value as MoneySettings['gold_plans'], 'plan');
+  // What viewers were offered until now: the stored value, or the default when none was stored.
+  const before = await getSetting(ctx, key);
   const at = nowIso(ctx);
-  await ctx.db
-    .insertInto('settings')
-    .values({ key, value: JSON.stringify(value), updated_at: at })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: at }))
-    .execute();
+  await staffDb(ctx)
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .insertInto('settings')
+        .values({ key, value: JSON.stringify(value), updated_at: at })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: at }))
+        .execute();
+      await recordAudit(trx, {
+        actor,
+        action: 'settings.update',
+        entity: 'settings',
+        entityId: key,
+        before,
+        after: value,
+        at,
+      });
+    });
   return value as MoneySettings[SettingKey];
 }

@@ -2,6 +2,7 @@ import { databaseKinds } from '../../support/databases';
 import { signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
+import { signUpCast } from '../admin/staff-fixtures';
 import { useDevPayments } from '../coins/money-fixtures';
 
 describe.each(databaseKinds())('money settings (%s)', (kind) => {
@@ -54,5 +55,47 @@ describe.each(databaseKinds())('money settings (%s)', (kind) => {
       403,
     );
     expect((await call(t.app, { url: '/api/settings/' })).json()).toEqual(before);
+  });
+
+  it('records every change in the audit log with who made it and the value before and after', async () => {
+    const cast = await signUpCast(t);
+    const audit = async () =>
+      (
+        await call(t.app, {
+          url: '/api/admin/audit/?entity=settings&entity_id=rewards',
+          headers: bearer(cast.superuser.access),
+        })
+      ).json().results;
+    const put = (payload: unknown) =>
+      call(t.app, {
+        method: 'PUT',
+        url: '/api/settings/rewards/',
+        headers: bearer(cast.staff.access),
+        payload,
+      });
+    const seen = (await audit()).length;
+    const before = (await call(t.app, { url: '/api/settings/' })).json().rewards;
+    const first = { daily_bonus: [5, 10], share_coins: 3, follow_prompt_coins: 50 };
+    const second = { ...first, share_coins: 4 };
+    expect((await put(first)).statusCode).toBe(200);
+    expect((await put(second)).statusCode).toBe(200);
+    // A refused value changes nothing and so leaves no row.
+    expect((await put({ ...second, share_coins: -1 })).statusCode).toBe(400);
+
+    const rows = await audit();
+    expect(rows).toHaveLength(seen + 2);
+    const [latest, earlier] = rows;
+    expect(earlier).toEqual(
+      expect.objectContaining({
+        action: 'settings.update',
+        entity: 'settings',
+        entity_id: 'rewards',
+        actor_id: cast.staff.user.id,
+        actor_email: cast.staff.user.email,
+        before,
+        after: first,
+      }),
+    );
+    expect(latest).toEqual(expect.objectContaining({ actor_id: cast.staff.user.id, before: first, after: second }));
   });
 });
