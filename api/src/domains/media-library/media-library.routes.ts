@@ -10,7 +10,7 @@ import { PageQuery } from '../admin/admin.schemas';
 import { viewerOf } from '../auth/auth.hooks';
 import type { MediaJobQueue } from './media-jobs';
 import { getAsset, listAssets, listJobs, retryJob, toAssetDto } from './media-library.service';
-import { CHUNK_BODY_LIMIT, completeUpload, createUpload, getUpload, putChunk } from './uploads.service';
+import { CHUNK_BODY_LIMIT, completeUpload, createUpload, discardUpload, getUpload, putChunk } from './uploads.service';
 
 const Kind = Type.Union([Type.Literal('video'), Type.Literal('image')]);
 const UploadParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
@@ -46,6 +46,11 @@ export async function mediaLibraryRoutes(app: TypedFastify, { ctx, queue }: { ct
   );
 
   app.get('/uploads/:id/', { schema: { tags, params: UploadParams } }, (request) => getUpload(ctx, request.params.id));
+
+  app.delete('/uploads/:id/', { schema: { tags, params: UploadParams } }, async (request, reply) => {
+    await discardUpload(ctx, request.params.id);
+    return reply.status(204).send();
+  });
 
   app.put(
     '/uploads/:id/chunks/:n',

@@ -5,6 +5,7 @@
  *   PUT  /admin/uploads/{id}/chunks/{n} raw bytes of chunk n (every chunk but the last is chunk_size long)
  *   GET  /admin/uploads/{id}/           which chunks the server has: a browser resumes from there
  *   POST /admin/uploads/{id}/complete/  assembles, checks the content, stores an image or queues a transcode
+ *   DELETE /admin/uploads/{id}/        drops an unfinished upload and the parts received so far
  *
  * Chunks wait in a staging folder beside MEDIA_ROOT (never served). What a file is comes from its
  * bytes: the first chunk is checked as soon as it arrives, the assembled file once more at the end.
@@ -270,4 +271,19 @@ export async function completeUpload(ctx: AppContext, actor: UserRow, id: string
     .execute();
   await rm(chunkDir(ctx, id), { recursive: true, force: true });
   return { upload: await uploadState(ctx, await uploadRow(ctx, id)), asset, jobId };
+}
+
+/** Staff gave up on an unfinished upload: its parts are deleted; a finished upload cannot be undone here. */
+export async function discardUpload(ctx: AppContext, id: string): Promise<void> {
+  const row = await uploadRow(ctx, id);
+  if (row.status === 'complete') {
+    throw new HttpError(409, 'This upload is already finished: delete the file from the library instead');
+  }
+  await staffDb(ctx)
+    .transaction()
+    .execute(async (trx) => {
+      await trx.deleteFrom('media_upload_chunks').where('upload_id', '=', id).execute();
+      await trx.deleteFrom('media_uploads').where('id', '=', id).execute();
+    });
+  await rm(chunkDir(ctx, id), { recursive: true, force: true });
 }

@@ -189,6 +189,31 @@ describe.each(databaseKinds())('media library (%s)', (kind) => {
     }
   });
 
+  it('discards an unfinished upload with its parts, and keeps finished ones', async () => {
+    const sharp = (await import('sharp')).default;
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const discard = (id: string, headers = staff()) =>
+      call(t.app, { method: 'DELETE', url: `/api/admin/uploads/${id}/`, headers });
+    const open = (await create({ filename: 'half.png', size: png.length, kind: 'image' })).json();
+    await chunk(open.upload_id, 0, png);
+    expect((await discard(open.upload_id, bearer(cast.viewer.access))).statusCode).toBe(403);
+    expect((await discard(open.upload_id)).statusCode).toBe(204);
+    expect((await call(t.app, { url: `/api/admin/uploads/${open.upload_id}/`, headers: staff() })).statusCode).toBe(
+      404,
+    );
+    expect((await complete(open.upload_id)).statusCode).toBe(404);
+    expect((await discard(open.upload_id)).statusCode).toBe(404);
+
+    const done = (await create({ filename: 'whole.png', size: png.length, kind: 'image' })).json();
+    await chunk(done.upload_id, 0, png);
+    expect((await complete(done.upload_id)).statusCode).toBe(200);
+    const refused = await discard(done.upload_id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/already finished/);
+  });
+
   it('stores an uploaded image as WebP within 1920×1080', async () => {
     const sharp = (await import('sharp')).default;
     const png = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#884422' } })
