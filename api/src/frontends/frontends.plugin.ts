@@ -2,13 +2,16 @@
  * Serves the built frontends from the API's process (the one-command start): the shell at `/`, each
  * remote under `/remotes/<name>/`, `remotes.json` and `config.js` beside the shell. Remote entries and
  * manifests are `no-cache` so a redeployed remote is picked up at once; hashed chunks are immutable.
- * Any other GET that wants HTML answers the shell's `index.html`, so deep links work.
+ * Any other GET that wants HTML answers the shell's `index.html`, so deep links work. Every page it
+ * serves carries the Content-Security-Policy built from the effective remotes.json and the browser's
+ * runtime configuration (content-security-policy.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { contentSecurityPolicy } from './content-security-policy';
 
 export const REMOTE_NAMES = ['catalog', 'player', 'wallet', 'account', 'admin'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -67,9 +70,18 @@ const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HASHED = /\.[0-9a-f]{8}\.(js|css|map)$|\/assets\//;
 
+/** The file a served path stands for: `index.html.br` is `index.html`, pre-compressed. */
+function uncompressedName(filePath: string): string {
+  return path.basename(filePath).replace(/\.(br|gz)$/, '');
+}
+
+export function isHtmlFile(filePath: string): boolean {
+  return /\.html?$/.test(uncompressedName(filePath));
+}
+
 /** The cache policy of a built file: entries and manifests revalidate, hashed chunks never change. */
 export function cacheControlFor(filePath: string): string {
-  const base = path.basename(filePath);
+  const base = uncompressedName(filePath);
   if (base === 'mf-manifest.json' || base === 'remoteEntry.js' || base === 'mf-stats.json' || base.endsWith('.html')) {
     return NO_CACHE;
   }
@@ -80,6 +92,24 @@ async function frontends(app: FastifyInstance, options: FrontendsOptions) {
   const shellDist = path.join(options.rootDir, 'shell', 'dist');
   const remotes = remotesJson(options.rootDir, options.remoteOverrides);
   const indexHtml = () => readFileSync(path.join(shellDist, 'index.html'));
+  // The page's own origin is the request's (behind a trusted proxy, the forwarded one): remotes served
+  // on it need no entry beyond 'self'.
+  const pagePolicy = (request: FastifyRequest) =>
+    contentSecurityPolicy({
+      remotes,
+      runtimeConfig: options.runtimeConfig,
+      siteOrigin: `${request.protocol}://${request.host}`,
+    });
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .header('cache-control', NO_CACHE)
+      .header('content-security-policy', pagePolicy(request))
+      .type('text/html; charset=utf-8')
+      .send(indexHtml());
+  const setFileHeaders = (reply: FastifyReply, filePath: string) => {
+    reply.header('cache-control', cacheControlFor(filePath));
+    if (isHtmlFile(filePath)) reply.header('content-security-policy', pagePolicy(reply.request));
+  };
 
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', NO_CACHE);
@@ -106,7 +136,7 @@ async function frontends(app: FastifyInstance, options: FrontendsOptions) {
         cacheControl: false,
         preCompressed: true,
         wildcard: true,
-        setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
+        setHeaders: setFileHeaders,
       });
     });
   }
@@ -120,21 +150,15 @@ async function frontends(app: FastifyInstance, options: FrontendsOptions) {
     index: false,
     // One wildcard route: files found are served, anything else reaches the not-found handler below.
     wildcard: true,
-    setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
+    setHeaders: setFileHeaders,
   });
 
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => {
-    reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8');
-    return indexHtml();
-  });
+  app.get('/', { schema: { hide: true } }, async (request, reply) => sendPage(request, reply));
 
   app.setNotFoundHandler(async (request, reply) => {
     const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     const isApi = /^\/(api|feed-api|media|remotes)(\/|$)/.test(request.url);
-    if (wantsHtml && !isApi && existsSync(path.join(shellDist, 'index.html'))) {
-      reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8');
-      return reply.send(indexHtml());
-    }
+    if (wantsHtml && !isApi && existsSync(path.join(shellDist, 'index.html'))) return sendPage(request, reply);
     return reply.code(404).send({ message: `Nothing is served at ${request.method} ${request.url.split('?')[0]}` });
   });
 }
