@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyRequest } from 'fastify';
+import { createAppCaches, registerCaches } from './cache/app-caches';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { createDatabase, type DatabaseHandle } from './db/database';
@@ -89,9 +90,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     await migrateToLatest(database.db, config.database.kind === 'postgres' ? config.database.schema : undefined);
   }
   const mailer = deps.mailer ?? createMailer(config.mail);
+  const caches = await createAppCaches(config, (message) => console.warn(message));
 
   const ctx: AppContext = {
-    db: database.db,
+    // Every write through ctx.db is seen by the caches, which invalidate what it changed.
+    db: database.db.withPlugin(caches.writeObserver),
     dbKind: database.kind,
     config,
     mailer,
@@ -107,11 +110,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  registerCaches(ctx, caches);
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(createValidatorCompiler());
   app.setErrorHandler(errorHandler);
   app.addHook('onClose', async () => {
     await mailer.close();
+    await caches.close();
     if (ownsDatabase) await database.db.destroy();
   });
 
@@ -158,6 +163,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     global: true,
     max: config.rateLimit.globalPerMinute,
     timeWindow: '1 minute',
+    // With Redis the count is shared by every API process; if Redis fails, requests pass unlimited
+    // rather than fail.
+    ...(caches.redis ? { redis: caches.redis, nameSpace: 'cliffhanger:rate:', skipOnError: true } : {}),
     // Only the APIs are limited here; media segments and site assets come in bursts by design.
     allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/feed-api/'),
   });

@@ -33,8 +33,22 @@ export interface RateLimitConfig {
   sensitivePerMinute: number;
 }
 
+export interface CacheConfig {
+  /** How long a user's public-view poll answer may be reused (writes to the user invalidate it sooner); 0 = off. */
+  publicViewSeconds: number;
+  /** How long a catalogue answer may be reused (catalogue writes invalidate it sooner); 0 = off. */
+  catalogueSeconds: number;
+}
+
 export interface AppConfig {
   database: DatabaseConfig;
+  /**
+   * Redis for what several API processes share: rate limits, the public-view cache and catalogue
+   * invalidations. Null or absent keeps them in the process (right for a single process).
+   */
+  redisUrl?: string | null;
+  /** Answer caches (see api/src/cache); absent turns them off, as test configurations do. */
+  cache?: CacheConfig;
   port: number;
   host: string;
   /** Absolute product origin used in e-mailed links and, when set, to prefix media paths (§7). */
@@ -115,6 +129,11 @@ export function loadOrCreateJwtSecret(env: NodeJS.ProcessEnv, varDir: string): s
   return secret;
 }
 
+/** API_WORKERS: how many processes `server.ts` runs behind its port (node:cluster); 1 by default. */
+export function workersFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  return Math.max(1, intFromEnv(env, 'API_WORKERS', 1));
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
   const varDir = fromRoot(env.VAR_DIR ?? 'var');
@@ -127,6 +146,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     database: databaseUrl
       ? { kind: 'postgres', connectionString: databaseUrl }
       : { kind: 'sqlite', path: fromRoot(env.SQLITE_PATH ?? 'var/cliffhanger.db') },
+    redisUrl: env.REDIS_URL?.trim() || null,
+    cache: {
+      // Writes invalidate both at once; these only bound what a lost invalidation could leave behind.
+      publicViewSeconds: intFromEnv(env, 'PUBLIC_VIEW_CACHE_SECONDS', 30),
+      // Within the spec's admin-to-site sync (≤ 5 s, §9) even if an invalidation were lost.
+      catalogueSeconds: Math.min(intFromEnv(env, 'CATALOGUE_CACHE_SECONDS', 5), 5),
+    },
     port,
     host: env.HOST?.trim() || '0.0.0.0',
     publicUrl,

@@ -81,16 +81,19 @@ export async function listSeries(
   page: { limit: number; offset: number },
 ): Promise<{ rows: SeriesRow[]; count: number }> {
   const direction = order.descending ? 'desc' : 'asc';
-  const rows = await filtered(db, filters)
-    .selectAll('series')
-    .orderBy(`series.${order.column}`, direction)
-    .orderBy('series.id', direction)
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  const total = await filtered(db, filters)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
+  // Two independent reads: on PostgreSQL they run side by side on two pooled connections.
+  const [rows, total] = await Promise.all([
+    filtered(db, filters)
+      .selectAll('series')
+      .orderBy(`series.${order.column}`, direction)
+      .orderBy('series.id', direction)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    filtered(db, filters)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirst(),
+  ]);
   return { rows, count: Number(total?.count ?? 0) };
 }
 

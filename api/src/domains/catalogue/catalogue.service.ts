@@ -2,10 +2,16 @@
  * The catalogue as the API answers it: §3 Series and Episode shapes, the series list with its
  * filters and paging, highlights, search and recommendations. Personal facts about an episode
  * (is_unlocked, progress) are filled for the viewer when there is one.
+ *
+ * Answers that are the same for every visitor (series list, series, highlights, categories) go
+ * through the catalogue cache (api/src/cache/catalogue-cache.ts): a few seconds at most, and emptied
+ * by any catalogue write.
  */
 
 import { HIGHLIGHT_LIST_LIMIT, SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/src/constants';
 import type { Category, Episode, Season, Series } from '@cliffhanger/shared/src/entities';
+import { catalogueCache } from '../../cache/app-caches';
+import { queryKey } from '../../cache/catalogue-cache';
 import type { AppContext } from '../../context';
 import type { CategoryRow, EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -73,10 +79,12 @@ export async function hydrateSeries(ctx: AppContext, rows: SeriesRow[]): Promise
   });
 }
 
-export async function seriesDetail(ctx: AppContext, id: number): Promise<Series> {
-  const row = await repo.findVisibleSeries(ctx.db, id);
-  if (!row) throw notFound(SERIES_NOT_FOUND_MESSAGE);
-  return (await hydrateSeries(ctx, [row]))[0] as Series;
+export function seriesDetail(ctx: AppContext, id: number): Promise<Series> {
+  return catalogueCache(ctx).remember(`series/${id}`, async () => {
+    const row = await repo.findVisibleSeries(ctx.db, id);
+    if (!row) throw notFound(SERIES_NOT_FOUND_MESSAGE);
+    return (await hydrateSeries(ctx, [row]))[0] as Series;
+  });
 }
 
 // --- Series lists ----------------------------------------------------------------------------------
@@ -118,7 +126,11 @@ export function pageLinks(path: string, query: Record<string, unknown>, page: nu
   };
 }
 
-export async function listSeries(ctx: AppContext, query: SeriesListQuery, path: string): Promise<Page<Series>> {
+export function listSeries(ctx: AppContext, query: SeriesListQuery, path: string): Promise<Page<Series>> {
+  return catalogueCache(ctx).remember(queryKey(`series-list:${path}`, query), () => readSeriesList(ctx, query, path));
+}
+
+async function readSeriesList(ctx: AppContext, query: SeriesListQuery, path: string): Promise<Page<Series>> {
   let categoryId: number | null | undefined;
   if (query.category !== undefined && query.category !== '') {
     const category = await repo.findCategoryBySlugOrId(ctx.db, query.category);
@@ -150,7 +162,11 @@ export async function listSeries(ctx: AppContext, query: SeriesListQuery, path: 
 export type Highlight = 'featured' | 'trending' | 'gold-exclusives';
 
 /** The home carousels: at most 10 each (§9), newest first. */
-export async function highlights(ctx: AppContext, which: Highlight): Promise<Series[]> {
+export function highlights(ctx: AppContext, which: Highlight): Promise<Series[]> {
+  return catalogueCache(ctx).remember(`highlights/${which}`, () => readHighlights(ctx, which));
+}
+
+async function readHighlights(ctx: AppContext, which: Highlight): Promise<Series[]> {
   const filters: repo.SeriesFilters =
     which === 'featured'
       ? { isFeatured: true }
@@ -358,8 +374,8 @@ export async function streamEpisode(
 
 // --- Categories, search, recommendations --------------------------------------------------------
 
-export async function categories(ctx: AppContext): Promise<Category[]> {
-  return (await repo.listCategories(ctx.db)).map(toCategoryDto);
+export function categories(ctx: AppContext): Promise<Category[]> {
+  return catalogueCache(ctx).remember('categories', async () => (await repo.listCategories(ctx.db)).map(toCategoryDto));
 }
 
 export const SEARCH_RESULT_LIMIT = 20;

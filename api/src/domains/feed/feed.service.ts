@@ -6,10 +6,15 @@
 
 import { SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/src/constants';
 import type { FeedEpisode, FeedSeries } from '@cliffhanger/shared/src/entities';
+import type { FastifyRequest } from 'fastify';
+import { publicViewCache } from '../../cache/app-caches';
+import type { PublicViewFlags } from '../../cache/public-view-cache';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
+import { bearerToken, viewerOf } from '../auth/auth.hooks';
+import { verifyAccessToken } from '../auth/tokens';
 import * as catalogueRepo from '../catalogue/catalogue.repository';
 import { accessFor } from '../catalogue/catalogue.service';
 import { isGoldMember, publicFlags } from '../users/users.service';
@@ -19,7 +24,7 @@ type FeedEpisodeDto = FeedEpisode & { coin_cost: number };
 type FeedSeriesDto = Omit<FeedSeries, 'fragments'> & { fragments: FeedEpisodeDto[] };
 
 /** The body id must name the caller: its numeric id, or (for guests) its client-made guest id. */
-export function assertOwnId(viewer: UserRow, id: number | string) {
+export function assertOwnId(viewer: Pick<UserRow, 'id' | 'guest_id'>, id: number | string) {
   const own = String(id) === String(viewer.id) || (viewer.guest_id !== null && id === viewer.guest_id);
   if (!own) throw forbidden('The id in the request does not belong to the signed-in user');
 }
@@ -163,11 +168,42 @@ export async function seriesDetail(ctx: AppContext, viewer: UserRow, seriesId: n
 }
 
 /**
- * The public-view flags, polled every 2 s by every open tab (§9). The caller's row was already read
- * (one primary-key lookup) to authenticate the request, so answering costs no further query.
+ * The public-view flags, polled every 2 s by every open tab (§9). Uncached, the answer is the caller's
+ * row, which authenticating the request reads anyway (one primary-key lookup). Cached
+ * (api/src/cache/public-view-cache.ts), a poll with a valid token is answered from the cache entry of
+ * the token's user, made from that row while the user was active; any write to the row's flags
+ * invalidates it. Without a usable token, or on a miss, `authenticate` runs the usual checks
+ * (401 for a missing, invalid or expired token, a disabled or merged account).
  */
-export function publicView(ctx: AppContext, viewer: UserRow) {
-  return publicFlags(viewer, ctx.now());
+export async function publicView(
+  ctx: AppContext,
+  request: FastifyRequest,
+  callerId: number | string,
+  authenticate: (request: FastifyRequest) => Promise<void>,
+): Promise<PublicViewFlags> {
+  const cache = publicViewCache(ctx);
+  const token = cache ? bearerToken(request) : null;
+  const userId = token ? verifyAccessToken(token, ctx.config.jwtSecret, ctx.now().getTime()) : null;
+  const cached = cache && userId !== null ? await cache.read(userId, ctx.now()) : null;
+  if (cached?.hit) {
+    assertOwnId(cached.hit.owner, callerId);
+    return cached.hit.flags;
+  }
+  await authenticate(request);
+  const viewer = viewerOf(request);
+  assertOwnId(viewer, callerId);
+  const now = ctx.now();
+  const flags = publicFlags(viewer, now);
+  if (cache && cached?.stamp && viewer.id === userId) {
+    const subscriptionEnds = flags.has_active_subs ? viewer.gold_until : null;
+    await cache.write(
+      viewer.id,
+      { owner: { id: viewer.id, guest_id: viewer.guest_id }, flags, validUntil: subscriptionEnds },
+      cached.stamp,
+      now,
+    );
+  }
+  return flags;
 }
 
 export async function storeDeviceReport(ctx: AppContext, viewer: UserRow, body: Record<string, unknown>) {
