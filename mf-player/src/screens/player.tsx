@@ -5,8 +5,9 @@
  */
 import { ErrorNotice, InlineSpinner, Page, paths } from '@cliffhanger/shared';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { warmPlaybackEngine } from '../features/playback/hls-engine';
 import {
   type PlayerEpisode,
   usePlayerEpisodeQuery,
@@ -52,6 +53,9 @@ export default function PlayerScreen() {
     (episodeQuery.data ? String(episodeQuery.data.series) : null);
   const listQuery = usePlayerSeriesEpisodesQuery(seriesId ?? skipToken);
   const seriesQuery = usePlayerSeriesQuery(seriesId ?? skipToken);
+
+  // Where hls.js is needed, its chunk loads while the API answers rather than after.
+  useEffect(warmPlaybackEngine, []);
 
   const select = useCallback(
     (episode: PlayerEpisode) => navigate(paths.episode(episode.series, episode.id)),

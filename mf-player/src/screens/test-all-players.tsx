@@ -61,6 +61,7 @@ export default function TestAllPlayersScreen() {
                 layout="mobile"
                 onSelect={() => undefined}
                 keyboard={false}
+                preloadNext={false}
               />
             </section>
             <section className="test-player" aria-label="Desktop layout">
@@ -72,6 +73,7 @@ export default function TestAllPlayersScreen() {
                 layout="desktop"
                 onSelect={() => undefined}
                 keyboard={false}
+                preloadNext={false}
               />
             </section>
             {locked && (

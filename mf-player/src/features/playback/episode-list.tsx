@@ -3,14 +3,20 @@ import { Icon } from '../../components/icons';
 import { clampProgress } from '../progress/progress-rules';
 import type { PlayerEpisode } from './player.api';
 
-/** The series' episodes beside the desktop player; the current one is marked for screen readers too. */
+/**
+ * The series' episodes beside the desktop player; the current one is marked for screen readers too.
+ * Until `thumbnails` is set (the video's first frame is on screen) each thumbnail is an empty frame of
+ * its size: eight images would otherwise take the connections the video's first requests need.
+ */
 export function EpisodeList({
   episodes,
   currentId,
+  thumbnails = true,
   onSelect,
 }: {
   episodes: PlayerEpisode[];
   currentId: number;
+  thumbnails?: boolean;
   onSelect: (episode: PlayerEpisode) => void;
 }) {
   return (
@@ -29,7 +35,11 @@ export function EpisodeList({
                 aria-current={episode.id === currentId ? 'true' : undefined}
                 onClick={() => onSelect(episode)}
               >
-                <MediaImage src={episode.thumbnail} className="player-episode-thumb" alt="" />
+                {thumbnails ? (
+                  <MediaImage src={episode.thumbnail} className="player-episode-thumb" alt="" />
+                ) : (
+                  <span className="player-episode-thumb" />
+                )}
                 <span className="player-episode-text">
                   <span>
                     Episode {episode.episode_number}

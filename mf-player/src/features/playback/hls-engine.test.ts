@@ -1,6 +1,11 @@
 import type { HlsConstructor } from './hls-engine';
-import { FAST_START_CONFIG, NETWORK_RETRIES, PLAYBACK_ERROR_MESSAGES, PlaybackEngine } from './hls-engine';
-import { firstSegments, firstVariant } from './preload';
+import {
+  FAST_START_CONFIG,
+  NETWORK_RETRIES,
+  PLAYBACK_ERROR_MESSAGES,
+  PlaybackEngine,
+  STANDBY_BUFFER_SECONDS,
+} from './hls-engine';
 
 type Handler = (event: string, data: unknown) => void;
 
@@ -109,12 +114,37 @@ describe('the playback engine', () => {
   });
 });
 
-describe('next-episode preloading', () => {
-  it('picks the rendition hls.js starts with and the first segments to fetch', () => {
-    const master =
-      '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=2000000\nhigh/index.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=600000\nlow/index.m3u8\n';
-    expect(firstVariant(master)).toBe('low/index.m3u8');
-    const media = '#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:2.0,\nseg0.m4s\n#EXTINF:2.0,\nseg1.m4s\n';
-    expect(firstSegments(media)).toEqual(['init.mp4', 'seg0.m4s']);
+describe('a standby source (the next episode, pre-buffered)', () => {
+  it('buffers only its first seconds, then as far as any playing source once promoted', async () => {
+    const engine = new PlaybackEngine(video(), {}, async () => FakeHls as unknown as HlsConstructor);
+    await engine.load('/media/2/master.m3u8', 0, 'standby');
+    const hls = FakeHls.instances.at(-1) as FakeHls;
+    expect(hls.config).toMatchObject({
+      ...FAST_START_CONFIG,
+      maxBufferLength: STANDBY_BUFFER_SECONDS,
+      maxMaxBufferLength: STANDBY_BUFFER_SECONDS,
+    });
+    expect(engine.standby).toBe(true);
+    expect(engine.promote()).toBe(true);
+    expect(hls.config).toMatchObject({
+      maxBufferLength: FAST_START_CONFIG.maxBufferLength,
+      maxMaxBufferLength: FAST_START_CONFIG.maxMaxBufferLength,
+    });
+    expect(engine.standby).toBe(false);
+    expect(FakeHls.instances).toHaveLength(1); // promoted, not loaded again
+    expect(hls.calls).not.toContain('destroy');
+  });
+
+  it('is not promoted once it failed or was torn down: the player loads the episode afresh', async () => {
+    const onFatal = jest.fn();
+    const engine = new PlaybackEngine(video(), { onFatal }, async () => FakeHls as unknown as HlsConstructor);
+    await engine.load('/media/2/master.m3u8', 0, 'standby');
+    (FakeHls.instances.at(-1) as FakeHls).emitError('otherError');
+    expect(onFatal).toHaveBeenCalledWith('media', PLAYBACK_ERROR_MESSAGES.media);
+    expect(engine.promote()).toBe(false);
+    await engine.load('/media/3/master.m3u8', 0, 'standby');
+    engine.teardown();
+    expect(engine.promote()).toBe(false);
+    expect(engine.source).toBeNull();
   });
 });

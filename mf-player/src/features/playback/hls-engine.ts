@@ -13,6 +13,9 @@
  *   calls `load` again).
  * - `teardown()` detaches and destroys the hls.js instance and empties the element; every `load`
  *   tears the previous source down first, so no instance outlives its source.
+ * - A source loaded `standby` (the next episode, in a hidden, paused, muted <video>) buffers only its
+ *   first seconds, so it is ready to show its first frame without taking the bandwidth of the episode
+ *   being watched; `promote()` lifts that cap when it becomes the episode on screen.
  */
 import type Hls from 'hls.js';
 import type { ErrorData, HlsConfig } from 'hls.js';
@@ -42,8 +45,19 @@ export const FAST_START_CONFIG: Partial<HlsConfig> = {
   capLevelToPlayerSize: true,
   startLevel: 0,
   maxBufferLength: 20,
+  maxMaxBufferLength: 60,
   backBufferLength: 30,
 };
+
+/** How much of the next episode a standby engine buffers ahead: its first two-second fragments. */
+export const STANDBY_BUFFER_SECONDS = 4;
+export const STANDBY_CONFIG: Partial<HlsConfig> = {
+  maxBufferLength: STANDBY_BUFFER_SECONDS,
+  maxMaxBufferLength: STANDBY_BUFFER_SECONDS,
+};
+
+/** Whether a source plays at once (the episode on screen) or waits, pre-buffered, to be shown. */
+export type LoadMode = 'play' | 'standby';
 
 /** hls.js light is fetched on first use and shared by every engine of the page. */
 let hlsModule: Promise<HlsConstructor> | null = null;
@@ -56,6 +70,15 @@ export function canPlayNativeHls(video: HTMLVideoElement): boolean {
   return video.canPlayType('application/vnd.apple.mpegurl') !== '';
 }
 
+/**
+ * Starts fetching hls.js where the browser has no HLS of its own, so that its chunk loads while the
+ * player asks the API for the episode instead of after.
+ */
+export function warmPlaybackEngine(): void {
+  if (typeof document === 'undefined') return;
+  if (!canPlayNativeHls(document.createElement('video'))) void loadHls().catch(() => undefined);
+}
+
 export class PlaybackEngine {
   private hls: Hls | null = null;
   private generation = 0;
@@ -63,6 +86,9 @@ export class PlaybackEngine {
   private mediaRecoveries = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private nativeCleanup: (() => void) | null = null;
+  private mode: LoadMode = 'play';
+  private loadedSource: string | null = null;
+  private failed = false;
 
   constructor(
     private readonly video: HTMLVideoElement,
@@ -70,19 +96,27 @@ export class PlaybackEngine {
     private readonly getHls: () => Promise<HlsConstructor> = loadHls,
   ) {}
 
-  /** Plays `src` from `startPosition` seconds; answers once the source is attached. */
-  async load(src: string, startPosition = 0): Promise<void> {
+  /**
+   * Loads `src` from `startPosition` seconds, to play (`'play'`) or to wait pre-buffered (`'standby'`);
+   * answers once the source is attached.
+   */
+  async load(src: string, startPosition = 0, mode: LoadMode = 'play'): Promise<void> {
     this.teardown();
     const generation = ++this.generation;
     this.networkRetries = 0;
     this.mediaRecoveries = 0;
+    this.mode = mode;
+    this.loadedSource = src;
     const video = this.video;
 
     if (canPlayNativeHls(video)) {
       const onMeta = () => {
         if (startPosition > 0) video.currentTime = startPosition;
       };
-      const onError = () => this.listener.onFatal?.('media', PLAYBACK_ERROR_MESSAGES.media);
+      const onError = () => {
+        this.failed = true;
+        this.listener.onFatal?.('media', PLAYBACK_ERROR_MESSAGES.media);
+      };
       video.addEventListener('loadedmetadata', onMeta, { once: true });
       video.addEventListener('error', onError);
       this.nativeCleanup = () => {
@@ -96,10 +130,15 @@ export class PlaybackEngine {
     const HlsClass = await this.getHls();
     if (generation !== this.generation) return; // a newer load or a teardown happened meanwhile
     if (!HlsClass.isSupported()) {
+      this.failed = true;
       this.listener.onFatal?.('unsupported', PLAYBACK_ERROR_MESSAGES.unsupported);
       return;
     }
-    const hls = new HlsClass({ ...FAST_START_CONFIG, startPosition: startPosition > 0 ? startPosition : -1 });
+    const hls = new HlsClass({
+      ...FAST_START_CONFIG,
+      ...(this.mode === 'standby' ? STANDBY_CONFIG : {}),
+      startPosition: startPosition > 0 ? startPosition : -1,
+    });
     this.hls = hls;
     hls.on(HlsClass.Events.ERROR, (_event, data) => this.handleError(HlsClass, hls, data));
     hls.on(HlsClass.Events.FRAG_LOADED, () => {
@@ -136,13 +175,30 @@ export class PlaybackEngine {
     this.fail('media');
   }
 
+  /**
+   * Makes a standby source the one on screen: it buffers as far ahead as any playing source. Answers
+   * false when there is nothing to show (never loaded, torn down or failed): the caller loads afresh.
+   */
+  promote(): boolean {
+    if (this.loadedSource === null || this.failed) return false;
+    this.mode = 'play';
+    if (this.hls) {
+      this.hls.config.maxBufferLength = FAST_START_CONFIG.maxBufferLength as number;
+      this.hls.config.maxMaxBufferLength = FAST_START_CONFIG.maxMaxBufferLength as number;
+    }
+    return true;
+  }
+
   private fail(kind: PlaybackErrorKind) {
     this.teardown();
+    this.failed = true;
     this.listener.onFatal?.(kind, PLAYBACK_ERROR_MESSAGES[kind]);
   }
 
   teardown(): void {
     this.generation++;
+    this.loadedSource = null;
+    this.failed = false;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     if (this.hls) {
@@ -161,5 +217,15 @@ export class PlaybackEngine {
   /** Whether an hls.js instance is alive (for tests and the bench). */
   get active(): boolean {
     return this.hls !== null;
+  }
+
+  /** The source loaded (or loading), null once torn down. */
+  get source(): string | null {
+    return this.loadedSource;
+  }
+
+  /** Whether the source is only pre-buffered, waiting to be shown. */
+  get standby(): boolean {
+    return this.loadedSource !== null && this.mode === 'standby';
   }
 }

@@ -2,7 +2,8 @@
  * The player screen's body, in its two layouts: mobile (under 768 px) is a vertical full-screen video
  * where a swipe up or down moves to the next or previous episode; desktop puts the video beside the
  * series' episode list. Locked episodes show the paywall over the poster. Playback samples go to the
- * progress saga; the next episode's first fragment is fetched early so moving on starts at once.
+ * progress saga. The next unlocked episode waits in a second, hidden <video>, loaded to its first frame,
+ * so moving on to it swaps it in and starts at once.
  */
 import { ANALYTICS_EVENTS, Button, MediaImage, type Series, track, useAppDispatch } from '@cliffhanger/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -24,8 +25,8 @@ import {
 } from './playback.slice';
 import type { PlayerEpisode } from './player.api';
 import { PlayerControls } from './player-controls';
-import { preloadHls } from './preload';
-import { usePlaybackEngine } from './use-playback-engine';
+import { usePlaybackDeck } from './use-playback-engine';
+import type { DeckSource } from './video-deck';
 
 export type PlayerLayout = 'mobile' | 'desktop';
 
@@ -45,6 +46,7 @@ export function PlayerView({
   startAt,
   onSelect,
   keyboard = true,
+  preloadNext = true,
 }: {
   series?: Series;
   episodes: PlayerEpisode[];
@@ -54,10 +56,11 @@ export function PlayerView({
   onSelect: (episode: PlayerEpisode) => void;
   /** Whether the page-wide keyboard shortcuts drive this player (one player per page should). */
   keyboard?: boolean;
+  /** Whether the next episode waits pre-buffered in a hidden video (pages showing several players skip it). */
+  preloadNext?: boolean;
 }) {
   const dispatch = useAppDispatch();
   const autoplayNext = useSelector(selectAutoplayNext);
-  const videoRef = useRef<HTMLVideoElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const index = episodes.findIndex((e) => e.id === episode.id);
   const previous = index > 0 ? episodes[index - 1] : undefined;
@@ -69,13 +72,25 @@ export function PlayerView({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the start is chosen once per episode
   const startPosition = useMemo(() => resumePosition(episode, startAt), [episode.id]);
-  const { error, recovering, retry } = usePlaybackEngine(videoRef, src, startPosition);
+  const current = useMemo<DeckSource | null>(
+    () => (src ? { episodeId: episode.id, src, start: startPosition } : null),
+    [episode.id, src, startPosition],
+  );
+  const nextSrc = preloadNext && next && !isLocked(next) ? next.hls_url : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the next episode's identity and stream define it
+  const upcoming = useMemo<DeckSource | null>(
+    () => (next && nextSrc ? { episodeId: next.id, src: nextSrc, start: resumePosition(next) } : null),
+    [next?.id, nextSrc],
+  );
+  const { deck, videoRefs, activeVideo, error, recovering, retry } = usePlaybackDeck(current, upcoming);
   const [playing, setPlaying] = useState(false);
   const [muted, setMuted] = useState(false);
   const [needsSound, setNeedsSound] = useState(false);
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(episode.duration);
   const [rate, setRate] = useState(1);
+  /** The episode list's thumbnails wait for the first frame: they would compete with the video's requests. */
+  const [firstFrameShown, setFirstFrameShown] = useState(false);
   const started = useRef(false);
   const lastTick = useRef(0);
   const advancing = useRef(false);
@@ -87,8 +102,11 @@ export function PlayerView({
     started.current = false;
     advancing.current = false;
     sample.current = { episodeId: episode.id, seriesId: episode.series, position: 0, duration: episode.duration };
-    setTime(0);
-    setDuration(episode.duration);
+    // A swapped-in episode has its metadata already; a fresh one reports it as it loads.
+    const video = activeVideo();
+    const known = video && deck.slots[deck.active]?.episodeId === episode.id ? video.duration : Number.NaN;
+    setTime(video && Number.isFinite(known) ? video.currentTime : 0);
+    setDuration(Number.isFinite(known) && known > 0 ? known : episode.duration);
     return () => {
       if (!advancing.current && started.current) dispatch(playbackLeft({ ...sample.current }));
     };
@@ -145,33 +163,36 @@ export function PlayerView({
   );
 
   const togglePlay = useCallback(() => {
-    const video = videoRef.current;
+    const video = activeVideo();
     if (!video) return;
     if (video.paused) void video.play().catch(() => undefined);
     else video.pause();
-  }, []);
+  }, [activeVideo]);
 
   const toggleFullscreen = useCallback(() => {
     const stage = stageRef.current;
     if (!stage) return;
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
     else if (stage.requestFullscreen) void stage.requestFullscreen().catch(() => undefined);
-    else (videoRef.current as HTMLVideoElement & { webkitEnterFullscreen?: () => void })?.webkitEnterFullscreen?.();
-  }, []);
+    else (activeVideo() as HTMLVideoElement & { webkitEnterFullscreen?: () => void })?.webkitEnterFullscreen?.();
+  }, [activeVideo]);
 
-  const seek = useCallback((seconds: number) => {
-    const video = videoRef.current;
-    if (!video) return;
-    const end = Number.isFinite(video.duration) ? video.duration : seconds;
-    video.currentTime = Math.min(Math.max(0, seconds), end);
-  }, []);
+  const seek = useCallback(
+    (seconds: number) => {
+      const video = activeVideo();
+      if (!video) return;
+      const end = Number.isFinite(video.duration) ? video.duration : seconds;
+      video.currentTime = Math.min(Math.max(0, seconds), end);
+    },
+    [activeVideo],
+  );
 
   const toggleMute = useCallback(() => {
-    const video = videoRef.current;
+    const video = activeVideo();
     if (!video) return;
     video.muted = !video.muted;
     setNeedsSound(false);
-  }, []);
+  }, [activeVideo]);
 
   // Keyboard: space / k play-pause, ←/→ seek, ↑/↓ previous / next episode, m mute, f full screen.
   useEffect(() => {
@@ -181,7 +202,7 @@ export function PlayerView({
       const target = event.target as HTMLElement | null;
       if (target?.closest('input:not([type="range"]), textarea, select, [contenteditable="true"]')) return;
       const onButton = !!target?.closest('button, a');
-      const video = videoRef.current;
+      const video = activeVideo();
       switch (event.key) {
         case ' ':
         case 'k':
@@ -221,12 +242,13 @@ export function PlayerView({
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [keyboard, go, next, previous, seek, toggleFullscreen, toggleMute, togglePlay]);
+  }, [keyboard, go, next, previous, seek, toggleFullscreen, toggleMute, togglePlay, activeVideo]);
 
-  // Start playing as soon as the source is attached; a refused unmuted autoplay falls back to muted.
+  // Start playing as soon as the source is attached (or swapped in); a refused unmuted autoplay falls
+  // back to muted.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new source restarts playback
   useEffect(() => {
-    const video = videoRef.current;
+    const video = activeVideo();
     if (!video || !src) return;
     video.playbackRate = rate;
     const attempt = video.play();
@@ -259,62 +281,76 @@ export function PlayerView({
       }}
       onTouchEnd={(event) => onTouchEnd(event.changedTouches[0]?.clientY)}
     >
-      {locked ? (
-        <MediaImage src={episode.thumbnail} className="player-video player-poster" alt="" />
-      ) : (
-        // biome-ignore lint/a11y/useMediaCaption: the demo episodes carry no dialogue track yet
-        <video
-          ref={videoRef}
-          className="player-video"
-          poster={episode.thumbnail ?? undefined}
-          playsInline
-          preload="auto"
-          aria-label={title}
-          data-episode-id={episode.id}
-          onClick={togglePlay}
-          onPlay={() => {
-            setPlaying(true);
-            if (!started.current) {
-              started.current = true;
-              dispatch(playbackStarted({ ...ref, episodeNumber: episode.episode_number }));
-            }
-          }}
-          onPause={(event) => {
-            setPlaying(false);
-            const video = event.currentTarget;
-            if (!video.ended && started.current) {
-              sample.current = { ...ref, position: video.currentTime, duration: sample.current.duration };
-              dispatch(playbackPaused({ ...sample.current }));
-            }
-          }}
-          onVolumeChange={(event) => setMuted(event.currentTarget.muted)}
-          onRateChange={(event) => setRate(event.currentTarget.playbackRate)}
-          onDurationChange={(event) => {
-            const d = event.currentTarget.duration;
-            if (Number.isFinite(d) && d > 0) setDuration(d);
-          }}
-          onCanPlay={() => {
-            if (next?.hls_url && !isLocked(next)) void preloadHls(next.hls_url);
-          }}
-          onTimeUpdate={(event) => {
-            const video = event.currentTarget;
-            const d = Number.isFinite(video.duration) && video.duration > 0 ? video.duration : episode.duration;
-            sample.current = { ...ref, position: video.currentTime, duration: d };
-            setTime(video.currentTime);
-            const now = performance.now();
-            if (started.current && now - lastTick.current >= TICK_MS) {
-              lastTick.current = now;
-              dispatch(playbackTicked({ ...sample.current }));
-            }
-          }}
-          onEnded={() => {
-            setPlaying(false);
-            if (autoplayNext && next) go(next, true);
-            else if (started.current)
-              dispatch(playbackTicked({ ...sample.current, position: sample.current.duration }));
-          }}
-        />
-      )}
+      {locked && <MediaImage src={episode.thumbnail} className="player-video player-poster" alt="" />}
+      {([0, 1] as const).map((slot) => {
+        const source = deck.slots[slot];
+        const onScreen = slot === deck.active && !locked && source !== null;
+        // Both slots stay mounted for the player's life; only the one on screen shows and reports.
+        return onScreen ? (
+          // biome-ignore lint/a11y/useMediaCaption: the demo episodes carry no dialogue track yet
+          <video
+            key={slot}
+            ref={videoRefs[slot]}
+            className="player-video"
+            poster={episode.thumbnail ?? undefined}
+            playsInline
+            preload="auto"
+            aria-label={title}
+            data-episode-id={source.episodeId}
+            onClick={togglePlay}
+            onPlay={() => {
+              setPlaying(true);
+              if (!started.current) {
+                started.current = true;
+                dispatch(playbackStarted({ ...ref, episodeNumber: episode.episode_number }));
+              }
+            }}
+            onPause={(event) => {
+              setPlaying(false);
+              const video = event.currentTarget;
+              if (!video.ended && started.current) {
+                sample.current = { ...ref, position: video.currentTime, duration: sample.current.duration };
+                dispatch(playbackPaused({ ...sample.current }));
+              }
+            }}
+            onVolumeChange={(event) => setMuted(event.currentTarget.muted)}
+            onRateChange={(event) => setRate(event.currentTarget.playbackRate)}
+            onDurationChange={(event) => {
+              const d = event.currentTarget.duration;
+              if (Number.isFinite(d) && d > 0) setDuration(d);
+            }}
+            onLoadedData={() => setFirstFrameShown(true)}
+            onTimeUpdate={(event) => {
+              const video = event.currentTarget;
+              const d = Number.isFinite(video.duration) && video.duration > 0 ? video.duration : episode.duration;
+              sample.current = { ...ref, position: video.currentTime, duration: d };
+              setTime(video.currentTime);
+              const now = performance.now();
+              if (started.current && now - lastTick.current >= TICK_MS) {
+                lastTick.current = now;
+                dispatch(playbackTicked({ ...sample.current }));
+              }
+            }}
+            onEnded={() => {
+              setPlaying(false);
+              if (autoplayNext && next) go(next, true);
+              else if (started.current)
+                dispatch(playbackTicked({ ...sample.current, position: sample.current.duration }));
+            }}
+          />
+        ) : (
+          <video
+            key={slot}
+            ref={videoRefs[slot]}
+            className="player-standby"
+            playsInline
+            preload="auto"
+            aria-hidden="true"
+            tabIndex={-1}
+            data-episode-id={source?.episodeId}
+          />
+        );
+      })}
       {locked && <Paywall episode={episode} goldExclusive={goldExclusive} />}
       {!locked && error && (
         <div className="player-error" role="alert">
@@ -367,7 +403,8 @@ export function PlayerView({
                 seek,
                 toggleMute,
                 setRate: (r) => {
-                  if (videoRef.current) videoRef.current.playbackRate = r;
+                  const video = activeVideo();
+                  if (video) video.playbackRate = r;
                 },
                 toggleFullscreen,
                 previous: () => go(previous, false),
@@ -414,7 +451,12 @@ export function PlayerView({
           {episode.description && <p className="ch-muted">{episode.description}</p>}
         </div>
       </div>
-      <EpisodeList episodes={episodes} currentId={episode.id} onSelect={(e) => go(e, e === next)} />
+      <EpisodeList
+        episodes={episodes}
+        currentId={episode.id}
+        thumbnails={firstFrameShown || locked}
+        onSelect={(e) => go(e, e === next)}
+      />
     </main>
   );
 }

@@ -1,6 +1,12 @@
-/** Binds a PlaybackEngine to a <video> for one source; the effect always tears the engine down. */
-import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+/**
+ * Binds a PlaybackEngine to each of the player's two <video> slots (see video-deck.ts): the active
+ * slot plays the current episode; once it can play, the standby slot loads the next episode to its
+ * first frame, paused and muted. Moving on to that episode promotes the standby instead of loading
+ * it again. Every engine is torn down when its slot's source goes and when the player unmounts.
+ */
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PlaybackEngine, type PlaybackErrorKind } from './hls-engine';
+import { arrangeDeck, type Deck, type DeckSource, EMPTY_DECK, type SlotIndex, sourceKey } from './video-deck';
 
 export interface EngineStatus {
   error: { kind: PlaybackErrorKind; message: string } | null;
@@ -8,39 +14,130 @@ export interface EngineStatus {
   retry: () => void;
 }
 
-export function usePlaybackEngine(
-  videoRef: RefObject<HTMLVideoElement | null>,
-  src: string | null,
-  startPosition: number,
-): EngineStatus {
-  const [error, setError] = useState<EngineStatus['error']>(null);
-  const [recovering, setRecovering] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const start = useRef(startPosition);
-  start.current = startPosition;
+export interface PlaybackDeck extends EngineStatus {
+  deck: Deck;
+  videoRefs: readonly [RefObject<HTMLVideoElement | null>, RefObject<HTMLVideoElement | null>];
+  /** The <video> on screen (the active slot's). */
+  activeVideo: () => HTMLVideoElement | null;
+}
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the Retry trigger
+type Pair<T> = readonly [T, T];
+const set = <T>(pair: Pair<T>, slot: SlotIndex, value: T): Pair<T> =>
+  pair[slot] === value ? pair : slot === 0 ? [value, pair[1]] : [pair[0], value];
+
+export function usePlaybackDeck(current: DeckSource | null, upcoming: DeckSource | null): PlaybackDeck {
+  const first = useRef<HTMLVideoElement>(null);
+  const second = useRef<HTMLVideoElement>(null);
+  const videoRefs = useMemo(() => [first, second] as const, []);
+  const engines = useRef<[PlaybackEngine | null, PlaybackEngine | null]>([null, null]);
+  const [errors, setErrors] = useState<Pair<EngineStatus['error']>>([null, null]);
+  const [recovering, setRecovering] = useState<Pair<boolean>>([false, false]);
+  /** The source each slot can play (its `canplay` came), by key. */
+  const [ready, setReady] = useState<Pair<string | null>>([null, null]);
+  const [attempts, setAttempts] = useState<Pair<number>>([0, 0]);
+
+  // The standby loads only once the current episode can play, so it never competes with its start.
+  const [deck, setDeck] = useState<Deck>(EMPTY_DECK);
+  const onScreen = arrangeDeck(deck, current, null).active;
+  const currentReady = current !== null && ready[onScreen] === sourceKey(current);
+  const arranged = arrangeDeck(deck, current, currentReady ? upcoming : null);
+  if (arranged !== deck) setDeck(arranged); // derived from the props, before anything is committed
+
+  const engineFor = useCallback(
+    (slot: SlotIndex): PlaybackEngine | null => {
+      const video = videoRefs[slot].current;
+      if (!video) return null;
+      engines.current[slot] ??= new PlaybackEngine(video, {
+        onFatal: (kind, message) => {
+          setRecovering((r) => set(r, slot, false));
+          setErrors((e) => set(e, slot, { kind, message }));
+        },
+        onRecovering: () => setRecovering((r) => set(r, slot, true)),
+      });
+      return engines.current[slot];
+    },
+    [videoRefs],
+  );
+
+  // Every engine goes with the player.
+  useEffect(
+    () => () => {
+      for (const engine of engines.current) engine?.teardown();
+      engines.current = [null, null];
+    },
+    [],
+  );
+
+  // A swap: the standby becomes the episode on screen with the viewer's sound settings, the video it
+  // replaces stops (its slot then takes the next upcoming episode). Runs before the slots reload.
+  const shown = useRef<SlotIndex>(deck.active);
   useEffect(() => {
-    const video = videoRef.current;
-    if (!video || !src) return;
-    setError(null);
-    setRecovering(false);
-    const engine = new PlaybackEngine(video, {
-      onFatal: (kind, message) => {
-        setRecovering(false);
-        setError({ kind, message });
-      },
-      onRecovering: () => setRecovering(true),
-    });
-    const onPlaying = () => setRecovering(false);
-    video.addEventListener('playing', onPlaying);
-    void engine.load(src, start.current);
-    return () => {
-      video.removeEventListener('playing', onPlaying);
-      engine.teardown();
-    };
-  }, [videoRef, src, attempt]);
+    const from = shown.current;
+    const to = deck.active;
+    if (from === to) return;
+    shown.current = to;
+    const leaving = videoRefs[from].current;
+    const arriving = videoRefs[to].current;
+    if (leaving && arriving) {
+      arriving.muted = leaving.muted;
+      arriving.volume = leaving.volume;
+      leaving.pause();
+    }
+    const engine = engineFor(to);
+    const source = deck.slots[to];
+    if (engine && source && !engine.promote()) {
+      setErrors((e) => set(e, to, null));
+      void engine.load(source.src, source.start, 'play');
+    }
+  }, [deck, engineFor, videoRefs]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { error, recovering, retry };
+  useSlot(0, deck, attempts[0], engineFor, videoRefs, setReady, setErrors, setRecovering);
+  useSlot(1, deck, attempts[1], engineFor, videoRefs, setReady, setErrors, setRecovering);
+
+  const active = deck.active;
+  const retry = useCallback(() => setAttempts((a) => set(a, active, a[active] + 1)), [active]);
+  const activeVideo = useCallback(() => videoRefs[active].current, [videoRefs, active]);
+  return { deck, videoRefs, activeVideo, error: errors[active], recovering: recovering[active], retry };
+}
+
+/** Loads a slot's source when it changes (or on Retry): to play if the slot is on screen, else standby. */
+function useSlot(
+  slot: SlotIndex,
+  deck: Deck,
+  attempt: number,
+  engineFor: (slot: SlotIndex) => PlaybackEngine | null,
+  videoRefs: PlaybackDeck['videoRefs'],
+  setReady: (update: (pair: Pair<string | null>) => Pair<string | null>) => void,
+  setErrors: (update: (pair: Pair<EngineStatus['error']>) => Pair<EngineStatus['error']>) => void,
+  setRecovering: (update: (pair: Pair<boolean>) => Pair<boolean>) => void,
+) {
+  const source = deck.slots[slot];
+  const key = sourceKey(source);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the source's key and Retry reload a slot; a role change is a promotion
+  useEffect(() => {
+    const engine = engineFor(slot);
+    const video = videoRefs[slot].current;
+    if (!engine || !video) return;
+    setErrors((e) => set(e, slot, null));
+    setRecovering((r) => set(r, slot, false));
+    if (!source) {
+      engine.teardown();
+      return;
+    }
+    const standby = slot !== deck.active;
+    const onCanPlay = () => setReady((r) => set(r, slot, key));
+    const onPlaying = () => setRecovering((r) => set(r, slot, false));
+    video.addEventListener('canplay', onCanPlay);
+    video.addEventListener('playing', onPlaying);
+    if (standby) {
+      video.pause();
+      video.muted = true;
+    }
+    void engine.load(source.src, source.start, standby ? 'standby' : 'play');
+    return () => {
+      video.removeEventListener('canplay', onCanPlay);
+      video.removeEventListener('playing', onPlaying);
+      setReady((r) => set(r, slot, null));
+    };
+  }, [key, attempt]);
 }

@@ -1,0 +1,140 @@
+import { act, fireEvent, render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { episode } from '../../test/fixtures';
+import { playerStore } from '../../test/store';
+import { FAST_START_CONFIG, STANDBY_BUFFER_SECONDS } from './hls-engine';
+import type { PlayerEpisode } from './player.api';
+import { PlayerView } from './player-view';
+
+class FakeHls {
+  static instances: FakeHls[] = [];
+  static Events = { ERROR: 'hlsError', FRAG_LOADED: 'hlsFragLoaded' };
+  static ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError', OTHER_ERROR: 'otherError' };
+  static isSupported = () => true;
+  src = '';
+  media: HTMLMediaElement | null = null;
+  destroyed = false;
+  constructor(public config: Record<string, unknown>) {
+    FakeHls.instances.push(this);
+  }
+  on() {}
+  loadSource(src: string) {
+    this.src = src;
+  }
+  attachMedia(media: HTMLMediaElement) {
+    this.media = media;
+  }
+  detachMedia() {
+    this.media = null;
+  }
+  destroy() {
+    this.destroyed = true;
+  }
+}
+
+jest.mock('hls.js/light', () => ({ __esModule: true, default: FakeHls }));
+
+const played: HTMLMediaElement[] = [];
+beforeAll(() => {
+  jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+    played.push(this);
+    return Promise.resolve();
+  });
+  jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+  jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+});
+beforeEach(() => {
+  FakeHls.instances = [];
+  played.length = 0;
+});
+afterAll(() => jest.restoreAllMocks());
+
+const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+const hlsFor = (id: number) => FakeHls.instances.filter((h) => h.src === `/media/${id}/master.m3u8`);
+const onScreen = (container: HTMLElement) => container.querySelector<HTMLVideoElement>('video.player-video');
+
+// Episodes 1 and 2 free, 3 locked.
+const episodes: PlayerEpisode[] = [
+  episode(1, 3, 1),
+  episode(2, 3, 2, { is_free: true, coin_cost: 0 }),
+  episode(3, 3, 3),
+];
+
+function renderPlayer(current: PlayerEpisode) {
+  const store = playerStore();
+  const view = (e: PlayerEpisode) => (
+    <Provider store={store}>
+      <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+        <PlayerView episodes={episodes} episode={e} layout="desktop" onSelect={() => undefined} />
+      </MemoryRouter>
+    </Provider>
+  );
+  const result = render(view(current));
+  return { ...result, show: (e: PlayerEpisode) => result.rerender(view(e)) };
+}
+
+describe('the next episode in the player', () => {
+  it('is pre-buffered in a hidden, muted second video once the current one can play, never before', async () => {
+    const { container } = renderPlayer(episodes[0] as PlayerEpisode);
+    await flush();
+    expect(FakeHls.instances.map((h) => h.src)).toEqual(['/media/1/master.m3u8']);
+    expect(hlsFor(1)[0]?.config).toMatchObject({ maxBufferLength: FAST_START_CONFIG.maxBufferLength });
+
+    fireEvent.canPlay(onScreen(container) as HTMLVideoElement);
+    await flush();
+    const [standby] = hlsFor(2);
+    expect(standby?.config).toMatchObject({ maxBufferLength: STANDBY_BUFFER_SECONDS });
+    const hidden = container.querySelector<HTMLVideoElement>('video.player-standby');
+    expect(hidden).toHaveAttribute('data-episode-id', '2');
+    expect(hidden).toHaveAttribute('aria-hidden', 'true');
+    expect(hidden?.muted).toBe(true);
+    expect(standby?.media).toBe(hidden);
+    expect(played).not.toContain(hidden);
+  });
+
+  it('swaps the pre-buffered video in on "next" instead of loading the episode again, with the sound on', async () => {
+    const { container, show } = renderPlayer(episodes[0] as PlayerEpisode);
+    await flush();
+    const first = onScreen(container) as HTMLVideoElement;
+    fireEvent.canPlay(first);
+    await flush();
+    const hidden = container.querySelector<HTMLVideoElement>('video.player-standby') as HTMLVideoElement;
+    fireEvent.canPlay(hidden);
+
+    show(episodes[1] as PlayerEpisode);
+    await flush();
+    expect(hlsFor(2)).toHaveLength(1); // promoted, not loaded again
+    expect(hlsFor(2)[0]?.config).toMatchObject({ maxBufferLength: FAST_START_CONFIG.maxBufferLength });
+    expect(onScreen(container)).toBe(hidden);
+    expect(hidden).toHaveAttribute('data-episode-id', '2');
+    expect(hidden.muted).toBe(false);
+    expect(played.at(-1)).toBe(hidden);
+    // Episode 3 is locked: nothing is pre-buffered, and the episode left behind is torn down.
+    expect(hlsFor(1)[0]?.destroyed).toBe(true);
+    expect(container.querySelectorAll('video')).toHaveLength(2);
+  });
+
+  it('loads an episode that was not pre-buffered in the video on screen, and tears every video down on leave', async () => {
+    const { container, show, unmount } = renderPlayer(episodes[1] as PlayerEpisode);
+    await flush();
+    const video = onScreen(container);
+    show(episodes[0] as PlayerEpisode);
+    await flush();
+    expect(onScreen(container)).toBe(video);
+    expect(hlsFor(1)).toHaveLength(1);
+    expect(hlsFor(2)[0]?.destroyed).toBe(true);
+    fireEvent.canPlay(video as HTMLVideoElement);
+    await flush();
+    expect(hlsFor(2)).toHaveLength(2); // episode 2 again, now as the standby
+    unmount();
+    expect(FakeHls.instances.every((h) => h.destroyed)).toBe(true);
+  });
+
+  it('shows the paywall with no video playing for a locked episode', async () => {
+    const { container } = renderPlayer(episodes[2] as PlayerEpisode);
+    await flush();
+    expect(onScreen(container)).toBeNull();
+    expect(FakeHls.instances).toHaveLength(0);
+  });
+});
