@@ -339,6 +339,7 @@ export function PlayerView({
             }}
           />
         ) : (
+          // biome-ignore lint/a11y/useMediaCaption: a hidden standby, muted until it is swapped in on screen
           <video
             key={slot}
             ref={videoRefs[slot]}
