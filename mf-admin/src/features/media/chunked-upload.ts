@@ -15,6 +15,7 @@ import { fingerprintOf, type PendingUploadStore, pendingUploads } from './pendin
 export interface UploadState {
   upload_id: string;
   status: 'open' | 'complete' | 'failed';
+  size?: number;
   chunk_size: number;
   total_chunks: number;
   received: number[];
@@ -32,6 +33,8 @@ export interface UploadOptions {
   onProgress?(fraction: number): void;
   signal?: AbortSignal;
   store?: PendingUploadStore;
+  /** The remembered upload this one continues (a file restored from the browser's media storage). */
+  fingerprint?: string;
 }
 
 /** Chunk indexes still to send, lowest first. */
@@ -54,7 +57,7 @@ function failure(error: unknown, fallback: string): UploadError {
 
 async function startOrResume(file: File, options: UploadOptions, store: PendingUploadStore): Promise<UploadState> {
   const client = apiClient();
-  const fingerprint = fingerprintOf(file);
+  const fingerprint = options.fingerprint ?? fingerprintOf(file);
   const pending = await store.find(fingerprint);
   if (pending) {
     let known: UploadState | null | undefined;
@@ -120,7 +123,7 @@ export async function uploadFile(file: File, options: UploadOptions): Promise<Up
     } catch (error) {
       const status = (error as AxiosError).response?.status;
       // A refused file will never be accepted: forget it, so picking it again starts clean.
-      if (status === 415 || status === 413) await store.remove(fingerprintOf(file));
+      if (status === 415 || status === 413) await store.remove(options.fingerprint ?? fingerprintOf(file));
       throw failure(error, UPLOAD_DROPPED);
     }
     if (!answer?.received?.includes(n)) throw new UploadError(UPLOAD_DROPPED);
@@ -135,6 +138,46 @@ export async function uploadFile(file: File, options: UploadOptions): Promise<Up
   }
   // Without an answer the upload may or may not be finished: keep it, picking the file again tells.
   if (!done?.asset) throw new UploadError(UPLOAD_DROPPED);
-  await store.remove(fingerprintOf(file));
+  await store.remove(options.fingerprint ?? fingerprintOf(file));
   return done;
+}
+
+/** Where a remembered upload stands on the server; `null` when no answer came (offline). */
+export async function pendingUploadState(uploadId: string): Promise<UploadState | 'gone' | null> {
+  try {
+    const state = (await apiClient().get<UploadState | null>(`/admin/uploads/${uploadId}/`)).data;
+    if (state === null) return null;
+    return state.status === 'open' ? state : 'gone';
+  } catch (error) {
+    const status = (error as AxiosError).response?.status;
+    if (status === 404 || status === 410) return 'gone';
+    return null;
+  }
+}
+
+/** The fraction of a file the server holds. */
+export function receivedFraction(state: Pick<UploadState, 'chunk_size' | 'total_chunks' | 'received'>, size: number) {
+  if (size <= 0) return 0;
+  const last = state.total_chunks - 1;
+  const bytes = state.received.reduce(
+    (sum, n) => sum + (n === last ? size - state.chunk_size * last : state.chunk_size),
+    0,
+  );
+  return Math.min(1, bytes / size);
+}
+
+/** Gives up on a remembered upload: the server drops its parts, the browser forgets the file. */
+export async function discardPendingUpload(uploadId: string, fingerprint: string, store = pendingUploads) {
+  let answered: boolean;
+  try {
+    // 204 is the server's answer; the transport's stand-in for no answer at all is an empty 200.
+    answered = (await apiClient().delete(`/admin/uploads/${uploadId}/`)).status === 204;
+  } catch (error) {
+    const status = (error as AxiosError).response?.status;
+    // Already gone or finished: forgetting it here is all that is left to do.
+    if (status !== 404 && status !== 409) throw failure(error, 'The upload could not be discarded');
+    answered = true;
+  }
+  if (!answered) throw new UploadError('The upload could not be discarded. Check the connection and try again.');
+  await store.remove(fingerprint);
 }

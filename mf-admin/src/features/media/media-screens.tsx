@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { adminApi } from '../api/admin.api';
 import { AdminLayout } from '../layout/admin-layout';
 import { Pager, TextField } from '../layout/form';
+import { PendingUploadList } from './pending-upload-list';
 import { VideoUpload } from './video-upload';
 
 const JOBS_POLL_MS = 2_000;
@@ -15,6 +16,12 @@ export function MediaLibrary() {
   const [retry] = adminApi.useAdminRetryJobMutation();
   return (
     <AdminLayout title="Media library">
+      <PendingUploadList
+        onUploaded={() => {
+          assets.refetch();
+          jobs.refetch();
+        }}
+      />
       <div className="admin-grid-2">
         <section className="ch-card">
           <h2>Videos</h2>

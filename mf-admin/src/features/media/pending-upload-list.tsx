@@ -1,0 +1,177 @@
+/**
+ * Uploads that did not finish before a reload, a closed tab or a network drop, read back from the
+ * browser's media storage. Each shows how much the server already holds; Resume sends the rest of the
+ * remembered file (no need to pick it again) and Discard forgets it on both sides. An upload the server
+ * no longer knows (finished, expired) is forgotten quietly. When only the id could be kept (the
+ * local-storage fallback), the file itself is gone: staff pick it again and it continues.
+ */
+import { Button } from '@cliffhanger/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  discardPendingUpload,
+  pendingUploadState,
+  receivedFraction,
+  UPLOAD_DROPPED,
+  type UploadResult,
+  uploadFile,
+} from './chunked-upload';
+import { type PendingUpload, type PendingUploadStore, pendingUploads } from './pending-uploads';
+
+interface Row {
+  entry: PendingUpload;
+  /** Fraction the server holds; null when the server could not be asked. */
+  received: number | null;
+  /** Fraction sent while resuming, or null when idle. */
+  sending: number | null;
+  problem: string;
+}
+
+const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
+
+export function PendingUploadList({
+  store = pendingUploads,
+  onUploaded,
+}: {
+  store?: PendingUploadStore;
+  onUploaded?(result: UploadResult): void;
+}) {
+  const [rows, setRows] = useState<Row[]>([]);
+  // What became of an upload that left the list for good (refused by the server).
+  const [notice, setNotice] = useState('');
+  const aborts = useRef(new Map<string, AbortController>());
+
+  const update = useCallback((fingerprint: string, change: Partial<Row> | null) => {
+    setRows((current) =>
+      change === null
+        ? current.filter((row) => row.entry.fingerprint !== fingerprint)
+        : current.map((row) => (row.entry.fingerprint === fingerprint ? { ...row, ...change } : row)),
+    );
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      const entries = (await store.list()).sort((a, b) => a.startedAt - b.startedAt);
+      const known = await Promise.all(
+        entries.map(async (entry): Promise<Row | null> => {
+          const state = await pendingUploadState(entry.uploadId);
+          if (state === 'gone') {
+            await store.remove(entry.fingerprint);
+            return null;
+          }
+          const size = state?.size ?? entry.file?.size ?? 0;
+          return { entry, received: state ? receivedFraction(state, size) : null, sending: null, problem: '' };
+        }),
+      );
+      if (live) setRows(known.filter((row): row is Row => row !== null));
+    })();
+    const running = aborts.current;
+    return () => {
+      live = false;
+      for (const abort of running.values()) abort.abort();
+    };
+  }, [store]);
+
+  async function resume({ entry }: Row) {
+    if (!entry.file) return;
+    const file =
+      entry.file instanceof File ? entry.file : new File([entry.file], entry.filename, { type: entry.file.type });
+    const abort = new AbortController();
+    aborts.current.set(entry.fingerprint, abort);
+    update(entry.fingerprint, { sending: 0, problem: '' });
+    setNotice('');
+    try {
+      const result = await uploadFile(file, {
+        kind: entry.kind,
+        episodeId: entry.episodeId,
+        fingerprint: entry.fingerprint,
+        store,
+        signal: abort.signal,
+        onProgress: (fraction) => update(entry.fingerprint, { sending: fraction }),
+      });
+      update(entry.fingerprint, null);
+      onUploaded?.(result);
+    } catch (error) {
+      if (!(await store.find(entry.fingerprint))) {
+        // Refused for good (wrong type, too large) and forgotten: the row goes, the reason stays.
+        update(entry.fingerprint, null);
+        setNotice(`${entry.filename}: ${(error as Error).message}`);
+        return;
+      }
+      const state = await pendingUploadState(entry.uploadId);
+      const size = state && state !== 'gone' ? (state.size ?? file.size) : file.size;
+      update(entry.fingerprint, {
+        sending: null,
+        received: state && state !== 'gone' ? receivedFraction(state, size) : null,
+        problem: abort.signal.aborted
+          ? ''
+          : (error as Error).message === UPLOAD_DROPPED
+            ? 'The connection dropped. Resume when it is back.'
+            : (error as Error).message,
+      });
+    } finally {
+      aborts.current.delete(entry.fingerprint);
+    }
+  }
+
+  async function discard({ entry }: Row) {
+    try {
+      await discardPendingUpload(entry.uploadId, entry.fingerprint, store);
+      update(entry.fingerprint, null);
+    } catch (error) {
+      update(entry.fingerprint, { problem: (error as Error).message });
+    }
+  }
+
+  if (rows.length === 0 && !notice) return null;
+  return (
+    <section className="ch-card" aria-labelledby="pending-uploads-title">
+      <h2 id="pending-uploads-title">Unfinished uploads</h2>
+      {notice && (
+        <p className="ch-field-error" role="alert">
+          {notice}
+        </p>
+      )}
+      <ul>
+        {rows.map((row) => {
+          const { entry } = row;
+          const name = entry.filename;
+          return (
+            <li key={entry.fingerprint} aria-label={name}>
+              <strong>{name}</strong>
+              {' — '}
+              {row.sending !== null
+                ? `Uploading… ${percent(row.sending)}`
+                : row.received !== null
+                  ? `${percent(row.received)} uploaded`
+                  : 'The server could not be reached to check this upload'}
+              {row.sending !== null && (
+                <progress className="admin-progress" max={1} value={row.sending} aria-label={`Upload of ${name}`} />
+              )}
+              {!entry.file && <p className="ch-muted">Pick the same file again above to continue this upload.</p>}
+              {row.problem && <p className="ch-field-error">{row.problem}</p>}
+              <div>
+                {row.sending !== null ? (
+                  <Button variant="ghost" onClick={() => aborts.current.get(entry.fingerprint)?.abort()}>
+                    Pause
+                  </Button>
+                ) : (
+                  <>
+                    {entry.file && (
+                      <Button variant="secondary" onClick={() => resume(row)} aria-label={`Resume ${name}`}>
+                        Resume
+                      </Button>
+                    )}
+                    <Button variant="ghost" onClick={() => discard(row)} aria-label={`Discard ${name}`}>
+                      Discard
+                    </Button>
+                  </>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
