@@ -92,7 +92,10 @@ describe('the frontends and the API on separate origins', () => {
     await navigate(page, '/coins');
     await page.getByRole('heading', { name: REMOTE_SCREENS.wallet.ready, level: 1 }).waitFor({ timeout: 15_000 });
     // The packages come from the API's origin: the API allowed the shell's origin.
-    await page.getByRole('button', { name: /^Buy .* coins for/ }).first().waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('button', { name: /^Buy .* coins for/ })
+      .first()
+      .waitFor({ timeout: 15_000 });
 
     await navigate(page, REMOTE_SCREENS.account.path);
     await page.getByText(REMOTE_SCREENS.account.ready).first().waitFor({ timeout: 15_000 });

@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REMOTE_IDS, type RemoteId } from '@cliffhanger/shared/src/routes';
-import { type RunningSystem, ROOT, startSystem, stopSystem } from './system';
+import { ROOT, type RunningSystem, startSystem, stopSystem } from './system';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'application/javascript; charset=utf-8',

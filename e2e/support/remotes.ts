@@ -10,13 +10,27 @@ export const REMOTE_SCREENS: Record<RemoteId, { path: string; ready: string }> =
   admin: { path: '/admin-login', ready: 'Staff sign-in' },
 };
 
-export type FailureMode = 'connection refused' | '404' | '500' | 'script error' | 'hang';
+export type FailureMode =
+  | 'connection refused'
+  | '404'
+  | '500'
+  | 'script error'
+  | 'hang'
+  | '503'
+  | 'connection aborted'
+  | 'hang 30 s';
 export const FAILURE_MODES: FailureMode[] = ['connection refused', '404', '500', 'script error', 'hang'];
+/** How a remote's server misbehaves under load or mid-deploy (issue #9 item 6). */
+export const CHAOS_MODES: FailureMode[] = ['503', 'connection aborted', 'hang 30 s'];
+
+/** How long a 'hang 30 s' request is held before the server answers it after all. */
+export const LONG_HANG_MS = 30_000;
 
 /** Makes a remote's files fail the given way; answers a function that brings the remote back. */
 export async function breakRemote(page: Page, remote: RemoteId, mode: FailureMode): Promise<() => Promise<void>> {
   const pattern = `**/remotes/${remote}/**`;
   const hung: Route[] = [];
+  const late = new Map<Route, NodeJS.Timeout>();
   const handler = async (route: Route) => {
     switch (mode) {
       case 'connection refused':
@@ -37,11 +51,31 @@ export async function breakRemote(page: Page, remote: RemoteId, mode: FailureMod
       case 'hang':
         hung.push(route); // never answered while the remote is "down"
         return;
+      case '503':
+        return route.fulfill({ status: 503, headers: { 'retry-after': '5' }, body: 'service unavailable' });
+      case 'connection aborted':
+        return route.abort('connectionaborted');
+      case 'hang 30 s':
+        // Answered for real, far past the shell's time limit, or as soon as the remote is back.
+        late.set(
+          route,
+          setTimeout(() => {
+            late.delete(route);
+            route.continue().catch(() => undefined);
+          }, LONG_HANG_MS),
+        );
+        return;
     }
   };
   await page.route(pattern, handler);
   return async () => {
     await page.unroute(pattern, handler);
     for (const route of hung) await route.abort('timedout').catch(() => undefined);
+    // The stuck answers arrive after all, while the page retries: a late remote must not break it.
+    for (const [route, timer] of late) {
+      clearTimeout(timer);
+      await route.continue().catch(() => undefined);
+    }
+    late.clear();
   };
 }
