@@ -165,7 +165,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     timeWindow: '1 minute',
     // With Redis the count is shared by every API process; if Redis fails, requests pass unlimited
     // rather than fail.
-    ...(caches.redis ? { redis: caches.redis, nameSpace: 'cliffhanger:rate:', skipOnError: true } : {}),
+    ...(caches.redis ? { redis: caches.redis, nameSpace: `${caches.prefix}rate:`, skipOnError: true } : {}),
     // Only the APIs are limited here; media segments and site assets come in bursts by design.
     allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/feed-api/'),
   });

@@ -47,6 +47,8 @@ export interface AppConfig {
    * invalidations. Null or absent keeps them in the process (right for a single process).
    */
   redisUrl?: string | null;
+  /** Prefix of every Redis key and channel, so deployments (or test runs) can share one Redis. */
+  redisPrefix?: string;
   /** Answer caches (see api/src/cache); absent turns them off, as test configurations do. */
   cache?: CacheConfig;
   port: number;
@@ -147,6 +149,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { kind: 'postgres', connectionString: databaseUrl }
       : { kind: 'sqlite', path: fromRoot(env.SQLITE_PATH ?? 'var/cliffhanger.db') },
     redisUrl: env.REDIS_URL?.trim() || null,
+    redisPrefix: env.REDIS_PREFIX?.trim() || 'cliffhanger:',
     cache: {
       // Writes invalidate both at once; these only bound what a lost invalidation could leave behind.
       publicViewSeconds: intFromEnv(env, 'PUBLIC_VIEW_CACHE_SECONDS', 30),

@@ -28,11 +28,13 @@ import { type ObservedWrite, WriteObserverPlugin } from './write-observer';
 /** Invalidations are repeated after these delays, past the commit of the transaction that wrote. */
 export const REPEAT_AFTER_MS = [1_000, 5_000];
 
-const INVALIDATION_CHANNEL = 'cliffhanger:invalidate';
+export const DEFAULT_REDIS_PREFIX = 'cliffhanger:';
 
 export interface AppCaches {
   /** The command connection (rate limits, public-view cache), or null without REDIS_URL. */
   redis: Redis | null;
+  /** Prefix of this app's Redis keys and channel. */
+  prefix: string;
   publicView: PublicViewCache | null;
   catalogue: CatalogueCache;
   writeObserver: WriteObserverPlugin;
@@ -42,25 +44,32 @@ export interface AppCaches {
 }
 
 export async function createAppCaches(
-  config: Pick<AppConfig, 'redisUrl' | 'cache'>,
+  config: Pick<AppConfig, 'redisUrl' | 'redisPrefix' | 'cache'>,
   warn: (message: string) => void = () => undefined,
 ): Promise<AppCaches> {
+  const prefix = config.redisPrefix ?? DEFAULT_REDIS_PREFIX;
+  const channel = `${prefix}invalidate`;
   const redis = config.redisUrl ? connectRedis(config.redisUrl, 'commands') : null;
-  const subscriber = config.redisUrl && config.cache ? connectRedis(config.redisUrl, 'invalidations') : null;
+  // The subscriber only listens, so its SUBSCRIBE may wait for the connection (and is renewed by the
+  // client after every reconnect).
+  const subscriber =
+    config.redisUrl && config.cache
+      ? connectRedis(config.redisUrl, 'invalidations', { enableOfflineQueue: true, maxRetriesPerRequest: null })
+      : null;
   const publicViewSeconds = config.cache?.publicViewSeconds ?? 0;
   const publicView =
     publicViewSeconds <= 0
       ? null
       : redis
-        ? redisPublicViewCache(redis, publicViewSeconds)
+        ? redisPublicViewCache(redis, publicViewSeconds, `${prefix}pv:`)
         : memoryPublicViewCache(publicViewSeconds);
   const catalogue = new CatalogueCache(config.cache?.catalogueSeconds ?? 0);
 
   if (subscriber) {
-    subscriber.on('message', (_channel: string, message: string) => {
-      if (message === 'catalogue') catalogue.invalidate();
+    subscriber.on('message', (from: string, message: string) => {
+      if (from === channel && message === 'catalogue') catalogue.invalidate();
     });
-    subscriber.subscribe(INVALIDATION_CHANNEL).catch(() => undefined);
+    subscriber.subscribe(channel).catch(() => undefined);
   }
   for (const connection of [redis, subscriber]) {
     if (!connection) continue;
@@ -73,7 +82,7 @@ export async function createAppCaches(
 
   const invalidateCatalogue = async () => {
     catalogue.invalidate();
-    if (redis && subscriber) await redis.publish(INVALIDATION_CHANNEL, 'catalogue').catch(() => undefined);
+    if (redis && subscriber) await redis.publish(channel, 'catalogue').catch(() => undefined);
   };
   const invalidateUsers = async (userIds: number[] | 'all') => {
     if (publicView) await publicView.invalidate(userIds);
@@ -123,6 +132,7 @@ export async function createAppCaches(
 
   return {
     redis,
+    prefix,
     publicView,
     catalogue,
     writeObserver: new WriteObserverPlugin(onWrite),

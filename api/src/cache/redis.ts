@@ -4,15 +4,16 @@
  * cannot be sent fails at once (`enableOfflineQueue: false`, one attempt), and callers treat a failure
  * as a cache miss, while the client keeps reconnecting in the background.
  */
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 
-export function connectRedis(url: string, role: string): Redis {
+export function connectRedis(url: string, role: string, options: RedisOptions = {}): Redis {
   const redis = new Redis(url, {
     connectionName: `cliffhanger-api-${role}`,
     connectTimeout: 2_000,
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    ...options,
   });
   // Errors are reported through the failing commands; an unhandled 'error' event would crash the process.
   redis.on('error', () => undefined);

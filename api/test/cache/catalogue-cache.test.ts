@@ -1,0 +1,95 @@
+/**
+ * The catalogue answers shared by every visitor are cached for a few seconds; a staff edit must still
+ * show at the next read.
+ */
+import { CatalogueCache } from '../../src/cache/catalogue-cache';
+import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
+import { registerUser, type Session, smallCatalogue } from '../support/fixtures';
+import { call } from '../support/http';
+import { bearer, createTestApp, type TestApp } from '../support/test-app';
+
+describe('the catalogue cache', () => {
+  it('computes a key once for concurrent readers and keeps the answer', async () => {
+    const cache = new CatalogueCache(5);
+    let computed = 0;
+    const compute = async () => {
+      computed += 1;
+      return { page: computed };
+    };
+    const [a, b] = await Promise.all([cache.remember('list', compute), cache.remember('list', compute)]);
+    expect(a).toBe(b);
+    expect(await cache.remember('list', compute)).toBe(a);
+    expect(computed).toBe(1);
+    cache.invalidate();
+    expect(await cache.remember('list', compute)).toEqual({ page: 2 });
+  });
+
+  it('does not keep a failure', async () => {
+    const cache = new CatalogueCache(5);
+    await expect(cache.remember('detail', () => Promise.reject(new Error('database down')))).rejects.toThrow();
+    expect(await cache.remember('detail', async () => 'ok')).toBe('ok');
+  });
+
+  it('keeps nothing when its time-to-live is 0', async () => {
+    const cache = new CatalogueCache(0);
+    let computed = 0;
+    await cache.remember('list', async () => ++computed);
+    await cache.remember('list', async () => ++computed);
+    expect(computed).toBe(2);
+  });
+});
+
+describe('cached catalogue answers (sqlite)', () => {
+  let t: TestApp;
+  let staff: Session;
+
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { cache: { publicViewSeconds: 30, catalogueSeconds: 5 } });
+    await seedDemoCatalogue(t.ctx, smallCatalogue());
+    staff = await registerUser(t.app, 'catalogue-staff@example.com');
+    await t.ctx.db.updateTable('users').set({ is_staff: true }).where('id', '=', staff.user.id).execute();
+  });
+  afterAll(() => t.close());
+
+  const get = async (url: string) => (await call(t.app, { url })).json();
+
+  it('shows a staff edit in the series list, the series, the highlights and the categories at the next read', async () => {
+    const list = await get('/api/series/?limit=20&ordering=-created_at');
+    expect(list.results.map((s: { title: string }) => s.title)).toContain('Series 1');
+    expect((await get('/api/series/1/')).title).toBe('Series 1');
+    expect((await get('/api/series/featured/')).map((s: { id: number }) => s.id)).toContain(1);
+    const edit = await call(t.app, {
+      method: 'PATCH',
+      url: '/api/admin/series/1/',
+      headers: bearer(staff.access),
+      payload: { title: 'Series One, renamed', is_featured: false },
+    });
+    expect(edit.statusCode).toBe(200);
+    const after = await get('/api/series/?limit=20&ordering=-created_at');
+    expect(after.results.map((s: { title: string }) => s.title)).toContain('Series One, renamed');
+    expect((await get('/api/series/1/')).title).toBe('Series One, renamed');
+    expect((await get('/api/series/featured/')).map((s: { id: number }) => s.id)).not.toContain(1);
+
+    const categories = await get('/api/categories/');
+    await t.ctx.db
+      .insertInto('categories')
+      .values({
+        name: 'Horror',
+        slug: 'horror',
+        icon: '👻',
+        color: '#000000',
+        position: 9,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    expect((await get('/api/categories/')).length).toBe(categories.length + 1);
+  });
+
+  it('answers each query with its own page and links', async () => {
+    const first = await get('/api/series/?limit=3&page=1');
+    const second = await get('/api/series/?limit=3&page=2');
+    expect(first.results[0].id).not.toBe(second.results[0].id);
+    expect(second.previous).toContain('page=1');
+    expect(await get('/api/series/?page=1&limit=3')).toEqual(first);
+  });
+});
