@@ -1,28 +1,36 @@
 /**
- * Starts the API (and, by default, the built frontends) in one process: reads the environment,
- * migrates the database, generates the demo media on first start and seeds the demo catalogue, then
- * listens. SIGTERM/SIGINT close the server gracefully (in-flight requests finish, the database closes).
+ * Starts the API (and, by default, the built frontends): reads the environment, migrates the database,
+ * generates the demo media on first start and seeds the demo catalogue, then listens. SIGTERM/SIGINT
+ * close the server gracefully (in-flight requests finish, the database closes).
+ *
+ * With API_WORKERS > 1 this process becomes the primary of a cluster (cluster.ts): it prepares the
+ * database once and forks that many workers, which run this file again and only listen.
  */
+import cluster from 'node:cluster';
 import { buildApp } from './app';
-import { configFromEnv } from './config';
+import { runCluster } from './cluster';
+import { type AppConfig, configFromEnv, workersFromEnv } from './config';
 import { prepareDemoMedia } from './demo/prepare-demo-media';
 import { seedDemoCatalogue } from './demo/seed-demo-catalogue';
+import type { TypedFastify } from './http/type-provider';
 
-async function main() {
-  const config = configFromEnv();
-  const app = await buildApp(config);
-
-  if (process.env.SEED_DEMO !== 'false') {
-    const catalogue = await prepareDemoMedia(config.mediaRoot);
-    const seeded = await seedDemoCatalogue(app.ctx, catalogue);
-    if (seeded.catalogueSeeded)
-      console.log(`[seed] demo catalogue: ${seeded.seriesCount} series, ${seeded.episodeCount} episodes`);
-    for (const account of seeded.createdAccounts) {
-      console.log(
-        `[seed] demo ${account.role} account: ${account.email} / ${account.password}  (shown once; use password reset if lost)`,
-      );
-    }
+async function seed(app: TypedFastify, config: AppConfig) {
+  if (process.env.SEED_DEMO === 'false') return;
+  const catalogue = await prepareDemoMedia(config.mediaRoot);
+  const seeded = await seedDemoCatalogue(app.ctx, catalogue);
+  if (seeded.catalogueSeeded)
+    console.log(`[seed] demo catalogue: ${seeded.seriesCount} series, ${seeded.episodeCount} episodes`);
+  for (const account of seeded.createdAccounts) {
+    console.log(
+      `[seed] demo ${account.role} account: ${account.email} / ${account.password}  (shown once; use password reset if lost)`,
+    );
   }
+}
+
+/** Builds the app and listens; `prepare` migrates and seeds first (a single process, not a worker). */
+async function serve(config: AppConfig, prepare: boolean) {
+  const app = await buildApp(config, { migrate: prepare });
+  if (prepare) await seed(app, config);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -41,7 +49,27 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   const address = await app.listen({ port: config.port, host: config.host });
-  console.log(`Cliffhanger is listening on ${address} (database: ${app.ctx.dbKind})`);
+  const who = cluster.isWorker ? `worker ${process.pid}` : 'Cliffhanger';
+  console.log(`${who} is listening on ${address} (database: ${app.ctx.dbKind})`);
+}
+
+async function main() {
+  const config = configFromEnv();
+  const workers = workersFromEnv();
+  if (cluster.isWorker) return serve(config, false);
+  if (workers <= 1) return serve(config, true);
+  await runCluster({
+    workers,
+    exec: __filename,
+    prepare: async () => {
+      const app = await buildApp(config);
+      try {
+        await seed(app, config);
+      } finally {
+        await app.close();
+      }
+    },
+  });
 }
 
 main().catch((error) => {
