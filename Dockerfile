@@ -12,7 +12,9 @@ RUN npx tsx scripts/build.ts --force ${APP}
 FROM deps AS api
 ENV NODE_ENV=production
 EXPOSE 8080
-CMD ["npx", "tsx", "api/src/server.ts"]
+# node runs tsx directly (no npm wrapper), so SIGTERM reaches the server and requests finish on stop.
+# API_WORKERS > 1 makes it a cluster of that many processes behind port 8080.
+CMD ["node", "node_modules/tsx/dist/cli.mjs", "api/src/server.ts"]
 
 FROM nginx:1.27-alpine AS static
 ARG APP=shell

@@ -37,6 +37,12 @@ describe('the docker-compose deployment', () => {
     expect(compose.services.api.deploy?.replicas).toBeGreaterThanOrEqual(2);
   });
 
+  it('gives every API replica the same signing secret and the client addresses from the entry point', () => {
+    // A token signed by one replica must verify on the others; a per-replica generated secret would not.
+    expect(compose.services.api.environment?.JWT_SECRET).toMatch(/^\$\{JWT_SECRET:\?/);
+    expect(compose.services.api.environment?.TRUST_PROXY).toBe('true');
+  });
+
   it('serves the shell and every remote from its own static service on its own port', () => {
     const apps = ['shell', ...REMOTE_IDS];
     const ports = apps.map(hostPort);
