@@ -8,8 +8,9 @@
  *   the configured API, media and storage hosts, and the error-reporting and analytics endpoints
  *   when they are configured;
  * - images and video from this site, the media hosts, `data:` (inline images the admin optimiser makes)
- *   and `blob:` (hls.js plays through MediaSource blobs; previews of picked files);
- * - workers from `blob:` (hls.js transmuxes in a blob worker; so does session replay's compression);
+ *   and `blob:` (hls.js plays through MediaSource blob addresses; previews of picked files);
+ * - workers from this site only, and from `blob:` when error reporting is configured: session replay
+ *   compresses in a blob worker. (hls.js's ES module build, the one bundled, starts no worker.)
  * - Stripe's script, frames and API only when a Stripe publishable key is configured;
  * - no plugins, no `<base>` elsewhere, forms only to this site, and no framing by other sites.
  *
@@ -103,6 +104,7 @@ export function policyDirectives({ remotes, runtimeConfig = {}, siteOrigin }: Po
     siteOrigin,
   );
   const stripe = !!runtimeConfig.stripePublishableKey?.trim();
+  const errorReporting = !!sourceOf(runtimeConfig.sentryDsn);
 
   return {
     'default-src': ["'self'"],
@@ -120,7 +122,7 @@ export function policyDirectives({ remotes, runtimeConfig = {}, siteOrigin }: Po
       reporting,
       stripe ? STRIPE_SOURCES.connect : [],
     ),
-    'worker-src': ["'self'", 'blob:'],
+    'worker-src': errorReporting ? ["'self'", 'blob:'] : ["'self'"],
     'frame-src': stripe ? [...STRIPE_SOURCES.frame] : ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -82,11 +82,19 @@ describe('the page policy', () => {
     expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
   });
 
-  it('lets hls.js play through blob: media and its blob: worker, and the admin optimiser show data: images', () => {
+  it('lets hls.js play through blob: media, and the admin optimiser show data: and blob: images', () => {
     const directives = policyDirectives({ remotes: SAME_ORIGIN_REMOTES });
     expect(directives['media-src']).toEqual(["'self'", 'blob:']);
-    expect(directives['worker-src']).toEqual(["'self'", 'blob:']);
     expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+  });
+
+  it('allows blob: workers only for session replay, when error reporting is configured', () => {
+    expect(policyDirectives({ remotes: SAME_ORIGIN_REMOTES })['worker-src']).toEqual(["'self'"]);
+    const reporting = policyDirectives({
+      remotes: SAME_ORIGIN_REMOTES,
+      runtimeConfig: { sentryDsn: 'https://public@o42.ingest.sentry.io/7' },
+    });
+    expect(reporting['worker-src']).toEqual(["'self'", 'blob:']);
   });
 
   it('adds the configured media, storage and product hosts to images, video and connections', () => {
