@@ -1,9 +1,11 @@
-import { act, fireEvent, render } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
+import type { UnknownAction } from 'redux';
 import { episode } from '../../test/fixtures';
 import { playerStore } from '../../test/store';
 import { FAST_START_CONFIG, STANDBY_BUFFER_SECONDS } from './hls-engine';
+import { episodeAdvanced, playbackPaused, playbackStarted } from './playback.slice';
 import type { PlayerEpisode } from './player.api';
 import { PlayerView } from './player-view';
 
@@ -39,9 +41,12 @@ const played: HTMLMediaElement[] = [];
 beforeAll(() => {
   jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
     played.push(this);
+    Object.defineProperty(this, 'paused', { value: false, configurable: true });
     return Promise.resolve();
   });
-  jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+  jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
+    Object.defineProperty(this, 'paused', { value: true, configurable: true });
+  });
   jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
 });
 beforeEach(() => {
@@ -63,6 +68,12 @@ const episodes: PlayerEpisode[] = [
 
 function renderPlayer(current: PlayerEpisode) {
   const store = playerStore();
+  const actions: UnknownAction[] = [];
+  const dispatch = store.dispatch;
+  store.dispatch = ((action: UnknownAction) => {
+    actions.push(action);
+    return dispatch(action);
+  }) as typeof store.dispatch;
   const view = (e: PlayerEpisode) => (
     <Provider store={store}>
       <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
@@ -71,7 +82,7 @@ function renderPlayer(current: PlayerEpisode) {
     </Provider>
   );
   const result = render(view(current));
-  return { ...result, show: (e: PlayerEpisode) => result.rerender(view(e)) };
+  return { ...result, actions, show: (e: PlayerEpisode) => result.rerender(view(e)) };
 }
 
 describe('the next episode in the player', () => {
@@ -113,6 +124,32 @@ describe('the next episode in the player', () => {
     // Episode 3 is locked: nothing is pre-buffered, and the episode left behind is torn down.
     expect(hlsFor(1)[0]?.destroyed).toBe(true);
     expect(container.querySelectorAll('video')).toHaveLength(2);
+  });
+
+  it('starts the pre-buffered episode in the tap on "next", before the re-render; the one left behind is advanced, not paused', async () => {
+    const { container, show, actions } = renderPlayer(episodes[0] as PlayerEpisode);
+    await flush();
+    const first = onScreen(container) as HTMLVideoElement;
+    fireEvent.play(first);
+    fireEvent.canPlay(first);
+    await flush();
+    const hidden = container.querySelector<HTMLVideoElement>('video.player-standby') as HTMLVideoElement;
+    Object.defineProperty(hidden, 'duration', { value: 60, configurable: true });
+    fireEvent.canPlay(hidden);
+    await flush();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next episode' }));
+    expect(played.at(-1)).toBe(hidden); // in the tap itself
+    expect(first.paused).toBe(true);
+    fireEvent.pause(first); // the paused episode's event, before the screen re-renders
+    show(episodes[1] as PlayerEpisode);
+    await flush();
+
+    expect(onScreen(container)).toBe(hidden);
+    expect(hlsFor(2)).toHaveLength(1);
+    expect(actions.filter(playbackPaused.match)).toHaveLength(0);
+    expect(actions.filter(playbackStarted.match).map((a) => a.payload.episodeId)).toEqual([1, 2]);
+    expect(actions.some(episodeAdvanced.match)).toBe(true);
   });
 
   it('loads an episode that was not pre-buffered in the video on screen, and tears every video down on leave', async () => {

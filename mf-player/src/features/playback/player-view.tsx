@@ -82,7 +82,7 @@ export function PlayerView({
     () => (next && nextSrc ? { episodeId: next.id, src: nextSrc, start: resumePosition(next) } : null),
     [next?.id, nextSrc],
   );
-  const { deck, videoRefs, activeVideo, error, recovering, retry } = usePlaybackDeck(current, upcoming);
+  const { deck, videoRefs, activeVideo, startStandby, error, recovering, retry } = usePlaybackDeck(current, upcoming);
   const [playing, setPlaying] = useState(false);
   const [muted, setMuted] = useState(false);
   const [needsSound, setNeedsSound] = useState(false);
@@ -107,6 +107,14 @@ export function PlayerView({
     const known = video && deck.slots[deck.active]?.episodeId === episode.id ? video.duration : Number.NaN;
     setTime(video && Number.isFinite(known) ? video.currentTime : 0);
     setDuration(Number.isFinite(known) && known > 0 ? known : episode.duration);
+    // Swapped in by the tap itself, it may have started before it was the video on screen.
+    if (video && Number.isFinite(known) && !video.paused) {
+      started.current = true;
+      setPlaying(true);
+      dispatch(
+        playbackStarted({ episodeId: episode.id, seriesId: episode.series, episodeNumber: episode.episode_number }),
+      );
+    }
     return () => {
       if (!advancing.current && started.current) dispatch(playbackLeft({ ...sample.current }));
     };
@@ -157,9 +165,10 @@ export function PlayerView({
             from_episode_id: sample.current.episodeId,
           }),
         );
+      startStandby(target.id); // the pre-buffered next episode starts now, not after the re-render
       onSelect(target);
     },
-    [dispatch, onSelect],
+    [dispatch, onSelect, startStandby],
   );
 
   const togglePlay = useCallback(() => {
@@ -308,7 +317,8 @@ export function PlayerView({
             onPause={(event) => {
               setPlaying(false);
               const video = event.currentTarget;
-              if (!video.ended && started.current) {
+              // Moving on pauses the episode left behind: that is not the viewer pausing it.
+              if (!video.ended && started.current && !advancing.current) {
                 sample.current = { ...ref, position: video.currentTime, duration: sample.current.duration };
                 dispatch(playbackPaused({ ...sample.current }));
               }

@@ -6,7 +6,15 @@
  */
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PlaybackEngine, type PlaybackErrorKind } from './hls-engine';
-import { arrangeDeck, type Deck, type DeckSource, EMPTY_DECK, type SlotIndex, sourceKey } from './video-deck';
+import {
+  arrangeDeck,
+  type Deck,
+  type DeckSource,
+  EMPTY_DECK,
+  otherSlot,
+  type SlotIndex,
+  sourceKey,
+} from './video-deck';
 
 export interface EngineStatus {
   error: { kind: PlaybackErrorKind; message: string } | null;
@@ -19,6 +27,12 @@ export interface PlaybackDeck extends EngineStatus {
   videoRefs: readonly [RefObject<HTMLVideoElement | null>, RefObject<HTMLVideoElement | null>];
   /** The <video> on screen (the active slot's). */
   activeVideo: () => HTMLVideoElement | null;
+  /**
+   * Starts the pre-buffered video of `episodeId` at once, in the viewer's own tap, before the screen
+   * re-renders for the new episode (which then shows it). Answers false when that episode is not
+   * pre-buffered and ready: the re-render loads it as usual.
+   */
+  startStandby: (episodeId: number) => boolean;
 }
 
 type Pair<T> = readonly [T, T];
@@ -68,28 +82,53 @@ export function usePlaybackDeck(current: DeckSource | null, upcoming: DeckSource
     [],
   );
 
+  /** The slot whose video plays (ahead of `deck.active` between a tap and the re-render it causes). */
+  const playing = useRef<SlotIndex>(deck.active);
+  const promote = useCallback(
+    (to: SlotIndex): boolean => {
+      const from = playing.current;
+      if (from === to) return true;
+      if (!engines.current[to]?.promote()) return false;
+      playing.current = to;
+      const leaving = videoRefs[from].current;
+      const arriving = videoRefs[to].current;
+      if (leaving && arriving) {
+        arriving.muted = leaving.muted;
+        arriving.volume = leaving.volume;
+        arriving.playbackRate = leaving.playbackRate;
+        leaving.pause();
+      }
+      return true;
+    },
+    [videoRefs],
+  );
+
+  const latest = useRef({ deck, ready });
+  latest.current = { deck, ready };
+  const startStandby = useCallback(
+    (episodeId: number): boolean => {
+      const { deck: now, ready: canPlay } = latest.current;
+      const slot = otherSlot(now.active);
+      const source = now.slots[slot];
+      if (source?.episodeId !== episodeId || canPlay[slot] !== sourceKey(source) || !promote(slot)) return false;
+      // The view plays it again once it re-renders; a refused start is handled there.
+      videoRefs[slot].current?.play()?.catch(() => undefined);
+      return true;
+    },
+    [promote, videoRefs],
+  );
+
   // A swap: the standby becomes the episode on screen with the viewer's sound settings, the video it
   // replaces stops (its slot then takes the next upcoming episode). Runs before the slots reload.
-  const shown = useRef<SlotIndex>(deck.active);
   useEffect(() => {
-    const from = shown.current;
     const to = deck.active;
-    if (from === to) return;
-    shown.current = to;
-    const leaving = videoRefs[from].current;
-    const arriving = videoRefs[to].current;
-    if (leaving && arriving) {
-      arriving.muted = leaving.muted;
-      arriving.volume = leaving.volume;
-      leaving.pause();
-    }
-    const engine = engineFor(to);
     const source = deck.slots[to];
-    if (engine && source && !engine.promote()) {
-      setErrors((e) => set(e, to, null));
-      void engine.load(source.src, source.start, 'play');
-    }
-  }, [deck, engineFor, videoRefs]);
+    if (playing.current === to || !source || promote(to)) return;
+    // Nothing to promote (the standby failed or was emptied): load the episode afresh on screen.
+    playing.current = to;
+    setErrors((e) => set(e, to, null));
+    void engineFor(to)?.load(source.src, source.start, 'play');
+  }, [deck, engineFor, promote]);
 
   useSlot(0, deck, attempts[0], engineFor, videoRefs, setReady, setErrors, setRecovering);
   useSlot(1, deck, attempts[1], engineFor, videoRefs, setReady, setErrors, setRecovering);
@@ -97,7 +136,15 @@ export function usePlaybackDeck(current: DeckSource | null, upcoming: DeckSource
   const active = deck.active;
   const retry = useCallback(() => setAttempts((a) => set(a, active, a[active] + 1)), [active]);
   const activeVideo = useCallback(() => videoRefs[active].current, [videoRefs, active]);
-  return { deck, videoRefs, activeVideo, error: errors[active], recovering: recovering[active], retry };
+  return {
+    deck,
+    videoRefs,
+    activeVideo,
+    startStandby,
+    error: errors[active],
+    recovering: recovering[active],
+    retry,
+  };
 }
 
 /** Loads a slot's source when it changes (or on Retry): to play if the slot is on screen, else standby. */
