@@ -6,17 +6,12 @@
  * public host), so players load media straight from the store, never through the API.
  *
  * Checksums are sent only where S3 requires them: several S3-compatible stores refuse the trailing
- * checksums the SDK otherwise adds to every upload.
+ * checksums the SDK otherwise adds to every upload. The SDK is loaded only when a store is configured,
+ * so an API on the local folder never pays for it.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import {
-  DeleteObjectsCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { MEDIA_CONTENT_TYPES, mediaCacheControl } from '../../media/media.plugin';
 import { assertSafeKey, type MediaStorage } from './media-storage';
 
@@ -113,8 +108,10 @@ async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise
 
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+
 export class S3MediaStorage implements MediaStorage {
-  private readonly client: S3Client;
+  private readonly ready: Promise<{ sdk: S3Sdk; client: S3Client }>;
   private readonly publicBase: string;
 
   constructor(private readonly config: S3StorageConfig) {
@@ -129,7 +126,7 @@ export class S3MediaStorage implements MediaStorage {
     if (config.accessKeyId && config.secretAccessKey) {
       options.credentials = { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey };
     }
-    this.client = new S3Client(options);
+    this.ready = import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: new sdk.S3Client(options) }));
     this.publicBase = config.publicUrl ?? S3MediaStorage.defaultPublicBase(config);
   }
 
@@ -143,8 +140,9 @@ export class S3MediaStorage implements MediaStorage {
 
   async putFile(key: string, localPath: string): Promise<string> {
     assertSafeKey(key);
-    await this.client.send(
-      new PutObjectCommand({
+    const { sdk, client } = await this.ready;
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.config.bucket,
         Key: key,
         Body: await readFile(localPath),
@@ -172,11 +170,12 @@ export class S3MediaStorage implements MediaStorage {
 
   async remove(prefix: string): Promise<void> {
     assertSafeKey(prefix);
+    const { sdk, client } = await this.ready;
     const keys: string[] = [];
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: prefix, ContinuationToken: token }),
+      const page = await client.send(
+        new sdk.ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: prefix, ContinuationToken: token }),
       );
       for (const object of page.Contents ?? []) {
         // `library/videos/1` must not take `library/videos/12` with it.
@@ -186,8 +185,8 @@ export class S3MediaStorage implements MediaStorage {
     } while (token);
     for (let start = 0; start < keys.length; start += DELETE_BATCH) {
       const batch = keys.slice(start, start + DELETE_BATCH);
-      const answer = await this.client.send(
-        new DeleteObjectsCommand({
+      const answer = await client.send(
+        new sdk.DeleteObjectsCommand({
           Bucket: this.config.bucket,
           Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
         }),
@@ -198,7 +197,7 @@ export class S3MediaStorage implements MediaStorage {
   }
 
   /** Closes the client's connections (tests, shutdown). */
-  destroy(): void {
-    this.client.destroy();
+  async destroy(): Promise<void> {
+    (await this.ready).client.destroy();
   }
 }

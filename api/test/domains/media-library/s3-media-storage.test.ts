@@ -43,7 +43,7 @@ describe('the S3-compatible media storage', () => {
     dir = await mkdtemp(join(tmpdir(), 'cliffhanger-s3-'));
   });
   afterAll(async () => {
-    for (const made of opened) made.destroy();
+    await Promise.all(opened.map((made) => made.destroy()));
     await s3.close();
     await rm(dir, { recursive: true, force: true });
   });
