@@ -66,12 +66,24 @@ const KNOWN_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body',
 };
 
+/**
+ * PostgreSQL refuses text holding U+0000 (SQLSTATE 22021 in text columns and parameters, 22P05 in
+ * JSON), which JSON and URLs carry without complaint: that is the request's fault, not the server's.
+ * SQLite stores such text as given.
+ */
+const UNSTORABLE_TEXT_STATES = new Set(['22021', '22P05']);
+export const UNSTORABLE_TEXT_MESSAGE =
+  'The request contains a character the server cannot accept (U+0000, the NUL character). Remove it and try again.';
+
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
     return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
   }
   if (error.validation) {
     return reply.status(400).send(describeValidation(error));
+  }
+  if (error.statusCode === undefined && UNSTORABLE_TEXT_STATES.has(error.code)) {
+    return reply.status(400).send({ message: UNSTORABLE_TEXT_MESSAGE });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

@@ -14,7 +14,11 @@ export const ErrorSchema = Type.Object(
 /** Path ids: positive integers; anything else is a 400, an unknown number a 404. */
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 
-/** The answers every route may give besides its success answer, for the OpenAPI document. */
+/**
+ * The answers every route may give besides its success answer, for the OpenAPI document. 414 (a path
+ * segment over the router's limit) and 431 (a request line or headers over the server's limit) are
+ * given before any handler runs.
+ */
 export function withErrors<T extends Record<number, TSchema>>(responses: T) {
   return {
     ...responses,
@@ -23,7 +27,10 @@ export function withErrors<T extends Record<number, TSchema>>(responses: T) {
     403: ErrorSchema,
     404: ErrorSchema,
     413: ErrorSchema,
+    414: ErrorSchema,
+    415: ErrorSchema,
     429: ErrorSchema,
+    431: ErrorSchema,
   };
 }
 

@@ -5,7 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { unauthorized } from '../../http/errors';
-import { MessageSchema, withErrors } from '../../http/schemas';
+import { ErrorSchema, MessageSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from './auth.hooks';
 import {
@@ -41,7 +41,10 @@ export async function authRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
 
   app.post(
     '/auth/register/',
-    { config: sensitive, schema: { tags, body: RegisterBody, response: withErrors({ 201: AuthAnswerSchema }) } },
+    {
+      config: sensitive,
+      schema: { tags, body: RegisterBody, response: withErrors({ 201: AuthAnswerSchema, 409: ErrorSchema }) },
+    },
     async (request, reply) => reply.status(201).send(await auth.register(ctx, request, request.body)),
   );
 
@@ -147,7 +150,7 @@ export async function authRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
 
   app.post(
     '/user/signup/',
-    { schema: { tags, body: GuestSignupBody, response: withErrors({ 200: AuthAnswerSchema }) } },
+    { schema: { tags, body: GuestSignupBody, response: withErrors({ 200: AuthAnswerSchema, 409: ErrorSchema }) } },
     async (request) => {
       // The web client sends its public static token here (§7); a different Token value is refused.
       const header = request.headers.authorization ?? '';

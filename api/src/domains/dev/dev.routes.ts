@@ -4,6 +4,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
+import { withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 
 export async function devRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }) {
@@ -13,7 +14,7 @@ export async function devRoutes(app: TypedFastify, { ctx }: { ctx: AppContext })
       schema: {
         tags: ['dev'],
         querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }) }),
-        response: {
+        response: withErrors({
           200: Type.Array(
             Type.Object({
               to: Type.String(),
@@ -24,7 +25,7 @@ export async function devRoutes(app: TypedFastify, { ctx }: { ctx: AppContext })
               sentAt: Type.String(),
             }),
           ),
-        },
+        }),
       },
     },
     (request) => ctx.mailer.recent(request.query.limit),

@@ -1,7 +1,7 @@
 /** /api/users/profile/: the signed-in user's own profile (§7). */
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
-import { withErrors } from '../../http/schemas';
+import { ErrorSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../auth/auth.hooks';
 import { notificationPreferencesRoutes } from './notification-preferences.routes';
@@ -18,7 +18,11 @@ export async function usersRoutes(app: TypedFastify, { ctx }: { ctx: AppContext 
 
   app.patch(
     '/users/profile/',
-    { preHandler: app.requireUser, schema: { tags, body: ProfileUpdateBody, response } },
+    {
+      preHandler: app.requireUser,
+      // 409: the username asked for belongs to someone else.
+      schema: { tags, body: ProfileUpdateBody, response: withErrors({ 200: Type.Ref(UserSchema), 409: ErrorSchema }) },
+    },
     (request) => updateProfile(ctx, viewerOf(request).id, request.body),
   );
 
