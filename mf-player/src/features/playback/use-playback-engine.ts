@@ -4,7 +4,7 @@
  * first frame, paused and muted. Moving on to that episode promotes the standby instead of loading
  * it again. Every engine is torn down when its slot's source goes and when the player unmounts.
  */
-import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { PlaybackEngine, type PlaybackErrorKind } from './hls-engine';
 import {
   arrangeDeck,
@@ -51,7 +51,7 @@ export function usePlaybackDeck(current: DeckSource | null, upcoming: DeckSource
   const [attempts, setAttempts] = useState<Pair<number>>([0, 0]);
 
   // The standby loads only once the current episode can play, so it never competes with its start.
-  const [deck, setDeck] = useState<Deck>(EMPTY_DECK);
+  const [deck, setDeck] = useState<Deck>(() => arrangeDeck(EMPTY_DECK, current, null));
   const onScreen = arrangeDeck(deck, current, null).active;
   const currentReady = current !== null && ready[onScreen] === sourceKey(current);
   const arranged = arrangeDeck(deck, current, currentReady ? upcoming : null);
@@ -120,7 +120,7 @@ export function usePlaybackDeck(current: DeckSource | null, upcoming: DeckSource
 
   // A swap: the standby becomes the episode on screen with the viewer's sound settings, the video it
   // replaces stops (its slot then takes the next upcoming episode). Runs before the slots reload.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const to = deck.active;
     const source = deck.slots[to];
     if (playing.current === to || !source || promote(to)) return;
@@ -160,8 +160,9 @@ function useSlot(
 ) {
   const source = deck.slots[slot];
   const key = sourceKey(source);
+  // A layout effect: the first request for the video leaves before the browser paints the new screen.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the source's key and Retry reload a slot; a role change is a promotion
-  useEffect(() => {
+  useLayoutEffect(() => {
     const engine = engineFor(slot);
     const video = videoRefs[slot].current;
     if (!engine || !video) return;
