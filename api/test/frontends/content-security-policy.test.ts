@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import {
   contentSecurityPolicy,
   type Directives,
@@ -6,6 +7,7 @@ import {
   serialisePolicy,
   sourceOf,
 } from '../../src/frontends/content-security-policy';
+import { policyForDeployment } from '../../src/frontends/print-content-security-policy';
 
 const SAME_ORIGIN_REMOTES = {
   catalog: '/remotes/catalog/mf-manifest.json',
@@ -192,5 +194,21 @@ describe('the source of a configured address', () => {
     ['', undefined, null],
   ])('%s (site %s) → %s', (value, site, expected) => {
     expect(sourceOf(value, site)).toBe(expected);
+  });
+});
+
+describe('the policy for a deployment whose pages another server sends', () => {
+  it('names the remote origins of docker-compose’s remotes.json for the shell’s origin', () => {
+    const remotes = join(__dirname, '..', '..', '..', 'deploy', 'remotes.compose.json');
+    const directives = parse(policyForDeployment(remotes, 'http://localhost:8100', {}));
+    const origins = [8101, 8102, 8103, 8104, 8105].map((port) => `http://localhost:${port}`);
+    expect(directives['script-src']).toEqual(["'self'", ...origins]);
+    expect(directives['frame-src']).toEqual(["'none'"]);
+  });
+
+  it('reads the browser configuration from the environment, as the API does', () => {
+    const remotes = join(__dirname, '..', '..', '..', 'deploy', 'remotes.compose.json');
+    const directives = parse(policyForDeployment(remotes, undefined, { STRIPE_PUBLISHABLE_KEY: 'pk_live_1' }));
+    expect(directives['frame-src']).toEqual([...STRIPE_SOURCES.frame]);
   });
 });
