@@ -71,7 +71,7 @@ function fileIn(root: string, urlPath: string): { file: string; stats: Stats } |
     return null;
   }
   const file = path.join(root, path.normalize(decoded).replace(/^(\.\.(\/|\\|$))+/, ''));
-  if (!file.startsWith(root)) return null;
+  if (!file.startsWith(root + path.sep)) return null;
   try {
     const stats = statSync(file);
     return stats.isFile() ? { file, stats } : null;
@@ -99,7 +99,6 @@ function send(request: IncomingMessage, response: ServerResponse, file: string, 
     etag,
     vary: 'Accept-Encoding',
   };
-  response.setHeader('access-control-allow-origin', '*');
   if (request.headers['if-none-match'] === etag) {
     response.writeHead(304, headers).end();
     return;
