@@ -5,6 +5,7 @@ import {
   episodeWatched,
   progressSaved,
   type RemoteModule,
+  remoteLoaded,
   seriesAddedToList,
   seriesRemovedFromList,
   showToast,
@@ -38,6 +39,7 @@ const catalogModule: RemoteModule<'catalog'> = {
   events: {
     emits: [seriesAddedToList, seriesRemovedFromList, showToast, trackEvent],
     handles: [
+      remoteLoaded,
       seriesAddedToList,
       seriesRemovedFromList,
       watchHistoryCleared,

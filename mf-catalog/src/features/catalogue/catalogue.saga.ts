@@ -9,6 +9,7 @@ import {
 } from '@cliffhanger/shared';
 import { put, spawn, takeEvery } from 'redux-saga/effects';
 import { seriesGridSaga } from '../browse/series-grid.saga';
+import { watchFirstScreen } from '../home/first-screen.saga';
 import { myListSaga } from '../my-list/my-list.saga';
 import { searchSaga } from '../search/search.saga';
 import { CATALOG_EPISODES_TAG } from './catalogue.api';
@@ -33,6 +34,7 @@ function* watchCatalogueChanges() {
 
 export function* catalogueSaga() {
   yield spawn(watchCatalogueChanges);
+  yield spawn(watchFirstScreen);
   yield spawn(seriesGridSaga);
   yield spawn(myListSaga);
   yield spawn(searchSaga);

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/icons';
 import { useCatalogFeaturedSeriesQuery } from '../catalogue/catalogue.api';
+import { heroImageOf } from './first-screen.saga';
 
 export const HERO_AUTO_ADVANCE_MS = 6_000;
 
@@ -45,7 +46,7 @@ export function HeroSlides({ slides, onOpen }: { slides: Series[]; onOpen?: (ser
           Slide {index + 1} of {count}
         </span>
         <MediaImage
-          src={current.slider_image ?? current.banner_image ?? current.cover_image}
+          src={heroImageOf(current)}
           kind="cover"
           className="hero-image"
           alt=""
