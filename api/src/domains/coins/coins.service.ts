@@ -6,6 +6,8 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
+import { recordAudit } from '../admin/audit.repository';
+import type { StaffTrx } from '../admin/staff.tables';
 import type { CoinPackage } from '../settings/settings.schemas';
 import { getSetting } from '../settings/settings.service';
 import type { LedgerResult } from './coin-ledger.repository';
@@ -53,7 +55,8 @@ export async function findPackage(ctx: AppContext, packageId: number): Promise<C
 
 /**
  * A staff correction or gift. The idempotency key makes a retried request (double click, network
- * retry) a no-op; a charge that would take the balance below zero is refused.
+ * retry) a no-op; a charge that would take the balance below zero is refused. Every applied grant or
+ * deduction leaves an audit row (who, whom, the balance before and after) in the same transaction.
  */
 export async function staffGrant(
   ctx: AppContext,
@@ -61,9 +64,31 @@ export async function staffGrant(
   input: { user_id: number; amount: number; idempotency_key?: string },
 ) {
   const reference = input.idempotency_key ? `staff:${staff.id}:${input.idempotency_key}` : null;
-  const result = await moneyTransaction(ctx, (trx) =>
-    applyLocked(ctx, trx, { userId: input.user_id, delta: input.amount, reason: LEDGER_REASONS.staffGrant, reference }),
-  );
+  const result = await moneyTransaction(ctx, async (trx) => {
+    const user = await lockUser(ctx, trx, input.user_id);
+    if (!user) throw notFound('User not found');
+    const at = nowIso(ctx);
+    const entry = await applyEntry(trx, {
+      userId: input.user_id,
+      delta: input.amount,
+      reason: LEDGER_REASONS.staffGrant,
+      reference,
+      createdAt: at,
+    });
+    // The audit row commits with the ledger row or not at all; a retried key writes neither again.
+    if (entry.applied) {
+      await recordAudit(trx as unknown as StaffTrx, {
+        actor: staff,
+        action: input.amount > 0 ? 'user.coins_granted' : 'user.coins_deducted',
+        entity: 'user',
+        entityId: input.user_id,
+        before: { coin_balance: user.coin_balance },
+        after: { coin_balance: entry.balance, amount: input.amount, reference },
+        at,
+      });
+    }
+    return entry;
+  });
   if (!result.applied && result.why === 'insufficient_funds') {
     throw new HttpError(409, 'The balance cannot go below zero', { balance: result.balance });
   }

@@ -1,4 +1,6 @@
 import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';
+import { toAuditDto } from '../../../src/domains/admin/audit.repository';
+import { staffDb } from '../../../src/domains/admin/staff.tables';
 import { databaseKinds } from '../../support/databases';
 import { registerUser, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
@@ -117,6 +119,41 @@ describe.each(databaseKinds())('coins routes (%s)', (kind) => {
     expect((await grant({ user_id: 999_999, amount: 5 })).statusCode).toBe(404);
     expect((await grant({ user_id: user.user.id, amount: 5 }, user)).statusCode).toBe(403);
     expect(await balanceOf(t.ctx, user.user.id)).toBe(50);
+  });
+
+  it('writes every staff grant and deduction to the audit log once, and a refused or repeated one not at all', async () => {
+    const staff = await registerUser(t.app, `auditor-${kind}@example.com`);
+    await t.ctx.db.updateTable('users').set({ is_staff: true }).where('id', '=', staff.user.id).execute();
+    const user = await signUpGuest(t.app);
+    const grant = (payload: unknown) =>
+      call(t.app, { method: 'POST', url: '/api/coins/grant/', headers: bearer(staff.access), payload });
+    expect((await grant({ user_id: user.user.id, amount: 40, idempotency_key: 'audit-1' })).statusCode).toBe(200);
+    expect((await grant({ user_id: user.user.id, amount: 40, idempotency_key: 'audit-1' })).json().applied).toBe(false);
+    expect((await grant({ user_id: user.user.id, amount: -15 })).statusCode).toBe(200);
+    expect((await grant({ user_id: user.user.id, amount: -500, idempotency_key: 'audit-2' })).statusCode).toBe(409);
+
+    const rows = await staffDb(t.ctx)
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity', '=', 'user')
+      .where('entity_id', '=', String(user.user.id))
+      .orderBy('id')
+      .execute();
+    expect(rows.map(toAuditDto)).toEqual([
+      expect.objectContaining({
+        actor_id: staff.user.id,
+        actor_email: `auditor-${kind}@example.com`,
+        action: 'user.coins_granted',
+        before: { coin_balance: 0 },
+        after: { coin_balance: 40, amount: 40, reference: `staff:${staff.user.id}:audit-1` },
+      }),
+      expect.objectContaining({
+        actor_id: staff.user.id,
+        action: 'user.coins_deducted',
+        before: { coin_balance: 40 },
+        after: { coin_balance: 25, amount: -15, reference: null },
+      }),
+    ]);
   });
 
   it('pays the registration bonus once, also when a guest with coins signs in', async () => {
