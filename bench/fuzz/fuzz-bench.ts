@@ -16,6 +16,7 @@ import {
   type OperationReport,
   readOperations,
 } from '../../api/test/fuzz/openapi-fuzz';
+import { BODY_HINTS } from '../../api/test/fuzz/request-hints';
 import { postgresUrl } from '../../api/test/support/databases';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
@@ -31,7 +32,12 @@ async function fuzzDatabase(kind: 'sqlite' | 'postgres'): Promise<OperationRepor
     const judge = new Judge(env.bodyLimitBytes);
     const reports: OperationReport[] = [];
     for (const op of operations) {
-      const report = await fuzzOperation(env, judge, op, { numRuns: RUNS, seed: SEED, allowances: KNOWN_GAPS });
+      const report = await fuzzOperation(env, judge, op, {
+        numRuns: RUNS,
+        seed: SEED,
+        allowances: KNOWN_GAPS,
+        hints: BODY_HINTS,
+      });
       reports.push(report);
       const statuses = Object.entries(report.statuses)
         .map(([status, count]) => `${status}×${count}`)

@@ -19,10 +19,11 @@ import {
   type OperationReport,
   readOperations,
 } from './openapi-fuzz';
+import { BODY_HINTS } from './request-hints';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_250_901);
 /** Cases per route: PostgreSQL answers more slowly, so its pass is shorter. */
-const RUNS = { sqlite: Number(process.env.FUZZ_RUNS ?? 10), postgres: Number(process.env.FUZZ_RUNS ?? 4) };
+const RUNS = { sqlite: Number(process.env.FUZZ_RUNS ?? 8), postgres: Number(process.env.FUZZ_RUNS ?? 3) };
 
 describe.each(databaseKinds())('every documented route under fuzzing (%s)', (kind) => {
   let env: FuzzEnvironment;
@@ -46,7 +47,14 @@ describe.each(databaseKinds())('every documented route under fuzzing (%s)', (kin
     async () => {
       const judge = new Judge(env.bodyLimitBytes);
       for (const op of operations) {
-        reports.push(await fuzzOperation(env, judge, op, { numRuns: RUNS[kind], seed: SEED, allowances: KNOWN_GAPS }));
+        reports.push(
+          await fuzzOperation(env, judge, op, {
+            numRuns: RUNS[kind],
+            seed: SEED,
+            allowances: KNOWN_GAPS,
+            hints: BODY_HINTS,
+          }),
+        );
       }
       const failures = reports.filter((report) => report.failure).map((report) => report.failure);
       if (failures.length > 0) {

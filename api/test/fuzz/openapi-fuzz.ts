@@ -241,17 +241,26 @@ function validBody(op: Operation): fc.Arbitrary<unknown> {
   return validValue(op.body);
 }
 
-/** A valid request: every part drawn from its schema. */
-export function validRequest(op: Operation): fc.Arbitrary<FuzzRequest> {
+/**
+ * Bodies a route's documented schema cannot describe (fields that must agree, values the domain
+ * knows), by operation key: given the body drawn from the schema, they answer a body the handler
+ * accepts. Without them such routes would only ever see their 400.
+ */
+export type BodyHints = Record<string, (fromSchema: fc.Arbitrary<unknown>) => fc.Arbitrary<unknown>>;
+
+/** A valid request: every part drawn from its schema (half the bodies shaped by a hint, if any). */
+export function validRequest(op: Operation, hints: BodyHints = {}): fc.Arbitrary<FuzzRequest> {
+  const hint = hints[op.key];
+  const body = hint ? fc.oneof(validBody(op), hint(validBody(op))) : validBody(op);
   return fc
-    .record({ path: validPath(op), query: validQuery(op), json: validBody(op) })
+    .record({ path: validPath(op), query: validQuery(op), json: body })
     .map(({ path, query, json }) => ({ mutation: 'valid', path, query, json }));
 }
 
 /** One broken part at a time, on top of an otherwise valid request. */
-export function invalidRequest(op: Operation): fc.Arbitrary<FuzzRequest> {
+export function invalidRequest(op: Operation, hints: BodyHints = {}): fc.Arbitrary<FuzzRequest> {
   const mutations: Array<fc.Arbitrary<FuzzRequest>> = [];
-  const base = validRequest(op);
+  const base = validRequest(op, hints);
   const on = <T>(arbitrary: fc.Arbitrary<T>, apply: (request: FuzzRequest, value: T) => FuzzRequest) =>
     fc.tuple(base, arbitrary).map(([request, value]) => apply(request, value));
 
@@ -428,8 +437,8 @@ function bodyMutations(op: Operation, base: fc.Arbitrary<FuzzRequest>): Array<fc
 }
 
 /** Valid requests and invalid ones, about half each. */
-export function requestArbitrary(op: Operation): fc.Arbitrary<FuzzRequest> {
-  return fc.oneof(validRequest(op), invalidRequest(op));
+export function requestArbitrary(op: Operation, hints: BodyHints = {}): fc.Arbitrary<FuzzRequest> {
+  return fc.oneof(validRequest(op, hints), invalidRequest(op, hints));
 }
 
 // --- Sending and judging -------------------------------------------------------------------------
@@ -609,6 +618,7 @@ export interface FuzzOptions {
   seed?: number;
   allowances?: Allowance[];
   roles?: readonly Role[];
+  hints?: BodyHints;
 }
 
 class CaseFailure extends Error {}
@@ -641,7 +651,7 @@ export async function fuzzOperation(
   let snapshot: Record<string, string | number> | null = null;
   let shrinking = false;
 
-  const property = fc.asyncProperty(requestArbitrary(op), async (request) => {
+  const property = fc.asyncProperty(requestArbitrary(op, options.hints), async (request) => {
     if (!shrinking) report.cases += 1;
     for (const role of roles) {
       snapshot ??= await target.snapshot();
