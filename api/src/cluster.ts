@@ -7,8 +7,8 @@
  *
  * What the workers share lives outside them: the database, Redis (REDIS_URL: rate limits, the
  * public-view cache, catalogue invalidations), the media folder or bucket, the JWT secret (JWT_SECRET,
- * or the var/ file the primary creates before forking). Without REDIS_URL each worker keeps its own
- * rate limits and caches, which the primary warns about.
+ * or the var/ file the primary creates before forking). Without REDIS_URL each worker counts its own
+ * rate limits and does not cache the public-view poll, which the primary warns about.
  */
 import cluster, { type Worker } from 'node:cluster';
 
@@ -30,7 +30,9 @@ const STOP_GRACE_MS = 10_000;
 export async function runCluster({ workers, exec, prepare, log = console.log }: ClusterOptions): Promise<void> {
   await prepare();
   if (!process.env.REDIS_URL?.trim()) {
-    log('[cluster] REDIS_URL is not set: each worker keeps its own rate limits and caches');
+    log(
+      '[cluster] REDIS_URL is not set: each worker counts its own rate limits and the public-view poll is not cached',
+    );
   }
   cluster.setupPrimary({ exec });
 

@@ -5,7 +5,8 @@
  *
  * With REDIS_URL: rate limits and the public-view cache live in Redis, and catalogue invalidations are
  * broadcast on a Redis channel, so any number of processes behind one entry point answer alike.
- * Without it: everything lives in the process, which is right for one process (`npm start`).
+ * Without it: everything lives in the process, which is right for one process (`npm start`); cluster
+ * workers without Redis then keep only the catalogue cache, whose lifetime is within the spec's sync.
  * Without `config.cache` (test configurations) nothing is cached and every answer is read afresh.
  *
  * Invalidation needs no call from the domains: the write observer on `ctx.db` reports each write,
@@ -13,6 +14,7 @@
  * then once more shortly after (a write inside a transaction is seen before its commit).
  * `invalidateUsers` and `invalidateCatalogue` are there for writes made outside `ctx.db`.
  */
+import cluster from 'node:cluster';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config';
 import { CATALOGUE_TABLES, CatalogueCache } from './catalogue-cache';
@@ -56,7 +58,10 @@ export async function createAppCaches(
     config.redisUrl && config.cache
       ? connectRedis(config.redisUrl, 'invalidations', { enableOfflineQueue: true, maxRetriesPerRequest: null })
       : null;
-  const publicViewSeconds = config.cache?.publicViewSeconds ?? 0;
+  // A worker of a cluster without Redis could not tell the other workers of a write, and a poll cached
+  // there would outlive a disabled account or a purchase: such workers read the database every time.
+  const shareable = redis !== null || !cluster.isWorker;
+  const publicViewSeconds = shareable ? (config.cache?.publicViewSeconds ?? 0) : 0;
   const publicView =
     publicViewSeconds <= 0
       ? null
