@@ -5,8 +5,8 @@
  * - scripts, styles and fonts from this site and the remote origins named in the effective
  *   `remotes.json` — nothing wider: no 'unsafe-eval', no inline scripts, no scheme-wide sources;
  * - connections to this site (API, feed API, analytics), the remote origins (manifests are fetched),
- *   the configured API, media and storage hosts, and the error-reporting and analytics endpoints
- *   when they are configured;
+ *   the configured API, media and storage hosts (an S3-compatible store's public address included),
+ *   and the error-reporting and analytics endpoints when they are configured;
  * - images and video from this site, the media hosts, `data:` (inline images the admin optimiser makes)
  *   and `blob:` (hls.js plays through MediaSource blob addresses; previews of picked files);
  * - workers from this site only, and from `blob:` when error reporting is configured: session replay
@@ -32,6 +32,8 @@ export interface PolicySources {
   runtimeConfig?: Record<string, string>;
   /** The page's own origin (`https://example.com`); addresses on it are covered by 'self'. */
   siteOrigin?: string;
+  /** Other addresses media is served from, e.g. the public address of an S3-compatible store. */
+  mediaAddresses?: string[];
 }
 
 export type Directives = Record<string, string[]>;
@@ -90,13 +92,25 @@ function sources(values: Array<string | undefined>, siteOrigin?: string): string
 
 const unique = (...lists: ReadonlyArray<readonly string[]>): string[] => [...new Set(lists.flat())];
 
-export function policyDirectives({ remotes, runtimeConfig = {}, siteOrigin }: PolicySources): Directives {
+export function policyDirectives({
+  remotes,
+  runtimeConfig = {},
+  siteOrigin,
+  mediaAddresses = [],
+}: PolicySources): Directives {
   const remoteOrigins = sources(Object.values(remotes), siteOrigin);
   const apiOrigins = sources([runtimeConfig.apiBaseUrl, runtimeConfig.feedApiBaseUrl], siteOrigin);
-  // Media addresses are answered on the storage host, on the CDN host when no rewrite applies, and on
-  // the product host for /media/ and /thumbnails/ paths (shared/src/http/media-addresses.ts).
+  // Media addresses are answered on the storage host, on the CDN host when no rewrite applies, on the
+  // product host for /media/ and /thumbnails/ paths (shared/src/http/media-addresses.ts), and on the
+  // object store's public address when media lives there.
   const mediaOrigins = sources(
-    [runtimeConfig.productHost, runtimeConfig.storageHost, runtimeConfig.cdnHost, runtimeConfig.imageHostUploadUrl],
+    [
+      runtimeConfig.productHost,
+      runtimeConfig.storageHost,
+      runtimeConfig.cdnHost,
+      runtimeConfig.imageHostUploadUrl,
+      ...mediaAddresses,
+    ],
     siteOrigin,
   );
   const reporting = sources(

@@ -11,6 +11,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { mediaStorageFor } from '../domains/media-library/media-storage';
 import { contentSecurityPolicy } from './content-security-policy';
 import { REMOTE_NAMES, type RemoteName, remotesJson } from './frontends-config';
 
@@ -57,6 +58,8 @@ async function frontends(app: FastifyInstance, options: FrontendsOptions) {
   const shellDist = path.join(options.rootDir, 'shell', 'dist');
   const remotes = remotesJson(options.rootDir, options.remoteOverrides);
   const indexHtml = () => readFileSync(path.join(shellDist, 'index.html'));
+  // Where stored media is answered: /media/ on this site, or an S3-compatible store's public address.
+  const mediaAddresses = app.hasDecorator('ctx') ? [mediaStorageFor(app.ctx.config).urlOf('any-file')] : [];
   // The page's own origin is the request's (behind a trusted proxy, the forwarded one): remotes served
   // on it need no entry beyond 'self'.
   const pagePolicy = (request: FastifyRequest) =>
@@ -64,6 +67,7 @@ async function frontends(app: FastifyInstance, options: FrontendsOptions) {
       remotes,
       runtimeConfig: options.runtimeConfig,
       siteOrigin: `${request.protocol}://${request.host}`,
+      mediaAddresses,
     });
   const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
     reply

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { call } from '../support/http';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { type ConfigOverrides, createTestApp, type TestApp } from '../support/test-app';
 
 // @fastify/static (which serves the frontends) requires the ESM-only content-disposition 3, which the
 // CommonJS jest runtime cannot load. It is used only by `reply.download()`, which the site never calls.
@@ -212,7 +212,17 @@ describe('the served site behind a TLS proxy, with Stripe configured', () => {
           trustProxy: true,
           corsOrigins: [],
           devRoutes: true,
-        }),
+          // Media in an S3-compatible store, as configFromEnv would build it from MEDIA_S3_*.
+          mediaStorage: {
+            bucket: 'cliffhanger-media',
+            region: 'eu-west-1',
+            endpoint: null,
+            accessKeyId: null,
+            secretAccessKey: null,
+            publicUrl: 'https://media.example-store.com/cliffhanger',
+            forcePathStyle: false,
+          },
+        } as ConfigOverrides),
     );
   });
   afterAll(async () => {
@@ -231,6 +241,14 @@ describe('the served site behind a TLS proxy, with Stripe configured', () => {
     expect(policy['script-src']).toEqual(expect.arrayContaining(['https://js.stripe.com']));
     expect(policy['frame-src']).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com']));
     expect(policy['connect-src']).toEqual(expect.arrayContaining(['https://api.stripe.com']));
+  });
+
+  it('lets pages load media from the object store media lives in', async () => {
+    const policy = directives((await call(t.app, { url: '/', headers: html })).headers['content-security-policy']);
+    for (const name of ['img-src', 'media-src', 'connect-src']) {
+      expect(policy[name]).toContain('https://media.example-store.com');
+    }
+    expect(policy['script-src']).not.toContain('https://media.example-store.com');
   });
 
   it("lists a remote’s origin on other sites’ pages and leaves it to 'self' on its own", async () => {
