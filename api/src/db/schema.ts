@@ -238,6 +238,32 @@ export interface SettingsTable {
   updated_at: string;
 }
 
+/**
+ * Per-day rollups of analytics_events (migration 20261121300000_analytics_rollups), kept exact by
+ * triggers on every write to the events. `day` is the UTC day, YYYY-MM-DD; `events` how many events.
+ */
+export interface AnalyticsDailyEventsTable {
+  day: string;
+  event_type: string;
+  events: number;
+}
+
+/** `viewer`: the user id as text, or 'device:<device id>' for an anonymous device. */
+export interface AnalyticsDailyViewersTable {
+  day: string;
+  viewer: string;
+  user_id: number | null;
+  events: number;
+}
+
+/** Events whose properties name an episode (an integer `episode_id`). */
+export interface AnalyticsDailyEpisodesTable {
+  day: string;
+  event_type: string;
+  episode_id: number;
+  events: number;
+}
+
 export interface Database {
   users: UsersTable;
   categories: CategoriesTable;
@@ -257,6 +283,9 @@ export interface Database {
   notification_preferences: NotificationPreferencesTable;
   device_reports: DeviceReportsTable;
   settings: SettingsTable;
+  analytics_daily_events: AnalyticsDailyEventsTable;
+  analytics_daily_viewers: AnalyticsDailyViewersTable;
+  analytics_daily_episodes: AnalyticsDailyEpisodesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

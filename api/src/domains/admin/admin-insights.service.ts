@@ -2,12 +2,18 @@
  * What the staff dashboard and analytics screen read. Everything is computed from the product's own
  * tables — viewing (watch_progress, watch_history), episode_unlocks, payments, subscriptions, users —
  * and the first-party events in analytics_events (ingested by the analytics domain). Each figure is one
- * grouped query over an indexed time column (see the staff migration), so 30 or 90 days stay fast.
+ * grouped query over an indexed time column, so 30 or 90 days stay fast (issue #8: under a second).
+ *
+ * The events are read through their per-day rollups (analytics_daily_events, _viewers, _episodes; see
+ * the migration 20261121300000_analytics_rollups), which triggers keep exact on every write: a period
+ * is its whole UTC days from the rollups, plus — when it starts mid-day, like the dashboard's last 30
+ * days — the rest of its first day read live from the events. The answers are those of a scan of the
+ * events (api/test/domains/admin/admin-insights-rollups.test.ts compares both).
  *
  * Player events are matched by name without their group number ("% Episode Started"): the number of
  * an event has changed between releases, its name has not.
  */
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { staffDb } from './staff.tables';
@@ -22,15 +28,6 @@ function dayOf(ctx: AppContext, column: string): RawBuilder<string> {
     : sql<string>`substr(${sql.ref(column)}, 1, 10)`;
 }
 
-/** An integer property of an event's JSON properties, or null. */
-function eventInt(ctx: AppContext, key: string): RawBuilder<number | null> {
-  if (ctx.dbKind === 'postgres') {
-    const text = sql`(analytics_events.event_properties::jsonb ->> ${sql.lit(key)})`;
-    return sql<number | null>`(case when ${text} ~ '^[0-9]+$' then ${text}::integer end)`;
-  }
-  return sql<number | null>`cast(json_extract(analytics_events.event_properties, ${sql.lit(`$.${key}`)}) as integer)`;
-}
-
 const startOfUtcDay = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -41,25 +38,64 @@ function daysBetween(from: Date, to: Date): string[] {
 }
 
 const count = (value: unknown) => Number(value ?? 0);
+const shifted = (day: string, by: number) => isoDay(new Date(new Date(`${day}T00:00:00Z`).getTime() + by * DAY_MS));
+
+/**
+ * A bound comparing a timestamp column with the start of a UTC day. SQLite compares the stored ISO
+ * text, where `column < 'YYYY-MM-DD'` holds exactly when the column's day is earlier.
+ */
+function dayStart(ctx: AppContext, day: string): string {
+  return ctx.dbKind === 'postgres' ? `${day}T00:00:00.000Z` : day;
+}
+
+/**
+ * The events of the period from `from` on: the whole days from `firstDay` on come from the rollups;
+ * when `from` is not the start of a day, the events from it to the end of its day (`live`) are read
+ * from analytics_events.
+ */
+function eventPeriod(ctx: AppContext, from: string) {
+  const day = from.slice(0, 10);
+  if (from === `${day}T00:00:00.000Z`) return { firstDay: day, live: null };
+  const firstDay = shifted(day, 1);
+  return { firstDay, live: { from, to: dayStart(ctx, firstDay) } };
+}
 
 // --- Dashboard ---------------------------------------------------------------------------------------
 
 async function figuresSince(ctx: AppContext, from: string) {
   const db = staffDb(ctx);
   const now = ctx.now().toISOString();
+  const period = eventPeriod(ctx, from);
   const [active, views, watched, unlocks, revenue, registrations, guests, gold, newGold] = await Promise.all([
     sql<{ count: number }>`
       select count(*) as count from (
         select user_id from watch_progress where updated_at >= ${from}
         union
-        select user_id from analytics_events where user_id is not null and event_time >= ${from}
+        select user_id from analytics_daily_viewers where user_id is not null and day >= ${period.firstDay}
+        ${
+          period.live
+            ? sql`union select user_id from analytics_events where user_id is not null
+                and event_time >= ${period.live.from} and event_time < ${period.live.to}`
+            : sql``
+        }
       ) as viewers`.execute(db),
-    db
-      .selectFrom('analytics_events')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('event_type', 'like', EVENT.started)
-      .where('event_time', '>=', from)
-      .executeTakeFirst(),
+    Promise.all([
+      db
+        .selectFrom('analytics_daily_events')
+        .select((eb) => eb.fn.sum<number>('events').as('count'))
+        .where('event_type', 'like', EVENT.started)
+        .where('day', '>=', period.firstDay)
+        .executeTakeFirst(),
+      period.live
+        ? db
+            .selectFrom('analytics_events')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .where('event_type', 'like', EVENT.started)
+            .where('event_time', '>=', period.live.from)
+            .where('event_time', '<', period.live.to)
+            .executeTakeFirst()
+        : undefined,
+    ]).then(([days, live]) => ({ count: count(days?.count) + count(live?.count) })),
     db
       .selectFrom('watch_history')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -148,21 +184,21 @@ export async function dashboard(ctx: AppContext) {
 
 async function dailyViews(ctx: AppContext, from: string) {
   const db = staffDb(ctx);
+  const firstDay = from.slice(0, 10);
   const [views, viewers] = await Promise.all([
     db
-      .selectFrom('analytics_events')
-      .select(dayOf(ctx, 'analytics_events.event_time').as('day'))
-      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .selectFrom('analytics_daily_events')
+      .select('day')
+      .select((eb) => eb.fn.sum<number>('events').as('count'))
       .where('event_type', 'like', EVENT.started)
-      .where('event_time', '>=', from)
-      .groupBy(dayOf(ctx, 'analytics_events.event_time'))
+      .where('day', '>=', firstDay)
+      .groupBy('day')
       .execute(),
     // A viewer is a signed-in user, or an anonymous device, active in the events or the watch tables.
     sql<{ day: string; count: number }>`
       select day, count(distinct viewer) as count from (
-        select ${dayOf(ctx, 'analytics_events.event_time')} as day,
-               coalesce(cast(analytics_events.user_id as text), 'device:' || analytics_events.device_id) as viewer
-          from analytics_events where analytics_events.event_time >= ${from}
+        select analytics_daily_viewers.day as day, analytics_daily_viewers.viewer as viewer
+          from analytics_daily_viewers where analytics_daily_viewers.day >= ${firstDay}
         union all
         select ${dayOf(ctx, 'watch_progress.updated_at')}, cast(watch_progress.user_id as text)
           from watch_progress where watch_progress.updated_at >= ${from}
@@ -230,7 +266,6 @@ async function funnel(ctx: AppContext, from: string, requestedSeriesId: number |
   if (seriesId === undefined) return null;
   const series = await db.selectFrom('series').select(['id', 'title']).where('id', '=', seriesId).executeTakeFirst();
   if (!series) throw notFound('Series not found');
-  const episodeId = eventInt(ctx, 'episode_id');
   const [episodes, starts, completions, paywalls, unlocks] = await Promise.all([
     db
       .selectFrom('episodes')
@@ -257,13 +292,13 @@ async function funnel(ctx: AppContext, from: string, requestedSeriesId: number |
       .groupBy('episode_id')
       .execute(),
     db
-      .selectFrom('analytics_events')
-      .select(episodeId.as('episode_id'))
-      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .selectFrom('analytics_daily_episodes')
+      .select('episode_id')
+      .select((eb) => eb.fn.sum<number>('events').as('count'))
       .where('event_type', 'like', EVENT.paywall)
-      .where('event_time', '>=', from)
-      .where(episodeId, 'in', (eb) => eb.selectFrom('episodes').select('id').where('series_id', '=', series.id))
-      .groupBy(episodeId)
+      .where('day', '>=', from.slice(0, 10))
+      .where('episode_id', 'in', (eb) => eb.selectFrom('episodes').select('id').where('series_id', '=', series.id))
+      .groupBy('episode_id')
       .execute(),
     db
       .selectFrom('episode_unlocks')
@@ -300,40 +335,52 @@ async function funnel(ctx: AppContext, from: string, requestedSeriesId: number |
  * figure's denominator. Activity is any event, watch progress, history entry, unlock or coin movement.
  */
 async function retention(ctx: AppContext, from: string, today: string) {
-  const db = staffDb(ctx);
-  const [cohort, activity] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select(['id', dayOf(ctx, 'users.created_at').as('day')])
-      .where('created_at', '>=', from)
-      .where('merged_into_user_id', 'is', null)
-      .execute(),
-    sql<{ user_id: number; day: string }>`
-      select distinct activity.user_id, activity.day from (
-        select user_id, ${dayOf(ctx, 'analytics_events.event_time')} as day from analytics_events
-          where user_id is not null and event_time >= ${from}
-        union all select user_id, ${dayOf(ctx, 'watch_progress.created_at')} from watch_progress where created_at >= ${from}
-        union all select user_id, ${dayOf(ctx, 'watch_progress.updated_at')} from watch_progress where updated_at >= ${from}
-        union all select user_id, ${dayOf(ctx, 'watch_history.watched_at')} from watch_history where watched_at >= ${from}
-        union all select user_id, ${dayOf(ctx, 'episode_unlocks.created_at')} from episode_unlocks where created_at >= ${from}
-        union all select user_id, ${dayOf(ctx, 'coin_ledger.created_at')} from coin_ledger
-          where created_at >= ${from} and reason not in ('registration_bonus')
-      ) as activity
-      inner join users on users.id = activity.user_id
-      where users.created_at >= ${from}`.execute(db),
-  ]);
-  const active = new Set(activity.rows.map((row) => `${row.user_id}|${row.day}`));
-  const shifted = (day: string, by: number) => isoDay(new Date(new Date(`${day}T00:00:00Z`).getTime() + by * DAY_MS));
-  const rate = (by: number) => {
+  const pg = ctx.dbKind === 'postgres';
+  /** The user's first day moved by `by` days, as YYYY-MM-DD. */
+  const joinedPlus = (by: number) =>
+    pg
+      ? sql`to_char((users.created_at at time zone 'UTC')::date + ${sql.lit(by)}, 'YYYY-MM-DD')`
+      : sql`date(substr(users.created_at, 1, 10), ${sql.lit(`+${by} day`)})`;
+  /** `column` falls on the user's first day moved by `by` days. */
+  const onDay = (column: string, by: number) => {
+    const start = (shift: number) =>
+      pg
+        ? sql`(((users.created_at at time zone 'UTC')::date + ${sql.lit(shift)})::timestamp at time zone 'UTC')`
+        : sql`date(substr(users.created_at, 1, 10), ${sql.lit(`+${shift} day`)})`;
+    return sql`${sql.ref(column)} >= ${start(by)} and ${sql.ref(column)} < ${start(by + 1)}`;
+  };
+  const activeOn = (by: number) => sql<SqlBool>`(
+    exists (select 1 from analytics_daily_viewers
+      where analytics_daily_viewers.user_id = users.id and analytics_daily_viewers.day = ${joinedPlus(by)})
+    or exists (select 1 from watch_progress
+      where watch_progress.user_id = users.id and ${onDay('watch_progress.created_at', by)})
+    or exists (select 1 from watch_progress
+      where watch_progress.user_id = users.id and ${onDay('watch_progress.updated_at', by)})
+    or exists (select 1 from watch_history
+      where watch_history.user_id = users.id and ${onDay('watch_history.watched_at', by)})
+    or exists (select 1 from episode_unlocks
+      where episode_unlocks.user_id = users.id and ${onDay('episode_unlocks.created_at', by)})
+    or exists (select 1 from coin_ledger
+      where coin_ledger.user_id = users.id and ${onDay('coin_ledger.created_at', by)}
+        and coin_ledger.reason not in ('registration_bonus'))
+  )`;
+  const cohort = await staffDb(ctx)
+    .selectFrom('users')
+    .select(['id', dayOf(ctx, 'users.created_at').as('day')])
+    .select([activeOn(1).as('d1'), activeOn(7).as('d7')])
+    .where('created_at', '>=', from)
+    .where('merged_into_user_id', 'is', null)
+    .execute();
+  const rate = (by: number, returnedOn: (user: (typeof cohort)[number]) => SqlBool) => {
     const eligible = cohort.filter((user) => shifted(user.day, by) <= today);
-    const returned = eligible.filter((user) => active.has(`${user.id}|${shifted(user.day, by)}`));
+    const returned = eligible.filter((user) => Boolean(returnedOn(user)));
     return {
       cohort: eligible.length,
       returned: returned.length,
       rate: eligible.length === 0 ? null : returned.length / eligible.length,
     };
   };
-  return { d1: rate(1), d7: rate(7) };
+  return { d1: rate(1, (user) => user.d1), d7: rate(7, (user) => user.d7) };
 }
 
 export async function analytics(ctx: AppContext, days: number, seriesId: number | undefined) {
