@@ -20,7 +20,13 @@ class FakeHls {
   constructor(public config: Record<string, unknown>) {
     FakeHls.instances.push(this);
   }
-  on() {}
+  handlers: Record<string, (event: string, data: unknown) => void> = {};
+  on(event: string, handler: (event: string, data: unknown) => void) {
+    this.handlers[event] = handler;
+  }
+  fail() {
+    this.handlers.hlsError?.('hlsError', { fatal: true, type: 'otherError' });
+  }
   loadSource(src: string) {
     this.src = src;
   }
@@ -150,6 +156,25 @@ describe('the next episode in the player', () => {
     expect(actions.filter(playbackPaused.match)).toHaveLength(0);
     expect(actions.filter(playbackStarted.match).map((a) => a.payload.episodeId)).toEqual([1, 2]);
     expect(actions.some(episodeAdvanced.match)).toBe(true);
+  });
+
+  it('loads the next episode afresh, with the sound on, when its pre-buffered video failed (the failure was never shown)', async () => {
+    const { container, show } = renderPlayer(episodes[0] as PlayerEpisode);
+    await flush();
+    fireEvent.canPlay(onScreen(container) as HTMLVideoElement);
+    await flush();
+    const hidden = container.querySelector<HTMLVideoElement>('video.player-standby') as HTMLVideoElement;
+    act(() => hlsFor(2)[0]?.fail());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    show(episodes[1] as PlayerEpisode);
+    await flush();
+    expect(onScreen(container)).toBe(hidden);
+    expect(hlsFor(2)).toHaveLength(2);
+    expect(hlsFor(2)[1]?.config).toMatchObject({ maxBufferLength: FAST_START_CONFIG.maxBufferLength });
+    expect(hlsFor(2)[1]?.media).toBe(hidden);
+    expect(hidden.muted).toBe(false);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('loads an episode that was not pre-buffered in the video on screen, and tears every video down on leave', async () => {

@@ -84,23 +84,28 @@ export function usePlaybackDeck(current: DeckSource | null, upcoming: DeckSource
 
   /** The slot whose video plays (ahead of `deck.active` between a tap and the re-render it causes). */
   const playing = useRef<SlotIndex>(deck.active);
-  const promote = useCallback(
-    (to: SlotIndex): boolean => {
-      const from = playing.current;
-      if (from === to) return true;
-      if (!engines.current[to]?.promote()) return false;
-      playing.current = to;
-      const leaving = videoRefs[from].current;
+  /** Moves playback to slot `to` with the viewer's sound settings; the video it replaces stops. */
+  const handOver = useCallback(
+    (to: SlotIndex) => {
+      const leaving = videoRefs[playing.current].current;
       const arriving = videoRefs[to].current;
-      if (leaving && arriving) {
-        arriving.muted = leaving.muted;
-        arriving.volume = leaving.volume;
-        arriving.playbackRate = leaving.playbackRate;
-        leaving.pause();
-      }
-      return true;
+      playing.current = to;
+      if (!leaving || !arriving || leaving === arriving) return;
+      arriving.muted = leaving.muted;
+      arriving.volume = leaving.volume;
+      arriving.playbackRate = leaving.playbackRate;
+      leaving.pause();
     },
     [videoRefs],
+  );
+  const promote = useCallback(
+    (to: SlotIndex): boolean => {
+      if (playing.current === to) return true;
+      if (!engines.current[to]?.promote()) return false;
+      handOver(to);
+      return true;
+    },
+    [handOver],
   );
 
   const latest = useRef({ deck, ready });
@@ -125,10 +130,10 @@ export function usePlaybackDeck(current: DeckSource | null, upcoming: DeckSource
     const source = deck.slots[to];
     if (playing.current === to || !source || promote(to)) return;
     // Nothing to promote (the standby failed or was emptied): load the episode afresh on screen.
-    playing.current = to;
+    handOver(to);
     setErrors((e) => set(e, to, null));
     void engineFor(to)?.load(source.src, source.start, 'play');
-  }, [deck, engineFor, promote]);
+  }, [deck, engineFor, promote, handOver]);
 
   useSlot(0, deck, attempts[0], engineFor, videoRefs, setReady, setErrors, setRecovering);
   useSlot(1, deck, attempts[1], engineFor, videoRefs, setReady, setErrors, setRecovering);
