@@ -27,8 +27,9 @@ function expressions(pg: boolean, row: string) {
     return {
       day: `to_char(${row}.event_time at time zone 'UTC', 'YYYY-MM-DD')`,
       viewer: `coalesce(cast(${row}.user_id as text), 'device:' || ${row}.device_id)`,
-      // Nine digits at most: a larger number is no episode id, and must not make an upload fail.
-      episode: `(case when ${episodeText} ~ '^[0-9]{1,9}$' then ${episodeText}::integer end)`,
+      // Digits within the integer range (a larger number is no episode id, and must not fail an upload).
+      episode: `(case when ${episodeText} ~ '^[0-9]+$' and length(ltrim(${episodeText}, '0')) <= 10
+        and lpad(ltrim(${episodeText}, '0'), 10, '0') <= '2147483647' then ${episodeText}::integer end)`,
     };
   }
   return {

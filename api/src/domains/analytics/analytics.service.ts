@@ -3,6 +3,10 @@
  * `{api_key, events: [...]}` and amplitude-js 8's legacy form upload `e=<json array>&v=2&client=…`.
  * A batch is checked as a whole (one bad event refuses it, like Amplitude does, so nothing is half
  * stored); retried uploads are recognised by each event's insert_id.
+ *
+ * A batch is one insert statement: the per-day rollups the staff analytics read (analytics_daily_*,
+ * see the migration 20261121300000_analytics_rollups) are moved by triggers within that statement, so
+ * they count exactly the events stored — a retried event counts nothing, a refused batch nothing.
  */
 import { Value } from '@sinclair/typebox/value';
 import type { AppContext } from '../../context';
