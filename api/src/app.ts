@@ -11,6 +11,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { createAppCaches, registerCaches } from './cache/app-caches';
+import { registerSharedAnswerSerialization } from './cache/shared-answers';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { createDatabase, type DatabaseHandle } from './db/database';
@@ -114,6 +115,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(createValidatorCompiler());
   app.setErrorHandler(errorHandler);
+  registerSharedAnswerSerialization(app);
   app.addHook('onClose', async () => {
     await mailer.close();
     await caches.close();

@@ -9,6 +9,8 @@
  * Concurrent misses of one key share one computation, so an emptied cache does not stampede the database.
  */
 
+import { markShared } from './shared-answers';
+
 /** Tables whose rows appear in cached answers. */
 export const CATALOGUE_TABLES = new Set(['series', 'episodes', 'seasons', 'categories', 'series_categories']);
 
@@ -34,7 +36,7 @@ export class CatalogueCache {
     const entry = this.entries.get(key);
     if (entry && entry.generation === this.generation && entry.expiresAt > now) return entry.value as Promise<T>;
     const generation = this.generation;
-    const value = compute();
+    const value = compute().then(markShared);
     this.entries.delete(key);
     this.entries.set(key, { generation, expiresAt: now + this.ttlSeconds * 1000, value });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);

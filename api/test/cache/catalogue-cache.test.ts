@@ -85,6 +85,15 @@ describe('cached catalogue answers (sqlite)', () => {
     expect((await get('/api/categories/')).length).toBe(categories.length + 1);
   });
 
+  it('sends the same JSON for a repeated read as for the first', async () => {
+    const first = await call(t.app, { url: '/api/series/?limit=5&ordering=title' });
+    const again = await call(t.app, { url: '/api/series/?limit=5&ordering=title' });
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+    expect(first.headers['content-type']).toMatch(/^application\/json/);
+    expect(again.body).toBe(first.body);
+    expect(JSON.parse(again.body).results).toHaveLength(5);
+  });
+
   it('answers each query with its own page and links', async () => {
     const first = await get('/api/series/?limit=3&page=1');
     const second = await get('/api/series/?limit=3&page=2');
