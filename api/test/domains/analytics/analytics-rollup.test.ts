@@ -3,7 +3,8 @@
  * statement: an accepted batch is counted once even when retried, a refused batch counts nothing, and
  * the rollups always equal a regrouping of the stored events.
  */
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import * as rollupMigration from '../../../src/db/migrations/20261121300000_analytics_rollups';
 import { staffDb } from '../../../src/domains/admin/staff.tables';
 import { databaseKinds } from '../../support/databases';
 import { signUpGuest } from '../../support/fixtures';
@@ -147,5 +148,48 @@ describe.each(databaseKinds())('analytics rollups at ingestion (%s)', (kind) => 
     const { rollups, regrouped } = await rollupsAndRegrouped();
     expect(rollups.viewers.length).toBeGreaterThan(10);
     expect(rollups).toEqual(regrouped);
+  });
+
+  it('rolls up the events stored before the rollups existed when the migration runs', async () => {
+    const db = t.ctx.db as unknown as Kysely<unknown>;
+    const before = await rollupsAndRegrouped();
+    await rollupMigration.down(db);
+    await staffDb(t.ctx)
+      .insertInto('analytics_events')
+      .values(
+        ['3.1 Episode Started', '3.5 Paywall Shown', '3.5 Paywall Shown'].map((event_type, i) => ({
+          user_id: null,
+          client_user_id: null,
+          device_id: `old-device-${i % 2}`,
+          event_type,
+          event_time: `2026-04-0${i + 1}T12:00:00.000Z`,
+          session_id: null,
+          insert_id: `old-${i}`,
+          event_properties: JSON.stringify({ episode_id: 3 }),
+          user_properties: '{}',
+          revenue: null,
+          price: null,
+          quantity: null,
+          product_id: null,
+          platform: 'Web',
+          received_at: '2026-04-05T00:00:00.000Z',
+        })),
+      )
+      .execute();
+    await rollupMigration.up(db);
+    const after = await rollupsAndRegrouped();
+    expect(after.rollups).toEqual(after.regrouped);
+    expect(after.rollups.events.length).toBe(before.rollups.events.length + 3);
+    // And the triggers are back: a new upload is counted.
+    const answer = await post({
+      api_key: 'amp-key',
+      events: [
+        { event_type: '3.1 Episode Started', device_id: 'new-device', time: Date.parse('2026-04-09T00:00:00Z') },
+      ],
+    });
+    expect(answer.statusCode).toBe(200);
+    const latest = await rollupsAndRegrouped();
+    expect(latest.rollups).toEqual(latest.regrouped);
+    expect(latest.rollups.events.length).toBe(after.rollups.events.length + 1);
   });
 });
