@@ -22,7 +22,10 @@ const RELEASE = '2.0.0-e2e';
 
 let browser: Browser;
 let system: MultiOriginSystem;
-/** The new release's build folder, built once while the first journeys run. */
+/**
+ * The new release's build folder, built once before the journeys: a webpack build beside a page load
+ * on two cores starves the page, so the two never overlap.
+ */
 let release: Promise<string>;
 
 beforeAll(async () => {
@@ -30,7 +33,8 @@ beforeAll(async () => {
   const outDir = path.join(system.deployDir, `mf-${REDEPLOYED}-${RELEASE}`);
   release = buildRelease({ app: `mf-${REDEPLOYED}`, version: RELEASE, outDir }).then(() => outDir);
   release.catch(() => undefined); // awaited (and reported) by the redeploy tests
-}, 180_000);
+  await release.catch(() => undefined);
+}, 240_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -185,12 +189,10 @@ describe(`a new release of the ${REDEPLOYED} remote, deployed while a page is op
   });
 
   /*
-   * Retry re-renders the same React.lazy screen, which keeps its failed import for good, and the
-   * registry keeps the loaded module, so Retry never fetches the remote's current release. The shell
-   * fix (forget a loaded remote whose chunk failed, and re-register it on Retry) is described in the
-   * issue; once it lands this test passes and `.failing` must be removed.
+   * Retry forgets the loaded remote whose chunk failed and registers it again, so it fetches the
+   * remote's current manifest rather than re-render the same lazy screen, which keeps its failed import.
    */
-  it.failing('recovers with Retry by loading the remote’s current release, without a reload', async () => {
+  it('recovers with Retry by loading the remote’s current release, without a reload', async () => {
     const { page } = openPageState;
     await page.evaluate(() => {
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;

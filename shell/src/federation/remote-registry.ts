@@ -127,6 +127,14 @@ export function loadRemoteModule(id: RemoteId, timeoutMs = REMOTE_LOAD_TIMEOUT_M
   return attempt;
 }
 
+/**
+ * Forgets a remote whose module loaded but whose later chunks could not be fetched (a deploy that
+ * removed them): the next load registers it again and fetches its current manifest, with new screens.
+ */
+export function forgetLoadedRemote(id: RemoteId): void {
+  if (loaded.delete(id)) failed.add(id);
+}
+
 /** Warms a remote (on idle, on link hover); failures are left for the screen to show. */
 export function prefetchRemote(id: RemoteId): void {
   if (!locations || loaded.has(id) || pending.has(id) || failed.has(id)) return;

@@ -15,7 +15,7 @@ import {
 } from '@cliffhanger/shared';
 import { Component, type ComponentType, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { useStore } from 'react-redux';
-import { loadedRemote, loadRemoteModule, RemoteUnavailableError } from './remote-registry';
+import { forgetLoadedRemote, loadedRemote, loadRemoteModule, RemoteUnavailableError } from './remote-registry';
 import { RemoteUnavailablePanel } from './remote-unavailable-panel';
 
 type LoadState =
@@ -90,7 +90,9 @@ class RemoteBoundary extends Component<
         <RemoteUnavailablePanel
           remote={this.props.remote}
           onRetry={() => {
-            this.setState({ error: null });
+            // The failed lazy screen keeps its failed import for good: load the remote afresh (its
+            // current manifest) rather than render the same screen again; this boundary unmounts meanwhile.
+            forgetLoadedRemote(this.props.remote);
             this.props.onRetry();
           }}
         />
