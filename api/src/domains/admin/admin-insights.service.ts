@@ -185,7 +185,7 @@ export async function dashboard(ctx: AppContext) {
 async function dailyViews(ctx: AppContext, from: string) {
   const db = staffDb(ctx);
   const firstDay = from.slice(0, 10);
-  const [views, viewers] = await Promise.all([
+  const [views, eventViewers, watchOnly] = await Promise.all([
     db
       .selectFrom('analytics_daily_events')
       .select('day')
@@ -194,22 +194,34 @@ async function dailyViews(ctx: AppContext, from: string) {
       .where('day', '>=', firstDay)
       .groupBy('day')
       .execute(),
-    // A viewer is a signed-in user, or an anonymous device, active in the events or the watch tables.
+    // A viewer is a signed-in user, or an anonymous device, active in the events or the watch tables:
+    // the day's viewers in the events (one rollup row each), plus those only the watch tables saw.
+    db
+      .selectFrom('analytics_daily_viewers')
+      .select('day')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('day', '>=', firstDay)
+      .groupBy('day')
+      .execute(),
     sql<{ day: string; count: number }>`
       select day, count(distinct viewer) as count from (
-        select analytics_daily_viewers.day as day, analytics_daily_viewers.viewer as viewer
-          from analytics_daily_viewers where analytics_daily_viewers.day >= ${firstDay}
-        union all
-        select ${dayOf(ctx, 'watch_progress.updated_at')}, cast(watch_progress.user_id as text)
+        select ${dayOf(ctx, 'watch_progress.updated_at')} as day, cast(watch_progress.user_id as text) as viewer
           from watch_progress where watch_progress.updated_at >= ${from}
         union all
         select ${dayOf(ctx, 'watch_history.watched_at')}, cast(watch_history.user_id as text)
           from watch_history where watch_history.watched_at >= ${from}
-      ) as activity where viewer is not null group by day`.execute(db),
+      ) as activity
+      where viewer is not null and not exists (
+        select 1 from analytics_daily_viewers
+          where analytics_daily_viewers.day = activity.day and analytics_daily_viewers.viewer = activity.viewer
+      )
+      group by day`.execute(db),
   ]);
+  const viewers = new Map(eventViewers.map((row) => [row.day, count(row.count)]));
+  for (const row of watchOnly.rows) viewers.set(row.day, (viewers.get(row.day) ?? 0) + count(row.count));
   return {
     views: new Map(views.map((row) => [row.day, count(row.count)])),
-    viewers: new Map(viewers.rows.map((row) => [row.day, count(row.count)])),
+    viewers,
   };
 }
 
