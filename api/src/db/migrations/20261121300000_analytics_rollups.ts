@@ -20,16 +20,26 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
+/**
+ * The integer `episode_id` of an event's properties on PostgreSQL, as the reads computed it: digits
+ * within the integer range (a larger number is no episode id, and must not fail an upload).
+ */
+function pgEpisode(properties: string): string {
+  const text = `(${properties}::jsonb ->> 'episode_id')`;
+  return `(case when ${text} ~ '^[0-9]+$' and length(ltrim(${text}, '0')) <= 10
+    and lpad(ltrim(${text}, '0'), 10, '0') <= '2147483647' then ${text}::integer end)`;
+}
+
 /** The expressions of one event row (`row` is a table alias or SQLite's new/old). */
 function expressions(pg: boolean, row: string) {
   if (pg) {
-    const episodeText = `(${row}.event_properties::jsonb ->> 'episode_id')`;
     return {
       day: `to_char(${row}.event_time at time zone 'UTC', 'YYYY-MM-DD')`,
       viewer: `coalesce(cast(${row}.user_id as text), 'device:' || ${row}.device_id)`,
-      // Digits within the integer range (a larger number is no episode id, and must not fail an upload).
-      episode: `(case when ${episodeText} ~ '^[0-9]+$' and length(ltrim(${episodeText}, '0')) <= 10
-        and lpad(ltrim(${episodeText}, '0'), 10, '0') <= '2147483647' then ${episodeText}::integer end)`,
+      // Properties with \u escapes may hold what jsonb refuses (\u0000): those are parsed by
+      // analytics_event_episode, which answers null rather than failing the upload.
+      episode: `(case when strpos(${row}.event_properties, '\\u') > 0
+        then analytics_event_episode(${row}.event_properties) else ${pgEpisode(`${row}.event_properties`)} end)`,
     };
   }
   return {
@@ -124,6 +134,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('analytics_daily_episodes_pk', ['day', 'event_type', 'episode_id'])
     .execute();
 
+  if (pg) {
+    await sql
+      .raw(
+        `create function analytics_event_episode(properties text) returns integer language plpgsql immutable as $$
+         begin
+           return ${pgEpisode('properties')};
+         exception when others then
+           return null;
+         end $$`,
+      )
+      .execute(db);
+  }
+
   // The events already stored.
   await run(db, rollupStatements(pg, 'from analytics_events as r', '1'));
 
@@ -199,6 +222,7 @@ export async function down(db: Kysely<any>): Promise<void> {
       .execute(db);
     if (pg) await sql.raw(`drop function if exists analytics_events_rollup_${name}()`).execute(db);
   }
+  if (pg) await sql.raw('drop function if exists analytics_event_episode(text)').execute(db);
   for (const name of [
     'watch_progress_created_series',
     'watch_progress_series_created',
