@@ -65,7 +65,7 @@ describe('the write observer', () => {
       .execute();
     await observed.insertInto('things').values({ id: 1 }).execute();
     await observed.selectFrom('things').selectAll().execute();
-    await expect(observed.insertInto('things').values({ id: 1 }).execute()).rejects.toThrow();
+    await expect(observed.insertInto('no_such_table').values({ id: 2 }).execute()).rejects.toThrow();
     await observed.deleteFrom('things').where('id', '=', 1).execute();
     expect(seen.map((write) => `${write.kind} ${write.table}`)).toEqual(['insert things', 'delete things']);
   });
