@@ -6,6 +6,10 @@
  * dashboard screens call, over real HTTP: the median of 5 runs after one warm-up, on SQLite and (when
  * reachable) PostgreSQL.
  *
+ * The events are written straight into analytics_events; the triggers of the rollup migration
+ * (20261121300000_analytics_rollups) count them into the per-day rollups the reads use, as they do for
+ * uploads, so the seeding time includes that upkeep.
+ *
  *   npx tsx bench/admin/analytics-bench.ts       (BENCH_VIEWERS_PER_DAY=2000 BENCH_DAYS=30 by default)
  */
 import { randomBytes } from 'node:crypto';
