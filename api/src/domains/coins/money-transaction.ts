@@ -6,7 +6,8 @@
  * the write lock another process holds. So the transaction is opened by hand with BEGIN IMMEDIATE on
  * Kysely's single connection: the write lock is taken up front (waiting up to busy_timeout), and
  * Kysely's connection mutex keeps other queries of this process off the connection until COMMIT.
- * Inside `work`, use only `trx` — a query on `ctx.db` would wait for this very transaction.
+ * Inside `work`, use only `trx` — a query on `ctx.db` would wait for this very transaction. A durable
+ * transaction (`{ durable: true }`) is synced to disk before it answers, so a power cut cannot undo it.
  *
  * PostgreSQL: READ COMMITTED. Money code first locks the user's row (`lockUser`), so checks and writes
  * of one user's money are serialised while different users proceed in parallel; the conditional
@@ -21,25 +22,52 @@ import { type MoneyTrx, moneyDb } from './money.tables';
 
 const PG_RETRYABLE = new Set(['40001', '40P01']);
 const PG_ATTEMPTS = 4;
+/** SQLite's `pragma synchronous` levels: 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA. */
+const SQLITE_SYNCHRONOUS_FULL = 2;
 
 function errorCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
 }
 
-export async function moneyTransaction<T>(ctx: AppContext, work: (trx: MoneyTrx) => Promise<T>): Promise<T> {
+export interface MoneyTransactionOptions {
+  /**
+   * SQLite: sync this commit to disk before answering (synchronous = FULL for the transaction). The
+   * database runs with synchronous = NORMAL, which keeps every commit across a killed process but may
+   * lose the last ones on a power cut. That leaves a consistent state the viewer can simply redo (an
+   * unlock, a claim), except where the answer goes to a party that will never send it again: the
+   * card processor's webhook. PostgreSQL always syncs commits.
+   */
+  durable?: boolean;
+}
+
+export async function moneyTransaction<T>(
+  ctx: AppContext,
+  work: (trx: MoneyTrx) => Promise<T>,
+  options: MoneyTransactionOptions = {},
+): Promise<T> {
   const db = moneyDb(ctx);
   if (ctx.dbKind === 'sqlite') {
     try {
       return await db.connection().execute(async (connection) => {
-        await sql`begin immediate`.execute(connection);
+        let previous = SQLITE_SYNCHRONOUS_FULL;
+        if (options.durable) {
+          const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(connection);
+          previous = Number(rows[0]?.synchronous ?? SQLITE_SYNCHRONOUS_FULL);
+          if (previous < SQLITE_SYNCHRONOUS_FULL) await sql`pragma synchronous = FULL`.execute(connection);
+        }
         try {
-          // A connection-bound Kysely inside BEGIN … COMMIT is a transaction in all but its type.
-          const result = await work(connection as unknown as MoneyTrx);
-          await sql`commit`.execute(connection);
-          return result;
-        } catch (error) {
-          await sql`rollback`.execute(connection).catch(() => undefined);
-          throw error;
+          await sql`begin immediate`.execute(connection);
+          try {
+            // A connection-bound Kysely inside BEGIN … COMMIT is a transaction in all but its type.
+            const result = await work(connection as unknown as MoneyTrx);
+            await sql`commit`.execute(connection);
+            return result;
+          } catch (error) {
+            await sql`rollback`.execute(connection).catch(() => undefined);
+            throw error;
+          }
+        } finally {
+          if (previous < SQLITE_SYNCHRONOUS_FULL) await sql.raw(`pragma synchronous = ${previous}`).execute(connection);
         }
       });
     } catch (error) {

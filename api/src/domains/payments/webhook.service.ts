@@ -6,6 +6,8 @@
  *   SDK's 300 s tolerance against replays of old deliveries.
  * - Idempotency: the event id is inserted into processed_events first, in the same transaction as
  *   the effect. A redelivery (or a concurrent duplicate) finds the id and changes nothing.
+ * - Durability: the transaction is synced to disk before the processor gets its 200, since it will
+ *   never deliver the event again (see `MoneyTransactionOptions.durable`).
  * - Effects are themselves idempotent where two different events describe the same payment (a
  *   checkout's `completed` and `async_payment_succeeded`): coins carry the ledger reference
  *   `checkout:<session id>`; subscription periods only move forward, and a subscription's status
@@ -87,18 +89,23 @@ export async function receiveWebhook(
   const event = verifyWebhook(runtime.webhookSecret, rawBody, signature);
   // Read before the transaction: on SQLite nothing outside `trx` may run while it is open.
   const plans = await getSetting(ctx, 'gold_plans');
-  return moneyTransaction(ctx, async (trx) => {
-    const inserted = await trx
-      .insertInto('processed_events')
-      .values({ event_id: event.id, type: event.type, processed_at: nowIso(ctx) })
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-      return { received: true as const, event_id: event.id, type: event.type, duplicate: true, handled: false };
-    }
-    const handled = await applyEvent({ ctx, trx, event, plans, provider: runtime.provider });
-    return { received: true as const, event_id: event.id, type: event.type, duplicate: false, handled };
-  });
+  return moneyTransaction(
+    ctx,
+    async (trx) => {
+      const inserted = await trx
+        .insertInto('processed_events')
+        .values({ event_id: event.id, type: event.type, processed_at: nowIso(ctx) })
+        .onConflict((oc) => oc.column('event_id').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+        return { received: true as const, event_id: event.id, type: event.type, duplicate: true, handled: false };
+      }
+      const handled = await applyEvent({ ctx, trx, event, plans, provider: runtime.provider });
+      return { received: true as const, event_id: event.id, type: event.type, duplicate: false, handled };
+    },
+    // Once answered, the processor never sends this event again: the commit must outlive a power cut.
+    { durable: true },
+  );
 }
 
 async function applyEvent(e: EventContext): Promise<boolean> {
