@@ -65,7 +65,16 @@ describe('the write observer', () => {
       .execute();
     await observed.insertInto('things').values({ id: 1 }).execute();
     await observed.selectFrom('things').selectAll().execute();
-    await expect(observed.insertInto('no_such_table').values({ id: 2 }).execute()).rejects.toThrow();
+    // The driver's error may come from another test file's realm, so it is checked by presence, not class.
+    const failure = await observed
+      .insertInto('no_such_table')
+      .values({ id: 2 })
+      .execute()
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(failure).not.toBeNull();
     await observed.deleteFrom('things').where('id', '=', 1).execute();
     expect(seen.map((write) => `${write.kind} ${write.table}`)).toEqual(['insert things', 'delete things']);
   });

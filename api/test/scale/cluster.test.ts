@@ -23,6 +23,15 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The health answer's status; a connection lost with the killed worker counts as 0. */
+async function health(port: number): Promise<number> {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(10_000) })).status;
+  } catch {
+    return 0;
+  }
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -38,16 +47,17 @@ describe('the API as a cluster of workers', () => {
   let port: number;
   const dir = mkdtempSync(join(tmpdir(), 'cliffhanger-cluster-'));
 
-  /** Resolves when the output matches `pattern` `count` times. */
-  const seen = (pattern: RegExp, count: number) =>
+  /** Resolves when the output matches `pattern` `count` times; fails with the output after `timeoutMs`. */
+  const seen = (pattern: RegExp, count: number, timeoutMs = 120_000) =>
     new Promise<void>((done, fail) => {
+      const deadline = Date.now() + timeoutMs;
       const check = () => {
         if ((output.match(new RegExp(pattern.source, 'g')) ?? []).length >= count) {
           clearInterval(timer);
           done();
-        } else if (server.exitCode !== null) {
+        } else if (server.exitCode !== null || Date.now() > deadline) {
           clearInterval(timer);
-          fail(new Error(`the server exited (${server.exitCode}):\n${output}`));
+          fail(new Error(`no ${count}× ${pattern} (server exit code ${server.exitCode}):\n${output}`));
         }
       };
       const timer = setInterval(check, 100);
@@ -91,19 +101,20 @@ describe('the API as a cluster of workers', () => {
 
   it('serves one port from two processes and warns that limits and caches are per process without Redis', async () => {
     expect(new Set(workerPids()).size).toBe(2);
-    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    expect(await health(port)).toBe(200);
     expect(output).toContain('REDIS_URL is not set');
   });
 
   it('replaces a worker that dies, and keeps answering meanwhile', async () => {
     const [victim, survivor] = workerPids() as [number, number];
     process.kill(victim, 'SIGKILL');
-    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    await seen(/exited \(SIGKILL\); starting a new one/, 1);
+    expect(await health(port)).toBe(200);
     await seen(/worker \d+ is listening/, 3);
     const replacement = workerPids()[2] as number;
     expect(alive(replacement)).toBe(true);
     expect(alive(survivor)).toBe(true);
-    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    expect(await health(port)).toBe(200);
   });
 
   it('stops every worker on SIGTERM and exits cleanly', async () => {
