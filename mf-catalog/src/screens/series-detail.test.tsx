@@ -1,4 +1,4 @@
-import { SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared';
+import { ADMIN_SYNC_INTERVAL_MS, SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared';
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -55,6 +55,25 @@ describe('series detail', () => {
     expect(screen.getByRole('link', { name: 'Episode 3: Episode 3. Unlocked' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Resume episode 1' })).toHaveAttribute('href', '/player/3/episode/31');
   });
+
+  it('shows a title staff changed meanwhile on the open screen within the sync interval, without a reload', async () => {
+    let title = 'Midnight Contract';
+    http = mockHttp((config) => {
+      if (config.url === '/series/3/') return { status: 200, data: series(3, { title }) };
+      if (config.url === '/series/3/episodes/') return { status: 200, data: [episode(31, 3, 1)] };
+      if (config.url === '/users/my-list/') return { status: 200, data: [] };
+    });
+    renderDetail('3');
+    expect(await screen.findByRole('heading', { name: 'Midnight Contract' })).toBeInTheDocument();
+    title = 'Midnight Contract: Renewed';
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'Midnight Contract: Renewed' },
+        { timeout: ADMIN_SYNC_INTERVAL_MS + 3_000 },
+      ),
+    ).toBeInTheDocument();
+  }, 15_000);
 
   it.each([
     ['an unknown series (404)', '77', { status: 404, data: { message: SERIES_NOT_FOUND_MESSAGE } }],

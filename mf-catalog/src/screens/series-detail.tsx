@@ -3,6 +3,7 @@
  * and progress, my list, and play / resume. Hidden or unknown series read "Series not found" (§5).
  */
 import {
+  ADMIN_SYNC_INTERVAL_MS,
   type Episode,
   ErrorNotice,
   InlineSpinner,
@@ -161,8 +162,10 @@ export default function SeriesDetailScreen() {
   const { seriesId = '' } = useParams();
   const numericId = Number(seriesId);
   const validId = Number.isInteger(numericId) && numericId > 0;
-  const series = useCatalogSeriesDetailQuery(seriesId, { skip: !validId });
-  const episodes = useCatalogSeriesEpisodesQuery(seriesId, { skip: !validId || !series.data });
+  // Staff changes reach an open series screen in any browser within the sync interval (§9).
+  const sync = { pollingInterval: ADMIN_SYNC_INTERVAL_MS, skipPollingIfUnfocused: true };
+  const series = useCatalogSeriesDetailQuery(seriesId, { skip: !validId, ...sync });
+  const episodes = useCatalogSeriesEpisodesQuery(seriesId, { skip: !validId || !series.data, ...sync });
 
   if (validId && series.isLoading) return <InlineSpinner label="Loading series…" />;
   const status = (series.error as { status?: number } | undefined)?.status;
