@@ -23,6 +23,7 @@ import type { AppConfig } from '../../api/src/config';
 import type { AppContext } from '../../api/src/context';
 import { insertSeries } from '../../api/src/domains/catalogue/catalogue.repository';
 import { moneyDb } from '../../api/src/domains/coins/money.tables';
+import { benchConfig, postgresUrl } from '../support/bench-app';
 
 const VIEWERS_PER_DAY = Number(process.env.BENCH_VIEWERS_PER_DAY ?? 2000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 30);
@@ -38,50 +39,6 @@ const EPISODES_PER_SERIES = 30;
 const DAY_MS = 86_400_000;
 
 const ENDPOINTS = ['/api/admin/analytics/?days=30', '/api/admin/analytics/?days=7', '/api/admin/dashboard/'];
-
-async function postgresUrl(): Promise<string | null> {
-  if (process.env.BENCH_PG_URL !== undefined) return process.env.BENCH_PG_URL || null;
-  for (const user of ['postgres', 'root']) {
-    const url = `postgres://${user}@127.0.0.1:5432/test`;
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-    try {
-      await client.connect();
-      await client.end();
-      return url;
-    } catch {
-      await client.end().catch(() => undefined);
-    }
-  }
-  return null;
-}
-
-function config(dir: string, database: AppConfig['database']): AppConfig {
-  return {
-    database,
-    port: 0,
-    host: '127.0.0.1',
-    publicUrl: null,
-    cdnHost: null,
-    storageHost: null,
-    mediaRoot: join(dir, 'media'),
-    jwtSecret: randomBytes(32).toString('hex'),
-    accessTokenTtlSeconds: 900,
-    refreshTokenTtlSeconds: 3600,
-    magicLinkTtlSeconds: 900,
-    staticApiToken: 'cliffhanger-web',
-    corsOrigins: [],
-    bodyLimitBytes: 1024 * 1024,
-    trustProxy: false,
-    rateLimit: { globalPerMinute: 10_000_000, sensitivePerMinute: 10_000_000 },
-    passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
-    mail: { smtpUrl: null, from: 'bench@cliffhanger.test', outboxPath: join(dir, 'outbox.jsonl') },
-    docsUi: false,
-    devRoutes: true,
-    serveFrontends: false,
-    frontendsRoot: dir,
-    logger: false,
-  };
-}
 
 /** A small deterministic generator, so both databases get the same data. */
 function random(seed: number) {
@@ -288,7 +245,7 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl: string | null) {
     kind === 'sqlite'
       ? { kind: 'sqlite', path: join(dir, 'bench.db') }
       : { kind: 'postgres', connectionString: pgUrl as string, schema };
-  const app = await buildApp(config(dir, database));
+  const app = await buildApp(benchConfig(dir, database));
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -6,29 +6,13 @@
  *
  *   npx tsx bench/crash/crash-bench.ts      (CRASH_KILLS=25 CRASH_VIEWERS=4 CRASH_MAX_UP_MS=900 CRASH_SEED=random)
  */
-import pg from 'pg';
 import { type CrashRunReport, runCrashScenario } from '../../api/test/crash/crash-run';
+import { postgresUrl } from '../support/bench-app';
 
 const KILLS = Number(process.env.CRASH_KILLS ?? 25);
 const VIEWERS = Number(process.env.CRASH_VIEWERS ?? 4);
 const MAX_UP_MS = Number(process.env.CRASH_MAX_UP_MS ?? 900);
 const SEED = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
-
-async function postgresUrl(): Promise<string | null> {
-  if (process.env.BENCH_PG_URL !== undefined) return process.env.BENCH_PG_URL || null;
-  for (const user of ['postgres', 'root']) {
-    const url = `postgres://${user}@127.0.0.1:5432/test`;
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-    try {
-      await client.connect();
-      await client.end();
-      return url;
-    } catch {
-      await client.end().catch(() => undefined);
-    }
-  }
-  return null;
-}
 
 async function main() {
   console.log(`Crash bench: ${KILLS} SIGKILLs per database, ${VIEWERS} viewers, seed ${SEED} (CRASH_SEED replays it)`);

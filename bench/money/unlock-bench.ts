@@ -17,8 +17,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../../api/src/app';
 import type { AppConfig } from '../../api/src/config';
-import { insertSeries } from '../../api/src/domains/catalogue/catalogue.repository';
 import { applyEntry, moneyTransaction } from '../../api/src/domains/coins/money-transaction';
+import { benchConfig, insertPaidSeries, postgresUrl } from '../support/bench-app';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -39,50 +39,6 @@ interface Result {
   balanceMismatches: number;
 }
 
-async function postgresUrl(): Promise<string | null> {
-  if (process.env.BENCH_PG_URL !== undefined) return process.env.BENCH_PG_URL || null;
-  for (const user of ['postgres', 'root']) {
-    const url = `postgres://${user}@127.0.0.1:5432/test`;
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-    try {
-      await client.connect();
-      await client.end();
-      return url;
-    } catch {
-      await client.end().catch(() => undefined);
-    }
-  }
-  return null;
-}
-
-function config(dir: string, database: AppConfig['database']): AppConfig {
-  return {
-    database,
-    port: 0,
-    host: '127.0.0.1',
-    publicUrl: null,
-    cdnHost: null,
-    storageHost: null,
-    mediaRoot: join(dir, 'media'),
-    jwtSecret: randomBytes(32).toString('hex'),
-    accessTokenTtlSeconds: 900,
-    refreshTokenTtlSeconds: 3600,
-    magicLinkTtlSeconds: 900,
-    staticApiToken: 'cliffhanger-web',
-    corsOrigins: [],
-    bodyLimitBytes: 1024 * 1024,
-    trustProxy: false,
-    rateLimit: { globalPerMinute: 10_000_000, sensitivePerMinute: 10_000_000 },
-    passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
-    mail: { smtpUrl: null, from: 'bench@cliffhanger.test', outboxPath: join(dir, 'outbox.jsonl') },
-    docsUi: false,
-    devRoutes: true,
-    serveFrontends: false,
-    frontendsRoot: dir,
-    logger: false,
-  };
-}
-
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
@@ -95,52 +51,20 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl: string | null): Promise<R
       : { kind: 'postgres', connectionString: pgUrl as string, schema };
   process.env.STRIPE_WEBHOOK_SECRET ??= `whsec_bench_${randomBytes(8).toString('hex')}`;
   delete process.env.STRIPE_SECRET_KEY;
-  const app = await buildApp(config(dir, database));
+  const app = await buildApp(benchConfig(dir, database));
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const ctx = app.ctx;
 
-    const at = new Date().toISOString();
-    const seriesId = await insertSeries(ctx.db, {
+    const episodeIds = await insertPaidSeries(ctx.db, {
       title: 'Bench series',
-      title_en: '',
       slug: 'bench',
-      description: '',
-      cover_image: null,
-      banner_image: null,
-      poster_image: null,
-      slider_image: null,
-      tags: '[]',
-      year: null,
-      rating: null,
-      is_gold_exclusive: false,
-      is_featured: false,
-      is_trending: false,
-      is_top: false,
-      is_hidden: false,
-      total_episodes: null,
-      likes: 0,
-      deleted_at: null,
-      created_at: at,
-      updated_at: at,
+      count: EPISODES,
+      coinCost: COST,
     });
-    const episodeIds: number[] = [];
-    for (let i = 0; i < EPISODES; i += 200) {
-      const rows = Array.from({ length: Math.min(200, EPISODES - i) }, (_, j) => ({
-        series_id: seriesId,
-        season_number: 1,
-        episode_number: i + j + 1,
-        title: `Episode ${i + j + 1}`,
-        is_free: false,
-        coin_cost: COST,
-        position: i + j,
-        created_at: at,
-        updated_at: at,
-      }));
-      episodeIds.push(...(await ctx.db.insertInto('episodes').values(rows).returning('id').execute()).map((r) => r.id));
-    }
 
+    const at = new Date().toISOString();
     const clients: Array<{ id: number; token: string }> = [];
     for (let i = 0; i < CLIENTS; i += 1) {
       const guestId = `bench${i}${randomBytes(6).toString('hex')}`;

@@ -22,9 +22,9 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { AppContext } from '../../api/src/context';
 import { createDatabase, type DatabaseHandle } from '../../api/src/db/database';
-import { insertSeries } from '../../api/src/domains/catalogue/catalogue.repository';
 import { applyEntry, moneyTransaction } from '../../api/src/domains/coins/money-transaction';
 import { freePort, ROOT } from '../../e2e/support/system';
+import { insertPaidSeries } from '../support/bench-app';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -150,46 +150,13 @@ async function signUp(base: string, index: number): Promise<Session> {
 }
 
 async function paidEpisodes(database: DatabaseHandle): Promise<number[]> {
-  const at = new Date().toISOString();
-  const seriesId = await insertSeries(database.db, {
+  return insertPaidSeries(database.db, {
     title: 'Scale bench series',
-    title_en: '',
     slug: `scale-bench-${randomBytes(4).toString('hex')}`,
-    description: '',
-    cover_image: null,
-    banner_image: null,
-    poster_image: null,
-    slider_image: null,
-    tags: '[]',
-    year: null,
-    rating: null,
-    is_gold_exclusive: false,
-    is_featured: false,
-    is_trending: false,
-    is_top: false,
-    is_hidden: false,
-    total_episodes: null,
-    likes: 0,
-    deleted_at: null,
-    created_at: at,
-    updated_at: at,
+    count: EPISODES,
+    coinCost: COST,
+    batch: 500,
   });
-  const ids: number[] = [];
-  for (let i = 0; i < EPISODES; i += 500) {
-    const rows = Array.from({ length: Math.min(500, EPISODES - i) }, (_, j) => ({
-      series_id: seriesId,
-      season_number: 1,
-      episode_number: i + j + 1,
-      title: `Episode ${i + j + 1}`,
-      is_free: false,
-      coin_cost: COST,
-      position: i + j,
-      created_at: at,
-      updated_at: at,
-    }));
-    ids.push(...(await database.db.insertInto('episodes').values(rows).returning('id').execute()).map((r) => r.id));
-  }
-  return ids;
 }
 
 async function main() {

@@ -1,0 +1,110 @@
+/**
+ * What the benches share: finding the local PostgreSQL, an API configuration without limits or mail,
+ * and a series of paid episodes to unlock.
+ */
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import type { AppConfig } from '../../api/src/config';
+import type { Database } from '../../api/src/db/schema';
+import { insertSeries } from '../../api/src/domains/catalogue/catalogue.repository';
+
+/** `BENCH_PG_URL` when set (empty: no PostgreSQL), else the machine's PostgreSQL if it answers. */
+export async function postgresUrl(): Promise<string | null> {
+  if (process.env.BENCH_PG_URL !== undefined) return process.env.BENCH_PG_URL || null;
+  for (const user of ['postgres', 'root']) {
+    const url = `postgres://${user}@127.0.0.1:5432/test`;
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+    try {
+      await client.connect();
+      await client.end();
+      return url;
+    } catch {
+      await client.end().catch(() => undefined);
+    }
+  }
+  return null;
+}
+
+/** An in-process API for a bench: no rate limits, cheap password hashing, mail to a file in `dir`. */
+export function benchConfig(dir: string, database: AppConfig['database']): AppConfig {
+  return {
+    database,
+    port: 0,
+    host: '127.0.0.1',
+    publicUrl: null,
+    cdnHost: null,
+    storageHost: null,
+    mediaRoot: join(dir, 'media'),
+    jwtSecret: randomBytes(32).toString('hex'),
+    accessTokenTtlSeconds: 900,
+    refreshTokenTtlSeconds: 3600,
+    magicLinkTtlSeconds: 900,
+    staticApiToken: 'cliffhanger-web',
+    corsOrigins: [],
+    bodyLimitBytes: 1024 * 1024,
+    trustProxy: false,
+    rateLimit: { globalPerMinute: 10_000_000, sensitivePerMinute: 10_000_000 },
+    passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+    mail: { smtpUrl: null, from: 'bench@cliffhanger.test', outboxPath: join(dir, 'outbox.jsonl') },
+    docsUi: false,
+    devRoutes: true,
+    serveFrontends: false,
+    frontendsRoot: dir,
+    logger: false,
+  };
+}
+
+/** A series of `count` paid episodes at `coinCost` each; answers the episode ids in order. */
+export async function insertPaidSeries(
+  db: Kysely<Database>,
+  {
+    title,
+    slug,
+    count,
+    coinCost,
+    batch = 200,
+  }: { title: string; slug: string; count: number; coinCost: number; batch?: number },
+): Promise<number[]> {
+  const at = new Date().toISOString();
+  const seriesId = await insertSeries(db, {
+    title,
+    title_en: '',
+    slug,
+    description: '',
+    cover_image: null,
+    banner_image: null,
+    poster_image: null,
+    slider_image: null,
+    tags: '[]',
+    year: null,
+    rating: null,
+    is_gold_exclusive: false,
+    is_featured: false,
+    is_trending: false,
+    is_top: false,
+    is_hidden: false,
+    total_episodes: null,
+    likes: 0,
+    deleted_at: null,
+    created_at: at,
+    updated_at: at,
+  });
+  const ids: number[] = [];
+  for (let i = 0; i < count; i += batch) {
+    const rows = Array.from({ length: Math.min(batch, count - i) }, (_, j) => ({
+      series_id: seriesId,
+      season_number: 1,
+      episode_number: i + j + 1,
+      title: `Episode ${i + j + 1}`,
+      is_free: false,
+      coin_cost: coinCost,
+      position: i + j,
+      created_at: at,
+      updated_at: at,
+    }));
+    ids.push(...(await db.insertInto('episodes').values(rows).returning('id').execute()).map((r) => r.id));
+  }
+  return ids;
+}
