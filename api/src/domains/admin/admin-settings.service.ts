@@ -6,14 +6,16 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { AppContext } from '../../context';
-import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { badRequest } from '../../http/errors';
 import type { SettingKey } from '../settings/settings.schemas';
-import { getSetting, moneySettings, putSetting } from '../settings/settings.service';
+import {
+  assertSettingValue,
+  getSetting,
+  moneySettings,
+  putSetting,
+  storeAuditedSetting,
+} from '../settings/settings.service';
 import { CatalogueDefaultsSchema, FeatureSwitchesSchema } from './admin.schemas';
-import { recordAudit } from './audit.repository';
-import { staffDb } from './staff.tables';
 
 export type CatalogueDefaults = Static<typeof CatalogueDefaultsSchema>;
 export type FeatureSwitches = Static<typeof FeatureSwitchesSchema>;
@@ -75,30 +77,8 @@ async function currentValue(ctx: AppContext, key: AdminSettingKey): Promise<unkn
 export async function updateSetting(ctx: AppContext, actor: UserRow, key: AdminSettingKey, value: unknown) {
   const before = await currentValue(ctx, key);
   if (key === 'catalogue_defaults' || key === 'feature_switches') {
-    const { schema } = STAFF_SETTINGS[key];
-    if (!Value.Check(schema, value)) {
-      const first = [...Value.Errors(schema, value)][0];
-      throw badRequest(`Invalid ${key}: ${first ? `${first.path || 'value'} ${first.message}` : 'does not match'}`);
-    }
-    const at = nowIso(ctx);
-    await staffDb(ctx)
-      .transaction()
-      .execute(async (trx) => {
-        await trx
-          .insertInto('settings')
-          .values({ key, value: JSON.stringify(value), updated_at: at })
-          .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: at }))
-          .execute();
-        await recordAudit(trx, {
-          actor,
-          action: 'settings.update',
-          entity: 'settings',
-          entityId: key,
-          before,
-          after: value,
-          at,
-        });
-      });
+    assertSettingValue(STAFF_SETTINGS[key].schema, key, value);
+    await storeAuditedSetting(ctx, actor, key, before, value);
     return { key, value };
   }
   // The settings domain validates and writes its own keys, with their audit row.

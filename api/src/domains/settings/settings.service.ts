@@ -5,6 +5,7 @@
  * leaves an audit row (who, when, the value before and after) in the same transaction as the write.
  */
 import { DEFAULT_CURRENCY, FOLLOW_PROMPT_COINS } from '@cliffhanger/shared/src/constants';
+import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
@@ -81,17 +82,32 @@ export async function putSetting(
   key: SettingKey,
   value: unknown,
 ): Promise<MoneySettings[SettingKey]> {
-  const schema = SettingsSchemas[key];
-  if (!Value.Check(schema, value)) {
-    const first = [...Value.Errors(schema, value)][0];
-    throw badRequest(
-      `Invalid ${key}: ${first ? `${first.path || 'value'} ${first.message}` : 'does not match the schema'}`,
-    );
-  }
+  assertSettingValue(SettingsSchemas[key], key, value);
   if (key === 'coin_packages') assertUniqueIds(value as MoneySettings['coin_packages'], 'coin package');
   if (key === 'gold_plans') assertUniqueIds(value as MoneySettings['gold_plans'], 'plan');
   // What viewers were offered until now: the stored value, or the default when none was stored.
   const before = await getSetting(ctx, key);
+  await storeAuditedSetting(ctx, actor, key, before, value);
+  return value as MoneySettings[SettingKey];
+}
+
+/** A clear 400 naming the first thing wrong when a value does not match its setting's schema. */
+export function assertSettingValue(schema: TSchema, key: string, value: unknown): void {
+  if (Value.Check(schema, value)) return;
+  const first = [...Value.Errors(schema, value)][0];
+  throw badRequest(
+    `Invalid ${key}: ${first ? `${first.path || 'value'} ${first.message}` : 'does not match the schema'}`,
+  );
+}
+
+/** Stores a setting and its audit row (who, what it was, what it is) in one transaction. */
+export async function storeAuditedSetting(
+  ctx: AppContext,
+  actor: UserRow,
+  key: string,
+  before: unknown,
+  value: unknown,
+): Promise<void> {
   const at = nowIso(ctx);
   await staffDb(ctx)
     .transaction()
@@ -111,5 +127,4 @@ export async function putSetting(
         at,
       });
     });
-  return value as MoneySettings[SettingKey];
 }
