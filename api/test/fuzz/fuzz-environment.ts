@@ -18,6 +18,7 @@ import type { TypedFastify } from '../../src/http/type-provider';
 import type { DatabaseKind } from '../support/databases';
 import { registerUser, signUpGuest, smallCatalogue } from '../support/fixtures';
 import { call } from '../support/http';
+import { testConfig } from '../support/test-app';
 import { type FuzzTarget, type Role, sender } from './openapi-fuzz';
 
 /** Small enough that the "huge body" cases are refused quickly, large enough for every valid body. */
@@ -31,32 +32,13 @@ export interface FuzzEnvironment extends FuzzTarget {
 }
 
 function fuzzConfig(dir: string, database: AppConfig['database']): AppConfig {
-  return {
-    database,
-    port: 8080,
-    host: '127.0.0.1',
-    publicUrl: 'http://cliffhanger.test',
-    cdnHost: null,
-    storageHost: null,
-    mediaRoot: join(dir, 'media'),
-    jwtSecret: randomBytes(32).toString('hex'),
+  return testConfig(dir, database, {
     accessTokenTtlSeconds: 24 * 3600,
     refreshTokenTtlSeconds: 24 * 3600,
-    magicLinkTtlSeconds: 900,
-    staticApiToken: 'cliffhanger-web',
-    corsOrigins: ['http://allowed.example'],
     bodyLimitBytes: BODY_LIMIT_BYTES,
-    trustProxy: false,
     // Thousands of requests a minute from one address: the limiter is not what is being fuzzed.
     rateLimit: { globalPerMinute: 10_000_000, sensitivePerMinute: 10_000_000 },
-    passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
-    mail: { smtpUrl: null, from: 'Cliffhanger <no-reply@cliffhanger.test>', outboxPath: join(dir, 'outbox.jsonl') },
-    docsUi: false,
-    devRoutes: true,
-    serveFrontends: false,
-    frontendsRoot: dir,
-    logger: false,
-  };
+  });
 }
 
 /**
