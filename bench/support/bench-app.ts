@@ -1,14 +1,13 @@
 /**
- * What the benches share: finding the local PostgreSQL, an API configuration without limits or mail,
+ * What the benches share: finding the local PostgreSQL, an API configuration without rate limits,
  * and a series of paid episodes to unlock.
  */
-import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../../api/src/config';
 import type { Database } from '../../api/src/db/schema';
 import { insertSeries } from '../../api/src/domains/catalogue/catalogue.repository';
+import { testConfig } from '../../api/test/support/test-config';
 
 /** `BENCH_PG_URL` when set (empty: no PostgreSQL), else the machine's PostgreSQL if it answers. */
 export async function postgresUrl(): Promise<string | null> {
@@ -27,33 +26,14 @@ export async function postgresUrl(): Promise<string | null> {
   return null;
 }
 
-/** An in-process API for a bench: no rate limits, cheap password hashing, mail to a file in `dir`. */
+/** An in-process API for a bench: the tests' configuration without rate limits, on any free port. */
 export function benchConfig(dir: string, database: AppConfig['database']): AppConfig {
-  return {
-    database,
+  return testConfig(dir, database, {
     port: 0,
-    host: '127.0.0.1',
     publicUrl: null,
-    cdnHost: null,
-    storageHost: null,
-    mediaRoot: join(dir, 'media'),
-    jwtSecret: randomBytes(32).toString('hex'),
-    accessTokenTtlSeconds: 900,
-    refreshTokenTtlSeconds: 3600,
-    magicLinkTtlSeconds: 900,
-    staticApiToken: 'cliffhanger-web',
     corsOrigins: [],
-    bodyLimitBytes: 1024 * 1024,
-    trustProxy: false,
     rateLimit: { globalPerMinute: 10_000_000, sensitivePerMinute: 10_000_000 },
-    passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
-    mail: { smtpUrl: null, from: 'bench@cliffhanger.test', outboxPath: join(dir, 'outbox.jsonl') },
-    docsUi: false,
-    devRoutes: true,
-    serveFrontends: false,
-    frontendsRoot: dir,
-    logger: false,
-  };
+  });
 }
 
 /** A series of `count` paid episodes at `coinCost` each; answers the episode ids in order. */

@@ -18,7 +18,7 @@ import type { TypedFastify } from '../../src/http/type-provider';
 import type { DatabaseKind } from '../support/databases';
 import { registerUser, signUpGuest, smallCatalogue } from '../support/fixtures';
 import { call } from '../support/http';
-import { testConfig } from '../support/test-app';
+import { testConfig } from '../support/test-config';
 import { type FuzzTarget, type Role, sender } from './openapi-fuzz';
 
 /** Small enough that the "huge body" cases are refused quickly, large enough for every valid body. */

@@ -14,6 +14,9 @@ import type { AppConfig } from '../../src/config';
 import type { AppContext } from '../../src/context';
 import type { TypedFastify } from '../../src/http/type-provider';
 import { type DatabaseKind, postgresUrl } from './databases';
+import { type ConfigOverrides, testConfig } from './test-config';
+
+export { type ConfigOverrides, testConfig } from './test-config';
 
 // Suites build real apps on real databases; on a loaded 2-core machine a first request can take seconds.
 jest.setTimeout(30_000);
@@ -24,37 +27,6 @@ export interface TestApp {
   kind: DatabaseKind;
   dir: string;
   close(): Promise<void>;
-}
-
-export type ConfigOverrides = Partial<Omit<AppConfig, 'database'>>;
-
-export function testConfig(dir: string, database: AppConfig['database'], overrides: ConfigOverrides = {}): AppConfig {
-  return {
-    database,
-    port: 8080,
-    host: '127.0.0.1',
-    publicUrl: 'http://cliffhanger.test',
-    cdnHost: null,
-    storageHost: null,
-    mediaRoot: join(dir, 'media'),
-    jwtSecret: randomBytes(32).toString('hex'),
-    accessTokenTtlSeconds: 900,
-    refreshTokenTtlSeconds: 3600,
-    magicLinkTtlSeconds: 900,
-    staticApiToken: 'cliffhanger-web',
-    corsOrigins: ['http://allowed.example'],
-    bodyLimitBytes: 1024 * 1024,
-    trustProxy: false,
-    rateLimit: { globalPerMinute: 100_000, sensitivePerMinute: 100_000 },
-    passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
-    mail: { smtpUrl: null, from: 'Cliffhanger <no-reply@cliffhanger.test>', outboxPath: join(dir, 'outbox.jsonl') },
-    docsUi: false,
-    devRoutes: true,
-    serveFrontends: false,
-    frontendsRoot: dir,
-    logger: false,
-    ...overrides,
-  };
 }
 
 export async function createTestApp(

@@ -1,0 +1,38 @@
+/**
+ * The API configuration the tests build apps with: cheap password hashing, high rate limits, mail to a
+ * file, no frontends. Free of jest, so benches that drive the same app can use it too.
+ */
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { AppConfig } from '../../src/config';
+
+export type ConfigOverrides = Partial<Omit<AppConfig, 'database'>>;
+
+export function testConfig(dir: string, database: AppConfig['database'], overrides: ConfigOverrides = {}): AppConfig {
+  return {
+    database,
+    port: 8080,
+    host: '127.0.0.1',
+    publicUrl: 'http://cliffhanger.test',
+    cdnHost: null,
+    storageHost: null,
+    mediaRoot: join(dir, 'media'),
+    jwtSecret: randomBytes(32).toString('hex'),
+    accessTokenTtlSeconds: 900,
+    refreshTokenTtlSeconds: 3600,
+    magicLinkTtlSeconds: 900,
+    staticApiToken: 'cliffhanger-web',
+    corsOrigins: ['http://allowed.example'],
+    bodyLimitBytes: 1024 * 1024,
+    trustProxy: false,
+    rateLimit: { globalPerMinute: 100_000, sensitivePerMinute: 100_000 },
+    passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+    mail: { smtpUrl: null, from: 'Cliffhanger <no-reply@cliffhanger.test>', outboxPath: join(dir, 'outbox.jsonl') },
+    docsUi: false,
+    devRoutes: true,
+    serveFrontends: false,
+    frontendsRoot: dir,
+    logger: false,
+    ...overrides,
+  };
+}
