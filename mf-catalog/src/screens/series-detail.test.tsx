@@ -1,18 +1,23 @@
-import { ADMIN_SYNC_INTERVAL_MS, SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared';
-import { render, screen } from '@testing-library/react';
+import { ADMIN_SYNC_INTERVAL_MS, MAX_RETRIES, SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { samplesShown } from '../features/browse/series-grid.slice';
+import { SAMPLE_SERIES, storeSampleCatalogue } from '../features/catalogue/sample-catalogue';
 import { episode, series } from '../test/fixtures';
 import { type HttpMock, mockHttp } from '../test/http-mock';
 import { catalogStore } from '../test/store';
-import SeriesDetailScreen, { playTarget } from './series-detail';
+import SeriesDetailScreen, { playTarget, SAMPLE_SERIES_NOTE } from './series-detail';
 
 let http: HttpMock;
-afterEach(() => http.restore());
+afterEach(() => {
+  http.restore();
+  localStorage.clear();
+});
 
-function renderDetail(id: string) {
+function renderDetail(id: string, store = catalogStore()) {
   render(
-    <Provider store={catalogStore()}>
+    <Provider store={store}>
       <MemoryRouter initialEntries={[`/series/${id}`]}>
         <Routes>
           <Route path="/series/:seriesId" element={<SeriesDetailScreen />} />
@@ -90,6 +95,93 @@ describe('series detail', () => {
     expect(playTarget([episode(1, 1, 1, { progress: 100 }), episode(2, 1, 2, { progress: 30 })])).toMatchObject({
       episode: { id: 2 },
       resume: true,
+    });
+  });
+});
+
+describe('series detail when the catalogue is offline (§8)', () => {
+  const sampleAt = (at: number) => {
+    const found = SAMPLE_SERIES[at];
+    if (!found) throw new Error(`no sample series ${at}`);
+    return found;
+  };
+  const heir = sampleAt(0);
+  const contract = sampleAt(1);
+  const sampleEpisodeLinks = () => screen.getAllByRole('link', { name: /^Episode \d: Episode \d\./ });
+
+  it('shows a sample series the home screen fell back to, with its sample episodes and a note, though the API does not know its id', async () => {
+    storeSampleCatalogue();
+    http = mockHttp(() => undefined);
+    renderDetail(String(heir.id));
+    expect(await screen.findByRole('heading', { name: heir.title })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(SAMPLE_SERIES_NOTE);
+    expect(sampleEpisodeLinks()).toHaveLength(3);
+    expect(screen.queryByRole('heading', { name: SERIES_NOT_FOUND_MESSAGE })).not.toBeInTheDocument();
+    // The API was asked first: sample ids are only the samples where the API does not know them.
+    expect(http.calls.map((c) => c.url)).toContain(`/series/${heir.id}/`);
+  });
+
+  it('shows the sample the home grid is showing even when the browser could not store it', async () => {
+    http = mockHttp(() => undefined);
+    const store = catalogStore();
+    store.dispatch(samplesShown({ series: SAMPLE_SERIES }));
+    renderDetail(String(contract.id), store);
+    expect(await screen.findByRole('heading', { name: contract.title })).toBeInTheDocument();
+    expect(sampleEpisodeLinks()).toHaveLength(3);
+  });
+
+  it.each([
+    ['an unknown real id after the fallback', '77', true],
+    ['a sample id in a browser that was never shown the samples', String(heir.id), false],
+  ])('still reads "Series not found" for %s', async (_label, id, fellBack) => {
+    if (fellBack) storeSampleCatalogue();
+    http = mockHttp(() => undefined);
+    renderDetail(id);
+    expect(await screen.findByRole('heading', { name: SERIES_NOT_FOUND_MESSAGE })).toBeInTheDocument();
+  });
+
+  it('shows the API’s series, not the sample, for an id the API knows after the fallback', async () => {
+    storeSampleCatalogue();
+    http = mockHttp((config) => {
+      if (config.url === `/series/${contract.id}/`)
+        return { status: 200, data: series(contract.id, { title: 'The Real Contract' }) };
+      if (config.url === `/series/${contract.id}/episodes/`) return { status: 200, data: [episode(1, contract.id, 1)] };
+      if (config.url === '/users/my-list/') return { status: 200, data: [] };
+    });
+    renderDetail(String(contract.id));
+    expect(await screen.findByRole('heading', { name: 'The Real Contract' })).toBeInTheDocument();
+    expect(screen.queryByText(SAMPLE_SERIES_NOTE)).not.toBeInTheDocument();
+    expect(await screen.findAllByRole('link', { name: /^Episode 1:/ })).toHaveLength(1);
+  });
+
+  describe('with the whole API down', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    const detailCalls = (id: string) => http.calls.filter((c) => c.url === `/series/${id}/`).length;
+
+    it('says "Failed to fetch series detail" with Try again once the transport’s 3 retries are spent, not more', async () => {
+      http = mockHttp(() => ({ status: 503, data: 'down for maintenance' }));
+      renderDetail('77');
+      // 1 s + 2 s + 3 s of transport waits; a query retrying on top would still be at it.
+      await jest.advanceTimersByTimeAsync(6_000);
+      expect(await screen.findByText('Failed to fetch series detail')).toBeInTheDocument();
+      expect(detailCalls('77')).toBe(1 + MAX_RETRIES);
+
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      await jest.advanceTimersByTimeAsync(0);
+      expect(detailCalls('77')).toBe(2 + MAX_RETRIES);
+    });
+
+    it('shows a sample series with its note once the transport’s 3 retries are spent', async () => {
+      storeSampleCatalogue();
+      http = mockHttp(() => ({ status: 503, data: 'down for maintenance' }));
+      renderDetail(String(heir.id));
+      await jest.advanceTimersByTimeAsync(6_000);
+      expect(await screen.findByRole('heading', { name: heir.title })).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent(SAMPLE_SERIES_NOTE);
+      expect(sampleEpisodeLinks()).toHaveLength(3);
+      expect(detailCalls(String(heir.id))).toBe(1 + MAX_RETRIES);
     });
   });
 });

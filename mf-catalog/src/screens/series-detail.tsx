@@ -1,6 +1,9 @@
 /**
  * Series detail (§2): banner, facts, description, seasons, the episode grid with each episode's access
  * and progress, my list, and play / resume. Hidden or unknown series read "Series not found" (§5).
+ *
+ * The series always comes from the API first. A sample series (§8) is shown instead when the API is
+ * unreachable, or when it does not know a sample id the home screen fell back to; a note says so.
  */
 import {
   ADMIN_SYNC_INTERVAL_MS,
@@ -14,13 +17,15 @@ import {
   type Series,
 } from '@cliffhanger/shared';
 import { Fragment, useMemo, useState } from 'react';
+import { useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
 import { Icon } from '../components/icons';
+import { selectSeriesGrid } from '../features/catalog.state';
 import { useCatalogSeriesDetailQuery, useCatalogSeriesEpisodesQuery } from '../features/catalogue/catalogue.api';
 import { EpisodeTile } from '../features/catalogue/episode-tile';
 import { isHiddenSeries } from '../features/catalogue/hidden-series';
 import { clampProgress } from '../features/catalogue/progress';
-import { findSampleSeries } from '../features/catalogue/sample-catalogue';
+import { fallbackSampleSeries, findSampleSeries } from '../features/catalogue/sample-catalogue';
 import { MyListButton } from '../features/my-list/my-list-button';
 
 /** The episode to resume: the latest one started and not finished; otherwise the first. */
@@ -34,16 +39,22 @@ export function playTarget(episodes: Episode[]): { episode: Episode; resume: boo
   return first ? { episode: first, resume: false } : null;
 }
 
+export const SAMPLE_SERIES_NOTE =
+  'We couldn’t reach the catalogue, so this is one of our sample series. Please check your connection.';
+
 function SeriesDetailView({
   series,
   episodes,
   episodesFailed,
   onRetryEpisodes,
+  sample = false,
 }: {
   series: Series;
   episodes: Episode[] | undefined;
   episodesFailed: boolean;
   onRetryEpisodes?: () => void;
+  /** A built-in sample series (§8): it carries a note and cannot be saved to my list. */
+  sample?: boolean;
 }) {
   const seasonNumbers = useMemo(() => {
     const fromSeries = series.seasons.map((s) => s.number);
@@ -97,6 +108,11 @@ function SeriesDetailView({
         </div>
       </div>
       <div className="series-body">
+        {sample && (
+          <p className="ch-muted" role="status">
+            {SAMPLE_SERIES_NOTE}
+          </p>
+        )}
         <div className="series-actions">
           {target && (
             <Link to={paths.episode(series.id, target.episode.id)} className="ch-button">
@@ -104,7 +120,7 @@ function SeriesDetailView({
               {target.resume ? `Resume episode ${target.episode.episode_number}` : 'Play episode 1'}
             </Link>
           )}
-          <MyListButton series={series} />
+          {!sample && <MyListButton series={series} />}
         </div>
         {series.categories.length > 0 && (
           <ul className="tag-list" aria-label="Categories">
@@ -158,31 +174,43 @@ function SeriesDetailView({
   );
 }
 
+function SeriesNotFound() {
+  return (
+    <Page title={SERIES_NOT_FOUND_MESSAGE}>
+      <p className="ch-muted">This series may have been removed. There is plenty more to watch.</p>
+      <Link to={paths.home()} className="ch-button">
+        Browse series
+      </Link>
+    </Page>
+  );
+}
+
+function SampleSeriesView({ sample }: { sample: { series: Series; episodes: Episode[] } }) {
+  return <SeriesDetailView series={sample.series} episodes={sample.episodes} episodesFailed={false} sample />;
+}
+
 export default function SeriesDetailScreen() {
   const { seriesId = '' } = useParams();
   const numericId = Number(seriesId);
   const validId = Number.isInteger(numericId) && numericId > 0;
+  const samplesShownOnHome = useSelector(selectSeriesGrid).usingSamples;
   // Staff changes reach an open series screen in any browser within the sync interval (§9).
   const sync = { pollingInterval: ADMIN_SYNC_INTERVAL_MS, skipPollingIfUnfocused: true };
   const series = useCatalogSeriesDetailQuery(seriesId, { skip: !validId, ...sync });
   const episodes = useCatalogSeriesEpisodesQuery(seriesId, { skip: !validId || !series.data, ...sync });
 
-  if (validId && series.isLoading) return <InlineSpinner label="Loading series…" />;
+  if (!validId) return <SeriesNotFound />;
+  if (series.isLoading) return <InlineSpinner label="Loading series…" />;
   const status = (series.error as { status?: number } | undefined)?.status;
-  const notFound = !validId || status === 404 || status === 400 || (series.data && isHiddenSeries(series.data));
-  if (notFound) {
-    return (
-      <Page title={SERIES_NOT_FOUND_MESSAGE}>
-        <p className="ch-muted">This series may have been removed. There is plenty more to watch.</p>
-        <Link to={paths.home()} className="ch-button">
-          Browse series
-        </Link>
-      </Page>
-    );
+  if (status === 404 || status === 400) {
+    // The API does not know sample ids: one the home screen fell back to is the sample, not a lost series.
+    const sample = fallbackSampleSeries(numericId, samplesShownOnHome);
+    return sample ? <SampleSeriesView sample={sample} /> : <SeriesNotFound />;
   }
+  if (series.data && isHiddenSeries(series.data)) return <SeriesNotFound />;
   if (series.isError || !series.data) {
     const sample = findSampleSeries(numericId);
-    if (sample) return <SeriesDetailView series={sample.series} episodes={sample.episodes} episodesFailed={false} />;
+    if (sample) return <SampleSeriesView sample={sample} />;
     return (
       <Page title="Series">
         <ErrorNotice message="Failed to fetch series detail" onRetry={series.refetch} />

@@ -2,6 +2,9 @@
  * The built-in sample catalogue (§8): when the series list cannot be fetched the home screen shows
  * these series and episodes and stores them in the browser under the §3 collection keys, so the
  * screen stays useful offline. Images are left empty so the shared placeholders are used.
+ *
+ * A sample series opened from that fallback shows its sample detail and episodes: the API does not know
+ * sample ids, so its 404 for one is no reason to say "Series not found" once the fallback was shown.
  */
 import { type Episode, readStored, type Series, type StorageKey, writeStored } from '@cliffhanger/shared';
 
@@ -100,4 +103,18 @@ export function findSampleSeries(id: number): { series: Series; episodes: Episod
   const ofSeries = (e: Episode) => (e.series ?? e.series_id) === id;
   const storedEpisodes = readStored(SAMPLE_STORAGE_KEYS.episodes)?.filter(ofSeries) ?? [];
   return { series, episodes: storedEpisodes.length > 0 ? storedEpisodes : SAMPLE_EPISODES.filter(ofSeries) };
+}
+
+const SAMPLE_IDS: ReadonlySet<number> = new Set(SAMPLE_SERIES.map((s) => s.id));
+
+/**
+ * The sample series the home screen fell back to, for a detail screen whose id the API does not know:
+ * only a built-in sample id, and only in a browser that was shown the samples (they are stored, or
+ * `shownNow` says the grid shows them, for a browser whose storage is off). Otherwise null: an unknown
+ * id reads "Series not found".
+ */
+export function fallbackSampleSeries(id: number, shownNow: boolean): { series: Series; episodes: Episode[] } | null {
+  if (!SAMPLE_IDS.has(id)) return null;
+  const stored = readStored(SAMPLE_STORAGE_KEYS.series)?.some((s) => s.id === id) ?? false;
+  return stored || shownNow ? findSampleSeries(id) : null;
 }
