@@ -19,6 +19,7 @@ export * from './remote-module';
 export * from './routes';
 export * from './session/session.slice';
 export * from './session/session-storage';
+export * from './startup/first-screen';
 export * from './startup/stored-data-maintenance';
 export * from './storage/cookies';
 export * from './storage/guest-state';

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { mediaStorageFor } from '../domains/media-library/media-storage';
 import { contentSecurityPolicy } from './content-security-policy';
+import { homeFirstScreen, withFirstScreen } from './first-screen';
 import { REMOTE_NAMES, type RemoteName, remotesJson } from './frontends-config';
 
 export {
@@ -69,12 +70,23 @@ async function frontends(app: FastifyInstance, options: FrontendsOptions) {
       siteOrigin: `${request.protocol}://${request.host}`,
       mediaAddresses,
     });
-  const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
+  // The home page names its first hero image (first-screen.ts); any trouble finding it only costs the head start.
+  const homePage = async (request: FastifyRequest) => {
+    const html = indexHtml().toString('utf8');
+    if (!app.hasDecorator('ctx')) return html;
+    try {
+      return withFirstScreen(html, await homeFirstScreen(app.ctx));
+    } catch (error) {
+      request.log.warn({ err: error }, 'home page sent without its first hero image');
+      return html;
+    }
+  };
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) =>
     reply
       .header('cache-control', NO_CACHE)
       .header('content-security-policy', pagePolicy(request))
       .type('text/html; charset=utf-8')
-      .send(indexHtml());
+      .send(request.url.split('?')[0] === '/' ? await homePage(request) : indexHtml());
   const setFileHeaders = (reply: FastifyReply, filePath: string) => {
     reply.header('cache-control', cacheControlFor(filePath));
     if (isHtmlFile(filePath)) reply.header('content-security-policy', pagePolicy(reply.request));

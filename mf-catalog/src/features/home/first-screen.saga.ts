@@ -5,15 +5,10 @@
  * first slide's image is fetched with high priority as soon as the list answers, before React renders
  * the slide that shows it (the browser then reuses the same download).
  */
-import { paths, remoteLoaded, type Series } from '@cliffhanger/shared';
+import { heroImageOf, paths, remoteLoaded, type Series } from '@cliffhanger/shared';
 import type { Action, UnknownAction } from 'redux';
 import { call, put, take } from 'redux-saga/effects';
 import { catalogueApi } from '../catalogue/catalogue.api';
-
-/** The image a hero slide shows for a series (the slider's own art, else its banner, else its cover). */
-export function heroImageOf(series: Series): string | null {
-  return series.slider_image ?? series.banner_image ?? series.cover_image ?? null;
-}
 
 export function preloadImage(url: string): void {
   const image = new Image();

@@ -1,8 +1,7 @@
-import { remoteLoaded } from '@cliffhanger/shared';
+import { heroImageOf, remoteLoaded } from '@cliffhanger/shared';
 import { series } from '../../test/fixtures';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { catalogStore } from '../../test/store';
-import { heroImageOf } from './first-screen.saga';
 
 let http: HttpMock;
 const fetched: Array<{ src: string; fetchPriority: string }> = [];

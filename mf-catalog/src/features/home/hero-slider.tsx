@@ -2,12 +2,11 @@
  * The featured hero slider: one wide slide at a time with previous / next buttons and dots, moving on
  * by itself every few seconds unless the viewer hovers, focuses it or prefers reduced motion.
  */
-import { Button, ErrorNotice, MediaImage, paths, type Series } from '@cliffhanger/shared';
+import { Button, ErrorNotice, firstHeroImage, heroImageOf, MediaImage, paths, type Series } from '@cliffhanger/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/icons';
 import { useCatalogFeaturedSeriesQuery } from '../catalogue/catalogue.api';
-import { heroImageOf } from './first-screen.saga';
 
 export const HERO_AUTO_ADVANCE_MS = 6_000;
 
@@ -100,12 +99,21 @@ export function HeroSlides({ slides, onOpen }: { slides: Series[]; onOpen?: (ser
 
 export function HeroSlider({ onOpen }: { onOpen?: (series: Series) => void } = {}) {
   const { data, isLoading, isError, refetch } = useCatalogFeaturedSeriesQuery();
-  if (isLoading)
+  if (isLoading) {
+    // The page may have preloaded the first slide's image (and shown it while starting): keep showing
+    // it in the slide's place until the list arrives, rather than blanking it.
+    const preview = firstHeroImage();
     return (
-      <div className="hero hero--skeleton" role="status">
+      <div className={`hero${preview ? '' : ' hero--skeleton'}`} role="status">
         <span className="ch-visually-hidden">Loading featured series…</span>
+        {preview && (
+          <div className="hero-slide">
+            <img src={preview} className="hero-image" alt="" fetchPriority="high" />
+          </div>
+        )}
       </div>
     );
+  }
   if (isError) return <ErrorNotice message="Failed to fetch series" onRetry={refetch} />;
   return data && data.length > 0 ? <HeroSlides slides={data} onOpen={onOpen} /> : null;
 }
