@@ -6,7 +6,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
-import { IdParams, MessageSchema, withErrors } from '../../http/schemas';
+import { ErrorSchema, IdParams, MessageSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../auth/auth.hooks';
 import { AuthAnswerSchema } from '../auth/auth.schemas';
@@ -14,16 +14,25 @@ import { MediaJobQueue } from '../media-library/media-jobs';
 import { mediaLibraryRoutes } from '../media-library/media-library.routes';
 import { mediaStorageFor } from '../media-library/media-storage';
 import type { PaymentsRuntime } from '../payments/payments.service';
+import { SubscriptionSchema } from '../subscriptions/subscriptions.schemas';
 import {
   AdminEpisodeSchema,
   AdminSeriesSchema,
+  AdminSettingsAnswer,
+  AdminSubscriptionSchema,
+  AdminUserSchema,
+  AnalyticsAnswer,
   AnalyticsQuery,
+  AuditEntrySchema,
   AuditQuery,
   CancelSubscriptionBody,
+  CoinAdjustmentAnswer,
   CoinAdjustmentBody,
+  DashboardAnswer,
   EpisodeCreateBody,
   EpisodeListQuery,
   EpisodeUpdateBody,
+  InsufficientCoinsAnswer,
   InvitationAnswer,
   InvitationBody,
   Paged,
@@ -33,9 +42,11 @@ import {
   SeriesListQuery,
   SeriesMediaBody,
   SeriesUpdateBody,
+  SettingAnswer,
   SettingKeyParams,
   StaffRegisterBody,
   SubscriptionListQuery,
+  UserDetailSchema,
   UserFlagsBody,
   UserListQuery,
 } from './admin.schemas';
@@ -56,7 +67,11 @@ export async function adminRoutes(
 
   app.post(
     '/admin/register/',
-    { config: sensitive, schema: { tags, body: StaffRegisterBody, response: withErrors({ 201: AuthAnswerSchema }) } },
+    {
+      config: sensitive,
+      // 409: the e-mail address or username belongs to an account already.
+      schema: { tags, body: StaffRegisterBody, response: withErrors({ 201: AuthAnswerSchema, 409: ErrorSchema }) },
+    },
     async (request, reply) => reply.status(201).send(await registerStaff(ctx, request.body)),
   );
 
@@ -91,28 +106,39 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
       reply.status(201).send(await createInvitation(ctx, actor(request), request.body.valid_hours ?? 72)),
   );
 
-  app.get('/audit/', { schema: { tags, querystring: AuditQuery } }, async (request) => {
-    requireSuperuser(actor(request));
-    const limit = request.query.limit ?? 50;
-    const page = request.query.page ?? 1;
-    const { rows, count } = await listAudit(
-      staffDb(ctx),
-      { entity: request.query.entity, entityId: request.query.entity_id, actorId: request.query.actor_id },
-      { limit, offset: (page - 1) * limit },
-    );
-    return { results: rows.map(toAuditDto), count, page, limit };
-  });
+  app.get(
+    '/audit/',
+    { schema: { tags, querystring: AuditQuery, response: withErrors({ 200: Paged(AuditEntrySchema) }) } },
+    async (request) => {
+      requireSuperuser(actor(request));
+      const limit = request.query.limit ?? 50;
+      const page = request.query.page ?? 1;
+      const { rows, count } = await listAudit(
+        staffDb(ctx),
+        { entity: request.query.entity, entityId: request.query.entity_id, actorId: request.query.actor_id },
+        { limit, offset: (page - 1) * limit },
+      );
+      return { results: rows.map(toAuditDto), count, page, limit };
+    },
+  );
 
-  app.get('/me/', { schema: { tags } }, (request) => users.toAdminUser(ctx, actor(request)));
+  app.get('/me/', { schema: { tags, response: withErrors({ 200: AdminUserSchema }) } }, (request) =>
+    users.toAdminUser(ctx, actor(request)),
+  );
 
   // --- Dashboard and analytics -------------------------------------------------------------------------
-  app.get('/dashboard/', { schema: { tags } }, () => dashboard(ctx));
-  app.get('/analytics/', { schema: { tags, querystring: AnalyticsQuery } }, (request) =>
-    analytics(ctx, request.query.days ?? 30, request.query.series_id),
+  app.get('/dashboard/', { schema: { tags, response: withErrors({ 200: DashboardAnswer }) } }, () => dashboard(ctx));
+  app.get(
+    '/analytics/',
+    // 404: the series asked for does not exist.
+    { schema: { tags, querystring: AnalyticsQuery, response: withErrors({ 200: AnalyticsAnswer }) } },
+    (request) => analytics(ctx, request.query.days ?? 30, request.query.series_id),
   );
 
   // --- Series ------------------------------------------------------------------------------------------
-  const series = { 200: AdminSeriesSchema };
+  // Image fields may carry a small inline image (data: address), stored as a library file: 413 when it
+  // is over 500 KB, 415 when it is not an image we accept, 422 when it cannot be decoded.
+  const series = withErrors({ 200: AdminSeriesSchema });
   app.get(
     '/series/',
     { schema: { tags, querystring: SeriesListQuery, response: withErrors({ 200: Paged(AdminSeriesSchema) }) } },
@@ -120,34 +146,56 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
   );
   app.post(
     '/series/',
-    { schema: { tags, body: SeriesCreateBody, response: withErrors({ 201: AdminSeriesSchema }) } },
+    {
+      // 409: another series has the slug asked for.
+      schema: {
+        tags,
+        body: SeriesCreateBody,
+        response: withErrors({ 201: AdminSeriesSchema, 409: ErrorSchema, 422: ErrorSchema }),
+      },
+    },
     async (request, reply) => reply.status(201).send(await catalogue.createSeries(ctx, actor(request), request.body)),
   );
-  app.get('/series/:id/', { schema: { tags, params: IdParams, response: withErrors(series) } }, (request) =>
+  app.get('/series/:id/', { schema: { tags, params: IdParams, response: series } }, (request) =>
     catalogue.getSeries(ctx, request.params.id),
   );
   app.patch(
     '/series/:id/',
-    { schema: { tags, params: IdParams, body: SeriesUpdateBody, response: withErrors(series) } },
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        body: SeriesUpdateBody,
+        response: withErrors({ 200: AdminSeriesSchema, 409: ErrorSchema, 422: ErrorSchema }),
+      },
+    },
     (request) => catalogue.updateSeries(ctx, actor(request), request.params.id, request.body),
   );
   app.patch(
     '/series/:id/media/',
-    { schema: { tags, params: IdParams, body: SeriesMediaBody, response: withErrors(series) } },
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        body: SeriesMediaBody,
+        response: withErrors({ 200: AdminSeriesSchema, 422: ErrorSchema }),
+      },
+    },
     (request) => catalogue.updateSeriesMedia(ctx, actor(request), request.params.id, request.body),
   );
-  app.delete('/series/:id/', { schema: { tags, params: IdParams, response: withErrors(series) } }, (request) =>
+  app.delete('/series/:id/', { schema: { tags, params: IdParams, response: series } }, (request) =>
     catalogue.setSeriesDeleted(ctx, actor(request), request.params.id, true),
   );
-  app.post('/series/:id/restore/', { schema: { tags, params: IdParams, response: withErrors(series) } }, (request) =>
+  app.post('/series/:id/restore/', { schema: { tags, params: IdParams, response: series } }, (request) =>
     catalogue.setSeriesDeleted(ctx, actor(request), request.params.id, false),
   );
 
   // --- Episodes ----------------------------------------------------------------------------------------
-  const episodeList = { 200: Type.Array(AdminEpisodeSchema) };
+  // 409 on a create or change: the season already has an episode with that number.
+  const episodeList = withErrors({ 200: Type.Array(AdminEpisodeSchema) });
   app.get(
     '/series/:seriesId/episodes/',
-    { schema: { tags, params: SeriesIdParams, response: withErrors(episodeList) } },
+    { schema: { tags, params: SeriesIdParams, response: episodeList } },
     (request) => catalogue.seriesEpisodes(ctx, request.params.seriesId),
   );
   app.post(
@@ -157,7 +205,7 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
         tags,
         params: SeriesIdParams,
         body: EpisodeCreateBody,
-        response: withErrors({ 201: AdminEpisodeSchema }),
+        response: withErrors({ 201: AdminEpisodeSchema, 409: ErrorSchema, 422: ErrorSchema }),
       },
     },
     async (request, reply) =>
@@ -165,7 +213,7 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
   );
   app.put(
     '/series/:seriesId/episodes/order/',
-    { schema: { tags, params: SeriesIdParams, body: ReorderBody, response: withErrors(episodeList) } },
+    { schema: { tags, params: SeriesIdParams, body: ReorderBody, response: episodeList } },
     (request) => catalogue.reorderEpisodes(ctx, actor(request), request.params.seriesId, request.body.episode_ids),
   );
   app.get(
@@ -180,12 +228,20 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
   );
   app.patch(
     '/episodes/:id/',
-    { schema: { tags, params: IdParams, body: EpisodeUpdateBody, response: withErrors({ 200: AdminEpisodeSchema }) } },
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        body: EpisodeUpdateBody,
+        response: withErrors({ 200: AdminEpisodeSchema, 409: ErrorSchema, 422: ErrorSchema }),
+      },
+    },
     (request) => catalogue.updateEpisode(ctx, actor(request), request.params.id, request.body),
   );
   app.delete(
     '/episodes/:id/',
-    { schema: { tags, params: IdParams, response: withErrors({ 200: MessageSchema }) } },
+    // 409: viewers have unlocked the episode, so it stays.
+    { schema: { tags, params: IdParams, response: withErrors({ 200: MessageSchema, 409: ErrorSchema }) } },
     async (request) => {
       await catalogue.deleteEpisode(ctx, actor(request), request.params.id);
       return { message: 'Episode deleted' };
@@ -193,18 +249,45 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
   );
 
   // --- Users and subscriptions -------------------------------------------------------------------------
-  app.get('/users/', { schema: { tags, querystring: UserListQuery } }, (request) =>
-    users.listUsers(ctx, request.query),
+  app.get(
+    '/users/',
+    { schema: { tags, querystring: UserListQuery, response: withErrors({ 200: Paged(AdminUserSchema) }) } },
+    (request) => users.listUsers(ctx, request.query),
   );
-  app.get('/users/:id/', { schema: { tags, params: IdParams } }, (request) => users.userDetail(ctx, request.params.id));
-  app.post('/users/:id/coins/', { schema: { tags, params: IdParams, body: CoinAdjustmentBody } }, (request) =>
-    users.adjustCoins(ctx, actor(request), request.params.id, request.body),
+  app.get(
+    '/users/:id/',
+    { schema: { tags, params: IdParams, response: withErrors({ 200: UserDetailSchema }) } },
+    (request) => users.userDetail(ctx, request.params.id),
   );
-  app.patch('/users/:id/', { schema: { tags, params: IdParams, body: UserFlagsBody } }, (request) =>
-    users.updateUserFlags(ctx, actor(request), request.params.id, request.body),
+  app.post(
+    '/users/:id/coins/',
+    {
+      // 409: a deduction would take the balance below zero.
+      schema: {
+        tags,
+        params: IdParams,
+        body: CoinAdjustmentBody,
+        response: withErrors({ 200: CoinAdjustmentAnswer, 409: InsufficientCoinsAnswer }),
+      },
+    },
+    (request) => users.adjustCoins(ctx, actor(request), request.params.id, request.body),
   );
-  app.get('/subscriptions/', { schema: { tags, querystring: SubscriptionListQuery } }, (request) =>
-    users.listSubscriptions(ctx, request.query),
+  app.patch(
+    '/users/:id/',
+    // 403: Gold and staff rights, and disabling staff, are for superusers.
+    { schema: { tags, params: IdParams, body: UserFlagsBody, response: withErrors({ 200: AdminUserSchema }) } },
+    (request) => users.updateUserFlags(ctx, actor(request), request.params.id, request.body),
+  );
+  app.get(
+    '/subscriptions/',
+    {
+      schema: {
+        tags,
+        querystring: SubscriptionListQuery,
+        response: withErrors({ 200: Paged(AdminSubscriptionSchema) }),
+      },
+    },
+    (request) => users.listSubscriptions(ctx, request.query),
   );
   app.post(
     '/subscriptions/:id/cancel/',
@@ -212,15 +295,34 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
       preValidation: async (request) => {
         request.body ??= {};
       },
-      schema: { tags, params: IdParams, body: CancelSubscriptionBody },
+      // 409: the subscription is not active, or (immediately) it is billed by the card processor, which
+      // ends it; 502 and 503: the card processor could not be reached, or is not configured.
+      schema: {
+        tags,
+        params: IdParams,
+        body: CancelSubscriptionBody,
+        response: withErrors({ 200: SubscriptionSchema, 409: ErrorSchema, 502: ErrorSchema, 503: ErrorSchema }),
+      },
     },
     (request) =>
       users.cancelSubscription(ctx, payments, actor(request), request.params.id, request.body.immediately ?? false),
   );
 
   // --- Settings ----------------------------------------------------------------------------------------
-  app.get('/settings/', { schema: { tags } }, () => allSettings(ctx));
-  app.put('/settings/:key/', { schema: { tags, params: SettingKeyParams, body: Type.Unknown() } }, (request) =>
-    updateSetting(ctx, actor(request), request.params.key, request.body),
+  app.get('/settings/', { schema: { tags, response: withErrors({ 200: AdminSettingsAnswer }) } }, () =>
+    allSettings(ctx),
+  );
+  app.put(
+    '/settings/:key/',
+    {
+      schema: {
+        tags,
+        params: SettingKeyParams,
+        // Checked per key in the service, which names the offending field.
+        body: Type.Unknown(),
+        response: withErrors({ 200: SettingAnswer }),
+      },
+    },
+    (request) => updateSetting(ctx, actor(request), request.params.key, request.body),
   );
 }

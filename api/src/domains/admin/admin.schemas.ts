@@ -1,8 +1,10 @@
 /** Request and answer schemas of /api/admin/*: one place, so validation, types and OpenAPI agree. */
 import { type TSchema, Type } from '@sinclair/typebox';
+import { Nullable } from '../../http/schemas';
 import { Email, Password } from '../auth/auth.schemas';
-
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+import { MoneySettingsAnswer, PlanId } from '../settings/settings.schemas';
+import { SubscriptionSchema } from '../subscriptions/subscriptions.schemas';
+import { UserSchema } from '../users/users.schemas';
 
 export const PageQuery = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
@@ -44,6 +46,27 @@ export const AuditQuery = Type.Object({
   entity: Type.Optional(Type.String({ maxLength: 40 })),
   entity_id: Type.Optional(Type.String({ maxLength: 40 })),
   actor_id: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+
+export const AuditEntrySchema = Type.Object({
+  id: Type.Integer(),
+  actor_id: Nullable(Type.Integer()),
+  actor_email: Nullable(Type.String()),
+  /** e.g. 'series.create', 'user.coins_granted', 'settings.update'. */
+  action: Type.String(),
+  entity: Type.String(),
+  entity_id: Nullable(Type.String()),
+  before: Type.Unknown({ description: 'The record before the change (any JSON), or null' }),
+  after: Type.Unknown({ description: 'The record after the change (any JSON), or null' }),
+  created_at: Type.String(),
+});
+
+/** The User (§3) as staff see it: with the account state and Gold end the viewer's own profile leaves out. */
+export const AdminUserSchema = Type.Object({
+  ...UserSchema.properties,
+  is_active: Type.Boolean(),
+  gold_until: Nullable(Type.String()),
+  last_login_at: Nullable(Type.String()),
 });
 
 // --- Catalogue -------------------------------------------------------------------------------------
@@ -196,6 +219,35 @@ export const UserListQuery = Type.Object({
   ),
 });
 
+export const UserDetailSchema = Type.Object({
+  user: AdminUserSchema,
+  /** The newest 100 ledger entries. */
+  ledger: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      delta: Type.Integer(),
+      reason: Type.String(),
+      reference: Nullable(Type.String()),
+      balance_after: Type.Integer(),
+      created_at: Type.String(),
+    }),
+  ),
+  /** The newest 100 unlocked episodes. */
+  unlocks: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      episode_id: Type.Integer(),
+      coin_cost: Type.Integer(),
+      created_at: Type.String(),
+      episode_number: Type.Integer(),
+      episode_title: Type.String(),
+      series_id: Type.Integer(),
+      series_title: Type.String(),
+    }),
+  ),
+  subscriptions: Type.Array(SubscriptionSchema),
+});
+
 export const CoinAdjustmentBody = Type.Object(
   {
     /** Positive grants, negative deductions; never zero. */
@@ -206,6 +258,15 @@ export const CoinAdjustmentBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const CoinAdjustmentAnswer = Type.Object({
+  user_id: Type.Integer(),
+  /** False when the idempotency key was used already: nothing changed the second time. */
+  applied: Type.Boolean(),
+  balance: Type.Integer(),
+});
+/** A deduction below zero is refused with the balance there is. */
+export const InsufficientCoinsAnswer = Type.Object({ message: Type.String(), balance: Type.Integer() });
 
 export const UserFlagsBody = Type.Object(
   {
@@ -221,8 +282,17 @@ export const SubscriptionListQuery = Type.Object({
   status: Type.Optional(
     Type.Union([Type.Literal('active'), Type.Literal('canceled'), Type.Literal('past_due'), Type.Literal('expired')]),
   ),
-  plan: Type.Optional(Type.String({ maxLength: 32 })),
+  plan: Type.Optional(PlanId),
   search: Type.Optional(Type.String({ maxLength: 100 })),
+});
+
+export const AdminSubscriptionSchema = Type.Object({
+  ...SubscriptionSchema.properties,
+  user_id: Type.Integer(),
+  /** Null for a guest. */
+  user_email: Nullable(Type.String()),
+  user_username: Type.String(),
+  provider: Type.Union([Type.Literal('stripe'), Type.Literal('dev')]),
 });
 
 export const CancelSubscriptionBody = Type.Object(
@@ -232,9 +302,75 @@ export const CancelSubscriptionBody = Type.Object(
 
 // --- Settings and insights ---------------------------------------------------------------------------
 
+const Count = Type.Integer({ minimum: 0 });
+
+const DashboardFigures = Type.Object({
+  active_viewers: Count,
+  views: Count,
+  episodes_watched: Count,
+  unlocks: Count,
+  coins_spent: Count,
+  /** Succeeded payments per currency, in minor units (kopecks, cents). */
+  revenue: Type.Array(
+    Type.Object({ currency: Type.String(), coins_minor: Count, gold_minor: Count, total_minor: Count }),
+  ),
+  new_registrations: Count,
+  new_guests: Count,
+  gold_members: Count,
+  new_gold_subscriptions: Count,
+});
+
+export const DashboardAnswer = Type.Object({
+  generated_at: Type.String(),
+  today: DashboardFigures,
+  last_30_days: DashboardFigures,
+});
+
 export const AnalyticsQuery = Type.Object({
   days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: 30 })),
   series_id: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+
+const Retention = Type.Object({
+  /** Users of the period whose day 1 (day 7) has come. */
+  cohort: Count,
+  returned: Count,
+  /** returned / cohort (0 to 1), or null for an empty cohort. */
+  rate: Nullable(Type.Number()),
+});
+
+export const AnalyticsAnswer = Type.Object({
+  days: Type.Integer(),
+  from: Type.String(),
+  to: Type.String(),
+  daily: Type.Array(Type.Object({ day: Type.String(), views: Count, unique_viewers: Count })),
+  /** The asked series, else the most watched of the period; null when there is no series at all. */
+  funnel: Nullable(
+    Type.Object({
+      series_id: Type.Integer(),
+      series_title: Type.String(),
+      episodes: Type.Array(
+        Type.Object({
+          episode_id: Type.Integer(),
+          season_number: Type.Integer(),
+          episode_number: Type.Integer(),
+          title: Type.String(),
+          is_free: Type.Boolean(),
+          starts: Count,
+          completions: Count,
+          paywall_hits: Count,
+          unlocks: Count,
+        }),
+      ),
+    }),
+  ),
+  revenue: Type.Array(
+    Type.Object({
+      currency: Type.String(),
+      daily: Type.Array(Type.Object({ day: Type.String(), coins_minor: Count, gold_minor: Count })),
+    }),
+  ),
+  retention: Type.Object({ d1: Retention, d7: Retention }),
 });
 
 export const SettingKeyParams = Type.Object({
@@ -267,3 +403,14 @@ export const FeatureSwitchesSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const AdminSettingsAnswer = Type.Object({
+  ...MoneySettingsAnswer.properties,
+  catalogue_defaults: CatalogueDefaultsSchema,
+  feature_switches: FeatureSwitchesSchema,
+});
+
+export const SettingAnswer = Type.Object({
+  key: SettingKeyParams.properties.key,
+  value: Type.Unknown({ description: 'The value now stored, shaped as in GET /api/admin/settings/' }),
+});

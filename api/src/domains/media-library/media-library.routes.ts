@@ -5,34 +5,29 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
+import { ErrorSchema, IdParams, MessageSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { PageQuery } from '../admin/admin.schemas';
+import { Paged } from '../admin/admin.schemas';
 import { viewerOf } from '../auth/auth.hooks';
 import type { MediaJobQueue } from './media-jobs';
+import {
+  AssetListQuery,
+  AssetSchema,
+  ChunkParams,
+  CompletedUploadAnswer,
+  CreateUploadBody,
+  JobListQuery,
+  JobSchema,
+  MissingChunksAnswer,
+  UploadParams,
+  UploadStateSchema,
+} from './media-library.schemas';
 import { getAsset, listAssets, listJobs, retryJob, toAssetDto } from './media-library.service';
 import { CHUNK_BODY_LIMIT, completeUpload, createUpload, discardUpload, getUpload, putChunk } from './uploads.service';
 
-const Kind = Type.Union([Type.Literal('video'), Type.Literal('image')]);
-const UploadParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
-const ChunkParams = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  n: Type.Integer({ minimum: 0, maximum: 100_000 }),
-});
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
-
-const CreateUploadBody = Type.Object(
-  {
-    filename: Type.String({ minLength: 1, maxLength: 255 }),
-    size: Type.Integer({ minimum: 1 }),
-    kind: Kind,
-    content_type: Type.Optional(Type.String({ maxLength: 100 })),
-    episode_id: Type.Optional(Type.Integer({ minimum: 1 })),
-  },
-  { additionalProperties: false },
-);
-
 export async function mediaLibraryRoutes(app: TypedFastify, { ctx, queue }: { ctx: AppContext; queue: MediaJobQueue }) {
   const tags = ['admin media'];
+  const uploadState = withErrors({ 200: UploadStateSchema });
 
   // Chunks arrive as raw bytes; only this scope parses them, and only up to one chunk.
   app.addContentTypeParser(
@@ -41,20 +36,49 @@ export async function mediaLibraryRoutes(app: TypedFastify, { ctx, queue }: { ct
     (_r, body, done) => done(null, body),
   );
 
-  app.post('/uploads/', { schema: { tags, body: CreateUploadBody } }, async (request, reply) =>
-    reply.status(201).send(await createUpload(ctx, viewerOf(request), request.body)),
+  app.post(
+    '/uploads/',
+    // 404: the episode to attach the video to does not exist; 413: the file is over its kind's limit.
+    { schema: { tags, body: CreateUploadBody, response: withErrors({ 201: UploadStateSchema }) } },
+    async (request, reply) => reply.status(201).send(await createUpload(ctx, viewerOf(request), request.body)),
   );
 
-  app.get('/uploads/:id/', { schema: { tags, params: UploadParams } }, (request) => getUpload(ctx, request.params.id));
+  app.get('/uploads/:id/', { schema: { tags, params: UploadParams, response: uploadState } }, (request) =>
+    getUpload(ctx, request.params.id),
+  );
 
-  app.delete('/uploads/:id/', { schema: { tags, params: UploadParams } }, async (request, reply) => {
-    await discardUpload(ctx, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/uploads/:id/',
+    {
+      // 409: the upload is finished; its file is deleted from the library instead.
+      schema: {
+        tags,
+        params: UploadParams,
+        response: withErrors({
+          204: Type.Null({ description: 'The upload and the parts received are gone' }),
+          409: ErrorSchema,
+        }),
+      },
+    },
+    async (request, reply) => {
+      await discardUpload(ctx, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.put(
     '/uploads/:id/chunks/:n',
-    { bodyLimit: CHUNK_BODY_LIMIT, schema: { tags, params: ChunkParams } },
+    {
+      bodyLimit: CHUNK_BODY_LIMIT,
+      // The body is the chunk's raw bytes (application/octet-stream, any other type is a 415), so it has
+      // no JSON schema. 400: a chunk number or length that does not fit the upload; 409: the upload is
+      // finished; 415: the first chunk is not the kind of file announced.
+      schema: {
+        tags,
+        params: ChunkParams,
+        response: withErrors({ 200: UploadStateSchema, 409: ErrorSchema }),
+      },
+    },
     async (request) => {
       const body = request.body;
       if (!Buffer.isBuffer(body)) {
@@ -64,24 +88,27 @@ export async function mediaLibraryRoutes(app: TypedFastify, { ctx, queue }: { ct
     },
   );
 
-  app.post('/uploads/:id/complete/', { schema: { tags, params: UploadParams } }, async (request) => {
-    const result = await completeUpload(ctx, viewerOf(request), request.params.id);
-    if (result.jobId !== null) queue.kick();
-    return { upload: result.upload, asset: toAssetDto(ctx, result.asset), job_id: result.jobId };
-  });
+  app.post(
+    '/uploads/:id/complete/',
+    {
+      // 409: chunks are missing (listed); 415: the file is not the kind announced; 422: an image that
+      // cannot be decoded.
+      schema: {
+        tags,
+        params: UploadParams,
+        response: withErrors({ 200: CompletedUploadAnswer, 409: MissingChunksAnswer, 422: ErrorSchema }),
+      },
+    },
+    async (request) => {
+      const result = await completeUpload(ctx, viewerOf(request), request.params.id);
+      if (result.jobId !== null) queue.kick();
+      return { upload: result.upload, asset: toAssetDto(ctx, result.asset), job_id: result.jobId };
+    },
+  );
 
   app.get(
     '/media/',
-    {
-      schema: {
-        tags,
-        querystring: Type.Object({
-          ...PageQuery,
-          kind: Type.Optional(Kind),
-          episode_id: Type.Optional(Type.Integer({ minimum: 1 })),
-        }),
-      },
-    },
+    { schema: { tags, querystring: AssetListQuery, response: withErrors({ 200: Paged(AssetSchema) }) } },
     (request) => listAssets(ctx, request.query),
   );
 
@@ -90,21 +117,27 @@ export async function mediaLibraryRoutes(app: TypedFastify, { ctx, queue }: { ct
     {
       schema: {
         tags,
-        querystring: Type.Object({
-          status: Type.Optional(
-            Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
-          ),
-        }),
+        querystring: JobListQuery,
+        response: withErrors({ 200: Type.Object({ results: Type.Array(JobSchema) }) }),
       },
     },
     async (request) => ({ results: await listJobs(ctx, request.query.status) }),
   );
 
-  app.post('/media/jobs/:id/retry/', { schema: { tags, params: IdParams } }, async (request) => {
-    await retryJob(ctx, viewerOf(request), request.params.id);
-    queue.kick();
-    return { message: 'The job is queued again' };
-  });
+  app.post(
+    '/media/jobs/:id/retry/',
+    // 409: only a failed job can be tried again.
+    { schema: { tags, params: IdParams, response: withErrors({ 200: MessageSchema, 409: ErrorSchema }) } },
+    async (request) => {
+      await retryJob(ctx, viewerOf(request), request.params.id);
+      queue.kick();
+      return { message: 'The job is queued again' };
+    },
+  );
 
-  app.get('/media/:id/', { schema: { tags, params: IdParams } }, (request) => getAsset(ctx, request.params.id));
+  app.get(
+    '/media/:id/',
+    { schema: { tags, params: IdParams, response: withErrors({ 200: AssetSchema }) } },
+    (request) => getAsset(ctx, request.params.id),
+  );
 }

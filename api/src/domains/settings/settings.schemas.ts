@@ -21,9 +21,15 @@ export const CoinPackageSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * A Gold plan's id. Plans are settings (staff add and rename them, `gold_plans`), not a fixed list, so
+ * the id has a form rather than a list of values; subscriptions keep the id they were bought under.
+ */
+export const PlanId = Type.String({ pattern: '^[a-z][a-z0-9_-]{0,31}$', maxLength: 32 });
+
 export const GoldPlanSchema = Type.Object(
   {
-    id: Type.String({ pattern: '^[a-z][a-z0-9_-]{0,31}$' }),
+    id: PlanId,
     name: Type.Literal('Gold'),
     interval: Type.Union([Type.Literal('month'), Type.Literal('year')]),
     price: Price,
