@@ -38,6 +38,7 @@ import { usersRoutes } from './domains/users/users.routes';
 import { UserSchema } from './domains/users/users.schemas';
 import { viewingRoutes } from './domains/viewing/viewing.routes';
 import { errorHandler } from './http/errors';
+import { registerNulCharacterCheck } from './http/nul-characters';
 import type { TypeBoxTypeProvider, TypedFastify } from './http/type-provider';
 import { createMailer, type Mailer } from './mail/mailer';
 import { mediaPlugin } from './media/media.plugin';
@@ -115,6 +116,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(createValidatorCompiler());
   app.setErrorHandler(errorHandler);
+  registerNulCharacterCheck(app);
   registerSharedAnswerSerialization(app);
   app.addHook('onClose', async () => {
     await mailer.close();
