@@ -114,7 +114,7 @@ describe('series detail when the catalogue is offline (§8)', () => {
     http = mockHttp(() => undefined);
     renderDetail(String(heir.id));
     expect(await screen.findByRole('heading', { name: heir.title })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent(SAMPLE_SERIES_NOTE);
+    expect(screen.getByText(SAMPLE_SERIES_NOTE)).toBeInTheDocument();
     expect(sampleEpisodeLinks()).toHaveLength(3);
     expect(screen.queryByRole('heading', { name: SERIES_NOT_FOUND_MESSAGE })).not.toBeInTheDocument();
     // The API was asked first: sample ids are only the samples where the API does not know them.
@@ -173,13 +173,24 @@ describe('series detail when the catalogue is offline (§8)', () => {
       expect(detailCalls('77')).toBe(2 + MAX_RETRIES);
     });
 
+    it('keeps "Failed to fetch series detail" on screen while the sync interval asks again, not a spinner', async () => {
+      http = mockHttp(() => ({ status: 503, data: 'down for maintenance' }));
+      renderDetail('77');
+      await jest.advanceTimersByTimeAsync(6_000);
+      expect(await screen.findByText('Failed to fetch series detail')).toBeInTheDocument();
+      await jest.advanceTimersByTimeAsync(ADMIN_SYNC_INTERVAL_MS + 1_000);
+      expect(detailCalls('77')).toBeGreaterThan(1 + MAX_RETRIES);
+      expect(screen.getByText('Failed to fetch series detail')).toBeInTheDocument();
+      expect(screen.queryByText('Loading series…')).not.toBeInTheDocument();
+    });
+
     it('shows a sample series with its note once the transport’s 3 retries are spent', async () => {
       storeSampleCatalogue();
       http = mockHttp(() => ({ status: 503, data: 'down for maintenance' }));
       renderDetail(String(heir.id));
       await jest.advanceTimersByTimeAsync(6_000);
       expect(await screen.findByRole('heading', { name: heir.title })).toBeInTheDocument();
-      expect(screen.getByRole('status')).toHaveTextContent(SAMPLE_SERIES_NOTE);
+      expect(screen.getByText(SAMPLE_SERIES_NOTE)).toBeInTheDocument();
       expect(sampleEpisodeLinks()).toHaveLength(3);
       expect(detailCalls(String(heir.id))).toBe(1 + MAX_RETRIES);
     });

@@ -200,7 +200,10 @@ export default function SeriesDetailScreen() {
   const episodes = useCatalogSeriesEpisodesQuery(seriesId, { skip: !validId || !series.data, ...sync });
 
   if (!validId) return <SeriesNotFound />;
-  if (series.isLoading) return <InlineSpinner label="Loading series…" />;
+  // Only the first load shows the spinner: a refetch after a failure (the sync interval, Try again, a
+  // catalogue change) keeps the failure's screen until it has an answer, which may take the transport's
+  // retries, instead of flickering back to loading.
+  if (series.isLoading && series.error === undefined) return <InlineSpinner label="Loading series…" />;
   const status = (series.error as { status?: number } | undefined)?.status;
   if (status === 404 || status === 400) {
     // The API does not know sample ids: one the home screen fell back to is the sample, not a lost series.
