@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
-import { withErrors } from '../../http/schemas';
+import { ErrorSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../auth/auth.hooks';
 import { type PaymentsRuntime, startCheckout } from '../payments/payments.service';
@@ -30,18 +30,30 @@ export async function coinsRoutes(
     '/coins/purchase/',
     {
       preHandler: app.requireUser,
-      schema: { tags, body: PurchaseBody, response: withErrors({ 200: CheckoutAnswer }) },
+      // 409: the idempotency key already started a different purchase.
+      schema: { tags, body: PurchaseBody, response: withErrors({ 200: CheckoutAnswer, 409: ErrorSchema }) },
     },
     async (request) => {
       const pkg = await findPackage(ctx, request.body.package_id);
       if (!pkg) throw notFound(`No coin package with id ${request.body.package_id}`);
-      return startCheckout(ctx, payments, request, viewerOf(request), { kind: 'coins', pkg });
+      return startCheckout(
+        ctx,
+        payments,
+        request,
+        viewerOf(request),
+        { kind: 'coins', pkg },
+        request.body.idempotency_key,
+      );
     },
   );
 
   app.post(
     '/coins/grant/',
-    { preHandler: app.requireStaff, schema: { tags, body: GrantBody, response: withErrors({ 200: GrantAnswer }) } },
+    {
+      preHandler: app.requireStaff,
+      // 409: a deduction that would take the balance below zero (the answer carries the balance).
+      schema: { tags, body: GrantBody, response: withErrors({ 200: GrantAnswer, 409: ErrorSchema }) },
+    },
     async (request) => {
       const target = await ctx.db
         .selectFrom('users')

@@ -53,10 +53,62 @@ export async function findPackage(ctx: AppContext, packageId: number): Promise<C
   return (await coinPackages(ctx)).find((pkg) => pkg.id === packageId);
 }
 
+export interface StaffAdjustment {
+  userId: number;
+  /** Positive grants, negative deductions. */
+  amount: number;
+  /** The ledger reference that makes a retry a no-op; null applies the entry every time. */
+  reference: string | null;
+  /** What else the audit row's "after" records (e.g. the staff member's stated reason). */
+  note?: Record<string, unknown>;
+}
+
 /**
- * A staff correction or gift. The idempotency key makes a retried request (double click, network
- * retry) a no-op; a charge that would take the balance below zero is refused. Every applied grant or
- * deduction leaves an audit row (who, whom, the balance before and after) in the same transaction.
+ * A staff grant or deduction with its audit row, in one money transaction. The balance the audit
+ * calls "before" is read from the user's row after it is locked (FOR UPDATE on PostgreSQL, the write
+ * lock on SQLite), so no concurrent change of the same balance can slip in between that read and the
+ * update: each audit row's "before" is the "after" of the change preceding it. A retried reference
+ * writes neither a ledger row nor an audit row; a charge that would go below zero writes neither.
+ */
+export async function applyStaffAdjustment(
+  ctx: AppContext,
+  staff: UserRow,
+  adjustment: StaffAdjustment,
+): Promise<LedgerResult> {
+  return moneyTransaction(ctx, async (trx) => {
+    const user = await lockUser(ctx, trx, adjustment.userId);
+    if (!user) throw notFound('User not found');
+    const at = nowIso(ctx);
+    const entry = await applyEntry(trx, {
+      userId: adjustment.userId,
+      delta: adjustment.amount,
+      reason: LEDGER_REASONS.staffGrant,
+      reference: adjustment.reference,
+      createdAt: at,
+    });
+    if (entry.applied) {
+      await recordAudit(trx as unknown as StaffTrx, {
+        actor: staff,
+        action: adjustment.amount > 0 ? 'user.coins_granted' : 'user.coins_deducted',
+        entity: 'user',
+        entityId: adjustment.userId,
+        before: { coin_balance: user.coin_balance },
+        after: {
+          coin_balance: entry.balance,
+          amount: adjustment.amount,
+          ...adjustment.note,
+          reference: adjustment.reference,
+        },
+        at,
+      });
+    }
+    return entry;
+  });
+}
+
+/**
+ * A staff correction or gift (`POST /api/coins/grant/`). The idempotency key makes a retried request
+ * (double click, network retry) a no-op; a charge that would take the balance below zero is refused.
  */
 export async function staffGrant(
   ctx: AppContext,
@@ -64,33 +116,11 @@ export async function staffGrant(
   input: { user_id: number; amount: number; idempotency_key?: string },
 ) {
   const reference = input.idempotency_key ? `staff:${staff.id}:${input.idempotency_key}` : null;
-  const result = await moneyTransaction(ctx, async (trx) => {
-    const user = await lockUser(ctx, trx, input.user_id);
-    if (!user) throw notFound('User not found');
-    const at = nowIso(ctx);
-    const entry = await applyEntry(trx, {
-      userId: input.user_id,
-      delta: input.amount,
-      reason: LEDGER_REASONS.staffGrant,
-      reference,
-      createdAt: at,
-    });
-    // The audit row commits with the ledger row or not at all; a retried key writes neither again.
-    if (entry.applied) {
-      await recordAudit(trx as unknown as StaffTrx, {
-        actor: staff,
-        action: input.amount > 0 ? 'user.coins_granted' : 'user.coins_deducted',
-        entity: 'user',
-        entityId: input.user_id,
-        before: { coin_balance: user.coin_balance },
-        after: { coin_balance: entry.balance, amount: input.amount, reference },
-        at,
-      });
-    }
-    return entry;
-  });
+  const result = await applyStaffAdjustment(ctx, staff, { userId: input.user_id, amount: input.amount, reference });
   if (!result.applied && result.why === 'insufficient_funds') {
-    throw new HttpError(409, 'The balance cannot go below zero', { balance: result.balance });
+    throw new HttpError(409, `The balance cannot go below zero: this user has ${result.balance} coins`, {
+      balance: result.balance,
+    });
   }
   return { user_id: input.user_id, applied: result.applied, balance: result.balance };
 }

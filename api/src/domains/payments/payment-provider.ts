@@ -18,6 +18,12 @@ export interface CheckoutRequest {
   cancelUrl: string;
   /** Where this API is reachable from the browser (the dev provider's checkout page lives there). */
   apiOrigin: string;
+  /**
+   * Makes a repeated request answer the session the first one created (Stripe's Idempotency-Key,
+   * kept by Stripe for 24 hours, as long as a session stays open). Already scoped to the user and
+   * unguessable; the same key with different parameters is refused with a 409.
+   */
+  idempotencyKey?: string;
 }
 
 export interface CardDetails {
@@ -57,6 +63,10 @@ export class PaymentProviderError extends Error {
   }
 }
 
+/** The answer to an idempotency key sent again for a different purchase (both providers, 409). */
+export const KEY_REUSED_MESSAGE =
+  'This idempotency key was already used to start a different purchase. Please use a new key for a new purchase.';
+
 export const devId = (prefix: string) => `${prefix}_dev_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
 
 /**
@@ -81,7 +91,8 @@ export function createDevProvider(): PaymentProvider {
       return `cus_dev_${user.id}`;
     },
     async createCheckoutSession(request) {
-      const id = devId('cs');
+      // Like Stripe, the same key names the same session; the service compares what it was for.
+      const id = request.idempotencyKey ? `cs_dev_${request.idempotencyKey.slice(0, 32)}` : devId('cs');
       return { id, url: `${request.apiOrigin}/api/dev-checkout/${id}` };
     },
     async createSetupIntent() {

@@ -22,6 +22,8 @@ import {
   ConfirmAnswerSchema,
   ConfirmBody,
   CreateIntentBody,
+  DevCheckoutActionAnswers,
+  DevCheckoutPageAnswers,
   DevSessionParams,
   IntentAnswer,
   PaymentMethodList,
@@ -152,7 +154,10 @@ export async function paymentsRoutes(app: TypedFastify, { ctx, payments }: Optio
 }
 
 async function devCheckoutRoutes(app: TypedFastify, { ctx, payments }: Options) {
-  const schema = { tags: ['payments'], params: DevSessionParams, produces: ['text/html'] };
+  // The pages answer HTML; a malformed session id or body gets the usual JSON error.
+  const schema = { tags: ['payments'], params: DevSessionParams };
+  const pageAnswers = { ...withErrors({}), ...DevCheckoutPageAnswers };
+  const actionAnswers = { ...withErrors({}), ...DevCheckoutActionAnswers };
   // The page's forms post form-encoded (here: empty) bodies.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) =>
     done(null, {}),
@@ -160,7 +165,7 @@ async function devCheckoutRoutes(app: TypedFastify, { ctx, payments }: Options) 
 
   app.get(
     '/dev-checkout/:session_id',
-    { schema: { ...schema, summary: 'Local test checkout page' } },
+    { schema: { ...schema, summary: 'Local test checkout page', response: pageAnswers } },
     async (request, reply) => {
       const payment = await findDevSession(ctx, request.params.session_id);
       reply
@@ -174,7 +179,7 @@ async function devCheckoutRoutes(app: TypedFastify, { ctx, payments }: Options) 
 
   app.post(
     '/dev-checkout/:session_id/pay',
-    { schema: { ...schema, body: Type.Optional(Type.Unknown()) } },
+    { schema: { ...schema, body: Type.Optional(Type.Unknown()), response: actionAnswers } },
     async (request, reply) => {
       const payment = await findDevSession(ctx, request.params.session_id);
       if (!payment) return reply.status(404).type('text/html; charset=utf-8').send(notFoundPage());
@@ -187,7 +192,7 @@ async function devCheckoutRoutes(app: TypedFastify, { ctx, payments }: Options) 
 
   app.post(
     '/dev-checkout/:session_id/cancel',
-    { schema: { ...schema, body: Type.Optional(Type.Unknown()) } },
+    { schema: { ...schema, body: Type.Optional(Type.Unknown()), response: actionAnswers } },
     async (request, reply) => {
       const payment = await findDevSession(ctx, request.params.session_id);
       if (!payment) return reply.status(404).type('text/html; charset=utf-8').send(notFoundPage());

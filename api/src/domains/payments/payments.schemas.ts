@@ -90,3 +90,22 @@ export const TransactionsPageSchema = Type.Object({
 });
 
 export const DevSessionParams = Type.Object({ session_id: Type.String({ pattern: '^cs_dev_[A-Za-z0-9]{1,64}$' }) });
+
+/** A page of the local checkout: HTML for the browser, not JSON. */
+const HtmlPage = (description: string) => ({ description, content: { 'text/html': { schema: Type.String() } } });
+
+/** The local checkout page: 200 with the page, 404 with a page saying the session is unknown. */
+export const DevCheckoutPageAnswers = {
+  200: HtmlPage('The checkout page: what is bought, for how much, and the Pay and Cancel buttons'),
+  404: HtmlPage('No checkout session with this id: a page saying so'),
+};
+
+/** Pay and Cancel: back to the product site (303, no body), or a page saying the session is unknown. */
+export const DevCheckoutActionAnswers = {
+  303: {
+    type: 'null',
+    description: "Sends the browser back to the product site's success or cancel address",
+    headers: { location: Type.String() },
+  },
+  404: HtmlPage('No checkout session with this id: a page saying so'),
+};

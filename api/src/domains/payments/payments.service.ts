@@ -3,17 +3,18 @@
  * per user), SetupIntents and PaymentIntents. Nothing here grants coins or Gold — that is the webhook's
  * job (webhook.service.ts) once the processor confirms the money.
  */
+import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { badRequest, HttpError, notFound } from '../../http/errors';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { findPackage } from '../coins/coins.service';
-import { moneyDb, type PaymentMethodRow, type PaymentRow } from '../coins/money.tables';
+import { type MoneyExecutor, moneyDb, type PaymentMethodRow, type PaymentRow } from '../coins/money.tables';
 import { lockUser, moneyTransaction } from '../coins/money-transaction';
 import type { CoinPackage, GoldPlan } from '../settings/settings.schemas';
 import { guestEmail } from '../users/users.service';
-import { createDevProvider, type PaymentProvider, PaymentProviderError } from './payment-provider';
+import { createDevProvider, KEY_REUSED_MESSAGE, type PaymentProvider, PaymentProviderError } from './payment-provider';
 import type { PaymentsConfig } from './payments.config';
 import { createStripeProvider } from './stripe.provider';
 
@@ -85,22 +86,41 @@ export function productOrigin(ctx: AppContext, request: FastifyRequest): string 
 
 // --- Customers and checkout -----------------------------------------------------------------------
 
-async function customerIdFor(ctx: AppContext, provider: PaymentProvider, user: UserRow): Promise<string> {
-  const db = moneyDb(ctx);
-  const known = await db
+async function knownCustomerId(ctx: AppContext, provider: PaymentProvider, userId: number): Promise<string | null> {
+  const known = await moneyDb(ctx)
     .selectFrom('payment_customers')
     .select('customer_id')
-    .where('user_id', '=', user.id)
+    .where('user_id', '=', userId)
     .where('provider', '=', provider.kind)
     .executeTakeFirst();
-  if (known) return known.customer_id;
+  return known?.customer_id ?? null;
+}
+
+/** Creates the user's customer at the processor only; nothing is stored yet. */
+function createCustomer(provider: PaymentProvider, user: UserRow): Promise<string> {
   const email = user.email ?? (user.guest_id ? guestEmail(user.guest_id) : null);
-  const customerId = await viaProvider(() => provider.createCustomer({ id: user.id, email }));
+  return viaProvider(() => provider.createCustomer({ id: user.id, email }));
+}
+
+async function rememberCustomer(
+  ctx: AppContext,
+  db: MoneyExecutor,
+  provider: PaymentProvider,
+  userId: number,
+  customerId: string,
+): Promise<void> {
   await db
     .insertInto('payment_customers')
-    .values({ user_id: user.id, provider: provider.kind, customer_id: customerId, created_at: nowIso(ctx) })
+    .values({ user_id: userId, provider: provider.kind, customer_id: customerId, created_at: nowIso(ctx) })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ provider: provider.kind, customer_id: customerId }))
     .execute();
+}
+
+async function customerIdFor(ctx: AppContext, provider: PaymentProvider, user: UserRow): Promise<string> {
+  const known = await knownCustomerId(ctx, provider, user.id);
+  if (known) return known;
+  const customerId = await createCustomer(provider, user);
+  await rememberCustomer(ctx, moneyDb(ctx), provider, user.id, customerId);
   return customerId;
 }
 
@@ -113,8 +133,27 @@ export function describePackage(pkg: CoinPackage): string {
 }
 
 /**
+ * The processor's idempotency key for a client's key: scoped to the viewer (two viewers may pick the
+ * same key) and keyed with the server's secret, so nobody can derive another viewer's session from it.
+ */
+function checkoutKey(runtime: PaymentsRuntime, userId: number, clientKey: string): string {
+  return createHmac('sha256', runtime.webhookSecret).update(`checkout:${userId}:${clientKey}`).digest('hex');
+}
+
+/** Whether a recorded checkout is the one this purchase would start. */
+function isSamePurchase(row: PaymentRow, userId: number, purchase: Purchase): boolean {
+  if (row.user_id !== userId || row.kind !== purchase.kind) return false;
+  return purchase.kind === 'coins' ? row.package_id === purchase.pkg.id : row.plan === purchase.plan.id;
+}
+
+/**
  * Starts a Checkout Session and records it as a pending payment. The answer's url is Stripe's hosted
  * page, or the dev provider's local page.
+ *
+ * With an idempotency key, a resent start (double click, network retry, a retry after a crash) answers
+ * the session the first one created instead of opening a second unpaid one: the processor answers the
+ * same session for the same key, and the payment row, unique by session id, is written once. The same
+ * key for a different purchase is refused with 409 and writes nothing.
  */
 export async function startCheckout(
   ctx: AppContext,
@@ -122,6 +161,7 @@ export async function startCheckout(
   request: FastifyRequest,
   viewer: UserRow,
   purchase: Purchase,
+  idempotencyKey?: string,
 ): Promise<{ session_id: string; url: string }> {
   const provider = requireProvider(runtime);
   const customerId = await customerIdFor(ctx, provider, viewer);
@@ -164,10 +204,12 @@ export async function startCheckout(
       successUrl,
       cancelUrl,
       apiOrigin: apiOrigin(request),
+      idempotencyKey: idempotencyKey === undefined ? undefined : checkoutKey(runtime, viewer.id, idempotencyKey),
     }),
   );
   const at = nowIso(ctx);
-  await moneyDb(ctx)
+  const db = moneyDb(ctx);
+  await db
     .insertInto('payments')
     .values({
       user_id: viewer.id,
@@ -187,7 +229,17 @@ export async function startCheckout(
       created_at: at,
       updated_at: at,
     })
+    // A repeated key names a session already recorded: keep the first row.
+    .onConflict((oc) => oc.column('provider_ref').doNothing())
     .execute();
+  const recorded = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider_ref', '=', session.id)
+    .executeTakeFirstOrThrow();
+  if (!isSamePurchase(recorded, viewer.id, purchase)) {
+    throw conflict(KEY_REUSED_MESSAGE);
+  }
   return { session_id: session.id, url: session.url };
 }
 
@@ -237,10 +289,14 @@ export async function addPaymentMethod(
   paymentMethodId: string,
 ): Promise<{ created: boolean; method: PaymentMethodDto }> {
   const provider = requireProvider(runtime);
-  const customerId = await customerIdFor(ctx, provider, viewer);
+  // The processor checks the card first; only a card it accepted leads to any row here (a new
+  // viewer's customer included), so an unknown or refused card answers its 4xx having stored nothing.
+  const known = await knownCustomerId(ctx, provider, viewer.id);
+  const customerId = known ?? (await createCustomer(provider, viewer));
   const card = await viaProvider(() => provider.attachPaymentMethod(paymentMethodId, customerId));
   const result = await moneyTransaction(ctx, async (trx) => {
     await lockUser(ctx, trx, viewer.id);
+    if (!known) await rememberCustomer(ctx, trx, provider, viewer.id, customerId);
     const existing = await trx
       .selectFrom('payment_methods')
       .selectAll()

@@ -5,13 +5,15 @@
  * arrives before checkout.session.completed.
  */
 import Stripe from 'stripe';
-import { type PaymentProvider, PaymentProviderError } from './payment-provider';
+import { KEY_REUSED_MESSAGE, type PaymentProvider, PaymentProviderError } from './payment-provider';
 
 /** Stripe's client errors become 4xx answers with its message; outages become 502. */
 async function call<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
+    // The same Idempotency-Key with other parameters: a key reused for a different purchase.
+    if (error instanceof Stripe.errors.StripeIdempotencyError) throw new PaymentProviderError(KEY_REUSED_MESSAGE, 409);
     if (error instanceof Stripe.errors.StripeCardError) throw new PaymentProviderError(error.message, 402);
     if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new PaymentProviderError(error.message, 400);
     throw new PaymentProviderError('The payment provider is unavailable. Please try again.', 502);
@@ -32,26 +34,29 @@ export function createStripeProvider(secretKey: string, options: Stripe.StripeCo
     async createCheckoutSession(request) {
       const { item } = request;
       const session = await call(() =>
-        stripe.checkout.sessions.create({
-          mode: request.mode,
-          customer: request.customerId,
-          client_reference_id: String(request.userId),
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: item.currency,
-                unit_amount: item.amountMinor,
-                product_data: { name: item.name, description: item.description },
-                ...(item.interval ? { recurring: { interval: item.interval } } : {}),
+        stripe.checkout.sessions.create(
+          {
+            mode: request.mode,
+            customer: request.customerId,
+            client_reference_id: String(request.userId),
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: item.currency,
+                  unit_amount: item.amountMinor,
+                  product_data: { name: item.name, description: item.description },
+                  ...(item.interval ? { recurring: { interval: item.interval } } : {}),
+                },
               },
-            },
-          ],
-          metadata: request.metadata,
-          ...(request.mode === 'subscription' ? { subscription_data: { metadata: request.metadata } } : {}),
-          success_url: request.successUrl,
-          cancel_url: request.cancelUrl,
-        }),
+            ],
+            metadata: request.metadata,
+            ...(request.mode === 'subscription' ? { subscription_data: { metadata: request.metadata } } : {}),
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+          },
+          request.idempotencyKey ? { idempotencyKey: request.idempotencyKey } : {},
+        ),
       );
       if (!session.url) throw new PaymentProviderError('The payment provider returned no checkout address', 502);
       return { id: session.id, url: session.url };

@@ -1,6 +1,7 @@
 import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';
 import { toAuditDto } from '../../../src/domains/admin/audit.repository';
 import { staffDb } from '../../../src/domains/admin/staff.tables';
+import { moneyDb } from '../../../src/domains/coins/money.tables';
 import { databaseKinds } from '../../support/databases';
 import { registerUser, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
@@ -15,6 +16,9 @@ describe.each(databaseKinds())('coins routes (%s)', (kind) => {
     t = await createTestApp(kind);
   });
   afterAll(() => t.close());
+
+  const paymentsOf = (userId: number) =>
+    moneyDb(t.ctx).selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 
   it('answers the balance on all three balance calls', async () => {
     const user = await signUpGuest(t.app);
@@ -98,6 +102,69 @@ describe.each(databaseKinds())('coins routes (%s)', (kind) => {
     expect(rows).toEqual([]);
   });
 
+  it('answers a resent purchase start with the same idempotency key with the same checkout session, stored once', async () => {
+    const user = await signUpGuest(t.app);
+    const start = (payload: unknown) =>
+      call(t.app, { method: 'POST', url: '/api/coins/purchase/', headers: bearer(user.access), payload });
+    const first = await start({ package_id: 2, idempotency_key: 'buy-2-attempt-1' });
+    expect(first.statusCode).toBe(200);
+    // A resend one after another, and several at once (a double click racing a network retry).
+    const again = await start({ package_id: 2, idempotency_key: 'buy-2-attempt-1' });
+    const racing = await Promise.all(
+      Array.from({ length: 4 }, () => start({ package_id: 2, idempotency_key: 'buy-2-attempt-1' })),
+    );
+    for (const answer of [again, ...racing]) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual(first.json());
+    }
+    expect(await paymentsOf(user.user.id)).toEqual([
+      expect.objectContaining({ provider_ref: first.json().session_id, status: 'pending', package_id: 2 }),
+    ]);
+    // Without a key, or with a new one, each start is a new checkout.
+    const other = await start({ package_id: 2, idempotency_key: 'buy-2-attempt-2' });
+    const keyless = await start({ package_id: 2 });
+    expect(new Set([first, other, keyless].map((answer) => answer.json().session_id)).size).toBe(3);
+    expect(await paymentsOf(user.user.id)).toHaveLength(3);
+  });
+
+  it('refuses the same idempotency key for a different purchase with 409, storing nothing', async () => {
+    const user = await signUpGuest(t.app);
+    const start = (payload: unknown) =>
+      call(t.app, { method: 'POST', url: '/api/coins/purchase/', headers: bearer(user.access), payload });
+    const first = await start({ package_id: 1, idempotency_key: 'one-key' });
+    expect(first.statusCode).toBe(200);
+    const before = await paymentsOf(user.user.id);
+    const refused = await start({ package_id: 3, idempotency_key: 'one-key' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/already used to start a different purchase/);
+    expect(await paymentsOf(user.user.id)).toEqual(before);
+    // The first purchase is untouched: paying its page credits package 1.
+    const paid = await call(t.app, {
+      method: 'POST',
+      url: `${new URL(first.json().url).pathname}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
+    expect(paid.statusCode).toBe(303);
+    expect(await balanceOf(t.ctx, user.user.id)).toBe(100);
+  });
+
+  it('keeps idempotency keys apart per viewer: the same key gives two viewers two sessions', async () => {
+    const [one, two] = [await signUpGuest(t.app), await signUpGuest(t.app)];
+    const start = (access: string) =>
+      call(t.app, {
+        method: 'POST',
+        url: '/api/coins/purchase/',
+        headers: bearer(access),
+        payload: { package_id: 2, idempotency_key: 'shared-key' },
+      });
+    const [a, b] = [await start(one.access), await start(two.access)];
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().session_id).not.toBe(b.json().session_id);
+    expect(await paymentsOf(one.user.id)).toHaveLength(1);
+    expect(await paymentsOf(two.user.id)).toHaveLength(1);
+  });
+
   it('lets staff grant and correct coins, idempotently and never below zero', async () => {
     const staff = await registerUser(t.app, `staff-${kind}@example.com`);
     await t.ctx.db.updateTable('users').set({ is_staff: true }).where('id', '=', staff.user.id).execute();
@@ -114,7 +181,9 @@ describe.each(databaseKinds())('coins routes (%s)', (kind) => {
       applied: false,
       balance: 50,
     });
-    expect((await grant({ user_id: user.user.id, amount: -80 })).statusCode).toBe(409);
+    const refused = await grant({ user_id: user.user.id, amount: -80 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: expect.stringContaining('below zero'), balance: 50 });
     expect((await grant({ user_id: user.user.id, amount: 0 })).statusCode).toBe(400);
     expect((await grant({ user_id: 999_999, amount: 5 })).statusCode).toBe(404);
     expect((await grant({ user_id: user.user.id, amount: 5 }, user)).statusCode).toBe(403);
@@ -154,6 +223,47 @@ describe.each(databaseKinds())('coins routes (%s)', (kind) => {
         after: { coin_balance: 25, amount: -15, reference: null },
       }),
     ]);
+  });
+
+  it('audits each concurrent staff adjustment with the balance it really started from', async () => {
+    const staff = await registerUser(t.app, `concurrent-staff-${kind}@example.com`);
+    await t.ctx.db.updateTable('users').set({ is_staff: true }).where('id', '=', staff.user.id).execute();
+    const user = await signUpGuest(t.app);
+    await grantCoins(t.ctx, user.user.id, 1_000);
+    const amounts = [40, -30, 25, -10, 60, -5, 15, 35, -20, 50, 10, -45];
+    const answers = await Promise.all(
+      amounts.map((amount) =>
+        call(t.app, {
+          method: 'POST',
+          url: '/api/coins/grant/',
+          headers: bearer(staff.access),
+          payload: { user_id: user.user.id, amount },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(amounts.map(() => 200));
+    const final = 1_000 + amounts.reduce((sum, amount) => sum + amount, 0);
+    expect(await balanceOf(t.ctx, user.user.id)).toBe(final);
+
+    // In the order they were applied, each "before" is the previous "after": none read a stale balance.
+    const audit = (
+      await staffDb(t.ctx)
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('entity', '=', 'user')
+        .where('entity_id', '=', String(user.user.id))
+        .orderBy('id')
+        .execute()
+    ).map(toAuditDto);
+    expect(audit).toHaveLength(amounts.length);
+    let running = 1_000;
+    for (const row of audit) {
+      const after = row.after as { coin_balance: number; amount: number };
+      expect(row.before).toEqual({ coin_balance: running });
+      expect(after.coin_balance).toBe(running + after.amount);
+      running = after.coin_balance;
+    }
+    expect(running).toBe(final);
   });
 
   it('pays the registration bonus once, also when a guest with coins signs in', async () => {

@@ -1,3 +1,4 @@
+import { moneyDb } from '../../../src/domains/coins/money.tables';
 import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
@@ -67,6 +68,31 @@ describe.each(databaseKinds())('payments routes (%s)', (kind) => {
       expect((await as(user, 'GET', '/api/payment-methods/')).json()).toEqual([]);
       expect((await call(t.app, { url: '/api/payment-methods/' })).statusCode).toBe(401);
       expect((await as(other, 'GET', '/api/payment-methods/')).json()).toHaveLength(1);
+    });
+
+    it('stores nothing for an unknown card, not even a processor customer, and saves the next valid one', async () => {
+      const user = await signUpGuest(t.app);
+      const customers = () =>
+        moneyDb(t.ctx).selectFrom('payment_customers').selectAll().where('user_id', '=', user.user.id).execute();
+      for (const payment_method_id of ['pm_0', 'pm_unknown', 'pm_card_visa_expired']) {
+        const refused = await as(user, 'POST', '/api/payment-methods/', { payment_method_id });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().message).toMatch(/Unknown payment method/);
+      }
+      expect(await customers()).toEqual([]);
+      expect((await as(user, 'GET', '/api/payment-methods/')).json()).toEqual([]);
+
+      expect((await as(user, 'POST', '/api/payment-methods/', { payment_method_id: 'pm_card_visa' })).statusCode).toBe(
+        201,
+      );
+      expect(await customers()).toEqual([
+        expect.objectContaining({ provider: 'dev', customer_id: expect.any(String) }),
+      ]);
+      // With a customer on record, a later unknown card leaves it (and the saved card) as they were.
+      const before = await customers();
+      expect((await as(user, 'POST', '/api/payment-methods/', { payment_method_id: 'pm_0' })).statusCode).toBe(400);
+      expect(await customers()).toEqual(before);
+      expect((await as(user, 'GET', '/api/payment-methods/')).json()).toHaveLength(1);
     });
 
     it('creates a setup intent', async () => {
@@ -219,6 +245,27 @@ describe.each(databaseKinds())('payments routes (%s)', (kind) => {
         body: '',
       });
       expect(await balanceOf(t.ctx, user.user.id)).toBe(0);
+    });
+
+    it('documents what the checkout pages answer: HTML pages, a redirect back, JSON for a malformed id', async () => {
+      const doc = (await call(t.app, { url: '/api/docs/json' })).json();
+      const page = doc.paths['/api/dev-checkout/{session_id}'].get.responses;
+      expect(Object.keys(page['200'].content)).toEqual(['text/html']);
+      expect(Object.keys(page['404'].content)).toEqual(['text/html']);
+      expect(Object.keys(page['400'].content)).toEqual(['application/json']);
+      for (const action of ['pay', 'cancel']) {
+        const answers = doc.paths[`/api/dev-checkout/{session_id}/${action}`].post.responses;
+        expect(answers['303']).toEqual(expect.objectContaining({ headers: { location: expect.any(Object) } }));
+        expect(answers['303'].content).toBeUndefined();
+        expect(Object.keys(answers['404'].content)).toEqual(['text/html']);
+        expect(Object.keys(answers['415'].content)).toEqual(['application/json']);
+      }
+      // And the pages answer as documented.
+      const unknown = await call(t.app, { url: '/api/dev-checkout/cs_dev_unknown' });
+      expect([unknown.statusCode, unknown.headers['content-type']]).toEqual([404, 'text/html; charset=utf-8']);
+      const malformed = await call(t.app, { url: '/api/dev-checkout/not-a-session' });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().message).toEqual(expect.any(String));
     });
 
     it('never redirects to a foreign origin and answers 404 for unknown sessions', async () => {

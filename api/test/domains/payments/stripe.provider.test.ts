@@ -11,6 +11,7 @@ interface Seen {
   method: string;
   path: string;
   form: URLSearchParams;
+  idempotencyKey: string | undefined;
 }
 
 describe('Stripe provider', () => {
@@ -24,12 +25,22 @@ describe('Stripe provider', () => {
       request.on('data', (chunk) => (body += chunk));
       request.on('end', () => {
         const path = (request.url ?? '').split('?')[0] as string;
-        seen.push({ method: request.method ?? '', path, form: new URLSearchParams(body) });
+        const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
+        seen.push({ method: request.method ?? '', path, form: new URLSearchParams(body), idempotencyKey });
         const reply = (status: number, json: unknown) => {
           response.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_test' });
           response.end(JSON.stringify(json));
         };
         if (path === '/v1/customers') return reply(200, { id: 'cus_test_1', object: 'customer' });
+        if (path === '/v1/checkout/sessions' && idempotencyKey === 'key-used-for-another-package') {
+          return reply(400, {
+            error: {
+              type: 'idempotency_error',
+              message:
+                'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+            },
+          });
+        }
         if (path === '/v1/checkout/sessions')
           return reply(200, {
             id: 'cs_test_1',
@@ -82,6 +93,35 @@ describe('Stripe provider', () => {
     expect(form.get('metadata[user_id]')).toBe('7');
     expect(form.get('subscription_data[metadata][plan]')).toBe('monthly');
     expect(form.get('success_url')).toContain('{CHECKOUT_SESSION_ID}');
+  });
+
+  const coinsCheckout = (idempotencyKey?: string) =>
+    provider().createCheckoutSession({
+      mode: 'payment',
+      userId: 7,
+      customerId: 'cus_test_1',
+      item: { name: 'Coins', description: '100 coins', amountMinor: 9900, currency: 'rub' },
+      metadata: { kind: 'coins', user_id: '7', package_id: '1', coins: '100' },
+      successUrl: 'http://site/coins?checkout=success&session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://site/coins?checkout=cancelled',
+      apiOrigin: 'http://api',
+      idempotencyKey,
+    });
+
+  it("sends a purchase's idempotency key to Stripe, so a resent start gets the same session", async () => {
+    seen.length = 0;
+    await coinsCheckout('0123abcd');
+    await coinsCheckout();
+    const starts = seen.filter((request) => request.path === '/v1/checkout/sessions');
+    expect(starts.map((request) => request.idempotencyKey)).toEqual(['0123abcd', expect.any(String)]);
+    // Without a key of ours, the SDK makes up a fresh one for its own retries.
+    expect(starts[1]?.idempotencyKey).not.toBe('0123abcd');
+  });
+
+  it("answers Stripe's refusal of a key reused for other parameters with 409", async () => {
+    await expect(coinsCheckout('key-used-for-another-package')).rejects.toEqual(
+      expect.objectContaining({ statusCode: 409, message: expect.stringContaining('already used') }),
+    );
   });
 
   it('creates setup intents and saves cards, answering their details', async () => {
