@@ -6,7 +6,7 @@
  * image exactly where and as large as the home screen shows it. The picture is then on screen as soon as
  * the page and one image have arrived, and the real screen takes its place without a jump.
  */
-import { FIRST_HERO_PRELOAD_ID, heroImageOf } from '@cliffhanger/shared/src/startup/first-screen';
+import { FIRST_HERO_PRELOAD_ID, HOME_SCREEN_TITLE, heroImageOf } from '@cliffhanger/shared/src/startup/first-screen';
 import type { AppContext } from '../context';
 import { highlights } from '../domains/catalogue/catalogue.service';
 
@@ -36,7 +36,7 @@ export function withFirstScreen(html: string, first: FirstScreen | null): string
   const skeleton =
     '<div id="startup-loader" aria-hidden="true" class="startup-loader--home">' +
     '<div class="startup-header"><div class="startup-logo">Cliffhanger</div></div>' +
-    '<div class="startup-page"><div class="startup-title"></div>' +
+    `<div class="startup-page"><div class="startup-title">${HOME_SCREEN_TITLE}</div>` +
     `<div class="startup-hero"><img class="startup-hero-image" src="${src}" alt="" fetchpriority="high"/></div>` +
     '</div></div>';
   return html.replace('</title>', `</title>${preload}`).replace(DEFAULT_STARTUP_LOADER, skeleton);

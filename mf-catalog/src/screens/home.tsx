@@ -1,5 +1,5 @@
 /** Home (§2): featured slider, trending, Gold exclusives, continue watching, then the paged series grid. */
-import { ANALYTICS_EVENTS, Page, type Series, track, useAppDispatch } from '@cliffhanger/shared';
+import { ANALYTICS_EVENTS, HOME_SCREEN_TITLE, Page, type Series, track, useAppDispatch } from '@cliffhanger/shared';
 import { useEffect } from 'react';
 import { SeriesGrid } from '../features/browse/series-grid';
 import { Carousel, CarouselItem } from '../features/catalogue/carousel';
@@ -45,7 +45,7 @@ export default function HomeScreen() {
   const scrolled = (carousel: string) => () => dispatch(track(ANALYTICS_EVENTS.homeCarouselScrolled, { carousel }));
 
   return (
-    <Page title="Watch something gripping">
+    <Page title={HOME_SCREEN_TITLE}>
       <HeroSlider onOpen={(series) => dispatch(track(ANALYTICS_EVENTS.homeBannerClicked, { series_id: series.id }))} />
       <ContinueWatching onOpen={open('continue_watching')} onScrolled={scrolled('continue_watching')} />
       <SeriesRow

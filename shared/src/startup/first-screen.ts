@@ -8,6 +8,9 @@ import type { Series } from '../entities';
 
 export const FIRST_HERO_PRELOAD_ID = 'first-hero';
 
+/** The home screen's heading, which the skeleton shows too so that the hero sits where it will. */
+export const HOME_SCREEN_TITLE = 'Watch something gripping';
+
 /** The image a hero slide shows for a series: its slider art, else its banner, else its cover. */
 export function heroImageOf(series: Pick<Series, 'slider_image' | 'banner_image' | 'cover_image'>): string | null {
   return series.slider_image ?? series.banner_image ?? series.cover_image ?? null;
