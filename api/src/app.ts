@@ -3,13 +3,11 @@
  * OpenAPI), then media, then the domains under /api and /feed-api, and last (optionally) the built
  * frontends. `server.ts` runs it; tests call `buildApp` with their own configuration and `inject`.
  */
-import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import Fastify, { type FastifyRequest } from 'fastify';
+import Fastify from 'fastify';
 import { createAppCaches, registerCaches } from './cache/app-caches';
 import { registerSharedAnswerSerialization } from './cache/shared-answers';
 import type { AppConfig } from './config';
@@ -37,8 +35,10 @@ import { unlocksRoutes } from './domains/unlocks/unlocks.routes';
 import { usersRoutes } from './domains/users/users.routes';
 import { UserSchema } from './domains/users/users.schemas';
 import { viewingRoutes } from './domains/viewing/viewing.routes';
+import { registerCors } from './http/cors';
 import { errorHandler } from './http/errors';
 import { registerNulCharacterCheck } from './http/nul-characters';
+import { registerSecurityHeaders } from './http/security-headers';
 import type { TypeBoxTypeProvider, TypedFastify } from './http/type-provider';
 import { createMailer, type Mailer } from './mail/mailer';
 import { mediaPlugin } from './media/media.plugin';
@@ -72,17 +72,6 @@ function createValidatorCompiler() {
   );
   return ({ schema, httpPart }: { schema: object; httpPart?: string }) =>
     (httpPart === 'body' ? strictAjv : coercingAjv).compile(schema);
-}
-
-/** Allowed origins: the configured list, the server's own origin, and in development any localhost port. */
-export function isAllowedOrigin(config: AppConfig, origin: string, request: FastifyRequest): boolean {
-  if (config.corsOrigins.includes(origin) || config.corsOrigins.includes('*')) return true;
-  const host = request.headers.host;
-  if (host && (origin === `http://${host}` || origin === `https://${host}`)) return true;
-  if (config.publicUrl && origin === config.publicUrl) return true;
-  return (
-    config.devRoutes && config.corsOrigins.length === 0 && /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(origin)
-  );
 }
 
 export async function buildApp(config: AppConfig, deps: AppDependencies = {}): Promise<TypedFastify> {
@@ -125,44 +114,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   });
 
   // --- External plugins ------------------------------------------------------------------------
-  await app.register(helmet, {
-    // A strict policy for every answer (JSON, the API docs page, plain error pages). The site's own
-    // pages load federated remotes, HLS blobs and media from configured origins: the frontends plugin
-    // replaces this with their policy (frontends/content-security-policy.ts).
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    // HSTS is only meaningful over TLS (RFC 6797 §7.2): it is added below when the request came that way.
-    strictTransportSecurity: false,
-  });
-  // Over TLS directly, or through a trusted proxy's X-Forwarded-Proto (`trustProxy`).
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  });
-  await app.register(cors, {
-    delegator: (request, callback) => {
-      const origin = request.headers.origin;
-      callback(null, {
-        origin: origin ? isAllowedOrigin(config, origin, request) : false,
-        methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-        allowedHeaders: ['Authorization', 'Content-Type', 'Range'],
-        exposedHeaders: ['Retry-After', 'Content-Range', 'Content-Length'],
-        maxAge: 600,
-      });
-    },
-  });
+  // Security headers, fixed at start (HSTS only over TLS), then the CORS allow-list.
+  registerSecurityHeaders(app);
+  registerCors(app, config);
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimit.globalPerMinute,
