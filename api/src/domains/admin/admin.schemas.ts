@@ -1,10 +1,13 @@
 /** Request and answer schemas of /api/admin/*: one place, so validation, types and OpenAPI agree. */
 import { type TSchema, Type } from '@sinclair/typebox';
-import { Nullable } from '../../http/schemas';
+import { IdParams, Nullable } from '../../http/schemas';
 import { Email, Password } from '../auth/auth.schemas';
 import { MoneySettingsAnswer, PlanId } from '../settings/settings.schemas';
 import { SubscriptionSchema } from '../subscriptions/subscriptions.schemas';
 import { UserSchema } from '../users/users.schemas';
+
+/** A row id: stored as a 32-bit integer, so anything larger is a 400, not a database error. */
+export const Id = IdParams.properties.id;
 
 export const PageQuery = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
@@ -45,7 +48,7 @@ export const AuditQuery = Type.Object({
   ...PageQuery,
   entity: Type.Optional(Type.String({ maxLength: 40 })),
   entity_id: Type.Optional(Type.String({ maxLength: 40 })),
-  actor_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  actor_id: Type.Optional(Id),
 });
 
 export const AuditEntrySchema = Type.Object({
@@ -77,7 +80,7 @@ const SeriesFields = {
   slug: Type.String({ minLength: 1, maxLength: 120, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' }),
   description: Type.String({ maxLength: 5_000 }),
   tags: Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 30 }),
-  category_ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 20 }),
+  category_ids: Type.Array(Id, { maxItems: 20 }),
   year: Nullable(Type.Integer({ minimum: 1900, maximum: 2100 })),
   rating: Nullable(Type.Number({ minimum: 0, maximum: 10 })),
   total_episodes: Nullable(Type.Integer({ minimum: 0, maximum: 10_000 })),
@@ -145,7 +148,7 @@ export const SeriesListQuery = Type.Object({
   ),
   is_gold_exclusive: Type.Optional(Type.Boolean()),
   is_featured: Type.Optional(Type.Boolean()),
-  category_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  category_id: Type.Optional(Id),
 });
 
 const EpisodeFields = {
@@ -191,17 +194,17 @@ export const AdminEpisodeSchema = Type.Object({
 });
 
 export const ReorderBody = Type.Object(
-  { episode_ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 5_000 }) },
+  { episode_ids: Type.Array(Id, { minItems: 1, maxItems: 5_000 }) },
   { additionalProperties: false },
 );
 
 export const EpisodeListQuery = Type.Object({
   ...PageQuery,
   search: Type.Optional(Type.String({ maxLength: 100 })),
-  series_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  series_id: Type.Optional(Id),
 });
 
-export const SeriesIdParams = Type.Object({ seriesId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+export const SeriesIdParams = Type.Object({ seriesId: Id });
 
 // --- Users and subscriptions -----------------------------------------------------------------------
 
@@ -328,7 +331,7 @@ export const DashboardAnswer = Type.Object({
 
 export const AnalyticsQuery = Type.Object({
   days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: 30 })),
-  series_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  series_id: Type.Optional(Id),
 });
 
 const Retention = Type.Object({

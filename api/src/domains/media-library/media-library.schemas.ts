@@ -1,7 +1,7 @@
 /** Request and answer schemas of the media library (/api/admin/uploads/*, /api/admin/media/*). */
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../http/schemas';
-import { PageQuery } from '../admin/admin.schemas';
+import { Id, PageQuery } from '../admin/admin.schemas';
 
 export const Kind = Type.Union([Type.Literal('video'), Type.Literal('image')]);
 const JobStatus = Type.Union([
@@ -23,7 +23,7 @@ export const CreateUploadBody = Type.Object(
     size: Type.Integer({ minimum: 1 }),
     kind: Kind,
     content_type: Type.Optional(Type.String({ maxLength: 100 })),
-    episode_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    episode_id: Type.Optional(Id),
   },
   { additionalProperties: false },
 );
@@ -31,7 +31,7 @@ export const CreateUploadBody = Type.Object(
 export const AssetListQuery = Type.Object({
   ...PageQuery,
   kind: Type.Optional(Kind),
-  episode_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  episode_id: Type.Optional(Id),
 });
 
 export const JobListQuery = Type.Object({ status: Type.Optional(JobStatus) });

@@ -3,6 +3,7 @@
  * holds one of these as JSON; a key that was never set answers its default (settings.service.ts).
  */
 import { type Static, Type } from '@sinclair/typebox';
+import { IdParams } from '../../http/schemas';
 
 const Currency = Type.String({ pattern: '^[a-z]{3}$', description: 'ISO 4217, lower case (rub, usd …)' });
 /** A price in major units (roubles, dollars); charged rounded to minor units (kopecks, cents). */
@@ -10,7 +11,8 @@ const Price = Type.Number({ minimum: 0.01, maximum: 1_000_000 });
 
 export const CoinPackageSchema = Type.Object(
   {
-    id: Type.Integer({ minimum: 1 }),
+    /** Payments keep it in a 32-bit column. */
+    id: IdParams.properties.id,
     coins: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
     bonus_coins: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
     price: Price,

@@ -81,6 +81,46 @@ describe.each(databaseKinds())('staff API (%s)', (kind) => {
     });
   });
 
+  describe('the API document', () => {
+    type Operation = { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+
+    it('documents every staff route: its success answer with a schema, and its refusals', async () => {
+      const doc = (await call(t.app, { url: '/api/docs/json' })).json() as {
+        paths: Record<string, Record<string, Operation>>;
+      };
+      const operations = Object.entries(doc.paths)
+        .filter(([path]) => path.startsWith('/api/admin/'))
+        .flatMap(([path, methods]) =>
+          Object.entries(methods).map(([method, op]) => [`${method} ${path}`, op] as const),
+        );
+      expect(operations.length).toBeGreaterThan(30);
+      const gaps = operations.flatMap(([key, op]) => {
+        const statuses = Object.keys(op.responses);
+        const success = statuses.filter((status) => status.startsWith('2'));
+        const described = success.every((status) =>
+          status === '204'
+            ? op.responses[status]?.content === undefined
+            : op.responses[status]?.content?.['application/json']?.schema !== undefined,
+        );
+        const refusals = ['400', '401', '403', '404'].every((status) => statuses.includes(status));
+        return success.length === 1 && described && refusals ? [] : [key];
+      });
+      expect(gaps).toEqual([]);
+    });
+
+    it.each([
+      '/api/admin/episodes/?series_id=2147483648',
+      '/api/admin/series/?category_id=9007199254740992',
+      '/api/admin/analytics/?series_id=1e21',
+      '/api/admin/media/?episode_id=2147483648',
+      '/api/admin/audit/?actor_id=2147483648',
+    ])('GET %s: an id past the stored range is a 400, not a server error', async (url) => {
+      const answer = await call(t.app, { url, headers: as('superuser') });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().message).toMatch(/^Invalid querystring: /);
+    });
+  });
+
   describe('staff registration', () => {
     const body = (code: string, n: number) => ({
       email: `new-staff-${n}@example.com`,
