@@ -2,9 +2,16 @@
  * Chaos for the API (issue #9 item 6), in a real browser against the running system: 502, 503 and 504
  * answers, dropped connections and network time-outs are retried as spec §8 says (up to 3 times,
  * 1 s × the attempt number apart), a series list that still fails falls back to the built-in sample
- * series, and whatever the API does the page never goes blank and nothing is uncaught.
+ * series, and whatever the API does the page never goes blank and nothing is uncaught. A sample series
+ * opened from that fallback shows its sample detail and episodes, and with the whole API down the series
+ * screen gives up after the transport's retries alone (≈6 s), not the transport's times the query's.
  */
-import { MAX_RETRIES, RETRY_DELAY_MS, RETRY_STATUSES } from '@cliffhanger/shared/src/constants';
+import {
+  MAX_RETRIES,
+  RETRY_DELAY_MS,
+  RETRY_STATUSES,
+  SERIES_NOT_FOUND_MESSAGE,
+} from '@cliffhanger/shared/src/constants';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { baseUrl, launchBrowser } from '../support/browser';
 import { REMOTE_SCREENS } from '../support/remotes';
@@ -25,6 +32,8 @@ afterEach(async () => {
 });
 
 const SAMPLE_NOTICE = 'We couldn’t reach the catalogue, so here are a few sample series.';
+/** The note on a sample series' own screen. */
+const SAMPLE_SERIES_NOTE = 'We couldn’t reach the catalogue, so this is one of our sample series.';
 /** The first of the built-in sample series (mf-catalog/src/features/catalogue/sample-catalogue.ts). */
 const FIRST_SAMPLE = 'The Heir Returns';
 
@@ -70,6 +79,32 @@ const PRESCRIBED_WAITS = Array.from({ length: MAX_RETRIES }, (_, i) => RETRY_DEL
 async function expectSampleSeries(page: Page): Promise<void> {
   await page.getByText(SAMPLE_NOTICE).waitFor({ timeout: 20_000 });
   await page.locator('.series-grid-section a.series-card').filter({ hasText: FIRST_SAMPLE }).first().waitFor();
+}
+
+/** The first sample series' card on the home grid. */
+function firstSampleCard(page: Page) {
+  return page.locator('.series-grid-section a.series-card').filter({ hasText: FIRST_SAMPLE }).first();
+}
+
+/** Moves within the single-page app, as its links do, keeping what the page holds in memory. */
+async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/**
+ * The sample series screen: its title, the note that it is a sample, and its three sample episodes.
+ * Answers when the title appeared.
+ */
+async function expectSampleSeriesScreen(page: Page, timeout: number): Promise<number> {
+  await page.getByRole('heading', { name: FIRST_SAMPLE, level: 1 }).waitFor({ timeout });
+  const shownAt = Date.now();
+  await page.getByText(SAMPLE_SERIES_NOTE).waitFor({ timeout: 1_000 });
+  expect(await page.locator('.episode-grid a').count()).toBe(3);
+  expect(await page.getByRole('heading', { name: SERIES_NOT_FOUND_MESSAGE }).count()).toBe(0);
+  return shownAt;
 }
 
 async function expectShellStanding(page: Page): Promise<void> {
@@ -154,6 +189,76 @@ describe('when the whole API is down', () => {
     });
     await page.getByRole('heading', { name: REMOTE_SCREENS.wallet.ready, level: 1 }).waitFor({ timeout: 15_000 });
     await expectShellStanding(page);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('a sample series opened from the fallback', () => {
+  it('shows its sample detail and episodes while only the series list fails, and an unknown real id still reads "Series not found"', async () => {
+    const { page, pageErrors } = await openPage();
+    await chaosOnSeriesList(page, [{ status: 503 }]);
+    await page.goto(`${baseUrl()}/`);
+    await expectSampleSeries(page);
+
+    await firstSampleCard(page).click();
+    await expectSampleSeriesScreen(page, 10_000);
+
+    await navigateInApp(page, '/series/987654');
+    await page.getByRole('heading', { name: SERIES_NOT_FOUND_MESSAGE, level: 1 }).waitFor({ timeout: 10_000 });
+    expect(await page.getByText(SAMPLE_SERIES_NOTE).count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('the series screen with the whole API down', () => {
+  /** The transport's waits before giving up (1 s + 2 s + 3 s), and room for the page to draw. */
+  const GIVE_UP_MS = PRESCRIBED_WAITS.reduce((sum, wait) => sum + wait, 0) + 2_000;
+
+  /**
+   * The screen gave up after the transport's own retries (§8: 3, 1 s × the attempt apart), not after
+   * those times a query's. A request may follow at once: the sample catalogue just written to storage
+   * reads as a catalogue change, which asks for the series again.
+   */
+  function expectOneRoundOfRetries(arrivals: number[], shownAt: number): void {
+    const round = arrivals.slice(0, 1 + MAX_RETRIES);
+    expect(round).toHaveLength(1 + MAX_RETRIES);
+    gapsBetween(round).forEach((gap, i) => {
+      expect(gap).toBeGreaterThanOrEqual(PRESCRIBED_WAITS[i] - CLOCK_SLACK_MS);
+    });
+    expect(shownAt - (round[0] ?? 0)).toBeLessThan(GIVE_UP_MS);
+  }
+
+  it(`falls back within ${GIVE_UP_MS / 1000} s: the sample for a sample series, "Failed to fetch series detail" with Try again for a real one`, async () => {
+    const { page, pageErrors } = await openPage();
+    const detailArrivals = new Map<string, number[]>();
+    await page.route(
+      (url) => url.pathname.startsWith('/api/') || url.pathname.startsWith('/feed-api/'),
+      (route) => {
+        const detail = /^\/api\/series\/(\d+)\/$/.exec(new URL(route.request().url()).pathname);
+        if (detail) detailArrivals.set(detail[1], [...(detailArrivals.get(detail[1]) ?? []), Date.now()]);
+        return route.fulfill({ status: 503, contentType: 'text/plain', body: 'down for maintenance' });
+      },
+    );
+    await page.goto(`${baseUrl()}/`);
+    await expectSampleSeries(page);
+    const sampleId = (await firstSampleCard(page).getAttribute('href'))?.match(/\/series\/(\d+)/)?.[1];
+    if (!sampleId) throw new Error('the sample card links to no series');
+
+    await firstSampleCard(page).click();
+    const sampleShownAt = await expectSampleSeriesScreen(page, GIVE_UP_MS + 5_000);
+    expectOneRoundOfRetries(detailArrivals.get(sampleId) ?? [], sampleShownAt);
+
+    await navigateInApp(page, '/series/1');
+    await page.getByText('Failed to fetch series detail').waitFor({ timeout: GIVE_UP_MS + 5_000 });
+    expectOneRoundOfRetries(detailArrivals.get('1') ?? [], Date.now());
+
+    const askedAgain = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/series/1/');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Failed to fetch series detail' })
+      .getByRole('button', { name: 'Try again' })
+      .click();
+    await askedAgain;
     expect(pageErrors).toEqual([]);
   });
 });
