@@ -58,9 +58,14 @@ export const browser = {
 };
 
 export async function postCheckout(request: CheckoutRequest): Promise<CheckoutAnswer | null> {
+  // One key per purchase start: the transport's retries resend the same body, so a start whose answer
+  // was lost gets the same checkout session back instead of opening a second one.
   const { data } =
     request.kind === 'coins'
-      ? await apiClient().post<CheckoutAnswer | null>('/coins/purchase/', { package_id: request.packageId })
+      ? await apiClient().post<CheckoutAnswer | null>('/coins/purchase/', {
+          package_id: request.packageId,
+          idempotency_key: crypto.randomUUID(),
+        })
       : await apiClient().post<CheckoutAnswer | null>('/subscriptions/create/', { plan: request.plan });
   return data;
 }

@@ -10,7 +10,7 @@ import {
   writeStored,
 } from '@cliffhanger/shared';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import CoinStoreScreen from '../../screens/coin-store';
 import GoldSubscriptionScreen from '../../screens/gold-subscription';
@@ -46,7 +46,10 @@ describe('buying coins', () => {
     renderWallet(<CoinStoreScreen />, { path: '/coins', store: walletStore({ record: seen }) });
     await userEvent.click(await screen.findByRole('button', { name: /Buy 550 coins for/ }));
     await act(() => settle());
-    expect(http.calls.find((c) => c.url === '/coins/purchase/')?.data).toBe(JSON.stringify({ package_id: 2 }));
+    expect(JSON.parse(http.calls.find((c) => c.url === '/coins/purchase/')?.data)).toEqual({
+      package_id: 2,
+      idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     expect(readStored('checkout_session_id')).toBe('cs_dev_abc');
     expect(assign).toHaveBeenCalledWith(checkoutUrl);
     const events = seen
@@ -55,6 +58,40 @@ describe('buying coins', () => {
     expect(events).toEqual(expect.arrayContaining(['9.4 Coin Package Selected', '9.5 Coin Purchase Started']));
     // Every buy button stays disabled while the browser is on its way to the payment page.
     for (const button of screen.getAllByRole('button', { name: /Buy / })) expect(button).toBeDisabled();
+  });
+
+  it('resends a start whose answer was lost with the same key, so the server opens one checkout, not two', async () => {
+    let attempts = 0;
+    http = mockHttp((config) => {
+      if (config.url === '/coins/packages/') return { status: 200, data: packages };
+      if (config.url === '/coins/purchase/')
+        return ++attempts === 1
+          ? { status: 503, data: {} }
+          : { status: 200, data: { session_id: 'cs_dev_abc', url: checkoutUrl } };
+    });
+    renderWallet(<CoinStoreScreen />, { path: '/coins', store: walletStore() });
+    await userEvent.click(await screen.findByRole('button', { name: /Buy 550 coins for/ }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(checkoutUrl), { timeout: 4_000 });
+    const sent = http.calls.filter((c) => c.url === '/coins/purchase/').map((c) => JSON.parse(c.data).idempotency_key);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toBe(sent[0]);
+  });
+
+  it('starts each new purchase with a new key', async () => {
+    http = mockHttp((config) => {
+      if (config.url === '/coins/packages/') return { status: 200, data: packages };
+      if (config.url === '/coins/purchase/') return { status: 400, data: { message: 'Payments are switched off' } };
+    });
+    renderWallet(<CoinStoreScreen />, { path: '/coins', store: walletStore() });
+    const buy = await screen.findByRole('button', { name: /Buy 550 coins for/ });
+    await userEvent.click(buy);
+    await waitFor(() => expect(buy).toBeEnabled());
+    await userEvent.click(buy);
+    await waitFor(() => expect(http.calls.filter((c) => c.url === '/coins/purchase/')).toHaveLength(2));
+    const [first, second] = http.calls
+      .filter((c) => c.url === '/coins/purchase/')
+      .map((c) => JSON.parse(c.data).idempotency_key);
+    expect(second).not.toBe(first);
   });
 
   it('never starts two purchases from a double click', async () => {
