@@ -46,7 +46,7 @@ describe('buying coins', () => {
     renderWallet(<CoinStoreScreen />, { path: '/coins', store: walletStore({ record: seen }) });
     await userEvent.click(await screen.findByRole('button', { name: /Buy 550 coins for/ }));
     await act(() => settle());
-    expect(JSON.parse(http.calls.find((c) => c.url === '/coins/purchase/')?.data)).toEqual({
+    expect(JSON.parse(String(http.calls.find((c) => c.url === '/coins/purchase/')?.data))).toEqual({
       package_id: 2,
       idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
@@ -72,7 +72,9 @@ describe('buying coins', () => {
     renderWallet(<CoinStoreScreen />, { path: '/coins', store: walletStore() });
     await userEvent.click(await screen.findByRole('button', { name: /Buy 550 coins for/ }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(checkoutUrl), { timeout: 4_000 });
-    const sent = http.calls.filter((c) => c.url === '/coins/purchase/').map((c) => JSON.parse(c.data).idempotency_key);
+    const sent = http.calls
+      .filter((c) => c.url === '/coins/purchase/')
+      .map((c) => JSON.parse(String(c.data)).idempotency_key);
     expect(sent).toHaveLength(2);
     expect(sent[1]).toBe(sent[0]);
   });
@@ -90,7 +92,7 @@ describe('buying coins', () => {
     await waitFor(() => expect(http.calls.filter((c) => c.url === '/coins/purchase/')).toHaveLength(2));
     const [first, second] = http.calls
       .filter((c) => c.url === '/coins/purchase/')
-      .map((c) => JSON.parse(c.data).idempotency_key);
+      .map((c) => JSON.parse(String(c.data)).idempotency_key);
     expect(second).not.toBe(first);
   });
 
