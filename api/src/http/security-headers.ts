@@ -56,9 +56,9 @@ export function securityHeadersFor(options: Readonly<HelmetOptions>): ReadonlyAr
 export function registerSecurityHeaders(app: FastifyInstance) {
   const headers = securityHeadersFor(SECURITY_HEADER_OPTIONS);
   app.addHook('onRequest', (request, reply, done) => {
-    // On the raw response, as helmet does: a header the route sets through `reply` wins when sent.
-    const response = reply.raw;
-    for (const [name, value] of headers) response.setHeader(name, value);
+    // Through `reply`, first: a route that sets one of them later replaces it. (Helmet wrote them to
+    // the raw response, which made Node merge every other header in again one by one when sending.)
+    for (const [name, value] of headers) reply.header(name, value);
     if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     done();
   });
