@@ -11,8 +11,7 @@ import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import { revokeAllRefreshTokens } from '../auth/auth.repository';
 import { containsText } from '../catalogue/catalogue.repository';
-import { applyLocked, LEDGER_REASONS } from '../coins/coins.service';
-import type { MoneyTrx } from '../coins/money.tables';
+import { applyStaffAdjustment } from '../coins/coins.service';
 import { moneyTransaction } from '../coins/money-transaction';
 import type { PaymentsRuntime } from '../payments/payments.service';
 import { toSubscriptionDto } from '../subscriptions/subscription-dto';
@@ -120,7 +119,11 @@ export async function userDetail(ctx: AppContext, id: number) {
   };
 }
 
-/** A grant or deduction, always a `staff_grant` ledger entry; the staff member's reason goes to the audit log. */
+/**
+ * A grant or deduction, always a `staff_grant` ledger entry; the staff member's reason goes to the
+ * audit log. The coins domain locks the user before reading the audit's "before", so concurrent
+ * adjustments of one balance each record the balance they really started from.
+ */
 export async function adjustCoins(
   ctx: AppContext,
   actor: UserRow,
@@ -128,28 +131,11 @@ export async function adjustCoins(
   body: Static<typeof CoinAdjustmentBody>,
 ) {
   const reference = `staff:${actor.id}:${body.idempotency_key ?? randomUUID()}`;
-  const at = nowIso(ctx);
-  const result = await moneyTransaction(ctx, async (trx: MoneyTrx) => {
-    const before = await trx.selectFrom('users').select('coin_balance').where('id', '=', userId).executeTakeFirst();
-    if (!before) throw notFound(USER_MISSING);
-    const applied = await applyLocked(ctx, trx, {
-      userId,
-      delta: body.amount,
-      reason: LEDGER_REASONS.staffGrant,
-      reference,
-    });
-    if (applied.applied) {
-      await recordAudit(trx as unknown as StaffTrx, {
-        actor,
-        action: body.amount > 0 ? 'user.coins_granted' : 'user.coins_deducted',
-        entity: 'user',
-        entityId: userId,
-        before: { coin_balance: before.coin_balance },
-        after: { coin_balance: applied.balance, amount: body.amount, reason: body.reason, reference },
-        at,
-      });
-    }
-    return applied;
+  const result = await applyStaffAdjustment(ctx, actor, {
+    userId,
+    amount: body.amount,
+    reference,
+    note: { reason: body.reason },
   });
   if (!result.applied && result.why === 'insufficient_funds') {
     throw new HttpError(409, `The balance cannot go below zero: this user has ${result.balance} coins`, {

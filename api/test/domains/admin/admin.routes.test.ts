@@ -1,7 +1,8 @@
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { toAuditDto } from '../../../src/domains/admin/audit.repository';
 import { staffDb } from '../../../src/domains/admin/staff.tables';
 import { databaseKinds } from '../../support/databases';
-import { smallCatalogue } from '../../support/fixtures';
+import { signUpGuest, smallCatalogue } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
 import { type Cast, signUpCast } from './staff-fixtures';
@@ -375,6 +376,45 @@ describe.each(databaseKinds())('staff API (%s)', (kind) => {
         'Correction',
         'Apology for an outage',
       ]);
+    });
+
+    it('audits each concurrent staff coin adjustment with the balance it really started from', async () => {
+      const user = await signUpGuest(t.app);
+      const url = `/api/admin/users/${user.user.id}/coins/`;
+      const adjust = (amount: number) =>
+        call(t.app, { method: 'POST', url, headers: as('staff'), payload: { amount, reason: `Adjust ${amount}` } });
+      expect((await adjust(1_000)).statusCode).toBe(200);
+      const amounts = [40, -30, 25, -10, 60, -5, 15, 35, -20, 50, 10, -45];
+      const answers = await Promise.all(amounts.map(adjust));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(amounts.map(() => 200));
+      const final = 1_000 + amounts.reduce((sum, amount) => sum + amount, 0);
+
+      // In the order they were applied, each "before" is the previous "after": none read a stale balance.
+      const audit = (
+        await staffDb(t.ctx)
+          .selectFrom('audit_log')
+          .selectAll()
+          .where('entity', '=', 'user')
+          .where('entity_id', '=', String(user.user.id))
+          .orderBy('id')
+          .execute()
+      ).map(toAuditDto);
+      expect(audit).toHaveLength(amounts.length + 1);
+      let running = 0;
+      for (const row of audit) {
+        const after = row.after as { coin_balance: number; amount: number; reason: string; reference: string };
+        expect(row.before).toEqual({ coin_balance: running });
+        expect(after).toEqual({
+          coin_balance: running + after.amount,
+          amount: after.amount,
+          reason: `Adjust ${after.amount}`,
+          reference: expect.stringMatching(new RegExp(`^staff:${cast.staff.user.id}:`)),
+        });
+        running = after.coin_balance;
+      }
+      expect(running).toBe(final);
+      const detail = (await call(t.app, { url: `/api/admin/users/${user.user.id}/`, headers: as('staff') })).json();
+      expect(detail.user.coin_balance).toBe(final);
     });
 
     it('lets only superusers change Gold and staff rights, and disables accounts at once', async () => {
