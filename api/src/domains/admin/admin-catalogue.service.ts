@@ -12,7 +12,12 @@ import type { Database, EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { containsText, insertSeries } from '../catalogue/catalogue.repository';
 import { isUniqueViolation } from '../coins/money-transaction';
-import { resolveImageAddress } from '../media-library/stored-images';
+import {
+  discardImages,
+  type PreparedImage,
+  prepareImageAddress,
+  writeWithImages,
+} from '../media-library/stored-images';
 import type {
   EpisodeCreateBody,
   EpisodeListQuery,
@@ -173,20 +178,34 @@ export async function getSeries(ctx: AppContext, id: number): Promise<AdminSerie
 }
 
 type SeriesInput = Static<typeof SeriesUpdateBody>;
-const IMAGE_FIELDS = ['poster_image', 'cover_image', 'banner_image', 'slider_image'] as const;
+/** The fields that may hold an image address, or an inline image to store (series art, episode thumbnails). */
+const IMAGE_FIELDS = ['poster_image', 'cover_image', 'banner_image', 'slider_image', 'thumbnail'] as const;
 
-/** Inline images become library files before the transaction opens (encoding is slow; writes are not). */
-async function resolveImages<T extends Partial<Record<(typeof IMAGE_FIELDS)[number], string | null>>>(
+/**
+ * Inline images are checked, encoded and put in storage before the transaction opens (encoding is
+ * slow; writes are not); `writeWithImages` records them with the write, after its checks pass.
+ */
+async function prepareImages<T extends Partial<Record<(typeof IMAGE_FIELDS)[number], string | null>>>(
   ctx: AppContext,
   input: T,
   actor: UserRow,
-): Promise<T> {
+): Promise<{ input: T; images: PreparedImage[] }> {
   const out = { ...input };
-  for (const field of IMAGE_FIELDS) {
-    const value = out[field];
-    if (value !== undefined) out[field] = (await resolveImageAddress(ctx, value, field, actor.id)) as T[typeof field];
+  const images: PreparedImage[] = [];
+  try {
+    for (const field of IMAGE_FIELDS) {
+      const value = out[field];
+      if (value === undefined) continue;
+      const prepared = await prepareImageAddress(ctx, value, field, actor.id);
+      out[field] = prepared.address as T[typeof field];
+      if (prepared.image) images.push(prepared.image);
+    }
+  } catch (error) {
+    // A later field's bad image refuses the whole write: the earlier fields' files go too.
+    await discardImages(ctx, images);
+    throw error;
   }
-  return out;
+  return { input: out, images };
 }
 
 async function assertCategories(db: CoreExecutor, ids: number[] | undefined) {
@@ -213,46 +232,44 @@ function seriesColumns(input: SeriesInput) {
 }
 
 export async function createSeries(ctx: AppContext, actor: UserRow, body: Static<typeof SeriesCreateBody>) {
-  const input = await resolveImages(ctx, body, actor);
+  const { input, images } = await prepareImages(ctx, body, actor);
   const at = nowIso(ctx);
-  const id = await staffDb(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      const db = core(trx);
-      await assertCategories(db, input.category_ids);
-      if (input.slug && (await freeSlug(db, input.slug)) !== input.slug) {
-        throw conflict(`Another series already uses the address "${input.slug}"`);
-      }
-      const slug = input.slug ?? (await freeSlug(db, slugify(input.title_en || input.title)));
-      const columns = seriesColumns(input);
-      const newId = await insertSeries(db, {
-        title: input.title,
-        title_en: input.title_en ?? '',
-        slug,
-        description: input.description ?? '',
-        cover_image: columns.cover_image ?? null,
-        banner_image: columns.banner_image ?? null,
-        poster_image: columns.poster_image ?? null,
-        slider_image: columns.slider_image ?? null,
-        tags: columns.tags ?? '[]',
-        year: input.year ?? null,
-        rating: input.rating ?? null,
-        is_gold_exclusive: input.is_gold_exclusive ?? false,
-        is_featured: input.is_featured ?? false,
-        is_trending: input.is_trending ?? false,
-        is_top: input.is_top ?? false,
-        is_hidden: input.is_hidden ?? false,
-        total_episodes: input.total_episodes ?? null,
-        likes: 0,
-        deleted_at: null,
-        created_at: at,
-        updated_at: at,
-      });
-      if (input.category_ids) await setCategories(db, newId, input.category_ids);
-      const after = await seriesRow(db, newId);
-      await recordAudit(trx, { actor, action: 'series.create', entity: 'series', entityId: newId, after, at });
-      return newId;
+  const id = await writeWithImages(ctx, images, async (trx) => {
+    const db = core(trx);
+    await assertCategories(db, input.category_ids);
+    if (input.slug && (await freeSlug(db, input.slug)) !== input.slug) {
+      throw conflict(`Another series already uses the address "${input.slug}"`);
+    }
+    const slug = input.slug ?? (await freeSlug(db, slugify(input.title_en || input.title)));
+    const columns = seriesColumns(input);
+    const newId = await insertSeries(db, {
+      title: input.title,
+      title_en: input.title_en ?? '',
+      slug,
+      description: input.description ?? '',
+      cover_image: columns.cover_image ?? null,
+      banner_image: columns.banner_image ?? null,
+      poster_image: columns.poster_image ?? null,
+      slider_image: columns.slider_image ?? null,
+      tags: columns.tags ?? '[]',
+      year: input.year ?? null,
+      rating: input.rating ?? null,
+      is_gold_exclusive: input.is_gold_exclusive ?? false,
+      is_featured: input.is_featured ?? false,
+      is_trending: input.is_trending ?? false,
+      is_top: input.is_top ?? false,
+      is_hidden: input.is_hidden ?? false,
+      total_episodes: input.total_episodes ?? null,
+      likes: 0,
+      deleted_at: null,
+      created_at: at,
+      updated_at: at,
     });
+    if (input.category_ids) await setCategories(db, newId, input.category_ids);
+    const after = await seriesRow(db, newId);
+    await recordAudit(trx, { actor, action: 'series.create', entity: 'series', entityId: newId, after, at });
+    return newId;
+  });
   return getSeries(ctx, id);
 }
 
@@ -263,29 +280,27 @@ export async function updateSeries(
   body: SeriesInput,
   action = 'series.update',
 ) {
-  const input = await resolveImages(ctx, body, actor);
+  const { input, images } = await prepareImages(ctx, body, actor);
   const at = nowIso(ctx);
-  await staffDb(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      const db = core(trx);
-      const before = await seriesRow(db, id);
-      await assertCategories(db, input.category_ids);
-      if (input.slug !== undefined && (await freeSlug(db, input.slug, id)) !== input.slug) {
-        throw conflict(`Another series already uses the address "${input.slug}"`);
-      }
-      const columns = seriesColumns(input);
-      if (Object.keys(columns).length > 0) {
-        await db
-          .updateTable('series')
-          .set({ ...columns, updated_at: at })
-          .where('id', '=', id)
-          .execute();
-      }
-      if (input.category_ids) await setCategories(db, id, input.category_ids);
-      const after = await seriesRow(db, id);
-      await recordAudit(trx, { actor, action, entity: 'series', entityId: id, before, after, at });
-    });
+  await writeWithImages(ctx, images, async (trx) => {
+    const db = core(trx);
+    const before = await seriesRow(db, id);
+    await assertCategories(db, input.category_ids);
+    if (input.slug !== undefined && (await freeSlug(db, input.slug, id)) !== input.slug) {
+      throw conflict(`Another series already uses the address "${input.slug}"`);
+    }
+    const columns = seriesColumns(input);
+    if (Object.keys(columns).length > 0) {
+      await db
+        .updateTable('series')
+        .set({ ...columns, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    }
+    if (input.category_ids) await setCategories(db, id, input.category_ids);
+    const after = await seriesRow(db, id);
+    await recordAudit(trx, { actor, action, entity: 'series', entityId: id, before, after, at });
+  });
   return getSeries(ctx, id);
 }
 
@@ -439,66 +454,64 @@ export async function createEpisode(
   seriesId: number,
   body: Static<typeof EpisodeCreateBody>,
 ) {
-  const thumbnail =
-    body.thumbnail === undefined ? undefined : await resolveImageAddress(ctx, body.thumbnail, 'thumbnail', actor.id);
+  const { input, images } = await prepareImages(ctx, { thumbnail: body.thumbnail }, actor);
+  const thumbnail = input.thumbnail;
   const defaults = await catalogueDefaults(ctx);
   const at = nowIso(ctx);
-  const id = await staffDb(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      const db = core(trx);
-      await seriesRow(db, seriesId);
-      const season = body.season_number ?? 1;
-      const last = await db
-        .selectFrom('episodes')
-        .select((eb) => [eb.fn.max('episode_number').as('number'), eb.fn.max('position').as('position')])
-        .where('series_id', '=', seriesId)
-        .where('season_number', '=', season)
-        .executeTakeFirst();
-      const number = body.episode_number ?? Number(last?.number ?? 0) + 1;
-      const isFree = body.is_free ?? number <= defaults.free_episodes;
-      const maxPosition = await db
-        .selectFrom('episodes')
-        .select((eb) => eb.fn.max('position').as('position'))
-        .where('series_id', '=', seriesId)
-        .executeTakeFirst();
-      try {
-        const inserted = await db
-          .insertInto('episodes')
-          .values({
-            series_id: seriesId,
-            season_id: await seasonId(db, seriesId, season),
-            season_number: season,
-            episode_number: number,
-            title: body.title,
-            description: body.description ?? '',
-            thumbnail: thumbnail ?? null,
-            duration: body.duration ?? 0,
-            video_url: body.video_url ?? null,
-            hls_url: body.hls_url ?? null,
-            is_free: isFree,
-            coin_cost: isFree ? 0 : (body.coin_cost ?? defaults.coin_cost),
-            position: Number(maxPosition?.position ?? -1) + 1,
-            created_at: at,
-            updated_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const after = await episodeRow(db, inserted.id);
-        await recordAudit(trx, {
-          actor,
-          action: 'episode.create',
-          entity: 'episode',
-          entityId: inserted.id,
-          after,
-          at,
-        });
-        return inserted.id;
-      } catch (error) {
-        if (isUniqueViolation(error)) throw numberTaken(season, number);
-        throw error;
-      }
-    });
+  const id = await writeWithImages(ctx, images, async (trx) => {
+    const db = core(trx);
+    await seriesRow(db, seriesId);
+    const season = body.season_number ?? 1;
+    const last = await db
+      .selectFrom('episodes')
+      .select((eb) => [eb.fn.max('episode_number').as('number'), eb.fn.max('position').as('position')])
+      .where('series_id', '=', seriesId)
+      .where('season_number', '=', season)
+      .executeTakeFirst();
+    const number = body.episode_number ?? Number(last?.number ?? 0) + 1;
+    const isFree = body.is_free ?? number <= defaults.free_episodes;
+    const maxPosition = await db
+      .selectFrom('episodes')
+      .select((eb) => eb.fn.max('position').as('position'))
+      .where('series_id', '=', seriesId)
+      .executeTakeFirst();
+    try {
+      const inserted = await db
+        .insertInto('episodes')
+        .values({
+          series_id: seriesId,
+          season_id: await seasonId(db, seriesId, season),
+          season_number: season,
+          episode_number: number,
+          title: body.title,
+          description: body.description ?? '',
+          thumbnail: thumbnail ?? null,
+          duration: body.duration ?? 0,
+          video_url: body.video_url ?? null,
+          hls_url: body.hls_url ?? null,
+          is_free: isFree,
+          coin_cost: isFree ? 0 : (body.coin_cost ?? defaults.coin_cost),
+          position: Number(maxPosition?.position ?? -1) + 1,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const after = await episodeRow(db, inserted.id);
+      await recordAudit(trx, {
+        actor,
+        action: 'episode.create',
+        entity: 'episode',
+        entityId: inserted.id,
+        after,
+        at,
+      });
+      return inserted.id;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw numberTaken(season, number);
+      throw error;
+    }
+  });
   return getEpisode(ctx, id);
 }
 
@@ -508,50 +521,45 @@ export async function updateEpisode(
   id: number,
   body: Static<typeof EpisodeUpdateBody>,
 ) {
-  const changes = { ...body };
-  if (changes.thumbnail !== undefined) {
-    changes.thumbnail = await resolveImageAddress(ctx, changes.thumbnail, 'thumbnail', actor.id);
-  }
+  const { input: changes, images } = await prepareImages(ctx, body, actor);
   const at = nowIso(ctx);
-  await staffDb(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      const db = core(trx);
-      const before = await episodeRow(db, id);
-      const { series_title: _title, ...beforeRow } = before;
-      const season = changes.season_number ?? before.season_number;
-      const free = changes.is_free ?? Boolean(before.is_free);
-      // A free episode costs nothing; a paid one keeps (or gets) its price.
-      const coinCost = free ? 0 : (changes.coin_cost ?? before.coin_cost);
-      if (!free && coinCost === 0) throw badRequest('A paid episode needs a coin cost above 0');
-      try {
-        await db
-          .updateTable('episodes')
-          .set({
-            ...changes,
-            coin_cost: coinCost,
-            ...(changes.season_number !== undefined ? { season_id: await seasonId(db, before.series_id, season) } : {}),
-            updated_at: at,
-          })
-          .where('id', '=', id)
-          .execute();
-      } catch (error) {
-        if (isUniqueViolation(error)) {
-          throw numberTaken(season, changes.episode_number ?? before.episode_number);
-        }
-        throw error;
+  await writeWithImages(ctx, images, async (trx) => {
+    const db = core(trx);
+    const before = await episodeRow(db, id);
+    const { series_title: _title, ...beforeRow } = before;
+    const season = changes.season_number ?? before.season_number;
+    const free = changes.is_free ?? Boolean(before.is_free);
+    // A free episode costs nothing; a paid one keeps (or gets) its price.
+    const coinCost = free ? 0 : (changes.coin_cost ?? before.coin_cost);
+    if (!free && coinCost === 0) throw badRequest('A paid episode needs a coin cost above 0');
+    try {
+      await db
+        .updateTable('episodes')
+        .set({
+          ...changes,
+          coin_cost: coinCost,
+          ...(changes.season_number !== undefined ? { season_id: await seasonId(db, before.series_id, season) } : {}),
+          updated_at: at,
+        })
+        .where('id', '=', id)
+        .execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw numberTaken(season, changes.episode_number ?? before.episode_number);
       }
-      const { series_title: _t, ...after } = await episodeRow(db, id);
-      await recordAudit(trx, {
-        actor,
-        action: 'episode.update',
-        entity: 'episode',
-        entityId: id,
-        before: beforeRow,
-        after,
-        at,
-      });
+      throw error;
+    }
+    const { series_title: _t, ...after } = await episodeRow(db, id);
+    await recordAudit(trx, {
+      actor,
+      action: 'episode.update',
+      entity: 'episode',
+      entityId: id,
+      before: beforeRow,
+      after,
+      at,
     });
+  });
   return getEpisode(ctx, id);
 }
 

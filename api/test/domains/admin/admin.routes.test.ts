@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
 import { toAuditDto } from '../../../src/domains/admin/audit.repository';
 import { staffDb } from '../../../src/domains/admin/staff.tables';
@@ -276,6 +278,50 @@ describe.each(databaseKinds())('staff API (%s)', (kind) => {
         payload: { cover_image: `data:image/png;base64,${Buffer.from('not an image at all').toString('base64')}` },
       });
       expect(notImage.statusCode).toBe(415);
+    });
+
+    it('stores no inline image when the write is refused: a 409 or 400 leaves the media library unchanged', async () => {
+      const inline = `data:image/png;base64,${PNG_1X1}`;
+      const libraryFolder = join(t.ctx.config.mediaRoot, 'library', 'images');
+      const library = async () => ({
+        rows: Number(
+          (
+            await staffDb(t.ctx)
+              .selectFrom('media_assets')
+              .select((eb) => eb.fn.countAll<number>().as('count'))
+              .executeTakeFirstOrThrow()
+          ).count,
+        ),
+        files: (await readdir(libraryFolder).catch(() => [])).length,
+      });
+      const before = await library();
+      const refusals: Array<[string, string, Record<string, unknown>, number]> = [
+        ['POST', '/api/admin/series/', { title: 'Slug clash', slug: 'series-1', poster_image: inline }, 409],
+        ['PATCH', '/api/admin/series/3/', { slug: 'series-1', cover_image: inline }, 409],
+        ['PATCH', '/api/admin/series/3/media/', { cover_image: inline, banner_image: 'data:image/png;base64,' }, 400],
+        [
+          'POST',
+          '/api/admin/series/',
+          { title: 'No such category', category_ids: [999_999], poster_image: inline },
+          400,
+        ],
+        ['PATCH', '/api/admin/series/999999/', { poster_image: inline }, 404],
+        ['POST', '/api/admin/series/3/episodes/', { title: 'Clash', episode_number: 1, thumbnail: inline }, 409],
+      ];
+      for (const [method, url, payload, status] of refusals) {
+        const answer = await call(t.app, { method, url, headers: as('staff'), payload });
+        expect([url, answer.statusCode]).toEqual([url, status]);
+        expect(await library()).toEqual(before);
+      }
+      // The same image on a write that happens is stored once, with its row.
+      const accepted = await call(t.app, {
+        method: 'PATCH',
+        url: '/api/admin/series/3/media/',
+        headers: as('staff'),
+        payload: { cover_image: inline },
+      });
+      expect(accepted.statusCode).toBe(200);
+      expect(await library()).toEqual({ rows: before.rows + 1, files: before.files + 1 });
     });
 
     it('adds episodes with the default price, reorders them and keeps numbers unique', async () => {
