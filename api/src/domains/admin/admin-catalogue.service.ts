@@ -18,14 +18,15 @@ import {
   prepareImageAddress,
   writeWithImages,
 } from '../media-library/stored-images';
-import type {
-  EpisodeCreateBody,
-  EpisodeListQuery,
-  EpisodeUpdateBody,
-  SeriesCreateBody,
-  SeriesListQuery,
-  SeriesMediaBody,
-  SeriesUpdateBody,
+import {
+  type EpisodeCreateBody,
+  type EpisodeListQuery,
+  type EpisodeUpdateBody,
+  idInSearch,
+  type SeriesCreateBody,
+  type SeriesListQuery,
+  type SeriesMediaBody,
+  type SeriesUpdateBody,
 } from './admin.schemas';
 import { catalogueDefaults } from './admin-settings.service';
 import { recordAudit } from './audit.repository';
@@ -143,12 +144,13 @@ export async function listSeries(ctx: AppContext, query: Static<typeof SeriesLis
     }
     const text = query.search?.trim();
     if (text) {
+      const id = idInSearch(text);
       q = q.where((eb) =>
         eb.or([
           eb(containsText('series.title', text), '=', true),
           eb(containsText('series.title_en', text), '=', true),
           eb(containsText('series.slug', text), '=', true),
-          ...(/^\d+$/.test(text) ? [eb('series.id', '=', Number(text))] : []),
+          ...(id !== null ? [eb('series.id', '=', id)] : []),
         ]),
       );
     }

@@ -18,7 +18,13 @@ import { toSubscriptionDto } from '../subscriptions/subscription-dto';
 import { syncGold } from '../subscriptions/subscriptions.repository';
 import { plans, setCancelAtPeriodEnd } from '../subscriptions/subscriptions.service';
 import { toUserDto } from '../users/users.service';
-import type { CoinAdjustmentBody, SubscriptionListQuery, UserFlagsBody, UserListQuery } from './admin.schemas';
+import {
+  type CoinAdjustmentBody,
+  idInSearch,
+  type SubscriptionListQuery,
+  type UserFlagsBody,
+  type UserListQuery,
+} from './admin.schemas';
 import { recordAudit } from './audit.repository';
 import { type StaffTrx, staffDb } from './staff.tables';
 
@@ -49,11 +55,12 @@ export async function listUsers(ctx: AppContext, query: Static<typeof UserListQu
     }
     const text = query.search?.trim();
     if (text) {
+      const id = idInSearch(text);
       q = q.where((eb) =>
         eb.or([
           eb(containsText('users.email', text), '=', true),
           eb(containsText('users.username', text), '=', true),
-          ...(/^\d+$/.test(text) ? [eb('users.id', '=', Number(text))] : []),
+          ...(id !== null ? [eb('users.id', '=', id)] : []),
         ]),
       );
     }

@@ -9,6 +9,13 @@ import { UserSchema } from '../users/users.schemas';
 /** A row id: stored as a 32-bit integer, so anything larger is a 400, not a database error. */
 export const Id = IdParams.properties.id;
 
+/** The row id a staff search text names (searches match ids too): digits within the stored range, else null. */
+export function idInSearch(text: string): number | null {
+  if (!/^\d{1,10}$/.test(text)) return null;
+  const id = Number(text);
+  return id >= (Id.minimum ?? 1) && id <= (Id.maximum ?? 0) ? id : null;
+}
+
 export const PageQuery = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),

@@ -2,7 +2,7 @@
 
 import { SERIES_LIST_LIMIT } from '@cliffhanger/shared/src/constants';
 import { Type } from '@sinclair/typebox';
-import { Nullable } from '../../http/schemas';
+import { IdParams, Nullable } from '../../http/schemas';
 import { SERIES_ORDERINGS } from './catalogue.service';
 
 export const CategorySchema = Type.Object(
@@ -100,7 +100,7 @@ export const SeriesListQuery = Type.Object({
 });
 
 export const EpisodeListQuery = Type.Object({
-  series: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+  series: Type.Optional(IdParams.properties.id),
   limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
   page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
 });

@@ -1,19 +1,22 @@
 /** Schemas of the second media-feed API (spec §7 "Second feed API", §3 Media feed series / Feed episode). */
 import { Type } from '@sinclair/typebox';
-import { Nullable } from '../../http/schemas';
+import { IdParams, Nullable } from '../../http/schemas';
+
+/** A row id: stored as a 32-bit integer, so anything larger is a 400, not a database error. */
+const Id = IdParams.properties.id;
 
 /** Every call carries the caller's id: the numeric user id, or the guest's client-made id. */
-const CallerId = Type.Union([Type.Integer({ minimum: 1 }), Type.String({ minLength: 1, maxLength: 64 })]);
+const CallerId = Type.Union([Id, Type.String({ minLength: 1, maxLength: 64 })]);
 
 export const CallerBody = Type.Object({ id: CallerId });
 export const SeriesDetailBody = Type.Object({
   id: CallerId,
-  series_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  series_id: Id,
 });
 /** `/series/unlock/`: the episode is named by its series and its number. */
 export const SeriesUnlockBody = Type.Object({
   id: CallerId,
-  series_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  series_id: Id,
   number: Type.Integer({ minimum: 1, maximum: 100_000 }),
 });
 

@@ -463,6 +463,21 @@ describe.each(databaseKinds())('staff API (%s)', (kind) => {
       expect(detail.user.coin_balance).toBe(final);
     });
 
+    it('finds users and series by id in the search box; a number past the stored range is only text', async () => {
+      const byId = async (list: string, search: string) =>
+        call(t.app, { url: `/api/admin/${list}/?search=${search}`, headers: as('staff') });
+      const user = await byId('users', String(cast.viewer.user.id));
+      expect(user.json().results.map((u: { id: number }) => u.id)).toContain(cast.viewer.user.id);
+      expect((await byId('series', '2')).json().results.map((s: { id: number }) => s.id)).toContain(2);
+      for (const list of ['users', 'series']) {
+        for (const search of ['2147483648', '99999999999', '9007199254740993', '1'.repeat(40)]) {
+          const answer = await byId(list, search);
+          expect([list, search, answer.statusCode]).toEqual([list, search, 200]);
+          expect(answer.json().results).toEqual([]);
+        }
+      }
+    });
+
     it('lets only superusers change Gold and staff rights, and disables accounts at once', async () => {
       const url = `/api/admin/users/${cast.guest.user.id}/`;
       expect(

@@ -176,6 +176,29 @@ describe.each(databaseKinds())('catalogue routes (%s)', (kind) => {
     ).toBe('gold');
   });
 
+  it.each([
+    '/api/series/2147483648/',
+    '/api/series/9007199254740993/episodes/',
+    '/api/episodes/2147483648/',
+    '/api/episodes/?series=1e21',
+    '/api/episodes/?series=2147483648',
+  ])('GET %s: an id past the stored range is a 400, not a server error', async (url) => {
+    const answer = await call(t.app, { url });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toEqual(expect.any(String));
+  });
+
+  it.each([
+    ['PUT', '/api/episodes/2147483648/watch-progress/', { progress: 10 }],
+    ['POST', '/api/episodes/1e21/unlock/', undefined],
+    ['POST', '/api/series/2147483648/add-to-list/', undefined],
+    ['DELETE', '/api/users/watch-history/2147483648/', undefined],
+  ])('%s %s: a viewer route refuses an id past the stored range with a 400', async (method, url, payload) => {
+    const guest = await signUpGuest(t.app);
+    const answer = await call(t.app, { method, url, headers: bearer(guest.access), payload });
+    expect(answer.statusCode).toBe(400);
+  });
+
   it('lists categories', async () => {
     const categories = (await call(t.app, { url: '/api/categories/' })).json();
     expect(categories.map((c: { slug: string }) => c.slug)).toEqual(['romance', 'thriller', 'comedy']);

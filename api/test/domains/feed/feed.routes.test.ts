@@ -43,6 +43,19 @@ describe.each(databaseKinds())('feed API (%s)', (kind) => {
     expect((await post('/series/detail/', { id: guest.user.id, series_id: 9 })).statusCode).toBe(404);
   });
 
+  it('refuses a caller or series id past the stored range with a 400 naming the field', async () => {
+    for (const [url, payload, field] of [
+      ['/series/detail/', { id: guest.user.id, series_id: 1e21 }, 'series_id'],
+      ['/series/unlock/', { id: guest.user.id, series_id: 2147483648, number: 1 }, 'series_id'],
+      ['/coin/status/', { id: 2147483648 }, 'id'],
+      ['/user/public-view/', { id: 1e21 }, 'id'],
+    ] as const) {
+      const answer = await post(url, payload);
+      expect([url, answer.statusCode]).toEqual([url, 400]);
+      expect(answer.json().message).toContain(field);
+    }
+  });
+
   it('accepts the guest id as the body id too', async () => {
     expect((await post('/coin/status/', { id: 'FeedGuest01234567890' })).json()).toEqual({ balance: 0 });
   });
