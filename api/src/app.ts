@@ -38,6 +38,7 @@ import { viewingRoutes } from './domains/viewing/viewing.routes';
 import { registerCors } from './http/cors';
 import { errorHandler } from './http/errors';
 import { registerNulCharacterCheck } from './http/nul-characters';
+import { acceptMissingBodies, documentOptionalBodies } from './http/optional-body';
 import { registerSecurityHeaders } from './http/security-headers';
 import type { TypeBoxTypeProvider, TypedFastify } from './http/type-provider';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -136,7 +137,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
+    // A route whose schema carries OPTIONAL_BODY takes a bare request: its body is documented optional.
+    transformObject: documentOptionalBodies,
   });
+  acceptMissingBodies(app);
   if (config.docsUi) {
     await app.register((await import('@fastify/swagger-ui')).default, { routePrefix: '/api/docs' });
   } else {

@@ -6,6 +6,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
+import { OPTIONAL_BODY } from '../../http/optional-body';
 import { ErrorSchema, IdParams, MessageSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../auth/auth.hooks';
@@ -97,10 +98,8 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
   app.post(
     '/invitations/',
     {
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
-      schema: { tags, body: InvitationBody, response: withErrors({ 201: InvitationAnswer }) },
+      // A bare request makes an invitation with the default validity.
+      schema: { [OPTIONAL_BODY]: true, tags, body: InvitationBody, response: withErrors({ 201: InvitationAnswer }) },
     },
     async (request, reply) =>
       reply.status(201).send(await createInvitation(ctx, actor(request), request.body.valid_hours ?? 72)),
@@ -292,12 +291,11 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
   app.post(
     '/subscriptions/:id/cancel/',
     {
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
       // 409: the subscription is not active, or (immediately) it is billed by the card processor, which
       // ends it; 502 and 503: the card processor could not be reached, or is not configured.
       schema: {
+        // A bare request cancels at the end of the paid period.
+        [OPTIONAL_BODY]: true,
         tags,
         params: IdParams,
         body: CancelSubscriptionBody,

@@ -5,6 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { unauthorized } from '../../http/errors';
+import { OPTIONAL_BODY } from '../../http/optional-body';
 import { ErrorSchema, MessageSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from './auth.hooks';
@@ -52,10 +53,7 @@ export async function authRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
     '/auth/logout/',
     {
       // The client may call logout with no body at all; that is an empty request, not a malformed one.
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
-      schema: { tags, body: LogoutBody, response: withErrors({ 200: MessageSchema }) },
+      schema: { [OPTIONAL_BODY]: true, tags, body: LogoutBody, response: withErrors({ 200: MessageSchema }) },
     },
     async (request) => {
       await auth.logout(ctx, request.body?.refresh);
