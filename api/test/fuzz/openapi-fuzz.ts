@@ -6,7 +6,8 @@
  *
  * Every answer must hold to four rules:
  * - never a 5xx;
- * - a documented status, whose body validates against the documented schema;
+ * - a documented status, whose body validates against the documented schema (a documented text/html
+ *   answer must be an HTML page labelled text/html);
  * - a 4xx changes nothing in the database (row counts of every table, checksums of the money, user
  *   and catalogue tables);
  * - a request that breaks the documented request schema never succeeds.
@@ -49,8 +50,16 @@ export interface Operation {
   query: Parameter[];
   body: JsonSchema | null;
   bodyRequired: boolean;
-  /** Documented statuses, each with its body schema (null when documented without one). */
-  responses: Map<number, JsonSchema | null>;
+  /** Documented statuses, each with what its answer carries. */
+  responses: Map<number, DocumentedAnswer>;
+}
+
+/** What the document says an answer with one status carries; neither means no body. */
+export interface DocumentedAnswer {
+  /** The schema of an application/json body. */
+  json: JsonSchema | null;
+  /** A text/html page. */
+  html: boolean;
 }
 
 /** A generated request, before the caller's credentials are added. */
@@ -153,10 +162,13 @@ export function readOperations(doc: OpenApiDocument): Operation[] {
             return { name: p.name, required: !!p.required && schema.default === undefined, schema };
           });
       const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
-      const responses = new Map<number, JsonSchema | null>();
+      const responses = new Map<number, DocumentedAnswer>();
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         const schema = response.content?.['application/json']?.schema;
-        responses.set(Number(status), schema === undefined ? null : toJsonSchema(schema, doc));
+        responses.set(Number(status), {
+          json: schema === undefined ? null : toJsonSchema(schema, doc),
+          html: response.content?.['text/html'] !== undefined,
+        });
       }
       operations.push({
         key: `${method.toUpperCase()} ${path}`,
@@ -538,8 +550,16 @@ export class Judge {
         detail: `${answer.status} is not among ${[...op.responses.keys()].join(', ')}`,
       };
     }
-    const schema = op.responses.get(answer.status);
-    if (schema === null || schema === undefined) {
+    const documented = op.responses.get(answer.status) as DocumentedAnswer;
+    if (documented.html && isHtmlType(answer.contentType)) return htmlProblem(answer);
+    const schema = documented.json;
+    if (schema === null) {
+      if (documented.html) {
+        return {
+          kind: 'answer breaks its schema',
+          detail: `the ${answer.status} answer is ${answer.contentType || 'without a content type'}, documented as text/html`,
+        };
+      }
       return answer.body === ''
         ? null
         : { kind: 'undocumented body', detail: `${answer.status} is documented without a body schema` };
@@ -557,6 +577,18 @@ export class Judge {
     if (validate(parsed)) return null;
     return { kind: 'answer breaks its schema', detail: this.answers.errorsText(validate.errors) };
   }
+}
+
+const isHtmlType = (contentType: string) => /^text\/html\s*(;|$)/i.test(contentType);
+
+/** A documented HTML answer must be a page: text/html, a doctype or <html> first, and a closing </html>. */
+function htmlProblem(answer: Answer): Problem | null {
+  const text = answer.body.trimStart();
+  if (/^(<!doctype html[\s>]|<html[\s>])/i.test(text) && /<\/html>\s*$/i.test(text)) return null;
+  return {
+    kind: 'answer breaks its schema',
+    detail: `the ${answer.status} answer is labelled text/html but is not an HTML page: ${JSON.stringify(text.slice(0, 80))}`,
+  };
 }
 
 export interface CaseOutcome {
@@ -702,37 +734,79 @@ export function describeFailure(
 }
 
 /**
- * A FuzzTarget's `send` over real HTTP with the role's bearer token. A server may refuse an oversized
- * body and close the connection before the client has finished writing it; when no answer arrives then,
- * the answer is recorded as status 0 ("closed without an answer"), which the judge accepts only for a
- * body over the limit.
+ * A FuzzTarget's `send` over real HTTP with the role's bearer token (see `sendOverHttp`).
  */
 export function sender(app: TypedFastify, tokens: () => Record<Role, string | null>, agent: Agent): FuzzTarget['send'] {
   return async (role, method, url, headers, body) => {
     const port = await listenOnFreePort(app);
     const token = tokens()[role];
     const all: Record<string, string> = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers };
-    if (body !== undefined) all['content-length'] = String(Buffer.byteLength(body));
-    return new Promise<Answer>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, method, path: url, headers: all, agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const type = res.headers['content-type'];
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString('utf8'),
-            contentType: Array.isArray(type) ? type.join() : (type ?? ''),
-          });
-        });
-        res.on('error', reject);
-      });
-      req.on('error', (error: NodeJS.ErrnoException) => {
-        if (['ECONNRESET', 'EPIPE'].includes(error.code ?? '')) resolve({ status: 0, body: '', contentType: '' });
-        else reject(error);
-      });
-      if (body !== undefined) req.write(body);
-      req.end();
-    });
+    return sendOverHttp({ port, agent }, method, url, all, body);
   };
+}
+
+/** The connection dropped before the answer's status line arrived. */
+interface NoAnswer {
+  closed: true;
+  /** Whether the request went out on a kept-alive connection from an earlier request. */
+  reusedConnection: boolean;
+}
+
+/**
+ * One request over HTTP. A server may refuse an oversized body or request line and close the
+ * connection before the client has finished writing it; when no answer arrives then, the answer is
+ * recorded as status 0 ("closed without an answer"), which the judge accepts only for an oversized
+ * request.
+ *
+ * A kept-alive connection can also be closed by the server (after a 431, say) just as the next
+ * request is put on it: that request never reached the server. So a request whose reused connection
+ * closed before any answer is sent once more on a fresh connection. A server that really drops
+ * requests (a crash) drops the fresh one too, and that is what is reported.
+ */
+export async function sendOverHttp(
+  target: { port: number; agent: Agent },
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
+  const all = { ...headers };
+  if (body !== undefined) all['content-length'] = String(Buffer.byteLength(body));
+  const first = await sendOnce(target.port, target.agent, method, url, all, body);
+  if (!('closed' in first)) return first;
+  const answer = first.reusedConnection ? await sendOnce(target.port, false, method, url, all, body) : first;
+  return 'closed' in answer ? { status: 0, body: '', contentType: '' } : answer;
+}
+
+function sendOnce(
+  port: number,
+  agent: Agent | false,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer | NoAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method, path: url, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const type = res.headers['content-type'];
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString('utf8'),
+          contentType: Array.isArray(type) ? type.join() : (type ?? ''),
+        });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      // Once the answer has begun, its own stream reports a failure; here no answer has arrived.
+      if (['ECONNRESET', 'EPIPE'].includes(error.code ?? ''))
+        resolve({ closed: true, reusedConnection: req.reusedSocket });
+      else reject(error);
+    });
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
 }
