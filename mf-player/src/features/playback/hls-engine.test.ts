@@ -148,3 +148,43 @@ describe('a standby source (the next episode, pre-buffered)', () => {
     expect(engine.source).toBeNull();
   });
 });
+
+describe('which player plays an episode', () => {
+  const withMediaSource = (isTypeSupported: (type: string) => boolean) => {
+    (globalThis as { MediaSource?: unknown }).MediaSource = { isTypeSupported };
+  };
+  afterEach(() => {
+    delete (globalThis as { MediaSource?: unknown }).MediaSource;
+  });
+
+  it('plays with hls.js wherever Media Source Extensions can play H.264/AAC, even where the browser plays HLS itself', async () => {
+    withMediaSource((type) => type.includes('avc1') && type.includes('mp4a'));
+    const element = document.createElement('video');
+    element.canPlayType = () => 'maybe';
+    const engine = new PlaybackEngine(element, {}, async () => FakeHls as unknown as HlsConstructor);
+    await engine.load('/media/1/master.m3u8');
+    expect(FakeHls.instances).toHaveLength(1);
+    expect(element.getAttribute('src')).toBeNull();
+    expect(engine.active).toBe(true);
+  });
+
+  it("uses the browser's own HLS where Media Source Extensions cannot play (older iPhones)", async () => {
+    withMediaSource(() => false);
+    const element = document.createElement('video');
+    element.canPlayType = (type) => (type === 'application/vnd.apple.mpegurl' ? 'maybe' : '');
+    const engine = new PlaybackEngine(element, {}, async () => FakeHls as unknown as HlsConstructor);
+    await engine.load('/media/1/master.m3u8');
+    expect(FakeHls.instances).toHaveLength(0);
+    expect(element.getAttribute('src')).toBe('/media/1/master.m3u8');
+    engine.teardown();
+    expect(element.getAttribute('src')).toBeNull();
+  });
+
+  it('tells the viewer which browsers work when neither can play', async () => {
+    const onFatal = jest.fn();
+    const Unsupported = Object.assign(class extends FakeHls {}, { isSupported: () => false });
+    const engine = new PlaybackEngine(video(), { onFatal }, async () => Unsupported as unknown as HlsConstructor);
+    await engine.load('/media/1/master.m3u8');
+    expect(onFatal).toHaveBeenCalledWith('unsupported', PLAYBACK_ERROR_MESSAGES.unsupported);
+  });
+});
