@@ -16,14 +16,16 @@ export const AmplitudeEventSchema = Type.Object({
   time: Type.Optional(EpochMs),
   /** amplitude-js 8's legacy upload calls it timestamp. */
   timestamp: Type.Optional(EpochMs),
-  session_id: Type.Optional(Type.Integer({ minimum: -1 })),
+  /** Epoch milliseconds of the session's start, or -1 for none; stored as a 64-bit integer. */
+  session_id: Type.Optional(Type.Integer({ minimum: -1, maximum: Number.MAX_SAFE_INTEGER })),
   insert_id: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
   event_properties: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   user_properties: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   platform: Type.Optional(Type.String({ maxLength: 128 })),
   revenue: Type.Optional(Type.Number()),
   price: Type.Optional(Type.Number()),
-  quantity: Type.Optional(Type.Integer()),
+  /** Stored as a 32-bit integer. */
+  quantity: Type.Optional(Type.Integer({ minimum: -2_147_483_648, maximum: 2_147_483_647 })),
   productId: Type.Optional(Type.String({ maxLength: 256 })),
 });
 export type AmplitudeEvent = Static<typeof AmplitudeEventSchema>;

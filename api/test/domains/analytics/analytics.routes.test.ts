@@ -127,7 +127,7 @@ describe.each(databaseKinds())('analytics ingestion (%s)', (kind) => {
     expect((await rows()).at(-1)).toEqual(expect.objectContaining({ user_id: null, event_type: 'x' }));
   });
 
-  it('refuses a bad batch as a whole with 400 (413 when too many events), storing nothing', async () => {
+  it('refuses a bad batch as a whole with 400 (413 when too many events), storing nothing, also for numbers past what the columns hold', async () => {
     const before = (await rows()).length;
     const bad: unknown[] = [
       { events: [{ event_type: 'x', device_id: 'd' }] },
@@ -144,6 +144,10 @@ describe.each(databaseKinds())('analytics ingestion (%s)', (kind) => {
         ],
       },
       { api_key: 'k', events: [{ event_type: 'x', device_id: 'd', event_properties: 'not an object' }] },
+      // Past what the columns hold: a 400, not a database error.
+      { api_key: 'k', events: [{ event_type: 'x', device_id: 'd', session_id: 1e21 }] },
+      { api_key: 'k', events: [{ event_type: 'x', device_id: 'd', quantity: 10_000_000_000 }] },
+      { api_key: 'k', events: [{ event_type: 'x', device_id: 'd', quantity: -10_000_000_000 }] },
       [1, 2, 3],
     ];
     for (const payload of bad) {
