@@ -11,6 +11,7 @@ export * from './http/api-client';
 export * from './http/coin-balance';
 export * from './http/config';
 export * from './http/feed-client';
+export * from './http/image-renditions';
 export * from './http/media-addresses';
 export * from './http/profile';
 export * from './http/query-retry';

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { mediaStorageFor } from '../domains/media-library/media-storage';
 import { contentSecurityPolicy } from './content-security-policy';
-import { homeFirstScreen, withFirstScreen } from './first-screen';
+import { firstScreenLinkHeader, homeFirstScreen, withFirstScreen } from './first-screen';
 import { REMOTE_NAMES, type RemoteName, remotesJson } from './frontends-config';
 
 export {
@@ -71,11 +71,14 @@ async function frontends(app: FastifyInstance, options: FrontendsOptions) {
       mediaAddresses,
     });
   // The home page names its first hero image (first-screen.ts); any trouble finding it only costs the head start.
-  const homePage = async (request: FastifyRequest) => {
+  const homePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const html = indexHtml().toString('utf8');
     if (!app.hasDecorator('ctx')) return html;
     try {
-      return withFirstScreen(html, await homeFirstScreen(app.ctx));
+      const first = await homeFirstScreen(app.ctx);
+      const link = firstScreenLinkHeader(first);
+      if (link) reply.header('link', link);
+      return withFirstScreen(html, first);
     } catch (error) {
       request.log.warn({ err: error }, 'home page sent without its first hero image');
       return html;
@@ -86,7 +89,7 @@ async function frontends(app: FastifyInstance, options: FrontendsOptions) {
       .header('cache-control', NO_CACHE)
       .header('content-security-policy', pagePolicy(request))
       .type('text/html; charset=utf-8')
-      .send(request.url.split('?')[0] === '/' ? await homePage(request) : indexHtml());
+      .send(request.url.split('?')[0] === '/' ? await homePage(request, reply) : indexHtml());
   const setFileHeaders = (reply: FastifyReply, filePath: string) => {
     reply.header('cache-control', cacheControlFor(filePath));
     if (isHtmlFile(filePath)) reply.header('content-security-policy', pagePolicy(reply.request));

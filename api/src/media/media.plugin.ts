@@ -10,8 +10,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { extname } from 'node:path';
+import { IMAGE_RENDITION_WIDTHS } from '@cliffhanger/shared/src/http/image-renditions';
 import { send } from '@fastify/send';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { imageRenditions, mediaFileInside, RESIZABLE_IMAGE, type Rendition, renditionWidth } from './image-renditions';
 
 /** Content types players expect, by extension; an object store is given the same ones. */
 export const MEDIA_CONTENT_TYPES: Record<string, string> = {
@@ -34,8 +36,11 @@ export function mediaCacheControl(path: string): string {
   return path.endsWith('.m3u8') ? 'no-cache' : 'public, max-age=86400';
 }
 
+const notFound = (reply: FastifyReply) => reply.code(404).send({ message: 'Media file not found' });
+
 export async function mediaPlugin(app: FastifyInstance, options: { mediaRoot: string }) {
   mkdirSync(options.mediaRoot, { recursive: true });
+  const renditions = imageRenditions;
 
   app.route({
     method: ['GET', 'HEAD'],
@@ -45,6 +50,33 @@ export async function mediaPlugin(app: FastifyInstance, options: { mediaRoot: st
       // The raw (still percent-encoded) path: send decodes it once and refuses anything outside root.
       const rawPath = (request.raw.url ?? '/').split('?')[0] as string;
       const filePath = rawPath.slice(MEDIA_PREFIX.length) || '/';
+      reply.header('access-control-allow-origin', '*');
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+
+      // A smaller rendition of an image (`?w=`): scaled once, then answered from memory.
+      const askedWidth = (request.query as Record<string, unknown> | undefined)?.w;
+      if (askedWidth !== undefined) {
+        const width = renditionWidth(askedWidth);
+        if (width === null)
+          return reply.code(400).send({ message: `Image width must be one of ${IMAGE_RENDITION_WIDTHS.join(', ')}` });
+        const file = RESIZABLE_IMAGE.test(filePath) ? mediaFileInside(options.mediaRoot, filePath) : null;
+        if (!file) return notFound(reply);
+        let rendition: Rendition;
+        try {
+          rendition = await renditions.get(file, width);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return notFound(reply);
+          request.log.warn({ err: error, file: filePath }, 'image rendition failed');
+          return reply.code(422).send({ message: 'This image could not be resized' });
+        }
+        reply
+          .header('content-type', 'image/webp')
+          .header('cache-control', mediaCacheControl(filePath))
+          .header('etag', rendition.etag);
+        if (request.headers['if-none-match'] === rendition.etag) return reply.code(304).send();
+        return reply.send(request.method === 'HEAD' ? undefined : rendition.data);
+      }
+
       const result = await send(request.raw, filePath, {
         root: options.mediaRoot,
         dotfiles: 'deny',
@@ -54,12 +86,12 @@ export async function mediaPlugin(app: FastifyInstance, options: { mediaRoot: st
         lastModified: true,
         cacheControl: false,
       });
-      reply.header('access-control-allow-origin', '*');
-      reply.header('cross-origin-resource-policy', 'cross-origin');
       if (result.type !== 'file') {
         result.stream.destroy();
         const status = result.type === 'error' && result.statusCode < 500 ? result.statusCode : 404;
-        return reply.code(status === 403 ? 404 : status).send({ message: 'Media file not found' });
+        return status === 403 || status === 404
+          ? notFound(reply)
+          : reply.code(status).send({ message: 'Media file not found' });
       }
       reply.headers(result.headers);
       const type = MEDIA_CONTENT_TYPES[extname(result.metadata.path).toLowerCase()];

@@ -5,10 +5,12 @@
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { HERO_IMAGE_SIZES } from '@cliffhanger/shared/src/http/image-renditions';
 import { heroImageOf } from '@cliffhanger/shared/src/startup/first-screen';
+import sharp from 'sharp';
 import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
-import { DEFAULT_STARTUP_LOADER, withFirstScreen } from '../../src/frontends/first-screen';
+import { DEFAULT_STARTUP_LOADER, firstScreenLinkHeader, withFirstScreen } from '../../src/frontends/first-screen';
 import { smallCatalogue } from '../support/fixtures';
 import { call } from '../support/http';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -52,7 +54,7 @@ describe('the home page names its first hero image', () => {
     await seedDemoCatalogue(t.ctx, smallCatalogue());
     const [first] = (await call(t.app, { url: '/api/series/featured/' })).json();
     const image = heroImageOf(first) as string;
-    expect(image).toBeTruthy();
+    expect(image).toMatch(/\/media\/.+\.(webp|jpg)$/);
 
     const response = await call(t.app, { url: '/', headers: html });
     expect(response.statusCode).toBe(200);
@@ -60,23 +62,62 @@ describe('the home page names its first hero image', () => {
     const page = response.body;
     const head = page.slice(0, page.indexOf('</head>'));
     // In the head, before the scripts: the browser starts the image at once.
-    expect(head).toContain(`<link rel="preload" as="image" href="${image}" fetchpriority="high" id="first-hero"/>`);
+    // A phone picks the rendition its screen needs, the same one the home screen's hero picks.
+    const choice = `${image}?w=360 360w, ${image}?w=720 720w, ${image}?w=1080 1080w`;
+    expect(head).toContain(
+      `<link rel="preload" as="image" href="${image}" imagesrcset="${choice}" imagesizes="${HERO_IMAGE_SIZES}" fetchpriority="high" id="first-hero"/>`,
+    );
     expect(head.indexOf('id="first-hero"')).toBeLessThan(head.indexOf('<script'));
+    // And in the answer's headers, so the image starts before the page is parsed.
+    expect(response.headers.link).toBe(
+      `<${image}>; rel=preload; as=image; imagesrcset="${choice}"; imagesizes="${HERO_IMAGE_SIZES}"; fetchpriority=high`,
+    );
     expect(page).not.toContain(DEFAULT_STARTUP_LOADER);
-    expect(page).toContain(`<img class="startup-hero-image" src="${image}" alt="" fetchpriority="high"/>`);
+    expect(page).toContain(
+      `<img class="startup-hero-image" src="${image}" srcset="${choice}" sizes="${HERO_IMAGE_SIZES}" alt="" fetchpriority="high"/>`,
+    );
     expect(page).toMatch(/<div id="startup-loader" aria-hidden="true" class="startup-loader--home">/);
+  });
+
+  it('draws the hero’s smallest rendition inline behind it, so the picture is there at the first paint', async () => {
+    const [first] = (await call(t.app, { url: '/api/series/featured/' })).json();
+    const image = heroImageOf(first) as string;
+    const file = join(t.ctx.config.mediaRoot, new URL(image, 'http://x').pathname.replace(/^\/media\//, ''));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(
+      file,
+      await sharp({ create: { width: 1920, height: 800, channels: 3, background: '#903050' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const page = (await call(t.app, { url: '/', headers: html })).body;
+    const inline = page.match(
+      /<img class="startup-hero-image"[^>]* style="background-image:url\(data:image\/webp;base64,([A-Za-z0-9+/=]+)\)"/,
+    );
+    expect(inline).not.toBeNull();
+    const placeholder = await sharp(Buffer.from(inline?.[1] ?? '', 'base64')).metadata();
+    expect([placeholder.format, placeholder.width, placeholder.height]).toEqual(['webp', 360, 150]);
   });
 
   it('keeps the plain loader on every other page', async () => {
     for (const url of ['/series/3', '/search?q=x', '/player/1/episode/1']) {
-      const page = (await call(t.app, { url, headers: html })).body;
+      const response = await call(t.app, { url, headers: html });
+      const page = response.body;
       expect(page).toContain(DEFAULT_STARTUP_LOADER);
       expect(page).not.toContain('first-hero');
+      expect(response.headers.link).toBeUndefined();
     }
   });
 });
 
 describe('the start-up skeleton', () => {
+  it('sends no preload header for an address a header cannot carry (the page still preloads it)', () => {
+    expect(firstScreenLinkHeader({ heroImage: '/media/drame-été/slider.webp' })).toBeNull();
+    expect(firstScreenLinkHeader({ heroImage: '/media/a.webp\r\nSet-Cookie: x=1' })).toBeNull();
+    expect(firstScreenLinkHeader({ heroImage: '/media/a>.webp' })).toBeNull();
+    expect(firstScreenLinkHeader(null)).toBeNull();
+  });
+
   it('escapes the image address so it cannot break out of its attribute', () => {
     const page = withFirstScreen(PAGE, { heroImage: '/media/a.webp?x="><script>alert(1)</script>' });
     expect(page).not.toContain('<script>alert');

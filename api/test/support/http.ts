@@ -22,6 +22,8 @@ export interface CallResult {
   statusCode: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** The body's bytes, for binary answers. */
+  rawPayload: Buffer;
   json<T = any>(): T;
 }
 
@@ -52,11 +54,13 @@ export async function call(app: TypedFastify, options: CallOptions): Promise<Cal
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
+          const rawPayload = Buffer.concat(chunks);
+          const text = rawPayload.toString('utf8');
           resolve({
             statusCode: res.statusCode ?? 0,
             headers: res.headers,
             body: text,
+            rawPayload,
             json: () => JSON.parse(text),
           });
         });

@@ -50,14 +50,20 @@ export function MediaImage({
   src,
   kind = 'poster',
   alt,
+  srcSet,
+  sizes,
   ...rest
 }: Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & { src?: string | null; kind?: 'poster' | 'cover' }) {
   const placeholder = kind === 'poster' ? PLACEHOLDER_POSTER : PLACEHOLDER_COVER;
   const [failed, setFailed] = useState(false);
-  const effective = !src || failed ? placeholder : src;
+  const showsPlaceholder = !src || failed;
+  const effective = showsPlaceholder ? placeholder : src;
   return (
     <img
       src={effective}
+      // The placeholder has no renditions: a failed image drops them with its address.
+      srcSet={showsPlaceholder ? undefined : srcSet}
+      sizes={showsPlaceholder ? undefined : sizes}
       alt={alt ?? ''}
       loading="lazy"
       decoding="async"

@@ -5,7 +5,7 @@
  * first slide's image is fetched with high priority as soon as the list answers, before React renders
  * the slide that shows it (the browser then reuses the same download).
  */
-import { heroImageOf, paths, remoteLoaded, type Series } from '@cliffhanger/shared';
+import { HERO_IMAGE_SIZES, heroImageOf, paths, remoteLoaded, responsiveImage, type Series } from '@cliffhanger/shared';
 import type { Action, UnknownAction } from 'redux';
 import { call, put, take } from 'redux-saga/effects';
 import { catalogueApi } from '../catalogue/catalogue.api';
@@ -13,6 +13,12 @@ import { catalogueApi } from '../catalogue/catalogue.api';
 export function preloadImage(url: string): void {
   const image = new Image();
   image.fetchPriority = 'high';
+  // The same choice the slide will make, so the slide finds its rendition already downloaded.
+  const { srcSet, sizes } = responsiveImage(url, HERO_IMAGE_SIZES);
+  if (srcSet && sizes) {
+    image.sizes = sizes;
+    image.srcset = srcSet;
+  }
   image.src = url;
 }
 

@@ -1,4 +1,4 @@
-import { FIRST_HERO_PRELOAD_ID } from '@cliffhanger/shared';
+import { FIRST_HERO_PRELOAD_ID, HERO_IMAGE_SIZES } from '@cliffhanger/shared';
 import { render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
@@ -53,6 +53,16 @@ describe('hero slider while the featured list loads', () => {
     answerFeatured?.();
     expect(await screen.findByRole('heading', { name: 'Night Shift' })).toBeInTheDocument();
     expect(container.querySelector('img.hero-image')).toHaveAttribute('src', '/media/night.webp');
+  });
+
+  it('lets a phone download the slide in a rendition its size rather than the full-size art', async () => {
+    const container = renderSlider();
+    await waitFor(() => expect(answerFeatured).not.toBeNull());
+    answerFeatured?.();
+    await screen.findByRole('heading', { name: 'Night Shift' });
+    const image = container.querySelector('img.hero-image');
+    expect(image).toHaveAttribute('srcset', expect.stringContaining('/media/night.webp?w=360 360w'));
+    expect(image).toHaveAttribute('sizes', HERO_IMAGE_SIZES);
   });
 
   it('shows an empty placeholder of the slide’s size when the page preloaded nothing', () => {

@@ -2,13 +2,26 @@
  * The featured hero slider: one wide slide at a time with previous / next buttons and dots, moving on
  * by itself every few seconds unless the viewer hovers, focuses it or prefers reduced motion.
  */
-import { Button, ErrorNotice, firstHeroImage, heroImageOf, MediaImage, paths, type Series } from '@cliffhanger/shared';
+import {
+  Button,
+  ErrorNotice,
+  firstHeroImage,
+  HERO_IMAGE_SIZES,
+  heroImageOf,
+  MediaImage,
+  paths,
+  responsiveImage,
+  type Series,
+} from '@cliffhanger/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/icons';
 import { useCatalogFeaturedSeriesQuery } from '../catalogue/catalogue.api';
 
 export const HERO_AUTO_ADVANCE_MS = 6_000;
+
+/** A slide's image with the renditions a phone can pick instead of the full-size art. */
+const heroSources = (src: string | null) => (src ? responsiveImage(src, HERO_IMAGE_SIZES) : { src });
 
 function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
@@ -45,7 +58,7 @@ export function HeroSlides({ slides, onOpen }: { slides: Series[]; onOpen?: (ser
           Slide {index + 1} of {count}
         </span>
         <MediaImage
-          src={heroImageOf(current)}
+          {...heroSources(heroImageOf(current))}
           kind="cover"
           className="hero-image"
           alt=""
@@ -108,7 +121,7 @@ export function HeroSlider({ onOpen }: { onOpen?: (series: Series) => void } = {
         <span className="ch-visually-hidden">Loading featured series…</span>
         {preview && (
           <div className="hero-slide">
-            <img src={preview} className="hero-image" alt="" fetchPriority="high" />
+            <img {...responsiveImage(preview, HERO_IMAGE_SIZES)} className="hero-image" alt="" fetchPriority="high" />
           </div>
         )}
       </div>
