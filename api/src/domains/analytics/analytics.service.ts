@@ -61,6 +61,10 @@ export function eventsOfBody(body: unknown): { apiKey: string; events: unknown[]
 }
 
 const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const INTEGER_COLUMN_MAX = 2_147_483_647;
+/** A count the integer column can hold, else none (the raw value stays in the event's properties). */
+const countOrNull = (value: number | null) =>
+  value === null || Math.abs(value) > INTEGER_COLUMN_MAX ? null : Math.trunc(value);
 
 function toRow(event: AmplitudeEvent, index: number, viewerId: number | null, receivedAt: string) {
   const properties = event.event_properties ?? {};
@@ -91,7 +95,7 @@ function toRow(event: AmplitudeEvent, index: number, viewerId: number | null, re
     user_properties: userPropertiesJson,
     revenue,
     price,
-    quantity: quantity === null ? null : Math.trunc(quantity),
+    quantity: countOrNull(quantity),
     product_id: productId ?? null,
     platform: event.platform ?? null,
     received_at: receivedAt,

@@ -118,6 +118,21 @@ describe.each(databaseKinds())('analytics ingestion (%s)', (kind) => {
     );
   });
 
+  it('keeps an event whose tracked quantity is past what the column holds, with the quantity left out', async () => {
+    const before = (await rows()).length;
+    const response = await call(t.app, {
+      method: 'POST',
+      url: '/api/analytics/events',
+      payload: {
+        api_key: 'k',
+        events: [{ event_type: 'x', device_id: 'big', event_properties: { $quantity: 1e21, $price: 2 } }],
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const [stored] = (await rows()).slice(before);
+    expect(stored).toEqual(expect.objectContaining({ device_id: 'big', quantity: null, price: 2 }));
+  });
+
   it('still stores events when the Bearer token is invalid, without a user', async () => {
     const answer = await post(
       { api_key: 'k', events: [{ event_type: 'x', device_id: 'd' }] },
