@@ -68,4 +68,14 @@ describe.each(databaseKinds())('bodies a route accepts left out (%s)', (kind) =>
     expect((await send('/api/admin/subscriptions/424242/cancel/', { immediately: 'now' })).statusCode).toBe(400);
     expect((await send('/api/auth/logout/', { refresh: 'x'.repeat(500) })).statusCode).toBe(400);
   });
+
+  it('refuses a JSON null: a body of the wrong type is not a body left out', async () => {
+    const response = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/logout/',
+      headers: { 'content-type': 'application/json' },
+      body: 'null',
+    });
+    expect(response.statusCode).toBe(400);
+  });
 });
