@@ -1,13 +1,17 @@
 /**
  * Answers that many requests return as the very same object (a cached catalogue page) are turned
- * into JSON once: the text the route's serializer made for the first 200 answer is kept beside the
- * object and sent as-is to the next requests. The text lives as long as the object (a WeakMap), so
- * when the cache lets go of an answer its text goes too.
+ * into JSON and encoded to UTF-8 once: the text the route's serializer made for the first 200 answer
+ * is kept beside the object as bytes and sent as-is to the next requests, so neither the
+ * serialization, the encoding nor the measure of its length is repeated per request. The bytes live
+ * as long as the object (a WeakMap), so when the cache lets go of an answer its bytes go too.
+ *
+ * The content type is untouched: Fastify sets `application/json; charset=utf-8` before
+ * serialization for any object answer, and the bytes are that JSON text in UTF-8.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const shared = new WeakSet<object>();
-const texts = new WeakMap<object, string>();
+const encoded = new WeakMap<object, Buffer>();
 
 /** Marks an answer object as shared by many requests and never changed after this call. */
 export function markShared<T>(value: T): T {
@@ -19,15 +23,23 @@ export function registerSharedAnswerSerialization(app: FastifyInstance) {
   const pending = new WeakMap<FastifyRequest, object>();
   app.addHook('preSerialization', (request, reply, payload, done) => {
     if (typeof payload === 'object' && payload !== null && shared.has(payload)) {
-      const text = texts.get(payload);
-      if (text !== undefined) reply.serializer(() => text);
+      const bytes = encoded.get(payload);
+      // Fastify's types say a serializer returns a string, but it sends whatever the serializer
+      // returns to the onSend hooks and the socket; a Buffer goes out as it is and its length is
+      // read, not measured.
+      if (bytes !== undefined) reply.serializer((() => bytes) as unknown as (payload: unknown) => string);
       else pending.set(request, payload);
     }
     done(null, payload);
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     const answer = pending.get(request);
-    if (answer && reply.statusCode === 200 && typeof payload === 'string') texts.set(answer, payload);
+    if (answer && reply.statusCode === 200 && typeof payload === 'string') {
+      const bytes = Buffer.from(payload, 'utf8');
+      encoded.set(answer, bytes);
+      done(null, bytes);
+      return;
+    }
     done(null, payload);
   });
 }

@@ -94,6 +94,38 @@ describe('cached catalogue answers (sqlite)', () => {
     expect(JSON.parse(again.body).results).toHaveLength(5);
   });
 
+  it('sends a title in any script whole, with the same bytes and headers on every read and the new title after an edit', async () => {
+    const url = '/api/series/?limit=20&ordering=title';
+    const rename = async (title: string) => {
+      const edit = await call(t.app, {
+        method: 'PATCH',
+        url: '/api/admin/series/2/',
+        headers: bearer(staff.access),
+        payload: { title },
+      });
+      expect(edit.statusCode).toBe(200);
+    };
+    const titles = (answer: { body: string }) =>
+      (JSON.parse(answer.body).results as { title: string }[]).map((s) => s.title);
+
+    await rename('Été à Kyōto — 京都の夏 🎬');
+    const first = await call(t.app, { url });
+    const again = await call(t.app, { url });
+    expect(titles(first)).toContain('Été à Kyōto — 京都の夏 🎬');
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(first.headers['content-length']).toBe(String(first.rawPayload.length));
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+    expect(again.headers['content-length']).toBe(first.headers['content-length']);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+
+    await rename('Лето в Киото');
+    const edited = await call(t.app, { url });
+    expect(titles(edited)).toContain('Лето в Киото');
+    expect(titles(edited)).not.toContain('Été à Kyōto — 京都の夏 🎬');
+    expect(edited.headers['content-length']).toBe(String(edited.rawPayload.length));
+    expect((await call(t.app, { url })).rawPayload.equals(edited.rawPayload)).toBe(true);
+  });
+
   it('answers each query with its own page and links', async () => {
     const first = await get('/api/series/?limit=3&page=1');
     const second = await get('/api/series/?limit=3&page=2');

@@ -1,0 +1,46 @@
+/**
+ * An access token is accepted only with the secret that signed it, however many secrets the process
+ * has seen, and only while unexpired and untouched.
+ */
+import { signAccessToken, verifyAccessToken } from '../../../src/domains/auth/tokens';
+
+const first = 'a'.repeat(32);
+const second = 'b'.repeat(32);
+
+describe('access tokens', () => {
+  it('are accepted with their own secret only, whichever secret was used before', () => {
+    const now = Date.UTC(2025, 0, 1);
+    const byFirst = signAccessToken(7, first, 600, now);
+    const bySecond = signAccessToken(7, second, 600, now);
+    expect(byFirst).not.toBe(bySecond);
+    for (let round = 0; round < 2; round += 1) {
+      expect(verifyAccessToken(byFirst, first, now)).toBe(7);
+      expect(verifyAccessToken(bySecond, second, now)).toBe(7);
+      expect(verifyAccessToken(byFirst, second, now)).toBeNull();
+      expect(verifyAccessToken(bySecond, first, now)).toBeNull();
+    }
+  });
+
+  it('sign the same claims to the same token every time', () => {
+    const now = Date.UTC(2025, 0, 1);
+    expect(signAccessToken(3, 'é-secret-ключ-鍵'.repeat(3), 60, now)).toBe(
+      signAccessToken(3, 'é-secret-ключ-鍵'.repeat(3), 60, now),
+    );
+  });
+
+  it('stay valid with their secret after the process has seen many other secrets', () => {
+    const now = Date.UTC(2025, 0, 1);
+    const token = signAccessToken(11, first, 600, now);
+    for (let i = 0; i < 40; i += 1) verifyAccessToken(token, `other-secret-${i}`.padEnd(32, 'x'), now);
+    expect(verifyAccessToken(token, first, now)).toBe(11);
+  });
+
+  it('are refused once expired or when a signature byte is changed', () => {
+    const now = Date.UTC(2025, 0, 1);
+    const token = signAccessToken(5, first, 60, now);
+    expect(verifyAccessToken(token, first, now + 60_000)).toBeNull();
+    const signature = token.slice(token.lastIndexOf('.') + 1);
+    const altered = `${token.slice(0, token.lastIndexOf('.') + 1)}${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    expect(verifyAccessToken(altered, first, now)).toBeNull();
+  });
+});
