@@ -2,9 +2,10 @@
  * The home screen's largest paint is the first featured series' hero image. Left to the browser, it is
  * found only at the end of a chain — page → shell → catalog remote → featured list → image, several
  * round trips on a phone's network. The page answered for `/` names it instead: a high-priority preload
- * at the top of the head, and a start-up skeleton that lays out the site header and the hero with that
- * image exactly where and as large as the home screen shows it. The picture is then on screen as soon as
- * the page and one image have arrived, and the real screen takes its place without a jump.
+ * in the answer's `Link` header and at the top of the head (with the renditions a phone picks from), and
+ * a start-up skeleton that lays out the site header, the title and the hero exactly where and as large
+ * as the home screen shows them, with the hero's smallest rendition inlined behind the image. The
+ * picture is then on screen at the first paint, and the real screen takes its place without a jump.
  */
 import {
   HERO_IMAGE_SIZES,
