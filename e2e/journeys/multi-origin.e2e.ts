@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildRelease } from '../../scripts/build';
 import { launchBrowser } from '../support/browser';
 import { type MultiOriginSystem, startMultiOriginSystem } from '../support/origins';
-import { REMOTE_SCREENS } from '../support/remotes';
+import { REMOTE_SCREENS, readyText } from '../support/remotes';
 import { waitForPlayback } from '../support/viewer-helpers';
 
 /** The remote that is redeployed, and the release it gets. */
@@ -102,9 +102,9 @@ describe('the frontends and the API on separate origins', () => {
       .waitFor({ timeout: 15_000 });
 
     await navigate(page, REMOTE_SCREENS.account.path);
-    await page.getByText(REMOTE_SCREENS.account.ready).first().waitFor({ timeout: 15_000 });
+    await readyText(page, REMOTE_SCREENS.account).waitFor({ timeout: 15_000 });
     await navigate(page, REMOTE_SCREENS.admin.path);
-    await page.getByText(REMOTE_SCREENS.admin.ready).first().waitFor({ timeout: 15_000 });
+    await readyText(page, REMOTE_SCREENS.admin).waitFor({ timeout: 15_000 });
 
     // Each remote came from its own origin, and nothing was asked of the shell's origin for it.
     for (const id of REMOTE_IDS) {

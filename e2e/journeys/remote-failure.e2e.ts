@@ -10,7 +10,7 @@ import { REMOTE_LOAD_TIMEOUT_MS } from '@cliffhanger/shared/src/constants';
 import { REMOTE_IDS, type RemoteId } from '@cliffhanger/shared/src/routes';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from '../support/browser';
-import { breakRemote, CHAOS_MODES, FAILURE_MODES, REMOTE_SCREENS } from '../support/remotes';
+import { breakRemote, CHAOS_MODES, FAILURE_MODES, REMOTE_SCREENS, readyText } from '../support/remotes';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -48,7 +48,7 @@ describe.each(REMOTE_IDS.map((id) => [id] as [RemoteId]))('when the %s remote fa
         window.history.pushState({}, '', to);
         window.dispatchEvent(new PopStateEvent('popstate'));
       }, other.path);
-      await page.getByText(other.ready).first().waitFor({ timeout: 15_000 });
+      await readyText(page, other).waitFor({ timeout: 15_000 });
 
       // Back to the broken remote; bring it back and retry, in the same document.
       await page.evaluate(() => {
@@ -61,7 +61,7 @@ describe.each(REMOTE_IDS.map((id) => [id] as [RemoteId]))('when the %s remote fa
       await panel.waitFor({ timeout: 7_000 });
       await restore();
       await page.getByRole('button', { name: 'Retry' }).click();
-      await page.getByText(screen.ready).first().waitFor({ timeout: 15_000 });
+      await readyText(page, screen).waitFor({ timeout: 15_000 });
       expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
       expect(pageErrors.filter((message) => !message.includes('broken deploy'))).toEqual([]);
       await context.close();
@@ -94,7 +94,7 @@ describe.each(REMOTE_IDS.map((id) => [id] as [RemoteId]))('when the %s remote mi
       page.on('pageerror', (error) => pageErrors.push(`${mode}: ${error.message}`));
       const restore = await breakRemote(page, remote, mode);
       await page.goto(`${baseUrl()}${other.path}`);
-      await page.getByText(other.ready).first().waitFor({ timeout: 15_000 });
+      await readyText(page, other).waitFor({ timeout: 15_000 });
       await expectVisible(page.getByRole('link', { name: 'Cliffhanger home' }));
 
       const clicked = Date.now();
@@ -109,14 +109,14 @@ describe.each(REMOTE_IDS.map((id) => [id] as [RemoteId]))('when the %s remote mi
       // 5 s here; the 'hang' case above already goes there and back.)
       if (mode !== 'hang 30 s') {
         await navigate(page, other.path);
-        await page.getByText(other.ready).first().waitFor({ timeout: 15_000 });
+        await readyText(page, other).waitFor({ timeout: 15_000 });
         await navigate(page, screen.path);
         await panel.waitFor({ timeout: PANEL_BOUND_MS });
       }
 
       await restore();
       await page.getByRole('button', { name: 'Retry' }).click();
-      await page.getByText(screen.ready).first().waitFor({ timeout: 15_000 });
+      await readyText(page, screen).waitFor({ timeout: 15_000 });
       expect(pageErrors).toEqual([]);
       await page.close();
     }

@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { registerAccount, type SignedInAccount, sessionInitScript } from '../support/accounts';
 import { baseUrl, launchBrowser } from '../support/browser';
 import { type StaticOrigin, startStaticOrigin } from '../support/origins';
-import { REMOTE_SCREENS } from '../support/remotes';
+import { REMOTE_SCREENS, readyText } from '../support/remotes';
 import { createStaffAccount } from '../support/staff-accounts';
 import { ROOT, type RunningSystem, startSystem, stopSystem } from '../support/system';
 import { waitForPlayback } from '../support/viewer-helpers';
@@ -326,7 +326,7 @@ describe('the page policy in a browser, every remote on an origin of its own', (
     await page.getByRole('heading', { name: REMOTE_SCREENS.catalog.ready }).waitFor({ timeout: 30_000 });
     for (const remote of REMOTE_IDS.filter((id) => id !== 'catalog')) {
       await navigate(page, REMOTE_SCREENS[remote].path);
-      await page.getByText(REMOTE_SCREENS[remote].ready).first().waitFor({ timeout: 20_000 });
+      await readyText(page, REMOTE_SCREENS[remote]).waitFor({ timeout: 20_000 });
     }
     await navigate(page, `/player/${episode.seriesId}/episode/${episode.episodeId}`);
     await waitForPlayback(page, 0.5);

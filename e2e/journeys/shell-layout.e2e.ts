@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { registerAccount, sessionInitScript } from '../support/accounts';
 import { BROKEN_SCREEN_MESSAGE, breakScreenChunk } from '../support/broken-screen';
 import { baseUrl, launchBrowser } from '../support/browser';
-import { REMOTE_SCREENS } from '../support/remotes';
+import { REMOTE_SCREENS, readyText } from '../support/remotes';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,7 +28,7 @@ describe('the shell at 360 × 740', () => {
     await tabs.waitFor({ state: 'visible', timeout: 15_000 });
     await tabs.getByRole('link', { name: 'Home' }).waitFor({ state: 'visible' });
     await tabs.getByText('Profile').waitFor({ state: 'visible' });
-    await page.getByText(REMOTE_SCREENS.catalog.ready).first().waitFor({ timeout: 15_000 });
+    await readyText(page, REMOTE_SCREENS.catalog).waitFor({ timeout: 15_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await context.close();
   });

@@ -10,6 +10,14 @@ export const REMOTE_SCREENS: Record<RemoteId, { path: string; ready: string }> =
   admin: { path: '/admin-login', ready: 'Staff sign-in' },
 };
 
+/**
+ * A screen's ready text where the app renders it: the page's start-up skeleton repeats the home screen's
+ * title (aria-hidden, outside #root) before any script has run, and must not count as the screen.
+ */
+export function readyText(page: Page, screen: { ready: string }) {
+  return page.locator('#root').getByText(screen.ready).first();
+}
+
 export type FailureMode =
   | 'connection refused'
   | '404'
