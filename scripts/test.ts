@@ -36,7 +36,9 @@ async function main() {
   let summary = { passed: 0, failed: 1, skipped: 0 };
   if (existsSync(summaryFile)) summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
   const failed = summary.failed + (result.status !== 0 && summary.failed === 0 ? 1 : 0);
-  console.log(`\n${summary.passed} passed, ${failed} failed${summary.skipped ? `, ${summary.skipped} skipped` : ''}`);
+  // Skipped tests are said on their own line: the last line stays exactly `N passed, N failed`.
+  if (summary.skipped) console.log(`\n${summary.skipped} skipped`);
+  console.log(`\n${summary.passed} passed, ${failed} failed`);
   process.exit(result.status ?? 1);
 }
 
