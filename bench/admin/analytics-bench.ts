@@ -23,6 +23,7 @@ import type { AppConfig } from '../../api/src/config';
 import type { AppContext } from '../../api/src/context';
 import { insertSeries } from '../../api/src/domains/catalogue/catalogue.repository';
 import { moneyDb } from '../../api/src/domains/coins/money.tables';
+import { seriesRow } from '../../api/test/support/fixtures';
 import { benchConfig, postgresUrl } from '../support/bench-app';
 
 const VIEWERS_PER_DAY = Number(process.env.BENCH_VIEWERS_PER_DAY ?? 2000);
@@ -72,29 +73,7 @@ async function seed(ctx: AppContext, base: string) {
   const rand = random(8);
   const episodes: Array<{ id: number; seriesId: number; free: boolean }> = [];
   for (let s = 0; s < SERIES; s += 1) {
-    const seriesId = await insertSeries(ctx.db, {
-      title: `Bench series ${s + 1}`,
-      title_en: '',
-      slug: `bench-${s + 1}`,
-      description: '',
-      cover_image: null,
-      banner_image: null,
-      poster_image: null,
-      slider_image: null,
-      tags: '[]',
-      year: null,
-      rating: null,
-      is_gold_exclusive: false,
-      is_featured: false,
-      is_trending: false,
-      is_top: false,
-      is_hidden: false,
-      total_episodes: null,
-      likes: 0,
-      deleted_at: null,
-      created_at: at,
-      updated_at: at,
-    });
+    const seriesId = await insertSeries(ctx.db, seriesRow(`Bench series ${s + 1}`, `bench-${s + 1}`));
     const rows = Array.from({ length: EPISODES_PER_SERIES }, (_, e) => ({
       series_id: seriesId,
       season_number: 1,

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { AppConfig } from '../../api/src/config';
 import type { Database } from '../../api/src/db/schema';
 import { insertSeries } from '../../api/src/domains/catalogue/catalogue.repository';
+import { seriesRow } from '../../api/test/support/fixtures';
 import { testConfig } from '../../api/test/support/test-config';
 
 /** `BENCH_PG_URL` when set (empty: no PostgreSQL), else the machine's PostgreSQL if it answers. */
@@ -48,29 +49,7 @@ export async function insertPaidSeries(
   }: { title: string; slug: string; count: number; coinCost: number; batch?: number },
 ): Promise<number[]> {
   const at = new Date().toISOString();
-  const seriesId = await insertSeries(db, {
-    title,
-    title_en: '',
-    slug,
-    description: '',
-    cover_image: null,
-    banner_image: null,
-    poster_image: null,
-    slider_image: null,
-    tags: '[]',
-    year: null,
-    rating: null,
-    is_gold_exclusive: false,
-    is_featured: false,
-    is_trending: false,
-    is_top: false,
-    is_hidden: false,
-    total_episodes: null,
-    likes: 0,
-    deleted_at: null,
-    created_at: at,
-    updated_at: at,
-  });
+  const seriesId = await insertSeries(db, seriesRow(title, slug));
   const ids: number[] = [];
   for (let i = 0; i < count; i += batch) {
     const rows = Array.from({ length: Math.min(batch, count - i) }, (_, j) => ({

@@ -31,6 +31,7 @@ import { migrateToLatest } from '../../src/db/migrate';
 import type { Database } from '../../src/db/schema';
 import { insertSeries } from '../../src/domains/catalogue/catalogue.repository';
 import { type MoneyDatabase, moneyDb } from '../../src/domains/coins/money.tables';
+import { seriesRow } from '../support/fixtures';
 import type { CrashServerConfig } from './crash-server';
 
 const API_ROOT = resolve(__dirname, '../..');
@@ -554,29 +555,7 @@ async function checkDatabase(db: Kysely<MoneyDatabase>, book: Ledgerbook, proble
 
 async function seedCatalogue(db: Kysely<Database>): Promise<Array<{ id: number; cost: number }>> {
   const at = new Date().toISOString();
-  const seriesId = await insertSeries(db, {
-    title: 'Crash-safety series',
-    title_en: '',
-    slug: 'crash-safety',
-    description: '',
-    cover_image: null,
-    banner_image: null,
-    poster_image: null,
-    slider_image: null,
-    tags: '[]',
-    year: null,
-    rating: null,
-    is_gold_exclusive: false,
-    is_featured: false,
-    is_trending: false,
-    is_top: false,
-    is_hidden: false,
-    total_episodes: null,
-    likes: 0,
-    deleted_at: null,
-    created_at: at,
-    updated_at: at,
-  });
+  const seriesId = await insertSeries(db, seriesRow('Crash-safety series', 'crash-safety'));
   const rows = Array.from({ length: 150 }, (_, i) => ({
     series_id: seriesId,
     season_number: 1,

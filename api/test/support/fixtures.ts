@@ -1,4 +1,6 @@
 /** Small hand-made demo catalogues and shortcuts for signing people up in tests. */
+
+import type { SeriesRow } from '../../src/db/schema';
 import type { DemoCatalogue, DemoSeries } from '../../src/demo/demo-catalogue.types';
 import type { TypedFastify } from '../../src/http/type-provider';
 import { call } from './http';
@@ -90,4 +92,40 @@ export async function registerUser(
   const response = await call(app, { method: 'POST', url: '/api/auth/register/', payload: { email, password } });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return response.json();
+}
+
+/**
+ * A plain series row to insert (visible, unflagged, no art), named by its title and slug; `fields`
+ * overrides what a test or bench cares about.
+ */
+export function seriesRow(
+  title: string,
+  slug: string,
+  fields: Partial<Omit<SeriesRow, 'id' | 'title' | 'slug'>> = {},
+): Omit<SeriesRow, 'id'> {
+  const at = new Date().toISOString();
+  return {
+    title,
+    title_en: '',
+    slug,
+    description: '',
+    cover_image: null,
+    banner_image: null,
+    poster_image: null,
+    slider_image: null,
+    tags: '[]',
+    year: null,
+    rating: null,
+    is_gold_exclusive: false,
+    is_featured: false,
+    is_trending: false,
+    is_top: false,
+    is_hidden: false,
+    total_episodes: null,
+    likes: 0,
+    deleted_at: null,
+    created_at: at,
+    updated_at: at,
+    ...fields,
+  };
 }

@@ -8,6 +8,7 @@ import type { AppContext } from '../../../src/context';
 import { insertSeries } from '../../../src/domains/catalogue/catalogue.repository';
 import { applyEntry, moneyTransaction } from '../../../src/domains/coins/money-transaction';
 import type { TypedFastify } from '../../../src/http/type-provider';
+import { seriesRow } from '../../support/fixtures';
 import { type CallResult, call } from '../../support/http';
 import { bearer } from '../../support/test-app';
 
@@ -32,29 +33,10 @@ export async function seedPaidEpisodes(
   seriesCounter += 1;
   const at = new Date().toISOString();
   const slug = `money-${seriesCounter}-${Math.random().toString(36).slice(2, 8)}`;
-  const seriesId = await insertSeries(ctx.db, {
-    title: `Money series ${seriesCounter}`,
-    title_en: '',
-    slug,
-    description: '',
-    cover_image: null,
-    banner_image: null,
-    poster_image: null,
-    slider_image: null,
-    tags: '[]',
-    year: null,
-    rating: null,
-    is_gold_exclusive: options.goldExclusive ?? false,
-    is_featured: false,
-    is_trending: false,
-    is_top: false,
-    is_hidden: false,
-    total_episodes: null,
-    likes: 0,
-    deleted_at: null,
-    created_at: at,
-    updated_at: at,
-  });
+  const seriesId = await insertSeries(
+    ctx.db,
+    seriesRow(`Money series ${seriesCounter}`, slug, { is_gold_exclusive: options.goldExclusive ?? false }),
+  );
   const rows = Array.from({ length: count }, (_, i) => ({
     series_id: seriesId,
     season_number: 1,
