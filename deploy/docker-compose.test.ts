@@ -43,6 +43,13 @@ describe('the docker-compose deployment', () => {
     expect(compose.services.api.environment?.TRUST_PROXY).toBe('true');
   });
 
+  it('lets the entry point reach the API inside its container, and opens the demo tools on purpose', () => {
+    // The API's own default is 127.0.0.1, which a container's neighbours cannot reach.
+    expect(compose.services.api.environment?.HOST).toBe('0.0.0.0');
+    // Visitors arrive through the proxy, so the demo's test checkout has to be opened explicitly.
+    expect(compose.services.api.environment?.DEV_TOOLS).toBe('open');
+  });
+
   it('serves the shell and every remote from its own static service on its own port', () => {
     const apps = ['shell', ...REMOTE_IDS];
     const ports = apps.map(hostPort);

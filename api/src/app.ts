@@ -10,7 +10,7 @@ import addFormats from 'ajv-formats';
 import Fastify from 'fastify';
 import { createAppCaches, registerCaches } from './cache/app-caches';
 import { registerSharedAnswerSerialization } from './cache/shared-answers';
-import type { AppConfig } from './config';
+import { type AppConfig, DEFAULT_SERVER_TIMEOUTS } from './config';
 import type { AppContext } from './context';
 import { createDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -35,8 +35,10 @@ import { unlocksRoutes } from './domains/unlocks/unlocks.routes';
 import { usersRoutes } from './domains/users/users.routes';
 import { UserSchema } from './domains/users/users.schemas';
 import { viewingRoutes } from './domains/viewing/viewing.routes';
+import { capConnectionsPerClient } from './http/connection-cap';
 import { registerCors } from './http/cors';
 import { errorHandler } from './http/errors';
+import { DEV_PROVIDER_ROUTES, DEV_TOOL_ROUTES, guardLocalOnly } from './http/local-only';
 import { registerNulCharacterCheck } from './http/nul-characters';
 import { acceptMissingBodies, documentOptionalBodies } from './http/optional-body';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -95,12 +97,24 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     now: deps.now ?? (() => new Date()),
   };
 
+  const timeouts = config.timeouts ?? DEFAULT_SERVER_TIMEOUTS;
   const app = Fastify({
     logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Slow or stalled clients are cut off (a body trickled in byte by byte, headers never finished).
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionTimeout: timeouts.idleMs,
+    http: {
+      headersTimeout: timeouts.requestMs > 0 ? Math.min(timeouts.headersMs, timeouts.requestMs) : timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      // Node checks those time-outs every 30 s by default; check every second so they hold to the second.
+      connectionsCheckingInterval: 1000,
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (!config.trustProxy) capConnectionsPerClient(app.server, timeouts.maxConnectionsPerClient);
 
   registerCaches(ctx, caches);
   app.decorate('ctx', ctx);
@@ -158,13 +172,19 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       api.setNotFoundHandler((request, reply) => {
         reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
       });
+      // Money: Stripe when STRIPE_SECRET_KEY is set, else the local dev provider (payments.config.ts).
+      const payments = createPaymentsRuntime(paymentsConfigFromEnv(process.env));
+      // The dev outbox, the dev checkout and the dev provider's money routes answer this machine only.
+      guardLocalOnly(
+        api,
+        [DEV_TOOL_ROUTES, ...(payments.provider?.kind === 'dev' ? [DEV_PROVIDER_ROUTES] : [])],
+        config.devToolsOpen === true,
+      );
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
       await api.register(catalogueRoutes, { ctx });
       await api.register(viewingRoutes, { ctx });
-      // Money: Stripe when STRIPE_SECRET_KEY is set, else the local dev provider (payments.config.ts).
-      const payments = createPaymentsRuntime(paymentsConfigFromEnv(process.env));
       await api.register(settingsRoutes, { ctx });
       await api.register(coinsRoutes, { ctx, payments });
       await api.register(unlocksRoutes, { ctx });

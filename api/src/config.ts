@@ -40,6 +40,38 @@ export interface CacheConfig {
   catalogueSeconds: number;
 }
 
+export interface ServerTimeouts {
+  /** The whole request (headers and body) must arrive within this; the browser gives up at 60 s anyway. */
+  requestMs: number;
+  /** The request headers must arrive within this. */
+  headersMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveMs: number;
+  /** A connection with no traffic at all in either direction is closed after this. */
+  idleMs: number;
+  /** Open connections one client address may hold at once; further ones are closed at once. 0 = no cap. */
+  maxConnectionsPerClient: number;
+}
+
+/** Defaults for `ServerTimeouts`, listed in .env.example and api/ENV.md. */
+export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = {
+  requestMs: 60_000,
+  headersMs: 10_000,
+  keepAliveMs: 5_000,
+  idleMs: 60_000,
+  maxConnectionsPerClient: 256,
+};
+
+export type DevToolsSetting = 'off' | 'local' | 'open';
+
+/** DEV_TOOLS: `local` (default outside production), `open` (a demo deployment), `off` (default in production). */
+export function devToolsFromEnv(env: NodeJS.ProcessEnv): DevToolsSetting {
+  const raw = env.DEV_TOOLS?.trim().toLowerCase();
+  if (!raw) return env.NODE_ENV === 'production' ? 'off' : 'local';
+  if (raw === 'off' || raw === 'local' || raw === 'open') return raw;
+  throw new Error(`DEV_TOOLS must be off, local or open, got "${env.DEV_TOOLS}"`);
+}
+
 export interface AppConfig {
   database: DatabaseConfig;
   /**
@@ -78,8 +110,18 @@ export interface AppConfig {
    * CommonJS jest runtime cannot load.
    */
   docsUi: boolean;
-  /** Enables the dev-only routes (`GET /api/dev/outbox`). Off when NODE_ENV=production. */
+  /**
+   * Enables the dev-only routes (`GET /api/dev/outbox`). On outside production; in production only when
+   * a demo deployment sets DEV_TOOLS=local or DEV_TOOLS=open.
+   */
   devRoutes: boolean;
+  /**
+   * Whether the dev-only routes and the keyless payment stand-in (the dev checkout and the dev
+   * provider's money routes) answer clients on other machines. False (the default): loopback only.
+   */
+  devToolsOpen?: boolean;
+  /** Server time-outs and the per-client connection cap (slow or idle clients are cut off). */
+  timeouts?: ServerTimeouts;
   serveFrontends: boolean;
   frontendsRoot: string;
   logger: boolean;
@@ -137,7 +179,7 @@ export function workersFromEnv(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const production = env.NODE_ENV === 'production';
+  const devTools = devToolsFromEnv(env);
   const varDir = fromRoot(env.VAR_DIR ?? 'var');
   const port = intFromEnv(env, 'PORT', 8080);
   const databaseUrl = env.DATABASE_URL?.trim();
@@ -157,7 +199,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       catalogueSeconds: Math.min(intFromEnv(env, 'CATALOGUE_CACHE_SECONDS', 5), 5),
     },
     port,
-    host: env.HOST?.trim() || '0.0.0.0',
+    // Only this machine can reach a started instance unless HOST says otherwise.
+    host: env.HOST?.trim() || '127.0.0.1',
     publicUrl,
     cdnHost: normaliseHost(env.CDN_HOST),
     storageHost: normaliseHost(env.STORAGE_HOST),
@@ -186,7 +229,19 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       outboxPath: resolve(varDir, 'outbox.jsonl'),
     },
     docsUi: true,
-    devRoutes: !production,
+    devRoutes: devTools !== 'off',
+    devToolsOpen: devTools === 'open',
+    timeouts: {
+      requestMs: intFromEnv(env, 'REQUEST_TIMEOUT_MS', DEFAULT_SERVER_TIMEOUTS.requestMs),
+      headersMs: intFromEnv(env, 'HEADERS_TIMEOUT_MS', DEFAULT_SERVER_TIMEOUTS.headersMs),
+      keepAliveMs: intFromEnv(env, 'KEEP_ALIVE_TIMEOUT_MS', DEFAULT_SERVER_TIMEOUTS.keepAliveMs),
+      idleMs: intFromEnv(env, 'IDLE_TIMEOUT_MS', DEFAULT_SERVER_TIMEOUTS.idleMs),
+      maxConnectionsPerClient: intFromEnv(
+        env,
+        'MAX_CONNECTIONS_PER_CLIENT',
+        DEFAULT_SERVER_TIMEOUTS.maxConnectionsPerClient,
+      ),
+    },
     serveFrontends: env.SERVE_FRONTENDS ? env.SERVE_FRONTENDS !== 'false' : true,
     frontendsRoot: REPO_ROOT,
     logger: env.LOG_LEVEL !== 'silent',

@@ -12,6 +12,7 @@ import { runCluster } from './cluster';
 import { type AppConfig, configFromEnv, workersFromEnv } from './config';
 import { prepareDemoMedia } from './demo/prepare-demo-media';
 import { seedDemoCatalogue } from './demo/seed-demo-catalogue';
+import { reachability } from './http/local-only';
 import type { TypedFastify } from './http/type-provider';
 
 async function seed(app: TypedFastify, config: AppConfig) {
@@ -51,6 +52,7 @@ async function serve(config: AppConfig, prepare: boolean) {
   const address = await app.listen({ port: config.port, host: config.host });
   const who = cluster.isWorker ? `worker ${process.pid}` : 'Cliffhanger';
   console.log(`${who} is listening on ${address} (database: ${app.ctx.dbKind})`);
+  if (!cluster.isWorker) console.log(reachability(config));
 }
 
 async function main() {
