@@ -115,5 +115,12 @@ export const REMOTE_LOAD_TIMEOUT_MS = 5_000;
 
 // Analytics sessions (§9): a new analytics session starts after this much inactivity.
 export const ANALYTICS_SESSION_TIMEOUT_MS = 30 * 60_000;
+/** Amplitude's own upload address (amplitude-js 8), used when a key is set and no endpoint is. */
+export const AMPLITUDE_DEFAULT_ENDPOINT = 'https://api.amplitude.com';
+/** Our own event store, relative to the API base address; it receives every event, key or no key. */
+export const FIRST_PARTY_ANALYTICS_PATH = '/analytics/events';
+/** First-party uploads are batched: at most this long or this many events before they are sent. */
+export const FIRST_PARTY_ANALYTICS_UPLOAD_MS = 5_000;
+export const FIRST_PARTY_ANALYTICS_BATCH = 20;
 // The magic-link token's query parameters (§5).
 export const MAGIC_LINK_QUERY_PARAMS = ['magic-link-auth', 'magic-link-registration'] as const;

@@ -17,6 +17,7 @@
  * Addresses equal to the page's own origin are left to 'self'. A configured value that is not a
  * usable address (a typo in an environment variable) is left out rather than widening the policy.
  */
+import { AMPLITUDE_DEFAULT_ENDPOINT } from '@cliffhanger/shared/src/constants';
 
 /** Stripe.js and its Elements frames (https://docs.stripe.com/security/guide#content-security-policy). */
 export const STRIPE_SOURCES = {
@@ -114,7 +115,11 @@ export function policyDirectives({
     siteOrigin,
   );
   const reporting = sources(
-    [runtimeConfig.sentryDsn, runtimeConfig.amplitudeApiKey ? runtimeConfig.amplitudeEndpoint : undefined],
+    [
+      runtimeConfig.sentryDsn,
+      // With a key, events go to Amplitude (its own address unless AMPLITUDE_ENDPOINT says otherwise).
+      runtimeConfig.amplitudeApiKey ? runtimeConfig.amplitudeEndpoint || AMPLITUDE_DEFAULT_ENDPOINT : undefined,
+    ],
     siteOrigin,
   );
   const stripe = !!runtimeConfig.stripePublishableKey?.trim();

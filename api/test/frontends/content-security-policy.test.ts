@@ -143,6 +143,9 @@ describe('the page policy', () => {
       runtimeConfig: { amplitudeApiKey: 'k', amplitudeEndpoint: '/api/analytics/events' },
     });
     expect(own['connect-src']).toEqual(["'self'"]);
+    // A key with no endpoint sends to Amplitude's own address.
+    const amplitude = policyDirectives({ remotes: SAME_ORIGIN_REMOTES, runtimeConfig: { amplitudeApiKey: 'k' } });
+    expect(amplitude['connect-src']).toEqual(["'self'", 'https://api.amplitude.com']);
   });
 
   it('allows Stripe only when a publishable key is configured', () => {

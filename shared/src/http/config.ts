@@ -3,6 +3,8 @@
  * from `/config.js` beside the shell) before any remote loads; standalone harnesses and tests fall back
  * to the same-origin defaults.
  */
+import { AMPLITUDE_DEFAULT_ENDPOINT } from '../constants';
+
 export interface RuntimeConfig {
   apiBaseUrl: string;
   feedApiBaseUrl: string;
@@ -36,7 +38,7 @@ export function runtimeConfig(): RuntimeConfig {
     storageHost: '',
     sentryDsn: '',
     amplitudeApiKey: '',
-    amplitudeEndpoint: '/api/analytics/events',
+    amplitudeEndpoint: AMPLITUDE_DEFAULT_ENDPOINT,
     stripePublishableKey: '',
     socialFollowUrl: 'https://www.instagram.com/cliffhanger.app/',
     ...injected,

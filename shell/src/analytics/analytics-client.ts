@@ -1,15 +1,22 @@
 /**
- * The analytics adapter around `amplitude-js` (§7, §9). The library is imported only when `start()`
- * is called (after the first screen) and only when a key is configured, so it costs nothing on the
- * first screen and nothing at all without a key. Calls made before `start()` wait in a queue; calls
- * after a start without a key (or a failed load) warn once per action and do nothing (§5). Nothing in
- * here ever throws into the caller.
+ * The analytics adapter around `amplitude-js` (§7, §9), with two sinks:
+ * - **first party**, always: every event goes to our own event store (`<api>/analytics/events`), which
+ *   feeds the staff dashboard and analytics. Uploads are batched, unsent events wait in local storage and
+ *   are retried, and when the page is hidden what is left goes out with `sendBeacon`, so closing a tab
+ *   loses nothing. It needs no key.
+ * - **Amplitude**, only when a key is configured: the same events, to Amplitude (or its configured
+ *   endpoint).
+ * The library is imported only when `start()` is called (after the first screen), so it costs nothing on
+ * the first screen. Calls made before `start()` wait in a queue. Nothing in here ever throws into the
+ * caller; a library that fails to load warns once per action.
  */
 import {
   ANALYTICS_EMPTY_VALUE,
   ANALYTICS_SESSION_TIMEOUT_MS,
   analyticsUserId,
   analyticsUserProperties,
+  FIRST_PARTY_ANALYTICS_BATCH,
+  FIRST_PARTY_ANALYTICS_UPLOAD_MS,
   type RevenueInput,
   revenuePayload,
   type User,
@@ -19,6 +26,11 @@ import type { AmplitudeClient, Config } from 'amplitude-js';
 type Action = 'track' | 'identify' | 'revenue';
 type Call = (client: AmplitudeClient, library: AmplitudeLibrary) => void;
 type AmplitudeLibrary = typeof import('amplitude-js');
+/** amplitude-js 8 has `sendEvents()` (upload now); its type definitions leave it out. */
+type Flushable = AmplitudeClient & { sendEvents(): void };
+
+/** The amplitude-js instance name of our own sink (the key it sends only names the source). */
+export const FIRST_PARTY_INSTANCE = 'first-party';
 
 /**
  * amplitude-js takes its endpoint as host and path without the scheme and picks the scheme itself:
@@ -29,7 +41,7 @@ export function amplitudeEndpoint(endpoint: string, location: Pick<Location, 'ho
   const url = absolute ? new URL(endpoint) : null;
   return {
     apiEndpoint: url
-      ? `${url.host}${url.pathname}`
+      ? `${url.host}${url.pathname === '/' ? '' : url.pathname}`
       : `${location.host}${endpoint.startsWith('/') ? '' : '/'}${endpoint}`,
     forceHttps: url ? url.protocol === 'https:' : location.protocol === 'https:',
   };
@@ -46,11 +58,38 @@ export function amplitudeOptions(endpoint: string, location: Pick<Location, 'hos
   };
 }
 
+/** Our own sink: batched uploads, and what is left is sent with `sendBeacon` when the page goes away. */
+export function firstPartyOptions(
+  endpoint: string,
+  location: Pick<Location, 'host' | 'protocol'>,
+  flush: () => void,
+): Config {
+  return {
+    ...amplitudeOptions(endpoint, location),
+    batchEvents: true,
+    eventUploadPeriodMillis: FIRST_PARTY_ANALYTICS_UPLOAD_MS,
+    eventUploadThreshold: FIRST_PARTY_ANALYTICS_BATCH,
+    // amplitude-js switches to the beacon transport while this runs on `pagehide`.
+    onExitPage: flush,
+  };
+}
+
+export interface AnalyticsStartConfig {
+  /** Amplitude's key; empty means our own sink only. */
+  apiKey: string;
+  /** Where Amplitude events go when a key is set. */
+  endpoint: string;
+  /** Our own event store (absolute or relative to this page). */
+  firstPartyEndpoint: string;
+  /** Names the source in our store (the public static token); never a secret. */
+  firstPartyKey: string;
+}
+
 export class Analytics {
   private state: 'waiting' | 'loading' | 'ready' | 'off' = 'waiting';
-  private client: AmplitudeClient | null = null;
+  private clients: AmplitudeClient[] = [];
   private library: AmplitudeLibrary | null = null;
-  private queue: Call[] = [];
+  private queue: Array<{ action: Action; call: Call }> = [];
   private warned = new Set<Action>();
 
   constructor(
@@ -58,23 +97,25 @@ export class Analytics {
       import(/* webpackChunkName: "amplitude" */ 'amplitude-js').then((m) => (m.default ?? m) as AmplitudeLibrary),
   ) {}
 
-  /** Loads and initialises the library; without a key analytics stays off. */
-  async start(
-    config: { apiKey: string; endpoint: string },
-    location: Pick<Location, 'host' | 'protocol'> = window.location,
-  ) {
+  /** Loads the library and starts our own sink, and Amplitude's when a key is configured. */
+  async start(config: AnalyticsStartConfig, location: Pick<Location, 'host' | 'protocol'> = window.location) {
     if (this.state !== 'waiting') return;
-    if (!config.apiKey) {
-      this.state = 'off';
-      this.flush();
-      return;
-    }
     this.state = 'loading';
     try {
       const library = await this.load();
-      const client = library.getInstance();
-      client.init(config.apiKey, undefined, amplitudeOptions(config.endpoint, location));
-      this.client = client;
+      const ours = library.getInstance(FIRST_PARTY_INSTANCE);
+      ours.init(
+        config.firstPartyKey,
+        undefined,
+        firstPartyOptions(config.firstPartyEndpoint, location, () => (ours as Flushable).sendEvents()),
+      );
+      const clients = [ours];
+      if (config.apiKey) {
+        const amplitude = library.getInstance();
+        amplitude.init(config.apiKey, undefined, amplitudeOptions(config.endpoint, location));
+        clients.push(amplitude);
+      }
+      this.clients = clients;
       this.library = library;
       this.state = 'ready';
     } catch (error) {
@@ -110,33 +151,29 @@ export class Analytics {
 
   private run(action: Action, call: Call) {
     if (this.state === 'waiting' || this.state === 'loading') {
-      this.queue.push(call);
+      this.queue.push({ action, call });
       return;
     }
-    if (this.state === 'off' || !this.client || !this.library) {
+    if (this.state === 'off' || !this.library || this.clients.length === 0) {
       if (!this.warned.has(action)) {
         this.warned.add(action);
-        console.warn(`[cliffhanger] analytics is not initialised: ${action} was not sent`);
+        console.warn(`[cliffhanger] analytics could not start: ${action} was not sent`);
       }
       return;
     }
-    try {
-      call(this.client, this.library);
-    } catch (error) {
-      console.warn(`[cliffhanger] analytics ${action} failed`, error);
+    for (const client of this.clients) {
+      try {
+        call(client, this.library);
+      } catch (error) {
+        console.warn(`[cliffhanger] analytics ${action} failed`, error);
+      }
     }
   }
 
   private flush() {
     const queued = this.queue;
     this.queue = [];
-    for (const call of queued) {
-      if (this.client && this.library) this.run('track', call);
-      else if (!this.warned.has('track')) {
-        this.warned.add('track');
-        console.warn('[cliffhanger] analytics is not initialised: queued events were not sent');
-      }
-    }
+    for (const { action, call } of queued) this.run(action, call);
   }
 }
 

@@ -1,9 +1,11 @@
 /**
  * Forwards the bus to analytics: `analytics/track` is the one way remotes report an event (a
  * `revenue` property of price, quantity and productId is also reported as revenue), and the signed-in
- * user's id and properties follow the session. The library starts once the first screen is shown.
+ * user's id and properties follow the session. The library starts once the first screen is shown; every
+ * event reaches our own event store, and Amplitude too when a key is configured.
  */
 import {
+  FIRST_PARTY_ANALYTICS_PATH,
   guestCreated,
   isAnalyticsEvent,
   type RevenueInput,
@@ -28,7 +30,12 @@ function isRevenue(value: unknown): value is RevenueInput {
 export function* analyticsSaga(analytics: Analytics = pageAnalytics) {
   yield takeLatest(firstScreenShown.type, function* start() {
     const config = runtimeConfig();
-    yield call([analytics, analytics.start], { apiKey: config.amplitudeApiKey, endpoint: config.amplitudeEndpoint });
+    yield call([analytics, analytics.start], {
+      apiKey: config.amplitudeApiKey,
+      endpoint: config.amplitudeEndpoint,
+      firstPartyEndpoint: `${config.apiBaseUrl.replace(/\/+$/, '')}${FIRST_PARTY_ANALYTICS_PATH}`,
+      firstPartyKey: config.staticApiToken,
+    });
   });
   yield takeEvery(trackEvent.type, ({ payload }: ReturnType<typeof trackEvent>) => {
     if (!isAnalyticsEvent(payload.event)) {

@@ -1,16 +1,30 @@
 import { ANALYTICS_EVENTS, signedIn, track, type User } from '@cliffhanger/shared';
 import { runSaga, stdChannel } from 'redux-saga';
 import { analyticsSaga, firstScreenShown } from './analytics.saga';
-import { Analytics, amplitudeEndpoint, amplitudeOptions } from './analytics-client';
+import { Analytics, amplitudeEndpoint, amplitudeOptions, FIRST_PARTY_INSTANCE } from './analytics-client';
 
-function fakeAmplitude() {
-  const client = {
+const sinks = (apiKey: string, endpoint = '/e') => ({
+  apiKey,
+  endpoint,
+  firstPartyEndpoint: '/api/analytics/events',
+  firstPartyKey: 'cliffhanger-web',
+});
+
+function fakeClient() {
+  return {
     init: jest.fn(),
     logEvent: jest.fn(),
     setUserId: jest.fn(),
     identify: jest.fn(),
     logRevenueV2: jest.fn(),
+    sendEvents: jest.fn(),
   };
+}
+
+function fakeAmplitude() {
+  /** Amplitude's default instance (only with a key) and our own sink's named instance. */
+  const client = fakeClient();
+  const ours = fakeClient();
   class Identify {
     props: Record<string, unknown> = {};
     set(key: string, value: unknown) {
@@ -33,8 +47,9 @@ function fakeAmplitude() {
       return this;
     }
   }
-  const library = { getInstance: () => client, Identify, Revenue };
-  return { client, load: jest.fn(async () => library as never) };
+  const getInstance = (name?: string) => (name === FIRST_PARTY_INSTANCE ? ours : client);
+  const library = { getInstance, Identify, Revenue };
+  return { client, ours, load: jest.fn(async () => library as never) };
 }
 
 const location = { host: 'cliffhanger.test', protocol: 'https:' };
@@ -57,35 +72,55 @@ describe('the analytics adapter', () => {
     expect(amplitudeOptions('/e', location).sessionTimeout).toBe(30 * 60_000);
   });
 
-  it('loads nothing and warns once when no key is configured, and never throws', async () => {
+  it('sends every event to our own event store when no Amplitude key is configured', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { load } = fakeAmplitude();
+    const { client, ours, load } = fakeAmplitude();
     const analytics = new Analytics(load);
-    await analytics.start({ apiKey: '', endpoint: '/e' }, location);
-    analytics.track('1.1 Home Viewed');
-    analytics.track('1.1 Home Viewed');
-    expect(load).not.toHaveBeenCalled();
-    expect(warn.mock.calls.filter(([m]) => String(m).includes('not initialised'))).toHaveLength(1);
+    analytics.track('1.1 Home Viewed', { queued: true });
+    await analytics.start(sinks(''), location);
+    analytics.track('3.2 Episode Started', { episode_id: 3 });
+    expect(ours.init).toHaveBeenCalledWith(
+      'cliffhanger-web',
+      undefined,
+      expect.objectContaining({ apiEndpoint: 'cliffhanger.test/api/analytics/events', batchEvents: true }),
+    );
+    expect(ours.logEvent.mock.calls).toEqual([
+      ['1.1 Home Viewed', { queued: true }],
+      ['3.2 Episode Started', { episode_id: 3 }],
+    ]);
+    expect(client.init).not.toHaveBeenCalled();
+    expect(client.logEvent).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
   });
 
-  it('loads the library only on start and sends what was queued before', async () => {
-    const { client, load } = fakeAmplitude();
+  it('sends what is left with the page when it is hidden, so closing a tab loses nothing', async () => {
+    const { ours, load } = fakeAmplitude();
+    const analytics = new Analytics(load);
+    await analytics.start(sinks(''), location);
+    const options = ours.init.mock.calls[0][2] as { onExitPage: () => void };
+    options.onExitPage();
+    expect(ours.sendEvents).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads the library only on start and sends what was queued before to both sinks with a key', async () => {
+    const { client, ours, load } = fakeAmplitude();
     const analytics = new Analytics(load);
     analytics.track('1.1 Home Viewed', { a: 1 });
     expect(load).not.toHaveBeenCalled();
-    await analytics.start({ apiKey: 'key', endpoint: '/api/analytics/events' }, location);
+    await analytics.start(sinks('key', 'https://api.amplitude.com'), location);
     expect(client.init).toHaveBeenCalledWith(
       'key',
       undefined,
-      expect.objectContaining({ apiEndpoint: 'cliffhanger.test/api/analytics/events' }),
+      expect.objectContaining({ apiEndpoint: 'api.amplitude.com', forceHttps: true }),
     );
     expect(client.logEvent).toHaveBeenCalledWith('1.1 Home Viewed', { a: 1 });
+    expect(ours.logEvent).toHaveBeenCalledWith('1.1 Home Viewed', { a: 1 });
   });
 
   it('sends the user id and the properties email, username, premium and staff', async () => {
     const { client, load } = fakeAmplitude();
     const analytics = new Analytics(load);
-    await analytics.start({ apiKey: 'key', endpoint: '/e' }, location);
+    await analytics.start(sinks('key'), location);
     analytics.identify({ id: 4, email: 'a@b.c', username: 'ann', is_gold_member: true, is_staff: false } as User);
     expect(client.setUserId).toHaveBeenCalledWith('4');
     expect(client.identify.mock.calls[0][0].props).toEqual({
@@ -99,7 +134,7 @@ describe('the analytics adapter', () => {
   it('sends revenue as price, quantity and product id', async () => {
     const { client, load } = fakeAmplitude();
     const analytics = new Analytics(load);
-    await analytics.start({ apiKey: 'key', endpoint: '/e' }, location);
+    await analytics.start(sinks('key'), location);
     analytics.revenue({ price: 2.5, quantity: 3, productId: 'pack-100' });
     expect(client.logRevenueV2.mock.calls[0][0].fields).toEqual({ price: 2.5, quantity: 3, productId: 'pack-100' });
   });
@@ -109,16 +144,16 @@ describe('the analytics adapter', () => {
     const analytics = new Analytics(async () => {
       throw new Error('chunk failed');
     });
-    await expect(analytics.start({ apiKey: 'key', endpoint: '/e' }, location)).resolves.toBeUndefined();
+    await expect(analytics.start(sinks('key'), location)).resolves.toBeUndefined();
     expect(() => analytics.track('1.1 Home Viewed')).not.toThrow();
   });
 });
 
 describe('the analytics saga', () => {
   it('forwards analytics/track events from any remote and identifies the signed-in user', async () => {
-    const { client, load } = fakeAmplitude();
+    const { client, ours, load } = fakeAmplitude();
     const analytics = new Analytics(load);
-    window.__CLIFFHANGER__ = { amplitudeApiKey: 'key' };
+    window.__CLIFFHANGER__ = { amplitudeApiKey: 'key', apiBaseUrl: 'https://api.cliffhanger.test/api/' };
     const channel = stdChannel();
     runSaga({ channel, dispatch: (a) => channel.put(a as never), getState: () => ({}) }, analyticsSaga, analytics);
     channel.put(track(ANALYTICS_EVENTS.episodeStarted, { episode_id: 3 }) as never);
@@ -127,6 +162,11 @@ describe('the analytics saga', () => {
     channel.put(signedIn({ user: { id: 8, email: 'x@y.z', username: 'x' } as User }) as never);
     expect(client.logEvent).toHaveBeenCalledWith('3.2 Episode Started', { episode_id: 3 });
     expect(client.setUserId).toHaveBeenCalledWith('8');
+    // Our own store sits under the configured API address.
+    expect(ours.init.mock.calls[0][2]).toEqual(
+      expect.objectContaining({ apiEndpoint: 'api.cliffhanger.test/api/analytics/events' }),
+    );
+    expect(ours.logEvent).toHaveBeenCalledWith('3.2 Episode Started', { episode_id: 3 });
     delete window.__CLIFFHANGER__;
   });
 });
