@@ -50,6 +50,14 @@ describe('the docker-compose deployment', () => {
     expect(compose.services.api.environment?.DEV_TOOLS).toBe('open');
   });
 
+  it('keeps secrets, data and host builds out of every image', () => {
+    const ignored = readFileSync(path.join(root, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#'));
+    for (const entry of ['.git', '.env', 'var', '**/node_modules', '**/dist']) expect(ignored).toContain(entry);
+  });
+
   it('serves the shell and every remote from its own static service on its own port', () => {
     const apps = ['shell', ...REMOTE_IDS];
     const ports = apps.map(hostPort);

@@ -12,6 +12,7 @@ import { runCluster } from './cluster';
 import { type AppConfig, configFromEnv, workersFromEnv } from './config';
 import { prepareDemoMedia } from './demo/prepare-demo-media';
 import { seedDemoCatalogue } from './demo/seed-demo-catalogue';
+import { loadEnvFile } from './env-file';
 import { reachability } from './http/local-only';
 import type { TypedFastify } from './http/type-provider';
 
@@ -56,6 +57,9 @@ async function serve(config: AppConfig, prepare: boolean) {
 }
 
 async function main() {
+  const envFile = loadEnvFile();
+  if (envFile && !cluster.isWorker)
+    console.log(`Settings read from ${envFile} (the environment wins where both set one)`);
   const config = configFromEnv();
   const workers = workersFromEnv();
   if (cluster.isWorker) return serve(config, false);

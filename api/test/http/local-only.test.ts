@@ -4,7 +4,7 @@
  * it has a non-loopback peer address, exactly as a visitor on the network would.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
@@ -171,7 +171,7 @@ describe('who counts as this machine', () => {
 });
 
 /** Starts the real server script with no HOST set and returns what it printed once it listens. */
-async function startedServerLog(): Promise<string> {
+async function startedServerLog(extra: NodeJS.ProcessEnv = {}): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'cliffhanger-start-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -186,6 +186,12 @@ async function startedServerLog(): Promise<string> {
   delete env.HOST;
   delete env.DEV_TOOLS;
   delete env.DATABASE_URL;
+  delete env.ENV_FILE;
+  Object.assign(env, extra);
+  if (extra.ENV_FILE === 'write') {
+    env.ENV_FILE = join(dir, 'settings.env');
+    writeFileSync(env.ENV_FILE, 'DEV_TOOLS=open\nPORT=1\n');
+  }
   const tsx = require.resolve('tsx/cli', { paths: [REPO_ROOT] });
   const child = spawn(process.execPath, [tsx, join(REPO_ROOT, 'api', 'src', 'server.ts')], { env });
   let log = '';
@@ -213,6 +219,14 @@ describe('what npm start exposes', () => {
     const log = await startedServerLog();
     expect(log).toMatch(/is listening on http:\/\/127\.0\.0\.1:\d+/);
     expect(log).toMatch(/Only this machine can reach it/);
+  }, 40_000);
+
+  it('reads settings from an env file at start, the environment winning where both set one', async () => {
+    const log = await startedServerLog({ ENV_FILE: 'write' });
+    expect(log).toMatch(/Settings read from .*settings\.env/);
+    // DEV_TOOLS came from the file; PORT=1 in the file lost to the environment's PORT=0.
+    expect(log).toMatch(/Dev tools \(mail outbox, test checkout\) answer every client \(DEV_TOOLS=open\)/);
+    expect(log).toMatch(/is listening on http:\/\/127\.0\.0\.1:\d{2,}/);
   }, 40_000);
 
   it('listens on 127.0.0.1 unless HOST says otherwise, and says so', () => {
