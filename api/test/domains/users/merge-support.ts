@@ -44,7 +44,7 @@ export function magicTokens(ctx: AppContext, email: string): string[] {
   return ctx.mailer
     .recent(100)
     .reverse()
-    .filter((entry) => entry.to.includes(email))
+    .filter((entry) => entry.to === email || entry.to.includes(`<${email}>`))
     .map((entry) => /magic-link-(?:auth|registration)=([A-Za-z0-9_-]+)/.exec(entry.text)?.[1])
     .filter((token): token is string => Boolean(token));
 }
@@ -53,7 +53,7 @@ export function resetTokens(ctx: AppContext, email: string): string[] {
   return ctx.mailer
     .recent(100)
     .reverse()
-    .filter((entry) => entry.to.includes(email))
+    .filter((entry) => entry.to === email || entry.to.includes(`<${email}>`))
     .map((entry) => /reset-password=([A-Za-z0-9_-]+)/.exec(entry.text)?.[1])
     .filter((token): token is string => Boolean(token));
 }
