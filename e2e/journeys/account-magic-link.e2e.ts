@@ -1,7 +1,8 @@
 /**
  * A guest collects the daily bonus, unlocks an episode with it, then signs in by magic link (the link
  * read from the dev outbox): the new account keeps the unlocked episode and the remaining coins, plus
- * the 100 coins every account made by magic link receives (§4, §9).
+ * the 100 coins every account made by magic link receives (§4, §9). A link asked for in another
+ * browser signs in there without moving that browser's guest coins, and says so.
  */
 import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';
 import type { Browser, Page } from 'playwright-core';
@@ -89,5 +90,48 @@ describe('a guest signs in by magic link', () => {
     await page.goto(`${baseUrl()}/profile`);
     await page.getByText(email).waitFor();
     await context.close();
+  });
+});
+
+describe('a magic link asked for in another browser', () => {
+  it('signs in without taking this browser’s guest coins, and says so', async () => {
+    // Browser A asks for a link to a new address…
+    const asker = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const askerPage = await asker.newPage();
+    await askerPage.goto(`${baseUrl()}/profile`);
+    await askerPage.waitForFunction(() => localStorage.getItem('is_guest') === 'true');
+    const email = `elsewhere${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}@example.com`;
+    await askerPage.getByLabel('Email').fill(email);
+    await askerPage.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+    await askerPage.getByRole('heading', { name: 'Check your email' }).waitFor();
+    const link = new URL(await mailedLink(email, 'magic-link-(?:registration|auth)'));
+
+    // …and browser B, a guest with coins of its own, opens it.
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/rewards`);
+    await page.waitForFunction(
+      () => !!localStorage.getItem('access_token') && localStorage.getItem('is_guest') === 'true',
+    );
+    const guestToken = await page.evaluate(() => localStorage.getItem('access_token'));
+    const collect = page.getByRole('button', { name: /^Collect \d+ coins?$/ });
+    const bonus = Number((await collect.textContent())?.replace(/\D+/g, ''));
+    await collect.click();
+    await waitForHeaderCoins(page, bonus);
+
+    await page.goto(`${baseUrl()}${link.pathname}${link.search}`);
+    await page.getByText(`Signed in as ${email}`).waitFor();
+    await page.getByText(/asked for in another browser/).waitFor();
+    await waitForHeaderCoins(page, MAGIC_LINK_SIGNUP_COINS);
+    const profile = await api(page, '/users/profile/');
+    expect(profile.body).toMatchObject({ email, is_guest: false, coin_balance: MAGIC_LINK_SIGNUP_COINS });
+    // The guest of browser B still holds its own coins.
+    const guest = await page.evaluate(async (token) => {
+      const response = await fetch('/api/users/profile/', { headers: { Authorization: `Bearer ${token}` } });
+      return response.json();
+    }, guestToken);
+    expect(guest).toMatchObject({ is_guest: true, coin_balance: bonus });
+    await context.close();
+    await asker.close();
   });
 });

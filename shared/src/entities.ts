@@ -231,6 +231,10 @@ export interface MagicLinkVerification {
   success: number; // 1 means ok
   id: Id;
   email: string;
+  /** The link was asked for from this browser's session; only then did its guest data move. */
+  requested_here?: boolean;
+  /** This browser's guest coins, unlocks, list, history and Gold moved to the account. */
+  guest_merged?: boolean;
 }
 
 export interface SearchResults {

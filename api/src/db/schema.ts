@@ -182,6 +182,8 @@ export interface MagicLinksTable {
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  /** The guest whose session asked for the link: only its data moves when the link is used. */
+  requested_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface RefreshTokensTable {
@@ -203,6 +205,17 @@ export interface PasswordResetsTable {
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  /** The guest whose session asked for the reset: only its data moves when the link is used. */
+  requested_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Failed password sign-ins of one account (the per-account slow-down); `version` makes updates compare-and-set. */
+export interface LoginThrottlesTable {
+  user_id: number;
+  failures: number;
+  last_failure_at: string | null;
+  blocked_until: string | null;
+  version: number;
 }
 
 export interface EmailVerificationsTable {
@@ -279,6 +292,7 @@ export interface Database {
   magic_links: MagicLinksTable;
   refresh_tokens: RefreshTokensTable;
   password_resets: PasswordResetsTable;
+  login_throttles: LoginThrottlesTable;
   email_verifications: EmailVerificationsTable;
   notification_preferences: NotificationPreferencesTable;
   device_reports: DeviceReportsTable;

@@ -1,7 +1,9 @@
 /**
  * Magic-link sign-in (§4, §5): the token comes from `magic-link-auth` or `magic-link-registration` in
- * the address. It is verified with the guest's own Bearer token, so the guest's coins, unlocks, list
- * and history move to the account; a valid answer (success 1, with id and email) clears the guest
+ * the address. It is verified with this browser's Bearer token. The server moves the guest's coins,
+ * unlocks, list and history to the account only when the link was asked for from this same guest
+ * session; a link asked for elsewhere (another browser, or somebody else's link) signs in and moves
+ * nothing, and the person is told so. A valid answer (success 1, with id and email) clears the guest
  * cookie and flag and signs the user in (a new account's 100 coins come from the server). The
  * parameter is removed from the address bar whatever happens; errors are swallowed (§8).
  */
@@ -12,10 +14,12 @@ import {
   GUEST_COOKIE_NAME,
   MAGIC_LINK_QUERY_PARAMS,
   type MagicLinkVerification,
+  readStored,
   rememberUser,
   removeCookie,
   removeStored,
   setUserIdCookie,
+  showToast,
   signedIn,
   storeTokens,
   track,
@@ -40,6 +44,17 @@ export function isValidMagicLink(answer: Partial<VerifyAnswer> | null | undefine
   return !!answer && answer.success === 1 && answer.id !== undefined && answer.id !== null && !!answer.email;
 }
 
+/** What a person is told when a link asked for elsewhere signed them in and left this browser's guest alone. */
+export function elsewhereNotice(email: string) {
+  return showToast({
+    type: 'info',
+    title: `Signed in as ${email}`,
+    message:
+      'This sign-in link was asked for in another browser, so the coins, unlocks and list of this browser’s guest visit were not moved to the account.',
+    duration: 10_000,
+  });
+}
+
 export function addressWithoutMagicLink(href: string): string {
   const url = new URL(href);
   for (const param of MAGIC_LINK_QUERY_PARAMS) url.searchParams.delete(param);
@@ -59,12 +74,14 @@ export function* verifyMagicLinkFromAddress() {
   try {
     const answer: VerifyAnswer = yield call(verify, found.token);
     if (!isValidMagicLink(answer) || !answer.access || !answer.user) return false;
+    const wasGuest = readStored('is_guest') === true;
     storeTokens(answer.access, answer.refresh);
     rememberUser(answer.user);
     setUserIdCookie(answer.user.id);
     removeCookie(GUEST_COOKIE_NAME);
     removeStored('is_guest');
     yield put(signedIn({ user: answer.user }));
+    if (wasGuest && answer.requested_here === false) yield put(elsewhereNotice(answer.email));
     yield put(
       track(
         found.param === 'magic-link-registration' ? ANALYTICS_EVENTS.registered : ANALYTICS_EVENTS.magicLinkVerified,

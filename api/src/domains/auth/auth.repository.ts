@@ -61,6 +61,8 @@ export async function insertMagicLink(
     email: string;
     purpose: 'auth' | 'registration';
     nextPath: string | null;
+    /** The guest whose session asked for the link, or null. */
+    requestedBy: number | null;
     expiresAt: string;
     createdAt: string;
   },
@@ -72,6 +74,7 @@ export async function insertMagicLink(
       email: row.email,
       purpose: row.purpose,
       next_path: row.nextPath,
+      requested_by_user_id: row.requestedBy,
       expires_at: row.expiresAt,
       created_at: row.createdAt,
     })
@@ -117,11 +120,17 @@ export function consumeEmailVerification(db: Executor, tokenHash: string, now: s
 
 export async function insertPasswordReset(
   db: Executor,
-  row: { userId: number; tokenHash: string; expiresAt: string; createdAt: string },
+  row: { userId: number; requestedBy: number | null; tokenHash: string; expiresAt: string; createdAt: string },
 ) {
   await db
     .insertInto('password_resets')
-    .values({ user_id: row.userId, token_hash: row.tokenHash, expires_at: row.expiresAt, created_at: row.createdAt })
+    .values({
+      user_id: row.userId,
+      requested_by_user_id: row.requestedBy,
+      token_hash: row.tokenHash,
+      expires_at: row.expiresAt,
+      created_at: row.createdAt,
+    })
     .execute();
 }
 

@@ -12,6 +12,7 @@ import { viewerOf } from './auth.hooks';
 import {
   AuthAnswerSchema,
   ChangePasswordBody,
+  ConfirmResetAnswer,
   ConfirmResetBody,
   EmailBody,
   GuestSignupBody,
@@ -99,10 +100,13 @@ export async function authRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
 
   app.post(
     '/auth/confirm-reset-password/',
-    { config: sensitive, schema: { tags, body: ConfirmResetBody, response: withErrors({ 200: MessageSchema }) } },
+    {
+      config: sensitive,
+      schema: { tags, body: ConfirmResetBody, response: withErrors({ 200: ConfirmResetAnswer }) },
+    },
     async (request) => {
-      await auth.confirmPasswordReset(ctx, request.body.token, request.body.password);
-      return { message: 'Your password has been changed. Sign in with the new one.' };
+      const { guest_merged } = await auth.confirmPasswordReset(ctx, request, request.body.token, request.body.password);
+      return { message: 'Your password has been changed. Sign in with the new one.', guest_merged };
     },
   );
 
@@ -135,7 +139,7 @@ export async function authRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
       },
     },
     async (request) => {
-      await auth.requestMagicLink(ctx, request.body);
+      await auth.requestMagicLink(ctx, request, request.body);
       return { success: 1 as const, message: GENERIC_MAGIC_LINK_ANSWER };
     },
   );
@@ -146,9 +150,19 @@ export async function authRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
     (request) => auth.verifyMagicLink(ctx, request, request.body.token),
   );
 
+  /**
+   * Each new guest can claim a day's rewards of its own, so guests are not free to make: a client
+   * address gets AUTH_RATE_LIMIT_PER_MINUTE guest signups per 10 minutes (60 an hour by default),
+   * plenty for a household or an office behind one address, too few to farm rewards with.
+   */
+  const guestCreation = { rateLimit: { max: ctx.config.rateLimit.sensitivePerMinute, timeWindow: '10 minutes' } };
+
   app.post(
     '/user/signup/',
-    { schema: { tags, body: GuestSignupBody, response: withErrors({ 200: AuthAnswerSchema, 409: ErrorSchema }) } },
+    {
+      config: guestCreation,
+      schema: { tags, body: GuestSignupBody, response: withErrors({ 200: AuthAnswerSchema, 409: ErrorSchema }) },
+    },
     async (request) => {
       // The web client sends its public static token here (§7); a different Token value is refused.
       const header = request.headers.authorization ?? '';

@@ -36,6 +36,11 @@ export const LogoutBody = Type.Object({ refresh: Type.Optional(Type.String({ max
 export const TokenBody = Type.Object({ token: OneTimeToken });
 export const EmailBody = Type.Object({ email: Email });
 export const ConfirmResetBody = Type.Object({ token: OneTimeToken, password: Password });
+export const ConfirmResetAnswer = Type.Object({
+  message: Type.String(),
+  /** The reset was asked for from this guest session, whose data therefore moved to the account. */
+  guest_merged: Type.Boolean(),
+});
 export const ChangePasswordBody = Type.Object({
   old_password: Type.String({ minLength: 1, maxLength: 128 }),
   new_password: Password,
@@ -50,6 +55,10 @@ export const MagicLinkVerifyAnswer = Type.Object({
   id: Type.Integer(),
   email: Type.String(),
   next: Nullable(Type.String()),
+  /** The link was asked for from this session; only then did this session's guest data move. */
+  requested_here: Type.Boolean(),
+  /** This session's guest coins, unlocks, list, history and Gold moved to the account. */
+  guest_merged: Type.Boolean(),
   access: Type.String(),
   refresh: Type.String(),
   user: Type.Ref(UserSchema),

@@ -6,13 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import { GUEST_EMAIL_DOMAIN, MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { Database, UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../../http/errors';
 import { linkMail } from '../../mail/mailer';
-import { applyLedgerEntry } from '../coins/coin-ledger.repository';
-import { moveGuestData } from '../users/guest-merge.repository';
+import type { MoneyTrx } from '../coins/money.tables';
+import { applyEntry, isUniqueViolation, moneyTransaction } from '../coins/money-transaction';
+import { mergeGuest, mergeGuestLocked } from '../users/guest-merge.service';
 import {
   findUserByEmail,
   findUserByGuestId,
@@ -37,6 +39,7 @@ import {
   revokeAllRefreshTokens,
   revokeRefreshFamily,
 } from './auth.repository';
+import { recordLoginSuccess, reserveLoginAttempt } from './login-throttle';
 import { hashToken, randomToken, signAccessToken, verifyAccessToken } from './tokens';
 
 export interface TokenPair {
@@ -85,34 +88,55 @@ async function authAnswer(ctx: AppContext, user: UserRow): Promise<AuthAnswer> {
 }
 
 /**
- * The guest behind the request's Bearer token, if any. Used on sign-in routes to move the guest's
- * data; never throws, because an expired guest token must not stop somebody from signing in.
+ * The user id a request's Bearer token names, if the token is valid; never throws, because an expired
+ * guest token must not stop somebody from signing in. Whether that user is a guest that can still
+ * merge is decided inside the merge's transaction.
  */
-export async function guestOfRequest(ctx: AppContext, request: FastifyRequest): Promise<UserRow | null> {
+export function sessionUserIdOf(ctx: AppContext, request: FastifyRequest): number | null {
   const token = bearerToken(request);
   if (!token) return null;
-  const userId = verifyAccessToken(token, ctx.config.jwtSecret, ctx.now().getTime());
+  return verifyAccessToken(token, ctx.config.jwtSecret, ctx.now().getTime());
+}
+
+/** The active, unmerged guest behind the request's Bearer token, if any (the session asking for a link). */
+async function guestIdOfRequest(ctx: AppContext, request: FastifyRequest): Promise<number | null> {
+  const userId = sessionUserIdOf(ctx, request);
   if (userId === null) return null;
   const user = await findUserById(ctx.db, userId);
-  return user && user.is_guest && user.is_active && user.merged_into_user_id === null ? user : null;
+  return user && user.is_guest && user.is_active && user.merged_into_user_id === null ? user.id : null;
 }
 
-async function mergeGuest(ctx: AppContext, guest: UserRow | null, accountId: number) {
-  if (!guest || guest.id === accountId) return;
-  await ctx.db.transaction().execute((trx) => moveGuestData(trx, guest, accountId, nowIso(ctx)));
-}
+type Executor = Kysely<Database> | Transaction<Database>;
 
 /** A free username derived from an e-mail address: "jane.doe@x" → "jane.doe", then "jane.doe4821". */
-async function usernameFor(ctx: AppContext, email: string): Promise<string> {
+async function usernameFor(db: Executor, email: string): Promise<string> {
   const base =
     (email.split('@')[0] ?? '')
       .toLowerCase()
       .replace(/[^a-z0-9_.-]/g, '')
       .slice(0, 30) || 'viewer';
-  if (!(await isUsernameTaken(ctx.db, base))) return base;
+  if (!(await isUsernameTaken(db, base))) return base;
   for (;;) {
     const candidate = `${base}${Math.floor(1000 + Math.random() * 9000)}`;
-    if (!(await isUsernameTaken(ctx.db, candidate))) return candidate;
+    if (!(await isUsernameTaken(db, candidate))) return candidate;
+  }
+}
+
+/** A money transaction seen with the first migration's tables (users, links, tokens). */
+const core = (trx: MoneyTrx) => trx as unknown as Transaction<Database>;
+
+/**
+ * Runs a sign-in transaction, retrying it when a concurrent one created the same account or username
+ * first (PostgreSQL's unique indexes decide; the retry then finds the account and signs in to it).
+ */
+async function signInTransaction<T>(ctx: AppContext, work: (trx: MoneyTrx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await moneyTransaction(ctx, work);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (attempt >= 3) throw conflict('This account is being signed in to elsewhere right now. Please try again.');
+    }
   }
 }
 
@@ -174,7 +198,7 @@ export async function register(
   const confirmation = input.password_confirm ?? input.password2;
   if (confirmation !== undefined && confirmation !== input.password) throw badRequest('The passwords do not match');
   if (await findUserByEmail(ctx.db, email)) throw conflict('An account with this e-mail address already exists');
-  const username = input.username?.trim() || (await usernameFor(ctx, email));
+  const username = input.username?.trim() || (await usernameFor(ctx.db, email));
   if (input.username && (await isUsernameTaken(ctx.db, username))) throw conflict('That username is already taken');
 
   const passwordHash = await ctx.passwords.hash(input.password);
@@ -199,7 +223,7 @@ export async function register(
     // Two registrations raced for the same address or username; the unique index decided.
     throw conflict('An account with this e-mail address or username already exists');
   }
-  await mergeGuest(ctx, await guestOfRequest(ctx, request), user.id);
+  await mergeGuest(ctx, sessionUserIdOf(ctx, request), user.id);
   sendInBackground(ctx, request, () => sendVerificationMail(ctx, user, email));
   return authAnswer(ctx, (await findUserById(ctx.db, user.id)) as UserRow);
 }
@@ -222,9 +246,13 @@ export async function login(
     await ctx.passwords.verify(await dummyHash, input.password);
     throw unauthorized(INVALID_CREDENTIALS);
   }
+  // Per account as well as per address: guesses from many addresses still slow down (login-throttle.ts).
+  // The attempt counts as a failure until the password proves right.
+  await reserveLoginAttempt(ctx, user.id);
   if (!(await ctx.passwords.verify(user.password_hash, input.password))) throw unauthorized(INVALID_CREDENTIALS);
+  await recordLoginSuccess(ctx, user.id);
   if (!user.is_active) throw forbidden(ACCOUNT_DISABLED);
-  await mergeGuest(ctx, await guestOfRequest(ctx, request), user.id);
+  await mergeGuest(ctx, sessionUserIdOf(ctx, request), user.id);
   const updated = await updateUser(ctx.db, user.id, { last_login_at: nowIso(ctx) });
   return authAnswer(ctx, updated ?? user);
 }
@@ -345,10 +373,15 @@ export function safeNextPath(next: string | undefined): string | null {
  * E-mails a sign-in link: `?magic-link-auth=` for an existing account, `?magic-link-registration=`
  * for a new address (§5). The answer is the same either way, so it reveals nothing about accounts.
  */
-export async function requestMagicLink(ctx: AppContext, input: { email: string; next?: string }) {
+export async function requestMagicLink(
+  ctx: AppContext,
+  request: FastifyRequest,
+  input: { email: string; next?: string },
+) {
   const email = input.email.trim().toLowerCase();
   assertRealAddress(email);
   const user = await findUserByEmail(ctx.db, email);
+  const requestedBy = await guestIdOfRequest(ctx, request);
   const purpose = user ? 'auth' : 'registration';
   const token = randomToken();
   const now = ctx.now();
@@ -357,6 +390,7 @@ export async function requestMagicLink(ctx: AppContext, input: { email: string; 
     email,
     purpose,
     nextPath: safeNextPath(input.next),
+    requestedBy,
     expiresAt: addSeconds(now, ctx.config.magicLinkTtlSeconds),
     createdAt: now.toISOString(),
   });
@@ -391,29 +425,36 @@ export interface MagicLinkAnswer extends AuthAnswer {
   id: number;
   email: string;
   next: string | null;
+  /** Whether the link was asked for from this session (the same guest that now uses it). */
+  requested_here: boolean;
+  /** Whether this session's guest data (coins, unlocks, list, history, Gold) moved to the account. */
+  guest_merged: boolean;
 }
 
+/**
+ * Signs in (creating the account for a registration link) in one transaction: the link is used, the
+ * account found or created with its one-time welcome coins, and — only when the link was asked for
+ * from this very guest session — that guest merged. A link opened in any other session signs in and
+ * moves nothing, so a link somebody else asked for can never carry this session's data away.
+ */
 export async function verifyMagicLink(
   ctx: AppContext,
   request: FastifyRequest,
   token: string,
 ): Promise<MagicLinkAnswer> {
-  const at = nowIso(ctx);
-  const link = await consumeMagicLink(ctx.db, hashToken(token), at);
-  if (!link)
-    throw badRequest('This sign-in link is invalid, was already used or has expired. Ask for a new one.', {
-      success: 0,
-    });
-  const guest = await guestOfRequest(ctx, request);
-  // Chosen before the transaction: on SQLite a query outside `trx` would wait for the transaction.
-  const username = await usernameFor(ctx, link.email);
-
-  const account = await ctx.db.transaction().execute(async (trx) => {
-    let user = await findUserByEmail(trx, link.email);
+  const sessionUserId = sessionUserIdOf(ctx, request);
+  const { account, link, merged } = await signInTransaction(ctx, async (trx) => {
+    const at = nowIso(ctx);
+    const link = await consumeMagicLink(core(trx), hashToken(token), at);
+    if (!link)
+      throw badRequest('This sign-in link is invalid, was already used or has expired. Ask for a new one.', {
+        success: 0,
+      });
+    let user = await findUserByEmail(core(trx), link.email);
     if (!user) {
-      user = await insertUser(trx, {
+      user = await insertUser(core(trx), {
         email: link.email,
-        username,
+        username: await usernameFor(core(trx), link.email),
         password_hash: null,
         guest_id: null,
         signup_data: null,
@@ -425,7 +466,7 @@ export async function verifyMagicLink(
         updated_at: at,
       });
       // The §9 welcome: 100 coins, once per account (the ledger reference makes a second credit a no-op).
-      await applyLedgerEntry(trx, {
+      await applyEntry(trx, {
         userId: user.id,
         delta: MAGIC_LINK_SIGNUP_COINS,
         reason: REGISTRATION_BONUS_REASON,
@@ -434,14 +475,26 @@ export async function verifyMagicLink(
       });
     } else {
       if (!user.is_active) throw forbidden(ACCOUNT_DISABLED);
-      await updateUser(trx, user.id, { email_verified: true, last_login_at: at, updated_at: at });
+      await updateUser(core(trx), user.id, { email_verified: true, last_login_at: at, updated_at: at });
     }
-    if (guest && guest.id !== user.id) await moveGuestData(trx, guest, user.id, at);
-    return (await findUserById(trx, user.id)) as UserRow;
+    const requester = link.requested_by_user_id;
+    const merged =
+      requester !== null && requester === sessionUserId
+        ? (await mergeGuestLocked(ctx, trx, requester, user.id, at)).moved
+        : false;
+    return { account: (await findUserById(core(trx), user.id)) as UserRow, link, merged };
   });
 
   const answer = await authAnswer(ctx, account);
-  return { success: 1, id: account.id, email: link.email, next: link.next_path, ...answer };
+  return {
+    success: 1,
+    id: account.id,
+    email: link.email,
+    next: link.next_path,
+    requested_here: link.requested_by_user_id !== null && link.requested_by_user_id === sessionUserId,
+    guest_merged: merged,
+    ...answer,
+  };
 }
 
 // --- Passwords and e-mail ------------------------------------------------------------------------
@@ -454,6 +507,7 @@ export async function requestPasswordReset(ctx: AppContext, request: FastifyRequ
   const now = ctx.now();
   await insertPasswordReset(ctx.db, {
     userId: user.id,
+    requestedBy: await guestIdOfRequest(ctx, request),
     tokenHash: hashToken(token),
     expiresAt: addSeconds(now, PASSWORD_RESET_TTL_SECONDS),
     createdAt: now.toISOString(),
@@ -473,14 +527,32 @@ export async function requestPasswordReset(ctx: AppContext, request: FastifyRequ
   );
 }
 
-export async function confirmPasswordReset(ctx: AppContext, token: string, password: string) {
+/**
+ * Sets the new password; answers whether this session's guest data moved to the account, which
+ * happens only when the reset was asked for from this very guest session (as with magic links).
+ */
+export async function confirmPasswordReset(
+  ctx: AppContext,
+  request: FastifyRequest,
+  token: string,
+  password: string,
+): Promise<{ guest_merged: boolean }> {
   const passwordHash = await ctx.passwords.hash(password);
-  const at = nowIso(ctx);
-  const reset = await consumePasswordReset(ctx.db, hashToken(token), at);
-  if (!reset) throw badRequest('This reset link is invalid, was already used or has expired. Ask for a new one.');
-  // Following the link proved the inbox; every existing session ends with the old password.
-  await updateUser(ctx.db, reset.user_id, { password_hash: passwordHash, email_verified: true, updated_at: at });
-  await revokeAllRefreshTokens(ctx.db, reset.user_id, at);
+  const sessionUserId = sessionUserIdOf(ctx, request);
+  return moneyTransaction(ctx, async (trx) => {
+    const at = nowIso(ctx);
+    const reset = await consumePasswordReset(core(trx), hashToken(token), at);
+    if (!reset) throw badRequest('This reset link is invalid, was already used or has expired. Ask for a new one.');
+    // Following the link proved the inbox; every existing session ends with the old password.
+    await updateUser(core(trx), reset.user_id, { password_hash: passwordHash, email_verified: true, updated_at: at });
+    await revokeAllRefreshTokens(core(trx), reset.user_id, at);
+    // The owner proved the inbox: a slow-down that guesses caused ends with the new password.
+    await recordLoginSuccess(ctx, reset.user_id, trx);
+    const requester = reset.requested_by_user_id;
+    const bound = requester !== null && requester === sessionUserId;
+    const merged = bound ? (await mergeGuestLocked(ctx, trx, requester, reset.user_id, at)).moved : false;
+    return { guest_merged: merged };
+  });
 }
 
 export async function changePassword(

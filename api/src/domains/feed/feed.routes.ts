@@ -7,7 +7,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
-import { withErrors } from '../../http/schemas';
+import { ErrorSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../auth/auth.hooks';
 import { FeedSubscriptionListAnswer } from '../subscriptions/subscriptions.schemas';
@@ -73,6 +73,7 @@ export async function feedRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
         response: withErrors({
           200: Type.Composite([Type.Object({ success: Type.Literal(1) }), UnlockAnswerSchema]),
           402: InsufficientCoinsAnswer,
+          409: ErrorSchema,
         }),
       },
     },

@@ -1,7 +1,7 @@
 /** /api/rewards/*: the rewards screen's state, the daily bonus, share rewards and the follow prompt. */
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
-import { withErrors } from '../../http/schemas';
+import { ErrorSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../auth/auth.hooks';
 import { claimDailyBonus, claimFollow, claimShare, rewardsOverview, SHARE_CHANNELS } from './rewards.service';
@@ -48,7 +48,13 @@ export async function rewardsRoutes(app: TypedFastify, { ctx }: { ctx: AppContex
             balance: Type.Integer(),
             next_claim_at: Type.String(),
           }),
-          409: Type.Object({ message: Type.String(), next_claim_at: Type.String(), balance: Type.Integer() }),
+          // Already claimed today (with when to come back), or the guest moved to an account meanwhile.
+          409: Type.Object({
+            message: Type.String(),
+            next_claim_at: Type.Optional(Type.String()),
+            balance: Type.Optional(Type.Integer()),
+            reason: Type.Optional(Type.String()),
+          }),
         }),
       },
     },
@@ -69,6 +75,7 @@ export async function rewardsRoutes(app: TypedFastify, { ctx }: { ctx: AppContex
             coins: Type.Integer(),
             balance: Type.Integer(),
           }),
+          409: ErrorSchema,
         }),
       },
     },
@@ -83,6 +90,7 @@ export async function rewardsRoutes(app: TypedFastify, { ctx }: { ctx: AppContex
         tags,
         response: withErrors({
           200: Type.Object({ credited: Type.Boolean(), coins: Type.Integer(), balance: Type.Integer() }),
+          409: ErrorSchema,
         }),
       },
     },

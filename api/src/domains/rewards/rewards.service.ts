@@ -13,6 +13,7 @@ import { type MoneyTrx, moneyDb, type RewardClaimsTable } from '../coins/money.t
 import { applyEntry, lockUser, moneyTransaction } from '../coins/money-transaction';
 import type { RewardSettings } from '../settings/settings.schemas';
 import { getSetting } from '../settings/settings.service';
+import { assertCanSpend } from '../users/guest-merge.service';
 
 /** §9's share targets: a messaging app, another messaging app, e-mail, SMS, native share, copy link. */
 export const SHARE_CHANNELS = ['telegram', 'whatsapp', 'email', 'sms', 'native', 'copy_link'] as const;
@@ -110,7 +111,9 @@ async function claim(
 ): Promise<ClaimResult> {
   return moneyTransaction(ctx, async (trx) => {
     const user = await lockUser(ctx, trx, userId);
-    const balanceNow = user?.coin_balance ?? 0;
+    // A guest merged since the request was authenticated claims nothing more: its claims moved.
+    assertCanSpend(user);
+    const balanceNow = user.coin_balance;
     const { coins, streak } = await decide(trx);
     const at = nowIso(ctx);
     const inserted = await trx

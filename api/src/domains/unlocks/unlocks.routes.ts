@@ -1,6 +1,6 @@
 /** POST /api/episodes/{id}/unlock/ (§7 Catalogue and viewing): unlock a paid episode with coins. */
 import type { AppContext } from '../../context';
-import { IdParams, withErrors } from '../../http/schemas';
+import { ErrorSchema, IdParams, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../auth/auth.hooks';
 import { InsufficientCoinsAnswer, UnlockAnswerSchema } from './unlocks.schemas';
@@ -14,7 +14,8 @@ export async function unlocksRoutes(app: TypedFastify, { ctx }: { ctx: AppContex
       schema: {
         tags: ['coins'],
         params: IdParams,
-        response: withErrors({ 200: UnlockAnswerSchema, 402: InsufficientCoinsAnswer }),
+        // 409: the guest moved to an account while this request was on its way.
+        response: withErrors({ 200: UnlockAnswerSchema, 402: InsufficientCoinsAnswer, 409: ErrorSchema }),
       },
     },
     (request) => unlockEpisode(ctx, viewerOf(request), request.params.id),

@@ -16,6 +16,7 @@ import { EPISODE_NOT_FOUND_MESSAGE } from '../catalogue/catalogue.service';
 import { LEDGER_REASONS } from '../coins/coins.service';
 import { moneyDb } from '../coins/money.tables';
 import { applyEntry, lockUser, moneyTransaction } from '../coins/money-transaction';
+import { assertCanSpend } from '../users/guest-merge.service';
 import { isGoldMember } from '../users/users.service';
 
 export type UnlockVia = 'coins' | 'already_unlocked' | 'free' | 'gold';
@@ -67,7 +68,8 @@ export async function unlockEpisode(ctx: AppContext, viewer: UserRow, episodeId:
 
   try {
     return await moneyTransaction(ctx, async (trx) => {
-      await lockUser(ctx, trx, viewer.id);
+      // A merge of this guest that committed since the request was authenticated ends its spending.
+      assertCanSpend(await lockUser(ctx, trx, viewer.id));
       const at = nowIso(ctx);
       // Insert-first: of two concurrent unlocks of one episode, only one inserts; the other waits
       // for it (PostgreSQL) or runs after it (SQLite) and finds the row.

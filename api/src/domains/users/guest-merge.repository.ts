@@ -1,33 +1,19 @@
 /**
- * Moves everything a guest built up to a real account when that guest signs in (§4 "Guest to real
- * user", DESIGN §5): coins (through the ledger, so both balances stay explained), unlocks, my list,
- * watch progress and history, and the device report. Runs inside the caller's transaction; the
- * guest is then deactivated and points at the account, which ends its sessions.
+ * Moves what a guest built up to a real account when that guest signs in (§4 "Guest to real user",
+ * DESIGN §5): unlocks, my list, watch progress and history, payments and Gold, and the device report.
+ * Runs inside the merge's transaction (guest-merge.service.ts); the guest is then deactivated and
+ * points at the account, which ends its sessions.
  */
 import type { Transaction } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
-import { applyLedgerEntry } from '../coins/coin-ledger.repository';
 import { moveGuestPayments } from '../payments/guest-merge';
 
-export async function moveGuestData(trx: Transaction<Database>, guest: UserRow, accountId: number, at: string) {
-  if (guest.coin_balance > 0) {
-    const amount = guest.coin_balance;
-    await applyLedgerEntry(trx, {
-      userId: guest.id,
-      delta: -amount,
-      reason: 'guest_merge_out',
-      reference: `account:${accountId}`,
-      createdAt: at,
-    });
-    await applyLedgerEntry(trx, {
-      userId: accountId,
-      delta: amount,
-      reason: 'guest_merge_in',
-      reference: `guest:${guest.id}`,
-      createdAt: at,
-    });
-  }
-
+/**
+ * The rows of a guest that follow it: unlocks, list, progress, history, payments and Gold, the device
+ * report. Coins and reward claims are moved by `mergeGuest` (guest-merge.service.ts) before this runs,
+ * inside the same transaction, with both users locked.
+ */
+export async function moveGuestRows(trx: Transaction<Database>, guest: UserRow, accountId: number, at: string) {
   const unlocks = await trx.selectFrom('episode_unlocks').selectAll().where('user_id', '=', guest.id).execute();
   for (const unlock of unlocks) {
     await trx

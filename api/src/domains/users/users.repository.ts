@@ -12,8 +12,13 @@ export function findUserByEmail(db: Executor, email: string): Promise<UserRow | 
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
+/** Usernames are unique whatever their case (index users_username_lower_unique), and found the same way. */
 export function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+    .executeTakeFirst();
 }
 
 export function findUserByGuestId(db: Executor, guestId: string): Promise<UserRow | undefined> {
@@ -29,7 +34,10 @@ export async function updateUser(db: Executor, id: number, changes: UserUpdate):
 }
 
 export async function isUsernameTaken(db: Executor, username: string, exceptUserId?: number): Promise<boolean> {
-  let query = db.selectFrom('users').select('id').where('username', '=', username);
+  let query = db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()));
   if (exceptUserId !== undefined) query = query.where('id', '!=', exceptUserId);
   return (await query.executeTakeFirst()) !== undefined;
 }

@@ -10,6 +10,7 @@ import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { moneyDb } from '../coins/money.tables';
+import { isUniqueViolation } from '../coins/money-transaction';
 import { getSetting } from '../settings/settings.service';
 import { toSubscriptionDto } from '../subscriptions/subscription-dto';
 import { currentSubscription } from '../subscriptions/subscriptions.repository';
@@ -78,7 +79,14 @@ export async function updateProfile(ctx: AppContext, userId: number, changes: Pr
   if (changes.username !== undefined && (await isUsernameTaken(ctx.db, changes.username, userId))) {
     throw conflict('That username is already taken');
   }
-  const updated = await updateUser(ctx.db, userId, { ...changes, updated_at: nowIso(ctx) });
+  let updated: Awaited<ReturnType<typeof updateUser>>;
+  try {
+    updated = await updateUser(ctx.db, userId, { ...changes, updated_at: nowIso(ctx) });
+  } catch (error) {
+    // Another account took the name (in any letter case) between the check and the write.
+    if (isUniqueViolation(error)) throw conflict('That username is already taken');
+    throw error;
+  }
   if (!updated) throw notFound('User not found');
   return withSubscription(ctx, toUserDto(updated, ctx.now()));
 }

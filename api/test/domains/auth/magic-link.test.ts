@@ -25,10 +25,11 @@ describe.each(databaseKinds())('magic links (%s)', (kind) => {
     await smtp.close();
   });
 
-  async function requestLink(email: string) {
+  async function requestLink(email: string, access?: string) {
     const response = await call(t.app, {
       method: 'POST',
       url: '/api/auth/magic-link/',
+      headers: access ? bearer(access) : {},
       payload: { email, next: '/mylist' },
     });
     expect(response.statusCode).toBe(200);
@@ -137,7 +138,7 @@ describe.each(databaseKinds())('magic links (%s)', (kind) => {
       ).statusCode,
     ).toBe(200);
 
-    await requestLink('merged@example.com');
+    await requestLink('merged@example.com', guest.access);
     const token = tokenFromMail(
       await smtp.waitForMail('merged@example.com', 'magic-link-registration='),
       'magic-link-registration',

@@ -162,9 +162,17 @@ export async function subscribeGold(app: TypedFastify, access: string, plan = 'm
   });
 }
 
-/** Signs in through a magic link read from the dev outbox, as the guest `guestAccess` when given. */
+/**
+ * Signs in through a magic link read from the dev outbox, asked for and used as the guest
+ * `guestAccess` when given (so that guest's data moves to the account).
+ */
 export async function magicLinkSignIn(app: TypedFastify, email: string, guestAccess?: string) {
-  const requested = await call(app, { method: 'POST', url: '/api/auth/magic-link/', payload: { email } });
+  const requested = await call(app, {
+    method: 'POST',
+    url: '/api/auth/magic-link/',
+    headers: guestAccess ? bearer(guestAccess) : {},
+    payload: { email },
+  });
   if (requested.statusCode !== 200) throw new Error(`magic link request failed: ${requested.body}`);
   const outbox = (await call(app, { url: '/api/dev/outbox?limit=100' })).json() as Array<{ to: string; text: string }>;
   const mail = outbox.find((entry) => entry.to.includes(email));

@@ -1,0 +1,156 @@
+/**
+ * The one way a guest's data joins an account (§4 "Guest to real user"); every sign-in path that
+ * merges — registration, password login, magic link, password reset — goes through `mergeGuest`.
+ *
+ * - One money transaction locks both users (in id order, so two merges never deadlock) and re-reads
+ *   the guest inside it: what moves is what the guest holds at that moment, never a stale copy.
+ * - A guest merges at most once: one already merged (or disabled) moves nothing.
+ * - Coins move as one ledger pair (`guest_merge_out` on the guest, `guest_merge_in` on the account)
+ *   or not at all: if either side cannot be written the whole sign-in's merge rolls back.
+ * - An unlock or reward claim of the guest racing the merge locks the same row: it either runs first
+ *   (and its result moves) or finds the guest merged and is refused (`assertCanSpend`).
+ * - Rewards are per person: each reward claim key (the follow prompt ever, a day's daily bonus, one
+ *   share channel on one day) counts once per account, counting every guest merged into it. A guest's
+ *   claim the account lacks moves to it (so today's daily bonus cannot be claimed twice); a claim the
+ *   account already has is dropped and its coins are forfeited (`guest_merge_forfeit`, never more than
+ *   the guest's balance) before the rest moves.
+ */
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../context';
+import type { Database, UserRow } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import type { MoneyTrx } from '../coins/money.tables';
+import { applyEntry, lockUser, moneyTransaction } from '../coins/money-transaction';
+import { moveGuestRows } from './guest-merge.repository';
+
+export const GUEST_MERGE_REASONS = {
+  out: 'guest_merge_out',
+  in: 'guest_merge_in',
+  forfeit: 'guest_merge_forfeit',
+} as const;
+
+export interface MergeOutcome {
+  /** Whether a guest's data moved in this call. */
+  moved: boolean;
+  /** Coins credited to the account. */
+  coins: number;
+  /** Reward coins the guest lost because the account already had the same claims. */
+  forfeited: number;
+}
+
+const NOTHING: MergeOutcome = { moved: false, coins: 0, forfeited: 0 };
+
+/** Thrown when a ledger pair cannot be written whole; rolls the merge back. */
+class MergeLedgerError extends Error {}
+
+export const GUEST_MOVED_MESSAGE =
+  'This guest profile has moved to an account. Sign in to that account to go on watching.';
+
+/**
+ * Inside a money transaction that has locked `user` (`lockUser`): refuses a spend or claim by a guest
+ * that was merged (or a user disabled) since the request was authenticated.
+ */
+export function assertCanSpend(user: UserRow | undefined): asserts user is UserRow {
+  if (!user || user.merged_into_user_id !== null || !user.is_active) {
+    throw new HttpError(409, GUEST_MOVED_MESSAGE, { reason: 'guest_merged' });
+  }
+}
+
+/** Moves reward claims the account lacks; answers the coins of the claims it already had. */
+async function mergeRewardClaims(trx: MoneyTrx, guestId: number, accountId: number): Promise<number> {
+  const guestClaims = await trx
+    .selectFrom('reward_claims')
+    .select(['id', 'claim_key', 'coins'])
+    .where('user_id', '=', guestId)
+    .execute();
+  if (guestClaims.length === 0) return 0;
+  const accountKeys = new Set(
+    (
+      await trx
+        .selectFrom('reward_claims')
+        .select('claim_key')
+        .where('user_id', '=', accountId)
+        .where(
+          'claim_key',
+          'in',
+          guestClaims.map((claim) => claim.claim_key),
+        )
+        .execute()
+    ).map((row) => row.claim_key),
+  );
+  let forfeited = 0;
+  const carried: number[] = [];
+  for (const claim of guestClaims) {
+    if (accountKeys.has(claim.claim_key)) forfeited += claim.coins;
+    else carried.push(claim.id);
+  }
+  if (carried.length > 0) {
+    await trx.updateTable('reward_claims').set({ user_id: accountId }).where('id', 'in', carried).execute();
+  }
+  return forfeited;
+}
+
+async function ledgerOrFail(trx: MoneyTrx, entry: Parameters<typeof applyEntry>[1]) {
+  const result = await applyEntry(trx, entry);
+  if (!result.applied) throw new MergeLedgerError(`guest merge ledger entry refused: ${result.why}`);
+}
+
+/**
+ * Merges inside the caller's money transaction (the magic link creates the account in the same one).
+ * Locks both users itself.
+ */
+export async function mergeGuestLocked(
+  ctx: AppContext,
+  trx: MoneyTrx,
+  guestId: number,
+  accountId: number,
+  at: string,
+): Promise<MergeOutcome> {
+  if (guestId === accountId) return NOTHING;
+  const [firstId, secondId] = guestId < accountId ? [guestId, accountId] : [accountId, guestId];
+  const first = await lockUser(ctx, trx, firstId);
+  const second = await lockUser(ctx, trx, secondId);
+  const guest = firstId === guestId ? first : second;
+  const account = firstId === accountId ? first : second;
+  if (!guest || !account) return NOTHING;
+  if (!guest.is_guest || !guest.is_active || guest.merged_into_user_id !== null) return NOTHING;
+  if (account.is_guest || !account.is_active) return NOTHING;
+
+  const owed = await mergeRewardClaims(trx, guest.id, account.id);
+  const forfeited = Math.min(owed, guest.coin_balance);
+  if (forfeited > 0) {
+    await ledgerOrFail(trx, {
+      userId: guest.id,
+      delta: -forfeited,
+      reason: GUEST_MERGE_REASONS.forfeit,
+      reference: `account:${account.id}`,
+      createdAt: at,
+    });
+  }
+  const coins = guest.coin_balance - forfeited;
+  if (coins > 0) {
+    await ledgerOrFail(trx, {
+      userId: guest.id,
+      delta: -coins,
+      reason: GUEST_MERGE_REASONS.out,
+      reference: `account:${account.id}`,
+      createdAt: at,
+    });
+    await ledgerOrFail(trx, {
+      userId: account.id,
+      delta: coins,
+      reason: GUEST_MERGE_REASONS.in,
+      reference: `guest:${guest.id}`,
+      createdAt: at,
+    });
+  }
+  await moveGuestRows(trx as unknown as Transaction<Database>, guest, account.id, at);
+  return { moved: true, coins, forfeited };
+}
+
+/** Merges the guest into the account in a transaction of its own. */
+export function mergeGuest(ctx: AppContext, guestId: number | null, accountId: number): Promise<MergeOutcome> {
+  if (guestId === null || guestId === accountId) return Promise.resolve(NOTHING);
+  return moneyTransaction(ctx, (trx) => mergeGuestLocked(ctx, trx, guestId, accountId, nowIso(ctx)));
+}
