@@ -29,7 +29,7 @@ export interface PasswordHashConfig {
 export interface RateLimitConfig {
   /** Requests per minute per client address across the whole API. */
   globalPerMinute: number;
-  /** Requests per minute per client address on login, password reset and magic-link requests. */
+  /** Requests per minute per client address on login, password reset and magic-link requests; also new guests per address per 10 minutes. */
   sensitivePerMinute: number;
 }
 
