@@ -3,7 +3,7 @@
  * viewer who may watch it, for that episode, until it expires; nothing public leads to it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
 import {
   PLAYBACK_STEP_SECONDS,
@@ -15,47 +15,19 @@ import {
 import { grantCoins } from '../domains/coins/money-fixtures';
 import { databaseKinds } from '../support/databases';
 import { type Session, signUpGuest, smallCatalogue } from '../support/fixtures';
+import { playlistChildren, SEGMENT_BYTES, writeHlsPackage } from '../support/hls-package';
 import { call } from '../support/http';
 import { bearer, createTestApp, type TestApp } from '../support/test-app';
 
-const SEGMENT = Buffer.from('0123456789abcdef');
-
-/** A two-level HLS package (master → variant → segment, with a key and an init segment) under MEDIA_ROOT. */
-function writePackage(mediaRoot: string, dir: string) {
-  const file = (name: string, body: string | Buffer) => {
-    const path = join(mediaRoot, dir, name);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, body);
-  };
-  file(
-    'master.m3u8',
-    '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=500000,RESOLUTION=360x640\nv0/index.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=900000\nv1/index.m3u8\n',
-  );
-  for (const variant of ['v0', 'v1']) {
-    file(
-      `${variant}/index.m3u8`,
-      '#EXTM3U\n#EXT-X-KEY:METHOD=AES-128,URI="../key.key"\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:2.0,\nseg_000.ts\n#EXT-X-ENDLIST\n',
-    );
-    file(`${variant}/seg_000.ts`, SEGMENT);
-    file(`${variant}/init.mp4`, Buffer.from('init'));
-  }
-  file('key.key', Buffer.alloc(16, 1));
-  file('thumb.jpg', Buffer.from('jpeg'));
-  file('poster.jpg', Buffer.from('jpeg'));
-}
+const SEGMENT = SEGMENT_BYTES;
+const writePackage = writeHlsPackage;
 
 const pathOf = (address: string) => {
   const url = new URL(address, 'http://x.invalid');
   return `${url.pathname}${url.search}`;
 };
 
-/** Every child address a playlist names (URI lines and URI attributes). */
-const childrenOf = (playlist: string) =>
-  playlist
-    .split('\n')
-    .flatMap((line) =>
-      line.startsWith('#') ? [...line.matchAll(/URI="([^"]*)"/g)].map((m) => m[1] as string) : line ? [line] : [],
-    );
+const childrenOf = playlistChildren;
 
 describe.each(databaseKinds())('signed playback (%s)', (kind) => {
   let t: TestApp;
