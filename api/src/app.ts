@@ -46,6 +46,7 @@ import type { TypeBoxTypeProvider, TypedFastify } from './http/type-provider';
 import { createMailer, type Mailer } from './mail/mailer';
 import { mediaPlugin } from './media/media.plugin';
 import { createMediaUrlRewriter } from './media/media-urls';
+import { signedPlaybackPlugin } from './media/signed-playback';
 
 export interface AppDependencies {
   /** An open database; by default one is opened from `config.database` and closed with the app. */
@@ -166,6 +167,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
 
   // --- Media and domains -----------------------------------------------------------------------
   await app.register(mediaPlugin, { mediaRoot: config.mediaRoot });
+  await app.register(signedPlaybackPlugin, { ctx });
 
   await app.register(
     async (api: TypedFastify) => {

@@ -133,7 +133,9 @@ describe('a staff member publishes an episode', () => {
       /^https?:\/\/[^/]+/,
       '',
     );
-    expect(packagePath).toMatch(/^\/media\/library\/videos\/\d+\/.+\/master\.m3u8$/);
+    // Stored under a folder nobody can guess, and never served from it.
+    expect(packagePath).toMatch(/^\/media\/library\/videos\/[0-9a-f-]{36}\/master\.m3u8$/);
+    expect((await fetch(`${baseUrl()}${packagePath}`)).status).toBe(404);
 
     // Back on the series' episodes, the episode no longer waits for a video.
     await page.getByRole('link', { name: `All episodes of “${title}”` }).click();
@@ -153,8 +155,8 @@ describe('a staff member publishes an episode', () => {
     const t1 = await waitForPlayback(player, 0.3);
     const t2 = await waitForPlayback(player, t1 + 0.5);
     expect(t2).toBeGreaterThan(t1);
-    // It is the package the staff member just made that plays, not another episode's.
-    expect(fetched).toContain(packagePath);
+    // It plays through the episode's signed address (which serves the package just made).
+    expect(fetched).toContain(`/media/play/${episodeId}/master.m3u8`);
     expect(await player.getByRole('dialog', { name: /is locked/ }).count()).toBe(0);
     await viewer.close();
   });

@@ -12,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { mediaStorageFor } from '../domains/media-library/media-storage';
+import { S3MediaStorage } from '../domains/media-library/s3-media-storage';
 import { contentSecurityPolicy } from './content-security-policy';
 import { firstScreenLinkHeader, homeFirstScreen, withFirstScreen } from './first-screen';
 import { REMOTE_NAMES, type RemoteName, remotesJson } from './frontends-config';
@@ -59,8 +60,12 @@ async function frontends(app: FastifyInstance, options: FrontendsOptions) {
   const shellDist = path.join(options.rootDir, 'shell', 'dist');
   const remotes = remotesJson(options.rootDir, options.remoteOverrides);
   const indexHtml = () => readFileSync(path.join(shellDist, 'index.html'));
-  // Where stored media is answered: /media/ on this site, or an S3-compatible store's public address.
-  const mediaAddresses = app.hasDecorator('ctx') ? [mediaStorageFor(app.ctx.config).urlOf('any-file')] : [];
+  // Where stored media is answered: /media/ on this site, or an S3-compatible store's public address
+  // and the store's own address, where presigned video segments are fetched.
+  const storage = app.hasDecorator('ctx') ? mediaStorageFor(app.ctx.config) : null;
+  const mediaAddresses = storage
+    ? [storage.urlOf('any-file'), ...(storage instanceof S3MediaStorage ? [`${storage.signedOrigin}/`] : [])]
+    : [];
   // The page's own origin is the request's (behind a trusted proxy, the forwarded one): remotes served
   // on it need no entry beyond 'self'.
   const pagePolicy = (request: FastifyRequest) =>

@@ -1,7 +1,9 @@
 /**
- * Serves MEDIA_ROOT under /media/: HLS playlists and segments, MP4s and images, with the content types
- * players expect, byte ranges (seeking in MP4), ETag/Last-Modified revalidation, and CORS open to every
- * origin — media is public and frontends may live on other origins (remotes, dev servers).
+ * Serves the public part of MEDIA_ROOT under /media/: images (posters, thumbnails, banners and their
+ * `?w=` renditions) with ETag/Last-Modified revalidation and CORS open to every origin — frontends may
+ * live on other origins (remotes, dev servers). Video never comes from here, whatever its folder:
+ * playlists, segments and MP4s are answered only by the signed playback route (signed-playback.ts),
+ * so an address derived from a public image (a sibling file, a neighbouring id) finds nothing.
  *
  * Built on @fastify/send (the engine inside @fastify/static) rather than @fastify/static itself:
  * @fastify/static 10 pulls an ESM-only dependency that the repository's CommonJS jest cannot load, and
@@ -34,6 +36,15 @@ export const MEDIA_PREFIX = '/media';
 /** Playlists may be rewritten when an episode is re-transcoded; segments and images never change. */
 export function mediaCacheControl(path: string): string {
   return path.endsWith('.m3u8') ? 'no-cache' : 'public, max-age=86400';
+}
+
+/** Whether a raw /media/ path names an image (judged on the decoded path, as the file is found). */
+export function isPublicImage(rawPath: string): boolean {
+  try {
+    return RESIZABLE_IMAGE.test(decodeURIComponent(rawPath));
+  } catch {
+    return false;
+  }
 }
 
 const notFound = (reply: FastifyReply) => reply.code(404).send({ message: 'Media file not found' });
@@ -77,6 +88,8 @@ export async function mediaPlugin(app: FastifyInstance, options: { mediaRoot: st
         return reply.send(request.method === 'HEAD' ? undefined : rendition.data);
       }
 
+      // Only images are public; anything else (video above all) is answered as if it did not exist.
+      if (!isPublicImage(filePath)) return notFound(reply);
       const result = await send(request.raw, filePath, {
         root: options.mediaRoot,
         dotfiles: 'deny',

@@ -115,4 +115,6 @@ export const StreamAnswerSchema = Type.Object({
   video_url: Nullable(Type.String()),
   url: Type.String(),
   access: Type.Union([Type.Literal('free'), Type.Literal('gold'), Type.Literal('unlocked')]),
+  /** When the signed addresses stop working; ask again for new ones (null: the address is not signed). */
+  expires_at: Nullable(Type.String()),
 });

@@ -15,6 +15,7 @@ import { queryKey } from '../../cache/catalogue-cache';
 import type { AppContext } from '../../context';
 import type { CategoryRow, EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { PUBLIC_VIEWER, playbackAddresses } from '../../media/signed-playback';
 import { isGoldMember } from '../users/users.service';
 import * as repo from './catalogue.repository';
 import { type AccessDecision, decideEpisodeAccess } from './episode-access';
@@ -241,7 +242,8 @@ type EpisodeWithSeries = EpisodeRow & { series_title: string };
 
 /**
  * §3 Episode answers. Playback addresses (hls_url, video_url) are included only when the viewer may
- * play the episode; a locked episode is played through `GET /episodes/{id}/stream/` after unlocking.
+ * play the episode, signed for that viewer (media/signed-playback.ts); a locked episode is played
+ * through `GET /episodes/{id}/stream/` after unlocking.
  */
 export async function toEpisodeDtos(
   ctx: AppContext,
@@ -258,6 +260,7 @@ export async function toEpisodeDtos(
   return rows.map((row) => {
     const access = accessFor(row, goldExclusiveSeries.has(row.series_id), facts);
     const progress = facts.progressByEpisode.get(row.id);
+    const play = access.allowed ? playbackAddresses(ctx, row, grantViewer(access, viewer)) : null;
     return {
       id: row.id,
       series: row.series_id,
@@ -270,8 +273,8 @@ export async function toEpisodeDtos(
       description: row.description,
       thumbnail: media(row.thumbnail),
       duration: row.duration,
-      video_url: access.allowed ? media(row.video_url) : null,
-      hls_url: access.allowed ? media(row.hls_url) : null,
+      video_url: play?.video_url ?? null,
+      hls_url: play?.hls_url ?? null,
       is_free: Boolean(row.is_free) || row.coin_cost <= 0,
       coin_cost: row.coin_cost,
       is_unlocked: access.allowed,
@@ -350,6 +353,12 @@ export interface StreamAnswer {
   video_url: string | null;
   url: string;
   access: 'free' | 'gold' | 'unlocked';
+  expires_at: string | null;
+}
+
+/** Whom a playback grant is for: anybody for a free episode, else the viewer who may watch it. */
+export function grantViewer(access: AccessDecision & { allowed: true }, viewer: Pick<UserRow, 'id'> | null): number {
+  return access.via === 'free' || !viewer ? PUBLIC_VIEWER : viewer.id;
 }
 
 export type StreamOutcome =
@@ -365,11 +374,20 @@ export async function streamEpisode(
   const facts = await viewerFacts(ctx, viewer, [row.id]);
   const access = accessFor(row, Boolean(row.series_is_gold_exclusive), facts);
   if (!access.allowed) return { ok: false, reason: access.reason, coin_cost: row.coin_cost };
-  const hls = ctx.mediaUrl(row.hls_url);
-  const video = ctx.mediaUrl(row.video_url);
-  const url = hls ?? video;
+  const play = playbackAddresses(ctx, row, grantViewer(access, viewer));
+  const url = play.hls_url ?? play.video_url;
   if (!url) throw notFound('This episode has no video yet');
-  return { ok: true, answer: { episode_id: row.id, hls_url: hls, video_url: video, url, access: access.via } };
+  return {
+    ok: true,
+    answer: {
+      episode_id: row.id,
+      hls_url: play.hls_url,
+      video_url: play.video_url,
+      url,
+      access: access.via,
+      expires_at: play.expires_at,
+    },
+  };
 }
 
 // --- Categories, search, recommendations --------------------------------------------------------

@@ -13,10 +13,11 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
+import { playbackAddresses } from '../../media/signed-playback';
 import { bearerToken, viewerOf } from '../auth/auth.hooks';
 import { verifyAccessToken } from '../auth/tokens';
 import * as catalogueRepo from '../catalogue/catalogue.repository';
-import { accessFor } from '../catalogue/catalogue.service';
+import { accessFor, grantViewer } from '../catalogue/catalogue.service';
 import { isGoldMember, publicFlags } from '../users/users.service';
 import * as repo from './feed.repository';
 
@@ -65,13 +66,14 @@ function toFeedSeries(
   const viewerFacts = { isGold: isGoldMember(viewer, ctx.now()), unlockedEpisodeIds: unlocked };
   const fragments: FeedEpisodeDto[] = facts.episodes.map((episode) => {
     const access = accessFor(episode, Boolean(row.is_gold_exclusive), viewerFacts);
+    const play = access.allowed ? playbackAddresses(ctx, episode, grantViewer(access, viewer)) : null;
     return {
       episode_id: episode.id,
       series_id: row.id,
       series_name: row.title,
       number: episode.episode_number,
       episode_cover: media(episode.thumbnail),
-      videoLink: access.allowed ? media(episode.hls_url ?? episode.video_url) : '',
+      videoLink: play?.hls_url ?? play?.video_url ?? '',
       duration: episode.duration,
       locked: access.allowed ? 0 : 1,
       coin_cost: episode.coin_cost,

@@ -9,6 +9,7 @@
  * playlist, poster, thumbnail) with `transcodeToHls`, stores it, marks the asset ready and, when the
  * upload named an episode, attaches the package to that episode in the same transaction.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -172,19 +173,26 @@ export class MediaJobQueue {
         },
       });
       if (abort.signal.aborted) return;
-      const prefix = `library/videos/${asset.id}/hls-${job.id}`;
-      const base = await this.storage.putDirectory(prefix, scratch);
+      // The video goes under a folder nobody can guess, the poster and thumbnail under names of their
+      // own elsewhere, so a public image says nothing about where the video is (signed-playback.ts).
+      const poster = await this.storage.putFile(`library/images/${randomUUID()}.jpg`, join(scratch, pkg.posterPath));
+      const thumbnail = await this.storage.putFile(
+        `library/images/${randomUUID()}.jpg`,
+        join(scratch, pkg.thumbnailPath),
+      );
+      await Promise.all([pkg.posterPath, pkg.thumbnailPath].map((file) => rm(join(scratch, file), { force: true })));
+      const base = await this.storage.putDirectory(`library/videos/${randomUUID()}`, scratch);
       const top = pkg.variants[pkg.variants.length - 1];
       const at = nowIso(this.ctx);
       await db.transaction().execute(async (trx) => {
         const hlsUrl = `${base}/${MASTER_PLAYLIST}`;
-        const thumbnailUrl = `${base}/${pkg.thumbnailPath}`;
+        const thumbnailUrl = thumbnail;
         await trx
           .updateTable('media_assets')
           .set({
             status: 'ready',
             hls_url: hlsUrl,
-            poster_url: `${base}/${pkg.posterPath}`,
+            poster_url: poster,
             thumbnail_url: thumbnailUrl,
             duration_seconds: pkg.durationSeconds,
             renditions: pkg.variants.length,

@@ -21,6 +21,8 @@ export interface MediaStorage {
   putFile(key: string, localPath: string): Promise<string>;
   putDirectory(prefix: string, localDir: string): Promise<string>;
   urlOf(key: string): string;
+  /** The key behind an address this storage answered (`urlOf`), or null for any other address. */
+  keyOf(address: string): string | null;
   remove(prefix: string): Promise<void>;
 }
 
@@ -29,6 +31,23 @@ export function assertSafeKey(key: string): void {
   if (!key || key.startsWith('/') || key.split('/').some((part) => part === '..' || part === '' || part === '.')) {
     throw new Error(`Unsafe media storage key: ${key}`);
   }
+}
+
+/** The safe key an address names below `base` (decoded once, query dropped), or null. */
+export function keyUnder(base: string, address: string): string | null {
+  if (!address.startsWith(base)) return null;
+  let key: string;
+  try {
+    key = decodeURIComponent(address.slice(base.length).split(/[?#]/)[0] as string);
+  } catch {
+    return null;
+  }
+  try {
+    assertSafeKey(key);
+  } catch {
+    return null;
+  }
+  return key.includes('\\') || key.includes('\0') || key.split('/').some((part) => part.startsWith('.')) ? null : key;
 }
 
 export class LocalMediaStorage implements MediaStorage {
@@ -59,6 +78,10 @@ export class LocalMediaStorage implements MediaStorage {
   urlOf(key: string): string {
     assertSafeKey(key);
     return mediaPath(key);
+  }
+
+  keyOf(address: string): string | null {
+    return keyUnder('/media/', address);
   }
 
   async remove(prefix: string): Promise<void> {

@@ -9,11 +9,12 @@
  * checksums the SDK otherwise adds to every upload. The SDK is loaded only when a store is configured,
  * so an API on the local folder never pays for it.
  */
+import { createHash, createHmac } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { MEDIA_CONTENT_TYPES, mediaCacheControl } from '../../media/media.plugin';
-import { assertSafeKey, type MediaStorage } from './media-storage';
+import { assertSafeKey, keyUnder, type MediaStorage } from './media-storage';
 
 export interface S3StorageConfig {
   bucket: string;
@@ -108,11 +109,26 @@ async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise
 
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
+/** RFC 3986 encoding, as Signature Version 4 wants it: everything but unreserved characters. */
+const rfc3986 = (value: string) =>
+  encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
+/** 20250101T000000Z */
+const amzDate = (at: Date) =>
+  at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+/** Presigned addresses live at most this long (S3's own limit is 7 days). */
+const MAX_PRESIGN_SECONDS = 7 * 24 * 60 * 60;
+
 type S3Sdk = typeof import('@aws-sdk/client-s3');
 
 export class S3MediaStorage implements MediaStorage {
   private readonly ready: Promise<{ sdk: S3Sdk; client: S3Client }>;
   private readonly publicBase: string;
+  /** The bucket's own address: presigned requests go here, never through a public CDN address. */
+  private readonly signedBase: string;
 
   constructor(private readonly config: S3StorageConfig) {
     const options: S3ClientConfig = {
@@ -127,7 +143,8 @@ export class S3MediaStorage implements MediaStorage {
       options.credentials = { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey };
     }
     this.ready = import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: new sdk.S3Client(options) }));
-    this.publicBase = config.publicUrl ?? S3MediaStorage.defaultPublicBase(config);
+    this.signedBase = S3MediaStorage.defaultPublicBase(config);
+    this.publicBase = config.publicUrl ?? this.signedBase;
   }
 
   /** The bucket's own address: path-style on the endpoint, or the bucket's virtual host. */
@@ -166,6 +183,72 @@ export class S3MediaStorage implements MediaStorage {
   urlOf(key: string): string {
     assertSafeKey(key);
     return `${this.publicBase}/${encodeKey(key)}`;
+  }
+
+  keyOf(address: string): string | null {
+    return keyUnder(`${this.publicBase}/`, address) ?? keyUnder(`${this.signedBase}/`, address);
+  }
+
+  /** The origin presigned addresses are on (the page's media and connect sources must allow it). */
+  get signedOrigin(): string {
+    return new URL(this.signedBase).origin;
+  }
+
+  /** One object's bytes, read with the API's credentials (private objects included). */
+  async read(key: string): Promise<Buffer> {
+    assertSafeKey(key);
+    const { sdk, client } = await this.ready;
+    const answer = await client.send(new sdk.GetObjectCommand({ Bucket: this.config.bucket, Key: key }));
+    if (!answer.Body) throw Object.assign(new Error(`${key} has no body`), { code: 'ENOENT' });
+    return Buffer.from(await answer.Body.transformToByteArray());
+  }
+
+  /**
+   * A presigned GET address of a private object (AWS Signature Version 4, query string), signed at
+   * `signedAt` and valid until `expiresAt`. The same times give the same address, so browsers and
+   * caches can reuse what they fetched.
+   */
+  async presign(key: string, signedAt: Date, expiresAt: Date): Promise<string> {
+    assertSafeKey(key);
+    const { client } = await this.ready;
+    const credentials = await client.config.credentials();
+    const url = new URL(`${this.signedBase}/${key.split('/').map(rfc3986).join('/')}`);
+    const day = amzDate(signedAt).slice(0, 8);
+    const scope = `${day}/${this.config.region}/s3/aws4_request`;
+    const seconds = Math.round((expiresAt.getTime() - signedAt.getTime()) / 1000);
+    const query: Array<[string, string]> = [
+      ['X-Amz-Algorithm', 'AWS4-HMAC-SHA256'],
+      ['X-Amz-Credential', `${credentials.accessKeyId}/${scope}`],
+      ['X-Amz-Date', amzDate(signedAt)],
+      ['X-Amz-Expires', String(Math.min(MAX_PRESIGN_SECONDS, Math.max(1, seconds)))],
+      ['X-Amz-SignedHeaders', 'host'],
+    ];
+    if (credentials.sessionToken) query.push(['X-Amz-Security-Token', credentials.sessionToken]);
+    const canonicalQuery = query
+      .map(([name, value]) => [rfc3986(name), rfc3986(value)] as const)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([name, value]) => `${name}=${value}`)
+      .join('&');
+    const canonicalRequest = [
+      'GET',
+      url.pathname,
+      canonicalQuery,
+      `host:${url.host}\n`,
+      'host',
+      'UNSIGNED-PAYLOAD',
+    ].join('\n');
+    const stringToSign = [
+      'AWS4-HMAC-SHA256',
+      amzDate(signedAt),
+      scope,
+      createHash('sha256').update(canonicalRequest).digest('hex'),
+    ].join('\n');
+    const signingKey = hmac(
+      hmac(hmac(hmac(`AWS4${credentials.secretAccessKey}`, day), this.config.region), 's3'),
+      'aws4_request',
+    );
+    const signature = createHmac('sha256', signingKey).update(stringToSign).digest('hex');
+    return `${url.origin}${url.pathname}?${canonicalQuery}&X-Amz-Signature=${signature}`;
   }
 
   async remove(prefix: string): Promise<void> {

@@ -8,6 +8,7 @@ import { MediaJobQueue } from '../../../src/domains/media-library/media-jobs';
 import { mediaStorageFor } from '../../../src/domains/media-library/media-storage';
 import { CHUNK_SIZE } from '../../../src/domains/media-library/uploads.service';
 import { resolveFfmpeg } from '../../../src/media/ffmpeg';
+import { playbackAddresses } from '../../../src/media/signed-playback';
 import { databaseKinds } from '../../support/databases';
 import { smallCatalogue } from '../../support/fixtures';
 import { call } from '../../support/http';
@@ -153,11 +154,25 @@ describe.each(databaseKinds())('media library (%s)', (kind) => {
 
     const asset = (await call(t.app, { url: `/api/admin/media/${done.asset.id}/`, headers: staff() })).json();
     expect(asset).toEqual(expect.objectContaining({ status: 'ready', renditions: 2 }));
+    // The video sits under a folder nobody can guess and is never public; the images sit elsewhere.
     const masterPath = new URL(asset.hls_url).pathname;
-    const master = await call(t.app, { url: masterPath });
+    expect(masterPath).toMatch(/^\/media\/library\/videos\/[0-9a-f-]{36}\/master\.m3u8$/);
+    expect((await call(t.app, { url: masterPath })).statusCode).toBe(404);
+    for (const image of [asset.poster_url, asset.thumbnail_url]) {
+      const path = new URL(image).pathname;
+      expect(path).toMatch(/^\/media\/library\/images\/[0-9a-f-]{36}\.jpg$/);
+      expect((await call(t.app, { url: path })).statusCode).toBe(200);
+    }
+    // A viewer who may watch plays it through a signed address.
+    const row = await t.ctx.db
+      .selectFrom('episodes')
+      .selectAll()
+      .where('id', '=', episode.id)
+      .executeTakeFirstOrThrow();
+    const signed = new URL(playbackAddresses(t.ctx, row, 1).hls_url as string);
+    const master = await call(t.app, { url: `${signed.pathname}${signed.search}` });
     expect(master.statusCode).toBe(200);
     expect(master.body.match(/#EXT-X-STREAM-INF/g)).toHaveLength(2);
-    expect((await call(t.app, { url: new URL(asset.poster_url).pathname })).statusCode).toBe(200);
 
     // The episode now plays the new package (viewers get hls_url once they may watch; staff see it here).
     const edited = (await call(t.app, { url: `/api/admin/episodes/${episode.id}/`, headers: staff() })).json();

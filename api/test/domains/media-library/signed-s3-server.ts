@@ -105,6 +105,61 @@ function signatureProblem(
   return timingSafeEqual(expected, Buffer.from(signature as string, 'hex')) ? null : 'signature does not match';
 }
 
+/**
+ * Why a presigned GET (SigV4 in the query string) does not hold, or null when it does: the same
+ * canonical request as above with the query minus X-Amz-Signature, the host header and an unsigned
+ * payload, and a window of X-Amz-Date + X-Amz-Expires.
+ */
+function presignProblem(
+  request: IncomingMessage,
+  keys: { accessKeyId: string; secretAccessKey: string; region: string },
+  now: Date,
+): string | null {
+  const url = new URL(request.url ?? '/', 'http://s3.invalid');
+  const q = url.searchParams;
+  if (q.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256') return 'not a SigV4 presigned request';
+  const credential = /^([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request$/.exec(q.get('X-Amz-Credential') ?? '');
+  if (!credential) return 'bad credential';
+  const [, accessKeyId, day, region] = credential as unknown as string[];
+  if (accessKeyId !== keys.accessKeyId) return 'unknown access key';
+  if (region !== keys.region) return 'wrong region';
+  const amzDate = q.get('X-Amz-Date') ?? '';
+  if (!amzDate.startsWith(day as string)) return 'X-Amz-Date does not match the credential scope';
+  if (q.get('X-Amz-SignedHeaders') !== 'host') return 'only host may be signed here';
+  const signedAt = Date.parse(
+    `${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`,
+  );
+  const expires = Number(q.get('X-Amz-Expires'));
+  if (!Number.isFinite(signedAt) || !(expires > 0 && expires <= 604_800)) return 'bad date or expiry';
+  if (now.getTime() > signedAt + expires * 1000) return 'Request has expired';
+  const signature = q.get('X-Amz-Signature') ?? '';
+  const search = [...url.searchParams.entries()]
+    .filter(([name]) => name !== 'X-Amz-Signature')
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    .join('&');
+  const rawPath = (request.url ?? '/').split('?')[0] as string;
+  const canonicalRequest = [
+    'GET',
+    rawPath,
+    canonicalQuery(search),
+    `host:${String(request.headers.host ?? '')}\n`,
+    'host',
+    'UNSIGNED-PAYLOAD',
+  ].join('\n');
+  const scope = `${day}/${region}/s3/aws4_request`;
+  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
+  const signingKey = hmac(
+    hmac(hmac(hmac(`AWS4${keys.secretAccessKey}`, day as string), region as string), 's3'),
+    'aws4_request',
+  );
+  const expected = createHmac('sha256', signingKey).update(stringToSign).digest();
+  const given = Buffer.from(signature, 'hex');
+  return given.length === expected.length && timingSafeEqual(expected, given) ? null : 'signature does not match';
+}
+
+/** The bucket policy these tests model: only images are publicly readable, video never is. */
+export const PUBLIC_READ = (key: string) => /\.(jpe?g|png|webp)$/i.test(key);
+
 const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function sendXml(response: ServerResponse, status: number, body: string) {
@@ -117,8 +172,18 @@ function sendError(response: ServerResponse, status: number, code: string, messa
 }
 
 export async function startSignedS3Server(
-  options: { bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string } = {},
+  options: {
+    bucket?: string;
+    region?: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    /** Which keys anybody may read without a signature (the bucket policy); images only by default. */
+    publicRead?: (key: string) => boolean;
+    now?: () => Date;
+  } = {},
 ): Promise<SignedS3Server> {
+  const publicRead = options.publicRead ?? PUBLIC_READ;
+  const now = options.now ?? (() => new Date());
   const keys = {
     bucket: options.bucket ?? 'cliffhanger-media',
     region: options.region ?? 'eu-central-1',
@@ -132,23 +197,36 @@ export async function startSignedS3Server(
     const url = new URL(request.url ?? '/', 'http://s3.invalid');
     const [, bucket, ...rest] = url.pathname.split('/');
     const key = rest.map(decodeURIComponent).join('/');
-    // Public reads, as from a bucket whose objects are world-readable.
+    // Reads without an Authorization header: presigned, or public where the bucket policy allows.
     if ((request.method === 'GET' || request.method === 'HEAD') && key && !request.headers.authorization) {
-      requests.push({ method: request.method, url: request.url ?? '', signed: false });
-      const object = bucket === keys.bucket ? objects.get(key) : undefined;
-      if (!object) return sendError(response, 404, 'NoSuchKey', 'The specified key does not exist.');
-      response.writeHead(200, {
-        'content-type': object.contentType ?? 'application/octet-stream',
-        'cache-control': object.cacheControl ?? '',
-        'content-length': object.body.length,
-      });
-      return response.end(request.method === 'HEAD' ? undefined : object.body);
+      const presigned = url.searchParams.has('X-Amz-Signature');
+      const problem = presigned ? presignProblem(request, keys, now()) : null;
+      requests.push({ method: request.method, url: request.url ?? '', signed: presigned && problem === null });
+      if (problem) return sendError(response, 403, 'SignatureDoesNotMatch', problem);
+      if (!presigned && !publicRead(key)) return sendError(response, 403, 'AccessDenied', 'Access Denied');
+      return sendObject(response, request.method, bucket === keys.bucket ? objects.get(key) : undefined);
     }
     const problem = signatureProblem(request, body, keys);
     requests.push({ method: request.method ?? '', url: request.url ?? '', signed: problem === null });
     if (problem) return sendError(response, 403, 'SignatureDoesNotMatch', problem);
     if (bucket !== keys.bucket) return sendError(response, 404, 'NoSuchBucket', 'The specified bucket does not exist');
+    if ((request.method === 'GET' || request.method === 'HEAD') && key) {
+      return sendObject(response, request.method, objects.get(key));
+    }
+    return handleSigned(request, response, body, url, key);
+  };
 
+  const sendObject = (response: ServerResponse, method: string, object: StoredObject | undefined) => {
+    if (!object) return sendError(response, 404, 'NoSuchKey', 'The specified key does not exist.');
+    response.writeHead(200, {
+      'content-type': object.contentType ?? 'application/octet-stream',
+      'cache-control': object.cacheControl ?? '',
+      'content-length': object.body.length,
+    });
+    return response.end(method === 'HEAD' ? undefined : object.body);
+  };
+
+  const handleSigned = (request: IncomingMessage, response: ServerResponse, body: Buffer, url: URL, key: string) => {
     if (request.method === 'PUT' && key) {
       objects.set(key, {
         body,

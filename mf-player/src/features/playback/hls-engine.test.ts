@@ -188,3 +188,67 @@ describe('which player plays an episode', () => {
     expect(onFatal).toHaveBeenCalledWith('unsupported', PLAYBACK_ERROR_MESSAGES.unsupported);
   });
 });
+
+describe('an expired signed address', () => {
+  const flush = async () => {
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+  };
+  const refuse = (hls: FakeHls, fatal = false) =>
+    hls.handlers.hlsError?.('hlsError', {
+      fatal,
+      type: 'networkError',
+      details: 'fragLoadError',
+      response: { code: 403, text: 'Forbidden' },
+    });
+
+  async function playingAt(seconds: number, listener: Record<string, unknown>) {
+    const element = video();
+    Object.defineProperty(element, 'currentTime', { value: seconds, writable: true });
+    Object.defineProperty(element, 'paused', { value: false });
+    const engine = new PlaybackEngine(element, listener, async () => FakeHls as unknown as HlsConstructor);
+    await engine.load('/media/play/1/master.m3u8?t=old', 0);
+    return { engine, element, hls: FakeHls.instances.at(-1) as FakeHls };
+  }
+
+  it('asks the API for a fresh address instead of retrying the refused one, and goes on from where it was', async () => {
+    const renewSource = jest.fn(async () => '/media/play/1/master.m3u8?t=fresh');
+    const onFatal = jest.fn();
+    const { engine, element, hls } = await playingAt(42, { renewSource, onFatal });
+    const play = jest.spyOn(element, 'play').mockImplementation(async () => undefined);
+    refuse(hls);
+    refuse(hls, true); // the same outage seen twice is one renewal
+    await flush();
+    expect(renewSource).toHaveBeenCalledTimes(1);
+    expect(hls.calls).not.toContain('startLoad');
+    expect(hls.calls.slice(-2)).toEqual(['detachMedia', 'destroy']);
+    const fresh = FakeHls.instances.at(-1) as FakeHls;
+    expect(fresh.calls).toEqual(['loadSource /media/play/1/master.m3u8?t=fresh', 'attachMedia']);
+    expect(fresh.config).toMatchObject({ startPosition: 42 });
+    expect(engine.source).toBe('/media/play/1/master.m3u8?t=fresh');
+    element.dispatchEvent(new Event('canplay'));
+    expect(play).toHaveBeenCalled();
+    expect(onFatal).not.toHaveBeenCalled();
+  });
+
+  it('says so when no fresh address can be had (the episode is locked again)', async () => {
+    const onFatal = jest.fn();
+    const { hls } = await playingAt(0, { renewSource: async () => null, onFatal });
+    refuse(hls, true);
+    await flush();
+    expect(onFatal).toHaveBeenCalledWith('network', PLAYBACK_ERROR_MESSAGES.network);
+  });
+
+  it('does not ask forever: refused again and again without a fragment loading, it gives up', async () => {
+    const onFatal = jest.fn();
+    const renewSource = jest.fn(async () => '/media/play/1/master.m3u8?t=also-refused');
+    const { hls } = await playingAt(0, { renewSource, onFatal });
+    refuse(hls, true);
+    await flush();
+    refuse(FakeHls.instances.at(-1) as FakeHls, true);
+    await flush();
+    refuse(FakeHls.instances.at(-1) as FakeHls, true);
+    await flush();
+    expect(renewSource).toHaveBeenCalledTimes(2);
+    expect(onFatal).toHaveBeenCalledWith('network', PLAYBACK_ERROR_MESSAGES.network);
+  });
+});

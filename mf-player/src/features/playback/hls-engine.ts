@@ -16,6 +16,10 @@
  *   doubling delay; a fatal media error is recovered once, then once more with the audio codec
  *   swapped; after that `onFatal` gets a message the viewer can act on (the UI offers Retry, which
  *   calls `load` again).
+ * - Locked episodes play from signed addresses that expire (api/src/media/signed-playback.ts). A
+ *   refusal (HTTP 403) of the playlist or of a segment is not retried as is: the engine asks
+ *   `renewSource` for a fresh address (the API's stream answer) and reloads from where the video was,
+ *   playing again if it was playing; at most RENEWALS times in a row without a fragment loading.
  * - `teardown()` detaches and destroys the hls.js instance and empties the element; every `load`
  *   tears the previous source down first, so no instance outlives its source.
  * - A source loaded `standby` (the next episode, in a hidden, paused, muted <video>) buffers only its
@@ -28,6 +32,10 @@ import type { ErrorData, HlsConfig } from 'hls.js';
 export const NETWORK_RETRIES = 3;
 export const NETWORK_RETRY_BASE_MS = 1_000;
 export const MEDIA_RECOVERIES = 2;
+/** Fresh addresses asked for in a row (without a fragment loading between) before giving up. */
+export const RENEWALS = 2;
+/** The status a signed address that expired (or was refused) answers. */
+export const REFUSED_STATUS = 403;
 
 export const PLAYBACK_ERROR_MESSAGES = {
   network: 'We lost the connection while loading this episode. Check your connection and press Retry.',
@@ -40,6 +48,8 @@ export type PlaybackErrorKind = keyof typeof PLAYBACK_ERROR_MESSAGES;
 export interface EngineListener {
   onFatal?(kind: PlaybackErrorKind, message: string): void;
   onRecovering?(attempt: number): void;
+  /** A fresh address of the source on screen after its address was refused; null when there is none. */
+  renewSource?(): Promise<string | null>;
 }
 
 export type HlsConstructor = typeof Hls;
@@ -101,6 +111,12 @@ export function warmPlaybackEngine(): void {
   if (!usesNativeHls(document.createElement('video'))) void loadHls().catch(() => undefined);
 }
 
+/** Whether a load failed because the server refused the address (an expired or foreign signature). */
+function refusedStatus(data: ErrorData): boolean {
+  const status = data.response?.code ?? (data.networkDetails as { status?: number } | undefined)?.status;
+  return status === REFUSED_STATUS;
+}
+
 export class PlaybackEngine {
   private hls: Hls | null = null;
   private generation = 0;
@@ -111,6 +127,8 @@ export class PlaybackEngine {
   private mode: LoadMode = 'play';
   private loadedSource: string | null = null;
   private failed = false;
+  private renewals = 0;
+  private renewing = false;
 
   constructor(
     private readonly video: HTMLVideoElement,
@@ -123,6 +141,11 @@ export class PlaybackEngine {
    * answers once the source is attached.
    */
   async load(src: string, startPosition = 0, mode: LoadMode = 'play'): Promise<void> {
+    this.renewals = 0;
+    return this.start(src, startPosition, mode);
+  }
+
+  private async start(src: string, startPosition: number, mode: LoadMode): Promise<void> {
     this.teardown();
     const generation = ++this.generation;
     this.networkRetries = 0;
@@ -136,6 +159,11 @@ export class PlaybackEngine {
         if (startPosition > 0) video.currentTime = startPosition;
       };
       const onError = () => {
+        // The browser's own player does not say why; an expired address is worth one fresh try.
+        if (this.renewals < 1 && this.listener.renewSource) {
+          void this.renew();
+          return;
+        }
         this.failed = true;
         this.listener.onFatal?.('media', PLAYBACK_ERROR_MESSAGES.media);
       };
@@ -165,13 +193,24 @@ export class PlaybackEngine {
     hls.on(HlsClass.Events.ERROR, (_event, data) => this.handleError(HlsClass, hls, data));
     hls.on(HlsClass.Events.FRAG_LOADED, () => {
       this.networkRetries = 0; // progress again: the next outage gets the full budget
+      this.renewals = 0;
     });
     hls.loadSource(src);
     hls.attachMedia(video);
   }
 
   private handleError(HlsClass: HlsConstructor, hls: Hls, data: ErrorData) {
-    if (!data.fatal || hls !== this.hls) return;
+    if (hls !== this.hls) return;
+    if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR && refusedStatus(data) && this.listener.renewSource) {
+      // An expired or refused signature: retrying the same address cannot help, a fresh one can.
+      if (this.renewals < RENEWALS) {
+        void this.renew();
+        return;
+      }
+      if (data.fatal) this.fail('network');
+      return;
+    }
+    if (!data.fatal) return;
     if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR) {
       if (this.networkRetries >= NETWORK_RETRIES) {
         this.fail('network');
@@ -195,6 +234,35 @@ export class PlaybackEngine {
       return;
     }
     this.fail('media');
+  }
+
+  /** Asks for a fresh address and reloads it from where the video was, playing again if it was. */
+  private async renew(): Promise<void> {
+    if (this.renewing) return;
+    this.renewing = true;
+    this.renewals += 1;
+    const generation = this.generation;
+    const video = this.video;
+    const position = video.currentTime;
+    const wasPlaying = !video.paused;
+    this.listener.onRecovering?.(this.renewals);
+    let fresh: string | null = null;
+    try {
+      fresh = (await this.listener.renewSource?.()) ?? null;
+    } catch {
+      fresh = null;
+    } finally {
+      this.renewing = false;
+    }
+    if (generation !== this.generation) return; // torn down or loaded anew meanwhile
+    if (!fresh) {
+      this.fail('network');
+      return;
+    }
+    await this.start(fresh, position, this.mode);
+    if (wasPlaying) {
+      video.addEventListener('canplay', () => video.play()?.catch(() => undefined), { once: true });
+    }
   }
 
   /**

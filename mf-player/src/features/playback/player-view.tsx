@@ -11,6 +11,7 @@ import { useSelector } from 'react-redux';
 import { Icon } from '../../components/icons';
 import { resumePosition } from '../progress/progress-rules';
 import { Paywall } from '../unlock/paywall';
+import { fetchStream } from '../unlock/unlock.saga';
 import { EpisodeList } from './episode-list';
 import { SEEK_STEP_SECONDS } from './format';
 import {
@@ -33,6 +34,15 @@ export type PlayerLayout = 'mobile' | 'desktop';
 /** Samples go to the saga once a second while playing. */
 const TICK_MS = 1_000;
 const SWIPE_MIN_PX = 60;
+
+/** A fresh signed address of an episode when the one playing expired; null when it may not be played now. */
+export async function renewStream(episodeId: number): Promise<string | null> {
+  try {
+    return (await fetchStream(episodeId)).hls_url;
+  } catch {
+    return null;
+  }
+}
 
 export function isLocked(episode: Pick<PlayerEpisode, 'is_free' | 'is_unlocked'>): boolean {
   return !episode.is_free && !episode.is_unlocked;
@@ -82,7 +92,11 @@ export function PlayerView({
     () => (next && nextSrc ? { episodeId: next.id, src: nextSrc, start: resumePosition(next) } : null),
     [next?.id, nextSrc],
   );
-  const { deck, videoRefs, activeVideo, startStandby, error, recovering, retry } = usePlaybackDeck(current, upcoming);
+  const { deck, videoRefs, activeVideo, startStandby, error, recovering, retry } = usePlaybackDeck(
+    current,
+    upcoming,
+    renewStream,
+  );
   const [playing, setPlaying] = useState(false);
   const [muted, setMuted] = useState(false);
   const [needsSound, setNeedsSound] = useState(false);

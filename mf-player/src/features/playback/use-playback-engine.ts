@@ -3,6 +3,8 @@
  * slot plays the current episode; once it can play, the standby slot loads the next episode to its
  * first frame, paused and muted. Moving on to that episode promotes the standby instead of loading
  * it again. Every engine is torn down when its slot's source goes and when the player unmounts.
+ * When a slot's signed address is refused (expired), its engine asks `renew` for a fresh address of
+ * the slot's episode.
  */
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { PlaybackEngine, type PlaybackErrorKind } from './hls-engine';
@@ -39,7 +41,14 @@ type Pair<T> = readonly [T, T];
 const set = <T>(pair: Pair<T>, slot: SlotIndex, value: T): Pair<T> =>
   pair[slot] === value ? pair : slot === 0 ? [value, pair[1]] : [pair[0], value];
 
-export function usePlaybackDeck(current: DeckSource | null, upcoming: DeckSource | null): PlaybackDeck {
+/** A fresh playback address of an episode (the API's stream answer), or null when there is none. */
+export type RenewSource = (episodeId: number) => Promise<string | null>;
+
+export function usePlaybackDeck(
+  current: DeckSource | null,
+  upcoming: DeckSource | null,
+  renew?: RenewSource,
+): PlaybackDeck {
   const first = useRef<HTMLVideoElement>(null);
   const second = useRef<HTMLVideoElement>(null);
   const videoRefs = useMemo(() => [first, second] as const, []);
@@ -57,11 +66,20 @@ export function usePlaybackDeck(current: DeckSource | null, upcoming: DeckSource
   const arranged = arrangeDeck(deck, current, currentReady ? upcoming : null);
   if (arranged !== deck) setDeck(arranged); // derived from the props, before anything is committed
 
+  const slotsNow = useRef(deck.slots);
+  slotsNow.current = deck.slots;
+  const renewNow = useRef(renew);
+  renewNow.current = renew;
+
   const engineFor = useCallback(
     (slot: SlotIndex): PlaybackEngine | null => {
       const video = videoRefs[slot].current;
       if (!video) return null;
       engines.current[slot] ??= new PlaybackEngine(video, {
+        renewSource: async () => {
+          const source = slotsNow.current[slot];
+          return source && renewNow.current ? renewNow.current(source.episodeId) : null;
+        },
         onFatal: (kind, message) => {
           setRecovering((r) => set(r, slot, false));
           setErrors((e) => set(e, slot, { kind, message }));

@@ -1,4 +1,4 @@
-import { arrangeDeck, type Deck, type DeckSource, EMPTY_DECK } from './video-deck';
+import { arrangeDeck, type Deck, type DeckSource, EMPTY_DECK, sourceKey } from './video-deck';
 
 const episode = (id: number, start = 0): DeckSource => ({ episodeId: id, src: `/media/${id}/master.m3u8`, start });
 
@@ -42,5 +42,16 @@ describe('the swap rule of the two player videos', () => {
 
   it('empties both slots when nothing is to be played (a locked episode)', () => {
     expect(arrangeDeck(playing(episode(1), episode(2)), null, null)).toEqual(EMPTY_DECK);
+  });
+
+  it('keeps playing and keeps the pre-buffered episode when the list comes back with newly signed addresses', () => {
+    const signed = (id: number, token: string): DeckSource => ({
+      ...episode(id),
+      src: `${episode(id).src}?t=${token}`,
+    });
+    const deck = playing(signed(1, 'a'), signed(2, 'a'));
+    expect(arrangeDeck(deck, signed(1, 'b'), signed(2, 'b'))).toBe(deck);
+    expect(sourceKey(signed(1, 'a'))).toBe(sourceKey(signed(1, 'b')));
+    expect(arrangeDeck(deck, signed(2, 'b'), null).slots[1]).toBe(deck.slots[1]); // swapped in, not reloaded
   });
 });

@@ -26,13 +26,22 @@ export const EMPTY_DECK: Deck = { slots: [null, null], active: 0 };
 
 export const otherSlot = (slot: SlotIndex): SlotIndex => (slot === 0 ? 1 : 0);
 
+/**
+ * What a source address plays, without its signature: a signed address (`?t=…`, api/src/media/
+ * signed-playback.ts) comes back with a new signature when the episode list is fetched again, and
+ * that must not reload a video that is playing. An expired one is renewed by the engine instead.
+ */
+export const sourceIdentity = (src: string): string => src.split(/[?#]/)[0] as string;
+
 export function sameSource(a: DeckSource | null, b: DeckSource | null): boolean {
-  return !!a && !!b && a.src === b.src && a.start === b.start && a.episodeId === b.episodeId;
+  return (
+    !!a && !!b && sourceIdentity(a.src) === sourceIdentity(b.src) && a.start === b.start && a.episodeId === b.episodeId
+  );
 }
 
-/** A stable key for a slot's source (effects re-run when it changes). */
+/** A stable key for a slot's source (effects re-run when it changes; a new signature is no change). */
 export const sourceKey = (source: DeckSource | null): string | null =>
-  source ? `${source.episodeId} ${source.start} ${source.src}` : null;
+  source ? `${source.episodeId} ${source.start} ${sourceIdentity(source.src)}` : null;
 
 /**
  * The swap rule. The current source stays in the active slot if it is there; if the standby holds it
