@@ -6,7 +6,7 @@ import { databaseKinds } from '../../support/databases';
 import { registerUser, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { balanceOf, buyCoins, grantCoins, ledgerSum, magicLinkSignIn, useDevPayments } from './money-fixtures';
+import { balanceOf, buyCoins, devCheckoutAction, grantCoins, ledgerSum, magicLinkSignIn, useDevPayments } from './money-fixtures';
 
 describe.each(databaseKinds())('coins routes (%s)', (kind) => {
   let t: TestApp;
@@ -141,7 +141,7 @@ describe.each(databaseKinds())('coins routes (%s)', (kind) => {
     // The first purchase is untouched: paying its page credits package 1.
     const paid = await call(t.app, {
       method: 'POST',
-      url: `${new URL(first.json().url).pathname}/pay`,
+      url: devCheckoutAction(first.json().url, 'pay'),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: '',
     });

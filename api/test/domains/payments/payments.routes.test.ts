@@ -3,7 +3,7 @@ import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { balanceOf, buyCoins, grantCoins, ledgerSum, seedPaidEpisodes, useDevPayments } from '../coins/money-fixtures';
+import { balanceOf, buyCoins, devCheckoutAction, grantCoins, ledgerSum, seedPaidEpisodes, useDevPayments } from '../coins/money-fixtures';
 
 describe.each(databaseKinds())('payments routes (%s)', (kind) => {
   let t: TestApp;
@@ -178,16 +178,17 @@ describe.each(databaseKinds())('payments routes (%s)', (kind) => {
     it('shows an accessible page without scripts, pays through the webhook and returns to the coin store', async () => {
       const user = await signUpGuest(t.app);
       const started = (await as(user, 'POST', '/api/coins/purchase/', { package_id: 3 })).json();
-      expect(started.url).toMatch(new RegExp(`/api/dev-checkout/${started.session_id}$`));
+      expect(started.url).toMatch(new RegExp(`/api/dev-checkout/${started.session_id}\\?token=[A-Za-z0-9_-]+$`));
       const path = new URL(started.url).pathname;
-      const page = await call(t.app, { url: path });
+      const token = new URL(started.url).search;
+      const page = await call(t.app, { url: `${path}${token}` });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toMatch(/text\/html/);
       expect(page.headers['content-security-policy']).toContain("default-src 'none'");
       expect(page.body).toContain('<html lang="en">');
       expect(page.body).toContain('600 coins + 90 bonus coins');
       expect(page.body).toMatch(/RUB\s?499\.00/);
-      expect(page.body).toMatch(/<form method="post" action="[^"]+\/pay"><button type="submit"/);
+      expect(page.body).toMatch(/<form method="post" action="[^"]+\/pay\?token=[^"]+"><button type="submit"/);
       expect(page.body).toContain('>Cancel</button>');
       expect(page.body).not.toMatch(/<script/i);
 
@@ -195,7 +196,7 @@ describe.each(databaseKinds())('payments routes (%s)', (kind) => {
       expect(await balanceOf(t.ctx, user.user.id)).toBe(0);
       const paid = await call(t.app, {
         method: 'POST',
-        url: `${path}/pay`,
+        url: `${path}/pay${token}`,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: '',
       });
@@ -207,12 +208,12 @@ describe.each(databaseKinds())('payments routes (%s)', (kind) => {
       // Pressing Pay again (back button, double click) pays nothing more.
       await call(t.app, {
         method: 'POST',
-        url: `${path}/pay`,
+        url: `${path}/pay${token}`,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: '',
       });
       expect(await balanceOf(t.ctx, user.user.id)).toBe(690);
-      expect((await call(t.app, { url: path })).body).toContain('already paid');
+      expect((await call(t.app, { url: `${path}${token}` })).body).toContain('This purchase is paid');
       const profile = (await as(user, 'GET', '/api/users/profile/')).json();
       expect(profile.is_premium).toBe(true);
     });
@@ -227,10 +228,9 @@ describe.each(databaseKinds())('payments routes (%s)', (kind) => {
           payload: { package_id: 1 },
         })
       ).json();
-      const path = new URL(started.url).pathname;
       const cancelled = await call(t.app, {
         method: 'POST',
-        url: `${path}/cancel`,
+        url: devCheckoutAction(started.url, 'cancel'),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: '',
       });
@@ -240,7 +240,7 @@ describe.each(databaseKinds())('payments routes (%s)', (kind) => {
       );
       await call(t.app, {
         method: 'POST',
-        url: `${path}/pay`,
+        url: devCheckoutAction(started.url, 'pay'),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: '',
       });
@@ -251,12 +251,14 @@ describe.each(databaseKinds())('payments routes (%s)', (kind) => {
       const doc = (await call(t.app, { url: '/api/docs/json' })).json();
       const page = doc.paths['/api/dev-checkout/{session_id}'].get.responses;
       expect(Object.keys(page['200'].content)).toEqual(['text/html']);
+      expect(Object.keys(page['403'].content)).toEqual(['text/html']);
       expect(Object.keys(page['404'].content)).toEqual(['text/html']);
       expect(Object.keys(page['400'].content)).toEqual(['application/json']);
-      for (const action of ['pay', 'cancel']) {
+      for (const action of ['pay', 'cancel', 'refund/{share}', 'dispute/{step}']) {
         const answers = doc.paths[`/api/dev-checkout/{session_id}/${action}`].post.responses;
         expect(answers['303']).toEqual(expect.objectContaining({ headers: { location: expect.any(Object) } }));
         expect(answers['303'].content).toBeUndefined();
+        expect(Object.keys(answers['403'].content)).toEqual(['text/html']);
         expect(Object.keys(answers['404'].content)).toEqual(['text/html']);
         expect(Object.keys(answers['415'].content)).toEqual(['application/json']);
       }
@@ -280,7 +282,7 @@ describe.each(databaseKinds())('payments routes (%s)', (kind) => {
       ).json();
       const paid = await call(t.app, {
         method: 'POST',
-        url: `${new URL(started.url).pathname}/pay`,
+        url: devCheckoutAction(started.url, 'pay'),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: '',
       });

@@ -33,6 +33,18 @@ describe.each(databaseKinds())('payment webhook (%s)', (kind) => {
     return answer.json() as { session_id: string; url: string };
   }
 
+  /** A Gold checkout started here: what lets subscription events name this user at all. */
+  async function startGold(session: Session, plan = 'monthly') {
+    const answer = await call(t.app, {
+      method: 'POST',
+      url: '/api/subscriptions/create/',
+      headers: bearer(session.access),
+      payload: { plan },
+    });
+    expect(answer.statusCode).toBe(200);
+    return answer.json() as { session_id: string; url: string };
+  }
+
   const checkoutCompleted = (sessionId: string, userId: number, extra: Record<string, unknown> = {}) =>
     stripeEvent('checkout.session.completed', {
       id: sessionId,
@@ -56,6 +68,7 @@ describe.each(databaseKinds())('payment webhook (%s)', (kind) => {
     const first = await startPurchase(buyer);
     const second = await startPurchase(buyer);
     const subscriber = await signUpGuest(t.app);
+    await startGold(subscriber);
     const subscriptionId = 'sub_test_shuffled';
     const metadata = { kind: 'gold', user_id: String(subscriber.user.id), plan: 'monthly' };
     const periodEnd = Math.floor(Date.now() / 1000) + 30 * 24 * 3600;
@@ -186,14 +199,14 @@ describe.each(databaseKinds())('payment webhook (%s)', (kind) => {
       last_payment_error: { message: 'Your card has insufficient funds.' },
     });
     expect((await deliver(t.app, failed)).json().handled).toBe(true);
-    // A failure of an intent we never created is still recorded for its user.
+    // A failure of an intent we never created is nobody's payment: its metadata names no one.
     const foreign = stripeEvent('payment_intent.payment_failed', {
       id: 'pi_test_foreign',
       amount: 5000,
       currency: 'rub',
       metadata: { user_id: String(buyer.user.id) },
     });
-    expect((await deliver(t.app, foreign)).json().handled).toBe(true);
+    expect((await deliver(t.app, foreign)).json().handled).toBe(false);
 
     const { session_id: sessionId } = await startPurchase(buyer, 1);
     const unpaid = checkoutCompleted(sessionId, buyer.user.id, { payment_status: 'unpaid' });
@@ -201,9 +214,7 @@ describe.each(databaseKinds())('payment webhook (%s)', (kind) => {
     expect(await balanceOf(t.ctx, buyer.user.id)).toBe(0);
 
     const list = (await call(t.app, { url: '/api/transactions/', headers: bearer(buyer.access) })).json();
-    expect(list.results.filter((row: { status: string }) => row.status === 'failed')).toHaveLength(2);
     expect(list.results.filter((row: { status: string }) => row.status === 'failed')).toEqual([
-      expect.objectContaining({ amount: 50, description: 'Card payment (payment failed)', coins: 0 }),
       expect.objectContaining({
         amount: 279,
         currency: 'rub',
@@ -223,6 +234,7 @@ describe.each(databaseKinds())('payment webhook (%s)', (kind) => {
 
   it('extends Gold on renewal and ends it when the subscription is deleted, whatever the order', async () => {
     const user = await signUpGuest(t.app);
+    await startGold(user);
     const metadata = { kind: 'gold', user_id: String(user.user.id), plan: 'monthly' };
     const now = Math.floor(Date.now() / 1000);
     const month = 30 * 24 * 3600;
@@ -246,9 +258,9 @@ describe.each(databaseKinds())('payment webhook (%s)', (kind) => {
     const renewed = (await call(t.app, { url: '/api/subscriptions/active/', headers: bearer(user.access) })).json();
     expect(renewed.current_period_end).toBe(new Date((now + 2 * month) * 1000).toISOString());
     const list = (await call(t.app, { url: '/api/transactions/', headers: bearer(user.access) })).json();
-    expect(list.results).toEqual([
+    expect(list.results[0]).toEqual(
       expect.objectContaining({ type: 'subscription', amount: 299, coins: 0, description: 'Gold monthly renewal' }),
-    ]);
+    );
 
     const deleted = stripeEvent(
       'customer.subscription.deleted',
