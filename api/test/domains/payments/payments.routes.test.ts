@@ -3,7 +3,15 @@ import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { balanceOf, buyCoins, devCheckoutAction, grantCoins, ledgerSum, seedPaidEpisodes, useDevPayments } from '../coins/money-fixtures';
+import {
+  balanceOf,
+  buyCoins,
+  devCheckoutAction,
+  grantCoins,
+  ledgerSum,
+  seedPaidEpisodes,
+  useDevPayments,
+} from '../coins/money-fixtures';
 
 describe.each(databaseKinds())('payments routes (%s)', (kind) => {
   let t: TestApp;
