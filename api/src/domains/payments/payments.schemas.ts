@@ -78,6 +78,8 @@ export const TransactionSchema = Type.Object({
   amount: Nullable(Type.Number()),
   currency: Nullable(Type.String()),
   coins: Type.Integer(),
+  /** Coins this row left owing: a refund or dispute of coins already spent (paid from the next coins). */
+  owed: Type.Integer({ minimum: 0 }),
   status: Type.String(),
   balance_after: Nullable(Type.Integer()),
   created_at: Type.String(),

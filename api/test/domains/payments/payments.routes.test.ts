@@ -298,6 +298,67 @@ describe.each(databaseKinds())('payments routes (%s)', (kind) => {
       expect((await call(t.app, { url: '/api/dev-checkout/cs_dev_unknown' })).statusCode).toBe(404);
       expect((await call(t.app, { url: '/api/dev-checkout/not-a-session' })).statusCode).toBe(400);
     });
+
+    it('pays, cancels and refunds only for the user who started the checkout', async () => {
+      const owner = await signUpGuest(t.app);
+      const intruder = await signUpGuest(t.app);
+      const started = (await as(owner, 'POST', '/api/coins/purchase/', { package_id: 1 })).json();
+      const own = (await as(intruder, 'POST', '/api/coins/purchase/', { package_id: 4 })).json();
+      const path = new URL(started.url).pathname;
+      const intruderToken = new URL(own.url).searchParams.get('token') as string;
+      const ownerToken = new URL(started.url).searchParams.get('token') as string;
+      const form = { 'content-type': 'application/x-www-form-urlencoded' };
+      const attempts = [
+        // Anonymous, knowing only the session id (it travels in return addresses).
+        { url: `${path}/pay`, headers: form },
+        // Another signed-in user.
+        { url: `${path}/pay`, headers: { ...form, ...bearer(intruder.access) } },
+        // Another user's own checkout address, pointed at this session.
+        { url: `${path}/pay?token=${intruderToken}`, headers: form },
+        // A token altered by one character.
+        { url: `${path}/pay?token=${ownerToken.slice(0, -1)}${ownerToken.endsWith('A') ? 'B' : 'A'}`, headers: form },
+        // The owner's address with someone else's Bearer token: the signed-in caller decides.
+        { url: `${path}/pay?token=${ownerToken}`, headers: { ...form, ...bearer(intruder.access) } },
+        { url: `${path}/cancel`, headers: { ...form, ...bearer(intruder.access) } },
+      ];
+      for (const attempt of attempts) {
+        const answer = await call(t.app, { method: 'POST', body: '', ...attempt });
+        expect(answer.statusCode).toBe(403);
+        expect(answer.body).toContain('This checkout is not yours');
+      }
+      const page = await call(t.app, { url: path, headers: bearer(intruder.access) });
+      expect(page.statusCode).toBe(403);
+      expect(page.body).not.toContain('Pay ');
+      expect(await balanceOf(t.ctx, owner.user.id)).toBe(0);
+      expect(await balanceOf(t.ctx, intruder.user.id)).toBe(0);
+      const row = await t.ctx.db
+        .selectFrom('payments' as never)
+        .select('status' as never)
+        .where('provider_ref' as never, '=', started.session_id as never)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'pending' });
+
+      // The owner pays with the address they were given, or signed in with their own token.
+      const paid = await call(t.app, {
+        method: 'POST',
+        url: `${path}/pay`,
+        headers: { ...form, ...bearer(owner.access) },
+        body: '',
+      });
+      expect(paid.statusCode).toBe(303);
+      expect(await balanceOf(t.ctx, owner.user.id)).toBe(100);
+      // Nobody else can refund or dispute it from the receipt either.
+      for (const action of ['refund/rest', 'dispute/open']) {
+        const answer = await call(t.app, {
+          method: 'POST',
+          url: `${path}/${action}?token=${intruderToken}`,
+          headers: form,
+          body: '',
+        });
+        expect(answer.statusCode).toBe(403);
+      }
+      expect(await balanceOf(t.ctx, owner.user.id)).toBe(100);
+    });
   });
 
   describe('transactions', () => {

@@ -170,6 +170,118 @@ describe.each(databaseKinds())('payment webhook (%s)', (kind) => {
     expect(await balanceOf(t.ctx, buyer.user.id)).toBe(330);
   });
 
+  it('refuses a correctly signed delivery dated more than 5 minutes in the future with 400, writing nothing', async () => {
+    const buyer = await signUpGuest(t.app);
+    const { session_id: sessionId } = await startPurchase(buyer);
+    const event = checkoutCompleted(sessionId, buyer.user.id);
+    const before = await writes();
+    const now = Math.floor(Date.now() / 1000);
+    for (const ahead of [3600, 301]) {
+      const answer = await deliver(t.app, event, { timestamp: now + ahead });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().message).toMatch(/future/);
+    }
+    expect(await writes()).toEqual(before);
+    expect(await balanceOf(t.ctx, buyer.user.id)).toBe(0);
+    // A small clock difference is fine.
+    expect((await deliver(t.app, event, { timestamp: now + 60 })).statusCode).toBe(200);
+    expect(await balanceOf(t.ctx, buyer.user.id)).toBe(330);
+  });
+
+  it('grants nothing for a checkout session this API did not create, whatever its metadata says', async () => {
+    const victim = await signUpGuest(t.app);
+    const before = await writes();
+    const forged = [
+      checkoutCompleted('cs_test_forged_coins', victim.user.id, {
+        amount_total: 100,
+        metadata: { kind: 'coins', user_id: String(victim.user.id), package_id: '4', coins: '1000000' },
+      }),
+      stripeEvent('checkout.session.completed', {
+        id: 'cs_test_forged_gold',
+        object: 'checkout.session',
+        mode: 'subscription',
+        payment_status: 'paid',
+        client_reference_id: String(victim.user.id),
+        subscription: 'sub_test_forged',
+        metadata: { kind: 'gold', user_id: String(victim.user.id), plan: 'yearly' },
+      }),
+      stripeEvent('invoice.paid', {
+        id: 'in_test_forged',
+        object: 'invoice',
+        billing_reason: 'subscription_create',
+        amount_paid: 100,
+        currency: 'rub',
+        parent: {
+          subscription_details: {
+            subscription: 'sub_test_forged',
+            metadata: { kind: 'gold', user_id: String(victim.user.id), plan: 'yearly' },
+          },
+        },
+      }),
+    ];
+    for (const event of forged) expect((await deliver(t.app, event)).json().handled).toBe(false);
+    expect(await balanceOf(t.ctx, victim.user.id)).toBe(0);
+    const profile = (await call(t.app, { url: '/api/users/profile/', headers: bearer(victim.access) })).json();
+    expect(profile.is_gold_member).toBe(false);
+    expect((await writes()).ledger).toEqual(before.ledger);
+    const payments = await t.ctx.db
+      .selectFrom('payments' as never)
+      .select('id' as never)
+      .where('user_id' as never, '=', victim.user.id as never)
+      .execute();
+    expect(payments).toEqual([]);
+  });
+
+  it('pays a recorded checkout with the coins and price of our record, not of the event', async () => {
+    const buyer = await signUpGuest(t.app);
+    const { session_id: sessionId } = await startPurchase(buyer, 1);
+    // Signed, but claiming the big package's coins: the record (package 1, 100 coins) decides.
+    const inflated = checkoutCompleted(sessionId, buyer.user.id, {
+      metadata: { kind: 'coins', user_id: String(buyer.user.id), package_id: '4', coins: '1440' },
+    });
+    expect((await deliver(t.app, inflated)).json().handled).toBe(true);
+    expect(await balanceOf(t.ctx, buyer.user.id)).toBe(100);
+    // A session reporting another amount than recorded is not ours to fulfil.
+    const other = await startPurchase(buyer, 1);
+    const cheaper = checkoutCompleted(other.session_id, buyer.user.id, { amount_total: 100, currency: 'rub' });
+    expect((await deliver(t.app, cheaper)).json().handled).toBe(false);
+    expect(await balanceOf(t.ctx, buyer.user.id)).toBe(100);
+  });
+
+  it('grants nothing for an event of the wrong kind: an intent for a checkout, a coin checkout as Gold, Gold as coins', async () => {
+    const buyer = await signUpGuest(t.app);
+    const coins = await startPurchase(buyer, 3);
+    const gold = await startGold(buyer);
+    const intentFor = (id: string) =>
+      stripeEvent('payment_intent.succeeded', { id, object: 'payment_intent', amount: 49900, currency: 'rub' });
+    const events = [
+      // A payment intent event naming a checkout session's id.
+      intentFor(coins.session_id),
+      intentFor(gold.session_id),
+      // A coin checkout completed as a subscription, a Gold checkout completed as a payment.
+      checkoutCompleted(coins.session_id, buyer.user.id, { mode: 'subscription', subscription: 'sub_test_kind' }),
+      checkoutCompleted(gold.session_id, buyer.user.id, { mode: 'payment' }),
+    ];
+    for (const event of events) expect((await deliver(t.app, event)).json().handled).toBe(false);
+    expect(await balanceOf(t.ctx, buyer.user.id)).toBe(0);
+    const profile = (await call(t.app, { url: '/api/users/profile/', headers: bearer(buyer.access) })).json();
+    expect(profile.is_gold_member).toBe(false);
+
+    // A card payment's intent of another amount than recorded credits nothing either.
+    const intent = await call(t.app, {
+      method: 'POST',
+      url: '/api/payments/create-intent/',
+      headers: bearer(buyer.access),
+      payload: { amount: 279, package_id: 2 },
+    });
+    const { payment_intent_id: intentId } = intent.json();
+    const cheap = stripeEvent('payment_intent.succeeded', { id: intentId, amount: 100, currency: 'rub' });
+    expect((await deliver(t.app, cheap)).json().handled).toBe(false);
+    const right = stripeEvent('payment_intent.succeeded', { id: intentId, amount: 27900, currency: 'rub' });
+    expect((await deliver(t.app, right)).json().handled).toBe(true);
+    expect(await balanceOf(t.ctx, buyer.user.id)).toBe(330);
+  });
+
   it('refuses a signed body that is not a Stripe event', async () => {
     const notEvent = JSON.stringify({ hello: 'world' });
     const answer = await call(t.app, {
