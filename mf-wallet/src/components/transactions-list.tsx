@@ -7,6 +7,7 @@ import {
   type Transaction,
   useWalletTransactionsQuery,
 } from '../features/transactions/transactions.api';
+import { OwedNotice } from './owed-notice';
 import { WalletBoundary } from './wallet-boundary';
 
 const STATUS_LABELS: Partial<Record<NonNullable<Transaction['status']>, string>> = {
@@ -33,6 +34,7 @@ function TransactionRow({ item }: { item: Transaction }) {
             {signedCoins(item.coins)}
           </span>
         )}
+        {(item.owed ?? 0) > 0 && <span className="transaction-owed">{item.owed} owed</span>}
         {money && <span className="ch-muted">{money}</span>}
       </div>
     </li>
@@ -87,6 +89,7 @@ export default function TransactionsList() {
     <section className="ch-card transactions-panel" aria-label="Transactions">
       <h2 className="wallet-panel-title">Transactions</h2>
       <WalletBoundary>
+        <OwedNotice />
         <Transactions />
       </WalletBoundary>
     </section>
