@@ -7,7 +7,6 @@ import {
   type Transaction,
   useWalletTransactionsQuery,
 } from '../features/transactions/transactions.api';
-import { OwedNotice } from './owed-notice';
 import { WalletBoundary } from './wallet-boundary';
 
 const STATUS_LABELS: Partial<Record<NonNullable<Transaction['status']>, string>> = {
@@ -89,7 +88,6 @@ export default function TransactionsList() {
     <section className="ch-card transactions-panel" aria-label="Transactions">
       <h2 className="wallet-panel-title">Transactions</h2>
       <WalletBoundary>
-        <OwedNotice />
         <Transactions />
       </WalletBoundary>
     </section>

@@ -328,12 +328,18 @@ ${details}
   const back = done ? payment.success_url : payment.cancel_url;
   return layout(
     done ? 'Receipt' : 'Checkout closed',
-    `<h1>${done ? 'This purchase is paid' : 'This checkout was cancelled'}</h1>
+    `<h1>${done ? receiptTitle(payment) : 'This checkout was cancelled'}</h1>
 ${details}
 ${done ? receiptState(payment) : ''}
 ${back ? `<div class="actions"><a class="button pay" href="${escapeHtml(back)}">Back to Cliffhanger</a></div>` : ''}
 ${done ? processorActions(payment, action, query) : ''}`,
   );
+}
+
+function receiptTitle(payment: PaymentRow): string {
+  if (payment.dispute_status === 'lost') return 'This payment was charged back';
+  if (payment.refunded_minor >= payment.amount_minor) return 'This purchase was refunded';
+  return 'This purchase is paid';
 }
 
 function receiptState(payment: PaymentRow): string {

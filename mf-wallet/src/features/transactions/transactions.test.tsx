@@ -119,9 +119,10 @@ describe('transactions', () => {
         <TransactionsList />
       </>,
     );
+    // Said once, with the balance; each row says what it left owing.
     const notices = await screen.findAllByRole('note');
-    expect(notices).toHaveLength(2);
-    for (const notice of notices) expect(notice).toHaveTextContent('You owe 70 coins.');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toHaveTextContent('You owe 70 coins.');
     const items = await screen.findAllByRole('listitem');
     expect(within(items[0]).getByText(refund)).toBeInTheDocument();
     expect(within(items[0]).getByText('−30 coins')).toBeInTheDocument();
@@ -134,7 +135,12 @@ describe('transactions', () => {
       if (config.url === '/coins/balance/') return { status: 200, data: { balance: 40, owed: 0 } };
       return { status: 200, data: { results: [tx(1, { coins: -5 })], count: 1, next: null } };
     });
-    renderWallet(<TransactionsList />);
+    renderWallet(
+      <>
+        <BalancePanel />
+        <TransactionsList />
+      </>,
+    );
     await screen.findAllByRole('listitem');
     await act(() => settle());
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
