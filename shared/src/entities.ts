@@ -181,6 +181,8 @@ export interface Subscription {
 
 export interface CoinBalanceResponse {
   balance: number;
+  /** Coins owed after a refund or dispute of coins already spent; paid first from the next coins. */
+  owed?: number;
 }
 
 export interface Paginated<T> {

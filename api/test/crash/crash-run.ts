@@ -284,7 +284,7 @@ async function grantOnce(world: World, viewerIndex: number, amount: number, rout
   const path = viaAdmin ? `/api/admin/users/${viewer.id}/coins/` : '/api/coins/grant/';
   const body = viaAdmin
     ? { amount, reason: 'Crash-safety run', idempotency_key: key }
-    : { user_id: viewer.id, amount, idempotency_key: key };
+    : { user_id: viewer.id, amount, reason: 'Crash-safety run', idempotency_key: key };
   const answer = await staff.client.send('POST', path, body);
   book.acknowledged += 1;
   const what = `${viaAdmin ? 'admin adjustment' : 'grant'} of ${amount} to user ${viewer.id} (${key})`;

@@ -1,6 +1,7 @@
 import { CoinIcon, paths, selectCoinBalance, selectIsGold, useSharedSelector } from '@cliffhanger/shared';
 import { Link, useLocation } from 'react-router-dom';
 import { coinsLabel } from '../features/format';
+import { OwedNotice } from './owed-notice';
 
 /** The viewer's coins and Gold status; exposed for other remotes (the account dashboard's balance tab). */
 export default function BalancePanel() {
@@ -12,6 +13,7 @@ export default function BalancePanel() {
       <p className="balance-panel-amount">
         <CoinIcon size={22} /> <strong>{coinsLabel(balance)}</strong>
       </p>
+      <OwedNotice />
       <p className="ch-muted">
         {isGold
           ? 'Gold member: every episode is open to you.'

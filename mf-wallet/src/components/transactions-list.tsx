@@ -33,6 +33,7 @@ function TransactionRow({ item }: { item: Transaction }) {
             {signedCoins(item.coins)}
           </span>
         )}
+        {(item.owed ?? 0) > 0 && <span className="transaction-owed">{item.owed} owed</span>}
         {money && <span className="ch-muted">{money}</span>}
       </div>
     </li>

@@ -9,6 +9,7 @@ import * as money from './20250701000000_money';
 import * as staffMedia from './20250901000000_staff_media';
 import * as analyticsRollups from './20261121300000_analytics_rollups';
 import * as identity from './20261125000000_identity';
+import * as paymentReversals from './20261201000000_payment_reversals';
 
 const migrations: Record<string, Migration> = {
   '20250601000000_initial': initial,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '20250901000000_staff_media': staffMedia,
   '20261121300000_analytics_rollups': analyticsRollups,
   '20261125000000_identity': identity,
+  '20261201000000_payment_reversals': paymentReversals,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

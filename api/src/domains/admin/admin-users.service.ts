@@ -11,7 +11,7 @@ import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import { revokeAllRefreshTokens } from '../auth/auth.repository';
 import { containsText } from '../catalogue/catalogue.repository';
-import { applyStaffAdjustment } from '../coins/coins.service';
+import { applyStaffAdjustment, checkStaffAdjustment } from '../coins/coins.service';
 import { moneyTransaction } from '../coins/money-transaction';
 import type { PaymentsRuntime } from '../payments/payments.service';
 import { toSubscriptionDto } from '../subscriptions/subscription-dto';
@@ -136,13 +136,15 @@ export async function adjustCoins(
   actor: UserRow,
   userId: number,
   body: Static<typeof CoinAdjustmentBody>,
+  limit: number,
 ) {
+  checkStaffAdjustment(actor, userId, body.amount, limit);
   const reference = `staff:${actor.id}:${body.idempotency_key ?? randomUUID()}`;
   const result = await applyStaffAdjustment(ctx, actor, {
     userId,
     amount: body.amount,
     reference,
-    note: { reason: body.reason },
+    note: { reason: body.reason.trim() },
   });
   if (!result.applied && result.why === 'insufficient_funds') {
     throw new HttpError(409, `The balance cannot go below zero: this user has ${result.balance} coins`, {

@@ -261,6 +261,7 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
   app.post(
     '/users/:id/coins/',
     {
+      // 403: the staff member's own balance, or a grant above STAFF_GRANT_LIMIT without superuser rights.
       // 409: a deduction would take the balance below zero.
       schema: {
         tags,
@@ -269,7 +270,8 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
         response: withErrors({ 200: CoinAdjustmentAnswer, 409: InsufficientCoinsAnswer }),
       },
     },
-    (request) => users.adjustCoins(ctx, actor(request), request.params.id, request.body),
+    (request) =>
+      users.adjustCoins(ctx, actor(request), request.params.id, request.body, payments.config.staffGrantLimit),
   );
   app.patch(
     '/users/:id/',

@@ -262,7 +262,8 @@ export const CoinAdjustmentBody = Type.Object(
   {
     /** Positive grants, negative deductions; never zero. */
     amount: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, not: Type.Literal(0) }),
-    reason: Type.String({ minLength: 3, maxLength: 300 }),
+    /** Required: why the balance changes (kept in the audit log). */
+    reason: Type.String({ minLength: 3, maxLength: 300, pattern: '\\S' }),
     /** Makes a retried request (double click, network retry) a no-op. */
     idempotency_key: Type.Optional(Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })),
   },

@@ -3,9 +3,19 @@
  * written together inside the caller's transaction. The balance can never go below zero (the update
  * is `WHERE coin_balance + delta >= 0`, plus a CHECK constraint), and an entry with a reference is
  * applied at most once per (user, reason, reference).
+ *
+ * Coins a refund or dispute took back after the viewer had spent them are a debt (`coin_debts`), not a
+ * negative balance. Every credit settles open debts first, oldest first: its own row credits the full
+ * amount, and a `debt_settlement` row right after it takes what the debts need. One rule for every
+ * credit — purchases, rewards, grants, merges — so no way of getting coins can step around a debt, and
+ * the balance keeps equalling the sum of the ledger.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { MoneyTrx } from './money.tables';
+
+/** The ledger reason of the row that pays off debts out of a credit. */
+export const DEBT_SETTLEMENT_REASON = 'debt_settlement';
 
 export interface LedgerEntry {
   userId: number;
@@ -51,7 +61,7 @@ export async function applyLedgerEntry(trx: Transaction<Database>, entry: Ledger
   if (!updated) {
     return { applied: false, why: 'insufficient_funds', balance: await currentBalance(trx, entry.userId) };
   }
-  await trx
+  const row = await trx
     .insertInto('coin_ledger')
     .values({
       user_id: entry.userId,
@@ -61,8 +71,60 @@ export async function applyLedgerEntry(trx: Transaction<Database>, entry: Ledger
       balance_after: updated.coin_balance,
       created_at: entry.createdAt,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (entry.delta > 0) {
+    const settled = await settleDebts(trx, entry, row.id);
+    if (settled !== null) return { applied: true, balance: settled };
+  }
   return { applied: true, balance: updated.coin_balance };
+}
+
+/** Pays open debts, oldest first, out of a credit just applied; answers the new balance, or null if none. */
+async function settleDebts(trx: Transaction<Database>, credit: LedgerEntry, creditId: number): Promise<number | null> {
+  const money = trx as unknown as MoneyTrx;
+  const debts = await money
+    .selectFrom('coin_debts')
+    .select(['id', 'outstanding'])
+    .where('user_id', '=', credit.userId)
+    .where('outstanding', '>', 0)
+    .orderBy('id')
+    .execute();
+  if (debts.length === 0) return null;
+  const owed = debts.reduce((sum, debt) => sum + debt.outstanding, 0);
+  const amount = Math.min(credit.delta, owed);
+  let left = amount;
+  for (const debt of debts) {
+    if (left === 0) break;
+    const paid = Math.min(left, debt.outstanding);
+    await money
+      .updateTable('coin_debts')
+      .set((eb) => ({ outstanding: eb('outstanding', '-', paid), updated_at: credit.createdAt }))
+      .where('id', '=', debt.id)
+      .execute();
+    left -= paid;
+  }
+  const result = await applyLedgerEntry(trx, {
+    userId: credit.userId,
+    delta: -amount,
+    reason: DEBT_SETTLEMENT_REASON,
+    reference: `credit:${creditId}`,
+    createdAt: credit.createdAt,
+  });
+  // The credit itself just added at least `amount`; a refusal here would be a broken invariant.
+  if (!result.applied) throw new Error(`debt settlement refused for user ${credit.userId}: ${result.why}`);
+  return result.balance;
+}
+
+/** Coins the user owes from refunds and disputes of coins already spent. */
+export async function owedCoins(db: Executor, userId: number): Promise<number> {
+  const row = await (db as unknown as MoneyTrx)
+    .selectFrom('coin_debts')
+    .select((eb) => eb.fn.sum<number | string | null>('outstanding').as('owed'))
+    .where('user_id', '=', userId)
+    .where('outstanding', '>', 0)
+    .executeTakeFirst();
+  return Number(row?.owed ?? 0);
 }
 
 export function ledgerOf(db: Executor, userId: number) {

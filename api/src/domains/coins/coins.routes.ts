@@ -3,12 +3,14 @@
  * Coins) and the staff grant /api/coins/grant/. A purchase only starts a checkout: the coins arrive
  * with the verified payment webhook, never with the browser's return.
  */
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { ErrorSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../auth/auth.hooks';
 import { type PaymentsRuntime, startCheckout } from '../payments/payments.service';
+import { owedCoins } from './coin-ledger.repository';
 import { BalanceAnswer, CheckoutAnswer, GrantAnswer, GrantBody, PackagesAnswer, PurchaseBody } from './coins.schemas';
 import { coinPackages, findPackage, staffGrant } from './coins.service';
 
@@ -19,8 +21,12 @@ export async function coinsRoutes(
   const tags = ['coins'];
   const balance = { preHandler: app.requireUser, schema: { tags, response: withErrors({ 200: BalanceAnswer }) } };
   // The viewer's row was read to authenticate the request; its balance is current.
-  app.get('/users/coins/balance/', balance, (request) => ({ balance: viewerOf(request).coin_balance }));
-  app.get('/coins/balance/', balance, (request) => ({ balance: viewerOf(request).coin_balance }));
+  const answerBalance = async (request: FastifyRequest) => {
+    const viewer = viewerOf(request);
+    return { balance: viewer.coin_balance, owed: await owedCoins(ctx.db, viewer.id) };
+  };
+  app.get('/users/coins/balance/', balance, answerBalance);
+  app.get('/coins/balance/', balance, answerBalance);
 
   app.get('/coins/packages/', { schema: { tags, response: withErrors({ 200: PackagesAnswer }) } }, () =>
     coinPackages(ctx),
@@ -51,6 +57,7 @@ export async function coinsRoutes(
     '/coins/grant/',
     {
       preHandler: app.requireStaff,
+      // 403: the staff member's own balance, or a grant above STAFF_GRANT_LIMIT without superuser rights.
       // 409: a deduction that would take the balance below zero (the answer carries the balance).
       schema: { tags, body: GrantBody, response: withErrors({ 200: GrantAnswer, 409: ErrorSchema }) },
     },
@@ -61,7 +68,7 @@ export async function coinsRoutes(
         .where('id', '=', request.body.user_id)
         .executeTakeFirst();
       if (!target) throw notFound('User not found');
-      return staffGrant(ctx, viewerOf(request), request.body);
+      return staffGrant(ctx, viewerOf(request), request.body, payments.config.staffGrantLimit);
     },
   );
 }

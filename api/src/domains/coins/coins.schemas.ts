@@ -2,7 +2,14 @@
 import { Type } from '@sinclair/typebox';
 import { CoinPackageSchema } from '../settings/settings.schemas';
 
-export const BalanceAnswer = Type.Object({ balance: Type.Integer() });
+export const BalanceAnswer = Type.Object({
+  balance: Type.Integer(),
+  /**
+   * Coins taken back by a refund or dispute after they were spent: never a negative balance, this
+   * debt is paid first from the next coins the viewer gets. 0 when nothing is owed.
+   */
+  owed: Type.Integer({ minimum: 0 }),
+});
 export const PackagesAnswer = Type.Array(CoinPackageSchema);
 /**
  * A key the client chooses once per money request and sends again with every retry of it (double
@@ -19,10 +26,13 @@ export const PurchaseBody = Type.Object(
   { additionalProperties: false },
 );
 export const CheckoutAnswer = Type.Object({ session_id: Type.String(), url: Type.String() });
+/** Why staff changed a balance: required for every grant and deduction, kept in the audit log. */
+export const GrantReason = Type.String({ minLength: 3, maxLength: 300, pattern: '\\S' });
 export const GrantBody = Type.Object(
   {
     user_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
     amount: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, not: { const: 0 } }),
+    reason: GrantReason,
     idempotency_key: Type.Optional(IdempotencyKey),
   },
   { additionalProperties: false },

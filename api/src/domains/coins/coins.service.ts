@@ -5,7 +5,7 @@
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { HttpError, notFound } from '../../http/errors';
+import { forbidden, HttpError, notFound } from '../../http/errors';
 import { recordAudit } from '../admin/audit.repository';
 import type { StaffTrx } from '../admin/staff.tables';
 import type { CoinPackage } from '../settings/settings.schemas';
@@ -64,6 +64,22 @@ export interface StaffAdjustment {
 }
 
 /**
+ * Who may change whose balance by how much. Nobody changes their own balance (another staff member
+ * must), and a grant above `limit` coins needs a superuser. Deductions have no limit: they take coins
+ * away, and cannot go below zero.
+ */
+export function checkStaffAdjustment(staff: UserRow, userId: number, amount: number, limit: number) {
+  if (staff.id === userId) {
+    throw forbidden('You cannot change your own coin balance. Please ask another staff member.');
+  }
+  if (amount > limit && !staff.is_superuser) {
+    throw forbidden(`Grants of more than ${limit} coins need a superuser. Please ask one to make this grant.`, {
+      limit,
+    });
+  }
+}
+
+/**
  * A staff grant or deduction with its audit row, in one money transaction. The balance the audit
  * calls "before" is read from the user's row after it is locked (FOR UPDATE on PostgreSQL, the write
  * lock on SQLite), so no concurrent change of the same balance can slip in between that read and the
@@ -113,10 +129,17 @@ export async function applyStaffAdjustment(
 export async function staffGrant(
   ctx: AppContext,
   staff: UserRow,
-  input: { user_id: number; amount: number; idempotency_key?: string },
+  input: { user_id: number; amount: number; reason: string; idempotency_key?: string },
+  limit: number,
 ) {
+  checkStaffAdjustment(staff, input.user_id, input.amount, limit);
   const reference = input.idempotency_key ? `staff:${staff.id}:${input.idempotency_key}` : null;
-  const result = await applyStaffAdjustment(ctx, staff, { userId: input.user_id, amount: input.amount, reference });
+  const result = await applyStaffAdjustment(ctx, staff, {
+    userId: input.user_id,
+    amount: input.amount,
+    reference,
+    note: { reason: input.reason.trim() },
+  });
   if (!result.applied && result.why === 'insufficient_funds') {
     throw new HttpError(409, `The balance cannot go below zero: this user has ${result.balance} coins`, {
       balance: result.balance,

@@ -31,6 +31,33 @@ export interface PaymentsTable {
   failure_message: string | null;
   created_at: string;
   updated_at: string;
+  /** The processor's payment intent behind a checkout or invoice (a charge names it). */
+  payment_intent_id: ColumnType<string | null, string | null | undefined, string | null>;
+  invoice_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The Gold subscription a checkout or renewal paid for. */
+  subscription_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Cumulative amount refunded, as the processor last reported it (minor units). */
+  refunded_minor: ColumnType<number, number | undefined, number>;
+  /** The amount of the payment's dispute (minor units); what it holds depends on `dispute_status`. */
+  disputed_minor: ColumnType<number, number | undefined, number>;
+  dispute_status: ColumnType<DisputeState | null, DisputeState | null | undefined, DisputeState | null>;
+  /** Coins taken back for this payment so far (from the balance or owed as a debt). */
+  coins_reversed: ColumnType<number, number | undefined, number>;
+}
+
+/** open: money held by the bank; won: returned to us; lost: gone for good. */
+export type DisputeState = 'open' | 'won' | 'lost';
+
+export interface CoinDebtsTable {
+  id: Generated<number>;
+  user_id: number;
+  payment_id: number | null;
+  /** The reference of the ledger row that took back what the balance had. */
+  reference: string;
+  coins: number;
+  outstanding: number;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface SubscriptionsTable {
@@ -112,6 +139,7 @@ export interface MoneyDatabase extends Database {
   processed_events: ProcessedEventsTable;
   reward_claims: RewardClaimsTable;
   analytics_events: AnalyticsEventsTable;
+  coin_debts: CoinDebtsTable;
 }
 
 export type MoneyDb = Kysely<MoneyDatabase>;
@@ -122,6 +150,7 @@ export type PaymentRow = Selectable<PaymentsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
 export type RewardClaimRow = Selectable<RewardClaimsTable>;
+export type CoinDebtRow = Selectable<CoinDebtsTable>;
 
 /**
  * The app's database seen with the money tables. The shared schema.ts lists the tables of the first

@@ -6,14 +6,21 @@
  *
  * Event and subscription ids derive from the session or intent id: pressing Pay twice delivers the
  * same events again, which the handler recognises as duplicates.
+ *
+ * Only the user who started a checkout can act on it: every page and button needs the address the API
+ * gave that user (its `token`, see devCheckoutToken) or that user's own Bearer token. Once paid, the
+ * page is a receipt that can also send what the processor sends later — a full or partial refund, a
+ * dispute and its outcome — so refunds and chargebacks can be tried without a Stripe account.
  */
 import Stripe from 'stripe';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
+import type { UserRow } from '../../db/schema';
 import type { PaymentRow } from '../coins/money.tables';
 import { moneyDb } from '../coins/money.tables';
 import { getSetting } from '../settings/settings.service';
 import { addInterval } from '../subscriptions/subscriptions.repository';
+import { isDevCheckoutToken } from './payment-provider';
 import type { PaymentsRuntime } from './payments.service';
 import { receiveWebhook, type WebhookAnswer } from './webhook.service';
 
@@ -82,6 +89,7 @@ export async function payDevSession(ctx: AppContext, runtime: PaymentsRuntime, p
     client_reference_id: String(payment.user_id),
     metadata,
     payment_intent: payment.kind === 'coins' ? `pi_dev_${suffix}` : null,
+    invoice: payment.kind === 'gold' ? `in_dev_${suffix}` : null,
     subscription: null,
   };
   if (payment.kind === 'coins') {
@@ -103,6 +111,7 @@ export async function payDevSession(ctx: AppContext, runtime: PaymentsRuntime, p
     object: 'invoice',
     billing_reason: 'subscription_create',
     status: 'paid',
+    payment_intent: `pi_dev_${suffix}`,
     amount_paid: payment.amount_minor,
     currency: payment.currency,
     customer,
@@ -120,6 +129,94 @@ export async function payDevSession(ctx: AppContext, runtime: PaymentsRuntime, p
     ),
   );
   await deliverDevEvent(ctx, runtime, devEvent(`evt_dev_${suffix}_invoice`, 'invoice.paid', invoice, created));
+}
+
+/**
+ * Whether the caller may act on this checkout: they hold the address the API gave its owner, or they
+ * are the owner signed in. A guest who signed in to an account since then still holds its address.
+ */
+export async function mayUseDevSession(
+  ctx: AppContext,
+  runtime: PaymentsRuntime,
+  payment: PaymentRow,
+  access: { token: string | undefined; viewer: UserRow | null },
+): Promise<boolean> {
+  if (access.viewer) return access.viewer.id === payment.user_id;
+  const { token } = access;
+  if (!token) return false;
+  if (isDevCheckoutToken(runtime.webhookSecret, payment.provider_ref, payment.user_id, token)) return true;
+  const merged = await ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('merged_into_user_id', '=', payment.user_id)
+    .execute();
+  return merged.some((guest) => isDevCheckoutToken(runtime.webhookSecret, payment.provider_ref, guest.id, token));
+}
+
+/** The charge behind a paid checkout as the processor reports it, with `amount_refunded` so far. */
+function devCharge(payment: PaymentRow, refunded: number): Json {
+  const suffix = suffixOf(payment.provider_ref);
+  return {
+    id: `ch_dev_${suffix}`,
+    object: 'charge',
+    amount: payment.amount_minor,
+    amount_refunded: refunded,
+    currency: payment.currency,
+    customer: `cus_dev_${payment.user_id}`,
+    payment_intent: payment.payment_intent_id ?? (payment.kind === 'intent' ? payment.provider_ref : null),
+    invoice: payment.invoice_id,
+    paid: true,
+    refunded: refunded >= payment.amount_minor,
+    status: 'succeeded',
+  };
+}
+
+/**
+ * Refunds half of the price, or all that is left, as `charge.refunded`. The event id names the new
+ * refunded total, so pressing the same button twice on the same page sends the same event again.
+ */
+export async function refundDevPayment(
+  ctx: AppContext,
+  runtime: PaymentsRuntime,
+  payment: PaymentRow,
+  share: 'half' | 'rest',
+): Promise<WebhookAnswer | null> {
+  const left = payment.amount_minor - payment.refunded_minor;
+  if (payment.status !== 'succeeded' || left <= 0) return null;
+  const amount = share === 'half' ? Math.max(1, Math.min(left, Math.floor(payment.amount_minor / 2))) : left;
+  const total = payment.refunded_minor + amount;
+  const suffix = suffixOf(payment.provider_ref);
+  return deliverDevEvent(
+    ctx,
+    runtime,
+    devEvent(`evt_dev_${suffix}_refunded_${total}`, 'charge.refunded', devCharge(payment, total), unix(nowIso(ctx))),
+  );
+}
+
+/** Opens a dispute over the whole price, or closes the open one as won or lost. */
+export async function disputeDevPayment(
+  ctx: AppContext,
+  runtime: PaymentsRuntime,
+  payment: PaymentRow,
+  step: 'open' | 'won' | 'lost',
+): Promise<WebhookAnswer | null> {
+  if (payment.status !== 'succeeded') return null;
+  if (step === 'open' ? payment.dispute_status !== null : payment.dispute_status !== 'open') return null;
+  const suffix = suffixOf(payment.provider_ref);
+  const charge = devCharge(payment, payment.refunded_minor);
+  const dispute: Json = {
+    id: `dp_dev_${suffix}`,
+    object: 'dispute',
+    amount: payment.amount_minor - payment.refunded_minor,
+    currency: payment.currency,
+    charge: charge.id,
+    payment_intent: charge.payment_intent,
+    reason: 'fraudulent',
+    status: step === 'open' ? 'needs_response' : step,
+  };
+  const type = step === 'open' ? 'charge.dispute.created' : 'charge.dispute.closed';
+  const id = `evt_dev_${suffix}_dispute_${step === 'open' ? 'created' : 'closed'}`;
+  return deliverDevEvent(ctx, runtime, devEvent(id, type, dispute, unix(nowIso(ctx))));
 }
 
 export async function cancelDevSession(ctx: AppContext, payment: PaymentRow): Promise<void> {
@@ -189,6 +286,8 @@ function layout(title: string, body: string): string {
   dt { color: #bbb; } dd { margin: 0; font-weight: 600; }
   .note { color: #ccc; font-size: .9rem; }
   .actions { display: flex; gap: .75rem; margin-top: 1.5rem; }
+  .actions--wrap { flex-wrap: wrap; }
+  h2 { font-size: 1.1rem; margin: 2rem 0 .25rem; }
   button, a.button { font: inherit; padding: .7rem 1.4rem; border-radius: 8px; border: 2px solid transparent; cursor: pointer; text-decoration: none; }
   .pay { background: #f5c518; color: #111; font-weight: 700; }
   .cancel { background: transparent; color: #f5f5f5; border-color: #777; }
@@ -203,7 +302,9 @@ ${body}
 </html>`;
 }
 
-export function checkoutPage(payment: PaymentRow): string {
+/** `token` is the address's proof of ownership; the page's forms carry it on. */
+export function checkoutPage(payment: PaymentRow, token?: string): string {
+  const query = token ? `?token=${encodeURIComponent(token)}` : '';
   const what = payment.kind === 'gold' ? 'Gold subscription' : 'Coins';
   const details = `<dl>
   <dt>Product</dt><dd>${escapeHtml(what)}</dd>
@@ -218,18 +319,71 @@ export function checkoutPage(payment: PaymentRow): string {
 ${details}
 <p class="note">This is the local test checkout: no card is charged. Paying sends a signed payment event to the server, exactly as the card processor would.</p>
 <div class="actions">
-  <form method="post" action="${action}/pay"><button type="submit" class="pay">Pay ${escapeHtml(formatPrice(payment.amount_minor, payment.currency))}</button></form>
-  <form method="post" action="${action}/cancel"><button type="submit" class="cancel">Cancel</button></form>
+  <form method="post" action="${action}/pay${query}"><button type="submit" class="pay">Pay ${escapeHtml(formatPrice(payment.amount_minor, payment.currency))}</button></form>
+  <form method="post" action="${action}/cancel${query}"><button type="submit" class="cancel">Cancel</button></form>
 </div>`,
     );
   }
   const done = payment.status === 'succeeded';
   const back = done ? payment.success_url : payment.cancel_url;
   return layout(
-    done ? 'Already paid' : 'Checkout closed',
-    `<h1>${done ? 'This purchase is already paid' : 'This checkout was cancelled'}</h1>
+    done ? 'Receipt' : 'Checkout closed',
+    `<h1>${done ? receiptTitle(payment) : 'This checkout was cancelled'}</h1>
 ${details}
-${back ? `<div class="actions"><a class="button pay" href="${escapeHtml(back)}">Back to Cliffhanger</a></div>` : ''}`,
+${done ? receiptState(payment) : ''}
+${back ? `<div class="actions"><a class="button pay" href="${escapeHtml(back)}">Back to Cliffhanger</a></div>` : ''}
+${done ? processorActions(payment, action, query) : ''}`,
+  );
+}
+
+function receiptTitle(payment: PaymentRow): string {
+  if (payment.dispute_status === 'lost') return 'This payment was charged back';
+  if (payment.refunded_minor >= payment.amount_minor) return 'This purchase was refunded';
+  return 'This purchase is paid';
+}
+
+function receiptState(payment: PaymentRow): string {
+  const rows: string[] = [];
+  if (payment.refunded_minor > 0) {
+    const all = payment.refunded_minor >= payment.amount_minor;
+    rows.push(
+      `<dt>Refunded</dt><dd>${escapeHtml(formatPrice(payment.refunded_minor, payment.currency))}${all ? ' (in full)' : ''}</dd>`,
+    );
+  }
+  if (payment.dispute_status) {
+    const label = { open: 'Open: the bank is holding the money', won: 'Won', lost: 'Lost' }[payment.dispute_status];
+    rows.push(`<dt>Dispute</dt><dd>${escapeHtml(label)}</dd>`);
+  }
+  return rows.length > 0 ? `<dl>\n  ${rows.join('\n  ')}\n</dl>` : '';
+}
+
+/** What the card processor could report later, sent as signed events like the Pay button's. */
+function processorActions(payment: PaymentRow, action: string, query: string): string {
+  const button = (path: string, label: string) =>
+    `<form method="post" action="${action}/${path}${query}"><button type="submit" class="cancel">${escapeHtml(label)}</button></form>`;
+  const buttons: string[] = [];
+  if (payment.refunded_minor < payment.amount_minor && payment.dispute_status !== 'open') {
+    if (payment.refunded_minor === 0) buttons.push(button('refund/half', 'Refund half'));
+    buttons.push(button('refund/rest', payment.refunded_minor === 0 ? 'Refund in full' : 'Refund the rest'));
+  }
+  if (payment.dispute_status === null && payment.refunded_minor < payment.amount_minor) {
+    buttons.push(button('dispute/open', 'Open a dispute'));
+  }
+  if (payment.dispute_status === 'open') {
+    buttons.push(button('dispute/won', 'Dispute won'), button('dispute/lost', 'Dispute lost'));
+  }
+  if (buttons.length === 0) return '';
+  return `<h2>Later events from the card processor</h2>
+<p class="note">Send what the processor would report after the payment. Each is a signed event through the same handler as real ones.</p>
+<div class="actions actions--wrap">
+  ${buttons.join('\n  ')}
+</div>`;
+}
+
+export function notYoursPage(): string {
+  return layout(
+    'Checkout not available',
+    '<h1>This checkout is not yours</h1>\n<p>Open the checkout from the store while signed in to the account that started it, or start the purchase again.</p>',
   );
 }
 

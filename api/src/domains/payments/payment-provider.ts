@@ -4,7 +4,7 @@
  * can buy coins and Gold without any account. Neither grants anything: fulfilment happens only in
  * the webhook handler, after signature verification.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ProviderKind } from '../coins/money.tables';
 
 export interface CheckoutRequest {
@@ -51,6 +51,8 @@ export interface PaymentProvider {
   /** Confirms with a saved card; answers the processor's status (fulfilment still waits for the webhook). */
   confirmPaymentIntent(id: string, paymentMethodId: string | null): Promise<{ status: string }>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
+  /** Ends a subscription now (its payment was refunded or lost to a dispute): it bills no more. */
+  cancelSubscription(subscriptionId: string): Promise<void>;
 }
 
 /** A client-side problem reported by the processor (unknown card, declined …): answered as a 4xx. */
@@ -84,7 +86,23 @@ const DEV_CARDS: Record<string, CardDetails> = {
 
 export const DEV_DECLINED_CARD = 'pm_card_chargeDeclined';
 
-export function createDevProvider(): PaymentProvider {
+/**
+ * The dev checkout's proof that the caller holds the address the API gave the user who started the
+ * checkout: a keyed hash of the session id and that user's id. Only the answer to that user's own
+ * purchase request carries it, so knowing a session id (it travels in return addresses) is not enough.
+ */
+export function devCheckoutToken(secret: string, sessionId: string, userId: number): string {
+  return createHmac('sha256', secret).update(`dev-checkout:${sessionId}:${userId}`).digest('base64url');
+}
+
+export function isDevCheckoutToken(secret: string, sessionId: string, userId: number, token: string): boolean {
+  const expected = Buffer.from(devCheckoutToken(secret, sessionId, userId));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** `secret` signs the checkout addresses (devCheckoutToken); the payments runtime passes its webhook secret. */
+export function createDevProvider(secret: string): PaymentProvider {
   return {
     kind: 'dev',
     async createCustomer(user) {
@@ -93,7 +111,8 @@ export function createDevProvider(): PaymentProvider {
     async createCheckoutSession(request) {
       // Like Stripe, the same key names the same session; the service compares what it was for.
       const id = request.idempotencyKey ? `cs_dev_${request.idempotencyKey.slice(0, 32)}` : devId('cs');
-      return { id, url: `${request.apiOrigin}/api/dev-checkout/${id}` };
+      const token = devCheckoutToken(secret, id, request.userId);
+      return { id, url: `${request.apiOrigin}/api/dev-checkout/${id}?token=${token}` };
     },
     async createSetupIntent() {
       const id = devId('seti');
@@ -121,5 +140,6 @@ export function createDevProvider(): PaymentProvider {
       return { status: paymentMethodId === DEV_DECLINED_CARD ? 'requires_payment_method' : 'succeeded' };
     },
     async setCancelAtPeriodEnd() {},
+    async cancelSubscription() {},
   };
 }

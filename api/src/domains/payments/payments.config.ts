@@ -5,6 +5,8 @@
  *   Stripe-format webhook to the same handler). In production the dev provider would hand out coins
  *   for free, so there it needs PAYMENTS_DEV_PROVIDER=true; otherwise payments answer 503.
  * STRIPE_WEBHOOK_SECRET verifies webhooks; without it one is generated into var/ like the JWT secret.
+ * STAFF_GRANT_LIMIT: the most coins a staff member without superuser rights may grant at once
+ * (default 1000); larger grants need a superuser.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,6 +21,20 @@ export interface PaymentsConfig {
   /** Handed to the browser (GET /api/payments/config/) for Stripe.js; never a secret. */
   publishableKey: string | null;
   webhookSecret: string;
+  /** Coins a plain staff member may grant in one go; above it, a superuser must. */
+  staffGrantLimit: number;
+}
+
+export const DEFAULT_STAFF_GRANT_LIMIT = 1000;
+
+function staffGrantLimitFrom(value: string | undefined): number {
+  const text = value?.trim();
+  if (!text) return DEFAULT_STAFF_GRANT_LIMIT;
+  const limit = Number(text);
+  if (!Number.isSafeInteger(limit) || limit < 0) {
+    throw new Error(`STAFF_GRANT_LIMIT must be a whole number of coins, 0 or more (got "${text}")`);
+  }
+  return limit;
 }
 
 function loadOrCreateWebhookSecret(env: NodeJS.ProcessEnv, varDir: string): string {
@@ -42,5 +58,6 @@ export function paymentsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pay
     stripeSecretKey,
     publishableKey: env.STRIPE_PUBLISHABLE_KEY?.trim() || null,
     webhookSecret: loadOrCreateWebhookSecret(env, varDir),
+    staffGrantLimit: staffGrantLimitFrom(env.STAFF_GRANT_LIMIT),
   };
 }

@@ -4,17 +4,23 @@
  * the raw request body: the signature covers the exact bytes, so they must not be re-serialised.
  */
 import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { IdParams, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../auth/auth.hooks';
+import type { PaymentRow } from '../coins/money.tables';
 import {
   cancelDevSession,
   checkoutPage,
   DEV_CHECKOUT_CSP,
+  disputeDevPayment,
   findDevSession,
+  mayUseDevSession,
   notFoundPage,
+  notYoursPage,
   payDevSession,
+  refundDevPayment,
 } from './dev-checkout';
 import { confirmPaymentIntent } from './intent-confirmation';
 import {
@@ -24,6 +30,9 @@ import {
   CreateIntentBody,
   DevCheckoutActionAnswers,
   DevCheckoutPageAnswers,
+  DevCheckoutQuery,
+  DevDisputeParams,
+  DevRefundParams,
   DevSessionParams,
   IntentAnswer,
   PaymentMethodList,
@@ -140,9 +149,22 @@ export async function paymentsRoutes(app: TypedFastify, { ctx, payments }: Optio
       (request) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers['stripe-signature'];
+        const provider = payments.provider;
         return receiveWebhook(
           ctx,
-          { webhookSecret: payments.webhookSecret, provider: payments.provider?.kind ?? 'stripe' },
+          {
+            webhookSecret: payments.webhookSecret,
+            provider: provider?.kind ?? 'stripe',
+            cancelSubscription: provider
+              ? (id) =>
+                  provider.cancelSubscription(id).catch((error: unknown) => {
+                    request.log.warn(
+                      { err: error, subscription: id },
+                      'could not cancel a subscription whose payment came back',
+                    );
+                  })
+              : undefined,
+          },
           body,
           Array.isArray(signature) ? signature[0] : signature,
         );
@@ -155,51 +177,121 @@ export async function paymentsRoutes(app: TypedFastify, { ctx, payments }: Optio
 
 async function devCheckoutRoutes(app: TypedFastify, { ctx, payments }: Options) {
   // The pages answer HTML; a malformed session id or body gets the usual JSON error.
-  const schema = { tags: ['payments'], params: DevSessionParams };
+  const base = { tags: ['payments'], querystring: DevCheckoutQuery };
   const pageAnswers = { ...withErrors({}), ...DevCheckoutPageAnswers };
   const actionAnswers = { ...withErrors({}), ...DevCheckoutActionAnswers };
+  const action = { preHandler: app.optionalUser };
   // The page's forms post form-encoded (here: empty) bodies.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) =>
     done(null, {}),
   );
+  const html = (reply: FastifyReply) =>
+    reply
+      .header('content-security-policy', DEV_CHECKOUT_CSP)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8');
+
+  /** The checkout of the request when the caller may act on it; otherwise the answer is already sent. */
+  async function ownSession(
+    request: { params: { session_id: string }; query: { token?: string }; viewer: FastifyRequest['viewer'] },
+    reply: FastifyReply,
+  ): Promise<PaymentRow | null> {
+    const payment = await findDevSession(ctx, request.params.session_id);
+    if (!payment) {
+      await html(reply).status(404).send(notFoundPage());
+      return null;
+    }
+    if (!(await mayUseDevSession(ctx, payments, payment, { token: request.query.token, viewer: request.viewer }))) {
+      await html(reply).status(403).send(notYoursPage());
+      return null;
+    }
+    return payment;
+  }
+
+  const tokenQuery = (token: string | undefined) => (token ? `?token=${encodeURIComponent(token)}` : '');
+  /** After Pay or Cancel: back to the product's success or cancel address. */
+  const backToProduct = async (reply: FastifyReply, sessionId: string) => {
+    const after = await findDevSession(ctx, sessionId);
+    const target = after?.status === 'succeeded' ? after.success_url : after?.cancel_url;
+    return reply.redirect(target ?? '/', 303);
+  };
+  /** After a processor event: the receipt again, showing what it did. */
+  const backToReceipt = (reply: FastifyReply, sessionId: string, token: string | undefined) =>
+    reply.redirect(`/api/dev-checkout/${encodeURIComponent(sessionId)}${tokenQuery(token)}`, 303);
 
   app.get(
     '/dev-checkout/:session_id',
-    { schema: { ...schema, summary: 'Local test checkout page', response: pageAnswers } },
+    {
+      ...action,
+      schema: { ...base, params: DevSessionParams, summary: 'Local test checkout page', response: pageAnswers },
+    },
     async (request, reply) => {
-      const payment = await findDevSession(ctx, request.params.session_id);
-      reply
-        .header('content-security-policy', DEV_CHECKOUT_CSP)
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8');
-      if (!payment) return reply.status(404).send(notFoundPage());
-      return reply.send(checkoutPage(payment));
+      const payment = await ownSession(request, reply);
+      if (!payment) return reply;
+      return html(reply).send(checkoutPage(payment, request.query.token));
     },
   );
 
+  const body = Type.Optional(Type.Unknown());
   app.post(
     '/dev-checkout/:session_id/pay',
-    { schema: { ...schema, body: Type.Optional(Type.Unknown()), response: actionAnswers } },
+    { ...action, schema: { ...base, params: DevSessionParams, body, response: actionAnswers } },
     async (request, reply) => {
-      const payment = await findDevSession(ctx, request.params.session_id);
-      if (!payment) return reply.status(404).type('text/html; charset=utf-8').send(notFoundPage());
+      const payment = await ownSession(request, reply);
+      if (!payment) return reply;
       if (payment.status === 'pending') await payDevSession(ctx, payments, payment);
-      const after = await findDevSession(ctx, request.params.session_id);
-      const target = after?.status === 'succeeded' ? after.success_url : after?.cancel_url;
-      return reply.redirect(target ?? '/', 303);
+      return backToProduct(reply, payment.provider_ref);
     },
   );
 
   app.post(
     '/dev-checkout/:session_id/cancel',
-    { schema: { ...schema, body: Type.Optional(Type.Unknown()), response: actionAnswers } },
+    { ...action, schema: { ...base, params: DevSessionParams, body, response: actionAnswers } },
     async (request, reply) => {
-      const payment = await findDevSession(ctx, request.params.session_id);
-      if (!payment) return reply.status(404).type('text/html; charset=utf-8').send(notFoundPage());
+      const payment = await ownSession(request, reply);
+      if (!payment) return reply;
       await cancelDevSession(ctx, payment);
-      const after = await findDevSession(ctx, request.params.session_id);
-      const target = after?.status === 'succeeded' ? after.success_url : after?.cancel_url;
-      return reply.redirect(target ?? '/', 303);
+      return backToProduct(reply, payment.provider_ref);
+    },
+  );
+
+  app.post(
+    '/dev-checkout/:session_id/refund/:share',
+    {
+      ...action,
+      schema: {
+        ...base,
+        params: DevRefundParams,
+        body,
+        summary: 'Refund a paid test checkout',
+        response: actionAnswers,
+      },
+    },
+    async (request, reply) => {
+      const payment = await ownSession(request, reply);
+      if (!payment) return reply;
+      await refundDevPayment(ctx, payments, payment, request.params.share);
+      return backToReceipt(reply, payment.provider_ref, request.query.token);
+    },
+  );
+
+  app.post(
+    '/dev-checkout/:session_id/dispute/:step',
+    {
+      ...action,
+      schema: {
+        ...base,
+        params: DevDisputeParams,
+        body,
+        summary: 'Open or close a dispute of a paid test checkout',
+        response: actionAnswers,
+      },
+    },
+    async (request, reply) => {
+      const payment = await ownSession(request, reply);
+      if (!payment) return reply;
+      await disputeDevPayment(ctx, payments, payment, request.params.step);
+      return backToReceipt(reply, payment.provider_ref, request.query.token);
     },
   );
 }

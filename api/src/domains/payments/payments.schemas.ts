@@ -78,6 +78,8 @@ export const TransactionSchema = Type.Object({
   amount: Nullable(Type.Number()),
   currency: Nullable(Type.String()),
   coins: Type.Integer(),
+  /** Coins this row left owing: a refund or dispute of coins already spent (paid from the next coins). */
+  owed: Type.Integer({ minimum: 0 }),
   status: Type.String(),
   balance_after: Nullable(Type.Integer()),
   created_at: Type.String(),
@@ -90,6 +92,18 @@ export const TransactionsPageSchema = Type.Object({
 });
 
 export const DevSessionParams = Type.Object({ session_id: Type.String({ pattern: '^cs_dev_[A-Za-z0-9]{1,64}$' }) });
+/** The checkout address's proof that it was given to the user who started the checkout. */
+export const DevCheckoutQuery = Type.Object({
+  token: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' })),
+});
+export const DevRefundParams = Type.Object({
+  session_id: DevSessionParams.properties.session_id,
+  share: Type.Union([Type.Literal('half'), Type.Literal('rest')]),
+});
+export const DevDisputeParams = Type.Object({
+  session_id: DevSessionParams.properties.session_id,
+  step: Type.Union([Type.Literal('open'), Type.Literal('won'), Type.Literal('lost')]),
+});
 
 /** A page of the local checkout: HTML for the browser, not JSON. */
 const HtmlPage = (description: string) => ({ description, content: { 'text/html': { schema: Type.String() } } });
@@ -97,6 +111,7 @@ const HtmlPage = (description: string) => ({ description, content: { 'text/html'
 /** The local checkout page: 200 with the page, 404 with a page saying the session is unknown. */
 export const DevCheckoutPageAnswers = {
   200: HtmlPage('The checkout page: what is bought, for how much, and the Pay and Cancel buttons'),
+  403: HtmlPage('The address lacks the proof that it was given to the user who started this checkout'),
   404: HtmlPage('No checkout session with this id: a page saying so'),
 };
 
@@ -107,5 +122,6 @@ export const DevCheckoutActionAnswers = {
     description: "Sends the browser back to the product site's success or cancel address",
     headers: { location: Type.String() },
   },
+  403: HtmlPage('The address lacks the proof that it was given to the user who started this checkout'),
   404: HtmlPage('No checkout session with this id: a page saying so'),
 };

@@ -30,7 +30,7 @@ export function createPaymentsRuntime(config: PaymentsConfig): PaymentsRuntime {
     config.mode === 'stripe' && config.stripeSecretKey
       ? createStripeProvider(config.stripeSecretKey)
       : config.mode === 'dev'
-        ? createDevProvider()
+        ? createDevProvider(config.webhookSecret)
         : null;
   return { config, provider, webhookSecret: config.webhookSecret };
 }

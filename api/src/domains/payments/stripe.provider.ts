@@ -104,5 +104,8 @@ export function createStripeProvider(secretKey: string, options: Stripe.StripeCo
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
       await call(() => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));
     },
+    async cancelSubscription(subscriptionId) {
+      await call(() => stripe.subscriptions.cancel(subscriptionId));
+    },
   };
 }

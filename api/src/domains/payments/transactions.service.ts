@@ -5,8 +5,10 @@
  */
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
+import { DEBT_SETTLEMENT_REASON } from '../coins/coin-ledger.repository';
 import { LEDGER_REASONS } from '../coins/coins.service';
 import { moneyDb } from '../coins/money.tables';
+import { REVERSAL_REASONS } from './payment-reversals';
 import { fromMinor } from './payments.service';
 
 export interface TransactionDto {
@@ -19,6 +21,8 @@ export interface TransactionDto {
   currency: string | null;
   /** Coins added (positive) or spent (negative); 0 when none moved (e.g. Gold, a failed payment). */
   coins: number;
+  /** Coins this row left owing (a refund or dispute of coins already spent); 0 for every other row. */
+  owed: number;
   status: 'succeeded' | 'pending' | 'failed' | 'canceled';
   balance_after: number | null;
   created_at: string;
@@ -40,13 +44,28 @@ const SHARE_CHANNEL_NAMES: Record<string, string> = {
   copy_link: 'a copied link',
 };
 
+function owing(owed: number): string {
+  return owed > 0
+    ? `; ${owed} more ${owed === 1 ? 'coin is' : 'coins are'} owed and will come from your next coins`
+    : '';
+}
+
 function describeLedger(
   reason: string,
   delta: number,
   reference: string | null,
   episodes: Map<number, string>,
+  owed: number,
 ): string {
   switch (reason) {
+    case REVERSAL_REASONS.refunded:
+      return `Coins taken back: a purchase was refunded${owing(owed)}`;
+    case REVERSAL_REASONS.disputed:
+      return `Coins held: a payment is disputed with your bank${owing(owed)}`;
+    case REVERSAL_REASONS.restored:
+      return 'Coins given back: the payment dispute was resolved';
+    case DEBT_SETTLEMENT_REASON:
+      return 'Owed coins paid off';
     case LEDGER_REASONS.unlock: {
       const id = Number(reference?.replace(/^episode:/, ''));
       return `Unlocked ${episodes.get(id) ?? `episode #${id}`}`;
@@ -76,8 +95,17 @@ function describeLedger(
   }
 }
 
-function describePayment(kind: string, status: string, description: string, coins: number): string {
+function describePayment(
+  kind: string,
+  status: string,
+  description: string,
+  coins: number,
+  money: { amount: number; refunded: number; dispute: string | null },
+): string {
   const base = kind === 'coins' || (kind === 'intent' && coins > 0) ? `Bought ${description}` : description;
+  if (money.dispute === 'open') return `${base} (disputed)`;
+  if (money.dispute === 'lost') return `${base} (charged back)`;
+  if (money.refunded > 0) return `${base} (${money.refunded >= money.amount ? 'refunded' : 'partly refunded'})`;
   if (status === 'failed') return `${base} (payment failed)`;
   if (status === 'canceled') return `${base} (cancelled)`;
   if (status === 'pending') return `${base} (awaiting payment)`;
@@ -108,6 +136,8 @@ export async function listTransactions(
       sql<string>`'succeeded'`.as('status'),
       sql<string | null>`null`.as('description'),
       sql<number | null>`balance_after`.as('balance_after'),
+      sql<number>`0`.as('refunded_minor'),
+      sql<string | null>`null`.as('dispute_status'),
     ]);
   const payments = db
     .selectFrom('payments')
@@ -124,6 +154,8 @@ export async function listTransactions(
       'status',
       'description',
       sql<number | null>`null`.as('balance_after'),
+      'refunded_minor',
+      'dispute_status',
     ]);
   const offset = (query.page - 1) * query.limit;
   const [rows, ledgerCount, paymentCount] = await Promise.all([
@@ -163,18 +195,40 @@ export async function listTransactions(
     for (const row of found) episodes.set(row.id, `“${row.title}”, episode ${row.episode_number}`);
   }
 
+  // What each reversal on this page left owing (its debt row shares the ledger row's reference).
+  const reversalRefs = rows
+    .filter((row) => row.source === 'ledger' && row.reference && row.type !== DEBT_SETTLEMENT_REASON)
+    .filter((row) => row.type === REVERSAL_REASONS.refunded || row.type === REVERSAL_REASONS.disputed)
+    .map((row) => row.reference as string);
+  const debts = new Map<string, number>();
+  if (reversalRefs.length > 0) {
+    const found = await db
+      .selectFrom('coin_debts')
+      .select(['reference', 'coins'])
+      .where('user_id', '=', userId)
+      .where('reference', 'in', reversalRefs)
+      .execute();
+    for (const debt of found) debts.set(debt.reference, debt.coins);
+  }
+
   const results: TransactionDto[] = rows.map((row) => {
     const fromLedger = row.source === 'ledger';
     const status = row.status as TransactionDto['status'];
+    const owed = fromLedger && row.reference ? (debts.get(row.reference) ?? 0) : 0;
     return {
       id: `${row.source}-${row.id}`,
       type: fromLedger ? row.type : row.type === 'gold' ? 'subscription' : 'purchase',
       description: fromLedger
-        ? describeLedger(row.type, Number(row.coins), row.reference, episodes)
-        : describePayment(row.type, status, row.description ?? '', Number(row.coins)),
+        ? describeLedger(row.type, Number(row.coins), row.reference, episodes, owed)
+        : describePayment(row.type, status, row.description ?? '', Number(row.coins), {
+            amount: Number(row.amount_minor ?? 0),
+            refunded: Number(row.refunded_minor ?? 0),
+            dispute: row.dispute_status,
+          }),
       amount: row.amount_minor === null ? null : fromMinor(Number(row.amount_minor)),
       currency: row.currency,
       coins: fromLedger || status === 'succeeded' ? Number(row.coins) : 0,
+      owed,
       status,
       balance_after: row.balance_after === null ? null : Number(row.balance_after),
       created_at: row.created_at,

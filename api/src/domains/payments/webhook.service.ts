@@ -3,7 +3,15 @@
  * here, so fulfilment has exactly one code path, and it starts with signature verification.
  *
  * - The signature is checked by the Stripe SDK on the raw body (any changed byte fails), with the
- *   SDK's 300 s tolerance against replays of old deliveries.
+ *   SDK's 300 s tolerance against replays of old deliveries; a delivery dated more than the same
+ *   tolerance in the future is refused too (the SDK checks only the past).
+ * - Only what this API started is fulfilled: a checkout session or payment intent is looked up by id
+ *   among the payments it recorded, and price, coins and plan come from that record, never from the
+ *   event's metadata. The event must also be of the payment's kind (a coin checkout cannot give Gold,
+ *   a Gold checkout cannot give coins, a card payment's intent cannot pay a checkout) and for the
+ *   amount and currency recorded.
+ * - Refunds and disputes (`charge.refunded`, `charge.dispute.created`/`closed`) take back exactly
+ *   what the payment granted (payment-reversals.ts).
  * - Idempotency: the event id is inserted into processed_events first, in the same transaction as
  *   the effect. A redelivery (or a concurrent duplicate) finds the id and changes nothing.
  * - Durability: the transaction is synced to disk before the processor gets its 200, since it will
@@ -23,6 +31,7 @@ import { applyEntry, lockUser, moneyTransaction } from '../coins/money-transacti
 import type { GoldPlan } from '../settings/settings.schemas';
 import { getSetting } from '../settings/settings.service';
 import { addInterval, syncGold } from '../subscriptions/subscriptions.repository';
+import { onChargeRefunded, onDispute } from './payment-reversals';
 
 /** Stripe's own default: a delivery signed more than 5 minutes ago is refused. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -56,8 +65,27 @@ const idOf = (value: unknown): string | null => str(value) ?? (isObject(value) ?
 const metadataOf = (object: Json): Json => (isObject(object.metadata) ? object.metadata : {});
 const isoFromUnix = (seconds: number) => new Date(seconds * 1000).toISOString();
 
-export function verifyWebhook(secret: string, rawBody: Buffer, signature: string | undefined): VerifiedEvent {
+/** The `t=` of a Stripe-Signature header (seconds), or null when there is none. */
+function signedAt(signature: string): number | null {
+  for (const part of signature.split(',')) {
+    const [key, value] = part.split('=');
+    if (key?.trim() === 't' && value !== undefined && /^\d{1,12}$/.test(value.trim())) return Number(value.trim());
+  }
+  return null;
+}
+
+export function verifyWebhook(
+  secret: string,
+  rawBody: Buffer,
+  signature: string | undefined,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): VerifiedEvent {
   if (!signature) throw badRequest('Missing Stripe-Signature header');
+  const at = signedAt(signature);
+  // A signature dated ahead of our clock would stay "fresh" for as long as it is ahead: refuse it.
+  if (at !== null && at - nowSeconds > WEBHOOK_TOLERANCE_SECONDS) {
+    throw badRequest('Webhook signature verification failed: Timestamp outside the tolerance zone (in the future)');
+  }
   let event: unknown;
   try {
     event = Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
@@ -72,24 +100,37 @@ export function verifyWebhook(secret: string, rawBody: Buffer, signature: string
   return { id: event.id as string, type: event.type as string, created, object: event.data.object };
 }
 
-interface EventContext {
+export interface EventContext {
   ctx: AppContext;
   trx: MoneyTrx;
   event: VerifiedEvent;
   plans: GoldPlan[];
   provider: ProviderKind;
+  /** Gold subscriptions that lost their payment: cancelled at the processor once the commit is done. */
+  afterCommit: string[];
+}
+
+export interface WebhookRuntime {
+  webhookSecret: string;
+  provider: ProviderKind;
+  /**
+   * Cancels a subscription at the processor (after a refund or a lost dispute ended its Gold). Its
+   * failure is the caller's to log; the answer to the processor does not depend on it.
+   */
+  cancelSubscription?: (subscriptionId: string) => Promise<void>;
 }
 
 export async function receiveWebhook(
   ctx: AppContext,
-  runtime: { webhookSecret: string; provider: ProviderKind },
+  runtime: WebhookRuntime,
   rawBody: Buffer,
   signature: string | undefined,
 ): Promise<WebhookAnswer> {
   const event = verifyWebhook(runtime.webhookSecret, rawBody, signature);
   // Read before the transaction: on SQLite nothing outside `trx` may run while it is open.
   const plans = await getSetting(ctx, 'gold_plans');
-  return moneyTransaction(
+  const afterCommit: string[] = [];
+  const answer = await moneyTransaction(
     ctx,
     async (trx) => {
       const inserted = await trx
@@ -100,12 +141,18 @@ export async function receiveWebhook(
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
         return { received: true as const, event_id: event.id, type: event.type, duplicate: true, handled: false };
       }
-      const handled = await applyEvent({ ctx, trx, event, plans, provider: runtime.provider });
+      afterCommit.length = 0;
+      const handled = await applyEvent({ ctx, trx, event, plans, provider: runtime.provider, afterCommit });
       return { received: true as const, event_id: event.id, type: event.type, duplicate: false, handled };
     },
     // Once answered, the processor never sends this event again: the commit must outlive a power cut.
     { durable: true },
   );
+  for (const subscriptionId of afterCommit) {
+    // Gold already ended here; should the processor be unreachable, its next renewal is a new payment.
+    await runtime.cancelSubscription?.(subscriptionId).catch(() => undefined);
+  }
+  return answer;
 }
 
 async function applyEvent(e: EventContext): Promise<boolean> {
@@ -127,6 +174,11 @@ async function applyEvent(e: EventContext): Promise<boolean> {
       return onIntentSucceeded(e);
     case 'payment_intent.payment_failed':
       return onIntentFailed(e);
+    case 'charge.refunded':
+      return onChargeRefunded(e);
+    case 'charge.dispute.created':
+    case 'charge.dispute.closed':
+      return onDispute(e);
     default:
       return false;
   }
@@ -184,40 +236,23 @@ async function creditPurchase(e: EventContext, payment: PaymentRow, reference: s
 }
 
 /**
- * The payment row is written when the checkout starts. Should it be missing (a session made outside
- * this API), it is rebuilt from the session's metadata so the ledger row always has its payment.
+ * The checkout this API started under this session id, when the session is what that checkout was
+ * for: the mode of its kind, and — when the session states them — the amount and currency recorded.
+ * A session made anywhere else (the dashboard, a payment link, a forged metadata block) finds nothing.
  */
 async function paymentForSession(e: EventContext, session: Json): Promise<PaymentRow | undefined> {
-  const ref = str(session.id);
-  const existing = await findPayment(e.trx, ref);
-  if (existing || !ref) return existing;
-  const metadata = metadataOf(session);
-  const userId = await existingUser(e.trx, int(metadata.user_id) ?? int(session.client_reference_id));
-  const kind = metadata.kind === 'gold' ? 'gold' : metadata.kind === 'coins' ? 'coins' : null;
-  if (!kind || userId === null) return undefined;
-  const at = nowIso(e.ctx);
-  return e.trx
-    .insertInto('payments')
-    .values({
-      user_id: userId,
-      kind,
-      status: 'pending',
-      provider: e.provider,
-      provider_ref: ref,
-      amount_minor: int(session.amount_total) ?? 0,
-      currency: str(session.currency) ?? 'rub',
-      coins: kind === 'coins' ? Math.max(0, int(metadata.coins) ?? 0) : 0,
-      package_id: int(metadata.package_id),
-      plan: str(metadata.plan),
-      description: kind === 'coins' ? `${int(metadata.coins) ?? 0} coins` : 'Gold subscription',
-      success_url: null,
-      cancel_url: null,
-      failure_message: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returningAll()
-    .executeTakeFirst();
+  const payment = await findPayment(e.trx, str(session.id));
+  if (!payment || (payment.kind !== 'coins' && payment.kind !== 'gold')) return undefined;
+  const mode = str(session.mode);
+  if (mode && mode !== (payment.kind === 'gold' ? 'subscription' : 'payment')) return undefined;
+  return matchesRecord(payment, session.amount_total, session.currency) ? payment : undefined;
+}
+
+/** Whether an amount and currency the processor states (when it states them) are the recorded ones. */
+function matchesRecord(payment: PaymentRow, amount: unknown, currency: unknown): boolean {
+  const minor = int(amount);
+  const code = str(currency);
+  return (minor === null || minor === payment.amount_minor) && (code === null || code === payment.currency);
 }
 
 async function onCheckoutPaid(e: EventContext): Promise<boolean> {
@@ -231,14 +266,26 @@ async function onCheckoutPaid(e: EventContext): Promise<boolean> {
   if (!paid) return false;
   const payment = await paymentForSession(e, session);
   if (!payment) return false;
+  // What a later refund or dispute will name: the session's payment intent, or its first invoice.
+  const at = nowIso(e.ctx);
+  await e.trx
+    .updateTable('payments')
+    .set({
+      payment_intent_id: payment.payment_intent_id ?? idOf(session.payment_intent),
+      invoice_id: payment.invoice_id ?? idOf(session.invoice),
+      subscription_id: payment.subscription_id ?? idOf(session.subscription),
+      updated_at: at,
+    })
+    .where('id', '=', payment.id)
+    .execute();
   if (payment.kind === 'coins') {
     await creditPurchase(e, payment, `checkout:${payment.provider_ref}`);
     return true;
   }
   const subscriptionId = idOf(session.subscription);
-  if (payment.kind !== 'gold' || !subscriptionId) return false;
+  if (!subscriptionId) return false;
   await lockUser(e.ctx, e.trx, payment.user_id);
-  const plan = payment.plan ?? str(metadataOf(session).plan) ?? 'monthly';
+  const plan = payment.plan ?? 'monthly';
   await upsertSubscription(e, {
     userId: payment.user_id,
     plan,
@@ -269,18 +316,56 @@ function invoiceSubscription(invoice: Json): { id: string | null; metadata: Json
   return { id: idOf(details.subscription) ?? idOf(invoice.subscription), metadata: metadataOf(details) };
 }
 
-async function onInvoicePaid(e: EventContext): Promise<boolean> {
-  const invoice = e.event.object;
-  const { id: subscriptionId, metadata } = invoiceSubscription(invoice);
-  if (!subscriptionId) return false;
+/** The payment intent of an invoice: `payment_intent` before Stripe's 2025 API, `payments` after. */
+function invoiceIntent(invoice: Json): string | null {
+  const direct = idOf(invoice.payment_intent);
+  if (direct) return direct;
+  const payments = isObject(invoice.payments) && Array.isArray(invoice.payments.data) ? invoice.payments.data : [];
+  for (const entry of payments) {
+    const payment = isObject(entry) && isObject(entry.payment) ? entry.payment : null;
+    const intent = payment ? idOf(payment.payment_intent) : null;
+    if (intent) return intent;
+  }
+  return null;
+}
+
+/**
+ * Whose Gold a subscription event is about: the owner of a subscription we already know, or else the
+ * user named by its metadata only when that user started a Gold checkout here that is not yet tied to
+ * another subscription (subscription events may arrive before the checkout's). Plan from our records.
+ */
+async function subscriptionOwner(
+  e: EventContext,
+  subscriptionId: string,
+  metadata: Json,
+): Promise<{ userId: number; plan: string } | null> {
   const existing = await e.trx
     .selectFrom('subscriptions')
     .select(['user_id', 'plan'])
     .where('provider_subscription_id', '=', subscriptionId)
     .executeTakeFirst();
-  const userId = await existingUser(e.trx, existing?.user_id ?? int(metadata.user_id));
-  if (userId === null) return false;
-  const plan = existing?.plan ?? str(metadata.plan) ?? 'monthly';
+  if (existing) return { userId: existing.user_id, plan: existing.plan };
+  const userId = await existingUser(e.trx, int(metadata.user_id));
+  if (userId === null) return null;
+  const checkout = await e.trx
+    .selectFrom('payments')
+    .select(['plan'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'gold')
+    .where('status', 'in', ['pending', 'succeeded'])
+    .where((eb) => eb.or([eb('subscription_id', '=', subscriptionId), eb('subscription_id', 'is', null)]))
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return checkout ? { userId, plan: checkout.plan ?? 'monthly' } : null;
+}
+
+async function onInvoicePaid(e: EventContext): Promise<boolean> {
+  const invoice = e.event.object;
+  const { id: subscriptionId, metadata } = invoiceSubscription(invoice);
+  if (!subscriptionId) return false;
+  const owner = await subscriptionOwner(e, subscriptionId, metadata);
+  if (!owner) return false;
+  const { userId, plan } = owner;
   const lines = isObject(invoice.lines) && Array.isArray(invoice.lines.data) ? invoice.lines.data : [];
   const ends = lines
     .map((line) => (isObject(line) && isObject(line.period) ? int(line.period.end) : null))
@@ -300,6 +385,21 @@ async function onInvoicePaid(e: EventContext): Promise<boolean> {
   });
   // Renewals are payments of their own in the transactions list; the first invoice is the checkout's.
   const invoiceId = str(invoice.id);
+  const intentId = invoiceIntent(invoice);
+  if (invoiceId && invoice.billing_reason === 'subscription_create') {
+    // The first invoice is the checkout's payment: remember what its refund will name.
+    await e.trx
+      .updateTable('payments')
+      .set((eb) => ({
+        invoice_id: eb.fn.coalesce('invoice_id', eb.val(invoiceId)),
+        payment_intent_id: eb.fn.coalesce('payment_intent_id', eb.val(intentId)),
+        subscription_id: eb.fn.coalesce('subscription_id', eb.val(subscriptionId)),
+      }))
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'gold')
+      .where((eb) => eb.or([eb('invoice_id', '=', invoiceId), eb('subscription_id', '=', subscriptionId)]))
+      .execute();
+  }
   if (invoiceId && invoice.billing_reason !== 'subscription_create') {
     const at = nowIso(e.ctx);
     await e.trx
@@ -321,6 +421,9 @@ async function onInvoicePaid(e: EventContext): Promise<boolean> {
         failure_message: null,
         created_at: at,
         updated_at: at,
+        payment_intent_id: intentId,
+        invoice_id: invoiceId,
+        subscription_id: subscriptionId,
       })
       .onConflict((oc) => oc.column('provider_ref').doNothing())
       .execute();
@@ -363,15 +466,9 @@ async function onSubscriptionChanged(e: EventContext): Promise<boolean> {
   const deleted = e.event.type === 'customer.subscription.deleted';
   const status = deleted ? 'canceled' : statusFromStripe(subscription.status);
   if (!status) return false;
-  const existing = await e.trx
-    .selectFrom('subscriptions')
-    .select(['user_id', 'plan'])
-    .where('provider_subscription_id', '=', subscriptionId)
-    .executeTakeFirst();
-  const metadata = metadataOf(subscription);
-  const userId = await existingUser(e.trx, existing?.user_id ?? int(metadata.user_id));
-  if (userId === null) return false;
-  const plan = existing?.plan ?? str(metadata.plan) ?? 'monthly';
+  const owner = await subscriptionOwner(e, subscriptionId, metadataOf(subscription));
+  if (!owner) return false;
+  const { userId, plan } = owner;
   const end = subscriptionPeriodEnd(subscription);
   const endedAt = int(subscription.ended_at) ?? int(subscription.canceled_at) ?? e.event.created;
   const periodEnd = deleted
@@ -466,8 +563,10 @@ async function upsertSubscription(e: EventContext, change: SubscriptionChange) {
 }
 
 async function onIntentSucceeded(e: EventContext): Promise<boolean> {
-  const payment = await findPayment(e.trx, str(e.event.object.id));
-  if (!payment) return false;
+  const intent = e.event.object;
+  const payment = await findPayment(e.trx, str(intent.id));
+  // Only a card payment this API started, for the amount it recorded; checkouts are paid as sessions.
+  if (payment?.kind !== 'intent' || !matchesRecord(payment, intent.amount, intent.currency)) return false;
   await creditPurchase(e, payment, `intent:${payment.provider_ref}`);
   return true;
 }
@@ -489,29 +588,6 @@ async function onIntentFailed(e: EventContext): Promise<boolean> {
       .execute();
     return true;
   }
-  const userId = await existingUser(e.trx, int(metadataOf(intent).user_id));
-  if (!ref || userId === null) return false;
-  await e.trx
-    .insertInto('payments')
-    .values({
-      user_id: userId,
-      kind: 'intent',
-      status: 'failed',
-      provider: e.provider,
-      provider_ref: ref,
-      amount_minor: Math.max(0, int(intent.amount) ?? 0),
-      currency: str(intent.currency) ?? 'rub',
-      coins: 0,
-      package_id: null,
-      plan: null,
-      description: 'Card payment',
-      success_url: null,
-      cancel_url: null,
-      failure_message: message,
-      created_at: at,
-      updated_at: at,
-    })
-    .onConflict((oc) => oc.column('provider_ref').doNothing())
-    .execute();
-  return true;
+  // An intent this API did not start is nobody's payment here.
+  return false;
 }

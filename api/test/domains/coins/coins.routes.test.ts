@@ -6,7 +6,15 @@ import { databaseKinds } from '../../support/databases';
 import { registerUser, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { balanceOf, buyCoins, grantCoins, ledgerSum, magicLinkSignIn, useDevPayments } from './money-fixtures';
+import {
+  balanceOf,
+  buyCoins,
+  devCheckoutAction,
+  grantCoins,
+  ledgerSum,
+  magicLinkSignIn,
+  useDevPayments,
+} from './money-fixtures';
 
 describe.each(databaseKinds())('coins routes (%s)', (kind) => {
   let t: TestApp;
@@ -24,7 +32,7 @@ describe.each(databaseKinds())('coins routes (%s)', (kind) => {
     const user = await signUpGuest(t.app);
     await grantCoins(t.ctx, user.user.id, 42);
     for (const url of ['/api/users/coins/balance/', '/api/coins/balance/']) {
-      expect((await call(t.app, { url, headers: bearer(user.access) })).json()).toEqual({ balance: 42 });
+      expect((await call(t.app, { url, headers: bearer(user.access) })).json()).toEqual({ balance: 42, owed: 0 });
       expect((await call(t.app, { url })).statusCode).toBe(401);
     }
     const feed = await call(t.app, {
@@ -141,7 +149,7 @@ describe.each(databaseKinds())('coins routes (%s)', (kind) => {
     // The first purchase is untouched: paying its page credits package 1.
     const paid = await call(t.app, {
       method: 'POST',
-      url: `${new URL(first.json().url).pathname}/pay`,
+      url: devCheckoutAction(first.json().url, 'pay'),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: '',
     });
@@ -171,22 +179,30 @@ describe.each(databaseKinds())('coins routes (%s)', (kind) => {
     const user = await signUpGuest(t.app);
     const grant = (payload: unknown, session = staff) =>
       call(t.app, { method: 'POST', url: '/api/coins/grant/', headers: bearer(session.access), payload });
-    expect((await grant({ user_id: user.user.id, amount: 50, idempotency_key: 'ticket-1' })).json()).toEqual({
+    expect(
+      (
+        await grant({ user_id: user.user.id, amount: 50, reason: 'Support ticket', idempotency_key: 'ticket-1' })
+      ).json(),
+    ).toEqual({
       user_id: user.user.id,
       applied: true,
       balance: 50,
     });
-    expect((await grant({ user_id: user.user.id, amount: 50, idempotency_key: 'ticket-1' })).json()).toEqual({
+    expect(
+      (
+        await grant({ user_id: user.user.id, amount: 50, reason: 'Support ticket', idempotency_key: 'ticket-1' })
+      ).json(),
+    ).toEqual({
       user_id: user.user.id,
       applied: false,
       balance: 50,
     });
-    const refused = await grant({ user_id: user.user.id, amount: -80 });
+    const refused = await grant({ user_id: user.user.id, amount: -80, reason: 'Support ticket' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: expect.stringContaining('below zero'), balance: 50 });
-    expect((await grant({ user_id: user.user.id, amount: 0 })).statusCode).toBe(400);
-    expect((await grant({ user_id: 999_999, amount: 5 })).statusCode).toBe(404);
-    expect((await grant({ user_id: user.user.id, amount: 5 }, user)).statusCode).toBe(403);
+    expect((await grant({ user_id: user.user.id, amount: 0, reason: 'Support ticket' })).statusCode).toBe(400);
+    expect((await grant({ user_id: 999_999, amount: 5, reason: 'Support ticket' })).statusCode).toBe(404);
+    expect((await grant({ user_id: user.user.id, amount: 5, reason: 'Support ticket' }, user)).statusCode).toBe(403);
     expect(await balanceOf(t.ctx, user.user.id)).toBe(50);
   });
 
@@ -196,10 +212,19 @@ describe.each(databaseKinds())('coins routes (%s)', (kind) => {
     const user = await signUpGuest(t.app);
     const grant = (payload: unknown) =>
       call(t.app, { method: 'POST', url: '/api/coins/grant/', headers: bearer(staff.access), payload });
-    expect((await grant({ user_id: user.user.id, amount: 40, idempotency_key: 'audit-1' })).statusCode).toBe(200);
-    expect((await grant({ user_id: user.user.id, amount: 40, idempotency_key: 'audit-1' })).json().applied).toBe(false);
-    expect((await grant({ user_id: user.user.id, amount: -15 })).statusCode).toBe(200);
-    expect((await grant({ user_id: user.user.id, amount: -500, idempotency_key: 'audit-2' })).statusCode).toBe(409);
+    expect(
+      (await grant({ user_id: user.user.id, amount: 40, reason: 'Support ticket', idempotency_key: 'audit-1' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await grant({ user_id: user.user.id, amount: 40, reason: 'Support ticket', idempotency_key: 'audit-1' })).json()
+        .applied,
+    ).toBe(false);
+    expect((await grant({ user_id: user.user.id, amount: -15, reason: 'Support ticket' })).statusCode).toBe(200);
+    expect(
+      (await grant({ user_id: user.user.id, amount: -500, reason: 'Support ticket', idempotency_key: 'audit-2' }))
+        .statusCode,
+    ).toBe(409);
 
     const rows = await staffDb(t.ctx)
       .selectFrom('audit_log')
@@ -214,13 +239,13 @@ describe.each(databaseKinds())('coins routes (%s)', (kind) => {
         actor_email: `auditor-${kind}@example.com`,
         action: 'user.coins_granted',
         before: { coin_balance: 0 },
-        after: { coin_balance: 40, amount: 40, reference: `staff:${staff.user.id}:audit-1` },
+        after: { coin_balance: 40, amount: 40, reason: 'Support ticket', reference: `staff:${staff.user.id}:audit-1` },
       }),
       expect.objectContaining({
         actor_id: staff.user.id,
         action: 'user.coins_deducted',
         before: { coin_balance: 40 },
-        after: { coin_balance: 25, amount: -15, reference: null },
+        after: { coin_balance: 25, amount: -15, reason: 'Support ticket', reference: null },
       }),
     ]);
   });
@@ -237,7 +262,7 @@ describe.each(databaseKinds())('coins routes (%s)', (kind) => {
           method: 'POST',
           url: '/api/coins/grant/',
           headers: bearer(staff.access),
-          payload: { user_id: user.user.id, amount },
+          payload: { user_id: user.user.id, amount, reason: 'Support ticket' },
         }),
       ),
     );

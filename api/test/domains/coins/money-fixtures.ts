@@ -124,6 +124,12 @@ export function deliver(
   });
 }
 
+/** A button of the dev checkout page at `url` (its address carries the owner's token). */
+export function devCheckoutAction(url: string, action: string): string {
+  const address = new URL(url);
+  return `${address.pathname}/${action}${address.search}`;
+}
+
 /** Starts a coin purchase and presses Pay on the dev checkout page; answers the session id. */
 export async function buyCoins(app: TypedFastify, access: string, packageId: number): Promise<string> {
   const started = await call(app, {
@@ -136,7 +142,7 @@ export async function buyCoins(app: TypedFastify, access: string, packageId: num
   const { session_id: sessionId, url } = started.json();
   const paid = await call(app, {
     method: 'POST',
-    url: `${new URL(url).pathname}/pay`,
+    url: devCheckoutAction(url, 'pay'),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: '',
   });
@@ -156,7 +162,7 @@ export async function subscribeGold(app: TypedFastify, access: string, plan = 'm
   const { url } = started.json();
   return call(app, {
     method: 'POST',
-    url: `${new URL(url).pathname}/pay`,
+    url: devCheckoutAction(url, 'pay'),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: '',
   });

@@ -64,7 +64,7 @@ describe.each(databaseKinds())('money routes on bad input (%s)', (kind) => {
       ['GET', '/api/users/coins/balance/'],
       ['GET', '/api/coins/balance/'],
       ['POST', '/api/coins/purchase/', { package_id: 1 }],
-      ['POST', '/api/coins/grant/', { user_id: 1, amount: 5 }],
+      ['POST', '/api/coins/grant/', { user_id: 1, amount: 5, reason: 'Support ticket' }],
       ['POST', '/api/episodes/1/unlock/'],
       ['POST', '/api/subscriptions/create/', { plan: 'monthly' }],
       ['GET', '/api/subscriptions/active/'],

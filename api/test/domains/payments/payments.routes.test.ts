@@ -3,7 +3,15 @@ import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { balanceOf, buyCoins, grantCoins, ledgerSum, seedPaidEpisodes, useDevPayments } from '../coins/money-fixtures';
+import {
+  balanceOf,
+  buyCoins,
+  devCheckoutAction,
+  grantCoins,
+  ledgerSum,
+  seedPaidEpisodes,
+  useDevPayments,
+} from '../coins/money-fixtures';
 
 describe.each(databaseKinds())('payments routes (%s)', (kind) => {
   let t: TestApp;
@@ -178,16 +186,17 @@ describe.each(databaseKinds())('payments routes (%s)', (kind) => {
     it('shows an accessible page without scripts, pays through the webhook and returns to the coin store', async () => {
       const user = await signUpGuest(t.app);
       const started = (await as(user, 'POST', '/api/coins/purchase/', { package_id: 3 })).json();
-      expect(started.url).toMatch(new RegExp(`/api/dev-checkout/${started.session_id}$`));
+      expect(started.url).toMatch(new RegExp(`/api/dev-checkout/${started.session_id}\\?token=[A-Za-z0-9_-]+$`));
       const path = new URL(started.url).pathname;
-      const page = await call(t.app, { url: path });
+      const token = new URL(started.url).search;
+      const page = await call(t.app, { url: `${path}${token}` });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toMatch(/text\/html/);
       expect(page.headers['content-security-policy']).toContain("default-src 'none'");
       expect(page.body).toContain('<html lang="en">');
       expect(page.body).toContain('600 coins + 90 bonus coins');
       expect(page.body).toMatch(/RUB\s?499\.00/);
-      expect(page.body).toMatch(/<form method="post" action="[^"]+\/pay"><button type="submit"/);
+      expect(page.body).toMatch(/<form method="post" action="[^"]+\/pay\?token=[^"]+"><button type="submit"/);
       expect(page.body).toContain('>Cancel</button>');
       expect(page.body).not.toMatch(/<script/i);
 
@@ -195,7 +204,7 @@ describe.each(databaseKinds())('payments routes (%s)', (kind) => {
       expect(await balanceOf(t.ctx, user.user.id)).toBe(0);
       const paid = await call(t.app, {
         method: 'POST',
-        url: `${path}/pay`,
+        url: `${path}/pay${token}`,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: '',
       });
@@ -207,12 +216,12 @@ describe.each(databaseKinds())('payments routes (%s)', (kind) => {
       // Pressing Pay again (back button, double click) pays nothing more.
       await call(t.app, {
         method: 'POST',
-        url: `${path}/pay`,
+        url: `${path}/pay${token}`,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: '',
       });
       expect(await balanceOf(t.ctx, user.user.id)).toBe(690);
-      expect((await call(t.app, { url: path })).body).toContain('already paid');
+      expect((await call(t.app, { url: `${path}${token}` })).body).toContain('This purchase is paid');
       const profile = (await as(user, 'GET', '/api/users/profile/')).json();
       expect(profile.is_premium).toBe(true);
     });
@@ -227,10 +236,9 @@ describe.each(databaseKinds())('payments routes (%s)', (kind) => {
           payload: { package_id: 1 },
         })
       ).json();
-      const path = new URL(started.url).pathname;
       const cancelled = await call(t.app, {
         method: 'POST',
-        url: `${path}/cancel`,
+        url: devCheckoutAction(started.url, 'cancel'),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: '',
       });
@@ -240,7 +248,7 @@ describe.each(databaseKinds())('payments routes (%s)', (kind) => {
       );
       await call(t.app, {
         method: 'POST',
-        url: `${path}/pay`,
+        url: devCheckoutAction(started.url, 'pay'),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: '',
       });
@@ -251,12 +259,14 @@ describe.each(databaseKinds())('payments routes (%s)', (kind) => {
       const doc = (await call(t.app, { url: '/api/docs/json' })).json();
       const page = doc.paths['/api/dev-checkout/{session_id}'].get.responses;
       expect(Object.keys(page['200'].content)).toEqual(['text/html']);
+      expect(Object.keys(page['403'].content)).toEqual(['text/html']);
       expect(Object.keys(page['404'].content)).toEqual(['text/html']);
       expect(Object.keys(page['400'].content)).toEqual(['application/json']);
-      for (const action of ['pay', 'cancel']) {
+      for (const action of ['pay', 'cancel', 'refund/{share}', 'dispute/{step}']) {
         const answers = doc.paths[`/api/dev-checkout/{session_id}/${action}`].post.responses;
         expect(answers['303']).toEqual(expect.objectContaining({ headers: { location: expect.any(Object) } }));
         expect(answers['303'].content).toBeUndefined();
+        expect(Object.keys(answers['403'].content)).toEqual(['text/html']);
         expect(Object.keys(answers['404'].content)).toEqual(['text/html']);
         expect(Object.keys(answers['415'].content)).toEqual(['application/json']);
       }
@@ -280,13 +290,74 @@ describe.each(databaseKinds())('payments routes (%s)', (kind) => {
       ).json();
       const paid = await call(t.app, {
         method: 'POST',
-        url: `${new URL(started.url).pathname}/pay`,
+        url: devCheckoutAction(started.url, 'pay'),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: '',
       });
       expect(paid.headers.location).toMatch(/^http:\/\/cliffhanger\.test\/coins\?/);
       expect((await call(t.app, { url: '/api/dev-checkout/cs_dev_unknown' })).statusCode).toBe(404);
       expect((await call(t.app, { url: '/api/dev-checkout/not-a-session' })).statusCode).toBe(400);
+    });
+
+    it('pays, cancels and refunds only for the user who started the checkout', async () => {
+      const owner = await signUpGuest(t.app);
+      const intruder = await signUpGuest(t.app);
+      const started = (await as(owner, 'POST', '/api/coins/purchase/', { package_id: 1 })).json();
+      const own = (await as(intruder, 'POST', '/api/coins/purchase/', { package_id: 4 })).json();
+      const path = new URL(started.url).pathname;
+      const intruderToken = new URL(own.url).searchParams.get('token') as string;
+      const ownerToken = new URL(started.url).searchParams.get('token') as string;
+      const form = { 'content-type': 'application/x-www-form-urlencoded' };
+      const attempts = [
+        // Anonymous, knowing only the session id (it travels in return addresses).
+        { url: `${path}/pay`, headers: form },
+        // Another signed-in user.
+        { url: `${path}/pay`, headers: { ...form, ...bearer(intruder.access) } },
+        // Another user's own checkout address, pointed at this session.
+        { url: `${path}/pay?token=${intruderToken}`, headers: form },
+        // A token altered by one character.
+        { url: `${path}/pay?token=${ownerToken.slice(0, -1)}${ownerToken.endsWith('A') ? 'B' : 'A'}`, headers: form },
+        // The owner's address with someone else's Bearer token: the signed-in caller decides.
+        { url: `${path}/pay?token=${ownerToken}`, headers: { ...form, ...bearer(intruder.access) } },
+        { url: `${path}/cancel`, headers: { ...form, ...bearer(intruder.access) } },
+      ];
+      for (const attempt of attempts) {
+        const answer = await call(t.app, { method: 'POST', body: '', ...attempt });
+        expect(answer.statusCode).toBe(403);
+        expect(answer.body).toContain('This checkout is not yours');
+      }
+      const page = await call(t.app, { url: path, headers: bearer(intruder.access) });
+      expect(page.statusCode).toBe(403);
+      expect(page.body).not.toContain('Pay ');
+      expect(await balanceOf(t.ctx, owner.user.id)).toBe(0);
+      expect(await balanceOf(t.ctx, intruder.user.id)).toBe(0);
+      const row = await t.ctx.db
+        .selectFrom('payments' as never)
+        .select('status' as never)
+        .where('provider_ref' as never, '=', started.session_id as never)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'pending' });
+
+      // The owner pays with the address they were given, or signed in with their own token.
+      const paid = await call(t.app, {
+        method: 'POST',
+        url: `${path}/pay`,
+        headers: { ...form, ...bearer(owner.access) },
+        body: '',
+      });
+      expect(paid.statusCode).toBe(303);
+      expect(await balanceOf(t.ctx, owner.user.id)).toBe(100);
+      // Nobody else can refund or dispute it from the receipt either.
+      for (const action of ['refund/rest', 'dispute/open']) {
+        const answer = await call(t.app, {
+          method: 'POST',
+          url: `${path}/${action}?token=${intruderToken}`,
+          headers: form,
+          body: '',
+        });
+        expect(answer.statusCode).toBe(403);
+      }
+      expect(await balanceOf(t.ctx, owner.user.id)).toBe(100);
     });
   });
 

@@ -57,6 +57,9 @@ describe('Stripe provider', () => {
             card: { brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2031 },
           });
         }
+        if (path === '/v1/subscriptions/sub_refunded' && request.method === 'DELETE') {
+          return reply(200, { id: 'sub_refunded', object: 'subscription', status: 'canceled' });
+        }
         if (path.startsWith('/v1/payment_methods/')) {
           return reply(400, { error: { type: 'invalid_request_error', message: 'No such PaymentMethod: pm_missing' } });
         }
@@ -147,5 +150,12 @@ describe('Stripe provider', () => {
     const outage = provider().setCancelAtPeriodEnd('sub_1', true);
     await expect(outage).rejects.toBeInstanceOf(PaymentProviderError);
     await expect(outage).rejects.toEqual(expect.objectContaining({ statusCode: 502 }));
+  });
+
+  it('cancels a subscription at once when its payment came back (refund or lost dispute)', async () => {
+    seen.length = 0;
+    await provider().cancelSubscription('sub_refunded');
+    expect(seen).toEqual([expect.objectContaining({ method: 'DELETE', path: '/v1/subscriptions/sub_refunded' })]);
+    await expect(provider().cancelSubscription('sub_unknown')).rejects.toBeInstanceOf(PaymentProviderError);
   });
 });

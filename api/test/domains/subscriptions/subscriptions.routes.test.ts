@@ -2,7 +2,7 @@ import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { subscribeGold, useDevPayments } from '../coins/money-fixtures';
+import { devCheckoutAction, subscribeGold, useDevPayments } from '../coins/money-fixtures';
 
 describe.each(databaseKinds())('Gold subscriptions (%s)', (kind) => {
   let t: TestApp;
@@ -48,7 +48,7 @@ describe.each(databaseKinds())('Gold subscriptions (%s)', (kind) => {
     expect((await as(user, 'GET', '/api/subscriptions/active/')).statusCode).toBe(404);
     const paid = await call(t.app, {
       method: 'POST',
-      url: `${new URL(started.json().url).pathname}/pay`,
+      url: devCheckoutAction(started.json().url, 'pay'),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: '',
     });

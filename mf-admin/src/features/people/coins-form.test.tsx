@@ -3,7 +3,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
-import { renderAdmin } from '../../test/render';
+import { renderAdmin, staffMember } from '../../test/render';
 import type { AdminUser } from '../api/admin.types';
 import { Users } from './people-screens';
 
@@ -37,7 +37,7 @@ function answerUsers(grant: { status: number; data: unknown } = { status: 200, d
 async function openCoinsForm() {
   const user = userEvent.setup();
   const record: UnknownAction[] = [];
-  renderAdmin(<Users />, { record });
+  renderAdmin(<Users />, { record, user: staffMember({ id: 99 }) });
   await user.click(await screen.findByRole('button', { name: 'ana' }));
   const amount = await screen.findByLabelText('Coins to grant (minus to deduct)');
   const reason = screen.getByLabelText('Reason');
@@ -95,5 +95,26 @@ describe('granting coins to a viewer', () => {
     expect(await screen.findByText('The balance cannot go below zero')).toBeInTheDocument();
     expect(amount).toHaveAccessibleDescription('The balance cannot go below zero');
     expect(amount).toHaveValue('-500');
+  });
+
+  it('shows why a large grant needs a superuser, beside the amount', async () => {
+    const message = 'Grants of more than 1000 coins need a superuser. Please ask one to make this grant.';
+    answerUsers({ status: 403, data: { message, limit: 1000 } });
+    const { user, amount, reason, apply } = await openCoinsForm();
+    await user.type(amount, '1000000');
+    await user.type(reason, 'Contest prize');
+    await user.click(apply);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(amount).toHaveAccessibleDescription(message);
+  });
+
+  it('offers no coin form on your own account, saying another staff member must do it', async () => {
+    answerUsers();
+    const user = userEvent.setup();
+    renderAdmin(<Users />, { user: staffMember({ id: viewer.id }) });
+    await user.click(await screen.findByRole('button', { name: 'ana' }));
+    expect(await screen.findByText(/You cannot change your own coin balance/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Coins to grant (minus to deduct)')).not.toBeInTheDocument();
+    expect(coinRequests()).toHaveLength(0);
   });
 });

@@ -25,6 +25,16 @@ export function validateAdjustment(amount: string, reason: string): Record<strin
 }
 
 function CoinsForm({ user }: { user: AdminUser }) {
+  const me = useSharedSelector(selectUser);
+  if (me && me.id === user.id) {
+    return (
+      <p className="ch-muted admin-hint">You cannot change your own coin balance. Please ask another staff member.</p>
+    );
+  }
+  return <CoinsFormFields user={user} />;
+}
+
+function CoinsFormFields({ user }: { user: AdminUser }) {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});

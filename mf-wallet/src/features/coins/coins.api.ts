@@ -11,8 +11,23 @@ export interface CoinPackage {
   is_popular: boolean;
 }
 
+/** The balance with the coins owed after a refund or dispute of coins already spent. */
+export interface WalletBalance {
+  balance: number;
+  owed: number;
+}
+
 export const coinsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    walletBalance: build.query<WalletBalance, void>({
+      query: () => ({ url: '/coins/balance/' }),
+      transformResponse: (answer: Partial<WalletBalance> | null) => ({
+        balance: typeof answer?.balance === 'number' ? answer.balance : 0,
+        owed: typeof answer?.owed === 'number' && answer.owed > 0 ? answer.owed : 0,
+      }),
+      // Anything that moves coins refreshes the transactions, and with them what is owed.
+      providesTags: ['Transaction'],
+    }),
     walletCoinPackages: build.query<CoinPackage[], void>({
       query: () => ({ url: '/coins/packages/' }),
       // A refused (CORS) request answers null (§8): no packages rather than a crash.
@@ -22,4 +37,4 @@ export const coinsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useWalletCoinPackagesQuery } = coinsApi;
+export const { useWalletCoinPackagesQuery, useWalletBalanceQuery } = coinsApi;

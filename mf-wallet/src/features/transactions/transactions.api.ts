@@ -10,6 +10,8 @@ export interface Transaction {
   currency: string | null;
   /** Coins added (positive) or spent (negative). */
   coins: number;
+  /** Coins this row left owing (a refund or dispute of coins already spent). */
+  owed?: number;
   status?: 'succeeded' | 'pending' | 'failed' | 'canceled';
   created_at: string;
 }

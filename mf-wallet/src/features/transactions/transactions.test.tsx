@@ -1,6 +1,7 @@
 import { balanceChanged } from '@cliffhanger/shared';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import BalancePanel from '../../components/balance-panel';
 import TransactionsList from '../../components/transactions-list';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { renderWallet } from '../../test/render';
@@ -87,5 +88,62 @@ describe('transactions', () => {
       await settle();
     });
     expect(http.calls.filter((c) => c.url === '/transactions/')).toHaveLength(2);
+  });
+
+  it('tells the viewer the coins they owe after a refund of spent coins, on the list and the balance panel', async () => {
+    const refund =
+      'Coins taken back: a purchase was refunded; 70 more coins are owed and will come from your next coins';
+    http = mockHttp((config) => {
+      if (config.url === '/coins/balance/') return { status: 200, data: { balance: 0, owed: 70 } };
+      return {
+        status: 200,
+        data: {
+          results: [
+            tx(3, { type: 'payment_refunded', description: refund, coins: -30, owed: 70 }),
+            tx(2, {
+              type: 'purchase',
+              description: 'Bought 100 coins (refunded)',
+              coins: 100,
+              amount: 99,
+              currency: 'rub',
+            }),
+          ],
+          count: 2,
+          next: null,
+        },
+      };
+    });
+    renderWallet(
+      <>
+        <BalancePanel />
+        <TransactionsList />
+      </>,
+    );
+    // Said once, with the balance; each row says what it left owing.
+    const notices = await screen.findAllByRole('note');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toHaveTextContent('You owe 70 coins.');
+    const items = await screen.findAllByRole('listitem');
+    expect(within(items[0]).getByText(refund)).toBeInTheDocument();
+    expect(within(items[0]).getByText('−30 coins')).toBeInTheDocument();
+    expect(within(items[0]).getByText('70 owed')).toBeInTheDocument();
+    expect(within(items[1]).getByText('Bought 100 coins (refunded)')).toBeInTheDocument();
+  });
+
+  it('says nothing about owing when nothing is owed', async () => {
+    http = mockHttp((config) => {
+      if (config.url === '/coins/balance/') return { status: 200, data: { balance: 40, owed: 0 } };
+      return { status: 200, data: { results: [tx(1, { coins: -5 })], count: 1, next: null } };
+    });
+    renderWallet(
+      <>
+        <BalancePanel />
+        <TransactionsList />
+      </>,
+    );
+    await screen.findAllByRole('listitem');
+    await act(() => settle());
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(screen.queryByText(/owe/)).not.toBeInTheDocument();
   });
 });
