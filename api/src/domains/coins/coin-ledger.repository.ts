@@ -80,30 +80,36 @@ export async function applyLedgerEntry(trx: Transaction<Database>, entry: Ledger
   return { applied: true, balance: updated.coin_balance };
 }
 
-/** Pays open debts, oldest first, out of a credit just applied; answers the new balance, or null if none. */
-async function settleDebts(trx: Transaction<Database>, credit: LedgerEntry, creditId: number): Promise<number | null> {
+/** Marks up to `amount` coins of the user's open debts paid, oldest first. */
+async function payDebts(trx: Transaction<Database>, userId: number, amount: number, at: string) {
   const money = trx as unknown as MoneyTrx;
   const debts = await money
     .selectFrom('coin_debts')
     .select(['id', 'outstanding'])
-    .where('user_id', '=', credit.userId)
+    .where('user_id', '=', userId)
     .where('outstanding', '>', 0)
     .orderBy('id')
     .execute();
-  if (debts.length === 0) return null;
   const owed = debts.reduce((sum, debt) => sum + debt.outstanding, 0);
-  const amount = Math.min(credit.delta, owed);
-  let left = amount;
+  let left = Math.min(amount, owed);
+  const paying = left;
   for (const debt of debts) {
     if (left === 0) break;
     const paid = Math.min(left, debt.outstanding);
     await money
       .updateTable('coin_debts')
-      .set((eb) => ({ outstanding: eb('outstanding', '-', paid), updated_at: credit.createdAt }))
+      .set((eb) => ({ outstanding: eb('outstanding', '-', paid), updated_at: at }))
       .where('id', '=', debt.id)
       .execute();
     left -= paid;
   }
+  return paying;
+}
+
+/** Pays open debts, oldest first, out of a credit just applied; answers the new balance, or null if none. */
+async function settleDebts(trx: Transaction<Database>, credit: LedgerEntry, creditId: number): Promise<number | null> {
+  const amount = await payDebts(trx, credit.userId, credit.delta, credit.createdAt);
+  if (amount === 0) return null;
   const result = await applyLedgerEntry(trx, {
     userId: credit.userId,
     delta: -amount,
@@ -114,6 +120,36 @@ async function settleDebts(trx: Transaction<Database>, credit: LedgerEntry, cred
   // The credit itself just added at least `amount`; a refusal here would be a broken invariant.
   if (!result.applied) throw new Error(`debt settlement refused for user ${credit.userId}: ${result.why}`);
   return result.balance;
+}
+
+/**
+ * Moves one user's open debts to another (a guest merging into an account) and pays them at once out
+ * of the coins the receiver holds, so nobody both holds and owes coins. Answers the coins paid.
+ */
+export async function moveDebts(
+  trx: Transaction<Database>,
+  fromUserId: number,
+  toUserId: number,
+  at: string,
+  reference: string,
+): Promise<number> {
+  const money = trx as unknown as MoneyTrx;
+  await money
+    .updateTable('coin_debts')
+    .set({ user_id: toUserId, updated_at: at })
+    .where('user_id', '=', fromUserId)
+    .execute();
+  const amount = await payDebts(trx, toUserId, await currentBalance(trx, toUserId), at);
+  if (amount === 0) return 0;
+  const result = await applyLedgerEntry(trx, {
+    userId: toUserId,
+    delta: -amount,
+    reason: DEBT_SETTLEMENT_REASON,
+    reference,
+    createdAt: at,
+  });
+  if (!result.applied) throw new Error(`debt settlement refused for user ${toUserId}: ${result.why}`);
+  return amount;
 }
 
 /** Coins the user owes from refunds and disputes of coins already spent. */

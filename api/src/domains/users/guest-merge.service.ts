@@ -14,12 +14,15 @@
  *   claim the account lacks moves to it (so today's daily bonus cannot be claimed twice); a claim the
  *   account already has is dropped and its coins are forfeited (`guest_merge_forfeit`, never more than
  *   the guest's balance) before the rest moves.
+ * - Coins the guest owes after a refund or dispute move with it and are paid at once from the
+ *   account's coins (`debt_settlement`), so a debt is never left behind on an abandoned guest.
  */
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Database, UserRow } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { moveDebts } from '../coins/coin-ledger.repository';
 import type { MoneyTrx } from '../coins/money.tables';
 import { applyEntry, lockUser, moneyTransaction } from '../coins/money-transaction';
 import { moveGuestRows } from './guest-merge.repository';
@@ -146,6 +149,8 @@ export async function mergeGuestLocked(
     });
   }
   await moveGuestRows(trx as unknown as Transaction<Database>, guest, account.id, at);
+  // Coins the guest owes (a refund after spending) follow it and are paid from what the account holds.
+  await moveDebts(trx as unknown as Transaction<Database>, guest.id, account.id, at, `guest:${guest.id}`);
   return { moved: true, coins, forfeited };
 }
 

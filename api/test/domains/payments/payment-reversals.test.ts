@@ -170,6 +170,46 @@ describe.each(databaseKinds())('refunds and disputes (%s)', (kind) => {
     await expectLedgerMatches(viewer.user.id);
   });
 
+  it('a guest who owes coins and signs in to an account brings the debt, paid at once from the account', async () => {
+    const email = `owes-${kind}-${Date.now()}@example.com`;
+    const registered = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/register/',
+      payload: { email, password: 'correct horse battery' },
+    });
+    expect(registered.statusCode).toBe(201);
+    const account = registered.json() as Session;
+    await buy(account, 1);
+    const guest = await signUpGuest(t.app);
+    const first = await buy(guest, 1);
+    await spend(guest, 7);
+    await press(first, 'refund/rest');
+    expect(await wallet(guest)).toEqual({ balance: 0, owed: 70 });
+    const accountBefore = await wallet(account);
+    expect(accountBefore.owed).toBe(0);
+
+    const login = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/login/',
+      headers: bearer(guest.access),
+      payload: { email, password: 'correct horse battery' },
+    });
+    expect(login.statusCode).toBe(200);
+    // The debt did not stay behind on the abandoned guest: the account paid it from its coins.
+    expect(await wallet(account)).toEqual({ balance: accountBefore.balance - 70, owed: 0 });
+    const owedByGuest = await t.ctx.db
+      .selectFrom('coin_debts' as never)
+      .select('outstanding' as never)
+      .where('user_id' as never, '=', guest.user.id as never)
+      .execute();
+    expect(owedByGuest).toEqual([]);
+    expect((await transactions(account))[0]).toEqual(
+      expect.objectContaining({ type: 'debt_settlement', coins: -70, description: 'Owed coins paid off' }),
+    );
+    await expectLedgerMatches(account.user.id);
+    await expectLedgerMatches(guest.user.id);
+  });
+
   it('a debt larger than the next purchase is paid off over several credits, oldest first', async () => {
     const viewer = await signUpGuest(t.app);
     const first = await buy(viewer, 2);
