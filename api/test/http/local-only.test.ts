@@ -101,12 +101,16 @@ withNetwork('dev tools answer this machine only (%s)', (kind) => {
       payload: { package_id: 2 },
     });
     expect(started.statusCode).toBe(200);
-    const sessionId = JSON.parse(started.body).session_id as string;
-    expect((await remote({ url: `/api/dev-checkout/${sessionId}` })).statusCode).toBe(403);
-    const pay = await remote({ method: 'POST', url: `/api/dev-checkout/${sessionId}/pay` });
-    expect(pay.statusCode).toBe(403);
+    // The checkout's own address (with its owner's token), as the wallet would open it.
+    const page = new URL(JSON.parse(started.body).url as string);
+    const address = `${page.pathname}${page.search}`;
+    const pay = `${page.pathname}/pay${page.search}`;
+    const fromNetwork = await remote({ url: address });
+    expect(fromNetwork.statusCode).toBe(403);
+    expect(JSON.parse(fromNetwork.body).message).toMatch(/only answers on the machine the server runs on/);
+    expect((await remote({ method: 'POST', url: pay })).statusCode).toBe(403);
     expect(await balanceOf(t.ctx, viewer.user.id)).toBe(0);
-    expect((await local({ url: `/api/dev-checkout/${sessionId}` })).statusCode).toBe(200);
+    expect((await local({ url: address })).statusCode).toBe(200);
   });
 
   it('refuses every way the test payment provider would grant coins or Gold to another machine', async () => {
