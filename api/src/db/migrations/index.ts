@@ -8,12 +8,14 @@ import * as initial from './20250601000000_initial';
 import * as money from './20250701000000_money';
 import * as staffMedia from './20250901000000_staff_media';
 import * as analyticsRollups from './20261121300000_analytics_rollups';
+import * as publishing from './20261201000000_publishing';
 
 const migrations: Record<string, Migration> = {
   '20250601000000_initial': initial,
   '20250701000000_money': money,
   '20250901000000_staff_media': staffMedia,
   '20261121300000_analytics_rollups': analyticsRollups,
+  '20261201000000_publishing': publishing,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -37,6 +37,8 @@ import {
   InvitationAnswer,
   InvitationBody,
   Paged,
+  PublishBody,
+  PublishRefusedAnswer,
   ReorderBody,
   SeriesCreateBody,
   SeriesIdParams,
@@ -188,6 +190,27 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
   app.post('/series/:id/restore/', { schema: { tags, params: IdParams, response: series } }, (request) =>
     catalogue.setSeriesDeleted(ctx, actor(request), request.params.id, false),
   );
+  // Publishing: a bare request publishes now, `publish_at` schedules. 422: the publish checklist is not
+  // met (`missing` names each thing still needed); 409: the series is deleted.
+  const publishing = {
+    [OPTIONAL_BODY]: true,
+    tags,
+    params: IdParams,
+    body: PublishBody,
+  } as const;
+  app.post(
+    '/series/:id/publish/',
+    {
+      schema: {
+        ...publishing,
+        response: withErrors({ 200: AdminSeriesSchema, 409: ErrorSchema, 422: PublishRefusedAnswer }),
+      },
+    },
+    (request) => catalogue.publishSeries(ctx, actor(request), request.params.id, request.body ?? {}),
+  );
+  app.post('/series/:id/unpublish/', { schema: { tags, params: IdParams, response: series } }, (request) =>
+    catalogue.unpublishSeries(ctx, actor(request), request.params.id),
+  );
 
   // --- Episodes ----------------------------------------------------------------------------------------
   // 409 on a create or change: the season already has an episode with that number.
@@ -236,6 +259,16 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
       },
     },
     (request) => catalogue.updateEpisode(ctx, actor(request), request.params.id, request.body),
+  );
+  app.post(
+    '/episodes/:id/publish/',
+    { schema: { ...publishing, response: withErrors({ 200: AdminEpisodeSchema, 422: PublishRefusedAnswer }) } },
+    (request) => catalogue.publishEpisode(ctx, actor(request), request.params.id, request.body ?? {}),
+  );
+  app.post(
+    '/episodes/:id/unpublish/',
+    { schema: { tags, params: IdParams, response: withErrors({ 200: AdminEpisodeSchema }) } },
+    (request) => catalogue.unpublishEpisode(ctx, actor(request), request.params.id),
   );
   app.delete(
     '/episodes/:id/',
