@@ -17,7 +17,7 @@ import type {
   SeriesPublishRequirement,
 } from '@cliffhanger/shared/src/constants';
 import type { Static } from '@sinclair/typebox';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Database, EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
@@ -31,6 +31,8 @@ import {
   writeWithImages,
 } from '../media-library/stored-images';
 import {
+  type CategoryCreateBody,
+  type CategoryUpdateBody,
   type EpisodeCreateBody,
   type EpisodeListQuery,
   type EpisodeUpdateBody,
@@ -927,4 +929,96 @@ export async function attachVideo(
     after,
     at: input.at,
   });
+}
+
+// --- Categories --------------------------------------------------------------------------------------
+
+async function categoryRow(db: CoreExecutor, id: number) {
+  const row = await db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Category not found');
+  return row;
+}
+
+const categoryAnswer = (row: { id: number; name: string; slug: string; icon: string; color: string }) => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  icon: row.icon,
+  color: row.color,
+});
+
+async function assertFreeCategory(db: CoreExecutor, name: string, slug: string, exceptId?: number) {
+  let query = db
+    .selectFrom('categories')
+    .select('id')
+    .where((eb) => eb.or([eb('slug', '=', slug), eb(sql`lower(name)`, '=', name.toLowerCase())]));
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  if (await query.executeTakeFirst()) throw conflict(`A category named "${name}" or with the address "${slug}" exists`);
+}
+
+/** A new category, last in the genre chips; 409 when its name or address is taken. */
+export async function createCategory(ctx: AppContext, actor: UserRow, body: Static<typeof CategoryCreateBody>) {
+  const at = nowIso(ctx);
+  const name = body.name.trim();
+  if (!name) throw badRequest('Enter a name for the category');
+  const slug = body.slug ?? slugify(name);
+  return staffDb(ctx)
+    .transaction()
+    .execute(async (trx) => {
+      const db = core(trx);
+      await assertFreeCategory(db, name, slug);
+      const last = await db
+        .selectFrom('categories')
+        .select((eb) => eb.fn.max('position').as('position'))
+        .executeTakeFirst();
+      const inserted = await db
+        .insertInto('categories')
+        .values({
+          name,
+          slug,
+          icon: body.icon ?? '',
+          color: body.color ?? '#666666',
+          position: Number(last?.position ?? -1) + 1,
+          created_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const after = await categoryRow(db, inserted.id);
+      await recordAudit(trx, {
+        actor,
+        action: 'category.create',
+        entity: 'category',
+        entityId: inserted.id,
+        after,
+        at,
+      });
+      return categoryAnswer(after);
+    });
+}
+
+/** Renames (or re-colours) a category; series keep it. 409 when the new name or address is taken. */
+export async function updateCategory(
+  ctx: AppContext,
+  actor: UserRow,
+  id: number,
+  body: Static<typeof CategoryUpdateBody>,
+) {
+  const at = nowIso(ctx);
+  return staffDb(ctx)
+    .transaction()
+    .execute(async (trx) => {
+      const db = core(trx);
+      const before = await categoryRow(db, id);
+      const name = body.name !== undefined ? body.name.trim() : before.name;
+      if (!name) throw badRequest('Enter a name for the category');
+      await assertFreeCategory(db, name, body.slug ?? before.slug, id);
+      await db
+        .updateTable('categories')
+        .set({ ...body, name })
+        .where('id', '=', id)
+        .execute();
+      const after = await categoryRow(db, id);
+      await recordAudit(trx, { actor, action: 'category.update', entity: 'category', entityId: id, before, after, at });
+      return categoryAnswer(after);
+    });
 }

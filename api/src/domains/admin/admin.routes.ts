@@ -11,6 +11,7 @@ import { ErrorSchema, IdParams, MessageSchema, withErrors } from '../../http/sch
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../auth/auth.hooks';
 import { AuthAnswerSchema } from '../auth/auth.schemas';
+import { CategorySchema } from '../catalogue/catalogue.schemas';
 import { MediaJobQueue } from '../media-library/media-jobs';
 import { mediaLibraryRoutes } from '../media-library/media-library.routes';
 import { mediaStorageFor } from '../media-library/media-storage';
@@ -27,6 +28,8 @@ import {
   AuditEntrySchema,
   AuditQuery,
   CancelSubscriptionBody,
+  CategoryCreateBody,
+  CategoryUpdateBody,
   CoinAdjustmentAnswer,
   CoinAdjustmentBody,
   DashboardAnswer,
@@ -210,6 +213,26 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
   );
   app.post('/series/:id/unpublish/', { schema: { tags, params: IdParams, response: series } }, (request) =>
     catalogue.unpublishSeries(ctx, actor(request), request.params.id),
+  );
+
+  // --- Categories (the genre chips) ------------------------------------------------------------------
+  // 409: another category has that name or address.
+  const category = withErrors({ 200: Type.Ref(CategorySchema), 409: ErrorSchema });
+  app.post(
+    '/categories/',
+    {
+      schema: {
+        tags,
+        body: CategoryCreateBody,
+        response: withErrors({ 201: Type.Ref(CategorySchema), 409: ErrorSchema }),
+      },
+    },
+    async (request, reply) => reply.status(201).send(await catalogue.createCategory(ctx, actor(request), request.body)),
+  );
+  app.patch(
+    '/categories/:id/',
+    { schema: { tags, params: IdParams, body: CategoryUpdateBody, response: category } },
+    (request) => catalogue.updateCategory(ctx, actor(request), request.params.id, request.body),
   );
 
   // --- Episodes ----------------------------------------------------------------------------------------

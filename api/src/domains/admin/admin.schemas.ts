@@ -262,6 +262,23 @@ export const EpisodeListQuery = Type.Object({
 
 export const SeriesIdParams = Type.Object({ seriesId: Id });
 
+const CategoryFields = {
+  name: Type.String({ minLength: 1, maxLength: 60 }),
+  slug: Type.String({ minLength: 1, maxLength: 60, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' }),
+  icon: Type.String({ maxLength: 16 }),
+  color: Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }),
+};
+const { name: categoryName, ...optionalCategoryFields } = CategoryFields;
+/** A new genre chip; its address (slug) is made from the name when left out. */
+export const CategoryCreateBody = Type.Object(
+  { name: categoryName, ...Type.Partial(Type.Object(optionalCategoryFields)).properties },
+  { additionalProperties: false },
+);
+export const CategoryUpdateBody = Type.Partial(Type.Object(CategoryFields), {
+  additionalProperties: false,
+  minProperties: 1,
+});
+
 // --- Users and subscriptions -----------------------------------------------------------------------
 
 export const UserListQuery = Type.Object({

@@ -282,6 +282,27 @@ describe.each(databaseKinds())('publishing series and episodes (%s)', (kind) => 
     expect((await admin('GET', `/series/${series.id}/`)).json().publish_state).toBe('published');
   });
 
+  it('lets staff add and rename a category, which then shows as a genre chip', async () => {
+    const created = await admin('POST', '/categories/', { name: 'Time travel' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toEqual(expect.objectContaining({ name: 'Time travel', slug: 'time-travel' }));
+    expect((await admin('POST', '/categories/', { name: 'time TRAVEL' })).statusCode).toBe(409);
+    expect((await admin('POST', '/categories/', { name: '   ' })).statusCode).toBe(400);
+    const renamed = await admin('PATCH', `/categories/${created.json().id}/`, { name: 'Time loops' });
+    expect(renamed.json()).toEqual(expect.objectContaining({ name: 'Time loops', slug: 'time-travel' }));
+    expect((await admin('PATCH', '/categories/1/', { name: 'Time loops' })).statusCode).toBe(409);
+    expect((await admin('PATCH', '/categories/999999/', { name: 'Nope' })).statusCode).toBe(404);
+    const chips = (await call(t.app, { url: '/api/categories/' })).json().map((c: { name: string }) => c.name);
+    expect(chips).toContain('Time loops');
+    const viewerTry = await call(t.app, {
+      method: 'POST',
+      url: '/api/admin/categories/',
+      headers: bearer(cast.viewer.access),
+      payload: { name: 'Sneaky' },
+    });
+    expect(viewerTry.statusCode).toBe(403);
+  });
+
   it('seeds the demo catalogue as published', async () => {
     const rows = await t.ctx.db.selectFrom('series').select(['status', 'published_at']).where('id', '<=', 8).execute();
     expect(rows.every((row) => row.status === 'published' && row.published_at !== null)).toBe(true);
