@@ -1,4 +1,39 @@
 /** The shapes the staff API answers (api/src/domains/admin, media-library). */
+import type {
+  EpisodePublishRequirement,
+  PublishState,
+  PublishStatus,
+  SeriesPublishRequirement,
+} from '@cliffhanger/shared';
+
+/** One line of a publish checklist (admin.schemas.ts PublishCheckSchema). */
+export interface PublishCheck {
+  requirement: SeriesPublishRequirement | EpisodePublishRequirement;
+  met: boolean;
+  message: string;
+}
+
+/** Where a series or an episode stands with viewers (admin.schemas.ts PublishFields). */
+export interface Publishing {
+  status: PublishStatus;
+  published_at: string | null;
+  publish_state: PublishState;
+  publish_checklist: PublishCheck[];
+}
+
+/** The 422 answer of a publish the checklist refuses. */
+export interface PublishRefusal {
+  message: string;
+  missing: Array<{ requirement: string; message: string }>;
+}
+
+export interface AdminCategory {
+  id: number;
+  name: string;
+  slug: string;
+  icon: string;
+  color: string;
+}
 export interface Page<T> {
   results: T[];
   count: number;
@@ -6,7 +41,7 @@ export interface Page<T> {
   limit: number;
 }
 
-export interface AdminSeries {
+export interface AdminSeries extends Publishing {
   id: number;
   title: string;
   title_en: string;
@@ -32,7 +67,7 @@ export interface AdminSeries {
   updated_at: string;
 }
 
-export interface AdminEpisode {
+export interface AdminEpisode extends Publishing {
   id: number;
   series_id: number;
   series_title: string;
