@@ -171,8 +171,23 @@ export interface AdminAnalytics {
 }
 
 export interface AdminSettings {
-  coin_packages: Array<Record<string, unknown>>;
-  gold_plans: Array<Record<string, unknown>>;
+  coin_packages: Array<{
+    id: number;
+    coins: number;
+    bonus_coins: number;
+    price: number;
+    currency: string;
+    title: string;
+    is_popular: boolean;
+  }>;
+  gold_plans: Array<{
+    id: string;
+    name: 'Gold';
+    interval: 'month' | 'year';
+    price: number;
+    currency: string;
+    title: string;
+  }>;
   rewards: { daily_bonus: number[]; share_coins: number; follow_prompt_coins: number };
   catalogue_defaults: { free_episodes: number; coin_cost: number };
   feature_switches: Record<string, boolean>;
