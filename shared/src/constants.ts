@@ -143,5 +143,6 @@ export type SeriesPublishRequirement = (typeof SERIES_PUBLISH_REQUIREMENTS)[numb
 export const EPISODE_PUBLISH_REQUIREMENTS = ['video'] as const;
 export type EpisodePublishRequirement = (typeof EPISODE_PUBLISH_REQUIREMENTS)[number];
 
-// Staff media: how often a screen asks how far a transcode job has come.
-export const JOB_PROGRESS_POLL_MS = 2_000;
+// Staff media: how often every screen that follows a transcode job asks how far it has come (one value,
+// so the upload panel and the media library never disagree). Staff only, so 1 s costs little.
+export const JOB_PROGRESS_POLL_MS = 1_000;
