@@ -76,27 +76,12 @@ export function SeriesEpisodes() {
       {order && (
         <ol className="admin-table-wrap">
           {order.map((episode, index) => (
-            <li key={episode.id} className="admin-toolbar">
+            <li key={episode.id} className="admin-toolbar admin-episode-row">
               <span>
                 S{episode.season_number} · {episode.title} — {episode.is_free ? 'free' : `${episode.coin_cost} coins`}
                 {!episode.hls_url && ' · no video yet'}
               </span>
               <span className={`admin-state is-${episode.publish_state}`}>{publishLabel(episode)}</span>
-              {episode.publish_state === 'published' || episode.publish_state === 'scheduled' ? (
-                <Button variant="ghost" onClick={() => setPublished(episode, false)}>
-                  Unpublish
-                </Button>
-              ) : (
-                <Button
-                  variant="ghost"
-                  disabled={!episode.publish_checklist.every((check) => check.met)}
-                  title={episode.publish_checklist.every((check) => check.met) ? undefined : 'Upload its video first'}
-                  aria-label={`Publish “${episode.title}”`}
-                  onClick={() => setPublished(episode, true)}
-                >
-                  Publish
-                </Button>
-              )}
               <Button
                 variant="ghost"
                 aria-label={`Move “${episode.title}” up`}
@@ -114,6 +99,22 @@ export function SeriesEpisodes() {
                 ↓
               </Button>
               <Link to={`/admin/series/${seriesId}/episodes/${episode.id}/edit`}>Edit</Link>
+              {episode.publish_state === 'published' || episode.publish_state === 'scheduled' ? (
+                <Button variant="ghost" className="admin-publish-toggle" onClick={() => setPublished(episode, false)}>
+                  Unpublish
+                </Button>
+              ) : (
+                <Button
+                  variant="ghost"
+                  className="admin-publish-toggle"
+                  disabled={!episode.publish_checklist.every((check) => check.met)}
+                  title={episode.publish_checklist.every((check) => check.met) ? undefined : 'Upload its video first'}
+                  aria-label={`Publish “${episode.title}”`}
+                  onClick={() => setPublished(episode, true)}
+                >
+                  Publish
+                </Button>
+              )}
             </li>
           ))}
           {order.length === 0 && <p className="ch-muted">This series has no episodes yet.</p>}
