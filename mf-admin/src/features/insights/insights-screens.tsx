@@ -49,8 +49,8 @@ function FigureCards({ figures }: { figures: Figures }) {
   return (
     <div className="admin-cards">
       {cards.map(([label, value]) => (
-        <div key={label} className="ch-card admin-figure">
-          {/* An amount is long: it shrinks to its card instead of overflowing it (admin.css). */}
+        // An amount is long: its card takes two columns, and the figure shrinks rather than overflow (admin.css).
+        <div key={label} className={`ch-card admin-figure${String(value).length > 7 ? ' admin-figure--wide' : ''}`}>
           <strong className={String(value).length > 7 ? 'admin-figure-long' : undefined}>{value}</strong>
           <span className="ch-muted">{label}</span>
         </div>
