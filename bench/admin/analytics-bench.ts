@@ -82,6 +82,8 @@ async function seed(ctx: AppContext, base: string) {
       is_free: e < 3,
       coin_cost: e < 3 ? 0 : 5,
       position: e,
+      status: 'published' as const,
+      published_at: at,
       created_at: at,
       updated_at: at,
     }));

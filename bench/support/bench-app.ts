@@ -60,6 +60,8 @@ export async function insertPaidSeries(
       is_free: false,
       coin_cost: coinCost,
       position: i + j,
+      status: 'published' as const,
+      published_at: at,
       created_at: at,
       updated_at: at,
     }));

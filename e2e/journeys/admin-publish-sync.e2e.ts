@@ -8,6 +8,7 @@ import { ADMIN_SYNC_INTERVAL_MS } from '@cliffhanger/shared/src/constants';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from '../support/browser';
 import { createStaffAccount, type StaffAccount } from '../support/staff-accounts';
+import { publishedSeries } from '../support/staff-catalogue';
 
 /** The sync interval, plus room for the refetch and the render on a loaded 2-core machine. */
 const SHOWN_WITHIN_MS = ADMIN_SYNC_INTERVAL_MS + 2_000;
@@ -22,14 +23,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function createSeries(title: string): Promise<number> {
-  const response = await fetch(`${baseUrl()}/api/admin/series/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${staff.access}` },
-    body: JSON.stringify({ title, description: 'Two neighbours share one balcony and one secret.' }),
-  });
-  if (response.status !== 201) throw new Error(`series not created: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { id: number }).id;
+/** A series viewers can see: made and published through the staff API. */
+function createSeries(title: string): Promise<number> {
+  return publishedSeries(staff, { title, description: 'Two neighbours share one balcony and one secret.' });
 }
 
 async function signInAsStaff(page: Page) {

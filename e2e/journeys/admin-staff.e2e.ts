@@ -7,6 +7,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from '../support/browser';
 import { createStaffAccount, type StaffAccount } from '../support/staff-accounts';
+import { completeAndPublishSeries } from '../support/staff-catalogue';
 import { makeVerticalClip, type TempDir, tempDir } from '../support/staff-media';
 import { waitForPlayback } from '../support/viewer-helpers';
 
@@ -145,6 +146,10 @@ describe('a staff member publishes an episode', () => {
     await expect(row.textContent()).resolves.toContain('free');
     await expect(row.textContent()).resolves.not.toContain('no video yet');
     await context.close();
+
+    // The series gets its art and a category and is published, with its episode (the publishing
+    // screens have their own journey, admin-draft-publish.e2e.ts).
+    await completeAndPublishSeries(staff, seriesId);
 
     // A viewer (a guest on a fresh browser) opens the episode's player and it plays.
     const viewer = await browser.newContext({ viewport: { width: 1280, height: 800 } });

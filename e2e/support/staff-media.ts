@@ -38,3 +38,20 @@ export async function makeVerticalClip(
   ]);
   return out;
 }
+
+/** A still image (a coloured test card) of the given size, like artwork a designer hands over. */
+export async function makeStillImage(
+  dir: string,
+  { name = 'art.png', width = 720, height = 1080, color = 'teal' } = {},
+): Promise<string> {
+  const out = path.join(dir, name);
+  const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
+  // biome-ignore format: one ffmpeg option per line pair reads better
+  await run(ffmpeg, [
+    '-hide_banner', '-loglevel', 'error', '-y',
+    '-f', 'lavfi', '-i', `testsrc2=s=${width}x${height}:d=1,drawbox=c=${color}@0.5:t=fill`,
+    '-frames:v', '1',
+    out,
+  ]);
+  return out;
+}

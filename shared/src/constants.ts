@@ -124,3 +124,25 @@ export const FIRST_PARTY_ANALYTICS_UPLOAD_MS = 5_000;
 export const FIRST_PARTY_ANALYTICS_BATCH = 20;
 // The magic-link token's query parameters (§5).
 export const MAGIC_LINK_QUERY_PARAMS = ['magic-link-auth', 'magic-link-registration'] as const;
+
+// Publishing (staff). A series or an episode is a draft until staff publish it; viewers see it only once
+// it is published and its publish time has passed (and, for an episode, its series is on show too).
+export const PUBLISH_STATUSES = ['draft', 'published', 'unpublished'] as const;
+export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
+/** What staff see: a published row whose time has not come yet is 'scheduled'. */
+export type PublishState = PublishStatus | 'scheduled';
+/** What a series needs before it can be published, in the order the checklist shows them. */
+export const SERIES_PUBLISH_REQUIREMENTS = [
+  'poster_image',
+  'banner_image',
+  'slider_image',
+  'category',
+  'episode',
+] as const;
+export type SeriesPublishRequirement = (typeof SERIES_PUBLISH_REQUIREMENTS)[number];
+export const EPISODE_PUBLISH_REQUIREMENTS = ['video'] as const;
+export type EpisodePublishRequirement = (typeof EPISODE_PUBLISH_REQUIREMENTS)[number];
+
+// Staff media: how often every screen that follows a transcode job asks how far it has come (one value,
+// so the upload panel and the media library never disagree). Staff only, so 1 s costs little.
+export const JOB_PROGRESS_POLL_MS = 1_000;

@@ -10,6 +10,7 @@
  *   never by a database default. PostgreSQL stores them as timestamptz and the pool parses them back to
  *   the same ISO form (see database.ts), so ordering and comparisons behave the same on both.
  */
+import type { PublishStatus } from '@cliffhanger/shared/src/constants';
 import type { ColumnType, Generated, Insertable, Selectable, SqlBool, Updateable } from 'kysely';
 
 /** A boolean column with a database default. */
@@ -83,6 +84,13 @@ export interface SeriesTable {
   total_episodes: number | null;
   likes: IntColumn;
   deleted_at: string | null;
+  /**
+   * 'draft' (never published), 'published' or 'unpublished' (migration 20261201000100_publishing). No
+   * default on insert: whoever creates a row says whether viewers may see it.
+   */
+  status: PublishStatus;
+  /** When a published row goes live (may be in the future: scheduled); null while never published. */
+  published_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -116,6 +124,13 @@ export interface EpisodesTable {
   coin_cost: IntColumn;
   /** Play order inside the series (seasons first, then episode number). */
   position: IntColumn;
+  /**
+   * 'draft' (never published), 'published' or 'unpublished' (migration 20261201000100_publishing). No
+   * default on insert: whoever creates a row says whether viewers may see it.
+   */
+  status: PublishStatus;
+  /** When a published row goes live (may be in the future: scheduled); null while never published. */
+  published_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -93,6 +93,9 @@ async function writeCatalogue(
         total_episodes: series.episodes.length,
         likes: 0,
         deleted_at: null,
+        // The demo catalogue is on show from the start.
+        status: 'published',
+        published_at: createdAt,
         created_at: createdAt,
         updated_at: createdAt,
       });
@@ -134,6 +137,8 @@ async function writeCatalogue(
             is_free: episode.isFree,
             coin_cost: episode.isFree ? 0 : episode.coinCost,
             position,
+            status: 'published',
+            published_at: createdAt,
             created_at: createdAt,
             updated_at: createdAt,
           })

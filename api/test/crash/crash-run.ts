@@ -31,7 +31,7 @@ import { migrateToLatest } from '../../src/db/migrate';
 import type { Database } from '../../src/db/schema';
 import { insertSeries } from '../../src/domains/catalogue/catalogue.repository';
 import { type MoneyDatabase, moneyDb } from '../../src/domains/coins/money.tables';
-import { seriesRow } from '../support/fixtures';
+import { PUBLISHED_LONG_AGO, seriesRow } from '../support/fixtures';
 import type { CrashServerConfig } from './crash-server';
 
 const API_ROOT = resolve(__dirname, '../..');
@@ -565,6 +565,7 @@ async function seedCatalogue(db: Kysely<Database>): Promise<Array<{ id: number; 
     is_free: false,
     coin_cost: 5 + (i % 4) * 5,
     position: i,
+    ...PUBLISHED_LONG_AGO,
     created_at: at,
     updated_at: at,
   }));

@@ -94,8 +94,11 @@ export async function registerUser(
   return response.json();
 }
 
+/** When fixture rows are published: before any clock a test sets, so they are on show whatever `now` is. */
+export const PUBLISHED_LONG_AGO = { status: 'published', published_at: '2000-01-01T00:00:00.000Z' } as const;
+
 /**
- * A plain series row to insert (visible, unflagged, no art), named by its title and slug; `fields`
+ * A plain series row to insert (visible, published, unflagged, no art), named by its title and slug; `fields`
  * overrides what a test or bench cares about.
  */
 export function seriesRow(
@@ -124,6 +127,7 @@ export function seriesRow(
     total_episodes: null,
     likes: 0,
     deleted_at: null,
+    ...PUBLISHED_LONG_AGO,
     created_at: at,
     updated_at: at,
     ...fields,

@@ -10,6 +10,7 @@ import * as staffMedia from './20250901000000_staff_media';
 import * as analyticsRollups from './20261121300000_analytics_rollups';
 import * as identity from './20261125000000_identity';
 import * as paymentReversals from './20261201000000_payment_reversals';
+import * as publishing from './20261201000100_publishing';
 
 const migrations: Record<string, Migration> = {
   '20250601000000_initial': initial,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '20261121300000_analytics_rollups': analyticsRollups,
   '20261125000000_identity': identity,
   '20261201000000_payment_reversals': paymentReversals,
+  '20261201000100_publishing': publishing,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

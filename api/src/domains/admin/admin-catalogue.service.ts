@@ -1,11 +1,23 @@
 /**
- * Staff editing of the catalogue: series (create, edit, soft delete, restore, media overrides) and
- * their episodes (create, edit, reorder, delete). Every write runs in one transaction with its audit
- * row. Viewers see the result through the catalogue domain, which already hides soft-deleted and
- * staff-hidden series (§5), so nothing here needs to know about viewer queries.
+ * Staff editing of the catalogue: series (create, edit, soft delete, restore, media overrides, publish)
+ * and their episodes (create, edit, reorder, delete, publish). Every write runs in one transaction with
+ * its audit row. Viewers see the result through the catalogue domain, which hides soft-deleted,
+ * staff-hidden (§5) and unpublished series and episodes, so nothing here needs to know about viewer
+ * queries.
+ *
+ * Publishing: new series and episodes are drafts. A series is published (now, or at a later time:
+ * scheduled) only when its publish checklist is met; publishing it also publishes, at the same time,
+ * its draft episodes that have a finished video (never those staff unpublished on purpose). An episode
+ * is published on its own once it has a finished video; viewers see it when its series is on show too.
  */
+import type {
+  EpisodePublishRequirement,
+  PublishState,
+  PublishStatus,
+  SeriesPublishRequirement,
+} from '@cliffhanger/shared/src/constants';
 import type { Static } from '@sinclair/typebox';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Database, EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
@@ -19,10 +31,13 @@ import {
   writeWithImages,
 } from '../media-library/stored-images';
 import {
+  type CategoryCreateBody,
+  type CategoryUpdateBody,
   type EpisodeCreateBody,
   type EpisodeListQuery,
   type EpisodeUpdateBody,
   idInSearch,
+  type PublishBody,
   type SeriesCreateBody,
   type SeriesListQuery,
   type SeriesMediaBody,
@@ -74,7 +89,95 @@ async function freeSlug(db: CoreExecutor, base: string, exceptId?: number): Prom
 
 export type AdminSeries = ReturnType<typeof toAdminSeries>;
 
-function toAdminSeries(ctx: AppContext, row: SeriesRow, episodesCount: number, categoryIds: number[]) {
+export interface PublishCheck {
+  requirement: SeriesPublishRequirement | EpisodePublishRequirement;
+  met: boolean;
+  /** What is needed, in words staff read in the checklist. */
+  message: string;
+}
+
+/** Draft, unpublished, published, or published for a later time (scheduled), at `now`. */
+export function publishStateOf(row: { status: PublishStatus; published_at: string | null }, now: Date): PublishState {
+  if (row.status !== 'published') return row.status;
+  return row.published_at !== null && Date.parse(row.published_at) > now.getTime() ? 'scheduled' : 'published';
+}
+
+/**
+ * What a series needs before viewers may see it: the art every screen shows (the poster on cards, the
+ * banner on its page, and the slider image on the home slider when it is featured), a category, so it
+ * appears under its genre, and at least one episode with a finished video that is not unpublished.
+ */
+export function seriesChecklist(
+  row: Pick<SeriesRow, 'poster_image' | 'banner_image' | 'slider_image' | 'is_featured'>,
+  categoryCount: number,
+  playableEpisodes: number,
+): PublishCheck[] {
+  const checks: PublishCheck[] = [
+    { requirement: 'poster_image', met: Boolean(row.poster_image), message: 'A poster image (shown on series cards)' },
+    {
+      requirement: 'banner_image',
+      met: Boolean(row.banner_image),
+      message: 'A banner image (shown at the top of the series page)',
+    },
+  ];
+  if (row.is_featured) {
+    checks.push({
+      requirement: 'slider_image',
+      met: Boolean(row.slider_image),
+      message: 'A slider image (featured series are shown in the home slider)',
+    });
+  }
+  checks.push(
+    {
+      requirement: 'category',
+      met: categoryCount > 0,
+      message: 'At least one category (so the series appears under its genre)',
+    },
+    {
+      requirement: 'episode',
+      met: playableEpisodes > 0,
+      message: 'At least one episode with a finished video that is not unpublished',
+    },
+  );
+  return checks;
+}
+
+export function episodeChecklist(row: Pick<EpisodeRow, 'hls_url' | 'video_url'>): PublishCheck[] {
+  return [{ requirement: 'video', met: Boolean(row.hls_url || row.video_url), message: 'A finished video' }];
+}
+
+function refusePublishing(what: string, checks: PublishCheck[]) {
+  const missing = checks.filter((check) => !check.met);
+  if (missing.length === 0) return;
+  throw new HttpError(
+    422,
+    `${what} cannot be published yet. Still needed: ${missing.map((check) => check.message).join('; ')}.`,
+    { missing: missing.map(({ requirement, message }) => ({ requirement, message })) },
+  );
+}
+
+/** Episodes with a finished video that are not unpublished, per series. */
+async function playableEpisodeCounts(db: CoreExecutor, seriesIds: number[]): Promise<Map<number, number>> {
+  if (seriesIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('episodes')
+    .select('series_id')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('series_id', 'in', seriesIds)
+    .where('status', '!=', 'unpublished')
+    .where((eb) => eb.or([eb('hls_url', 'is not', null), eb('video_url', 'is not', null)]))
+    .groupBy('series_id')
+    .execute();
+  return new Map(rows.map((row) => [row.series_id, Number(row.count)]));
+}
+
+function toAdminSeries(
+  ctx: AppContext,
+  row: SeriesRow,
+  episodesCount: number,
+  categoryIds: number[],
+  playableEpisodes: number,
+) {
   return {
     id: row.id,
     title: row.title,
@@ -96,6 +199,10 @@ function toAdminSeries(ctx: AppContext, row: SeriesRow, episodesCount: number, c
     cover_image: ctx.mediaUrl(row.cover_image),
     banner_image: ctx.mediaUrl(row.banner_image),
     slider_image: ctx.mediaUrl(row.slider_image),
+    status: row.status,
+    published_at: row.published_at,
+    publish_state: publishStateOf(row, ctx.now()),
+    publish_checklist: seriesChecklist(row, categoryIds.length, playableEpisodes),
     deleted_at: row.deleted_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -105,7 +212,7 @@ function toAdminSeries(ctx: AppContext, row: SeriesRow, episodesCount: number, c
 async function hydrate(ctx: AppContext, db: CoreExecutor, rows: SeriesRow[]): Promise<AdminSeries[]> {
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return [];
-  const [counts, categories] = await Promise.all([
+  const [counts, categories, playable] = await Promise.all([
     db
       .selectFrom('episodes')
       .select('series_id')
@@ -114,6 +221,7 @@ async function hydrate(ctx: AppContext, db: CoreExecutor, rows: SeriesRow[]): Pr
       .groupBy('series_id')
       .execute(),
     db.selectFrom('series_categories').selectAll().where('series_id', 'in', ids).execute(),
+    playableEpisodeCounts(db, ids),
   ]);
   return rows.map((row) =>
     toAdminSeries(
@@ -121,6 +229,7 @@ async function hydrate(ctx: AppContext, db: CoreExecutor, rows: SeriesRow[]): Pr
       row,
       Number(counts.find((c) => c.series_id === row.id)?.count ?? 0),
       categories.filter((c) => c.series_id === row.id).map((c) => c.category_id),
+      playable.get(row.id) ?? 0,
     ),
   );
 }
@@ -134,6 +243,15 @@ export async function listSeries(ctx: AppContext, query: Static<typeof SeriesLis
     if (status === 'active') q = q.where('deleted_at', 'is', null).where('is_hidden', '=', false);
     if (status === 'hidden') q = q.where('deleted_at', 'is', null).where('is_hidden', '=', true);
     if (status === 'deleted') q = q.where('deleted_at', 'is not', null);
+    const now = nowIso(ctx);
+    if (status === 'draft' || status === 'unpublished')
+      q = q.where('deleted_at', 'is', null).where('status', '=', status);
+    if (status === 'published' || status === 'scheduled') {
+      q = q
+        .where('deleted_at', 'is', null)
+        .where('status', '=', 'published')
+        .where('published_at', status === 'published' ? '<=' : '>', now);
+    }
     if (query.is_gold_exclusive !== undefined) q = q.where('is_gold_exclusive', '=', query.is_gold_exclusive);
     if (query.is_featured !== undefined) q = q.where('is_featured', '=', query.is_featured);
     if (query.category_id !== undefined) {
@@ -264,6 +382,9 @@ export async function createSeries(ctx: AppContext, actor: UserRow, body: Static
       total_episodes: input.total_episodes ?? null,
       likes: 0,
       deleted_at: null,
+      // Viewers see nothing of a new series until staff publish it.
+      status: 'draft',
+      published_at: null,
       created_at: at,
       updated_at: at,
     });
@@ -331,6 +452,83 @@ export async function setSeriesDeleted(ctx: AppContext, actor: UserRow, id: numb
   return getSeries(ctx, id);
 }
 
+/** When a publish takes effect: the time asked for when it is still ahead, else now. */
+function publishTime(ctx: AppContext, body: Static<typeof PublishBody>): string {
+  const now = ctx.now();
+  if (body.publish_at === undefined || body.publish_at === null) return now.toISOString();
+  const at = Date.parse(body.publish_at);
+  if (Number.isNaN(at)) throw badRequest('Give the publish time as a date and time, e.g. 2030-01-31T18:00:00Z');
+  return at > now.getTime() ? new Date(at).toISOString() : now.toISOString();
+}
+
+/**
+ * Publishes a series now or at `publish_at` (scheduled), with its draft episodes that have a finished
+ * video; 422 naming what the checklist still misses, 409 for a deleted series.
+ */
+export async function publishSeries(ctx: AppContext, actor: UserRow, id: number, body: Static<typeof PublishBody>) {
+  const when = publishTime(ctx, body);
+  const at = nowIso(ctx);
+  await staffDb(ctx)
+    .transaction()
+    .execute(async (trx) => {
+      const db = core(trx);
+      const before = await seriesRow(db, id);
+      if (before.deleted_at) throw conflict('This series is deleted. Restore it before publishing it.');
+      const [categories, playable] = await Promise.all([
+        db
+          .selectFrom('series_categories')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('series_id', '=', id)
+          .executeTakeFirst(),
+        playableEpisodeCounts(db, [id]),
+      ]);
+      refusePublishing('This series', seriesChecklist(before, Number(categories?.count ?? 0), playable.get(id) ?? 0));
+      await db
+        .updateTable('series')
+        .set({ status: 'published', published_at: when, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+      const episodes = await db
+        .updateTable('episodes')
+        .set({ status: 'published', published_at: when, updated_at: at })
+        .where('series_id', '=', id)
+        .where('status', '=', 'draft')
+        .where((eb) => eb.or([eb('hls_url', 'is not', null), eb('video_url', 'is not', null)]))
+        .executeTakeFirst();
+      const after = await seriesRow(db, id);
+      await recordAudit(trx, {
+        actor,
+        action: when > at ? 'series.schedule' : 'series.publish',
+        entity: 'series',
+        entityId: id,
+        before,
+        after: { ...after, episodes_published: Number(episodes.numUpdatedRows ?? 0) },
+        at,
+      });
+    });
+  return getSeries(ctx, id);
+}
+
+/** Takes a series (and so its episodes) off the viewers' site; staff can publish it again. */
+export async function unpublishSeries(ctx: AppContext, actor: UserRow, id: number) {
+  const at = nowIso(ctx);
+  await staffDb(ctx)
+    .transaction()
+    .execute(async (trx) => {
+      const db = core(trx);
+      const before = await seriesRow(db, id);
+      if (before.status !== 'published') return;
+      await db
+        .updateTable('series')
+        .set({ status: 'unpublished', published_at: null, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+      const after = await seriesRow(db, id);
+      await recordAudit(trx, { actor, action: 'series.unpublish', entity: 'series', entityId: id, before, after, at });
+    });
+  return getSeries(ctx, id);
+}
+
 // --- Episodes ----------------------------------------------------------------------------------------
 
 type EpisodeWithSeries = EpisodeRow & { series_title: string };
@@ -352,6 +550,10 @@ function toAdminEpisode(ctx: AppContext, row: EpisodeWithSeries, unlocks: number
     is_free: Boolean(row.is_free),
     coin_cost: row.coin_cost,
     unlocks,
+    status: row.status,
+    published_at: row.published_at,
+    publish_state: publishStateOf(row, ctx.now()),
+    publish_checklist: episodeChecklist(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -494,6 +696,8 @@ export async function createEpisode(
           is_free: isFree,
           coin_cost: isFree ? 0 : (body.coin_cost ?? defaults.coin_cost),
           position: Number(maxPosition?.position ?? -1) + 1,
+          status: 'draft',
+          published_at: null,
           created_at: at,
           updated_at: at,
         })
@@ -623,6 +827,56 @@ export async function reorderEpisodes(ctx: AppContext, actor: UserRow, seriesId:
   return seriesEpisodes(ctx, seriesId);
 }
 
+/** Publishes an episode now or at `publish_at`; 422 while it has no finished video. */
+export async function publishEpisode(ctx: AppContext, actor: UserRow, id: number, body: Static<typeof PublishBody>) {
+  const when = publishTime(ctx, body);
+  const at = nowIso(ctx);
+  await staffDb(ctx)
+    .transaction()
+    .execute(async (trx) => {
+      const db = core(trx);
+      const { series_title: _title, ...before } = await episodeRow(db, id);
+      refusePublishing('This episode', episodeChecklist(before));
+      await db
+        .updateTable('episodes')
+        .set({ status: 'published', published_at: when, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+      const { series_title: _t, ...after } = await episodeRow(db, id);
+      const action = when > at ? 'episode.schedule' : 'episode.publish';
+      await recordAudit(trx, { actor, action, entity: 'episode', entityId: id, before, after, at });
+    });
+  return getEpisode(ctx, id);
+}
+
+/** Takes one episode off the viewers' site (its series stays); staff can publish it again. */
+export async function unpublishEpisode(ctx: AppContext, actor: UserRow, id: number) {
+  const at = nowIso(ctx);
+  await staffDb(ctx)
+    .transaction()
+    .execute(async (trx) => {
+      const db = core(trx);
+      const { series_title: _title, ...before } = await episodeRow(db, id);
+      if (before.status !== 'published') return;
+      await db
+        .updateTable('episodes')
+        .set({ status: 'unpublished', published_at: null, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+      const { series_title: _t, ...after } = await episodeRow(db, id);
+      await recordAudit(trx, {
+        actor,
+        action: 'episode.unpublish',
+        entity: 'episode',
+        entityId: id,
+        before,
+        after,
+        at,
+      });
+    });
+  return getEpisode(ctx, id);
+}
+
 /** Episodes somebody paid for stay: deleting them would erase what viewers bought. */
 export async function deleteEpisode(ctx: AppContext, actor: UserRow, id: number) {
   const at = nowIso(ctx);
@@ -675,4 +929,96 @@ export async function attachVideo(
     after,
     at: input.at,
   });
+}
+
+// --- Categories --------------------------------------------------------------------------------------
+
+async function categoryRow(db: CoreExecutor, id: number) {
+  const row = await db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Category not found');
+  return row;
+}
+
+const categoryAnswer = (row: { id: number; name: string; slug: string; icon: string; color: string }) => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  icon: row.icon,
+  color: row.color,
+});
+
+async function assertFreeCategory(db: CoreExecutor, name: string, slug: string, exceptId?: number) {
+  let query = db
+    .selectFrom('categories')
+    .select('id')
+    .where((eb) => eb.or([eb('slug', '=', slug), eb(sql`lower(name)`, '=', name.toLowerCase())]));
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  if (await query.executeTakeFirst()) throw conflict(`A category named "${name}" or with the address "${slug}" exists`);
+}
+
+/** A new category, last in the genre chips; 409 when its name or address is taken. */
+export async function createCategory(ctx: AppContext, actor: UserRow, body: Static<typeof CategoryCreateBody>) {
+  const at = nowIso(ctx);
+  const name = body.name.trim();
+  if (!name) throw badRequest('Enter a name for the category');
+  const slug = body.slug ?? slugify(name);
+  return staffDb(ctx)
+    .transaction()
+    .execute(async (trx) => {
+      const db = core(trx);
+      await assertFreeCategory(db, name, slug);
+      const last = await db
+        .selectFrom('categories')
+        .select((eb) => eb.fn.max('position').as('position'))
+        .executeTakeFirst();
+      const inserted = await db
+        .insertInto('categories')
+        .values({
+          name,
+          slug,
+          icon: body.icon ?? '',
+          color: body.color ?? '#666666',
+          position: Number(last?.position ?? -1) + 1,
+          created_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const after = await categoryRow(db, inserted.id);
+      await recordAudit(trx, {
+        actor,
+        action: 'category.create',
+        entity: 'category',
+        entityId: inserted.id,
+        after,
+        at,
+      });
+      return categoryAnswer(after);
+    });
+}
+
+/** Renames (or re-colours) a category; series keep it. 409 when the new name or address is taken. */
+export async function updateCategory(
+  ctx: AppContext,
+  actor: UserRow,
+  id: number,
+  body: Static<typeof CategoryUpdateBody>,
+) {
+  const at = nowIso(ctx);
+  return staffDb(ctx)
+    .transaction()
+    .execute(async (trx) => {
+      const db = core(trx);
+      const before = await categoryRow(db, id);
+      const name = body.name !== undefined ? body.name.trim() : before.name;
+      if (!name) throw badRequest('Enter a name for the category');
+      await assertFreeCategory(db, name, body.slug ?? before.slug, id);
+      await db
+        .updateTable('categories')
+        .set({ ...body, name })
+        .where('id', '=', id)
+        .execute();
+      const after = await categoryRow(db, id);
+      await recordAudit(trx, { actor, action: 'category.update', entity: 'category', entityId: id, before, after, at });
+      return categoryAnswer(after);
+    });
 }

@@ -11,6 +11,7 @@ import { ErrorSchema, IdParams, MessageSchema, withErrors } from '../../http/sch
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../auth/auth.hooks';
 import { AuthAnswerSchema } from '../auth/auth.schemas';
+import { CategorySchema } from '../catalogue/catalogue.schemas';
 import { MediaJobQueue } from '../media-library/media-jobs';
 import { mediaLibraryRoutes } from '../media-library/media-library.routes';
 import { mediaStorageFor } from '../media-library/media-storage';
@@ -27,6 +28,8 @@ import {
   AuditEntrySchema,
   AuditQuery,
   CancelSubscriptionBody,
+  CategoryCreateBody,
+  CategoryUpdateBody,
   CoinAdjustmentAnswer,
   CoinAdjustmentBody,
   DashboardAnswer,
@@ -37,6 +40,8 @@ import {
   InvitationAnswer,
   InvitationBody,
   Paged,
+  PublishBody,
+  PublishRefusedAnswer,
   ReorderBody,
   SeriesCreateBody,
   SeriesIdParams,
@@ -188,6 +193,47 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
   app.post('/series/:id/restore/', { schema: { tags, params: IdParams, response: series } }, (request) =>
     catalogue.setSeriesDeleted(ctx, actor(request), request.params.id, false),
   );
+  // Publishing: a bare request publishes now, `publish_at` schedules. 422: the publish checklist is not
+  // met (`missing` names each thing still needed); 409: the series is deleted.
+  const publishing = {
+    [OPTIONAL_BODY]: true,
+    tags,
+    params: IdParams,
+    body: PublishBody,
+  } as const;
+  app.post(
+    '/series/:id/publish/',
+    {
+      schema: {
+        ...publishing,
+        response: withErrors({ 200: AdminSeriesSchema, 409: ErrorSchema, 422: PublishRefusedAnswer }),
+      },
+    },
+    (request) => catalogue.publishSeries(ctx, actor(request), request.params.id, request.body ?? {}),
+  );
+  app.post('/series/:id/unpublish/', { schema: { tags, params: IdParams, response: series } }, (request) =>
+    catalogue.unpublishSeries(ctx, actor(request), request.params.id),
+  );
+
+  // --- Categories (the genre chips) ------------------------------------------------------------------
+  // 409: another category has that name or address.
+  const category = withErrors({ 200: Type.Ref(CategorySchema), 409: ErrorSchema });
+  app.post(
+    '/categories/',
+    {
+      schema: {
+        tags,
+        body: CategoryCreateBody,
+        response: withErrors({ 201: Type.Ref(CategorySchema), 409: ErrorSchema }),
+      },
+    },
+    async (request, reply) => reply.status(201).send(await catalogue.createCategory(ctx, actor(request), request.body)),
+  );
+  app.patch(
+    '/categories/:id/',
+    { schema: { tags, params: IdParams, body: CategoryUpdateBody, response: category } },
+    (request) => catalogue.updateCategory(ctx, actor(request), request.params.id, request.body),
+  );
 
   // --- Episodes ----------------------------------------------------------------------------------------
   // 409 on a create or change: the season already has an episode with that number.
@@ -236,6 +282,16 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
       },
     },
     (request) => catalogue.updateEpisode(ctx, actor(request), request.params.id, request.body),
+  );
+  app.post(
+    '/episodes/:id/publish/',
+    { schema: { ...publishing, response: withErrors({ 200: AdminEpisodeSchema, 422: PublishRefusedAnswer }) } },
+    (request) => catalogue.publishEpisode(ctx, actor(request), request.params.id, request.body ?? {}),
+  );
+  app.post(
+    '/episodes/:id/unpublish/',
+    { schema: { tags, params: IdParams, response: withErrors({ 200: AdminEpisodeSchema }) } },
+    (request) => catalogue.unpublishEpisode(ctx, actor(request), request.params.id),
   );
   app.delete(
     '/episodes/:id/',

@@ -1,4 +1,9 @@
 /** Request and answer schemas of /api/admin/*: one place, so validation, types and OpenAPI agree. */
+import {
+  EPISODE_PUBLISH_REQUIREMENTS,
+  PUBLISH_STATUSES,
+  SERIES_PUBLISH_REQUIREMENTS,
+} from '@cliffhanger/shared/src/constants';
 import { type TSchema, Type } from '@sinclair/typebox';
 import { IdParams, Nullable } from '../../http/schemas';
 import { Email, Password } from '../auth/auth.schemas';
@@ -117,9 +122,46 @@ export const SeriesMediaBody = Type.Object(
     poster_image: Type.Optional(Nullable(MediaAddress)),
     cover_image: Type.Optional(Nullable(MediaAddress)),
     banner_image: Type.Optional(Nullable(MediaAddress)),
+    slider_image: Type.Optional(Nullable(MediaAddress)),
   },
   { additionalProperties: false, minProperties: 1 },
 );
+
+// --- Publishing ------------------------------------------------------------------------------------
+
+const PublishStatusSchema = Type.Union(PUBLISH_STATUSES.map((status) => Type.Literal(status)));
+const PublishStateSchema = Type.Union([...PUBLISH_STATUSES, 'scheduled' as const].map((state) => Type.Literal(state)));
+
+/** One line of a publish checklist: what is needed and whether the series or episode has it. */
+export const PublishCheckSchema = Type.Object({
+  requirement: Type.Union(
+    [...SERIES_PUBLISH_REQUIREMENTS, ...EPISODE_PUBLISH_REQUIREMENTS].map((requirement) => Type.Literal(requirement)),
+  ),
+  met: Type.Boolean(),
+  message: Type.String(),
+});
+
+const PublishFields = {
+  /** What staff decided: 'draft' (never published), 'published' or 'unpublished'. */
+  status: PublishStatusSchema,
+  /** When a published series or episode goes (or went) live; null unless published. */
+  published_at: Nullable(Type.String()),
+  /** What viewers get now: a published one whose time is still ahead is 'scheduled'. */
+  publish_state: PublishStateSchema,
+  publish_checklist: Type.Array(PublishCheckSchema),
+};
+
+/** A bare request publishes now; `publish_at` in the future schedules it (a past time means now). */
+export const PublishBody = Type.Object(
+  { publish_at: Type.Optional(Nullable(Type.String({ format: 'date-time', maxLength: 40 }))) },
+  { additionalProperties: false },
+);
+
+/** 422: what the checklist still misses, each named. */
+export const PublishRefusedAnswer = Type.Object({
+  message: Type.String(),
+  missing: Type.Array(Type.Object({ requirement: Type.String(), message: Type.String() })),
+});
 
 export const AdminSeriesSchema = Type.Object({
   id: Type.Integer(),
@@ -142,6 +184,7 @@ export const AdminSeriesSchema = Type.Object({
   cover_image: Nullable(Type.String()),
   banner_image: Nullable(Type.String()),
   slider_image: Nullable(Type.String()),
+  ...PublishFields,
   deleted_at: Nullable(Type.String()),
   created_at: Type.String(),
   updated_at: Type.String(),
@@ -150,8 +193,13 @@ export const AdminSeriesSchema = Type.Object({
 export const SeriesListQuery = Type.Object({
   ...PageQuery,
   search: Type.Optional(Type.String({ maxLength: 100 })),
+  /** 'active': not deleted and not hidden; the publish states list the series not deleted in that state. */
   status: Type.Optional(
-    Type.Union([Type.Literal('active'), Type.Literal('hidden'), Type.Literal('deleted'), Type.Literal('all')]),
+    Type.Union(
+      ['active', 'hidden', 'deleted', 'all', 'draft', 'scheduled', 'published', 'unpublished'].map((status) =>
+        Type.Literal(status),
+      ),
+    ),
   ),
   is_gold_exclusive: Type.Optional(Type.Boolean()),
   is_featured: Type.Optional(Type.Boolean()),
@@ -196,6 +244,7 @@ export const AdminEpisodeSchema = Type.Object({
   is_free: Type.Boolean(),
   coin_cost: Type.Integer(),
   unlocks: Type.Integer(),
+  ...PublishFields,
   created_at: Type.String(),
   updated_at: Type.String(),
 });
@@ -212,6 +261,23 @@ export const EpisodeListQuery = Type.Object({
 });
 
 export const SeriesIdParams = Type.Object({ seriesId: Id });
+
+const CategoryFields = {
+  name: Type.String({ minLength: 1, maxLength: 60 }),
+  slug: Type.String({ minLength: 1, maxLength: 60, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' }),
+  icon: Type.String({ maxLength: 16 }),
+  color: Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }),
+};
+const { name: categoryName, ...optionalCategoryFields } = CategoryFields;
+/** A new genre chip; its address (slug) is made from the name when left out. */
+export const CategoryCreateBody = Type.Object(
+  { name: categoryName, ...Type.Partial(Type.Object(optionalCategoryFields)).properties },
+  { additionalProperties: false },
+);
+export const CategoryUpdateBody = Type.Partial(Type.Object(CategoryFields), {
+  additionalProperties: false,
+  minProperties: 1,
+});
 
 // --- Users and subscriptions -----------------------------------------------------------------------
 

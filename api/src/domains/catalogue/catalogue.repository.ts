@@ -1,6 +1,8 @@
 /**
- * SQL for the catalogue: series (always through `visibleSeries`, which applies the §5 hiding rules),
- * their categories, seasons and episodes. Every function takes the database or a transaction first.
+ * SQL for the catalogue: series (always through `visibleSeries`, which applies the §5 hiding rules and
+ * publishing), their categories, seasons and episodes. Every function takes the database or a
+ * transaction first. `at` is the moment the viewer asks (ISO-8601, the app's clock): what is published
+ * for a later time is not on show yet, with no write needed when that time comes.
  */
 import { HIDDEN_SERIES_IDS, HIDDEN_SERIES_TITLE_PREFIX } from '@cliffhanger/shared/src/constants';
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
@@ -10,21 +12,33 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * §5: ids 9 and 10, titles or English titles starting "Deleted Series" (case-sensitive, so `substr`
- * rather than LIKE, which SQLite compares case-insensitively), staff-hidden and soft-deleted series.
+ * rather than LIKE, which SQLite compares case-insensitively), staff-hidden and soft-deleted series;
+ * and every series that is not published, or published for a time after `at` (drafts, unpublished and
+ * scheduled series).
  */
-export function isVisibleSeries(eb: ExpressionBuilder<Database, 'series'>) {
-  const prefixLength = HIDDEN_SERIES_TITLE_PREFIX.length;
-  return eb.and([
-    eb('series.id', 'not in', [...HIDDEN_SERIES_IDS]),
-    eb(sql`substr(series.title, 1, ${sql.lit(prefixLength)})`, '!=', HIDDEN_SERIES_TITLE_PREFIX),
-    eb(sql`substr(series.title_en, 1, ${sql.lit(prefixLength)})`, '!=', HIDDEN_SERIES_TITLE_PREFIX),
-    eb('series.is_hidden', '=', false),
-    eb('series.deleted_at', 'is', null),
-  ]);
+export function isVisibleSeries(at: string) {
+  return (eb: ExpressionBuilder<Database, 'series'>) => {
+    const prefixLength = HIDDEN_SERIES_TITLE_PREFIX.length;
+    return eb.and([
+      eb('series.id', 'not in', [...HIDDEN_SERIES_IDS]),
+      eb(sql`substr(series.title, 1, ${sql.lit(prefixLength)})`, '!=', HIDDEN_SERIES_TITLE_PREFIX),
+      eb(sql`substr(series.title_en, 1, ${sql.lit(prefixLength)})`, '!=', HIDDEN_SERIES_TITLE_PREFIX),
+      eb('series.is_hidden', '=', false),
+      eb('series.deleted_at', 'is', null),
+      eb('series.status', '=', 'published'),
+      eb('series.published_at', '<=', at),
+    ]);
+  };
 }
 
-export function visibleSeries(db: Executor) {
-  return db.selectFrom('series').where(isVisibleSeries);
+/** An episode viewers may see on its own terms (its series is checked by `isVisibleSeries`). */
+export function isPublishedEpisode(at: string) {
+  return (eb: ExpressionBuilder<Database, 'episodes'>) =>
+    eb.and([eb('episodes.status', '=', 'published'), eb('episodes.published_at', '<=', at)]);
+}
+
+export function visibleSeries(db: Executor, at: string) {
+  return db.selectFrom('series').where(isVisibleSeries(at));
 }
 
 /** Case-insensitive "contains" that treats %, _ and \ in the user's text literally, on both engines. */
@@ -45,8 +59,8 @@ export interface SeriesFilters {
   excludeIds?: number[];
 }
 
-function filtered(db: Executor, filters: SeriesFilters) {
-  let query = visibleSeries(db);
+function filtered(db: Executor, at: string, filters: SeriesFilters) {
+  let query = visibleSeries(db, at);
   if (filters.categoryId !== undefined && filters.categoryId !== null) {
     const categoryId = filters.categoryId;
     query = query.where('series.id', 'in', (eb) =>
@@ -76,6 +90,7 @@ function filtered(db: Executor, filters: SeriesFilters) {
 
 export async function listSeries(
   db: Executor,
+  at: string,
   filters: SeriesFilters,
   order: { column: SeriesOrdering; descending: boolean },
   page: { limit: number; offset: number },
@@ -83,31 +98,31 @@ export async function listSeries(
   const direction = order.descending ? 'desc' : 'asc';
   // Two independent reads: on PostgreSQL they run side by side on two pooled connections.
   const [rows, total] = await Promise.all([
-    filtered(db, filters)
+    filtered(db, at, filters)
       .selectAll('series')
       .orderBy(`series.${order.column}`, direction)
       .orderBy('series.id', direction)
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    filtered(db, filters)
+    filtered(db, at, filters)
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirst(),
   ]);
   return { rows, count: Number(total?.count ?? 0) };
 }
 
-export function findVisibleSeries(db: Executor, id: number): Promise<SeriesRow | undefined> {
-  return visibleSeries(db).selectAll('series').where('series.id', '=', id).executeTakeFirst();
+export function findVisibleSeries(db: Executor, id: number, at: string): Promise<SeriesRow | undefined> {
+  return visibleSeries(db, at).selectAll('series').where('series.id', '=', id).executeTakeFirst();
 }
 
-export function findVisibleSeriesByIds(db: Executor, ids: number[]): Promise<SeriesRow[]> {
+export function findVisibleSeriesByIds(db: Executor, ids: number[], at: string): Promise<SeriesRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return visibleSeries(db).selectAll('series').where('series.id', 'in', ids).execute();
+  return visibleSeries(db, at).selectAll('series').where('series.id', 'in', ids).execute();
 }
 
-export function allVisibleSeries(db: Executor): Promise<SeriesRow[]> {
-  return visibleSeries(db).selectAll('series').execute();
+export function allVisibleSeries(db: Executor, at: string): Promise<SeriesRow[]> {
+  return visibleSeries(db, at).selectAll('series').execute();
 }
 
 export async function categoriesOfSeries(
@@ -126,14 +141,21 @@ export async function categoriesOfSeries(
     .execute();
 }
 
+/** Seasons with their on-show episodes counted. */
 export async function seasonsOfSeries(
   db: Executor,
   seriesIds: number[],
+  at: string,
 ): Promise<Array<SeasonRow & { episodes_count: number }>> {
   if (seriesIds.length === 0) return [];
   const rows = await db
     .selectFrom('seasons')
-    .leftJoin('episodes', 'episodes.season_id', 'seasons.id')
+    .leftJoin('episodes', (join) =>
+      join
+        .onRef('episodes.season_id', '=', 'seasons.id')
+        .on('episodes.status', '=', 'published')
+        .on('episodes.published_at', '<=', at),
+    )
     .select(['seasons.id', 'seasons.series_id', 'seasons.number', 'seasons.title'])
     .select((eb) => eb.fn.count<number>('episodes.id').as('episodes_count'))
     .where('seasons.series_id', 'in', seriesIds)
@@ -143,13 +165,14 @@ export async function seasonsOfSeries(
   return rows.map((row) => ({ ...row, episodes_count: Number(row.episodes_count) }));
 }
 
-export async function episodeCounts(db: Executor, seriesIds: number[]): Promise<Map<number, number>> {
+export async function episodeCounts(db: Executor, seriesIds: number[], at: string): Promise<Map<number, number>> {
   if (seriesIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('episodes')
     .select('series_id')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('series_id', 'in', seriesIds)
+    .where(isPublishedEpisode(at))
     .groupBy('series_id')
     .execute();
   return new Map(rows.map((row) => [row.series_id, Number(row.count)]));
@@ -166,12 +189,13 @@ export function findCategoryBySlugOrId(db: Executor, value: string): Promise<Cat
     : query.where('slug', '=', value).executeTakeFirst();
 }
 
-/** Episodes in play order: season, then episode number. */
-export function episodesOfSeries(db: Executor, seriesId: number): Promise<EpisodeRow[]> {
+/** The on-show episodes of a series in play order: season, then episode number. */
+export function episodesOfSeries(db: Executor, seriesId: number, at: string): Promise<EpisodeRow[]> {
   return db
     .selectFrom('episodes')
     .selectAll()
     .where('series_id', '=', seriesId)
+    .where(isPublishedEpisode(at))
     .orderBy('season_number')
     .orderBy('episode_number')
     .execute();
@@ -181,9 +205,14 @@ export async function listEpisodes(
   db: Executor,
   seriesId: number | undefined,
   page: { limit: number; offset: number },
+  at: string,
 ): Promise<{ rows: Array<EpisodeRow & { series_title: string }>; count: number }> {
   const base = () => {
-    let query = db.selectFrom('episodes').innerJoin('series', 'series.id', 'episodes.series_id').where(isVisibleSeries);
+    let query = db
+      .selectFrom('episodes')
+      .innerJoin('series', 'series.id', 'episodes.series_id')
+      .where(isVisibleSeries(at))
+      .where(isPublishedEpisode(at));
     if (seriesId !== undefined) query = query.where('episodes.series_id', '=', seriesId);
     return query;
   };
@@ -202,12 +231,13 @@ export async function listEpisodes(
   return { rows, count: Number(total?.count ?? 0) };
 }
 
-/** An episode with its (visible) series, or undefined when either is missing or hidden. */
-export async function findVisibleEpisode(db: Executor, episodeId: number) {
+/** An episode with its (visible) series, or undefined when either is missing, hidden or not on show. */
+export async function findVisibleEpisode(db: Executor, episodeId: number, at: string) {
   const row = await db
     .selectFrom('episodes')
     .innerJoin('series', 'series.id', 'episodes.series_id')
-    .where(isVisibleSeries)
+    .where(isVisibleSeries(at))
+    .where(isPublishedEpisode(at))
     .where('episodes.id', '=', episodeId)
     .selectAll('episodes')
     .select(['series.title as series_title', 'series.is_gold_exclusive as series_is_gold_exclusive'])
@@ -215,11 +245,12 @@ export async function findVisibleEpisode(db: Executor, episodeId: number) {
   return row;
 }
 
-export function searchEpisodes(db: Executor, text: string, limit: number) {
+export function searchEpisodes(db: Executor, text: string, limit: number, at: string) {
   return db
     .selectFrom('episodes')
     .innerJoin('series', 'series.id', 'episodes.series_id')
-    .where(isVisibleSeries)
+    .where(isVisibleSeries(at))
+    .where(isPublishedEpisode(at))
     .where((eb) =>
       eb.or([
         eb(containsText('episodes.title', text), '=', true),
@@ -235,11 +266,11 @@ export function searchEpisodes(db: Executor, text: string, limit: number) {
 }
 
 /** Every visible series' category ids, for recommendations. */
-export async function categoryIdsBySeries(db: Executor): Promise<Map<number, number[]>> {
+export async function categoryIdsBySeries(db: Executor, at: string): Promise<Map<number, number[]>> {
   const rows = await db
     .selectFrom('series_categories')
     .innerJoin('series', 'series.id', 'series_categories.series_id')
-    .where(isVisibleSeries)
+    .where(isVisibleSeries(at))
     .select(['series_categories.series_id', 'series_categories.category_id'])
     .execute();
   const map = new Map<number, number[]>();
@@ -273,13 +304,13 @@ export async function insertSeries(db: Executor, values: Omit<SeriesRow, 'id'> &
   return id;
 }
 
-export function episodesByIds(db: Executor, ids: number[]) {
+/** Episodes by id; with `at`, only those on show (published, in a visible series). */
+export function episodesByIds(db: Executor, ids: number[], at?: string) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
+  let query = db
     .selectFrom('episodes')
     .innerJoin('series', 'series.id', 'episodes.series_id')
-    .where('episodes.id', 'in', ids)
-    .selectAll('episodes')
-    .select('series.title as series_title')
-    .execute();
+    .where('episodes.id', 'in', ids);
+  if (at !== undefined) query = query.where(isVisibleSeries(at)).where(isPublishedEpisode(at));
+  return query.selectAll('episodes').select('series.title as series_title').execute();
 }

@@ -5,14 +5,15 @@
  *
  * Answers that are the same for every visitor (series list, series, highlights, categories) go
  * through the catalogue cache (api/src/cache/catalogue-cache.ts): a few seconds at most, and emptied
- * by any catalogue write.
+ * by any catalogue write. Every read asks what is on show at the app's `now`, so a series scheduled
+ * for a time appears once that time has passed (within the cache's few seconds), with no write.
  */
 
 import { HIGHLIGHT_LIST_LIMIT, SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/src/constants';
 import type { Category, Episode, Season, Series } from '@cliffhanger/shared/src/entities';
 import { catalogueCache } from '../../cache/app-caches';
 import { queryKey } from '../../cache/catalogue-cache';
-import type { AppContext } from '../../context';
+import { type AppContext, nowIso } from '../../context';
 import type { CategoryRow, EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { PUBLIC_VIEWER, playbackAddresses } from '../../media/signed-playback';
@@ -40,8 +41,8 @@ export async function hydrateSeries(ctx: AppContext, rows: SeriesRow[]): Promise
   const ids = rows.map((row) => row.id);
   const [categories, seasons, counts] = await Promise.all([
     repo.categoriesOfSeries(ctx.db, ids),
-    repo.seasonsOfSeries(ctx.db, ids),
-    repo.episodeCounts(ctx.db, ids),
+    repo.seasonsOfSeries(ctx.db, ids, nowIso(ctx)),
+    repo.episodeCounts(ctx.db, ids, nowIso(ctx)),
   ]);
   const media = ctx.mediaUrl;
   return rows.map((row) => {
@@ -82,7 +83,7 @@ export async function hydrateSeries(ctx: AppContext, rows: SeriesRow[]): Promise
 
 export function seriesDetail(ctx: AppContext, id: number): Promise<Series> {
   return catalogueCache(ctx).remember(`series/${id}`, async () => {
-    const row = await repo.findVisibleSeries(ctx.db, id);
+    const row = await repo.findVisibleSeries(ctx.db, id, nowIso(ctx));
     if (!row) throw notFound(SERIES_NOT_FOUND_MESSAGE);
     return (await hydrateSeries(ctx, [row]))[0] as Series;
   });
@@ -142,6 +143,7 @@ async function readSeriesList(ctx: AppContext, query: SeriesListQuery, path: str
   const column = query.ordering.replace(/^-/, '') as repo.SeriesOrdering;
   const { rows, count } = await repo.listSeries(
     ctx.db,
+    nowIso(ctx),
     {
       categoryId,
       isFeatured: query.is_featured,
@@ -176,6 +178,7 @@ async function readHighlights(ctx: AppContext, which: Highlight): Promise<Series
         : { isGoldExclusive: true };
   const { rows } = await repo.listSeries(
     ctx.db,
+    nowIso(ctx),
     filters,
     { column: 'created_at', descending: true },
     { limit: HIGHLIGHT_LIST_LIMIT, offset: 0 },
@@ -309,9 +312,13 @@ export async function episodeDtosFor(ctx: AppContext, viewer: UserRow | null, ro
 }
 
 export async function seriesEpisodes(ctx: AppContext, viewer: UserRow | null, seriesId: number): Promise<EpisodeDto[]> {
-  const series = await repo.findVisibleSeries(ctx.db, seriesId);
+  const at = nowIso(ctx);
+  const series = await repo.findVisibleSeries(ctx.db, seriesId, at);
   if (!series) throw notFound(SERIES_NOT_FOUND_MESSAGE);
-  const rows = (await repo.episodesOfSeries(ctx.db, seriesId)).map((row) => ({ ...row, series_title: series.title }));
+  const rows = (await repo.episodesOfSeries(ctx.db, seriesId, at)).map((row) => ({
+    ...row,
+    series_title: series.title,
+  }));
   return toEpisodeDtos(ctx, viewer, rows, new Set(series.is_gold_exclusive ? [series.id] : []));
 }
 
@@ -321,13 +328,16 @@ export async function listEpisodes(
   query: { series?: number; limit: number; page: number },
   path: string,
 ): Promise<Page<EpisodeDto>> {
-  if (query.series !== undefined && !(await repo.findVisibleSeries(ctx.db, query.series))) {
+  const at = nowIso(ctx);
+  if (query.series !== undefined && !(await repo.findVisibleSeries(ctx.db, query.series, at))) {
     throw notFound(SERIES_NOT_FOUND_MESSAGE);
   }
-  const { rows, count } = await repo.listEpisodes(ctx.db, query.series, {
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-  });
+  const { rows, count } = await repo.listEpisodes(
+    ctx.db,
+    query.series,
+    { limit: query.limit, offset: (query.page - 1) * query.limit },
+    at,
+  );
   return {
     results: await episodeDtosFor(ctx, viewer, rows),
     count,
@@ -336,7 +346,7 @@ export async function listEpisodes(
 }
 
 export async function findEpisodeOrThrow(ctx: AppContext, episodeId: number) {
-  const row = await repo.findVisibleEpisode(ctx.db, episodeId);
+  const row = await repo.findVisibleEpisode(ctx.db, episodeId, nowIso(ctx));
   if (!row) throw notFound(EPISODE_NOT_FOUND_MESSAGE);
   return row;
 }
@@ -401,14 +411,16 @@ export const SEARCH_RESULT_LIMIT = 20;
 export async function search(ctx: AppContext, viewer: UserRow | null, text: string) {
   const q = text.trim();
   if (!q) return { series: [], episodes: [] };
+  const at = nowIso(ctx);
   const [{ rows }, episodes] = await Promise.all([
     repo.listSeries(
       ctx.db,
+      at,
       { search: q },
       { column: 'created_at', descending: true },
       { limit: SEARCH_RESULT_LIMIT, offset: 0 },
     ),
-    repo.searchEpisodes(ctx.db, q, SEARCH_RESULT_LIMIT),
+    repo.searchEpisodes(ctx.db, q, SEARCH_RESULT_LIMIT, at),
   ]);
   return { series: await hydrateSeries(ctx, rows), episodes: await episodeDtosFor(ctx, viewer, episodes) };
 }
@@ -427,7 +439,11 @@ async function rankByTaste(
   taste: { categoryWeights: Map<number, number>; tagWeights: Map<string, number> },
   exclude: Set<number>,
 ): Promise<Series[]> {
-  const [all, categoryIds] = await Promise.all([repo.allVisibleSeries(ctx.db), repo.categoryIdsBySeries(ctx.db)]);
+  const at = nowIso(ctx);
+  const [all, categoryIds] = await Promise.all([
+    repo.allVisibleSeries(ctx.db, at),
+    repo.categoryIdsBySeries(ctx.db, at),
+  ]);
   const scored = all
     .filter((row) => !exclude.has(row.id))
     .map((row) => {
@@ -455,7 +471,7 @@ async function tasteOf(ctx: AppContext, seriesIds: number[]) {
   const tagWeights = new Map<string, number>();
   if (seriesIds.length === 0) return { categoryWeights, tagWeights };
   const [rows, categoriesBySeries] = await Promise.all([
-    repo.findVisibleSeriesByIds(ctx.db, seriesIds),
+    repo.findVisibleSeriesByIds(ctx.db, seriesIds, nowIso(ctx)),
     repo.categoriesOfSeries(ctx.db, seriesIds),
   ]);
   for (const category of categoriesBySeries)
@@ -468,7 +484,7 @@ async function tasteOf(ctx: AppContext, seriesIds: number[]) {
 
 /** "More like this" for one series. */
 export async function seriesRecommendations(ctx: AppContext, seriesId: number): Promise<Series[]> {
-  const series = await repo.findVisibleSeries(ctx.db, seriesId);
+  const series = await repo.findVisibleSeries(ctx.db, seriesId, nowIso(ctx));
   if (!series) throw notFound(SERIES_NOT_FOUND_MESSAGE);
   return rankByTaste(ctx, await tasteOf(ctx, [seriesId]), new Set([seriesId]));
 }

@@ -111,8 +111,9 @@ async function unlockedIds(ctx: AppContext, viewer: UserRow): Promise<Set<number
 
 /** Every visible series, Gold exclusives first, then by section and newest. */
 export async function carousel(ctx: AppContext, viewer: UserRow): Promise<FeedSeriesDto[]> {
+  const at = nowIso(ctx);
   const rows = await catalogueRepo
-    .visibleSeries(ctx.db)
+    .visibleSeries(ctx.db, at)
     .selectAll('series')
     .orderBy('series.created_at', 'desc')
     .orderBy('series.id', 'desc')
@@ -125,6 +126,7 @@ export async function carousel(ctx: AppContext, viewer: UserRow): Promise<FeedSe
           .selectFrom('episodes')
           .selectAll()
           .where('series_id', 'in', ids)
+          .where(catalogueRepo.isPublishedEpisode(at))
           .orderBy('season_number')
           .orderBy('episode_number')
           .execute(),
@@ -152,10 +154,10 @@ export async function carousel(ctx: AppContext, viewer: UserRow): Promise<FeedSe
 }
 
 export async function seriesDetail(ctx: AppContext, viewer: UserRow, seriesId: number): Promise<FeedSeriesDto> {
-  const row = await catalogueRepo.findVisibleSeries(ctx.db, seriesId);
+  const row = await catalogueRepo.findVisibleSeries(ctx.db, seriesId, nowIso(ctx));
   if (!row) throw notFound(SERIES_NOT_FOUND_MESSAGE);
   const [episodes, views, favourites, unlocked] = await Promise.all([
-    catalogueRepo.episodesOfSeries(ctx.db, seriesId),
+    catalogueRepo.episodesOfSeries(ctx.db, seriesId, nowIso(ctx)),
     repo.lastViews(ctx.db, viewer.id, [seriesId]),
     repo.favouriteSeriesIds(ctx.db, viewer.id),
     unlockedIds(ctx, viewer),

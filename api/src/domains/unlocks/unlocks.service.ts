@@ -51,7 +51,7 @@ function answer(episodeId: number, via: UnlockVia, charged: number, balance: num
 }
 
 export async function unlockEpisode(ctx: AppContext, viewer: UserRow, episodeId: number): Promise<UnlockAnswer> {
-  const episode = await findVisibleEpisode(ctx.db, episodeId);
+  const episode = await findVisibleEpisode(ctx.db, episodeId, nowIso(ctx));
   if (!episode) throw notFound(EPISODE_NOT_FOUND_MESSAGE);
   const cost = episode.coin_cost;
   if (episode.is_free || cost <= 0) return answer(episode.id, 'free', 0, viewer.coin_balance);

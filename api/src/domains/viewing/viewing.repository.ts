@@ -67,11 +67,11 @@ export async function touchHistory(
 }
 
 /** Unfinished episodes of visible series, most recently watched first. */
-export function unfinishedProgress(db: Executor, userId: number, limit: number) {
+export function unfinishedProgress(db: Executor, userId: number, limit: number, at: string) {
   return db
     .selectFrom('watch_progress')
     .innerJoin('series', 'series.id', 'watch_progress.series_id')
-    .where(isVisibleSeries)
+    .where(isVisibleSeries(at))
     .where('watch_progress.user_id', '=', userId)
     .where('watch_progress.completed', '=', false)
     .where('watch_progress.progress', '>', 0)
@@ -82,11 +82,11 @@ export function unfinishedProgress(db: Executor, userId: number, limit: number) 
     .execute();
 }
 
-export function historyOf(db: Executor, userId: number, limit: number) {
+export function historyOf(db: Executor, userId: number, limit: number, at: string) {
   return db
     .selectFrom('watch_history')
     .innerJoin('series', 'series.id', 'watch_history.series_id')
-    .where(isVisibleSeries)
+    .where(isVisibleSeries(at))
     .where('watch_history.user_id', '=', userId)
     .selectAll('watch_history')
     .orderBy('watch_history.watched_at', 'desc')
@@ -127,11 +127,11 @@ export async function removeFromMyList(db: Executor, userId: number, seriesId: n
 }
 
 /** Listed visible series, most recently added first. */
-export function myListSeries(db: Executor, userId: number) {
+export function myListSeries(db: Executor, userId: number, at: string) {
   return db
     .selectFrom('my_list')
     .innerJoin('series', 'series.id', 'my_list.series_id')
-    .where(isVisibleSeries)
+    .where(isVisibleSeries(at))
     .where('my_list.user_id', '=', userId)
     .selectAll('series')
     .orderBy('my_list.created_at', 'desc')

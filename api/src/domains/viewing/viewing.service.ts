@@ -86,12 +86,12 @@ export function markWatched(ctx: AppContext, viewer: UserRow, episodeId: number)
 }
 
 async function seriesById(ctx: AppContext, ids: number[]): Promise<Map<number, Series>> {
-  const rows = await catalogueRepo.findVisibleSeriesByIds(ctx.db, [...new Set(ids)]);
+  const rows = await catalogueRepo.findVisibleSeriesByIds(ctx.db, [...new Set(ids)], nowIso(ctx));
   return new Map((await hydrateSeries(ctx, rows)).map((series) => [series.id, series]));
 }
 
 async function episodesById(ctx: AppContext, viewer: UserRow, ids: number[]): Promise<Map<number, EpisodeDto>> {
-  const rows = await catalogueRepo.episodesByIds(ctx.db, [...new Set(ids)]);
+  const rows = await catalogueRepo.episodesByIds(ctx.db, [...new Set(ids)], nowIso(ctx));
   return new Map((await episodeDtosFor(ctx, viewer, rows)).map((episode) => [episode.id, episode]));
 }
 
@@ -106,7 +106,7 @@ export interface ContinueWatchingItem {
 
 /** The latest unfinished episode of each series, most recent first. */
 export async function continueWatching(ctx: AppContext, viewer: UserRow): Promise<ContinueWatchingItem[]> {
-  const rows = await repo.unfinishedProgress(ctx.db, viewer.id, CONTINUE_WATCHING_LIMIT * 5);
+  const rows = await repo.unfinishedProgress(ctx.db, viewer.id, CONTINUE_WATCHING_LIMIT * 5, nowIso(ctx));
   const seen = new Set<number>();
   const latest = rows
     .filter((row) => !seen.has(row.series_id) && seen.add(row.series_id))
@@ -148,7 +148,7 @@ export interface HistoryItem {
 }
 
 export async function watchHistory(ctx: AppContext, viewer: UserRow, limit: number): Promise<HistoryItem[]> {
-  const rows = await repo.historyOf(ctx.db, viewer.id, limit);
+  const rows = await repo.historyOf(ctx.db, viewer.id, limit, nowIso(ctx));
   const [series, episodes] = await Promise.all([
     seriesById(
       ctx,
@@ -181,11 +181,11 @@ export async function clearHistory(ctx: AppContext, viewer: UserRow) {
 }
 
 async function assertSeriesExists(ctx: AppContext, seriesId: number) {
-  if (!(await catalogueRepo.findVisibleSeries(ctx.db, seriesId))) throw notFound(SERIES_NOT_FOUND_MESSAGE);
+  if (!(await catalogueRepo.findVisibleSeries(ctx.db, seriesId, nowIso(ctx)))) throw notFound(SERIES_NOT_FOUND_MESSAGE);
 }
 
 export async function myList(ctx: AppContext, viewer: UserRow): Promise<Series[]> {
-  return hydrateSeries(ctx, await repo.myListSeries(ctx.db, viewer.id));
+  return hydrateSeries(ctx, await repo.myListSeries(ctx.db, viewer.id, nowIso(ctx)));
 }
 
 /** Idempotent: adding a listed series again changes nothing. */

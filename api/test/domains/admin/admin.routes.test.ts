@@ -202,6 +202,14 @@ describe.each(databaseKinds())('staff API (%s)', (kind) => {
       expect([9, 10]).not.toContain(series.id);
       const publicList = async () =>
         (await call(t.app, { url: '/api/series/?limit=100' })).json().results.map((s: { id: number }) => s.id);
+      // A new series is a draft; published (here straight in the table), viewers see it.
+      expect(series.publish_state).toBe('draft');
+      expect(await publicList()).not.toContain(series.id);
+      await t.ctx.db
+        .updateTable('series')
+        .set({ status: 'published', published_at: '2000-01-01T00:00:00.000Z' })
+        .where('id', '=', series.id)
+        .execute();
       expect(await publicList()).toContain(series.id);
 
       const edited = await call(t.app, {
@@ -353,7 +361,8 @@ describe.each(databaseKinds())('staff API (%s)', (kind) => {
       const viewerOrder = (await call(t.app, { url: '/api/series/3/episodes/' }))
         .json()
         .map((e: { id: number }) => e.id);
-      expect(viewerOrder).toEqual(reversed);
+      // The new episode is a draft: viewers get the others, in the new order.
+      expect(viewerOrder).toEqual(reversed.filter((id) => id !== added.json().id));
 
       const partial = await call(t.app, {
         method: 'PUT',

@@ -1,7 +1,7 @@
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
 import { insertSeries } from '../../../src/domains/catalogue/catalogue.repository';
 import { databaseKinds } from '../../support/databases';
-import { signUpGuest, smallCatalogue } from '../../support/fixtures';
+import { PUBLISHED_LONG_AGO, signUpGuest, smallCatalogue } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
 
@@ -30,6 +30,7 @@ describe.each(databaseKinds())('catalogue routes (%s)', (kind) => {
       total_episodes: null,
       likes: 0,
       deleted_at: null,
+      ...PUBLISHED_LONG_AGO,
       created_at: at,
       updated_at: at,
     };

@@ -8,7 +8,7 @@ import type { AppContext } from '../../../src/context';
 import { insertSeries } from '../../../src/domains/catalogue/catalogue.repository';
 import { applyEntry, moneyTransaction } from '../../../src/domains/coins/money-transaction';
 import type { TypedFastify } from '../../../src/http/type-provider';
-import { seriesRow } from '../../support/fixtures';
+import { PUBLISHED_LONG_AGO, seriesRow } from '../../support/fixtures';
 import { type CallResult, call } from '../../support/http';
 import { bearer } from '../../support/test-app';
 
@@ -46,6 +46,7 @@ export async function seedPaidEpisodes(
     is_free: false,
     coin_cost: cost,
     position: i,
+    ...PUBLISHED_LONG_AGO,
     created_at: at,
     updated_at: at,
   }));

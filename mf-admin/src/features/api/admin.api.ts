@@ -6,6 +6,7 @@
 import { type AuthResponse, baseApi } from '@cliffhanger/shared';
 import type {
   AdminAnalytics,
+  AdminCategory,
   AdminDashboard,
   AdminEpisode,
   AdminSeries,
@@ -62,7 +63,10 @@ export const adminApi = baseApi.injectEndpoints({
     }),
     adminUpdateSeriesMedia: build.mutation<
       AdminSeries,
-      { id: number; media: Partial<Pick<AdminSeries, 'poster_image' | 'cover_image' | 'banner_image'>> }
+      {
+        id: number;
+        media: Partial<Pick<AdminSeries, 'poster_image' | 'cover_image' | 'banner_image' | 'slider_image'>>;
+      }
     >({
       query: ({ id, media }) => ({ url: `/admin/series/${id}/media/`, method: 'PATCH', body: media }),
       invalidatesTags: ['Admin', 'Series'],
@@ -73,6 +77,45 @@ export const adminApi = baseApi.injectEndpoints({
     }),
     adminRestoreSeries: build.mutation<AdminSeries, number>({
       query: (id) => ({ url: `/admin/series/${id}/restore/`, method: 'POST' }),
+      invalidatesTags: ['Admin', 'Series'],
+    }),
+    /** Publishes now, or at `publish_at` (scheduled); a 422 names what the checklist still misses. */
+    adminPublishSeries: build.mutation<AdminSeries, { id: number; publish_at?: string }>({
+      query: ({ id, publish_at }) => ({
+        url: `/admin/series/${id}/publish/`,
+        method: 'POST',
+        body: publish_at ? { publish_at } : {},
+      }),
+      invalidatesTags: ['Admin', 'Series', 'Episode'],
+    }),
+    adminUnpublishSeries: build.mutation<AdminSeries, number>({
+      query: (id) => ({ url: `/admin/series/${id}/unpublish/`, method: 'POST' }),
+      invalidatesTags: ['Admin', 'Series', 'Episode'],
+    }),
+    adminPublishEpisode: build.mutation<AdminEpisode, { id: number; publish_at?: string }>({
+      query: ({ id, publish_at }) => ({
+        url: `/admin/episodes/${id}/publish/`,
+        method: 'POST',
+        body: publish_at ? { publish_at } : {},
+      }),
+      invalidatesTags: ['Admin', 'Series', 'Episode'],
+    }),
+    adminUnpublishEpisode: build.mutation<AdminEpisode, number>({
+      query: (id) => ({ url: `/admin/episodes/${id}/unpublish/`, method: 'POST' }),
+      invalidatesTags: ['Admin', 'Series', 'Episode'],
+    }),
+    /** The genre chips viewers see (the public list), for the series form's picker. */
+    adminCategories: build.query<AdminCategory[], void>({
+      query: () => ({ url: '/categories/' }),
+      providesTags: ['Admin'],
+      keepUnusedDataFor: 0,
+    }),
+    adminCreateCategory: build.mutation<AdminCategory, { name: string }>({
+      query: (body) => ({ url: '/admin/categories/', method: 'POST', body }),
+      invalidatesTags: ['Admin', 'Series'],
+    }),
+    adminRenameCategory: build.mutation<AdminCategory, { id: number; name: string }>({
+      query: ({ id, name }) => ({ url: `/admin/categories/${id}/`, method: 'PATCH', body: { name } }),
       invalidatesTags: ['Admin', 'Series'],
     }),
     adminSeriesEpisodes: build.query<AdminEpisode[], number>({
@@ -175,6 +218,12 @@ export const CATALOGUE_WRITES = new Set([
   'adminUpdateSeriesMedia',
   'adminDeleteSeries',
   'adminRestoreSeries',
+  'adminPublishSeries',
+  'adminUnpublishSeries',
+  'adminPublishEpisode',
+  'adminUnpublishEpisode',
+  'adminCreateCategory',
+  'adminRenameCategory',
   'adminCreateEpisode',
   'adminReorderEpisodes',
   'adminUpdateEpisode',

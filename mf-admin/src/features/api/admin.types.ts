@@ -1,4 +1,39 @@
 /** The shapes the staff API answers (api/src/domains/admin, media-library). */
+import type {
+  EpisodePublishRequirement,
+  PublishState,
+  PublishStatus,
+  SeriesPublishRequirement,
+} from '@cliffhanger/shared';
+
+/** One line of a publish checklist (admin.schemas.ts PublishCheckSchema). */
+export interface PublishCheck {
+  requirement: SeriesPublishRequirement | EpisodePublishRequirement;
+  met: boolean;
+  message: string;
+}
+
+/** Where a series or an episode stands with viewers (admin.schemas.ts PublishFields). */
+export interface Publishing {
+  status: PublishStatus;
+  published_at: string | null;
+  publish_state: PublishState;
+  publish_checklist: PublishCheck[];
+}
+
+/** The 422 answer of a publish the checklist refuses. */
+export interface PublishRefusal {
+  message: string;
+  missing: Array<{ requirement: string; message: string }>;
+}
+
+export interface AdminCategory {
+  id: number;
+  name: string;
+  slug: string;
+  icon: string;
+  color: string;
+}
 export interface Page<T> {
   results: T[];
   count: number;
@@ -6,7 +41,7 @@ export interface Page<T> {
   limit: number;
 }
 
-export interface AdminSeries {
+export interface AdminSeries extends Publishing {
   id: number;
   title: string;
   title_en: string;
@@ -32,7 +67,7 @@ export interface AdminSeries {
   updated_at: string;
 }
 
-export interface AdminEpisode {
+export interface AdminEpisode extends Publishing {
   id: number;
   series_id: number;
   series_title: string;
@@ -136,8 +171,23 @@ export interface AdminAnalytics {
 }
 
 export interface AdminSettings {
-  coin_packages: Array<Record<string, unknown>>;
-  gold_plans: Array<Record<string, unknown>>;
+  coin_packages: Array<{
+    id: number;
+    coins: number;
+    bonus_coins: number;
+    price: number;
+    currency: string;
+    title: string;
+    is_popular: boolean;
+  }>;
+  gold_plans: Array<{
+    id: string;
+    name: 'Gold';
+    interval: 'month' | 'year';
+    price: number;
+    currency: string;
+    title: string;
+  }>;
   rewards: { daily_bonus: number[]; share_coins: number; follow_prompt_coins: number };
   catalogue_defaults: { free_episodes: number; coin_cost: number };
   feature_switches: Record<string, boolean>;

@@ -14,6 +14,7 @@ import type { AdminEpisode } from '../api/admin.types';
 import { AdminLayout } from '../layout/admin-layout';
 import { Checkbox, Field, fieldErrorsOf, Pager, problemOf, TextField } from '../layout/form';
 import { VideoUpload } from '../media/video-upload';
+import { PublishPanel, publishLabel } from './publish-panel';
 
 export function moved<T>(list: T[], from: number, to: number): T[] {
   if (to < 0 || to >= list.length) return list;
@@ -29,7 +30,16 @@ export function SeriesEpisodes() {
   const { data, isError, refetch } = adminApi.useAdminSeriesEpisodesQuery(seriesId, { skip: !seriesId });
   const [order, setOrder] = useState<AdminEpisode[] | null>(null);
   const [saveOrder, saving] = adminApi.useAdminReorderEpisodesMutation();
+  const [publish] = adminApi.useAdminPublishEpisodeMutation();
+  const [unpublish] = adminApi.useAdminUnpublishEpisodeMutation();
   const dispatch = useAppDispatch();
+
+  async function setPublished(episode: AdminEpisode, on: boolean) {
+    const result = on ? await publish({ id: episode.id }) : await unpublish(episode.id);
+    if ('error' in result)
+      dispatch(showToast({ type: 'error', message: problemOf(result.error, 'The episode could not be changed') }));
+    else dispatch(showToast({ type: 'success', message: `“${episode.title}” is ${on ? 'published' : 'unpublished'}` }));
+  }
   useEffect(() => setOrder(data ?? null), [data]);
   const changed = !!order && !!data && order.some((episode, i) => episode.id !== data[i]?.id);
 
@@ -47,23 +57,31 @@ export function SeriesEpisodes() {
         <Link className="ch-button" to={`/admin/series/${seriesId}/episodes/new`}>
           New episode
         </Link>
-        <Link to={`/admin/series/${seriesId}/edit`}>Edit the series</Link>
+        <Link to={`/admin/series/${seriesId}/edit`}>Edit and publish the series</Link>
         {changed && (
           <Button onClick={save} disabled={saving.isLoading}>
             Save the new order
           </Button>
         )}
       </div>
+      {series.data && series.data.publish_state !== 'published' && (
+        <p className="ch-muted">
+          {series.data.publish_state === 'scheduled'
+            ? 'The series is scheduled: its published episodes appear with it.'
+            : 'The series is not on show yet: publishing it also publishes its draft episodes that have a video.'}
+        </p>
+      )}
       {isError && <ErrorNotice message="Failed to fetch episodes" onRetry={refetch} />}
       {!order && !isError && <InlineSpinner />}
       {order && (
         <ol className="admin-table-wrap">
           {order.map((episode, index) => (
-            <li key={episode.id} className="admin-toolbar">
+            <li key={episode.id} className="admin-toolbar admin-episode-row">
               <span>
                 S{episode.season_number} · {episode.title} — {episode.is_free ? 'free' : `${episode.coin_cost} coins`}
                 {!episode.hls_url && ' · no video yet'}
               </span>
+              <span className={`admin-state is-${episode.publish_state}`}>{publishLabel(episode)}</span>
               <Button
                 variant="ghost"
                 aria-label={`Move “${episode.title}” up`}
@@ -81,6 +99,22 @@ export function SeriesEpisodes() {
                 ↓
               </Button>
               <Link to={`/admin/series/${seriesId}/episodes/${episode.id}/edit`}>Edit</Link>
+              {episode.publish_state === 'published' || episode.publish_state === 'scheduled' ? (
+                <Button variant="ghost" className="admin-publish-toggle" onClick={() => setPublished(episode, false)}>
+                  Unpublish
+                </Button>
+              ) : (
+                <Button
+                  variant="ghost"
+                  className="admin-publish-toggle"
+                  disabled={!episode.publish_checklist.every((check) => check.met)}
+                  title={episode.publish_checklist.every((check) => check.met) ? undefined : 'Upload its video first'}
+                  aria-label={`Publish “${episode.title}”`}
+                  onClick={() => setPublished(episode, true)}
+                >
+                  Publish
+                </Button>
+              )}
             </li>
           ))}
           {order.length === 0 && <p className="ch-muted">This series has no episodes yet.</p>}
@@ -116,6 +150,7 @@ export function AllEpisodes() {
               <tr>
                 <th scope="col">Episode</th>
                 <th scope="col">Series</th>
+                <th scope="col">State</th>
                 <th scope="col">Price</th>
                 <th scope="col">Unlocks</th>
               </tr>
@@ -131,6 +166,7 @@ export function AllEpisodes() {
                   <td>
                     <Link to={`/admin/series/${episode.series_id}/episodes`}>{episode.series_title}</Link>
                   </td>
+                  <td>{publishLabel(episode)}</td>
                   <td>{episode.is_free ? 'Free' : `${episode.coin_cost} coins`}</td>
                   <td>{episode.unlocks}</td>
                 </tr>
@@ -267,6 +303,19 @@ function EpisodeForm({ seriesId, episode }: { seriesId: number; episode?: AdminE
   );
 }
 
+function EpisodePublishing({ episode }: { episode: AdminEpisode }) {
+  const [publish] = adminApi.useAdminPublishEpisodeMutation();
+  const [unpublish] = adminApi.useAdminUnpublishEpisodeMutation();
+  return (
+    <PublishPanel
+      item={episode}
+      what="episode"
+      onPublish={(publishAt) => publish({ id: episode.id, publish_at: publishAt })}
+      onUnpublish={() => unpublish(episode.id)}
+    />
+  );
+}
+
 export function NewEpisode() {
   const seriesId = Number(useParams().seriesId);
   return (
@@ -295,6 +344,7 @@ export function EditEpisode() {
             <p className="ch-muted">{data.hls_url ? `Playing now: ${data.hls_url}` : 'No video yet.'}</p>
             <VideoUpload episodeId={data.id} onDone={refetch} />
           </section>
+          <EpisodePublishing episode={data} />
         </>
       )}
     </AdminLayout>

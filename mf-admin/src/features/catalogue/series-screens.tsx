@@ -1,4 +1,7 @@
-/** Series: the searchable list, and one form for new and existing series (with its media overrides). */
+/**
+ * Series: the searchable list, and one form for new and existing series (with its categories, its
+ * images and its publishing). A new series is a draft until staff publish it.
+ */
 import {
   Button,
   ErrorNotice,
@@ -11,11 +14,12 @@ import {
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { adminApi } from '../api/admin.api';
-import type { AdminSeries } from '../api/admin.types';
+import type { AdminCategory, AdminSeries } from '../api/admin.types';
 import { AdminLayout } from '../layout/admin-layout';
 import { Checkbox, Field, fieldErrorsOf, Pager, problemOf, SelectField, TextField } from '../layout/form';
 import { imageAddressFor } from '../media/image-host';
 import { optimiseImage } from '../media/image-optimizer';
+import { PublishPanel, publishLabel } from './publish-panel';
 
 export function SeriesList() {
   const [search, setSearch] = useState('');
@@ -50,7 +54,11 @@ export function SeriesList() {
           label="Show"
           value={status}
           options={[
-            ['active', 'Published'],
+            ['active', 'All but hidden and deleted'],
+            ['draft', 'Drafts'],
+            ['scheduled', 'Scheduled'],
+            ['published', 'Published'],
+            ['unpublished', 'Unpublished'],
             ['hidden', 'Hidden'],
             ['deleted', 'Deleted'],
             ['all', 'All'],
@@ -72,6 +80,7 @@ export function SeriesList() {
             <thead>
               <tr>
                 <th scope="col">Title</th>
+                <th scope="col">State</th>
                 <th scope="col">Episodes</th>
                 <th scope="col">Flags</th>
                 <th scope="col">Actions</th>
@@ -85,6 +94,9 @@ export function SeriesList() {
                     <div className="ch-muted">
                       #{series.id} · {series.slug}
                     </div>
+                  </td>
+                  <td>
+                    <span className={`admin-state is-${series.publish_state}`}>{publishLabel(series)}</span>
                   </td>
                   <td>{series.episodes_count}</td>
                   <td>
@@ -137,6 +149,7 @@ type Draft = {
   is_trending: boolean;
   is_top: boolean;
   is_hidden: boolean;
+  category_ids: number[];
 };
 
 const EMPTY: Draft = {
@@ -152,6 +165,7 @@ const EMPTY: Draft = {
   is_trending: false,
   is_top: false,
   is_hidden: false,
+  category_ids: [],
 };
 
 function draftOf(series: AdminSeries): Draft {
@@ -159,6 +173,7 @@ function draftOf(series: AdminSeries): Draft {
     ...EMPTY,
     ...Object.fromEntries(Object.entries(series).filter(([key]) => key in EMPTY)),
     tags: series.tags.join(', '),
+    category_ids: [...series.category_ids],
     year: series.year?.toString() ?? '',
     rating: series.rating?.toString() ?? '',
   } as Draft;
@@ -195,7 +210,118 @@ function toBody(draft: Draft): Partial<AdminSeries> {
     is_trending: draft.is_trending,
     is_top: draft.is_top,
     is_hidden: draft.is_hidden,
+    category_ids: draft.category_ids,
   };
+}
+
+/**
+ * The genre chips a series is filed under: one checkbox per category, a field to add a new one (which
+ * is ticked at once), and renaming in place.
+ */
+export function CategoryPicker({ selected, onChange }: { selected: number[]; onChange(ids: number[]): void }) {
+  const { data: categories, isError, refetch } = adminApi.useAdminCategoriesQuery();
+  const [create, creating] = adminApi.useAdminCreateCategoryMutation();
+  const [rename] = adminApi.useAdminRenameCategoryMutation();
+  const [name, setName] = useState('');
+  const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);
+  const [problem, setProblem] = useState('');
+  const toggle = (id: number, on: boolean) =>
+    onChange(on ? [...new Set([...selected, id])] : selected.filter((value) => value !== id));
+
+  async function add() {
+    const text = name.trim();
+    if (!text) return setProblem('Enter a name for the new category');
+    if (categories?.some((c) => c.name.toLowerCase() === text.toLowerCase()))
+      return setProblem(`“${text}” exists already: tick it above`);
+    setProblem('');
+    const result = await create({ name: text });
+    if ('error' in result) return setProblem(problemOf(result.error, 'The category could not be added'));
+    setName('');
+    onChange([...selected, result.data.id]);
+  }
+
+  async function saveName(category: AdminCategory) {
+    if (!renaming) return;
+    const text = renaming.name.trim();
+    if (!text) return setProblem('Enter a name for the category');
+    if (text === category.name) return setRenaming(null);
+    const result = await rename({ id: category.id, name: text });
+    if ('error' in result) return setProblem(problemOf(result.error, 'The category could not be renamed'));
+    setProblem('');
+    setRenaming(null);
+  }
+
+  return (
+    <fieldset className="admin-categories">
+      <legend>Categories</legend>
+      <p className="ch-muted admin-hint">Viewers find the series under these genre chips.</p>
+      {isError && <ErrorNotice message="The categories could not be loaded" onRetry={refetch} />}
+      {!categories && !isError && <InlineSpinner />}
+      <ul className="admin-category-list">
+        {categories?.map((category) => (
+          <li key={category.id}>
+            {renaming?.id === category.id ? (
+              <span className="admin-toolbar">
+                <TextField
+                  label={`New name for “${category.name}”`}
+                  value={renaming.name}
+                  onChange={(e) => setRenaming({ id: category.id, name: e.target.value })}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') {
+                      e.preventDefault();
+                      void saveName(category);
+                    }
+                  }}
+                />
+                <Button variant="secondary" onClick={() => saveName(category)}>
+                  Save name
+                </Button>
+                <Button variant="ghost" onClick={() => setRenaming(null)}>
+                  Cancel
+                </Button>
+              </span>
+            ) : (
+              <>
+                <Checkbox
+                  label={`${category.icon ? `${category.icon} ` : ''}${category.name}`}
+                  checked={selected.includes(category.id)}
+                  onChange={(on) => toggle(category.id, on)}
+                />
+                <Button
+                  variant="ghost"
+                  aria-label={`Rename “${category.name}”`}
+                  onClick={() => setRenaming({ id: category.id, name: category.name })}
+                >
+                  Rename
+                </Button>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="admin-toolbar">
+        <TextField
+          label="New category"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void add();
+            }
+          }}
+        />
+        <Button variant="secondary" disabled={creating.isLoading} onClick={add}>
+          Add category
+        </Button>
+      </div>
+      {problem && (
+        <p className="ch-field-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </fieldset>
+  );
 }
 
 function SeriesForm({ series }: { series?: AdminSeries }) {
@@ -223,7 +349,12 @@ function SeriesForm({ series }: { series?: AdminSeries }) {
       setProblem(problemOf(result.error, 'The series could not be saved'));
       return;
     }
-    dispatch(showToast({ type: 'success', message: `“${result.data.title}” is saved` }));
+    dispatch(
+      showToast({
+        type: 'success',
+        message: series ? `“${result.data.title}” is saved` : `“${result.data.title}” is saved as a draft`,
+      }),
+    );
     if (!series) dispatch(navigationRequested({ to: `/admin/series/${result.data.id}/episodes` }));
   }
 
@@ -276,6 +407,7 @@ function SeriesForm({ series }: { series?: AdminSeries }) {
           />
         )}
       </Field>
+      <CategoryPicker selected={draft.category_ids} onChange={(ids) => set('category_ids', ids)} />
       <fieldset>
         <legend>Shown to viewers as</legend>
         <Checkbox
@@ -286,7 +418,11 @@ function SeriesForm({ series }: { series?: AdminSeries }) {
         <Checkbox label="Featured" checked={draft.is_featured} onChange={(v) => set('is_featured', v)} />
         <Checkbox label="Trending" checked={draft.is_trending} onChange={(v) => set('is_trending', v)} />
         <Checkbox label="Top" checked={draft.is_top} onChange={(v) => set('is_top', v)} />
-        <Checkbox label="Hidden from viewers" checked={draft.is_hidden} onChange={(v) => set('is_hidden', v)} />
+        <Checkbox
+          label="Hidden from viewers, even when published"
+          checked={draft.is_hidden}
+          onChange={(v) => set('is_hidden', v)}
+        />
       </fieldset>
       {problem && (
         <p className="ch-field-error" role="alert">
@@ -302,8 +438,9 @@ function SeriesForm({ series }: { series?: AdminSeries }) {
 
 const MEDIA_FIELDS = [
   ['poster_image', 'Poster'],
-  ['cover_image', 'Cover'],
   ['banner_image', 'Banner'],
+  ['slider_image', 'Slider'],
+  ['cover_image', 'Cover'],
 ] as const;
 
 /** §3 media overrides: each picked image is optimised in the browser, then saved on the server. */
@@ -370,9 +507,23 @@ function SeriesMediaForm({ series }: { series: AdminSeries }) {
   );
 }
 
+function SeriesPublishing({ series }: { series: AdminSeries }) {
+  const [publish] = adminApi.useAdminPublishSeriesMutation();
+  const [unpublish] = adminApi.useAdminUnpublishSeriesMutation();
+  return (
+    <PublishPanel
+      item={series}
+      what="series"
+      onPublish={(publishAt) => publish({ id: series.id, publish_at: publishAt })}
+      onUnpublish={() => unpublish(series.id)}
+    />
+  );
+}
+
 export function NewSeries() {
   return (
     <AdminLayout title="New series">
+      <p className="ch-muted">A new series is a draft: viewers see it only once you publish it.</p>
       <SeriesForm />
     </AdminLayout>
   );
@@ -390,6 +541,7 @@ export function EditSeries() {
           <p>
             <Link to={`/admin/series/${data.id}/episodes`}>Episodes of this series</Link>
           </p>
+          <SeriesPublishing series={data} />
           <SeriesForm series={data} />
           <SeriesMediaForm series={data} />
         </>

@@ -14,7 +14,7 @@ import {
   YAxis,
 } from 'recharts';
 import { adminApi } from '../api/admin.api';
-import type { Figures } from '../api/admin.types';
+import type { AdminAnalytics, Figures, FunnelEpisode } from '../api/admin.types';
 import { AdminLayout } from '../layout/admin-layout';
 import { Field } from '../layout/form';
 
@@ -49,8 +49,9 @@ function FigureCards({ figures }: { figures: Figures }) {
   return (
     <div className="admin-cards">
       {cards.map(([label, value]) => (
-        <div key={label} className="ch-card admin-figure">
-          <strong>{value}</strong>
+        // An amount is long: its card takes two columns, and the figure shrinks rather than overflow (admin.css).
+        <div key={label} className={`ch-card admin-figure${String(value).length > 7 ? ' admin-figure--wide' : ''}`}>
+          <strong className={String(value).length > 7 ? 'admin-figure-long' : undefined}>{value}</strong>
           <span className="ch-muted">{label}</span>
         </div>
       ))}
@@ -76,6 +77,23 @@ export function Dashboard() {
       )}
     </AdminLayout>
   );
+}
+
+const FUNNEL_STEPS = [
+  ['starts', 'Starts', '#2196f3'],
+  ['completions', 'Completions', '#4caf50'],
+  ['paywall_hits', 'Paywall hits', '#ff9800'],
+  ['unlocks', 'Unlocks', '#e91e63'],
+] as const;
+
+/**
+ * The funnel steps to draw: a step with nothing in any episode is left out of the chart (and named
+ * below it), so each episode's bars sit centred on its label instead of beside empty slots.
+ */
+export function funnelSteps(episodes: FunnelEpisode[]) {
+  const drawn = FUNNEL_STEPS.filter(([key]) => episodes.some((episode) => episode[key] > 0));
+  const empty = FUNNEL_STEPS.filter((step) => !drawn.includes(step)).map(([, label]) => label);
+  return { drawn, empty };
 }
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
@@ -127,33 +145,14 @@ export function Analytics() {
                   <XAxis dataKey="day" />
                   <YAxis allowDecimals={false} />
                   <Tooltip />
-                  <Legend />
+                  <Legend itemSorter={null} />
                   <Line type="monotone" dataKey="views" name="Views" stroke="#e91e63" />
                   <Line type="monotone" dataKey="unique_viewers" name="Viewers" stroke="#2196f3" />
                 </LineChart>
               </ResponsiveContainer>
             </div>
           </section>
-          {data.funnel && (
-            <section aria-labelledby="funnel-title">
-              <h2 id="funnel-title">Funnel of “{data.funnel.series_title}” by episode</h2>
-              <div className="admin-chart">
-                <ResponsiveContainer>
-                  <BarChart data={data.funnel.episodes.map((e) => ({ ...e, name: `EP${e.episode_number}` }))}>
-                    <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="name" />
-                    <YAxis allowDecimals={false} />
-                    <Tooltip />
-                    <Legend />
-                    <Bar dataKey="starts" name="Starts" fill="#2196f3" />
-                    <Bar dataKey="completions" name="Completions" fill="#4caf50" />
-                    <Bar dataKey="paywall_hits" name="Paywall hits" fill="#ff9800" />
-                    <Bar dataKey="unlocks" name="Unlocks" fill="#e91e63" />
-                  </BarChart>
-                </ResponsiveContainer>
-              </div>
-            </section>
-          )}
+          {data.funnel && <Funnel funnel={data.funnel} />}
           <section aria-labelledby="revenue-title">
             <h2 id="revenue-title">Revenue per day{revenue ? ` (${revenue.currency.toUpperCase()})` : ''}</h2>
             {revenue ? (
@@ -170,7 +169,7 @@ export function Analytics() {
                     <XAxis dataKey="day" />
                     <YAxis />
                     <Tooltip />
-                    <Legend />
+                    <Legend itemSorter={null} />
                     <Bar dataKey="coins" name="Coins" stackId="revenue" fill="#f5c451" />
                     <Bar dataKey="gold" name="Gold" stackId="revenue" fill="#b8862a" />
                   </BarChart>
@@ -196,5 +195,41 @@ export function Analytics() {
         </>
       )}
     </AdminLayout>
+  );
+}
+
+function Funnel({ funnel }: { funnel: NonNullable<AdminAnalytics['funnel']> }) {
+  const { drawn, empty } = funnelSteps(funnel.episodes);
+  // Two seasons may both have an episode 1: the label names the season when there is more than one.
+  const seasons = new Set(funnel.episodes.map((e) => e.season_number)).size;
+  const rows = funnel.episodes.map((e) => ({
+    ...e,
+    name: seasons > 1 ? `S${e.season_number}E${e.episode_number}` : `EP${e.episode_number}`,
+  }));
+  return (
+    <section aria-labelledby="funnel-title">
+      <h2 id="funnel-title">Funnel of “{funnel.series_title}” by episode</h2>
+      {drawn.length === 0 ? (
+        <p className="ch-muted">Nobody has watched this series in this period.</p>
+      ) : (
+        <div className="admin-chart">
+          <ResponsiveContainer>
+            <BarChart data={rows} barGap={2}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="name" tickMargin={6} />
+              <YAxis allowDecimals={false} />
+              <Tooltip />
+              <Legend itemSorter={null} />
+              {drawn.map(([key, label, colour]) => (
+                <Bar key={key} dataKey={key} name={label} fill={colour} maxBarSize={28} />
+              ))}
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      )}
+      {drawn.length > 0 && empty.length > 0 && (
+        <p className="ch-muted admin-hint">None in this period: {empty.join(', ').toLowerCase()}.</p>
+      )}
+    </section>
   );
 }

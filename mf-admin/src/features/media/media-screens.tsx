@@ -1,5 +1,5 @@
 /** The media library (uploads, conversion jobs, stored files) and the thumbnail preview. */
-import { Button, ErrorNotice, InlineSpinner, MediaImage } from '@cliffhanger/shared';
+import { Button, ErrorNotice, InlineSpinner, JOB_PROGRESS_POLL_MS, MediaImage } from '@cliffhanger/shared';
 import { useState } from 'react';
 import { adminApi } from '../api/admin.api';
 import { AdminLayout } from '../layout/admin-layout';
@@ -7,11 +7,9 @@ import { Pager, TextField } from '../layout/form';
 import { PendingUploadList } from './pending-upload-list';
 import { VideoUpload } from './video-upload';
 
-const JOBS_POLL_MS = 2_000;
-
 export function MediaLibrary() {
   const [page, setPage] = useState(1);
-  const jobs = adminApi.useAdminMediaJobsQuery(undefined, { pollingInterval: JOBS_POLL_MS });
+  const jobs = adminApi.useAdminMediaJobsQuery(undefined, { pollingInterval: JOB_PROGRESS_POLL_MS });
   const assets = adminApi.useAdminMediaAssetsQuery({ page, limit: 24 });
   const [retry] = adminApi.useAdminRetryJobMutation();
   return (

@@ -1,11 +1,9 @@
 /** Picks a file, uploads it by chunks with a progress bar, then follows its transcode job. */
-import { Button, InlineSpinner } from '@cliffhanger/shared';
+import { Button, InlineSpinner, JOB_PROGRESS_POLL_MS } from '@cliffhanger/shared';
 import { useEffect, useRef, useState } from 'react';
 import { adminApi } from '../api/admin.api';
 import { Field } from '../layout/form';
 import { uploadFile } from './chunked-upload';
-
-const JOB_POLL_MS = 1_500;
 
 export function VideoUpload({
   episodeId,
@@ -24,7 +22,7 @@ export function VideoUpload({
   const [endedJobId, setEndedJobId] = useState<number | null>(null);
   const jobs = adminApi.useAdminMediaJobsQuery(undefined, {
     skip: jobId === null,
-    pollingInterval: jobId !== null && endedJobId !== jobId ? JOB_POLL_MS : 0,
+    pollingInterval: jobId !== null && endedJobId !== jobId ? JOB_PROGRESS_POLL_MS : 0,
   });
   const job = jobs.data?.results.find((j) => j.id === jobId);
   const finished = job?.status === 'done' || job?.status === 'failed';

@@ -1,13 +1,14 @@
 /**
- * Settings: catalogue defaults and feature switches as fields; coin packages, Gold plans and reward
- * amounts as JSON (their shapes have many fields; the API checks each one and names what is wrong).
+ * Settings: catalogue defaults, feature switches, and the money settings (coin packages, Gold plans,
+ * reward amounts), each as a form whose fields are checked before anything is sent.
  */
 import { Button, ErrorNotice, InlineSpinner, showToast, useAppDispatch } from '@cliffhanger/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { adminApi } from '../api/admin.api';
 import type { AdminSettings } from '../api/admin.types';
 import { AdminLayout } from '../layout/admin-layout';
-import { Checkbox, Field, problemOf, TextField } from '../layout/form';
+import { Checkbox, problemOf, TextField } from '../layout/form';
+import { CoinPackagesForm, GoldPlansForm, RewardsForm } from './money-forms';
 
 const SWITCH_LABELS: Record<string, string> = {
   daily_bonus: 'Daily bonus',
@@ -16,47 +17,6 @@ const SWITCH_LABELS: Record<string, string> = {
   gold_subscriptions: 'Gold subscriptions on sale',
   coin_store: 'Coin store open',
 };
-
-function JsonSetting({
-  name,
-  label,
-  value,
-}: {
-  name: 'coin_packages' | 'gold_plans' | 'rewards';
-  label: string;
-  value: unknown;
-}) {
-  const [text, setText] = useState(JSON.stringify(value, null, 2));
-  const [problem, setProblem] = useState('');
-  const [save, state] = adminApi.useAdminSaveSettingMutation();
-  const dispatch = useAppDispatch();
-  useEffect(() => setText(JSON.stringify(value, null, 2)), [value]);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return setProblem('This is not valid JSON');
-    }
-    const result = await save({ key: name, value: parsed });
-    if ('error' in result) return setProblem(problemOf(result.error, 'The setting could not be saved'));
-    setProblem('');
-    dispatch(showToast({ type: 'success', message: `${label} saved` }));
-  }
-  return (
-    <form className="ch-card admin-wide-form" onSubmit={submit}>
-      <Field label={label} error={problem}>
-        {(props) => (
-          <textarea {...props} rows={10} spellCheck={false} value={text} onChange={(e) => setText(e.target.value)} />
-        )}
-      </Field>
-      <Button type="submit" disabled={state.isLoading}>
-        Save {label.toLowerCase()}
-      </Button>
-    </form>
-  );
-}
 
 function CatalogueDefaults({ settings }: { settings: AdminSettings }) {
   const [free, setFree] = useState(String(settings.catalogue_defaults.free_episodes));
@@ -130,9 +90,9 @@ export function Settings() {
         <>
           <CatalogueDefaults settings={data} />
           <FeatureSwitches settings={data} />
-          <JsonSetting name="coin_packages" label="Coin packages" value={data.coin_packages} />
-          <JsonSetting name="gold_plans" label="Gold plans" value={data.gold_plans} />
-          <JsonSetting name="rewards" label="Reward amounts" value={data.rewards} />
+          <CoinPackagesForm packages={data.coin_packages} />
+          <GoldPlansForm plans={data.gold_plans} />
+          <RewardsForm rewards={data.rewards} />
         </>
       )}
     </AdminLayout>

@@ -1,0 +1,159 @@
+/**
+ * Where a series or an episode stands with viewers, and the way to change it: its state (draft,
+ * scheduled, published, unpublished), the checklist of what publishing needs, and publish now,
+ * schedule for a later time, or unpublish. The server checks the same list again and answers 422 with
+ * what is missing, which is shown the same way.
+ */
+import { Button, showToast, useAppDispatch } from '@cliffhanger/shared';
+import { type FormEvent, useId, useState } from 'react';
+import type { PublishCheck, Publishing, PublishRefusal } from '../api/admin.types';
+import { problemOf } from '../layout/form';
+
+const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A short label for lists: "Draft", "Scheduled", "Published", "Unpublished". */
+export function publishLabel(item: Pick<Publishing, 'publish_state'>): string {
+  return { draft: 'Draft', scheduled: 'Scheduled', published: 'Published', unpublished: 'Unpublished' }[
+    item.publish_state
+  ];
+}
+
+/** What viewers get, in one sentence. */
+export function publishSummary(item: Pick<Publishing, 'publish_state' | 'published_at'>, what: string): string {
+  switch (item.publish_state) {
+    case 'draft':
+      return `Draft: viewers do not see this ${what} yet.`;
+    case 'scheduled':
+      return `Scheduled: viewers see this ${what} from ${dateTime(item.published_at as string)}.`;
+    case 'published':
+      return `Published: viewers see this ${what}${item.published_at ? ` since ${dateTime(item.published_at)}` : ''}.`;
+    case 'unpublished':
+      return `Unpublished: viewers no longer see this ${what}.`;
+  }
+}
+
+export function PublishChecklist({ checks }: { checks: PublishCheck[] }) {
+  const titleId = useId();
+  return (
+    <div className="admin-checklist">
+      <p id={titleId} className="admin-checklist-title">
+        Before publishing
+      </p>
+      <ul aria-labelledby={titleId}>
+        {checks.map((check) => (
+          <li key={check.requirement} className={check.met ? 'is-met' : 'is-missing'}>
+            <span aria-hidden="true">{check.met ? '✓' : '✗'}</span>
+            <span>
+              {check.message}
+              <span className="ch-visually-hidden">{check.met ? ' (done)' : ' (missing)'}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The missing items of a 422 publish answer, or none for any other failure. */
+export function missingOf(error: unknown): PublishRefusal['missing'] {
+  const data = (error as { data?: Partial<PublishRefusal> } | undefined)?.data;
+  return Array.isArray(data?.missing) ? data.missing : [];
+}
+
+/** The value a datetime-local field takes for a moment, in the viewer's own time zone. */
+function localInputValue(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+type Outcome = { data: unknown } | { error: unknown };
+
+export function PublishPanel({
+  item,
+  what,
+  onPublish,
+  onUnpublish,
+  now = () => new Date(),
+}: {
+  item: Publishing;
+  /** 'series' or 'episode', for the sentences. */
+  what: string;
+  onPublish(publishAt?: string): Promise<Outcome>;
+  onUnpublish(): Promise<Outcome>;
+  now?: () => Date;
+}) {
+  const [when, setWhen] = useState('');
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const dispatch = useAppDispatch();
+  const ready = item.publish_checklist.every((check) => check.met);
+  const live = item.publish_state === 'published' || item.publish_state === 'scheduled';
+  const headingId = useId();
+
+  async function run(action: () => Promise<Outcome>, success: string) {
+    setBusy(true);
+    setProblem('');
+    try {
+      const result = await action();
+      if ('error' in result) {
+        const missing = missingOf(result.error);
+        setProblem(
+          missing.length > 0
+            ? `Still needed: ${missing.map((m) => m.message).join('; ')}.`
+            : problemOf(result.error, `The ${what} could not be changed`),
+        );
+        return;
+      }
+      setWhen('');
+      dispatch(showToast({ type: 'success', message: success }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function schedule(event: FormEvent) {
+    event.preventDefault();
+    const at = new Date(when);
+    if (!when || Number.isNaN(at.getTime())) return setProblem('Choose the date and time to publish at');
+    if (at.getTime() <= now().getTime()) return setProblem('Choose a time in the future, or publish now');
+    void run(() => onPublish(at.toISOString()), `The ${what} is scheduled for ${dateTime(at.toISOString())}`);
+  }
+
+  return (
+    <section className="ch-card admin-wide-form admin-publish" aria-labelledby={headingId}>
+      <h2 id={headingId}>Publishing</h2>
+      <p className={`admin-publish-state is-${item.publish_state}`}>{publishSummary(item, what)}</p>
+      <PublishChecklist checks={item.publish_checklist} />
+      {problem && (
+        <p className="ch-field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="admin-toolbar">
+        <Button disabled={busy || !ready} onClick={() => run(() => onPublish(), `The ${what} is published`)}>
+          {item.publish_state === 'published' ? 'Publish again now' : 'Publish now'}
+        </Button>
+        {live && (
+          <Button variant="secondary" disabled={busy} onClick={() => run(onUnpublish, `The ${what} is unpublished`)}>
+            Unpublish
+          </Button>
+        )}
+      </div>
+      <form className="admin-toolbar" onSubmit={schedule} noValidate>
+        <label className="ch-field">
+          <span>Publish at</span>
+          <input
+            type="datetime-local"
+            value={when}
+            min={localInputValue(now())}
+            onChange={(e) => setWhen(e.target.value)}
+          />
+        </label>
+        <Button type="submit" variant="secondary" disabled={busy || !ready}>
+          Schedule
+        </Button>
+      </form>
+      {!ready && <p className="ch-muted admin-hint">Publishing opens once every item above is done.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,460 @@
+/**
+ * The money settings as forms: coin packages, Gold plans and reward amounts. Each field is checked in
+ * the browser against the same limits the API holds (api/src/domains/settings/settings.schemas.ts), and
+ * its message appears beside it before anything is sent; the API checks again and names what it refuses.
+ */
+import { Button, showToast, useAppDispatch } from '@cliffhanger/shared';
+import { type FormEvent, useEffect, useState } from 'react';
+import { adminApi } from '../api/admin.api';
+import type { AdminSettings } from '../api/admin.types';
+import { Checkbox, problemOf, SelectField, TextField } from '../layout/form';
+
+type Errors = Record<string, string>;
+
+const WHOLE = /^\d+$/;
+const PRICE = /^\d+(\.\d{1,2})?$/;
+const CURRENCY = /^[a-z]{3}$/;
+const PLAN_ID = /^[a-z][a-z0-9_-]{0,31}$/;
+const MAX_COINS = 1_000_000;
+const MAX_REWARD = 100_000;
+const MAX_PRICE = 1_000_000;
+
+function wholeError(value: string, min: number, max: number, what: string): string | undefined {
+  if (!WHOLE.test(value.trim()) || Number(value) < min || Number(value) > max)
+    return `Enter ${what} from ${min.toLocaleString('en')} to ${max.toLocaleString('en')}`;
+  return undefined;
+}
+
+function priceError(value: string): string | undefined {
+  const text = value.trim();
+  if (!PRICE.test(text) || Number(text) < 0.01 || Number(text) > MAX_PRICE)
+    return 'Enter a price from 0.01 to 1,000,000, with at most two decimals';
+  return undefined;
+}
+
+function currencyError(value: string): string | undefined {
+  return CURRENCY.test(value.trim()) ? undefined : 'Enter a three-letter currency code, e.g. rub or usd';
+}
+
+function titleError(value: string): string | undefined {
+  const text = value.trim();
+  if (!text) return 'Enter a title viewers see';
+  return text.length > 80 ? 'Keep the title within 80 characters' : undefined;
+}
+
+function collect(errors: Errors, key: string, message: string | undefined) {
+  if (message) errors[key] = message;
+}
+
+/** Shared by the three forms: saves one setting and says how it went. */
+function useSaveSetting(key: 'coin_packages' | 'gold_plans' | 'rewards', label: string) {
+  const [save, state] = adminApi.useAdminSaveSettingMutation();
+  const [problem, setProblem] = useState('');
+  const dispatch = useAppDispatch();
+  async function send(value: unknown) {
+    const result = await save({ key, value });
+    if ('error' in result) return setProblem(problemOf(result.error, `The ${label.toLowerCase()} could not be saved`));
+    setProblem('');
+    dispatch(showToast({ type: 'success', message: `${label} saved` }));
+  }
+  return { send, saving: state.isLoading, problem, setProblem };
+}
+
+function Problem({ text }: { text: string }) {
+  return text ? (
+    <p className="ch-field-error" role="alert">
+      {text}
+    </p>
+  ) : null;
+}
+
+// --- Coin packages -----------------------------------------------------------------------------------
+
+export interface PackageDraft {
+  id: number;
+  title: string;
+  coins: string;
+  bonus_coins: string;
+  price: string;
+  currency: string;
+  is_popular: boolean;
+}
+
+const packageDraft = (p: Record<string, unknown>): PackageDraft => ({
+  id: Number(p.id),
+  title: String(p.title ?? ''),
+  coins: String(p.coins ?? ''),
+  bonus_coins: String(p.bonus_coins ?? 0),
+  price: String(p.price ?? ''),
+  currency: String(p.currency ?? 'rub'),
+  is_popular: Boolean(p.is_popular),
+});
+
+export function validatePackages(rows: PackageDraft[]): Errors {
+  const errors: Errors = {};
+  if (rows.length === 0) errors.list = 'Keep at least one coin package on sale';
+  if (rows.length > 20) errors.list = 'Offer at most 20 coin packages';
+  rows.forEach((row, i) => {
+    collect(errors, `${i}.title`, titleError(row.title));
+    collect(errors, `${i}.coins`, wholeError(row.coins, 1, MAX_COINS, 'a whole number of coins'));
+    collect(errors, `${i}.bonus_coins`, wholeError(row.bonus_coins, 0, MAX_COINS, 'a whole number of coins'));
+    collect(errors, `${i}.price`, priceError(row.price));
+    collect(errors, `${i}.currency`, currencyError(row.currency));
+  });
+  return errors;
+}
+
+export function CoinPackagesForm({ packages }: { packages: AdminSettings['coin_packages'] }) {
+  const [rows, setRows] = useState<PackageDraft[]>(() => packages.map(packageDraft));
+  const [errors, setErrors] = useState<Errors>({});
+  const { send, saving, problem } = useSaveSetting('coin_packages', 'Coin packages');
+  useEffect(() => setRows(packages.map(packageDraft)), [packages]);
+  const set = (i: number, changes: Partial<PackageDraft>) =>
+    setRows((all) => all.map((row, j) => (j === i ? { ...row, ...changes } : row)));
+
+  function add() {
+    const id = Math.max(0, ...rows.map((row) => row.id)) + 1;
+    const currency = rows[0]?.currency ?? 'rub';
+    setRows([...rows, { id, title: '', coins: '', bonus_coins: '0', price: '', currency, is_popular: false }]);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validatePackages(rows);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    await send(
+      rows.map((row) => ({
+        id: row.id,
+        title: row.title.trim(),
+        coins: Number(row.coins),
+        bonus_coins: Number(row.bonus_coins),
+        price: Number(row.price),
+        currency: row.currency.trim(),
+        is_popular: row.is_popular,
+      })),
+    );
+  }
+
+  return (
+    <form className="ch-card admin-wide-form" onSubmit={submit} noValidate aria-labelledby="coin-packages">
+      <h2 id="coin-packages">Coin packages</h2>
+      {rows.map((row, i) => (
+        <fieldset key={row.id} className="admin-setting-item">
+          <legend>
+            Package {i + 1} <span className="ch-muted">#{row.id}</span>
+          </legend>
+          <div className="admin-grid-2">
+            <TextField
+              label="Title"
+              value={row.title}
+              error={errors[`${i}.title`]}
+              onChange={(e) => set(i, { title: e.target.value })}
+            />
+            <TextField
+              label="Coins"
+              inputMode="numeric"
+              value={row.coins}
+              error={errors[`${i}.coins`]}
+              onChange={(e) => set(i, { coins: e.target.value })}
+            />
+            <TextField
+              label="Bonus coins"
+              inputMode="numeric"
+              value={row.bonus_coins}
+              error={errors[`${i}.bonus_coins`]}
+              onChange={(e) => set(i, { bonus_coins: e.target.value })}
+            />
+            <TextField
+              label="Price"
+              inputMode="decimal"
+              value={row.price}
+              error={errors[`${i}.price`]}
+              onChange={(e) => set(i, { price: e.target.value })}
+            />
+            <TextField
+              label="Currency"
+              value={row.currency}
+              maxLength={3}
+              error={errors[`${i}.currency`]}
+              onChange={(e) => set(i, { currency: e.target.value.toLowerCase() })}
+            />
+          </div>
+          <Checkbox label="Marked as popular" checked={row.is_popular} onChange={(on) => set(i, { is_popular: on })} />
+          <Button
+            variant="ghost"
+            disabled={rows.length <= 1}
+            aria-label={`Remove package ${i + 1}`}
+            onClick={() => setRows(rows.filter((_, j) => j !== i))}
+          >
+            Remove
+          </Button>
+        </fieldset>
+      ))}
+      <Problem text={errors.list ?? problem} />
+      <div className="admin-toolbar">
+        <Button variant="secondary" disabled={rows.length >= 20} onClick={add}>
+          Add a package
+        </Button>
+        <Button type="submit" disabled={saving}>
+          Save coin packages
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+// --- Gold plans --------------------------------------------------------------------------------------
+
+export interface PlanDraft {
+  id: string;
+  title: string;
+  interval: 'month' | 'year';
+  price: string;
+  currency: string;
+  /** Saved before: its id is what existing subscriptions name, so it stays. */
+  saved: boolean;
+}
+
+const planDraft = (p: Record<string, unknown>): PlanDraft => ({
+  id: String(p.id ?? ''),
+  title: String(p.title ?? ''),
+  interval: p.interval === 'year' ? 'year' : 'month',
+  price: String(p.price ?? ''),
+  currency: String(p.currency ?? 'rub'),
+  saved: true,
+});
+
+export function validatePlans(rows: PlanDraft[]): Errors {
+  const errors: Errors = {};
+  if (rows.length === 0) errors.list = 'Keep at least one Gold plan on sale';
+  if (rows.length > 10) errors.list = 'Offer at most 10 Gold plans';
+  const seen = new Set<string>();
+  rows.forEach((row, i) => {
+    const id = row.id.trim();
+    if (!PLAN_ID.test(id))
+      errors[`${i}.id`] = 'Start with a letter; use lower-case letters, digits, - and _ (up to 32)';
+    else if (seen.has(id)) errors[`${i}.id`] = 'Another plan has this code';
+    seen.add(id);
+    collect(errors, `${i}.title`, titleError(row.title));
+    collect(errors, `${i}.price`, priceError(row.price));
+    collect(errors, `${i}.currency`, currencyError(row.currency));
+  });
+  return errors;
+}
+
+export function GoldPlansForm({ plans }: { plans: AdminSettings['gold_plans'] }) {
+  const [rows, setRows] = useState<PlanDraft[]>(() => plans.map(planDraft));
+  const [errors, setErrors] = useState<Errors>({});
+  const { send, saving, problem } = useSaveSetting('gold_plans', 'Gold plans');
+  useEffect(() => setRows(plans.map(planDraft)), [plans]);
+  const set = (i: number, changes: Partial<PlanDraft>) =>
+    setRows((all) => all.map((row, j) => (j === i ? { ...row, ...changes } : row)));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validatePlans(rows);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    await send(
+      rows.map((row) => ({
+        id: row.id.trim(),
+        name: 'Gold',
+        interval: row.interval,
+        price: Number(row.price),
+        currency: row.currency.trim(),
+        title: row.title.trim(),
+      })),
+    );
+  }
+
+  return (
+    <form className="ch-card admin-wide-form" onSubmit={submit} noValidate aria-labelledby="gold-plans">
+      <h2 id="gold-plans">Gold plans</h2>
+      {rows.map((row, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a new plan's code is typed in, so the position is its identity
+        <fieldset key={i} className="admin-setting-item">
+          <legend>Plan {i + 1}</legend>
+          <div className="admin-grid-2">
+            <TextField
+              label="Code"
+              value={row.id}
+              disabled={row.saved}
+              hint={row.saved ? 'Subscriptions keep the code they were bought under' : 'e.g. gold_quarter'}
+              error={errors[`${i}.id`]}
+              onChange={(e) => set(i, { id: e.target.value })}
+            />
+            <TextField
+              label="Title"
+              value={row.title}
+              error={errors[`${i}.title`]}
+              onChange={(e) => set(i, { title: e.target.value })}
+            />
+            <SelectField
+              label="Billed every"
+              value={row.interval}
+              options={[
+                ['month', 'Month'],
+                ['year', 'Year'],
+              ]}
+              onChange={(value) => set(i, { interval: value === 'year' ? 'year' : 'month' })}
+            />
+            <TextField
+              label="Price"
+              inputMode="decimal"
+              value={row.price}
+              error={errors[`${i}.price`]}
+              onChange={(e) => set(i, { price: e.target.value })}
+            />
+            <TextField
+              label="Currency"
+              value={row.currency}
+              maxLength={3}
+              error={errors[`${i}.currency`]}
+              onChange={(e) => set(i, { currency: e.target.value.toLowerCase() })}
+            />
+          </div>
+          <Button
+            variant="ghost"
+            disabled={rows.length <= 1}
+            aria-label={`Remove plan ${i + 1}`}
+            onClick={() => setRows(rows.filter((_, j) => j !== i))}
+          >
+            Remove
+          </Button>
+        </fieldset>
+      ))}
+      <Problem text={errors.list ?? problem} />
+      <div className="admin-toolbar">
+        <Button
+          variant="secondary"
+          disabled={rows.length >= 10}
+          onClick={() =>
+            setRows([
+              ...rows,
+              { id: '', title: '', interval: 'month', price: '', currency: rows[0]?.currency ?? 'rub', saved: false },
+            ])
+          }
+        >
+          Add a plan
+        </Button>
+        <Button type="submit" disabled={saving}>
+          Save Gold plans
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+// --- Rewards -----------------------------------------------------------------------------------------
+
+export interface RewardsDraft {
+  daily_bonus: string[];
+  share_coins: string;
+  follow_prompt_coins: string;
+}
+
+const rewardsDraft = (r: AdminSettings['rewards']): RewardsDraft => ({
+  daily_bonus: r.daily_bonus.map(String),
+  share_coins: String(r.share_coins),
+  follow_prompt_coins: String(r.follow_prompt_coins),
+});
+
+export function validateRewards(draft: RewardsDraft): Errors {
+  const errors: Errors = {};
+  if (draft.daily_bonus.length === 0) errors.days = 'Give the daily bonus at least one day';
+  if (draft.daily_bonus.length > 31) errors.days = 'Give the daily bonus at most 31 days';
+  draft.daily_bonus.forEach((value, i) => {
+    collect(errors, `day.${i}`, wholeError(value, 0, MAX_REWARD, 'a whole number of coins'));
+  });
+  collect(errors, 'share_coins', wholeError(draft.share_coins, 0, MAX_REWARD, 'a whole number of coins'));
+  collect(
+    errors,
+    'follow_prompt_coins',
+    wholeError(draft.follow_prompt_coins, 0, MAX_REWARD, 'a whole number of coins'),
+  );
+  return errors;
+}
+
+export function RewardsForm({ rewards }: { rewards: AdminSettings['rewards'] }) {
+  const [draft, setDraft] = useState<RewardsDraft>(() => rewardsDraft(rewards));
+  const [errors, setErrors] = useState<Errors>({});
+  const { send, saving, problem } = useSaveSetting('rewards', 'Reward amounts');
+  useEffect(() => setDraft(rewardsDraft(rewards)), [rewards]);
+  const setDay = (i: number, value: string) =>
+    setDraft((d) => ({ ...d, daily_bonus: d.daily_bonus.map((day, j) => (j === i ? value : day)) }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateRewards(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    await send({
+      daily_bonus: draft.daily_bonus.map(Number),
+      share_coins: Number(draft.share_coins),
+      follow_prompt_coins: Number(draft.follow_prompt_coins),
+    });
+  }
+
+  return (
+    <form className="ch-card admin-wide-form" onSubmit={submit} noValidate aria-labelledby="reward-amounts">
+      <h2 id="reward-amounts">Reward amounts</h2>
+      <fieldset className="admin-setting-item">
+        <legend>Daily bonus, coins per day of a streak</legend>
+        <p className="ch-muted admin-hint">After the last day the streak starts over at day 1.</p>
+        <div className="admin-days">
+          {draft.daily_bonus.map((value, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a day is its position in the streak
+            <div key={i}>
+              <TextField
+                label={`Day ${i + 1}`}
+                inputMode="numeric"
+                value={value}
+                error={errors[`day.${i}`]}
+                onChange={(e) => setDay(i, e.target.value)}
+              />
+            </div>
+          ))}
+        </div>
+        <div className="admin-toolbar">
+          <Button
+            variant="secondary"
+            disabled={draft.daily_bonus.length >= 31}
+            onClick={() => setDraft((d) => ({ ...d, daily_bonus: [...d.daily_bonus, d.daily_bonus.at(-1) ?? '0'] }))}
+          >
+            Add a day
+          </Button>
+          <Button
+            variant="ghost"
+            disabled={draft.daily_bonus.length <= 1}
+            onClick={() => setDraft((d) => ({ ...d, daily_bonus: d.daily_bonus.slice(0, -1) }))}
+          >
+            Remove the last day
+          </Button>
+        </div>
+      </fieldset>
+      <div className="admin-grid-2">
+        <TextField
+          label="Coins per share"
+          inputMode="numeric"
+          hint="Once per channel per day"
+          value={draft.share_coins}
+          error={errors.share_coins}
+          onChange={(e) => setDraft((d) => ({ ...d, share_coins: e.target.value }))}
+        />
+        <TextField
+          label="Coins for following us"
+          inputMode="numeric"
+          hint="Once per viewer"
+          value={draft.follow_prompt_coins}
+          error={errors.follow_prompt_coins}
+          onChange={(e) => setDraft((d) => ({ ...d, follow_prompt_coins: e.target.value }))}
+        />
+      </div>
+      <Problem text={errors.days ?? problem} />
+      <Button type="submit" disabled={saving}>
+        Save reward amounts
+      </Button>
+    </form>
+  );
+}
