@@ -27,7 +27,7 @@ import { extname, join, posix } from 'node:path';
 import { send } from '@fastify/send';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { catalogueCache } from '../cache/app-caches';
-import type { AppContext } from '../context';
+import { type AppContext, nowIso } from '../context';
 import * as catalogueRepo from '../domains/catalogue/catalogue.repository';
 import { keyUnder, type MediaStorage, mediaStorageFor } from '../domains/media-library/media-storage';
 import { S3MediaStorage } from '../domains/media-library/s3-media-storage';
@@ -253,7 +253,7 @@ type CachedSource = (PlaybackSource & { free: boolean }) | null;
 /** The episode's package and whether it is free, as stored now (the catalogue cache drops it on any write). */
 function sourceOf(ctx: AppContext, episodeId: number): Promise<CachedSource> {
   return catalogueCache(ctx).remember(`playback:${episodeId}`, async (): Promise<CachedSource> => {
-    const row = await catalogueRepo.findVisibleEpisode(ctx.db, episodeId);
+    const row = await catalogueRepo.findVisibleEpisode(ctx.db, episodeId, nowIso(ctx));
     if (!row) return null;
     const source = locatePlayback(row.hls_url, row.video_url, mediaStorageFor(ctx.config));
     return source && { ...source, free: Boolean(row.is_free) || row.coin_cost <= 0 };

@@ -136,9 +136,10 @@ describe.each(databaseKinds())('guest merges against a model (%s)', (kind) => {
     guest.active = false;
   }
 
-  async function waitForReset(email: string): Promise<string> {
+  /** The reset token mailed after `before` tokens had been mailed to `email` (oldest first). */
+  async function waitForReset(email: string, before: number): Promise<string> {
     for (let i = 0; i < 50; i += 1) {
-      const [token] = resetTokens(t.ctx, email);
+      const token = resetTokens(t.ctx, email)[before];
       if (token) return token;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -262,8 +263,9 @@ describe.each(databaseKinds())('guest merges against a model (%s)', (kind) => {
         expect(answer.json().guest_merged).toBe(false);
       }
     } else if (op.path === 'reset' && known?.email) {
+      const before = resetTokens(t.ctx, known.email).length;
       await call(t.app, { method: 'POST', url: '/api/auth/reset-password/', headers, payload: { email: known.email } });
-      const token = await waitForReset(known.email);
+      const token = await waitForReset(known.email, before);
       const answer = await call(t.app, {
         method: 'POST',
         url: '/api/auth/confirm-reset-password/',
@@ -326,7 +328,21 @@ describe.each(databaseKinds())('guest merges against a model (%s)', (kind) => {
           await check(people, start);
         }
       }),
-      { numRuns: kind === 'postgres' ? 12 : 15 },
+      {
+        numRuns: kind === 'postgres' ? 12 : 15,
+        // Found once: a second password reset of the same account in one run.
+        examples: [
+          [
+            [
+              { k: 'merge', g: 0, acc: 0, path: 'register' },
+              { k: 'merge', g: 0, acc: 0, path: 'reset' },
+              { k: 'merge', g: 0, acc: 0, path: 'reset' },
+              { k: 'guest' },
+              { k: 'unlock', a: 0, e: 0 },
+            ] as Op[],
+          ],
+        ],
+      },
     );
   });
 });
