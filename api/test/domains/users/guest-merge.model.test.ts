@@ -1,9 +1,9 @@
 /**
- * Property-based: random interleavings of guest creation, coin grants, reward claims, unlocks and
- * merges by every path (registration, password login, own magic link to a new or known address,
+ * Property-based: random interleavings of guest creation, coin grants, reward claims, coin purchases,
+ * refunds (after the coins may have been spent), unlocks and merges by every path (registration, password login, own magic link to a new or known address,
  * own password reset, and a link asked for by somebody else) run against the API and against a small
- * model of the merge rules. After every step each user's balance, ledger, unlocks and reward claims,
- * and the coins in the whole system, must equal the model's.
+ * model of the merge and money rules. After every step each user's balance, owed coins, ledger, unlocks
+ * and reward claims, and the coins in the whole system, must equal the model's.
  */
 import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';
 import fc from 'fast-check';
@@ -11,7 +11,7 @@ import { databaseKinds } from '../../support/databases';
 import { signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { grantCoins, seedPaidEpisodes } from '../coins/money-fixtures';
+import { devCheckoutAction, grantCoins, seedPaidEpisodes, useDevPayments } from '../coins/money-fixtures';
 import {
   magicTokens,
   requestMagicLink,
@@ -24,6 +24,9 @@ import {
 const PASSWORD = 'correct horse battery';
 const CHANNELS = ['telegram', 'whatsapp', 'email', 'sms', 'native', 'copy_link'] as const;
 const COSTS = [10, 20, 30, 40];
+/** The coin package the model buys (the demo's first: 100 coins, no bonus). */
+const PACKAGE_ID = 1;
+const PACKAGE_COINS = 100;
 
 interface Person {
   id: number;
@@ -34,6 +37,8 @@ interface Person {
   guest: boolean;
   active: boolean;
   balance: number;
+  /** Coins a refund took back after they were spent. */
+  owed: number;
   unlocks: Set<number>;
   /** Reward claim key → coins. */
   claims: Map<string, number>;
@@ -46,6 +51,8 @@ type Op =
   | { k: 'grant'; a: number; n: number }
   | { k: 'claim'; a: number; what: number }
   | { k: 'unlock'; a: number; e: number }
+  | { k: 'buy'; a: number }
+  | { k: 'refund'; p: number }
   | { k: 'merge'; g: number; acc: number; path: Path };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -56,6 +63,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   },
   { weight: 3, arbitrary: fc.record({ k: fc.constant('claim' as const), a: fc.nat(), what: fc.nat(7) }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('unlock' as const), a: fc.nat(), e: fc.nat(COSTS.length - 1) }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('buy' as const), a: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('refund' as const), p: fc.nat() }) },
   {
     weight: 3,
     arbitrary: fc.record({
@@ -73,7 +82,11 @@ describe.each(databaseKinds())('guest merges against a model (%s)', (kind) => {
   let rewards: { follow: number; daily: number; share: number };
   let addresses = 0;
 
+  /** Purchases made so far: the person holding them now (they follow a merge) and the checkout page. */
+  let purchases: Array<{ owner: Person; url: string; refunded: boolean }> = [];
+
   beforeAll(async () => {
+    useDevPayments();
     t = await createTestApp(kind);
     episodes = [];
     for (const cost of COSTS) episodes.push(...(await seedPaidEpisodes(t.ctx, 1, cost)).episodeIds);
@@ -100,9 +113,17 @@ describe.each(databaseKinds())('guest merges against a model (%s)', (kind) => {
       guest: true,
       active: true,
       balance: 0,
+      owed: 0,
       unlocks: new Set(),
       claims: new Map(),
     };
+  }
+
+  /** The model's credit: every coin credited pays what is owed first. */
+  function credit(person: Person, coins: number) {
+    const paid = Math.min(coins, person.owed);
+    person.owed -= paid;
+    person.balance += coins - paid;
   }
 
   function account(answer: { access: string; user: { id: number; email: string; coin_balance: number } }): Person {
@@ -114,6 +135,7 @@ describe.each(databaseKinds())('guest merges against a model (%s)', (kind) => {
       guest: false,
       active: true,
       balance: 0,
+      owed: 0,
       unlocks: new Set(),
       claims: new Map(),
     };
@@ -128,7 +150,14 @@ describe.each(databaseKinds())('guest merges against a model (%s)', (kind) => {
       else into.claims.set(key, coins);
     }
     const moved = guest.balance - Math.min(owed, guest.balance);
-    into.balance += moved;
+    credit(into, moved);
+    // What the guest owes follows it and is paid from the account's coins at once.
+    into.owed += guest.owed;
+    const paid = Math.min(into.balance, into.owed);
+    into.balance -= paid;
+    into.owed -= paid;
+    guest.owed = 0;
+    for (const purchase of purchases) if (purchase.owner === guest) purchase.owner = into;
     for (const episode of guest.unlocks) into.unlocks.add(episode);
     guest.balance = 0;
     guest.unlocks = new Set();
@@ -159,7 +188,47 @@ describe.each(databaseKinds())('guest merges against a model (%s)', (kind) => {
       const person = someone(op.a);
       if (!person.active) return;
       await grantCoins(t.ctx, person.id, op.n);
-      person.balance += op.n;
+      credit(person, op.n);
+      return;
+    }
+    if (op.k === 'buy') {
+      const person = someone(op.a);
+      if (!person.active) return;
+      const started = await call(t.app, {
+        method: 'POST',
+        url: '/api/coins/purchase/',
+        headers: bearer(person.access),
+        payload: { package_id: PACKAGE_ID },
+      });
+      expect(started.statusCode).toBe(200);
+      const { url } = started.json() as { url: string };
+      const paid = await call(t.app, {
+        method: 'POST',
+        url: devCheckoutAction(url, 'pay'),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: '',
+      });
+      expect(paid.statusCode).toBe(303);
+      purchases.push({ owner: person, url, refunded: false });
+      credit(person, PACKAGE_COINS);
+      return;
+    }
+    if (op.k === 'refund') {
+      const open = purchases.filter((purchase) => !purchase.refunded);
+      if (open.length === 0) return;
+      const purchase = open[op.p % open.length] as (typeof open)[number];
+      const answer = await call(t.app, {
+        method: 'POST',
+        url: devCheckoutAction(purchase.url, 'refund/rest'),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: '',
+      });
+      expect(answer.statusCode).toBe(303);
+      purchase.refunded = true;
+      // What the holder still has is taken back; the rest is owed, never a negative balance.
+      const taken = Math.min(purchase.owner.balance, PACKAGE_COINS);
+      purchase.owner.balance -= taken;
+      purchase.owner.owed += PACKAGE_COINS - taken;
       return;
     }
     if (op.k === 'claim') {
@@ -188,7 +257,7 @@ describe.each(databaseKinds())('guest merges against a model (%s)', (kind) => {
       } else {
         expect(answer.statusCode).toBe(200);
         person.claims.set(key, coins);
-        person.balance += coins;
+        credit(person, coins);
       }
       return;
     }
@@ -297,7 +366,14 @@ describe.each(databaseKinds())('guest merges against a model (%s)', (kind) => {
       .select(['user_id', 'claim_key'] as never)
       .where('user_id' as never, 'in', ids as never)
       .execute();
+    const debts = (await t.ctx.db
+      .selectFrom('coin_debts' as never)
+      .select(['user_id', 'outstanding'] as never)
+      .where('user_id' as never, 'in', ids as never)
+      .execute()) as unknown as Array<{ user_id: number; outstanding: number }>;
     for (const person of people) {
+      const owed = debts.filter((d) => d.user_id === person.id).reduce((sum, d) => sum + Number(d.outstanding), 0);
+      expect({ id: person.id, owed }).toEqual({ id: person.id, owed: person.owed });
       const row = rows.find((r) => r.id === person.id);
       expect({ id: person.id, balance: row?.coin_balance, active: Boolean(row?.is_active) }).toEqual({
         id: person.id,
@@ -318,11 +394,12 @@ describe.each(databaseKinds())('guest merges against a model (%s)', (kind) => {
     expect(await unexplainedBalances(t.ctx)).toEqual([]);
   }
 
-  it('equals the model after every step of random guests, rewards, unlocks and merges', async () => {
+  it('equals the model after every step of random guests, rewards, purchases, refunds, unlocks and merges', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 4, maxLength: 18 }), async (ops) => {
         const start = await systemCoins(t.ctx);
         const people: Person[] = [];
+        purchases = [];
         for (const op of ops) {
           await apply(op, people);
           await check(people, start);
@@ -339,6 +416,17 @@ describe.each(databaseKinds())('guest merges against a model (%s)', (kind) => {
               { k: 'merge', g: 0, acc: 0, path: 'reset' },
               { k: 'guest' },
               { k: 'unlock', a: 0, e: 0 },
+            ] as Op[],
+          ],
+          // A guest spends coins it bought, the purchase is refunded, then it signs up: the debt follows.
+          [
+            [
+              { k: 'guest' },
+              { k: 'buy', a: 0 },
+              { k: 'unlock', a: 0, e: 3 },
+              { k: 'refund', p: 0 },
+              { k: 'merge', g: 0, acc: 0, path: 'register' },
+              { k: 'grant', a: 1, n: 30 },
             ] as Op[],
           ],
         ],
