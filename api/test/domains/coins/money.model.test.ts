@@ -219,7 +219,16 @@ class SignIn implements fc.AsyncCommand<Model, Real> {
     if (known !== undefined) expect(accountId).toBe(known);
     else m.balance.set(accountId, MAGIC_LINK_SIGNUP_COINS);
     m.accounts.set(email, accountId);
-    m.balance.set(accountId, (m.balance.get(accountId) ?? 0) + (m.balance.get(guest.userId) ?? 0));
+    // Rewards are per person: the guest's daily claim carries over to an account that lacks it; one
+    // the account already has is forfeited (never more than the guest holds) before the rest moves.
+    const guestBalance = m.balance.get(guest.userId) ?? 0;
+    let forfeited = 0;
+    if (m.claimed.has(guest.userId)) {
+      if (m.claimed.has(accountId)) forfeited = Math.min(10, guestBalance);
+      else m.claimed.add(accountId);
+      m.claimed.delete(guest.userId);
+    }
+    m.balance.set(accountId, (m.balance.get(accountId) ?? 0) + guestBalance - forfeited);
     m.balance.set(guest.userId, 0);
     for (const id of unlockedOf(m, guest.userId)) unlockedOf(m, accountId).add(id);
     m.unlocked.delete(guest.userId);
