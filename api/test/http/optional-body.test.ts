@@ -38,7 +38,9 @@ describe.each(databaseKinds())('bodies a route accepts left out (%s)', (kind) =>
       }
     }
     expect(optional.sort()).toEqual([
+      'POST /api/admin/episodes/{id}/publish/',
       'POST /api/admin/invitations/',
+      'POST /api/admin/series/{id}/publish/',
       'POST /api/admin/subscriptions/{id}/cancel/',
       'POST /api/auth/logout/',
     ]);
@@ -56,9 +58,11 @@ describe.each(databaseKinds())('bodies a route accepts left out (%s)', (kind) =>
     const hours = (Date.parse(invitation.json().expires_at) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(71);
     expect(hours).toBeLessThanOrEqual(72);
-    // Past validation: the unknown subscription is what is refused.
+    // Past validation: the unknown subscription (series, episode) is what is refused.
     const cancel = await bare('/api/admin/subscriptions/424242/cancel/');
     expect(cancel.statusCode).toBe(404);
+    expect((await bare('/api/admin/series/424242/publish/')).statusCode).toBe(404);
+    expect((await bare('/api/admin/episodes/424242/publish/')).statusCode).toBe(404);
   });
 
   it('still refuses a body that breaks the schema on those routes', async () => {
@@ -67,6 +71,7 @@ describe.each(databaseKinds())('bodies a route accepts left out (%s)', (kind) =>
     expect((await send('/api/admin/invitations/', { valid_hours: 0 })).statusCode).toBe(400);
     expect((await send('/api/admin/subscriptions/424242/cancel/', { immediately: 'now' })).statusCode).toBe(400);
     expect((await send('/api/auth/logout/', { refresh: 'x'.repeat(500) })).statusCode).toBe(400);
+    expect((await send('/api/admin/series/424242/publish/', { publish_at: 'tomorrow' })).statusCode).toBe(400);
   });
 
   it('refuses a JSON null: a body of the wrong type is not a body left out', async () => {
