@@ -49,6 +49,19 @@ export function isPublicImage(rawPath: string): boolean {
 
 const notFound = (reply: FastifyReply) => reply.code(404).send({ message: 'Media file not found' });
 
+/** How a stored media file is sent (ranges, validators, no dotfiles); callers set cache-control themselves. */
+export function storedFileOptions(root: string) {
+  return {
+    root,
+    dotfiles: 'deny' as const,
+    index: false as const,
+    acceptRanges: true,
+    etag: true,
+    lastModified: true,
+    cacheControl: false,
+  };
+}
+
 export async function mediaPlugin(app: FastifyInstance, options: { mediaRoot: string }) {
   mkdirSync(options.mediaRoot, { recursive: true });
   const renditions = imageRenditions;
@@ -90,15 +103,7 @@ export async function mediaPlugin(app: FastifyInstance, options: { mediaRoot: st
 
       // Only images are public; anything else (video above all) is answered as if it did not exist.
       if (!isPublicImage(filePath)) return notFound(reply);
-      const result = await send(request.raw, filePath, {
-        root: options.mediaRoot,
-        dotfiles: 'deny',
-        index: false,
-        acceptRanges: true,
-        etag: true,
-        lastModified: true,
-        cacheControl: false,
-      });
+      const result = await send(request.raw, filePath, storedFileOptions(options.mediaRoot));
       if (result.type !== 'file') {
         result.stream.destroy();
         const status = result.type === 'error' && result.statusCode < 500 ? result.statusCode : 404;

@@ -31,7 +31,7 @@ import { type AppContext, nowIso } from '../context';
 import * as catalogueRepo from '../domains/catalogue/catalogue.repository';
 import { keyUnder, type MediaStorage, mediaStorageFor } from '../domains/media-library/media-storage';
 import { S3MediaStorage } from '../domains/media-library/s3-media-storage';
-import { MEDIA_CONTENT_TYPES, MEDIA_PREFIX } from './media.plugin';
+import { MEDIA_CONTENT_TYPES, MEDIA_PREFIX, storedFileOptions } from './media.plugin';
 
 export const PLAYBACK_PREFIX = `${MEDIA_PREFIX}/play`;
 export const PLAYBACK_TTL_SECONDS = 60 * 60;
@@ -352,15 +352,11 @@ export async function signedPlaybackPlugin(app: FastifyInstance, { ctx }: { ctx:
         return reply.header('cache-control', 'private, no-store').redirect(target, 302);
       }
 
-      const result = await send(request.raw, `/${relative}`, {
-        root: join(ctx.config.mediaRoot, source.root),
-        dotfiles: 'deny',
-        index: false,
-        acceptRanges: true,
-        etag: true,
-        lastModified: true,
-        cacheControl: false,
-      });
+      const result = await send(
+        request.raw,
+        `/${relative}`,
+        storedFileOptions(join(ctx.config.mediaRoot, source.root)),
+      );
       if (result.type !== 'file') {
         result.stream.destroy();
         return refuse(reply, 404, 'Media file not found');
