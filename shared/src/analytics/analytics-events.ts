@@ -24,6 +24,16 @@ export const ANALYTICS_EVENTS = {
   episodeUnlocked: '3.5 Episode Unlocked',
   nextEpisodeStarted: '3.6 Next Episode Started',
   playbackFailed: '3.7 Playback Failed',
+  /** The paywall (or unlock sheet) was shown for a locked episode: `{ episode_id, series_id, price }`. */
+  paywallShown: '3.8 Paywall Shown',
+  /** Playback passed 25, 50 or 75 % of an episode, once per view: `{ episode_id, series_id, quartile }`. */
+  episodeQuartileReached: '3.9 Episode Quartile Reached',
+  /** A clip was on screen long enough to count as seen: `{ episode_id, series_id, position }`. */
+  feedClipShown: '3.10 Feed Clip Shown',
+  /** A feed clip started playing: `{ episode_id, series_id, position }`. */
+  feedClipPlayed: '3.11 Feed Clip Played',
+  /** The viewer left the feed for the clip's series: `{ episode_id, series_id }`. */
+  feedSeriesOpened: '3.12 Feed Series Opened',
   // 6.x Search
   searchOpened: '6.1 Search Opened',
   searchSubmitted: '6.2 Search Submitted',
