@@ -2,32 +2,47 @@
  * Makes the demo catalogue real on disk, so a fresh install has something to watch:
  *
  *   <mediaRoot>/demo/catalogue.json              the DemoCatalogue, written last
- *   <mediaRoot>/demo/<slug>/{poster,cover,banner,slider}.webp + images.json
+ *   <mediaRoot>/demo/<slug>/{poster,cover,banner,slider}.webp, scene.png + images.json
+ *   <mediaRoot>/demo/<slug>/reel/v0/, v1/ + reel.json    every moving picture of the series, encoded once
  *   <mediaRoot>/demo/<slug>/ep<N>/master.m3u8, v0/, v1/, poster.jpg, thumb.jpg, episode.json
  *
- * Each episode is a short vertical video drawn by ffmpeg itself (a gradient, a drifting glow, the
- * series and episode titles, a progress strip and a soft chord), packaged as two-rendition HLS.
+ * An episode lasts 60–120 s, like the product's real ones, without encoding that much video per
+ * episode. A series has one reel: its body clips (its scene filmed from a few angles), its credits
+ * and one short opening per episode (the scene framed the episode's own way, with the series and
+ * episode titles), each a whole number of 2 s segments that start on a keyframe. An episode is a
+ * playlist over that reel: its opening, then body clips in a number and order of its own, then the
+ * credits, with a discontinuity wherever it jumps. The segments it names are hard links inside the
+ * episode's folder, so the package stays self-contained (the signed playback route serves nothing
+ * outside it) at no cost in disk or time. The credits make "watched despite the outro" real: they
+ * are the last 8 s of every episode.
  *
- * Work is split into units (a series' artwork, an episode). A unit is built in a temporary folder or
- * file and renamed into place when complete, and carries a marker with the fingerprint of what it was
- * made from. So a crash leaves only temporaries (removed on the next run), a later run redoes only
- * units that are missing or whose inputs changed, and a run with nothing to do only reads markers.
+ * Artwork (posters, covers, banners, slides) is a composed scene with figures and no text (see
+ * demo-scenes.ts): the interface writes the title once.
+ *
+ * Work is split into units (a series' artwork, a series' reel, an episode). A unit is built in a
+ * temporary folder or file and renamed into place when complete, and carries a marker with the
+ * fingerprint of what it was made from. So a crash leaves only temporaries (removed on the next run),
+ * a later run redoes only units that are missing or whose inputs changed, and a run with nothing to
+ * do only reads markers.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { hasFilter, resolveFfmpeg } from '../media/ffmpeg';
+import sharp from 'sharp';
+import { resolveFfmpeg } from '../media/ffmpeg';
 import {
+  type HlsVariant,
   MASTER_PLAYLIST,
+  masterPlaylist,
   POSTER_FILE,
   THUMBNAIL_FILE,
   transcodeToHls,
   VERTICAL_RENDITIONS,
   variantDir,
 } from '../media/hls-transcode';
-import { BOLD_EM_PER_CHAR, fitLines, renderTitleCard } from '../media/images';
+import { BOLD_EM_PER_CHAR, fitLines, REGULAR_EM_PER_CHAR, wrapWords } from '../media/images';
 import type { DemoCatalogue, DemoSeries } from './demo-catalogue.types';
+import { renderScene, sceneSvg, settingOf } from './demo-scenes';
 import {
   DEMO_FREE_EPISODES,
   DEMO_SCRIPT,
@@ -40,35 +55,51 @@ import {
 /** The shape of catalogue.json; readers compare it before trusting the file. */
 export const DEMO_CATALOGUE_VERSION = 1;
 /** Bump when the look of generated media changes: every unit's fingerprint changes and it is redrawn. */
-const MEDIA_REVISION = 2;
+const MEDIA_REVISION = 3;
 export const DEMO_DIR = 'demo';
 export const DEMO_MANIFEST = 'catalogue.json';
 
-/** Episode video: small sizes and a few seconds keep the first start of the whole catalogue short. */
-const EPISODE_SECONDS = 6;
-const EPISODE_FRAME_RATE = 20;
+/** Slow camera moves over a still scene look the same at 15 frames a second and cost a quarter less. */
+const FRAME_RATE = 15;
+export const SEGMENT_SECONDS = 2;
 const EPISODE_RENDITIONS = VERTICAL_RENDITIONS.demo;
-/** Where the title is fully visible, so the poster frame shows it. */
-const EPISODE_POSTER_AT_SECONDS = 2;
+const VIDEO = EPISODE_RENDITIONS[EPISODE_RENDITIONS.length - 1] as (typeof EPISODE_RENDITIONS)[number];
+/** The scene the video pans over: larger than the frame, so every episode can frame it its own way. */
+const SCENE = { file: 'scene.png', width: 810, height: 1440 };
+const THUMB_WIDTH = 180;
+
+/** How an episode is put together; every length is a whole number of segments. */
+export interface EpisodeShape {
+  openingSeconds: number;
+  bodyClipSeconds: number;
+  bodyClips: number;
+  outroSeconds: number;
+  minSeconds: number;
+  maxSeconds: number;
+}
+
+export const DEMO_EPISODE_SHAPE: EpisodeShape = {
+  openingSeconds: 2,
+  bodyClipSeconds: 4,
+  bodyClips: 3,
+  outroSeconds: 8,
+  minSeconds: 60,
+  maxSeconds: 120,
+};
 
 const ARTWORK = [
   { key: 'posterPath', file: 'poster.webp', width: 720, height: 1080 },
   { key: 'coverPath', file: 'cover.webp', width: 720, height: 1280 },
   { key: 'bannerPath', file: 'banner.webp', width: 1280, height: 720 },
-  { key: 'sliderPath', file: 'slider.webp', width: 1920, height: 800 },
+  { key: 'sliderPath', file: 'slider.webp', width: 1920, height: 1080 },
 ] as const;
 const ARTWORK_MARKER = 'images.json';
+const REEL_DIR = 'reel';
+const REEL_MARKER = 'reel.json';
 const EPISODE_MARKER = 'episode.json';
 const TEMP_PREFIX = '.tmp-';
 
-/** Bold fonts drawtext can use; the Debian and the static npm ffmpeg both need a file, not a name. */
-const FONT_CANDIDATES = [
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
-  '/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf',
-  '/usr/share/fonts/TTF/DejaVuSans-Bold.ttf',
-  '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf',
-  '/System/Library/Fonts/Supplemental/Arial Bold.ttf',
-];
+const FONT_FAMILY = "'DejaVu Sans', 'Liberation Sans', Arial, sans-serif";
 
 export interface DemoMediaProgress {
   message: string;
@@ -81,9 +112,10 @@ export interface EnsureDemoMediaOptions {
   onProgress?(progress: DemoMediaProgress): void;
   /** The catalogue to build; the full demo script by default. Tests pass a small one. */
   script?: DemoScript;
-  /** Episodes encoded at once. x264 already uses every core, two keeps both busy through the gaps. */
+  /** ffmpeg runs at once. x264 already uses every core; two keep both busy through the gaps. */
   concurrency?: number;
-  episodeSeconds?: number;
+  /** The episode shape; tests may pass a shorter one. */
+  shape?: EpisodeShape;
   signal?: AbortSignal;
   ffmpegPath?: string;
 }
@@ -92,20 +124,40 @@ interface ArtworkMarker {
   fingerprint: string;
 }
 
+/** Where each piece sits in the reel, in segments. */
+interface ReelLayout {
+  body: { first: number; count: number }[];
+  outro: { first: number; count: number };
+  openings: { first: number; count: number }[]; // by episode number - 1
+  segments: number;
+}
+
+interface ReelMarker {
+  fingerprint: string;
+  variants: HlsVariant[];
+}
+
 interface EpisodeMarker {
   fingerprint: string;
   durationSeconds: number;
-  /** False when the ffmpeg in use had no drawtext and the video carries shapes only. */
-  withText: boolean;
+}
+
+interface SeriesUnit {
+  series: DemoSeriesScript;
+  seriesIndex: number;
+  dir: string;
+  artworkFingerprint: string;
+  reelFingerprint: string;
+  plans: EpisodePlan[];
 }
 
 interface EpisodeUnit {
   key: string; // slug/number
-  series: DemoSeriesScript;
-  seriesIndex: number;
+  owner: SeriesUnit;
   episodeNumber: number;
   dir: string;
   fingerprint: string;
+  plan: EpisodePlan;
 }
 
 const inFlight = new Map<string, Promise<DemoCatalogue>>();
@@ -123,32 +175,80 @@ export function ensureDemoMedia(options: EnsureDemoMediaOptions): Promise<DemoCa
   return run;
 }
 
+/** A promise with its settle functions, for units that wait on others. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => {}); // observed by whoever awaits it; never an unhandled rejection
+  return { promise, resolve, reject };
+}
+
 async function generate(options: EnsureDemoMediaOptions): Promise<DemoCatalogue> {
   const { mediaRoot, onProgress, signal } = options;
   const script = options.script ?? DEMO_SCRIPT;
-  const episodeSeconds = options.episodeSeconds ?? EPISODE_SECONDS;
+  const shape = options.shape ?? DEMO_EPISODE_SHAPE;
   validateScript(script);
+  validateShape(shape);
   const demoRoot = join(mediaRoot, DEMO_DIR);
   const manifestPath = join(demoRoot, DEMO_MANIFEST);
   const startedAt = Date.now();
 
-  const artworkPending: { series: DemoSeriesScript; kicker: string }[] = [];
+  const seriesUnits: SeriesUnit[] = script.series.map((series, seriesIndex) => {
+    const artworkFingerprint = fingerprintOf({
+      revision: MEDIA_REVISION,
+      palette: series.palette,
+      setting: settingOf(series),
+      slug: series.slug,
+      artwork: ARTWORK,
+      scene: SCENE,
+    });
+    const plans = series.episodes.map((_, index) => planEpisode(series.slug, index + 1, shape));
+    return {
+      series,
+      seriesIndex,
+      dir: join(demoRoot, series.slug),
+      artworkFingerprint,
+      plans,
+      reelFingerprint: fingerprintOf({
+        artworkFingerprint,
+        title: series.title,
+        tagline: series.tagline,
+        episodes: series.episodes.map((e) => e.title),
+        frames: plans.map((p) => p.frame),
+        shape,
+        frameRate: FRAME_RATE,
+        renditions: EPISODE_RENDITIONS,
+      }),
+    };
+  });
+
+  const artworkPending: SeriesUnit[] = [];
+  const reelsPending: SeriesUnit[] = [];
+  const reelsReady = new Map<string, ReelMarker>();
   const episodes: EpisodeUnit[] = [];
   const markers = new Map<string, EpisodeMarker>();
   await Promise.all(
-    script.series.map(async (series, seriesIndex) => {
-      const seriesDir = join(demoRoot, series.slug);
-      const kicker = artworkKicker(series, script.categories);
-      if (!(await artworkReady(seriesDir, artworkFingerprint(series, kicker)))) artworkPending.push({ series, kicker });
+    seriesUnits.map(async (owner) => {
+      const { series, dir } = owner;
+      if (!(await artworkReady(dir, owner.artworkFingerprint))) artworkPending.push(owner);
+      const reel = await readyReel(dir, owner.reelFingerprint);
+      if (reel) reelsReady.set(series.slug, reel);
+      else reelsPending.push(owner);
       await Promise.all(
         series.episodes.map(async (_, index) => {
+          const number = index + 1;
+          const plan = owner.plans[index] as EpisodePlan;
           const unit: EpisodeUnit = {
-            key: episodeKey(series.slug, index + 1),
-            series,
-            seriesIndex,
-            episodeNumber: index + 1,
-            dir: join(seriesDir, episodeDirName(index + 1)),
-            fingerprint: episodeFingerprint(series, index + 1, episodeSeconds),
+            key: episodeKey(series.slug, number),
+            owner,
+            episodeNumber: number,
+            dir: join(dir, episodeDirName(number)),
+            plan,
+            fingerprint: fingerprintOf({ reel: owner.reelFingerprint, episodeNumber: number, plan }),
           };
           const marker = await readyEpisode(unit);
           if (marker) markers.set(unit.key, marker);
@@ -158,7 +258,7 @@ async function generate(options: EnsureDemoMediaOptions): Promise<DemoCatalogue>
     }),
   );
 
-  const total = artworkPending.length + episodes.length;
+  const total = artworkPending.length + reelsPending.length + episodes.length;
   if (total === 0) {
     const catalogue = buildCatalogue(script, markers);
     const current = await readFile(manifestPath, 'utf8').catch(() => null);
@@ -168,35 +268,70 @@ async function generate(options: EnsureDemoMediaOptions): Promise<DemoCatalogue>
 
   let done = 0;
   const report = (message: string) => onProgress?.({ message, done, total });
-  report(`Generating demo media: ${artworkPending.length} artwork sets, ${episodes.length} episodes`);
+  report(
+    `Generating demo media: ${artworkPending.length} artwork sets, ${reelsPending.length} series reels, ${episodes.length} episodes`,
+  );
   await mkdir(demoRoot, { recursive: true });
   await removeStaleTemporaries(demoRoot, script);
 
-  // Artwork (sharp, in-process) and episodes (ffmpeg children) run side by side: the encoders leave
-  // gaps between frames that the image work fills, which is faster than doing one after the other.
+  // Units wait on what they are made from: a reel on its series' scene, an episode on its reel.
+  const artworkDone = new Map<string, Promise<void>>();
+  const reelDone = new Map<string, Promise<ReelMarker>>();
+  for (const [slug, marker] of reelsReady) reelDone.set(slug, Promise.resolve(marker));
+  const artworkWaits = new Map(artworkPending.map((owner) => [owner.series.slug, deferred<void>()]));
+  for (const [slug, wait] of artworkWaits) artworkDone.set(slug, wait.promise);
+  const reelWaits = new Map(reelsPending.map((owner) => [owner.series.slug, deferred<ReelMarker>()]));
+  for (const [slug, wait] of reelWaits) reelDone.set(slug, wait.promise);
+
+  // Artwork (sharp, in-process) runs beside the encoders (ffmpeg children), filling their gaps.
   const artwork = async () => {
-    for (const { series, kicker } of artworkPending) {
-      signal?.throwIfAborted();
-      await renderArtwork(join(demoRoot, series.slug), series, kicker);
-      done += 1;
-      report(`Artwork ready: ${series.title}`);
+    for (const owner of artworkPending) {
+      const wait = artworkWaits.get(owner.series.slug);
+      try {
+        signal?.throwIfAborted();
+        await renderArtwork(owner);
+        done += 1;
+        report(`Artwork ready: ${owner.series.title}`);
+        wait?.resolve();
+      } catch (error) {
+        wait?.reject(error);
+        throw error;
+      }
     }
   };
-  const videos = async () => {
-    if (episodes.length === 0) return;
+  const reels = async () => {
+    if (reelsPending.length === 0) return;
     const ffmpegPath = options.ffmpegPath ?? resolveFfmpeg();
-    const fontFile = (await hasFilter('drawtext', ffmpegPath)) ? findFont() : null;
-    // Interleave series so that, if the run is cut short, every series already has its first episodes.
-    episodes.sort((a, b) => a.episodeNumber - b.episodeNumber || a.seriesIndex - b.seriesIndex);
-    await runPool(episodes, options.concurrency ?? 2, async (unit) => {
-      signal?.throwIfAborted();
-      const marker = await renderEpisode(unit, { episodeSeconds, fontFile, ffmpegPath, signal });
-      markers.set(unit.key, marker);
-      done += 1;
-      report(`Episode ready: ${unit.series.title} · ${unit.episodeNumber}`);
+    await runPool(reelsPending, options.concurrency ?? 2, async (owner) => {
+      const wait = reelWaits.get(owner.series.slug);
+      try {
+        signal?.throwIfAborted();
+        await artworkDone.get(owner.series.slug);
+        const marker = await renderReel(owner, { shape, ffmpegPath, signal });
+        done += 1;
+        report(`Scenes, openings and credits ready: ${owner.series.title}`);
+        wait?.resolve(marker);
+      } catch (error) {
+        wait?.reject(error);
+        throw error;
+      }
     });
   };
-  const outcomes = await Promise.allSettled([artwork(), videos()]);
+  // Episodes are playlists, links and two small pictures: they follow their reel as it lands.
+  const assemble = async () => {
+    episodes.sort((a, b) => a.owner.seriesIndex - b.owner.seriesIndex || a.episodeNumber - b.episodeNumber);
+    await runPool(episodes, 4, async (unit) => {
+      signal?.throwIfAborted();
+      await artworkDone.get(unit.owner.series.slug);
+      const reel = await reelDone.get(unit.owner.series.slug);
+      if (!reel) throw new Error(`no reel for ${unit.owner.series.slug}`);
+      const marker = await assembleEpisode(unit, reel, shape);
+      markers.set(unit.key, marker);
+      done += 1;
+      report(`Episode ready: ${unit.owner.series.title} · ${unit.episodeNumber}`);
+    });
+  };
+  const outcomes = await Promise.allSettled([artwork(), reels(), assemble()]);
   const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
   if (failure) throw failure.reason;
 
@@ -219,6 +354,75 @@ function validateScript(script: DemoScript): void {
     }
     if (series.episodes.length === 0) throw new Error(`demo series "${series.slug}" has no episodes`);
   }
+}
+
+function validateShape(shape: EpisodeShape): void {
+  for (const key of ['openingSeconds', 'bodyClipSeconds', 'outroSeconds'] as const) {
+    if (!(shape[key] > 0 && shape[key] % SEGMENT_SECONDS === 0))
+      throw new Error(`episode shape: ${key} must be a positive multiple of ${SEGMENT_SECONDS} s`);
+  }
+  if (!(shape.bodyClips >= 1)) throw new Error('episode shape: at least one body clip');
+  if (shape.openingSeconds + shape.outroSeconds + shape.bodyClipSeconds > shape.maxSeconds)
+    throw new Error('episode shape: the shortest episode is longer than maxSeconds');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Planning an episode
+
+export interface EpisodePlan {
+  /** The series' body clips, in playing order (a clip comes back later, never twice in a row). */
+  body: number[];
+  /** How the opening frames the scene: a zoom (1 = the frame's width) and a focus, 0–1 each way. */
+  frame: { zoom: number; focusX: number; focusY: number };
+  durationSeconds: number;
+}
+
+/**
+ * How long an episode is and what it is made of: a length within the shape's bounds, spread over
+ * the series (the same episode always gets the same plan), and the body clips in a rotating order.
+ */
+export function planEpisode(
+  slug: string,
+  episodeNumber: number,
+  shape: EpisodeShape = DEMO_EPISODE_SHAPE,
+): EpisodePlan {
+  const hash = createHash('sha256').update(`${slug}#${episodeNumber}`).digest();
+  const byte = (i: number) => hash[i] as number;
+  const fixed = shape.openingSeconds + shape.outroSeconds;
+  const fewest = Math.max(1, Math.ceil((shape.minSeconds - fixed) / shape.bodyClipSeconds));
+  const most = Math.max(fewest, Math.floor((shape.maxSeconds - fixed) / shape.bodyClipSeconds));
+  const count = fewest + (byte(0) % (most - fewest + 1));
+  const body: number[] = [];
+  let clip = byte(1) % shape.bodyClips;
+  for (let i = 0; i < count; i++) {
+    body.push(clip);
+    // The next clip: one of the others, chosen by the hash.
+    if (shape.bodyClips > 1) clip = (clip + 1 + (byte(2 + (i % 24)) % (shape.bodyClips - 1))) % shape.bodyClips;
+  }
+  return {
+    body,
+    frame: {
+      zoom: Math.round((1.05 + (byte(26) / 255) * 0.4) * 100) / 100,
+      focusX: Math.round((0.15 + (byte(27) / 255) * 0.7) * 100) / 100,
+      focusY: Math.round((0.2 + (byte(28) / 255) * 0.6) * 100) / 100,
+    },
+    durationSeconds: fixed + count * shape.bodyClipSeconds,
+  };
+}
+
+/** Where each piece of a series' reel starts, in segments: body clips, credits, then openings. */
+export function reelLayout(episodeCount: number, shape: EpisodeShape): ReelLayout {
+  let next = 0;
+  const take = (seconds: number) => {
+    const count = seconds / SEGMENT_SECONDS;
+    const span = { first: next, count };
+    next += count;
+    return span;
+  };
+  const body = Array.from({ length: shape.bodyClips }, () => take(shape.bodyClipSeconds));
+  const outro = take(shape.outroSeconds);
+  const openings = Array.from({ length: episodeCount }, () => take(shape.openingSeconds));
+  return { body, outro, openings, segments: next };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -282,33 +486,8 @@ function manifestText(catalogue: DemoCatalogue): string {
 // ---------------------------------------------------------------------------------------------------
 // Units: fingerprints and readiness
 
-function fingerprint(value: unknown): string {
+function fingerprintOf(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 20);
-}
-
-function artworkFingerprint(series: DemoSeriesScript, kicker: string): string {
-  return fingerprint({
-    revision: MEDIA_REVISION,
-    title: series.title,
-    tagline: series.tagline,
-    kicker,
-    gold: series.isGoldExclusive,
-    palette: series.palette,
-    artwork: ARTWORK,
-  });
-}
-
-function episodeFingerprint(series: DemoSeriesScript, episodeNumber: number, seconds: number): string {
-  return fingerprint({
-    revision: MEDIA_REVISION,
-    series: series.title,
-    palette: series.palette,
-    episodeNumber,
-    title: series.episodes[episodeNumber - 1].title,
-    seconds,
-    frameRate: EPISODE_FRAME_RATE,
-    renditions: EPISODE_RENDITIONS,
-  });
 }
 
 async function readJson<T>(file: string): Promise<T | null> {
@@ -334,7 +513,15 @@ async function allExist(files: string[]): Promise<boolean> {
 async function artworkReady(seriesDir: string, expected: string): Promise<boolean> {
   const marker = await readJson<ArtworkMarker>(join(seriesDir, ARTWORK_MARKER));
   if (marker?.fingerprint !== expected) return false;
-  return allExist(ARTWORK.map((a) => join(seriesDir, a.file)));
+  return allExist([...ARTWORK.map((a) => join(seriesDir, a.file)), join(seriesDir, SCENE.file)]);
+}
+
+async function readyReel(seriesDir: string, expected: string): Promise<ReelMarker | null> {
+  const dir = join(seriesDir, REEL_DIR);
+  const marker = await readJson<ReelMarker>(join(dir, REEL_MARKER));
+  if (marker?.fingerprint !== expected) return null;
+  const files = EPISODE_RENDITIONS.map((_, i) => join(dir, variantDir(i), 'index.m3u8'));
+  return (await allExist(files)) ? marker : null;
 }
 
 async function readyEpisode(unit: EpisodeUnit): Promise<EpisodeMarker | null> {
@@ -380,90 +567,258 @@ function tempName(label: string): string {
   return `${TEMP_PREFIX}${label}-${process.pid}-${randomBytes(4).toString('hex')}`;
 }
 
-async function writeAtomically(file: string, text: string): Promise<void> {
+async function writeAtomically(file: string, data: string | Buffer): Promise<void> {
   const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temp, text);
+  await writeFile(temp, data);
   await rename(temp, file);
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Artwork
 
-/** The line above the title: the series' first two category names. */
-function artworkKicker(series: DemoSeriesScript, categories: DemoScript['categories']): string {
-  const names = new Map(categories.map((c) => [c.slug, c.name]));
-  return series.categorySlugs
-    .slice(0, 2)
-    .map((slug) => names.get(slug) ?? slug)
-    .join(' · ');
-}
-
-async function renderArtwork(seriesDir: string, series: DemoSeriesScript, kicker: string): Promise<void> {
-  await mkdir(seriesDir, { recursive: true });
-  const colors = series.palette;
-  for (const artwork of ARTWORK) {
-    // One at a time: sharp spreads an image over the cores already, and the encoders run alongside.
-    await renderTitleCard({
-      width: artwork.width,
-      height: artwork.height,
-      title: series.title,
-      subtitle: series.tagline,
-      kicker,
-      badge: series.isGoldExclusive ? 'Gold' : undefined,
-      colors,
-      output: join(seriesDir, artwork.file),
-      preset: 'high',
-    });
+async function renderArtwork(owner: SeriesUnit): Promise<void> {
+  const { series, dir } = owner;
+  await mkdir(dir, { recursive: true });
+  const scene = { palette: series.palette, setting: settingOf(series), seed: series.slug };
+  // Two drawings per series: a 9:16 one (the video's scene, the cover and, cut down, the 2:3 poster)
+  // and a 16:9 one (banner and slide).
+  const portrait = await sharp(Buffer.from(sceneSvg({ ...scene, width: SCENE.width, height: SCENE.height })))
+    .png({ compressionLevel: 3 })
+    .toBuffer();
+  await writeAtomically(join(dir, SCENE.file), portrait);
+  const wide = ARTWORK.find((a) => a.key === 'sliderPath') as (typeof ARTWORK)[number];
+  const landscapeFile = join(dir, `${tempName('landscape')}.png`);
+  await renderScene({ ...scene, width: wide.width, height: wide.height, output: landscapeFile });
+  try {
+    for (const artwork of ARTWORK) {
+      const landscape = artwork.width > artwork.height;
+      const image = sharp(landscape ? landscapeFile : portrait).resize(artwork.width, artwork.height, {
+        fit: 'cover',
+        // A 2:3 poster from the 9:16 scene keeps the figures and the light: it loses sky, not people.
+        position: landscape ? 'centre' : 'bottom',
+      });
+      await writeAtomically(
+        join(dir, artwork.file),
+        await image.webp({ quality: 82, smartSubsample: true }).toBuffer(),
+      );
+    }
+  } finally {
+    await rm(landscapeFile, { force: true });
   }
-  const marker: ArtworkMarker = { fingerprint: artworkFingerprint(series, kicker) };
-  await writeAtomically(join(seriesDir, ARTWORK_MARKER), JSON.stringify(marker));
+  await writeAtomically(join(dir, ARTWORK_MARKER), JSON.stringify({ fingerprint: owner.artworkFingerprint }));
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Episodes
+// The reel: one encode per series
 
-async function renderEpisode(
-  unit: EpisodeUnit,
-  context: { episodeSeconds: number; fontFile: string | null; ffmpegPath: string; signal?: AbortSignal },
-): Promise<EpisodeMarker> {
-  const seriesDir = join(unit.dir, '..');
-  await mkdir(seriesDir, { recursive: true });
-  const temp = join(seriesDir, tempName(episodeDirName(unit.episodeNumber)));
+interface EncodeContext {
+  shape: EpisodeShape;
+  ffmpegPath: string;
+  signal?: AbortSignal;
+}
+
+/** The camera on the body clips: three framings of the scene, drifting different ways. */
+const BODY_FRAMES: { frame: EpisodePlan['frame']; drift: number }[] = [
+  { frame: { zoom: 1.35, focusX: 0.3, focusY: 0.7 }, drift: 0.06 },
+  { frame: { zoom: 1.12, focusX: 0.65, focusY: 0.3 }, drift: -0.05 },
+  { frame: { zoom: 1.5, focusX: 0.5, focusY: 0.85 }, drift: 0.04 },
+];
+
+async function renderReel(owner: SeriesUnit, context: EncodeContext): Promise<ReelMarker> {
+  const { series, dir } = owner;
+  const { shape } = context;
+  const temp = join(dir, tempName(REEL_DIR));
   try {
-    const graph = episodeSourceGraph({
-      seriesTitle: unit.series.title,
-      episodeNumber: unit.episodeNumber,
-      episodeTitle: unit.series.episodes[unit.episodeNumber - 1].title,
-      palette: unit.series.palette,
-      durationSeconds: context.episodeSeconds,
-      fontFile: context.fontFile,
+    await mkdir(temp, { recursive: true });
+    const scene = join(dir, SCENE.file);
+    const credits = join(temp, '.credits.png');
+    const creditsHeight = await renderCredits(series, credits);
+    const pieces: PieceSpec[] = [];
+    for (let i = 0; i < shape.bodyClips; i++) {
+      const camera = BODY_FRAMES[i % BODY_FRAMES.length] as (typeof BODY_FRAMES)[number];
+      pieces.push({ seconds: shape.bodyClipSeconds, frame: camera.frame, drift: camera.drift, tone: i, volume: 0.2 });
+    }
+    pieces.push({
+      seconds: shape.outroSeconds,
+      frame: { zoom: 1.1, focusX: 0.5, focusY: 0.4 },
+      drift: 0.02,
+      dim: 0.5,
+      // The credits roll from below the frame to above it.
+      overlay: { file: credits, y: `H-(H+${creditsHeight})*t/${shape.outroSeconds}` },
+      tone: 7,
+      volume: 0.2,
+      fadeOut: 1,
     });
+    for (const [index, plan] of owner.plans.entries()) {
+      const titles = join(temp, `.titles-${index + 1}.png`);
+      await renderTitles(series, index + 1, titles);
+      pieces.push({
+        seconds: shape.openingSeconds,
+        frame: plan.frame,
+        drift: 0.03,
+        // The titles fade in after a moment, so the first frame (the episode's poster) is the scene alone.
+        overlay: { file: titles, y: '0', fadeInAt: 0.3, fadeSeconds: 0.4 },
+        tone: index + 1,
+        volume: 0.24,
+      });
+    }
+    const seconds = pieces.reduce((sum, piece) => sum + piece.seconds, 0);
     const result = await transcodeToHls({
       input: {
-        url: graph,
+        url: reelGraph(scene, pieces, series.palette),
         format: 'lavfi',
-        durationSeconds: context.episodeSeconds,
+        durationSeconds: seconds,
         hasAudio: true,
-        frameRate: EPISODE_FRAME_RATE,
+        frameRate: FRAME_RATE,
       },
       outDir: temp,
       renditions: EPISODE_RENDITIONS,
-      posterAtSeconds: Math.min(EPISODE_POSTER_AT_SECONDS, context.episodeSeconds / 2),
-      preset: 'superfast',
+      segmentSeconds: SEGMENT_SECONDS,
+      preset: 'ultrafast',
       aacCoder: 'fast',
       ffmpegPath: context.ffmpegPath,
       signal: context.signal,
     });
-    const marker: EpisodeMarker = {
-      fingerprint: unit.fingerprint,
-      durationSeconds: Math.round(result.durationSeconds),
-      withText: context.fontFile !== null,
-    };
+    // Every piece must start on a segment of its own: check the reel was cut on the 2 s grid.
+    const layout = reelLayout(owner.plans.length, shape);
+    for (const i of EPISODE_RENDITIONS.keys()) {
+      const segments = parseMediaPlaylist(await readFile(join(temp, variantDir(i), 'index.m3u8'), 'utf8'));
+      const offGrid = segments.find((s) => Math.abs(s.duration - SEGMENT_SECONDS) > 0.05);
+      if (segments.length !== layout.segments || offGrid) {
+        throw new Error(
+          `the reel of ${series.slug} was cut into ${segments.length} segments (expected ${layout.segments} of ${SEGMENT_SECONDS} s)`,
+        );
+      }
+    }
+    await rm(credits, { force: true });
+    for (const name of await readdir(temp))
+      if (name.startsWith('.titles-')) await rm(join(temp, name), { force: true });
+    const marker: ReelMarker = { fingerprint: owner.reelFingerprint, variants: result.variants };
+    await writeFile(join(temp, REEL_MARKER), JSON.stringify(marker));
+    await installDir(temp, join(dir, REEL_DIR));
+    return marker;
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Episodes: playlists over the reel
+
+async function assembleEpisode(unit: EpisodeUnit, reel: ReelMarker, shape: EpisodeShape): Promise<EpisodeMarker> {
+  const { dir: seriesDir, plans } = unit.owner;
+  const layout = reelLayout(plans.length, shape);
+  const opening = layout.openings[unit.episodeNumber - 1];
+  if (!opening) throw new Error(`no opening for episode ${unit.episodeNumber}`);
+  const spans = [opening, ...unit.plan.body.map((clip) => layout.body[clip] as typeof opening), layout.outro];
+  const order = spans.flatMap((span) => Array.from({ length: span.count }, (_, i) => span.first + i));
+  const reelDir = join(seriesDir, REEL_DIR);
+  const temp = join(seriesDir, tempName(episodeDirName(unit.episodeNumber)));
+  try {
+    await mkdir(temp, { recursive: true });
+    let durationSeconds = 0;
+    for (const rendition of EPISODE_RENDITIONS.keys()) {
+      const variant = variantDir(rendition);
+      const segments = parseMediaPlaylist(await readFile(join(reelDir, variant, 'index.m3u8'), 'utf8'));
+      await mkdir(join(temp, variant), { recursive: true });
+      const lines: string[] = [];
+      const linked = new Set<number>();
+      let total = 0;
+      let previous = -1;
+      for (const index of order) {
+        const segment = segments[index];
+        if (!segment) throw new Error(`the reel has no segment ${index}`);
+        if (!linked.has(index)) {
+          await linkOrCopy(join(reelDir, variant, segment.uri), join(temp, variant, segment.uri));
+          linked.add(index);
+        }
+        // A jump in the reel is a jump in time stamps: the player is told so.
+        if (previous !== -1 && index !== previous + 1) lines.push('#EXT-X-DISCONTINUITY');
+        lines.push(`#EXTINF:${segment.duration.toFixed(6)},`, segment.uri);
+        total += segment.duration;
+        previous = index;
+      }
+      const longest = Math.max(...order.map((i) => (segments[i] as { duration: number }).duration));
+      const playlist = [
+        '#EXTM3U',
+        '#EXT-X-VERSION:3',
+        `#EXT-X-TARGETDURATION:${Math.ceil(longest)}`,
+        '#EXT-X-MEDIA-SEQUENCE:0',
+        '#EXT-X-PLAYLIST-TYPE:VOD',
+        '#EXT-X-INDEPENDENT-SEGMENTS',
+        ...lines,
+        '#EXT-X-ENDLIST',
+        '',
+      ].join('\n');
+      await writeFile(join(temp, variant, 'index.m3u8'), playlist);
+      if (rendition === 0) durationSeconds = total;
+    }
+    await writeFile(join(temp, MASTER_PLAYLIST), masterPlaylist(reel.variants, FRAME_RATE));
+    await renderEpisodeStills(join(seriesDir, SCENE.file), unit.plan.frame, temp);
+    const marker: EpisodeMarker = { fingerprint: unit.fingerprint, durationSeconds: Math.round(durationSeconds) };
     await writeFile(join(temp, EPISODE_MARKER), JSON.stringify(marker));
     await installDir(temp, unit.dir);
     return marker;
   } finally {
     await rm(temp, { recursive: true, force: true });
+  }
+}
+
+/** Where the camera's window sits on the scaled scene at the start of a piece. */
+function cameraWindow(frame: EpisodePlan['frame']) {
+  const { width, height } = VIDEO;
+  const scaledWidth = even(width * frame.zoom);
+  const scaledHeight = even((scaledWidth * SCENE.height) / SCENE.width);
+  const roomX = scaledWidth - width;
+  const roomY = scaledHeight - height;
+  return {
+    scaledWidth,
+    scaledHeight,
+    roomX,
+    roomY,
+    // Even offsets: 4:2:0 video crops on whole chroma samples.
+    x: Math.round((roomX * frame.focusX) / 2) * 2,
+    y: Math.round((roomY * frame.focusY) / 2) * 2,
+  };
+}
+
+/** The episode's poster and thumbnail: the opening's first frame, before the titles appear. */
+async function renderEpisodeStills(scene: string, frame: EpisodePlan['frame'], outDir: string): Promise<void> {
+  const { width, height } = VIDEO;
+  const camera = cameraWindow(frame);
+  const still = await sharp(scene)
+    .resize(camera.scaledWidth, camera.scaledHeight)
+    .extract({ left: camera.x, top: camera.y, width, height })
+    .toBuffer();
+  await sharp(still).jpeg({ quality: 82, mozjpeg: true }).toFile(join(outDir, POSTER_FILE));
+  await sharp(still)
+    .resize(THUMB_WIDTH, even((THUMB_WIDTH * height) / width))
+    .jpeg({ quality: 75, mozjpeg: true })
+    .toFile(join(outDir, THUMBNAIL_FILE));
+}
+
+/** The `#EXTINF` durations and addresses of a media playlist, in order. */
+export function parseMediaPlaylist(text: string): { duration: number; uri: string }[] {
+  const segments: { duration: number; uri: string }[] = [];
+  let pending: number | null = null;
+  for (const line of text.split('\n').map((l) => l.trim())) {
+    if (line.startsWith('#EXTINF:')) pending = Number.parseFloat(line.slice('#EXTINF:'.length));
+    else if (line && !line.startsWith('#') && pending !== null) {
+      segments.push({ duration: pending, uri: line });
+      pending = null;
+    }
+  }
+  return segments;
+}
+
+/** A hard link (no copy, no space) when the file system allows one, a copy otherwise. */
+async function linkOrCopy(from: string, to: string): Promise<void> {
+  try {
+    await link(from, to);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw error;
+    await copyFile(from, to);
   }
 }
 
@@ -484,7 +839,7 @@ async function runPool<T>(items: readonly T[], concurrency: number, work: (item:
   let failed = false;
   const worker = async () => {
     while (!failed && next < items.length) {
-      const item = items[next++];
+      const item = items[next++] as T;
       try {
         await work(item);
       } catch (error) {
@@ -500,150 +855,164 @@ async function runPool<T>(items: readonly T[], concurrency: number, work: (item:
   if (rejected) throw rejected.reason;
 }
 
-function findFont(): string | null {
-  return FONT_CANDIDATES.find((file) => existsSync(file)) ?? null;
+// ---------------------------------------------------------------------------------------------------
+// Text layers (drawn by sharp, so ffmpeg needs no drawtext or fonts)
+
+function escapeXml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string,
+  );
+}
+
+/** The opening's titles on a transparent frame: the series, "EPISODE N" and the episode's title. */
+async function renderTitles(series: DemoSeriesScript, episodeNumber: number, output: string): Promise<void> {
+  const { width, height } = VIDEO;
+  const episodeTitle = series.episodes[episodeNumber - 1]?.title ?? '';
+  const textWidth = width * 0.86;
+  const title = fitLines(series.title, textWidth, width * 0.095, BOLD_EM_PER_CHAR, 3);
+  const sub = fitLines(episodeTitle, textWidth, width * 0.058, BOLD_EM_PER_CHAR, 2);
+  const label = Math.round(width * 0.05);
+  const lines: string[] = [];
+  const text = (value: string, size: number, y: number, fill: string, weight = 'bold') =>
+    `<text x="${width / 2}" y="${Math.round(y)}" text-anchor="middle" font-size="${Math.round(size)}" font-weight="${weight}" fill="${fill}" stroke="#000" stroke-opacity="0.35" stroke-width="${Math.max(1, Math.round(size / 18))}" paint-order="stroke">${escapeXml(value)}</text>`;
+  let y = height * 0.62;
+  for (const line of title.lines) {
+    y += title.size * 1.1;
+    lines.push(text(line, title.size, y, '#ffffff'));
+  }
+  y += label * 1.6;
+  lines.push(text(`EPISODE ${episodeNumber}`, label, y, series.palette.accent));
+  for (const line of sub.lines) {
+    y += sub.size * 1.3;
+    lines.push(text(line, sub.size, y, '#ffffff', 'normal'));
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.7"/></linearGradient></defs>
+    <rect y="${Math.round(height * 0.5)}" width="${width}" height="${Math.round(height * 0.5)}" fill="url(#shade)"/>
+    <g font-family="${FONT_FAMILY}">${lines.join('')}</g></svg>`;
+  await sharp(Buffer.from(svg)).png({ compressionLevel: 3 }).toFile(output);
+}
+
+/** The credits as a tall transparent strip; returns its height. */
+async function renderCredits(series: DemoSeriesScript, output: string): Promise<number> {
+  const { width } = VIDEO;
+  const big = Math.round(width * 0.075);
+  const small = Math.round(width * 0.04);
+  const lines: { text: string; size: number; fill: string; gap: number; weight?: string }[] = [
+    { text: 'To be continued…', size: big, fill: series.palette.accent, gap: 0 },
+    ...fitLines(series.title, width * 0.86, width * 0.085, BOLD_EM_PER_CHAR, 3).lines.map((text, i) => ({
+      text,
+      size: Math.round(width * 0.07),
+      fill: '#ffffff',
+      gap: i === 0 ? big * 1.4 : 0,
+    })),
+    ...wrapWords(series.tagline, Math.floor((width * 0.8) / (small * REGULAR_EM_PER_CHAR))).map((text, i) => ({
+      text,
+      size: small,
+      fill: '#ffffffdd',
+      gap: i === 0 ? small : 0,
+      weight: 'normal',
+    })),
+    { text: 'A Cliffhanger demo series', size: small, fill: '#ffffffaa', gap: big * 1.6, weight: 'normal' },
+    { text: 'Next episode in the app', size: small, fill: '#ffffffaa', gap: small * 0.6, weight: 'normal' },
+  ];
+  let y = 0;
+  const parts: string[] = [];
+  for (const line of lines) {
+    y += line.gap + line.size * 1.25;
+    parts.push(
+      `<text x="${width / 2}" y="${Math.round(y)}" text-anchor="middle" font-size="${line.size}" font-weight="${line.weight ?? 'bold'}" fill="${line.fill.slice(0, 7)}" fill-opacity="${line.fill.length > 7 ? (Number.parseInt(line.fill.slice(7), 16) / 255).toFixed(2) : 1}">${escapeXml(line.text)}</text>`,
+    );
+  }
+  const height = Math.ceil(y + big) + (Math.ceil(y + big) % 2);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><g font-family="${FONT_FAMILY}">${parts.join('')}</g></svg>`;
+  await sharp(Buffer.from(svg)).png({ compressionLevel: 3 }).toFile(output);
+  return height;
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The episode picture: a lavfi graph with [out0] video and [out1] audio
+// The reel as one lavfi graph: [out0] video, [out1] audio
 
-export interface EpisodeSourceSpec {
-  seriesTitle: string;
-  episodeNumber: number;
-  episodeTitle: string;
-  palette: DemoPalette;
-  durationSeconds: number;
-  /** null: no drawtext (or no font), shapes only. */
-  fontFile: string | null;
-  width?: number;
-  height?: number;
-  frameRate?: number;
+interface PieceSpec {
+  seconds: number;
+  frame: EpisodePlan['frame'];
+  /** How far the camera drifts sideways over the piece, as a share of the frame's width. */
+  drift: number;
+  /** Darkens the scene (0–1), e.g. under the credits. */
+  dim?: number;
+  overlay?: { file: string; y: string; fadeInAt?: number; fadeSeconds?: number };
+  tone: number;
+  volume: number;
+  /** Seconds of fade to black at the end. */
+  fadeOut?: number;
 }
 
 /**
- * The synthetic episode as one lavfi graph. Cheap by construction: the gradient and the glows are
- * computed once a second (the gradient at a tenth of the size), and per frame there is only overlay,
- * text and fades, so the picture costs far less than encoding it.
+ * The pieces one after another. Cheap by construction: the scene is decoded once and scaled once per
+ * piece, converted to YUV once and looped; per frame there is only a crop window that drifts (a
+ * camera move), plus an overlay where there are titles or credits.
  */
-export function episodeSourceGraph(spec: EpisodeSourceSpec): string {
-  const width = spec.width ?? EPISODE_RENDITIONS[EPISODE_RENDITIONS.length - 1].width;
-  const height = spec.height ?? EPISODE_RENDITIONS[EPISODE_RENDITIONS.length - 1].height;
-  const fps = spec.frameRate ?? EPISODE_FRAME_RATE;
-  const d = spec.durationSeconds;
-  const { from, to, accent } = spec.palette;
-  // Still sources run at 1 fps for a second longer than needed, then fps + trim make the real timeline.
-  const still = `r=1:d=${d + 1}`;
-  const orb = Math.round(width * 0.5);
-  const [ar, ag, ab] = rgb(accent);
-
-  // The gradient is computed on a frame a tenth of the size and scaled up: bicubic makes it smooth,
-  // and geq on the full frame would cost more than the encode.
-  const corners = [from, mix(from, accent, 0.45), mix(to, from, 0.3), to].map(rgb);
-  const channel = (c: 0 | 1 | 2) => {
-    const [tl, tr, bl, br] = corners.map((rgbValue) => rgbValue[c]);
-    return `${tl}*(1-X/W)*(1-Y/H)+${tr}*(X/W)*(1-Y/H)+${bl}*(1-X/W)*(Y/H)+${br}*(X/W)*(Y/H)`;
-  };
-  const small = `${Math.max(8, Math.round(width / 10))}x${Math.max(8, Math.round(height / 10))}`;
-  const glow = (size: number, [r, g, b]: [number, number, number], alpha: number) =>
-    `color=c=black@0:s=${size}x${size}:${still},format=rgba,` +
-    `geq=r=${r}:g=${g}:b=${b}:a=${esc(`${alpha}*pow(max(0,1-hypot(X-${size / 2},Y-${size / 2})/${size / 2}),1.6)`)},` +
-    `format=yuva420p,fps=${fps},trim=duration=${d}`;
-
-  const chains: string[] = [
-    `color=c=black:s=${small}:${still},format=rgb24,` +
-      `geq=r=${esc(channel(0))}:g=${esc(channel(1))}:b=${esc(channel(2))},` +
-      `scale=${width}:${height}:flags=bicubic,format=yuv420p,fps=${fps},trim=duration=${d}[bg]`,
-    `${glow(orb, [ar, ag, ab], 190)}[glow]`,
-    `${glow(Math.round(orb * 0.6), [255, 255, 255], 70)}[spark]`,
-    `color=c=${hex(accent)}:s=${width}x${Math.max(4, Math.round(height / 160))}:r=${fps}:d=${d}[bar]`,
-  ];
-  // The glow drifts on a slow figure of eight behind the title, a paler one crosses the lower half,
-  // and the strip at the bottom fills as the episode plays.
-  const glowX = `(W-w)/2+W*0.28*sin(2*PI*t/${d}+${spec.episodeNumber})`;
-  const glowY = `H*0.3-h/2+H*0.1*sin(4*PI*t/${d})`;
-  const sparkX = `W*0.8-(W*0.6)*t/${d}-w/2`;
-  const sparkY = `H*0.72-h/2+H*0.04*sin(2*PI*t/${d})`;
-  const barY = `H-h`;
-  let picture =
-    `[bg][glow]overlay=x=${esc(glowX)}:y=${esc(glowY)}:eval=frame[lit0];` +
-    `[lit0][spark]overlay=x=${esc(sparkX)}:y=${esc(sparkY)}:eval=frame[lit];` +
-    `[lit][bar]overlay=x=${esc(`-w+w*t/${d}`)}:y=${barY}:eval=frame`;
-  picture += spec.fontFile ? textLayers(spec, width, height, d) : shapeLayers(spec, width, height, d);
-  picture += `,fade=t=in:st=0:d=0.4,fade=t=out:st=${Math.max(0, d - 0.4)}:d=0.4[out0]`;
-  chains.push(picture);
-  chains.push(soundtrack(spec.episodeNumber, accent, d));
+export function reelGraph(scene: string, pieces: readonly PieceSpec[], palette?: DemoPalette): string {
+  const { width, height } = VIDEO;
+  const chains: string[] = [`movie=${esc(scene)},split=${pieces.length}${pieces.map((_, i) => `[sc${i}]`).join('')}`];
+  const outputs: string[] = [];
+  for (const [i, piece] of pieces.entries()) {
+    const d = piece.seconds;
+    const camera = cameraWindow(piece.frame);
+    const driftPx = Math.round(width * piece.drift);
+    const x = `min(${camera.roomX},max(0,${camera.x}+${driftPx}*t/${d}))`;
+    const y = `min(${camera.roomY},max(0,${camera.y}-${Math.round(driftPx / 3)}*t/${d}))`;
+    let video =
+      `[sc${i}]scale=${camera.scaledWidth}:${camera.scaledHeight},setsar=1,format=yuv420p,` +
+      `loop=loop=-1:size=1,setpts=N/${FRAME_RATE}/TB,trim=duration=${d},` +
+      `crop=${width}:${height}:x=${esc(x)}:y=${esc(y)}`;
+    if (piece.dim) {
+      const level = (1 - piece.dim).toFixed(2);
+      video += `,colorlevels=romax=${level}:gomax=${level}:bomax=${level}`;
+    }
+    if (piece.overlay) {
+      const o = piece.overlay;
+      chains.push(
+        `movie=${esc(o.file)},format=yuva420p,loop=loop=-1:size=1,setpts=N/${FRAME_RATE}/TB,trim=duration=${d}` +
+          (o.fadeInAt !== undefined ? `,fade=t=in:st=${o.fadeInAt}:d=${o.fadeSeconds ?? 0.5}:alpha=1` : '') +
+          `[tx${i}]`,
+      );
+      video += `[bg${i}];[bg${i}][tx${i}]overlay=x=0:y=${esc(o.y)}:eval=frame:shortest=1`;
+    }
+    if (piece.fadeOut) video += `,fade=t=out:st=${d - piece.fadeOut}:d=${piece.fadeOut}`;
+    chains.push(`${video},setpts=PTS-STARTPTS[v${i}]`);
+    chains.push(soundtrack(palette, piece.tone, d, piece.volume, `a${i}`));
+    outputs.push(`[v${i}][a${i}]`);
+  }
+  chains.push(`${outputs.join('')}concat=n=${pieces.length}:v=1:a=1[out0][out1]`);
   return chains.join(';');
 }
 
-function textLayers(spec: EpisodeSourceSpec, width: number, height: number, d: number): string {
-  const font = spec.fontFile as string;
-  const accent = hex(spec.palette.accent);
-  const textWidth = width * 0.86;
-  const title = fitLines(spec.seriesTitle, textWidth, width * 0.095, BOLD_EM_PER_CHAR, 3);
-  const episodeTitle = fitLines(spec.episodeTitle, textWidth, width * 0.058, BOLD_EM_PER_CHAR, 2);
-  const episodeLabelSize = Math.round(width * 0.05);
-  const layers: string[] = [];
-  const fadeIn = (start: number) => `min(1,max(0,(t-${start})/0.6))`;
-  const draw = (text: string, size: number, y: number, color: string, alpha: string, extra = '') =>
-    `drawtext=fontfile=${esc(font)}:expansion=none:text=${esc(text)}:fontsize=${Math.round(size)}:fontcolor=${color}` +
-    `:x=(w-text_w)/2:y=${Math.round(y)}:alpha=${esc(alpha)}:shadowcolor=black@0.55:shadowx=2:shadowy=2${extra}`;
-
-  layers.push(draw('CLIFFHANGER', width * 0.04, height * 0.07, accent, fadeIn(0)));
-  let y = height * 0.4;
-  for (const line of title.lines) {
-    layers.push(draw(line, title.size, y, 'white', fadeIn(0.2)));
-    y += title.size * 1.15;
-  }
-  y += height * 0.02;
-  layers.push(draw(`EPISODE ${spec.episodeNumber}`, episodeLabelSize, y, accent, fadeIn(0.6)));
-  y += episodeLabelSize * 1.6;
-  for (const line of episodeTitle.lines) {
-    layers.push(draw(line, episodeTitle.size, y, 'white@0.92', fadeIn(0.9)));
-    y += episodeTitle.size * 1.25;
-  }
-  const endAt = Math.max(0, d - 1.8);
-  layers.push(
-    draw('To be continued…', width * 0.05, height * 0.84, 'white', fadeIn(endAt), `:enable=${esc(`gte(t,${endAt})`)}`),
-  );
-  return `,${layers.join(',')}`;
-}
-
-/** Without drawtext: a title bar, one dot per episode number, and a closing bar near the end. */
-function shapeLayers(spec: EpisodeSourceSpec, width: number, height: number, d: number): string {
-  const accent = hex(spec.palette.accent);
-  const boxes: string[] = [
-    `drawbox=x=${Math.round(width * 0.1)}:y=${Math.round(height * 0.4)}:w=${Math.round(width * 0.8)}:h=${Math.round(height * 0.05)}:color=white@0.85:t=fill`,
-    `drawbox=x=${Math.round(width * 0.25)}:y=${Math.round(height * 0.47)}:w=${Math.round(width * 0.5)}:h=${Math.round(height * 0.025)}:color=white@0.5:t=fill`,
-  ];
-  const dot = Math.round(width * 0.035);
-  const gap = Math.round(dot * 0.8);
-  const count = Math.min(spec.episodeNumber, 20);
-  const rowWidth = count * dot + (count - 1) * gap;
-  for (let i = 0; i < count; i++) {
-    const x = Math.round((width - rowWidth) / 2 + i * (dot + gap));
-    boxes.push(`drawbox=x=${x}:y=${Math.round(height * 0.54)}:w=${dot}:h=${dot}:color=${accent}:t=fill`);
-  }
-  const endAt = Math.max(0, d - 1.8);
-  boxes.push(
-    `drawbox=x=${Math.round(width * 0.3)}:y=${Math.round(height * 0.84)}:w=${Math.round(width * 0.4)}:h=${Math.round(height * 0.02)}:color=white@0.8:t=fill:enable=${esc(`gte(t,${endAt})`)}`,
-  );
-  return `,${boxes.join(',')}`;
+function even(value: number): number {
+  return Math.max(2, Math.round(value / 2) * 2);
 }
 
 /**
- * A quiet fifth (root on the left, the fifth on the right) with a slow swell, different per series
- * (from the accent colour) and per episode, so a viewer hears that audio works without being startled.
- * Plain sine sources: an expression evaluated per sample costs as much as encoding the audio.
+ * A quiet fifth (root on the left, the fifth on the right) with a slow swell, different per piece, so
+ * a viewer hears that audio works without being startled. Plain sine sources: an expression evaluated
+ * per sample costs as much as encoding the audio.
  */
-function soundtrack(episodeNumber: number, accent: string, d: number): string {
+function soundtrack(
+  palette: DemoPalette | undefined,
+  variant: number,
+  d: number,
+  volume: number,
+  label: string,
+): string {
   const roots = [196, 220, 246.94, 261.63, 293.66, 329.63];
-  const [r, g, b] = rgb(accent);
-  const root = roots[(r + g + b + episodeNumber) % roots.length];
+  const [r, g, b] = rgb(palette?.accent ?? '#808080');
+  const root = roots[(r + g + b + variant) % roots.length] as number;
   return [
-    `sine=f=${root}:r=48000:d=${d}[toneL]`,
-    `sine=f=${(root * 1.5).toFixed(2)}:r=48000:d=${d}[toneR]`,
-    `[toneL][toneR]amerge=inputs=2,volume=0.5,tremolo=f=0.5:d=0.3,` +
-      `afade=t=in:st=0:d=0.6,afade=t=out:st=${Math.max(0, d - 0.8)}:d=0.8[out1]`,
+    `sine=f=${root}:r=48000:d=${d}[${label}L]`,
+    `sine=f=${(root * 1.5).toFixed(2)}:r=48000:d=${d}[${label}R]`,
+    `[${label}L][${label}R]amerge=inputs=2,volume=${volume},tremolo=f=0.5:d=0.3,` +
+      `afade=t=in:st=0:d=0.2,afade=t=out:st=${Math.max(0, d - 0.2)}:d=0.2,asetpts=PTS-STARTPTS[${label}]`,
   ].join(';');
 }
 
@@ -660,16 +1029,4 @@ function rgb(color: string): [number, number, number] {
   const match = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color);
   if (!match) throw new Error(`expected a #rrggbb colour, got "${color}"`);
   return [Number.parseInt(match[1], 16), Number.parseInt(match[2], 16), Number.parseInt(match[3], 16)];
-}
-
-function hex(color: string): string {
-  const [r, g, b] = rgb(color);
-  return `0x${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
-}
-
-function mix(a: string, b: string, amount: number): string {
-  const [ar, ag, ab] = rgb(a);
-  const [br, bg, bb] = rgb(b);
-  const channel = (x: number, y: number) => Math.round(x + (y - x) * amount);
-  return `#${[channel(ar, br), channel(ag, bg), channel(ab, bb)].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 }

@@ -2,19 +2,26 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DemoCatalogue } from '../../src/demo/demo-catalogue.types';
+import { sceneSvg, settingOf } from '../../src/demo/demo-scenes';
 import { DEMO_SCRIPT, type DemoScript } from '../../src/demo/demo-script';
-import { type DemoMediaProgress, ensureDemoMedia, episodeSourceGraph, esc } from '../../src/demo/generate-demo-media';
-import { transcodeToHls, VERTICAL_RENDITIONS } from '../../src/media/hls-transcode';
+import {
+  DEMO_EPISODE_SHAPE,
+  type DemoMediaProgress,
+  ensureDemoMedia,
+  esc,
+  parseMediaPlaylist,
+  planEpisode,
+} from '../../src/demo/generate-demo-media';
 
 const [first] = DEMO_SCRIPT.series;
-/** One series, two episodes, and a title full of the characters filtergraphs treat specially. */
+/** One series, two episodes, and a title full of the characters filtergraphs and SVG treat specially. */
 const smallScript: DemoScript = {
   categories: DEMO_SCRIPT.categories,
   series: [
     {
       ...first,
       slug: 'test-series',
-      title: "Love: 100%, Isn't It? [Part 1]; Again",
+      title: "Love: 100%, Isn't It? [Part 1]; <Again> & Again",
       episodes: first.episodes.slice(0, 2),
     },
   ],
@@ -45,10 +52,9 @@ describe('ensureDemoMedia', () => {
     catalogue = await ensureDemoMedia({
       mediaRoot,
       script: smallScript,
-      episodeSeconds: 2,
       onProgress: (p) => progress.push(p),
     });
-  }, 60_000);
+  }, 120_000);
 
   it('writes the catalogue manifest it returns', async () => {
     const manifest = JSON.parse(await readFile(join(mediaRoot, 'demo', 'catalogue.json'), 'utf8'));
@@ -67,19 +73,56 @@ describe('ensureDemoMedia', () => {
     expect(series.episodes[1].hlsPath).toBe('demo/test-series/ep2/master.m3u8');
   });
 
-  it('describes episodes with real durations and the free/paid rule', () => {
+  it('makes episodes of one to two minutes, as long as their playlists say, in both renditions', async () => {
     const [series] = catalogue.series;
     expect(series.episodes.map((e) => e.episodeNumber)).toEqual([1, 2]);
     for (const episode of series.episodes) {
       expect(episode).toMatchObject({ seasonNumber: 1, isFree: true, coinCost: 0, videoPath: null });
-      expect(episode.durationSeconds).toBe(2);
+      expect(episode.durationSeconds).toBeGreaterThanOrEqual(60);
+      expect(episode.durationSeconds).toBeLessThanOrEqual(120);
+      const dir = join(mediaRoot, episode.hlsPath, '..');
+      const master = await readFile(join(dir, 'master.m3u8'), 'utf8');
+      const variants = master.split('\n').filter((line) => line.endsWith('.m3u8'));
+      expect(variants).toEqual(['v0/index.m3u8', 'v1/index.m3u8']);
+      for (const variant of variants) {
+        const segments = parseMediaPlaylist(await readFile(join(dir, variant), 'utf8'));
+        const seconds = segments.reduce((sum, s) => sum + s.duration, 0);
+        expect(Math.round(seconds)).toBe(episode.durationSeconds);
+        // Every segment the playlist names is inside the episode's own folder (the playback route serves nothing else).
+        for (const segment of segments) {
+          expect(segment.uri).toMatch(/^[\w.-]+\.ts$/);
+          expect(await exists(join(dir, variant, '..', segment.uri))).toBe(true);
+        }
+      }
     }
+  });
+
+  it('ends every episode with the credits, the same segments for every episode of the series', async () => {
+    const [series] = catalogue.series;
+    const tails = await Promise.all(
+      series.episodes.map(async (episode) => {
+        const text = await readFile(join(mediaRoot, episode.hlsPath, '..', 'v0', 'index.m3u8'), 'utf8');
+        return parseMediaPlaylist(text)
+          .slice(-DEMO_EPISODE_SHAPE.outroSeconds / 2)
+          .map((s) => s.uri);
+      }),
+    );
+    expect(tails[0]).toHaveLength(4);
+    expect(tails[1]).toEqual(tails[0]);
+    // Each episode opens with a segment of its own.
+    const heads = await Promise.all(
+      series.episodes.map(async (episode) => {
+        const text = await readFile(join(mediaRoot, episode.hlsPath, '..', 'v0', 'index.m3u8'), 'utf8');
+        return parseMediaPlaylist(text)[0]?.uri;
+      }),
+    );
+    expect(heads[0]).not.toEqual(heads[1]);
   });
 
   it('reports progress up to the total', () => {
     expect(progress.length).toBeGreaterThan(0);
     const last = progress[progress.length - 1];
-    expect(last.total).toBe(3); // one artwork set, two episodes
+    expect(last.total).toBe(4); // one artwork set, one reel, two episodes
     expect(last.done).toBe(last.total);
   });
 
@@ -90,7 +133,6 @@ describe('ensureDemoMedia', () => {
     const second = await ensureDemoMedia({
       mediaRoot,
       script: smallScript,
-      episodeSeconds: 2,
       onProgress: (p) => again.push(p),
     });
     expect(performance.now() - started).toBeLessThan(500);
@@ -111,7 +153,6 @@ describe('ensureDemoMedia', () => {
     const third = await ensureDemoMedia({
       mediaRoot,
       script: smallScript,
-      episodeSeconds: 2,
       onProgress: (p) => resumed.push(p),
     });
     expect(resumed.at(-1)).toMatchObject({ done: 1, total: 1 });
@@ -129,7 +170,6 @@ describe('ensureDemoMedia', () => {
     const result = await ensureDemoMedia({
       mediaRoot,
       script: edited,
-      episodeSeconds: 2,
       onProgress: (p) => calls.push(p),
     });
     expect(calls).toEqual([]);
@@ -139,27 +179,49 @@ describe('ensureDemoMedia', () => {
   });
 });
 
-describe('the episode picture', () => {
-  it('still renders when drawtext is unavailable, with shapes instead of text', async () => {
-    const outDir = join(mediaRoot, 'shapes-only');
-    const graph = episodeSourceGraph({
-      seriesTitle: 'Shapes',
-      episodeNumber: 4,
-      episodeTitle: 'No Font',
-      palette: first.palette,
-      durationSeconds: 1,
-      fontFile: null,
-    });
-    expect(graph).not.toContain('drawtext');
-    const result = await transcodeToHls({
-      input: { url: graph, format: 'lavfi', durationSeconds: 1, hasAudio: true, frameRate: 24 },
-      outDir,
-      renditions: VERTICAL_RENDITIONS.demo.slice(0, 1),
-    });
-    expect(result.variants).toHaveLength(1);
-    expect(await exists(join(outDir, 'poster.jpg'))).toBe(true);
-  }, 30_000);
+describe('planning the demo episodes', () => {
+  const plans = DEMO_SCRIPT.series.flatMap((series) =>
+    series.episodes.map((_, index) => planEpisode(series.slug, index + 1)),
+  );
 
+  it('gives every episode of the catalogue 60 to 120 seconds, and not all the same', () => {
+    for (const plan of plans) {
+      expect(plan.durationSeconds).toBeGreaterThanOrEqual(60);
+      expect(plan.durationSeconds).toBeLessThanOrEqual(120);
+    }
+    expect(new Set(plans.map((p) => p.durationSeconds)).size).toBeGreaterThanOrEqual(8);
+  });
+
+  it('never plays the same body clip twice in a row', () => {
+    for (const plan of plans) {
+      for (let i = 1; i < plan.body.length; i++) expect(plan.body[i]).not.toBe(plan.body[i - 1]);
+    }
+  });
+});
+
+describe('the demo artwork', () => {
+  it('is a drawn scene without a word in it, different for every series', () => {
+    const drawings = DEMO_SCRIPT.series.map((series) =>
+      sceneSvg({ width: 720, height: 1080, palette: series.palette, setting: settingOf(series), seed: series.slug }),
+    );
+    for (const svg of drawings) expect(svg).not.toMatch(/<text|<tspan/);
+    expect(new Set(drawings).size).toBe(drawings.length);
+  });
+
+  it('writes posters at 2:3 and banners and slides at 16:9', async () => {
+    const sharp = (await import('sharp')).default;
+    const dir = join(mediaRoot, 'demo', 'test-series');
+    const size = async (file: string) => {
+      const { width = 0, height = 0 } = await sharp(join(dir, file)).metadata();
+      return width / height;
+    };
+    expect(await size('poster.webp')).toBeCloseTo(2 / 3, 2);
+    expect(await size('banner.webp')).toBeCloseTo(16 / 9, 2);
+    expect(await size('slider.webp')).toBeCloseTo(16 / 9, 2);
+  });
+});
+
+describe('filtergraph escaping', () => {
   it('escapes option values for both filtergraph levels', () => {
     expect(esc('a:b')).toBe('a\\\\:b');
     expect(esc("it's")).toBe("it\\\\\\'s");
