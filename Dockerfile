@@ -1,22 +1,76 @@
-# Two targets: the API (one image, scaled as replicas) and a static server for any one frontend.
-FROM node:20-bookworm AS deps
-RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
-WORKDIR /app
-COPY . .
-RUN npm install
+# syntax=docker/dockerfile:1
+# Two targets: `api` (one image, scaled as replicas) and `static` (any one frontend behind nginx).
+#   docker build --target api -t cliffhanger-api .
+#   docker build --target static --build-arg APP=mf-catalog -t cliffhanger-catalog .
+ARG NODE_IMAGE=node:24-bookworm-slim
 
+# --- Every package, dev tools included: the builds need webpack, esbuild and TypeScript ----------
+FROM ${NODE_IMAGE} AS deps
+# better-sqlite3 and argon2 compile when no prebuilt binary fits.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+# Manifests first: the install layer is reused until a dependency changes.
+COPY package.json package-lock.json ./
+COPY shared/package.json shared/
+COPY shell/package.json shell/
+COPY mf-catalog/package.json mf-catalog/
+COPY mf-player/package.json mf-player/
+COPY mf-wallet/package.json mf-wallet/
+COPY mf-account/package.json mf-account/
+COPY mf-admin/package.json mf-admin/
+COPY api/package.json api/
+COPY e2e/package.json e2e/
+COPY bench/package.json bench/
+RUN npm ci --no-audit --no-fund
+
+# --- The API compiled to one JavaScript file ----------------------------------------------------
+FROM deps AS api-build
+COPY . .
+RUN npx tsx deploy/build-api.ts
+
+# --- The API's production packages only (no webpack, no TypeScript, no test tools) --------------
+FROM deps AS api-deps
+RUN rm -rf node_modules */node_modules \
+ && npm ci --omit=dev --workspace api --include-workspace-root=false --no-audit --no-fund \
+ && npm cache clean --force
+
+# --- The API image: Node 24 slim, system ffmpeg, a non-root user -------------------------------
+FROM ${NODE_IMAGE} AS api
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg fonts-dejavu-core \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+ENV NODE_ENV=production \
+    PORT=8080 \
+    HOST=0.0.0.0 \
+    MEDIA_ROOT=/data/media \
+    VAR_DIR=/data/var \
+    SERVE_FRONTENDS=false \
+    FFMPEG_PATH=/usr/bin/ffmpeg
+COPY --from=api-deps /app/node_modules ./node_modules
+COPY --from=api-deps /app/package.json ./package.json
+COPY --from=api-build /app/api/dist ./api/dist
+COPY api/package.json ./api/package.json
+# /data is the shared volume: media, upload staging (/data/media-staging) and generated settings.
+RUN mkdir -p /data/media /data/media-staging /data/var && chown -R node:node /data
+USER node
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s --start-period=120s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# node runs the compiled server directly (no npm wrapper), so SIGTERM reaches it and requests finish.
+# API_WORKERS > 1 makes it a cluster of that many processes behind port 8080.
+CMD ["node", "--enable-source-maps", "api/dist/server.js"]
+
+# --- One frontend, built, behind nginx -----------------------------------------------------------
 FROM deps AS build
 ARG APP=shell
+COPY . .
 RUN npx tsx scripts/build.ts --force ${APP}
-
-FROM deps AS api
-ENV NODE_ENV=production
-EXPOSE 8080
-# node runs tsx directly (no npm wrapper), so SIGTERM reaches the server and requests finish on stop.
-# API_WORKERS > 1 makes it a cluster of that many processes behind port 8080.
-CMD ["node", "node_modules/tsx/dist/cli.mjs", "api/src/server.ts"]
 
 FROM nginx:1.27-alpine AS static
 ARG APP=shell
 COPY deploy/nginx-static.conf /etc/nginx/conf.d/default.conf
 COPY --from=build /app/${APP}/dist /usr/share/nginx/html
+HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD ["wget", "-q", "-O", "/dev/null", "http://127.0.0.1/"]

@@ -1,7 +1,11 @@
 /**
- * Docker cannot run on these machines, so the deployment shape is checked by reading it: every remote
- * has its own static service on its own origin, and the shell's remotes.json points at exactly those.
+ * The deployment shape, checked by reading the compose files: every remote has its own static service
+ * on its own origin, the shell's remotes.json points at exactly those, every service says when it is
+ * healthy, uploads are staged on the shared volume, and free money exists only in the demo file.
+ * When docker compose is installed, `docker compose config` must accept both files; when it is not,
+ * the test says so and checks the files by reading them only.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REMOTE_IDS } from '@cliffhanger/shared/src/routes';
@@ -17,8 +21,14 @@ const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'
       volumes?: string[];
       deploy?: { replicas?: number };
       environment?: Record<string, string>;
+      healthcheck?: { test?: string[] };
+      depends_on?: Record<string, { condition?: string }> | string[];
     }
   >;
+  'x-static'?: { healthcheck?: { test?: string[] } };
+};
+const demo = parse(readFileSync(path.join(root, 'deploy', 'compose.demo.yml'), 'utf8')) as {
+  services: Record<string, { environment?: Record<string, string> }>;
 };
 const remotes = JSON.parse(readFileSync(path.join(root, 'deploy', 'remotes.compose.json'), 'utf8')) as Record<
   string,
@@ -43,11 +53,63 @@ describe('the docker-compose deployment', () => {
     expect(compose.services.api.environment?.TRUST_PROXY).toBe('true');
   });
 
-  it('lets the entry point reach the API inside its container, and opens the demo tools on purpose', () => {
+  it('lets the entry point reach the API inside its container', () => {
     // The API's own default is 127.0.0.1, which a container's neighbours cannot reach.
     expect(compose.services.api.environment?.HOST).toBe('0.0.0.0');
-    // Visitors arrive through the proxy, so the demo's test checkout has to be opened explicitly.
-    expect(compose.services.api.environment?.DEV_TOOLS).toBe('open');
+  });
+
+  it('hands out no free coins, seeds nothing and closes the dev tools unless the demo file is added', () => {
+    const env = compose.services.api.environment ?? {};
+    expect(env.PAYMENTS_DEV_PROVIDER).toBe('false');
+    expect(env.DEV_TOOLS).toBe('off');
+    expect(env.SEED_DEMO).toBe('false');
+    expect(env.NODE_ENV).toBe('production');
+    // The demo file is the one explicit switch: the catalogue, the test checkout and the outbox together.
+    expect(demo.services.api.environment).toEqual({
+      SEED_DEMO: 'true',
+      PAYMENTS_DEV_PROVIDER: 'true',
+      DEV_TOOLS: 'open',
+    });
+  });
+
+  it('stages uploads on the shared volume, beside the media, so every replica finds every chunk', () => {
+    const env = compose.services.api.environment ?? {};
+    const mounts = (compose.services.api.volumes ?? []).map((v) => v.split(':'));
+    const shared = mounts.find(([source]) => source === 'media');
+    expect(shared).toBeDefined();
+    const mountPoint = (shared as string[])[1] as string;
+    // Staging is MEDIA_ROOT/../media-staging (uploads.service.ts): both must be inside the one volume.
+    expect(path.posix.dirname(env.MEDIA_ROOT)).toBe(mountPoint);
+    expect(env.VAR_DIR.startsWith(`${mountPoint}/`)).toBe(true);
+  });
+
+  it('tells Docker when every service is healthy, and starts each only after what it needs is', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      const check = service.healthcheck ?? compose['x-static']?.healthcheck;
+      expect({ name, checked: (check?.test?.length ?? 0) > 0 }).toEqual({ name, checked: true });
+      if (service.depends_on && !Array.isArray(service.depends_on)) {
+        for (const dependency of Object.values(service.depends_on))
+          expect(dependency.condition).toBe('service_healthy');
+      }
+    }
+  });
+
+  it('is a valid compose file, alone and with the demo file (when docker compose is installed)', () => {
+    const probe = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' });
+    if (probe.status !== 0) {
+      console.warn(
+        'SKIPPED: `docker compose` is not installed here, so `docker compose config` was not run; the files were checked by reading them.',
+      );
+      return;
+    }
+    for (const files of [['docker-compose.yml'], ['docker-compose.yml', 'deploy/compose.demo.yml']]) {
+      const result = spawnSync('docker', ['compose', ...files.flatMap((f) => ['-f', f]), 'config', '--quiet'], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, JWT_SECRET: 'x'.repeat(48) },
+      });
+      expect({ files, stderr: result.stderr, status: result.status }).toEqual({ files, stderr: '', status: 0 });
+    }
   });
 
   it('keeps secrets, data and host builds out of every image', () => {

@@ -1,20 +1,82 @@
 /**
- * `npm start`: builds the frontends that are not built yet (with progress), then runs the API in this
- * same process, serving the shell, every remote, the API and the media feed from one port (PORT, 8080).
- * On first start the API migrates the embedded database and generates the demo catalogue.
+ * `npm start`: builds the frontends that are not built yet and generates the demo media that is not
+ * made yet (side by side, with progress), then runs the API in this same process, serving the shell,
+ * every remote, the API and the media feed from one port (PORT, 8080). On first start the API
+ * migrates the embedded database and seeds the demo catalogue. When the site answers, the last line
+ * says how long it took: `Site up in N s: <address>`. A later start finds everything made and takes
+ * seconds.
  */
+import { isAbsolute, resolve } from 'node:path';
+import { REPO_ROOT } from '../api/src/config';
 import { loadEnvFile } from '../api/src/env-file';
+import { reportStartupChecks, startupChecks } from '../api/src/startup-checks';
 import { buildFrontends } from './build';
 
-async function main() {
-  // .env first, so what it says (SERVE_FRONTENDS, PORT …) counts for everything below.
-  loadEnvFile();
-  await buildFrontends();
-  process.env.SERVE_FRONTENDS ??= 'true';
-  await import('../api/src/server');
+const HEALTH_PATH = '/api/health';
+const WAIT_FOR_SITE_MS = 10 * 60_000;
+
+export function siteUpLine(seconds: number, address: string): string {
+  return `Site up in ${Math.round(seconds)} s: ${address}`;
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+/** Where this machine reaches the server: a wildcard HOST is reached on loopback. */
+export function localAddress(env: NodeJS.ProcessEnv): string {
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const port = env.PORT?.trim() || '8080';
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
+async function waitForSite(address: string): Promise<boolean> {
+  const deadline = Date.now() + WAIT_FOR_SITE_MS;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${address}${HEALTH_PATH}`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  return false;
+}
+
+async function main() {
+  // Counted from the start of this process, which npm starts at once.
+  const startedAt = performance.timeOrigin;
+  const elapsed = () => (Date.now() - startedAt) / 1000;
+  // .env first, so what it says (SERVE_FRONTENDS, PORT …) counts for everything below.
+  const envFile = loadEnvFile();
+  if (envFile) console.log(`[start] settings read from ${envFile}`);
+  // ffmpeg before minutes of building; the server itself prints the warnings when it starts.
+  if (!reportStartupChecks({ errors: startupChecks().errors, warnings: [] })) process.exit(1);
+
+  process.env.SERVE_FRONTENDS ??= 'true';
+  const frontends = process.env.SERVE_FRONTENDS !== 'false';
+  const demo = process.env.SEED_DEMO !== 'false';
+  console.log(
+    `[start] preparing${frontends ? ' the frontends' : ''}${frontends && demo ? ' and' : ''}${demo ? ' the demo media' : ''} (done once; later starts reuse them)`,
+  );
+  // Webpack is mostly one thread and the encoders use what is left: side by side beats one after the other.
+  await Promise.all([
+    frontends ? buildFrontends() : Promise.resolve([]),
+    demo
+      ? import('../api/src/demo/prepare-demo-media').then(({ prepareDemoMedia }) => {
+          const setting = process.env.MEDIA_ROOT ?? 'var/media';
+          return prepareDemoMedia(isAbsolute(setting) ? setting : resolve(REPO_ROOT, setting));
+        })
+      : Promise.resolve(null),
+  ]);
+  console.log(`[start] ready to serve after ${elapsed().toFixed(0)} s; starting the server`);
+  await import('../api/src/server');
+  const address = localAddress(process.env);
+  if (await waitForSite(address)) console.log(siteUpLine(elapsed(), address));
+  else console.error(`[start] the server did not answer ${address}${HEALTH_PATH} within 10 minutes`);
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -15,6 +15,7 @@ import { seedDemoCatalogue } from './demo/seed-demo-catalogue';
 import { loadEnvFile } from './env-file';
 import { reachability } from './http/local-only';
 import type { TypedFastify } from './http/type-provider';
+import { reportStartupChecks, startupChecks } from './startup-checks';
 
 async function seed(app: TypedFastify, config: AppConfig) {
   if (process.env.SEED_DEMO === 'false') return;
@@ -60,6 +61,8 @@ async function main() {
   const envFile = loadEnvFile();
   if (envFile && !cluster.isWorker)
     console.log(`Settings read from ${envFile} (the environment wins where both set one)`);
+  // ffmpeg present; the demo checkout said out loud. A worker's primary has checked already.
+  if (!cluster.isWorker && !reportStartupChecks(startupChecks())) process.exit(1);
   const config = configFromEnv();
   const workers = workersFromEnv();
   if (cluster.isWorker) return serve(config, false);

@@ -3,9 +3,9 @@
  * errors that quote ffmpeg's own last words) and the few facts other media code asks about a binary:
  * which filters it has and what an input file contains.
  *
- * The binary is `FFMPEG_PATH`, else `ffmpeg` on PATH, else the one shipped by `@ffmpeg-installer/ffmpeg`.
- * The npm binary is a 2018 static build: callers must keep to options it understands (no
- * `-master_pl_name`, no `name:` in `var_stream_map`), which is why the HLS code writes its own master.
+ * The binary is `FFMPEG_PATH`, else `ffmpeg` on PATH: the system's own, kept up to date by its
+ * package manager, because it parses files anybody on the staff can upload. There is no bundled
+ * fallback; the server checks at start and says how to install it (startup-checks.ts).
  */
 import { spawn } from 'node:child_process';
 import { accessSync, constants as fsConstants } from 'node:fs';
@@ -56,32 +56,25 @@ const KILL_GRACE_MS = 2_000;
  * the first media job with a message that says how to fix it. Not cached: it is a few `access` calls,
  * and a changed FFMPEG_PATH takes effect without a restart.
  */
-export function resolveFfmpeg(): string {
-  const fromEnv = process.env.FFMPEG_PATH?.trim();
+export function resolveFfmpeg(env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env.FFMPEG_PATH?.trim();
   if (fromEnv) {
-    if (!isExecutable(fromEnv)) throw new Error(`FFMPEG_PATH=${fromEnv} is not an executable file`);
+    if (!isExecutable(fromEnv))
+      throw new Error(
+        `FFMPEG_PATH=${fromEnv} is not an executable file. Point it at ffmpeg, or unset it to use ffmpeg on PATH.`,
+      );
     return fromEnv;
   }
-  const found = findOnPath('ffmpeg') ?? bundledFfmpeg();
+  const found = findOnPath('ffmpeg', env.PATH);
   if (found) return found;
   throw new Error(
-    'ffmpeg not found: set FFMPEG_PATH, install ffmpeg on PATH (apt-get install -y ffmpeg) or install @ffmpeg-installer/ffmpeg',
+    'ffmpeg is not installed. Install it with your system package manager (Debian/Ubuntu: apt-get install -y ffmpeg; ' +
+      'macOS: brew install ffmpeg), or set FFMPEG_PATH to an ffmpeg binary.',
   );
 }
 
-/** The binary of `@ffmpeg-installer/ffmpeg`, or null when the package or its platform build is absent. */
-export function bundledFfmpeg(): string | null {
-  try {
-    // A runtime require: the package is optional at type level and throws when its platform build is missing.
-    const installer = require('@ffmpeg-installer/ffmpeg') as { path?: string };
-    return installer.path && isExecutable(installer.path) ? installer.path : null;
-  } catch {
-    return null;
-  }
-}
-
-function findOnPath(name: string): string | null {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+function findOnPath(name: string, path: string | undefined): string | null {
+  for (const dir of (path ?? '').split(delimiter)) {
     if (!dir) continue;
     const candidate = join(dir, name);
     if (isExecutable(candidate)) return candidate;
@@ -135,7 +128,7 @@ export function runFfmpeg(args: readonly string[], options: RunFfmpegOptions = {
         stdout += chunk;
         return;
       }
-      // -progress writes key=value lines; out_time is present in both the 2018 build and current ones.
+      // -progress writes key=value lines; out_time is the output position.
       progressLine += chunk;
       const lines = progressLine.split('\n');
       progressLine = lines.pop() ?? '';
@@ -215,8 +208,8 @@ export async function hasFilter(name: string, ffmpegPath: string = resolveFfmpeg
 }
 
 /**
- * Reads what ffmpeg prints about an input (`ffmpeg -i file` with no output). There is no ffprobe in the
- * npm package, and this is all a transcode needs: duration for progress, audio presence, the frame size.
+ * Reads what ffmpeg prints about an input (`ffmpeg -i file` with no output): all a transcode needs
+ * (duration for progress, audio presence, the frame size) without depending on ffprobe as well.
  */
 export async function probeMedia(
   input: string,

@@ -1,7 +1,7 @@
 /**
  * One input video → a vertical (9:16) HLS VOD package in a directory:
  *
- *   master.m3u8            written here, not by ffmpeg (the npm ffmpeg build segfaults on -master_pl_name)
+ *   master.m3u8            written here, with bandwidths measured from the segments written
  *   v0/index.m3u8, v0/seg_000.ts …   one folder per rendition, lowest first
  *   poster.jpg             a frame at the top rendition's size
  *   thumb.jpg              the same frame, small, for lists
@@ -134,7 +134,7 @@ export async function transcodeToHls(options: TranscodeToHlsOptions): Promise<Hl
   const posterAt = duration > 0 ? Math.min(requestedPosterAt, duration / 2) : requestedPosterAt;
 
   await mkdir(outDir, { recursive: true });
-  // ffmpeg's HLS muxer in the 2018 build does not create the per-variant folders itself.
+  // The per-variant folders are made here rather than trusting every ffmpeg version to make them.
   await Promise.all(renditions.map((_, i) => mkdir(join(outDir, variantDir(i)), { recursive: true })));
 
   const top = renditions.reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a));

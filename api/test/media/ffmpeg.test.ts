@@ -1,8 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  bundledFfmpeg,
   FfmpegError,
   hasFilter,
   parseClock,
@@ -29,11 +28,17 @@ describe('resolveFfmpeg', () => {
     else process.env.FFMPEG_PATH = saved;
   });
 
-  it('prefers FFMPEG_PATH over the PATH and the npm binary', () => {
-    const bundled = bundledFfmpeg();
-    if (!bundled) return; // nothing to choose between without the npm package
-    process.env.FFMPEG_PATH = bundled;
-    expect(resolveFfmpeg()).toBe(bundled);
+  it('prefers FFMPEG_PATH over the PATH', async () => {
+    // Another executable named ffmpeg, outside PATH: FFMPEG_PATH must win.
+    const other = join(dir, 'my-ffmpeg');
+    await copyFile(resolveFfmpeg({ PATH: process.env.PATH }), other);
+    await chmod(other, 0o755);
+    process.env.FFMPEG_PATH = other;
+    expect(resolveFfmpeg()).toBe(other);
+  });
+
+  it('says how to install ffmpeg when there is none, and uses no bundled copy', () => {
+    expect(() => resolveFfmpeg({ PATH: '/nonexistent' })).toThrow(/ffmpeg is not installed.*apt-get install -y ffmpeg/);
   });
 
   it('rejects an FFMPEG_PATH that is not executable, naming it', () => {

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { bundledFfmpeg, probeMedia, runFfmpeg } from '../../src/media/ffmpeg';
+import { probeMedia, runFfmpeg } from '../../src/media/ffmpeg';
 import { h264Codec, h264Level, transcodeToHls, VERTICAL_RENDITIONS } from '../../src/media/hls-transcode';
 
 let dir: string;
@@ -134,16 +134,6 @@ describe('transcodeToHls', () => {
       width: 360,
       height: 640,
     });
-  }, 30_000);
-
-  it('works with the 2018 npm ffmpeg, which cannot write a master itself', async () => {
-    const bundled = bundledFfmpeg();
-    if (!bundled) return;
-    const outDir = join(dir, 'bundled');
-    await transcodeToHls({ input: clip, outDir, renditions: VERTICAL_RENDITIONS.demo, ffmpegPath: bundled });
-    const variants = variantsOf(await readFile(join(outDir, 'master.m3u8'), 'utf8'));
-    expect(variants.map((v) => v.uri)).toEqual(['v0/index.m3u8', 'v1/index.m3u8']);
-    for (const v of variants) expect((await segmentsOf(join(outDir, v.uri))).length).toBeGreaterThan(0);
   }, 30_000);
 });
 
