@@ -363,6 +363,6 @@ export async function renderScene(options: SceneOptions & { output: string }): P
       ? image.png({ compressionLevel: 3 })
       : ext === 'jpg' || ext === 'jpeg'
         ? image.jpeg({ quality: 85, mozjpeg: true })
-        : image.webp({ quality: 82, smartSubsample: true });
+        : image.webp({ quality: 82, effort: 2 });
   await encoded.toFile(options.output);
 }

@@ -599,7 +599,7 @@ async function renderArtwork(owner: SeriesUnit): Promise<void> {
       });
       await writeAtomically(
         join(dir, artwork.file),
-        await image.webp({ quality: 82, smartSubsample: true }).toBuffer(),
+        await image.webp({ quality: 82, effort: 2 }).toBuffer(),
       );
     }
   } finally {
@@ -790,10 +790,10 @@ async function renderEpisodeStills(scene: string, frame: EpisodePlan['frame'], o
     .resize(camera.scaledWidth, camera.scaledHeight)
     .extract({ left: camera.x, top: camera.y, width, height })
     .toBuffer();
-  await sharp(still).jpeg({ quality: 82, mozjpeg: true }).toFile(join(outDir, POSTER_FILE));
+  await sharp(still).jpeg({ quality: 82 }).toFile(join(outDir, POSTER_FILE));
   await sharp(still)
     .resize(THUMB_WIDTH, even((THUMB_WIDTH * height) / width))
-    .jpeg({ quality: 75, mozjpeg: true })
+    .jpeg({ quality: 75 })
     .toFile(join(outDir, THUMBNAIL_FILE));
 }
 
