@@ -597,10 +597,7 @@ async function renderArtwork(owner: SeriesUnit): Promise<void> {
         // A 2:3 poster from the 9:16 scene keeps the figures and the light: it loses sky, not people.
         position: landscape ? 'centre' : 'bottom',
       });
-      await writeAtomically(
-        join(dir, artwork.file),
-        await image.webp({ quality: 82, effort: 2 }).toBuffer(),
-      );
+      await writeAtomically(join(dir, artwork.file), await image.webp({ quality: 82, effort: 2 }).toBuffer());
     }
   } finally {
     await rm(landscapeFile, { force: true });
