@@ -31,7 +31,8 @@ export async function subscriptionsRoutes(
   app.post(
     '/subscriptions/create/',
     { preHandler, schema: { tags, body: CreateSubscriptionBody, response: withErrors({ 200: CheckoutAnswer }) } },
-    (request) => createSubscription(ctx, payments, request, viewerOf(request), request.body.plan),
+    (request) =>
+      createSubscription(ctx, payments, request, viewerOf(request), request.body.plan, request.body.return_to),
   );
 
   app.get('/subscriptions/active/', { preHandler, schema: { tags, response: subscriptionAnswer } }, async (request) => {

@@ -5,7 +5,11 @@ import { GoldPlanSchema } from '../settings/settings.schemas';
 
 export const PlansAnswer = Type.Array(GoldPlanSchema);
 export const CreateSubscriptionBody = Type.Object(
-  { plan: Type.String({ minLength: 1, maxLength: 32 }) },
+  {
+    plan: Type.String({ minLength: 1, maxLength: 32 }),
+    /** The product page to come back to (a path of this site, e.g. the locked episode); the Gold page when left out. */
+    return_to: Type.Optional(Type.String({ pattern: '^/(?!/)[A-Za-z0-9/_.-]{0,200}$', maxLength: 201 })),
+  },
   { additionalProperties: false },
 );
 export const SubscriptionSchema = Type.Object({
