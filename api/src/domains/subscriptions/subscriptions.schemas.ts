@@ -31,3 +31,11 @@ export const FeedSubscriptionListAnswer = Type.Object({
   success: Type.Literal(1),
   date_end: Type.Array(Type.Object({ name: Type.String(), date_end: Type.String() })),
 });
+
+/** What Gold opens, counted from the catalogue (GET /api/subscriptions/gold-offer/). */
+export const GoldOfferSchema = Type.Object({
+  coin_episodes: Type.Integer({ minimum: 0 }),
+  gold_exclusive_series: Type.Integer({ minimum: 0 }),
+  gold_only_episodes: Type.Integer({ minimum: 0 }),
+  gold_exclusive_free_episodes: Type.Integer({ minimum: 0 }),
+});
