@@ -6,7 +6,7 @@
  * the number, the same for the same card), signed so the browser cannot alter it. The number itself is
  * never stored, logged or sent back.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CardDetails } from './payment-provider';
 
 export interface TypedCard {
@@ -111,11 +111,13 @@ export function devPaymentMethodFor(secret: string, customerId: string, card: Ty
     String(card.exp_month).padStart(2, '0'),
     String(year),
     cardFingerprint(secret, digits),
+    // Like a processor, each entry of a card is a new payment method (the fingerprint stays the same).
+    randomBytes(4).toString('hex'),
   ].join('_');
   return `pm_dev_${body}_${sign(secret, customerId, body)}`;
 }
 
-const DEV_METHOD = /^pm_dev_([a-z]{2,12})_(\d{4})_(\d{2})_(\d{4})_([0-9a-f]{16})_([0-9a-f]{24})$/;
+const DEV_METHOD = /^pm_dev_([a-z]{2,12})_(\d{4})_(\d{2})_(\d{4})_([0-9a-f]{16})_([0-9a-f]{8})_([0-9a-f]{24})$/;
 
 /**
  * Reads a payment method id made by `devPaymentMethodFor` for this customer; null when it is not one,
@@ -128,8 +130,8 @@ export function readDevPaymentMethod(
 ): (CardDetails & { fingerprint: string }) | null {
   const match = DEV_METHOD.exec(id);
   if (!match) return null;
-  const [, brand, last4, month, year, fingerprint, signature] = match as unknown as string[];
-  const body = [brand, last4, month, year, fingerprint].join('_');
+  const [, brand, last4, month, year, fingerprint, nonce, signature] = match as unknown as string[];
+  const body = [brand, last4, month, year, fingerprint, nonce].join('_');
   const expected = Buffer.from(sign(secret, customerId, body));
   const given = Buffer.from(signature ?? '');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;

@@ -103,6 +103,7 @@ describe.each(databaseKinds())('saved cards and one-tap buying (%s)', (kind) => 
     const stolen = await as(thief, 'POST', '/api/payment-methods/', { payment_method_id: token });
     expect(stolen.statusCode).toBe(400);
     const forged = token.replace('_4444_', '_4242_');
+    expect(forged).not.toBe(token);
     expect((await as(owner, 'POST', '/api/payment-methods/', { payment_method_id: forged })).statusCode).toBe(400);
     expect((await as(thief, 'GET', '/api/payment-methods/')).json()).toEqual([]);
     expect((await as(owner, 'GET', '/api/payment-methods/')).json()).toEqual([]);
