@@ -18,7 +18,9 @@ describe.each(databaseKinds())('saved cards and one-tap buying (%s)', (kind) => 
   beforeAll(async () => {
     useDevPayments();
     t = await createTestApp(kind, {}, { now: () => new Date('2026-11-25T12:00:00Z') });
-  });
+    // The first sign-up warms the app (key import, first queries); on a busy machine it can take a while.
+    await signUpGuest(t.app);
+  }, 120_000);
   afterAll(() => t.close());
 
   const as = (session: Session, method: string, url: string, payload?: unknown) =>

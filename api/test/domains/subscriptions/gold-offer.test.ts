@@ -10,7 +10,7 @@ describe.each(databaseKinds())('what Gold opens (%s)', (kind) => {
   beforeAll(async () => {
     useDevPayments();
     t = await createTestApp(kind);
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   it('counts coin episodes, Gold exclusives, their members-only and their free episodes', async () => {

@@ -21,7 +21,9 @@ describe.each(databaseKinds())('series total unlock (%s)', (kind) => {
   beforeAll(async () => {
     useDevPayments();
     t = await createTestApp(kind);
-  });
+    // The first sign-up warms the app (key import, first queries); on a busy machine it can take a while.
+    await signUpGuest(t.app);
+  }, 120_000);
   afterAll(() => t.close());
 
   const quote = (session: Session, seriesId: number) =>

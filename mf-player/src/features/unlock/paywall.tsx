@@ -99,16 +99,23 @@ export function Paywall({ episode, goldExclusive }: { episode: PaywallEpisode; g
           <Button
             disabled={busy}
             aria-busy={busy}
-            onClick={() =>
-              dispatch(
-                unlockRequested({
-                  episodeId: episode.id,
-                  seriesId: episode.series,
-                  coinCost: cost,
-                  returnTo,
-                }),
-              )
-            }
+            onClick={() => {
+              if (balance < cost && walletSheetReady()) {
+                // Short of coins: the sheet with the packs, right here (the saga does the same when the
+                // server reports the balance was short after all).
+                dispatch(
+                  track(ANALYTICS_EVENTS.episodeUnlockRequested, {
+                    episode_id: episode.id,
+                    series_id: episode.series,
+                    coin_cost: cost,
+                    balance,
+                  }),
+                );
+                dispatch(unlockSheetRequested(sheetEpisode));
+                return;
+              }
+              dispatch(unlockRequested({ episodeId: episode.id, seriesId: episode.series, coinCost: cost, returnTo }));
+            }}
           >
             {busy ? 'Unlocking…' : `Unlock for ${coins(cost)}`}
           </Button>

@@ -63,11 +63,16 @@ export function* offerCoins(payload: ReturnType<typeof unlockRequested>['payload
     const cached: { data?: PlayerEpisode } = yield select(
       playerApi.endpoints.playerEpisode.select(String(payload.episodeId)),
     );
+    const listed: { data?: PlayerEpisode[] } = yield select(
+      playerApi.endpoints.playerSeriesEpisodes.select(String(payload.seriesId)),
+    );
+    const number =
+      cached.data?.episode_number ?? listed.data?.find((episode) => episode.id === payload.episodeId)?.episode_number;
     yield put(
       unlockSheetRequested({
         episodeId: payload.episodeId,
         seriesId: payload.seriesId,
-        episodeNumber: cached.data?.episode_number ?? 0,
+        episodeNumber: number ?? 0,
         coinCost: payload.coinCost,
         returnTo: payload.returnTo,
       }),
