@@ -57,7 +57,7 @@ describe('the unlock sheet', () => {
     http = answers();
     open(0);
     const sheet = await screen.findByRole('dialog', { name: 'Unlock episode 5' });
-    expect(within(sheet).getByText('60 coins')).toBeInTheDocument();
+    expect(within(sheet).getByTestId('unlock-sheet-price')).toHaveTextContent('60 coins');
     expect(within(sheet).getByTestId('unlock-sheet-balance')).toHaveTextContent('0 coins');
     expect(await within(sheet).findByText('Best value')).toBeInTheDocument();
     expect(within(sheet).getByRole('checkbox', { name: 'Unlock this episode after buying' })).toBeChecked();

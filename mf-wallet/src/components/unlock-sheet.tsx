@@ -268,7 +268,7 @@ function Sheet({ episode }: { episode: UnlockSheetEpisode }) {
         <dl className="unlock-sheet-facts">
           <div>
             <dt>Price</dt>
-            <dd>
+            <dd data-testid="unlock-sheet-price">
               <CoinIcon size={16} /> {coinsLabel(cost)}
             </dd>
           </div>
