@@ -13,5 +13,6 @@ export default (mode: 'production' | 'development' = 'production') =>
       './SubscriptionPanel': './src/components/subscription-panel.tsx',
       './PaymentsPanel': './src/components/payments-panel.tsx',
       './TransactionsList': './src/components/transactions-list.tsx',
+      './UnlockSheet': './src/components/unlock-sheet.tsx',
     },
   });

@@ -55,7 +55,7 @@ describe('the balance tab without the wallet', () => {
     await page.getByLabel('Expiry (MM/YY)').fill('12/39');
     await page.getByLabel('Security code').fill('123');
     await page.getByRole('button', { name: 'Add card' }).click();
-    await page.getByText('Visa ending 4242').waitFor();
+    await page.getByText('Visa •••• 4242, 12/39').waitFor();
     await page.context().close();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * A viewer's journey in a real browser against the running system: a guest opens home → a series →
  * episode 1 plays (its currentTime advances) → next to episode 2 by key → a locked episode shows the
- * paywall; with a guest's empty balance Unlock leads to the coin store → the guest registers through
+ * paywall; with a guest’s empty balance Unlock opens the unlock sheet → the guest registers through
  * the magic link (100 welcome coins) → unlocks the episode with coins, the header balance drops and
  * it plays → leaves, comes back and finds episode 1 in continue watching at the saved position.
  */
@@ -100,10 +100,11 @@ describe('a viewer watches a series', () => {
     await page.getByRole('dialog', { name: `Episode ${locked.episode_number} is locked` }).waitFor();
     await expect(page.getByTestId('paywall-balance').textContent()).resolves.toContain('0 coins');
 
-    // A guest starts with no coins: Unlock leads to the coin store, with the way back.
+    // A guest starts with no coins: Unlock opens the unlock sheet over the episode, with the coin packs.
     expect(await headerBalance(page)).toBe(0);
     await unlockButton.click();
-    await page.waitForURL((url) => url.pathname === '/coins' && url.searchParams.get('returnTo') === lockedPath);
+    await page.getByRole('dialog', { name: `Unlock episode ${locked.episode_number}` }).waitFor();
+    await page.keyboard.press('Escape');
 
     // Registering through the magic link brings 100 coins; with them the episode unlocks and plays.
     await registerGuestByMagicLink(page, baseUrl());

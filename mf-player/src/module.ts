@@ -1,13 +1,16 @@
 /** mf-player's public face: every player route form and the player test screen (§2). */
 import {
   episodeStarted,
+  episodesUnlocked,
   episodeUnlocked,
+  episodeUnlockRequested,
   episodeWatched,
   navigationRequested,
   progressSaved,
   type RemoteModule,
   showToast,
   trackEvent,
+  unlockSheetRequested,
 } from '@cliffhanger/shared';
 import { lazy } from 'react';
 import { playbackSlice } from './features/playback/playback.slice';
@@ -28,8 +31,17 @@ const playerModule: RemoteModule<'player'> = {
   saga: playerSaga,
   endpoints: registerPlayerEndpoints,
   events: {
-    emits: [episodeUnlocked, progressSaved, episodeWatched, episodeStarted, trackEvent, showToast, navigationRequested],
-    handles: [],
+    emits: [
+      episodeUnlocked,
+      progressSaved,
+      episodeWatched,
+      episodeStarted,
+      trackEvent,
+      showToast,
+      navigationRequested,
+      unlockSheetRequested,
+    ],
+    handles: [episodeUnlockRequested, episodesUnlocked],
   },
 };
 

@@ -1,7 +1,9 @@
 /** mf-wallet's public face: coins, Gold, store, subscription and rewards (§2). */
 import {
   balanceChanged,
+  episodesUnlocked,
   episodeUnlocked,
+  episodeUnlockRequested,
   goldStatusChanged,
   navigationRequested,
   openCoinStore,
@@ -10,6 +12,7 @@ import {
   signedIn,
   signedOut,
   trackEvent,
+  unlockSheetRequested,
 } from '@cliffhanger/shared';
 import { lazy } from 'react';
 import { registerWalletEndpoints } from './features/all-endpoints';
@@ -30,8 +33,25 @@ const walletModule: RemoteModule<'wallet'> = {
   saga: walletSaga,
   endpoints: registerWalletEndpoints,
   events: {
-    emits: [balanceChanged, goldStatusChanged, showToast, trackEvent, navigationRequested],
-    handles: [episodeUnlocked, balanceChanged, signedIn, signedOut, openCoinStore],
+    emits: [
+      balanceChanged,
+      goldStatusChanged,
+      showToast,
+      trackEvent,
+      navigationRequested,
+      episodeUnlockRequested,
+      episodesUnlocked,
+      unlockSheetRequested,
+    ],
+    handles: [
+      episodeUnlocked,
+      episodesUnlocked,
+      balanceChanged,
+      signedIn,
+      signedOut,
+      openCoinStore,
+      unlockSheetRequested,
+    ],
   },
 };
 

@@ -73,6 +73,7 @@ const DEV_PROVIDER_MONEY_ROUTES = new Set([
   'POST /api/payments/confirm/',
   'POST /api/payment-methods/',
   'POST /api/payment-methods/setup-intent/',
+  'POST /api/dev-payment-methods/',
 ]);
 
 export const DEV_PROVIDER_ROUTES: LocalOnlyRule = {

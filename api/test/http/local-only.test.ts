@@ -119,6 +119,7 @@ withNetwork('dev tools answer this machine only (%s)', (kind) => {
       ['POST', '/api/subscriptions/create/', { plan_id: 1 }],
       ['POST', '/api/payment-methods/', { payment_method_id: 'pm_card_visa' }],
       ['POST', '/api/payment-methods/setup-intent/', undefined],
+      ['POST', '/api/dev-payment-methods/', { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' }],
       ['POST', '/api/payments/create-intent/', { amount: 99 }],
       ['POST', '/api/payments/confirm/', { payment_intent_id: 'pi_dev_x' }],
     ];

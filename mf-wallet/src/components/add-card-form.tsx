@@ -2,13 +2,18 @@ import { Button, FormField, runtimeConfig, useAppDispatch } from '@cliffhanger/s
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useWalletSelector } from '../features/hooks';
+import { brandName } from '../features/payment-methods/card-face';
 import {
+  brandOfNumber,
   type CardErrors,
   type CardInput,
-  devPaymentMethodId,
+  parseExpiry,
   validateCard,
 } from '../features/payment-methods/card-rules';
-import { useWalletSetupIntentMutation } from '../features/payment-methods/payment-methods.api';
+import {
+  useWalletDevCardMutation,
+  useWalletSetupIntentMutation,
+} from '../features/payment-methods/payment-methods.api';
 import {
   paymentMethodAddRequested,
   selectPaymentMethodsActivity,
@@ -17,28 +22,60 @@ import { loadStripeLazily } from '../features/payment-methods/stripe-loader';
 
 const EMPTY: CardInput = { name: '', number: '', expiry: '', cvc: '' };
 
-/** The dev payment provider's card form: checked like a real one, it saves a `pm_dev_…` test card. */
+type ServerProblem = { field?: string; message?: string };
+
+/**
+ * The dev payment provider's card form: checked here like any card form, then by the dev provider
+ * (as a processor's card field would), which answers a payment method naming only the card's brand,
+ * last 4, expiry and fingerprint; that is what gets saved.
+ */
 export function DevCardForm({ onDone }: { onDone?: () => void }) {
   const [card, setCard] = useState<CardInput>(EMPTY);
   const [errors, setErrors] = useState<CardErrors>({});
+  const [checking, setChecking] = useState(false);
   const adding = useWalletSelector(selectPaymentMethodsActivity).adding;
+  const [tokenize] = useWalletDevCardMutation();
   const dispatch = useAppDispatch();
   const set = (key: keyof CardInput) => (event: { target: { value: string } }) =>
     setCard((current) => ({ ...current, [key]: event.target.value }));
+  const brand = brandOfNumber(card.number);
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
+    if (checking || adding) return;
     const found = validateCard(card);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    dispatch(paymentMethodAddRequested({ paymentMethodId: devPaymentMethodId(card.number) }));
-    setCard(EMPTY);
-    onDone?.();
+    const expiry = parseExpiry(card.expiry);
+    if (Object.keys(found).length > 0 || !expiry) return;
+    setChecking(true);
+    try {
+      const answer = await tokenize({
+        number: card.number.replace(/\D/g, ''),
+        exp_month: expiry.month,
+        exp_year: expiry.year,
+        cvc: card.cvc.trim(),
+      }).unwrap();
+      dispatch(paymentMethodAddRequested({ paymentMethodId: answer.payment_method_id }));
+      setCard(EMPTY);
+      onDone?.();
+    } catch (caught) {
+      const data = (caught as { data?: { message?: string; errors?: ServerProblem[] } })?.data;
+      const next: CardErrors = {};
+      for (const problem of data?.errors ?? []) {
+        if (problem.field === 'number' || problem.field === 'expiry' || problem.field === 'cvc')
+          next[problem.field] = problem.message;
+      }
+      if (Object.keys(next).length === 0)
+        next.number = data?.message ?? 'This card could not be checked. Please try again.';
+      setErrors(next);
+    } finally {
+      setChecking(false);
+    }
   }
 
   return (
     <form className="add-card-form" onSubmit={submit} noValidate aria-label="Add a card">
-      <p className="ch-muted">Test mode: no real card is charged. Try 4242 4242 4242 4242.</p>
+      <p className="ch-muted">Test mode: no real card is charged. Try 4242 4242 4242 4242 or 5555 5555 5555 4444.</p>
       <FormField
         label="Name on card"
         autoComplete="cc-name"
@@ -54,6 +91,11 @@ export function DevCardForm({ onDone }: { onDone?: () => void }) {
         onChange={set('number')}
         error={errors.number}
       />
+      {brand && (
+        <p className="ch-muted add-card-brand" aria-live="polite">
+          {brandName(brand)}
+        </p>
+      )}
       <div className="add-card-row">
         <FormField
           label="Expiry (MM/YY)"
@@ -72,8 +114,8 @@ export function DevCardForm({ onDone }: { onDone?: () => void }) {
           error={errors.cvc}
         />
       </div>
-      <Button type="submit" disabled={adding}>
-        {adding ? 'Adding card…' : 'Add card'}
+      <Button type="submit" disabled={adding || checking} aria-busy={adding || checking}>
+        {adding || checking ? 'Adding card…' : 'Add card'}
       </Button>
     </form>
   );

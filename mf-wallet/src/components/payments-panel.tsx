@@ -1,6 +1,7 @@
 import { Button, ErrorNotice, InlineSpinner, useAppDispatch } from '@cliffhanger/shared';
 import { useState } from 'react';
 import { useWalletSelector } from '../features/hooks';
+import { cardExpiry, cardName, cardSpoken } from '../features/payment-methods/card-face';
 import { type PaymentMethod, useWalletPaymentMethodsQuery } from '../features/payment-methods/payment-methods.api';
 import {
   paymentMethodDefaultRequested,
@@ -10,34 +11,26 @@ import {
 import { AddCardForm } from './add-card-form';
 import { WalletBoundary } from './wallet-boundary';
 
-const BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  mir: 'Mir',
-  discover: 'Discover',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
-
-export function cardName(method: Pick<PaymentMethod, 'brand' | 'last4'>): string {
-  const brand = BRANDS[method.brand?.toLowerCase()] ?? (method.brand || 'Card');
-  return `${brand} ending ${method.last4}`;
-}
+/** "Mastercard •••• 4444": kept under this name for the screens that used it. */
+export { cardName } from '../features/payment-methods/card-face';
 
 function CardRow({ method }: { method: PaymentMethod }) {
   const dispatch = useAppDispatch();
   const activity = useWalletSelector(selectPaymentMethodsActivity);
   const busy = activity.busyId === method.id;
-  const name = cardName(method);
+  const name = cardSpoken(method);
   return (
-    <li className="ch-card payment-method">
+    <li
+      className={`ch-card payment-method${method.is_default ? ' payment-method--default' : ''}`}
+      data-testid="payment-method"
+      aria-label={`${name}, expires ${cardExpiry(method)}${method.is_default ? ', default card' : ''}`}
+    >
       <div>
-        <strong>{name}</strong>
+        <strong className="payment-method-face">
+          {cardName(method)}, {cardExpiry(method)}
+        </strong>
         {method.is_default && <span className="wallet-badge"> Default</span>}
-        <p className="ch-muted">
-          Expires {String(method.exp_month).padStart(2, '0')}/{method.exp_year}
-        </p>
+        <p className="ch-muted">{method.is_default ? 'Used for one-tap buying' : `Expires ${cardExpiry(method)}`}</p>
       </div>
       <div className="wallet-actions">
         {!method.is_default && (

@@ -5,6 +5,7 @@ import { paymentMethodsApi } from './payment-methods/payment-methods.api';
 import { rewardsApi } from './rewards/rewards.api';
 import { subscriptionApi } from './subscription/subscription.api';
 import { transactionsApi } from './transactions/transactions.api';
+import { unlockSheetApi } from './unlock-sheet/unlock-sheet.api';
 
 export const registerWalletEndpoints = (_api: BaseApi) => [
   coinsApi,
@@ -12,4 +13,5 @@ export const registerWalletEndpoints = (_api: BaseApi) => [
   rewardsApi,
   paymentMethodsApi,
   transactionsApi,
+  unlockSheetApi,
 ];

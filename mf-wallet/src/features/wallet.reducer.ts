@@ -4,12 +4,14 @@ import { checkoutSlice } from './checkout/checkout.slice';
 import { paymentMethodsSlice } from './payment-methods/payment-methods.slice';
 import { rewardsSlice } from './rewards/rewards.slice';
 import { subscriptionChangeSlice } from './subscription/subscription.slice';
+import { unlockSheetSlice } from './unlock-sheet/unlock-sheet.slice';
 
 export const walletReducer = combineReducers({
   checkout: checkoutSlice.reducer,
   subscriptionChange: subscriptionChangeSlice.reducer,
   rewards: rewardsSlice.reducer,
   paymentMethods: paymentMethodsSlice.reducer,
+  unlockSheet: unlockSheetSlice.reducer,
 });
 
 export type WalletState = ReturnType<typeof walletReducer>;

@@ -2,6 +2,7 @@
 import {
   balanceChanged,
   baseApi,
+  episodesUnlocked,
   episodeUnlocked,
   navigationRequested,
   openCoinStore,
@@ -14,6 +15,7 @@ import { checkoutSaga } from './checkout/checkout.saga';
 import { paymentMethodsSaga } from './payment-methods/payment-methods.saga';
 import { rewardsSaga } from './rewards/rewards.saga';
 import { subscriptionSaga } from './subscription/subscription.saga';
+import { unlockSheetSaga } from './unlock-sheet/unlock-sheet.saga';
 
 /** Coins moved somewhere on the page (an unlock, a reward, a purchase): the transactions list is stale. */
 export function* refreshTransactions() {
@@ -32,7 +34,7 @@ export function* openStore({ payload }: ReturnType<typeof openCoinStore>) {
 }
 
 function* followBus() {
-  yield takeEvery([episodeUnlocked.type, balanceChanged.type], refreshTransactions);
+  yield takeEvery([episodeUnlocked.type, balanceChanged.type, episodesUnlocked.type], refreshTransactions);
   yield takeEvery([signedIn.type, signedOut.type], forgetViewer);
   yield takeEvery(openCoinStore.type, openStore);
 }
@@ -43,4 +45,5 @@ export function* walletSaga() {
   yield spawn(subscriptionSaga);
   yield spawn(rewardsSaga);
   yield spawn(paymentMethodsSaga);
+  yield spawn(unlockSheetSaga);
 }

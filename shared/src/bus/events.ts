@@ -53,6 +53,29 @@ export const goldStatusChanged = createAction<{ isGold: boolean; periodEnd: stri
 /** Request: open the coin store, then come back to `returnTo`. */
 export const openCoinStore = createAction<{ returnTo?: string }>('wallet/openStore');
 
+/** The locked episode an unlock sheet is about (what the paywall shows). */
+export interface UnlockSheetEpisode {
+  episodeId: Id;
+  seriesId: Id;
+  episodeNumber: number;
+  coinCost: number;
+  /** The episode's own path, where paying or cancelling brings the viewer back. */
+  returnTo: string;
+}
+/** Request (mf-player): open the wallet's unlock sheet over a locked episode. */
+export const unlockSheetRequested = createAction<UnlockSheetEpisode>('wallet/openUnlockSheet');
+/** Request (mf-wallet): unlock this episode with coins (the player charges and starts playback). */
+export const episodeUnlockRequested = createAction<{
+  episodeId: Id;
+  seriesId: Id;
+  coinCost: number;
+  returnTo: string;
+}>('player/unlockEpisode');
+/** Fact (mf-wallet): episodes were unlocked outside the player (the series total); the player refreshes. */
+export const episodesUnlocked = createAction<{ seriesId: Id; episodeIds: Id[]; balance: number }>(
+  'wallet/episodesUnlocked',
+);
+
 // Player — emitted by mf-player
 export const episodeUnlocked = createAction<{
   episodeId: Id;
@@ -96,6 +119,9 @@ export const BUS_EVENTS = [
   balanceChanged,
   goldStatusChanged,
   openCoinStore,
+  unlockSheetRequested,
+  episodeUnlockRequested,
+  episodesUnlocked,
   episodeUnlocked,
   progressSaved,
   episodeWatched,

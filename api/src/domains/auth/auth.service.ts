@@ -12,6 +12,7 @@ import { nowIso } from '../../context';
 import type { Database, UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../../http/errors';
 import { linkMail } from '../../mail/mailer';
+import { mailSiteOrigin } from '../../mail/site-origin';
 import type { MoneyTrx } from '../coins/money.tables';
 import { applyEntry, isUniqueViolation, moneyTransaction } from '../coins/money-transaction';
 import { mergeGuest, mergeGuestLocked } from '../users/guest-merge.service';
@@ -144,17 +145,20 @@ function assertRealAddress(email: string) {
   if (email.endsWith(`@${GUEST_EMAIL_DOMAIN}`)) throw badRequest('This e-mail address cannot be used for an account');
 }
 
-/** A link into the site: magic links work on any page (the shell reads them); the account ones open /profile. */
-function appLink(ctx: AppContext, query: string, path = '/'): string {
-  const base = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
-  return `${base}${path}?${query}`;
+/**
+ * A link into the site: magic links work on any page (the shell reads them); the account ones open
+ * /profile. The site is the calling page's when we serve it on purpose, else PUBLIC_URL (mailSiteOrigin).
+ */
+function appLink(ctx: AppContext, request: FastifyRequest, query: string, path = '/'): string {
+  const origin = typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
+  return `${mailSiteOrigin(ctx.config, origin)}${path}?${query}`;
 }
 
 function sendInBackground(ctx: AppContext, request: FastifyRequest, send: () => Promise<void>) {
   send().catch((error) => request.log.error({ err: error }, 'sending mail failed'));
 }
 
-async function sendVerificationMail(ctx: AppContext, user: UserRow, email: string) {
+async function sendVerificationMail(ctx: AppContext, request: FastifyRequest, user: UserRow, email: string) {
   const token = randomToken();
   const now = ctx.now();
   await insertEmailVerification(ctx.db, {
@@ -170,7 +174,7 @@ async function sendVerificationMail(ctx: AppContext, user: UserRow, email: strin
       'Confirm your e-mail address',
       `Welcome to Cliffhanger, ${user.username}! Please confirm that this address is yours.`,
       'Confirm my address',
-      appLink(ctx, `verify-email=${encodeURIComponent(token)}`, '/profile'),
+      appLink(ctx, request, `verify-email=${encodeURIComponent(token)}`, '/profile'),
       'If you did not create an account, ignore this mail.',
     ),
   );
@@ -224,7 +228,7 @@ export async function register(
     throw conflict('An account with this e-mail address or username already exists');
   }
   await mergeGuest(ctx, sessionUserIdOf(ctx, request), user.id);
-  sendInBackground(ctx, request, () => sendVerificationMail(ctx, user, email));
+  sendInBackground(ctx, request, () => sendVerificationMail(ctx, request, user, email));
   return authAnswer(ctx, (await findUserById(ctx.db, user.id)) as UserRow);
 }
 
@@ -402,7 +406,7 @@ export async function requestMagicLink(
           'Your Cliffhanger sign-in link',
           'Use the link below to sign in to Cliffhanger.',
           'Sign in',
-          appLink(ctx, `magic-link-auth=${encodeURIComponent(token)}`),
+          appLink(ctx, request, `magic-link-auth=${encodeURIComponent(token)}`),
           `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail.`,
         )
       : linkMail(
@@ -410,7 +414,7 @@ export async function requestMagicLink(
           'Finish creating your Cliffhanger account',
           `Use the link below to create your account. You get ${MAGIC_LINK_SIGNUP_COINS} coins to start watching.`,
           'Create my account',
-          appLink(ctx, `magic-link-registration=${encodeURIComponent(token)}`),
+          appLink(ctx, request, `magic-link-registration=${encodeURIComponent(token)}`),
           `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail.`,
         );
   try {
@@ -520,7 +524,7 @@ export async function requestPasswordReset(ctx: AppContext, request: FastifyRequ
         'Reset your Cliffhanger password',
         'Somebody (hopefully you) asked to reset the password of this account.',
         'Choose a new password',
-        appLink(ctx, `reset-password=${encodeURIComponent(token)}`, '/profile'),
+        appLink(ctx, request, `reset-password=${encodeURIComponent(token)}`, '/profile'),
         'The link works once and expires in one hour. If you did not ask for it, ignore this mail.',
       ),
     ),

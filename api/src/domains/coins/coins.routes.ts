@@ -49,6 +49,9 @@ export async function coinsRoutes(
         viewerOf(request),
         { kind: 'coins', pkg },
         request.body.idempotency_key,
+        request.body.return_to === undefined
+          ? undefined
+          : { path: request.body.return_to, unlockEpisodeId: request.body.unlock_episode_id },
       );
     },
   );

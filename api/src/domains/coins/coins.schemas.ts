@@ -22,6 +22,14 @@ export const PurchaseBody = Type.Object(
   {
     package_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
     idempotency_key: Type.Optional(IdempotencyKey),
+    /**
+     * The product page to come back to after paying or cancelling (the locked episode the unlock sheet
+     * was opened on), a path on this site; the coin store when left out. Only a path: the site itself
+     * is always the server's choice, so this can never send the browser elsewhere.
+     */
+    return_to: Type.Optional(Type.String({ pattern: '^/(?!/)[A-Za-z0-9/_.-]{0,200}$', maxLength: 201 })),
+    /** With return_to: the episode to unlock as soon as the coins arrive ("unlock after buying" ticked). */
+    unlock_episode_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
   },
   { additionalProperties: false },
 );

@@ -92,6 +92,8 @@ export interface PaymentMethodsTable {
   exp_year: number;
   is_default: BoolColumn;
   created_at: string;
+  /** The processor's fingerprint of the card number (never the number); null for cards saved before. */
+  fingerprint: string | null;
 }
 
 export interface ProcessedEventsTable {

@@ -6,6 +6,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ProviderKind } from '../coins/money.tables';
+import { readDevPaymentMethod } from './dev-cards';
 
 export interface CheckoutRequest {
   mode: 'payment' | 'subscription';
@@ -31,6 +32,8 @@ export interface CardDetails {
   last4: string;
   exp_month: number;
   exp_year: number;
+  /** The processor's fingerprint of the card number: the same card gives the same one. */
+  fingerprint?: string | null;
 }
 
 export interface PaymentProvider {
@@ -102,11 +105,14 @@ export function isDevCheckoutToken(secret: string, sessionId: string, userId: nu
 }
 
 /** `secret` signs the checkout addresses (devCheckoutToken); the payments runtime passes its webhook secret. */
+/** The dev provider's customer of a user (its customers are derived, never stored at a processor). */
+export const devCustomerId = (userId: number) => `cus_dev_${userId}`;
+
 export function createDevProvider(secret: string): PaymentProvider {
   return {
     kind: 'dev',
     async createCustomer(user) {
-      return `cus_dev_${user.id}`;
+      return devCustomerId(user.id);
     },
     async createCheckoutSession(request) {
       // Like Stripe, the same key names the same session; the service compares what it was for.
@@ -118,16 +124,18 @@ export function createDevProvider(secret: string): PaymentProvider {
       const id = devId('seti');
       return { id, client_secret: `${id}_secret_${randomBytes(8).toString('hex')}` };
     },
-    async attachPaymentMethod(paymentMethodId) {
-      const card =
-        DEV_CARDS[paymentMethodId] ?? (paymentMethodId.startsWith('pm_dev_') ? DEV_CARDS.pm_card_visa : undefined);
+    async attachPaymentMethod(paymentMethodId, customerId) {
+      // A card typed into this customer's dev card form (POST /api/dev-payment-methods/), or a test id.
+      const typed = readDevPaymentMethod(secret, customerId, paymentMethodId);
+      if (typed) return typed;
+      const card = DEV_CARDS[paymentMethodId];
       if (!card) {
         throw new PaymentProviderError(
-          `Unknown payment method ${paymentMethodId}. The dev provider accepts ${Object.keys(DEV_CARDS).join(', ')}.`,
+          `Unknown payment method ${paymentMethodId}. The dev provider accepts cards entered in its card form and ${Object.keys(DEV_CARDS).join(', ')}.`,
           400,
         );
       }
-      return { ...card };
+      return { ...card, fingerprint: `test_${paymentMethodId}` };
     },
     async detachPaymentMethod() {},
     async setDefaultPaymentMethod() {},

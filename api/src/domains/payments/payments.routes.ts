@@ -6,10 +6,12 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { IdParams, withErrors } from '../../http/schemas';
+import { badRequest } from '../../http/errors';
+import { ErrorSchema, IdParams, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../auth/auth.hooks';
 import type { PaymentRow } from '../coins/money.tables';
+import { cardProblems, devPaymentMethodFor, readDevPaymentMethod } from './dev-cards';
 import {
   cancelDevSession,
   checkoutPage,
@@ -23,11 +25,14 @@ import {
   refundDevPayment,
 } from './dev-checkout';
 import { confirmPaymentIntent } from './intent-confirmation';
+import { devCustomerId } from './payment-provider';
 import {
   AddPaymentMethodBody,
   ConfirmAnswerSchema,
   ConfirmBody,
   CreateIntentBody,
+  DevCardAnswer,
+  DevCardBody,
   DevCheckoutActionAnswers,
   DevCheckoutPageAnswers,
   DevCheckoutQuery,
@@ -79,7 +84,8 @@ export async function paymentsRoutes(app: TypedFastify, { ctx, payments }: Optio
       schema: {
         tags,
         body: AddPaymentMethodBody,
-        response: withErrors({ 200: PaymentMethodSchema, 201: PaymentMethodSchema }),
+        // 409: the same card (by its fingerprint) is already saved.
+        response: withErrors({ 200: PaymentMethodSchema, 201: PaymentMethodSchema, 409: ErrorSchema }),
       },
     },
     async (request, reply) => {
@@ -92,6 +98,31 @@ export async function paymentsRoutes(app: TypedFastify, { ctx, payments }: Optio
       return reply.status(created ? 201 : 200).send(method);
     },
   );
+
+  if (payments.provider?.kind === 'dev') {
+    // The dev provider's stand-in for a processor's card field: checks the card, answers a payment
+    // method id to save with POST /payment-methods/. Nothing is stored here and the number is not kept.
+    app.post(
+      '/dev-payment-methods/',
+      { preHandler, schema: { tags, body: DevCardBody, response: withErrors({ 200: DevCardAnswer }) } },
+      (request) => {
+        const problems = cardProblems(request.body, ctx.now());
+        const first = problems[0];
+        if (first) throw badRequest(first.message, { errors: problems });
+        const customer = devCustomerId(viewerOf(request).id);
+        const id = devPaymentMethodFor(payments.webhookSecret, customer, request.body);
+        const card = readDevPaymentMethod(payments.webhookSecret, customer, id);
+        if (!card) throw badRequest('This card could not be read. Please check it.');
+        return {
+          payment_method_id: id,
+          brand: card.brand,
+          last4: card.last4,
+          exp_month: card.exp_month,
+          exp_year: card.exp_year,
+        };
+      },
+    );
+  }
 
   app.post(
     '/payment-methods/setup-intent/',

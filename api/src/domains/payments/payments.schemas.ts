@@ -19,6 +19,24 @@ export const AddPaymentMethodBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** The dev provider's card form: what a processor's card field would take (never stored). */
+export const DevCardBody = Type.Object(
+  {
+    number: Type.String({ minLength: 1, maxLength: 30, pattern: '^[0-9 -]+$' }),
+    exp_month: Type.Integer({ minimum: 0, maximum: 99 }),
+    exp_year: Type.Integer({ minimum: 0, maximum: 9999 }),
+    cvc: Type.String({ minLength: 1, maxLength: 8 }),
+  },
+  { additionalProperties: false },
+);
+export const DevCardAnswer = Type.Object({
+  payment_method_id: Type.String(),
+  brand: Type.String(),
+  last4: Type.String(),
+  exp_month: Type.Integer(),
+  exp_year: Type.Integer(),
+});
+
 export const SetupIntentAnswer = Type.Object({ client_secret: Type.String(), setup_intent_id: Type.String() });
 
 const Currency = Type.String({ pattern: '^[a-z]{3}$', default: 'rub' });

@@ -124,6 +124,15 @@ async function customerIdFor(ctx: AppContext, provider: PaymentProvider, user: U
   return customerId;
 }
 
+/**
+ * Where the browser comes back to after paying or cancelling: a path of the product site (checked by
+ * the route's schema) and, optionally, the episode to unlock once the coins are in.
+ */
+export interface ReturnTo {
+  path: string;
+  unlockEpisodeId?: number;
+}
+
 export type Purchase = { kind: 'coins'; pkg: CoinPackage } | { kind: 'gold'; plan: GoldPlan };
 
 const SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
@@ -162,11 +171,16 @@ export async function startCheckout(
   viewer: UserRow,
   purchase: Purchase,
   idempotencyKey?: string,
+  returnTo?: ReturnTo,
 ): Promise<{ session_id: string; url: string }> {
   const provider = requireProvider(runtime);
   const customerId = await customerIdFor(ctx, provider, viewer);
   const site = productOrigin(ctx, request);
-  const page = purchase.kind === 'coins' ? '/coins' : '/gold-subscription';
+  const page = returnTo?.path ?? (purchase.kind === 'coins' ? '/coins' : '/gold-subscription');
+  // Back on a page that is not the store, the page needs to know what was bought (and what to unlock).
+  const back = returnTo
+    ? `&kind=${purchase.kind}${returnTo.unlockEpisodeId ? `&unlock=${returnTo.unlockEpisodeId}` : ''}`
+    : '';
   const item =
     purchase.kind === 'coins'
       ? {
@@ -191,8 +205,8 @@ export async function startCheckout(
           coins: String(purchase.pkg.coins + purchase.pkg.bonus_coins),
         }
       : { kind: 'gold', user_id: String(viewer.id), plan: purchase.plan.id, interval: purchase.plan.interval };
-  const successUrl = `${site}${page}?checkout=success&session_id=${SESSION_PLACEHOLDER}`;
-  const cancelUrl = `${site}${page}?checkout=cancelled`;
+  const successUrl = `${site}${page}?checkout=success${back}&session_id=${SESSION_PLACEHOLDER}`;
+  const cancelUrl = `${site}${page}?checkout=cancelled${back}`;
 
   const session = await viaProvider(() =>
     provider.createCheckoutSession({
@@ -281,7 +295,25 @@ export async function listPaymentMethods(ctx: AppContext, userId: number): Promi
   return rows.map(toMethodDto);
 }
 
-/** Saves a card; the first one becomes the default. Adding a saved card again answers it unchanged. */
+const BRAND_LABELS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  mir: 'Mir',
+  discover: 'Discover',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  diners: 'Diners Club',
+};
+const brandLabel = (brand: string) => BRAND_LABELS[brand] ?? brand;
+const expiryLabel = (row: { exp_month: number; exp_year: number }) =>
+  `${String(row.exp_month).padStart(2, '0')}/${String(row.exp_year % 100).padStart(2, '0')}`;
+
+/**
+ * Saves a card; the first one becomes the default. Adding the same payment method again answers it
+ * unchanged; the same card under a new payment method (same fingerprint, same viewer) is refused with
+ * 409, politely, and the new copy is detached.
+ */
 export async function addPaymentMethod(
   ctx: AppContext,
   runtime: PaymentsRuntime,
@@ -304,6 +336,15 @@ export async function addPaymentMethod(
       .where('provider_payment_method_id', '=', paymentMethodId)
       .executeTakeFirst();
     if (existing) return { created: false, row: existing };
+    if (card.fingerprint) {
+      const same = await trx
+        .selectFrom('payment_methods')
+        .selectAll()
+        .where('user_id', '=', viewer.id)
+        .where('fingerprint', '=', card.fingerprint)
+        .executeTakeFirst();
+      if (same) return { created: false, row: same, duplicate: true };
+    }
     const hasDefault = await trx
       .selectFrom('payment_methods')
       .select('id')
@@ -315,14 +356,25 @@ export async function addPaymentMethod(
       .values({
         user_id: viewer.id,
         provider_payment_method_id: paymentMethodId,
-        ...card,
+        brand: card.brand,
+        last4: card.last4,
+        exp_month: card.exp_month,
+        exp_year: card.exp_year,
+        fingerprint: card.fingerprint ?? null,
         is_default: !hasDefault,
         created_at: nowIso(ctx),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { created: true, row };
+    return { created: true, row, duplicate: false };
   });
+  if ('duplicate' in result && result.duplicate) {
+    // The new copy goes back; the card already saved stays as it was.
+    await viaProvider(() => provider.detachPaymentMethod(paymentMethodId)).catch(() => undefined);
+    throw conflict(
+      `This card is already saved: ${brandLabel(result.row.brand)} ending ${result.row.last4}, expiring ${expiryLabel(result.row)}. You do not need to add it again.`,
+    );
+  }
   if (result.created && result.row.is_default) {
     await viaProvider(() => provider.setDefaultPaymentMethod(customerId, paymentMethodId));
   }

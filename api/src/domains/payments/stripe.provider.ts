@@ -73,6 +73,7 @@ export function createStripeProvider(secretKey: string, options: Stripe.StripeCo
         last4: card?.last4 ?? '',
         exp_month: card?.exp_month ?? 0,
         exp_year: card?.exp_year ?? 0,
+        fingerprint: card?.fingerprint ?? null,
       };
     },
     async detachPaymentMethod(paymentMethodId) {

@@ -1,5 +1,5 @@
 /**
- * /api/subscriptions/*: Gold plans, checkout, the active subscription (404 when none — the client
+ * /api/subscriptions/*: Gold plans, what Gold opens (counted from the catalogue), checkout, the active subscription (404 when none — the client
  * treats that as "no subscription", §8), cancel at period end and reactivate.
  */
 import type { AppContext } from '../../context';
@@ -9,7 +9,8 @@ import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../auth/auth.hooks';
 import { CheckoutAnswer } from '../coins/coins.schemas';
 import type { PaymentsRuntime } from '../payments/payments.service';
-import { CreateSubscriptionBody, PlansAnswer, SubscriptionSchema } from './subscriptions.schemas';
+import { goldOffer } from './gold-offer.service';
+import { CreateSubscriptionBody, GoldOfferSchema, PlansAnswer, SubscriptionSchema } from './subscriptions.schemas';
 import {
   activeSubscription,
   createSubscription,
@@ -26,12 +27,17 @@ export async function subscriptionsRoutes(
   const preHandler = app.requireUser;
   const subscriptionAnswer = withErrors({ 200: SubscriptionSchema });
 
+  app.get('/subscriptions/gold-offer/', { schema: { tags, response: withErrors({ 200: GoldOfferSchema }) } }, () =>
+    goldOffer(ctx),
+  );
+
   app.get('/subscriptions/plans/', { schema: { tags, response: withErrors({ 200: PlansAnswer }) } }, () => plans(ctx));
 
   app.post(
     '/subscriptions/create/',
     { preHandler, schema: { tags, body: CreateSubscriptionBody, response: withErrors({ 200: CheckoutAnswer }) } },
-    (request) => createSubscription(ctx, payments, request, viewerOf(request), request.body.plan),
+    (request) =>
+      createSubscription(ctx, payments, request, viewerOf(request), request.body.plan, request.body.return_to),
   );
 
   app.get('/subscriptions/active/', { preHandler, schema: { tags, response: subscriptionAnswer } }, async (request) => {

@@ -5,7 +5,11 @@ import { GoldPlanSchema } from '../settings/settings.schemas';
 
 export const PlansAnswer = Type.Array(GoldPlanSchema);
 export const CreateSubscriptionBody = Type.Object(
-  { plan: Type.String({ minLength: 1, maxLength: 32 }) },
+  {
+    plan: Type.String({ minLength: 1, maxLength: 32 }),
+    /** The product page to come back to (a path of this site, e.g. the locked episode); the Gold page when left out. */
+    return_to: Type.Optional(Type.String({ pattern: '^/(?!/)[A-Za-z0-9/_.-]{0,200}$', maxLength: 201 })),
+  },
   { additionalProperties: false },
 );
 export const SubscriptionSchema = Type.Object({
@@ -26,4 +30,12 @@ export const SubscriptionSchema = Type.Object({
 export const FeedSubscriptionListAnswer = Type.Object({
   success: Type.Literal(1),
   date_end: Type.Array(Type.Object({ name: Type.String(), date_end: Type.String() })),
+});
+
+/** What Gold opens, counted from the catalogue (GET /api/subscriptions/gold-offer/). */
+export const GoldOfferSchema = Type.Object({
+  coin_episodes: Type.Integer({ minimum: 0 }),
+  gold_exclusive_series: Type.Integer({ minimum: 0 }),
+  gold_only_episodes: Type.Integer({ minimum: 0 }),
+  gold_exclusive_free_episodes: Type.Integer({ minimum: 0 }),
 });

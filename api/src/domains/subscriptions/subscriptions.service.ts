@@ -37,6 +37,7 @@ export async function createSubscription(
   request: FastifyRequest,
   viewer: UserRow,
   planId: string,
+  returnTo?: string,
 ) {
   const plan = (await plans(ctx)).find((candidate) => candidate.id === planId);
   if (!plan) throw badRequest(`Unknown plan "${planId}"`, { plans: (await plans(ctx)).map((p) => p.id) });
@@ -48,7 +49,15 @@ export async function createSubscription(
         : 'You already have an active Gold subscription',
     );
   }
-  return startCheckout(ctx, runtime, request, viewer, { kind: 'gold', plan });
+  return startCheckout(
+    ctx,
+    runtime,
+    request,
+    viewer,
+    { kind: 'gold', plan },
+    undefined,
+    returnTo ? { path: returnTo } : undefined,
+  );
 }
 
 /** Sets or clears cancel-at-period-end on the current subscription and answers the replaced object. */

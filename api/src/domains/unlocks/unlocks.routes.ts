@@ -1,9 +1,20 @@
-/** POST /api/episodes/{id}/unlock/ (§7 Catalogue and viewing): unlock a paid episode with coins. */
+/**
+ * POST /api/episodes/{id}/unlock/ (§7 Catalogue and viewing): unlock a paid episode with coins.
+ * GET and POST /api/series/{id}/unlock-all/: the total for the rest of a series, and paying it.
+ */
 import type { AppContext } from '../../context';
 import { ErrorSchema, IdParams, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../auth/auth.hooks';
-import { InsufficientCoinsAnswer, UnlockAnswerSchema } from './unlocks.schemas';
+import { quoteSeriesUnlock, unlockSeries } from './series-unlock.service';
+import {
+  InsufficientCoinsAnswer,
+  SeriesTotalChangedAnswer,
+  SeriesUnlockAnswerSchema,
+  SeriesUnlockBody,
+  SeriesUnlockQuoteSchema,
+  UnlockAnswerSchema,
+} from './unlocks.schemas';
 import { unlockEpisode } from './unlocks.service';
 
 export async function unlocksRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }) {
@@ -19,5 +30,33 @@ export async function unlocksRoutes(app: TypedFastify, { ctx }: { ctx: AppContex
       },
     },
     (request) => unlockEpisode(ctx, viewerOf(request), request.params.id),
+  );
+
+  app.get(
+    '/series/:id/unlock-all/',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['coins'], params: IdParams, response: withErrors({ 200: SeriesUnlockQuoteSchema }) },
+    },
+    (request) => quoteSeriesUnlock(ctx, viewerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/series/:id/unlock-all/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['coins'],
+        params: IdParams,
+        body: SeriesUnlockBody,
+        // 409: the total changed since it was shown (or the guest moved to an account meanwhile).
+        response: withErrors({
+          200: SeriesUnlockAnswerSchema,
+          402: InsufficientCoinsAnswer,
+          409: SeriesTotalChangedAnswer,
+        }),
+      },
+    },
+    (request) => unlockSeries(ctx, viewerOf(request), request.params.id, request.body.coins),
   );
 }

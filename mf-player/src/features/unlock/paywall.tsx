@@ -1,20 +1,29 @@
 /**
  * The paywall over a locked episode: its coin cost, the viewer's balance, "Unlock for N coins", "Get
- * Gold" and "Buy coins". A Gold-exclusive series offers Gold only.
+ * Gold" and "More ways to unlock". A viewer short of coins gets the wallet's unlock sheet (coin packs,
+ * the saved card, the series total, Gold) on this very page; the coin store remains the way when the
+ * wallet cannot be loaded. A Gold-exclusive series offers Gold only.
  */
 import {
+  ANALYTICS_EVENTS,
   Button,
   CoinIcon,
+  navigationRequested,
   paths,
   selectCoinBalance,
   selectIsGold,
+  track,
+  type UnlockSheetEpisode,
+  unlockSheetRequested,
   useAppDispatch,
   useSharedSelector,
 } from '@cliffhanger/shared';
+import { useEffect, useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useLocation } from 'react-router-dom';
 import { selectUnlock, unlockRequested } from '../playback/playback.slice';
 import { coinStorePath } from './unlock.saga';
+import { WalletUnlockSheet, walletSheetReady } from './wallet-sheet';
 
 export interface PaywallEpisode {
   id: number;
@@ -29,7 +38,31 @@ export function Paywall({ episode, goldExclusive }: { episode: PaywallEpisode; g
   const isGold = useSharedSelector(selectIsGold);
   const unlock = useSelector(selectUnlock);
   const location = useLocation();
-  const returnTo = `${location.pathname}${location.search}`;
+  // The episode's own address: paying or cancelling on the payment page comes back here.
+  const returnTo = location.pathname;
+  const sheetEpisode: UnlockSheetEpisode = useMemo(
+    () => ({
+      episodeId: episode.id,
+      seriesId: episode.series,
+      episodeNumber: episode.episode_number,
+      coinCost: episode.coin_cost,
+      returnTo,
+    }),
+    [episode.id, episode.series, episode.episode_number, episode.coin_cost, returnTo],
+  );
+  useEffect(() => {
+    dispatch(
+      track(ANALYTICS_EVENTS.paywallShown, {
+        episode_id: episode.id,
+        series_id: episode.series,
+        price: goldExclusive ? null : episode.coin_cost,
+      }),
+    );
+  }, [dispatch, episode.id, episode.series, episode.coin_cost, goldExclusive]);
+  const moreWays = () =>
+    walletSheetReady()
+      ? dispatch(unlockSheetRequested(sheetEpisode))
+      : dispatch(navigationRequested({ to: coinStorePath(returnTo) }));
   const busy = unlock.status === 'unlocking' && unlock.episodeId === episode.id;
   const error = unlock.status === 'failed' && unlock.episodeId === episode.id ? unlock.error : null;
   const cost = episode.coin_cost;
@@ -66,9 +99,23 @@ export function Paywall({ episode, goldExclusive }: { episode: PaywallEpisode; g
           <Button
             disabled={busy}
             aria-busy={busy}
-            onClick={() =>
-              dispatch(unlockRequested({ episodeId: episode.id, seriesId: episode.series, coinCost: cost, returnTo }))
-            }
+            onClick={() => {
+              if (balance < cost && walletSheetReady()) {
+                // Short of coins: the sheet with the packs, right here (the saga does the same when the
+                // server reports the balance was short after all).
+                dispatch(
+                  track(ANALYTICS_EVENTS.episodeUnlockRequested, {
+                    episode_id: episode.id,
+                    series_id: episode.series,
+                    coin_cost: cost,
+                    balance,
+                  }),
+                );
+                dispatch(unlockSheetRequested(sheetEpisode));
+                return;
+              }
+              dispatch(unlockRequested({ episodeId: episode.id, seriesId: episode.series, coinCost: cost, returnTo }));
+            }}
           >
             {busy ? 'Unlocking…' : `Unlock for ${coins(cost)}`}
           </Button>
@@ -77,11 +124,12 @@ export function Paywall({ episode, goldExclusive }: { episode: PaywallEpisode; g
           Get Gold
         </Link>
         {!goldExclusive && (
-          <Link to={coinStorePath(returnTo)} className="ch-button ch-button--secondary">
-            Buy coins
-          </Link>
+          <Button variant="secondary" onClick={moreWays}>
+            {balance < cost ? 'Buy coins' : 'More ways to unlock'}
+          </Button>
         )}
       </div>
+      {!goldExclusive && <WalletUnlockSheet episode={sheetEpisode} />}
     </section>
   );
 }

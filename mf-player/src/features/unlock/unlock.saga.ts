@@ -1,24 +1,32 @@
 /**
- * Unlocking a paid episode with coins (§4, §7). With too few coins the viewer goes to the coin store
- * (/coins) and comes back to the episode afterwards. Otherwise the API charges the episode; the
+ * Unlocking a paid episode with coins (§4, §7). With too few coins the wallet's unlock sheet opens over
+ * the episode (`wallet/openUnlockSheet`); when the wallet cannot be loaded the viewer goes to the coin
+ * store (/coins) and comes back to the episode afterwards. The wallet asks for an unlock with
+ * `player/unlockEpisode` (after buying coins, or from its sheet), and tells of episodes it unlocked
+ * itself (the series total) with `wallet/episodesUnlocked`, after which the episode lists are read again. Otherwise the API charges the episode; the
  * episode is then marked unlocked in the series' list and as the current episode, its stream address
  * is fetched, and `player/episodeUnlocked` carries the new balance to the header.
  */
 import {
   ANALYTICS_EVENTS,
   apiClient,
+  baseApi,
+  episodesUnlocked,
   episodeUnlocked,
+  episodeUnlockRequested,
   errorMessage,
   navigationRequested,
   paths,
   selectCoinBalance,
   showToast,
   track,
+  unlockSheetRequested,
 } from '@cliffhanger/shared';
 import type { AxiosError } from 'axios';
-import { call, put, select, takeLatest } from 'redux-saga/effects';
+import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { unlockFailed, unlockRequested, unlockReset, unlockSucceeded } from '../playback/playback.slice';
-import { playerApi } from '../playback/player.api';
+import { PLAYER_EPISODES_TAG, type PlayerEpisode, playerApi } from '../playback/player.api';
+import { walletSheetReady } from './wallet-sheet';
 
 export interface UnlockAnswer {
   balance: number;
@@ -49,6 +57,31 @@ export async function fetchStream(episodeId: number): Promise<StreamAnswer> {
 /** The coin store, with the way back to the episode. */
 export const coinStorePath = (returnTo: string) => `${paths.coins()}?returnTo=${encodeURIComponent(returnTo)}`;
 
+/** Short of coins: the unlock sheet over the episode, or the coin store when the wallet is not there. */
+export function* offerCoins(payload: ReturnType<typeof unlockRequested>['payload'], needed: number) {
+  if (walletSheetReady()) {
+    const cached: { data?: PlayerEpisode } = yield select(
+      playerApi.endpoints.playerEpisode.select(String(payload.episodeId)),
+    );
+    const listed: { data?: PlayerEpisode[] } = yield select(
+      playerApi.endpoints.playerSeriesEpisodes.select(String(payload.seriesId)),
+    );
+    const number =
+      cached.data?.episode_number ?? listed.data?.find((episode) => episode.id === payload.episodeId)?.episode_number;
+    yield put(
+      unlockSheetRequested({
+        episodeId: payload.episodeId,
+        seriesId: payload.seriesId,
+        episodeNumber: number ?? 0,
+        coinCost: payload.coinCost,
+        returnTo: payload.returnTo,
+      }),
+    );
+    return;
+  }
+  yield call(goToCoinStore, needed, payload.returnTo);
+}
+
 export function* goToCoinStore(needed: number, returnTo: string) {
   yield put(
     showToast({
@@ -76,7 +109,7 @@ export function markUnlockedInCache(seriesId: number, episodeId: number, stream:
 }
 
 export function* unlockEpisode({ payload }: ReturnType<typeof unlockRequested>) {
-  const { episodeId, seriesId, coinCost, returnTo } = payload;
+  const { episodeId, seriesId, coinCost } = payload;
   const balance: number = yield select(selectCoinBalance);
   yield put(
     track(ANALYTICS_EVENTS.episodeUnlockRequested, {
@@ -88,7 +121,7 @@ export function* unlockEpisode({ payload }: ReturnType<typeof unlockRequested>) 
   );
   if (balance < coinCost) {
     yield put(unlockReset());
-    yield call(goToCoinStore, coinCost - balance, returnTo);
+    yield call(offerCoins, payload, coinCost - balance);
     return;
   }
   try {
@@ -108,7 +141,7 @@ export function* unlockEpisode({ payload }: ReturnType<typeof unlockRequested>) 
     const data = (response?.data ?? {}) as { balance?: number; coin_cost?: number };
     if (typeof data.balance === 'number' && typeof data.coin_cost === 'number' && data.balance < data.coin_cost) {
       yield put(unlockReset());
-      yield call(goToCoinStore, data.coin_cost - data.balance, returnTo);
+      yield call(offerCoins, payload, data.coin_cost - data.balance);
       return;
     }
     const message =
@@ -117,6 +150,18 @@ export function* unlockEpisode({ payload }: ReturnType<typeof unlockRequested>) 
   }
 }
 
+/** The wallet asks for an unlock (from its sheet, or once bought coins arrived). */
+export function* unlockOnRequest({ payload }: ReturnType<typeof episodeUnlockRequested>) {
+  yield put(unlockRequested(payload));
+}
+
+/** The wallet unlocked episodes itself (the series total): read the lists again, with their streams. */
+export function* refreshUnlocked() {
+  yield put(baseApi.util.invalidateTags([PLAYER_EPISODES_TAG]));
+}
+
 export function* unlockSaga() {
   yield takeLatest(unlockRequested.type, unlockEpisode);
+  yield takeEvery(episodeUnlockRequested.type, unlockOnRequest);
+  yield takeEvery(episodesUnlocked.type, refreshUnlocked);
 }

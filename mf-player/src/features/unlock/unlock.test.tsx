@@ -1,4 +1,12 @@
-import { balanceChanged, episodeUnlocked, navigationRequested, selectCoinBalance } from '@cliffhanger/shared';
+import {
+  balanceChanged,
+  episodeUnlocked,
+  episodeUnlockRequested,
+  navigationRequested,
+  selectCoinBalance,
+  type UnlockSheetEpisode,
+  unlockSheetRequested,
+} from '@cliffhanger/shared';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -10,9 +18,17 @@ import { unlockRequested } from '../playback/playback.slice';
 import { playerApi } from '../playback/player.api';
 import { Paywall } from './paywall';
 import { UNLOCK_MESSAGES } from './unlock.saga';
+import { resetWalletSheet } from './wallet-sheet';
 
 let http: HttpMock;
-afterEach(() => http.restore());
+afterEach(() => {
+  http.restore();
+  resetWalletSheet();
+});
+/** Stands in for the wallet's federated sheet: loaded, so the player opens it instead of the store. */
+function FakeSheet({ episode: shown }: { episode: UnlockSheetEpisode }) {
+  return <p>sheet for episode {shown.episodeNumber}</p>;
+}
 const flush = () => new Promise((r) => setTimeout(r, 0));
 const locked = episode(12, 3, 2, { coin_cost: 5, hls_url: null });
 const request = { episodeId: 12, seriesId: 3, coinCost: 5, returnTo: '/player/3/episode/12' };
@@ -42,7 +58,39 @@ describe('unlocking an episode', () => {
     expect(selectCoinBalance(store.getState())).toBe(15); // the header follows the session balance
   });
 
-  it('sends a viewer with too few coins to the coin store, with the way back', async () => {
+  it('opens the unlock sheet over the episode for a viewer with too few coins', async () => {
+    http = mockHttp((config) => {
+      if (config.url === '/episodes/12/') return { status: 200, data: locked };
+    });
+    resetWalletSheet(FakeSheet);
+    const seen: string[] = [];
+    const store = playerStore({ record: seen });
+    await store.dispatch(playerApi.endpoints.playerEpisode.initiate('12'));
+    store.dispatch(balanceChanged({ balance: 2, reason: 'sync' }));
+    store.dispatch(unlockRequested(request));
+    await flush();
+    expect(http.calls.find((c) => c.url === '/episodes/12/unlock/')).toBeUndefined();
+    expect(seen).toContain(unlockSheetRequested.type);
+    expect(seen).not.toContain(navigationRequested.type);
+  });
+
+  it('unlocks when the wallet asks (after buying coins, or from its sheet)', async () => {
+    http = mockHttp((config) => {
+      if (config.url === '/episodes/12/unlock/')
+        return { status: 200, data: { balance: 15, unlocked: true, charged: 5 } };
+      if (config.url === '/episodes/12/stream/') return { status: 200, data: { hls_url: '/m.m3u8', video_url: null } };
+    });
+    const seen: string[] = [];
+    const store = playerStore({ record: seen });
+    store.dispatch(balanceChanged({ balance: 20, reason: 'purchase' }));
+    store.dispatch(episodeUnlockRequested(request));
+    await flush();
+    await flush();
+    expect(http.calls.map((c) => `${c.method} ${c.url}`)).toContain('POST /episodes/12/unlock/');
+    expect(seen).toContain(episodeUnlocked.type);
+  });
+
+  it('sends a viewer with too few coins to the coin store when the wallet cannot be loaded', async () => {
     http = mockHttp(() => undefined);
     const seen: string[] = [];
     const store = playerStore({ record: seen });
@@ -87,10 +135,9 @@ describe('the paywall', () => {
     expect(screen.getByRole('heading', { name: 'Episode 2 is locked' })).toBeInTheDocument();
     expect(screen.getByText('Your balance: 20 coins')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get Gold' })).toHaveAttribute('href', '/gold-subscription');
-    expect(screen.getByRole('link', { name: 'Buy coins' })).toHaveAttribute(
-      'href',
-      `/coins?returnTo=${encodeURIComponent('/player/3/episode/12')}`,
-    );
+    // Without the wallet's sheet, more ways to unlock means the coin store, with the way back.
+    await userEvent.click(screen.getByRole('button', { name: 'More ways to unlock' }));
+    expect(seen).toContain(navigationRequested.type);
     await userEvent.click(screen.getByRole('button', { name: 'Unlock for 5 coins' }));
     await flush();
     expect(http.calls.map((c) => `${c.method} ${c.url}`)).toContain('POST /episodes/12/unlock/');

@@ -9,6 +9,8 @@ import {
   ANALYTICS_EVENTS,
   apiClient,
   balanceChanged,
+  baseApi,
+  episodeUnlockRequested,
   fetchCoinBalance,
   goldStatusChanged,
   readStored,
@@ -16,6 +18,8 @@ import {
   selectCoinBalance,
   showToast,
   track,
+  type UnlockSheetEpisode,
+  unlockSheetRequested,
   writeStored,
 } from '@cliffhanger/shared';
 import { call, delay, put, select, takeLeading } from 'redux-saga/effects';
@@ -65,8 +69,13 @@ export async function postCheckout(request: CheckoutRequest): Promise<CheckoutAn
       ? await apiClient().post<CheckoutAnswer | null>('/coins/purchase/', {
           package_id: request.packageId,
           idempotency_key: crypto.randomUUID(),
+          ...(request.returnTo ? { return_to: request.returnTo } : {}),
+          ...(request.returnTo && request.unlockEpisodeId ? { unlock_episode_id: request.unlockEpisodeId } : {}),
         })
-      : await apiClient().post<CheckoutAnswer | null>('/subscriptions/create/', { plan: request.plan });
+      : await apiClient().post<CheckoutAnswer | null>('/subscriptions/create/', {
+          plan: request.plan,
+          ...(request.returnTo ? { return_to: request.returnTo } : {}),
+        });
   return data;
 }
 
@@ -129,6 +138,25 @@ function* waitForGold() {
   return null;
 }
 
+/**
+ * Coins arrived while the viewer is back on the locked episode: unlock it at once when they asked
+ * for that, else open the sheet again so one more tap unlocks it.
+ */
+export function* continueOnEpisode(episode: UnlockSheetEpisode, unlockAfter: boolean, balance: number) {
+  if (unlockAfter && balance >= episode.coinCost) {
+    yield put(
+      episodeUnlockRequested({
+        episodeId: episode.episodeId,
+        seriesId: episode.seriesId,
+        coinCost: episode.coinCost,
+        returnTo: episode.returnTo,
+      }),
+    );
+  } else {
+    yield put(unlockSheetRequested(episode));
+  }
+}
+
 export function* confirmCheckout({ payload }: ReturnType<typeof checkoutReturned>) {
   if (payload.outcome === 'cancelled') {
     removeStored('checkout_session_id');
@@ -151,6 +179,7 @@ export function* confirmCheckout({ payload }: ReturnType<typeof checkoutReturned
     yield put(
       showToast({ type: 'success', title: 'Coins added', message: `${balance - baseline} coins are in your wallet.` }),
     );
+    if (payload.episode) yield call(continueOnEpisode, payload.episode, payload.unlockAfter ?? false, balance);
     return;
   }
   const subscription: ActiveSubscription | null = yield call(waitForGold);
@@ -164,6 +193,8 @@ export function* confirmCheckout({ payload }: ReturnType<typeof checkoutReturned
   yield put(goldStatusChanged({ isGold: true, periodEnd: subscription.current_period_end }));
   yield put(outcomeSettled({ status: 'confirmed', periodEnd: subscription.current_period_end }));
   yield put(track(ANALYTICS_EVENTS.subscriptionStarted, { plan: subscription.plan }));
+  // Gold opens every episode: the locked one the viewer came back to plays once it is read again.
+  if (payload.episode) yield put(baseApi.util.invalidateTags(['Episode']));
   yield put(
     showToast({
       type: 'success',

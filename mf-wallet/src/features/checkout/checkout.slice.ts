@@ -2,10 +2,21 @@
  * The checkout as the wallet's screens see it: starting one (at most one at a time, so a double click
  * never starts two) and, back from the payment page, confirming its outcome.
  */
+import type { UnlockSheetEpisode } from '@cliffhanger/shared';
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export type CheckoutKind = 'coins' | 'gold';
-export type CheckoutRequest = { kind: 'coins'; packageId: number } | { kind: 'gold'; plan: string };
+/**
+ * A purchase started from the unlock sheet comes back to the episode (`returnTo`) and, when the viewer
+ * left "unlock this episode after buying" ticked, names the episode to unlock once the coins are in.
+ */
+export interface ReturnToEpisode {
+  returnTo?: string;
+  unlockEpisodeId?: number;
+}
+export type CheckoutRequest =
+  | ({ kind: 'coins'; packageId: number } & ReturnToEpisode)
+  | ({ kind: 'gold'; plan: string } & ReturnToEpisode);
 
 export interface CheckoutState {
   start: {
@@ -33,6 +44,9 @@ export const checkoutReturned = createAction<{
   kind: CheckoutKind;
   outcome: 'success' | 'cancelled';
   sessionId: string | null;
+  /** Back on a locked episode (from its unlock sheet), and whether to unlock it once the coins are in. */
+  episode?: UnlockSheetEpisode;
+  unlockAfter?: boolean;
 }>('checkout/returned');
 
 export const checkoutSlice = createSlice({

@@ -33,6 +33,26 @@ export function parseExpiry(value: string): { month: number; year: number } | nu
   return month >= 1 && month <= 12 ? { month, year } : null;
 }
 
+/** Issuer ranges, most specific first; the CVC length each brand prints. */
+const BRANDS: Array<{ brand: string; pattern: RegExp; cvc: number }> = [
+  { brand: 'mir', pattern: /^220[0-4]/, cvc: 3 },
+  { brand: 'amex', pattern: /^3[47]/, cvc: 4 },
+  { brand: 'diners', pattern: /^3(0[0-5]|[689])/, cvc: 3 },
+  { brand: 'jcb', pattern: /^35(2[89]|[3-8])/, cvc: 3 },
+  { brand: 'mastercard', pattern: /^(5[1-5]|222[1-9]|22[3-9]\d|2[3-6]\d\d|27[01]\d|2720)/, cvc: 3 },
+  { brand: 'discover', pattern: /^(6011|64[4-9]|65)/, cvc: 3 },
+  { brand: 'unionpay', pattern: /^62/, cvc: 3 },
+  { brand: 'visa', pattern: /^4/, cvc: 3 },
+];
+
+/** The card's brand, read from its number as the viewer types it ('' until it is known). */
+export function brandOfNumber(number: string): string {
+  const digits = digitsOf(number);
+  return BRANDS.find((rule) => rule.pattern.test(digits))?.brand ?? '';
+}
+
+export const cvcLengthOf = (number: string) => BRANDS.find((rule) => rule.brand === brandOfNumber(number))?.cvc ?? 3;
+
 export function validateCard(input: CardInput, now: Date = new Date()): CardErrors {
   const errors: CardErrors = {};
   if (!input.name.trim()) errors.name = 'Enter the name shown on the card.';
@@ -45,15 +65,11 @@ export function validateCard(input: CardInput, now: Date = new Date()): CardErro
   else if (!expiry) errors.expiry = 'Enter the expiry date as MM/YY, for example 04/29.';
   else if (expiry.year < now.getFullYear() || (expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1))
     errors.expiry = 'This card has expired.';
-  if (!/^\d{3,4}$/.test(input.cvc.trim())) errors.cvc = 'Enter the 3 or 4 digits on the back of the card.';
+  const cvcLength = cvcLengthOf(input.number);
+  if (!new RegExp(`^\\d{${cvcLength}}$`).test(input.cvc.trim()))
+    errors.cvc =
+      cvcLength === 4
+        ? 'Enter the 4-digit security code printed on the front of the card.'
+        : 'Enter the 3-digit security code on the back of the card.';
   return errors;
-}
-
-/** The dev payment provider accepts any `pm_dev_…` id as a test card. */
-export function devPaymentMethodId(number: string, random: () => number = Math.random): string {
-  const last4 = digitsOf(number).slice(-4);
-  const suffix = Math.floor(random() * 36 ** 8)
-    .toString(36)
-    .padStart(8, '0');
-  return `pm_dev_${last4}_${suffix}`;
 }

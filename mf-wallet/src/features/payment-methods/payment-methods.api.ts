@@ -12,6 +12,14 @@ export interface PaymentMethod {
   created_at: string;
 }
 
+export interface DevCardAnswer {
+  payment_method_id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
 export interface SetupIntent {
   client_secret: string;
   setup_intent_id: string;
@@ -25,6 +33,10 @@ export const paymentMethodsApi = baseApi.injectEndpoints({
         Array.isArray(answer) ? answer : (answer?.results ?? []),
       providesTags: ['PaymentMethod'],
     }),
+    /** The dev provider's card check: a typed card in, a payment method id (brand, last 4, expiry) out. */
+    walletDevCard: build.mutation<DevCardAnswer, { number: string; exp_month: number; exp_year: number; cvc: string }>({
+      query: (card) => ({ url: '/dev-payment-methods/', method: 'POST', body: card }),
+    }),
     /** The SetupIntent Stripe Elements confirms a new card against. */
     walletSetupIntent: build.mutation<SetupIntent, void>({
       query: () => ({ url: '/payment-methods/setup-intent/', method: 'POST' }),
@@ -32,7 +44,8 @@ export const paymentMethodsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useWalletPaymentMethodsQuery, useWalletSetupIntentMutation } = paymentMethodsApi;
+export const { useWalletPaymentMethodsQuery, useWalletSetupIntentMutation, useWalletDevCardMutation } =
+  paymentMethodsApi;
 
 /** Only the chosen card is the default afterwards (§4). */
 export function markDefault(methods: PaymentMethod[], id: number): void {

@@ -7,7 +7,7 @@ import { card } from '../../test/fixtures';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { renderWallet } from '../../test/render';
 import { settle, walletStore } from '../../test/store';
-import { devPaymentMethodId, passesLuhn, validateCard } from './card-rules';
+import { brandOfNumber, passesLuhn, validateCard } from './card-rules';
 import { paymentMethodsApi } from './payment-methods.api';
 import { loadStripeLazily, resetStripeLoader } from './stripe-loader';
 
@@ -31,10 +31,10 @@ describe('saved cards', () => {
   it('lists the cards with the default marked', async () => {
     http = mockHttp(() => ({ status: 200, data: [card(1, { is_default: true }), card(2)] }));
     renderWallet(<PaymentsPanel />);
-    expect(await screen.findByText('Visa ending 4241')).toBeInTheDocument();
-    expect(within(rowOf(/ending 4241/)).getByText(/Default/)).toBeInTheDocument();
-    expect(within(rowOf(/ending 4242/)).queryByText(/Default/)).not.toBeInTheDocument();
-    expect(within(rowOf(/ending 4242/)).getByText('Expires 04/2031')).toBeInTheDocument();
+    expect(await screen.findByText('Visa •••• 4241, 04/31')).toBeInTheDocument();
+    expect(within(rowOf(/•••• 4241/)).getByText(/Default/)).toBeInTheDocument();
+    expect(within(rowOf(/•••• 4242/)).queryByText(/Default/)).not.toBeInTheDocument();
+    expect(within(rowOf(/•••• 4242/)).getByText('Expires 04/31')).toBeInTheDocument();
   });
 
   it('makes a card the default and marks only that one', async () => {
@@ -77,9 +77,9 @@ describe('saved cards', () => {
     renderWallet(<PaymentsPanel />);
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Visa ending 4241' }));
     await act(() => settle());
-    await waitFor(() => expect(screen.queryByText('Visa ending 4241')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('Visa •••• 4241, 04/31')).not.toBeInTheDocument());
     expect(http.calls.map((c) => `${c.method} ${c.url}`)).toContain('DELETE /payment-methods/1/');
-    expect(screen.getByText('Visa ending 4242')).toBeInTheDocument();
+    expect(screen.getByText('Visa •••• 4242, 04/31')).toBeInTheDocument();
   });
 });
 
@@ -100,27 +100,55 @@ describe('adding a card without Stripe keys (dev provider)', () => {
     expect(loadStripe).not.toHaveBeenCalled();
   });
 
-  it('saves a valid card as a pm_dev_… payment method and lists it', async () => {
+  it('has the dev provider check the card, saves only the payment method it answers, and lists it', async () => {
     let saved = false;
     http = mockHttp((config) => {
+      if (config.url === '/dev-payment-methods/' && config.method === 'post')
+        return {
+          status: 200,
+          data: {
+            payment_method_id: 'pm_dev_mastercard_4444_11_2039_0123456789abcdef_0123456789abcdef01234567',
+            brand: 'mastercard',
+            last4: '4444',
+            exp_month: 11,
+            exp_year: 2039,
+          },
+        };
       if (config.url === '/payment-methods/' && config.method === 'get')
-        return { status: 200, data: saved ? [card(9, { last4: '4242', is_default: true })] : [] };
+        return {
+          status: 200,
+          data: saved
+            ? [card(9, { brand: 'mastercard', last4: '4444', exp_month: 11, exp_year: 2039, is_default: true })]
+            : [],
+        };
       if (config.url === '/payment-methods/' && config.method === 'post') {
         saved = true;
-        return { status: 201, data: card(9, { last4: '4242', is_default: true }) };
+        return {
+          status: 201,
+          data: card(9, { brand: 'mastercard', last4: '4444', exp_month: 11, exp_year: 2039, is_default: true }),
+        };
       }
     });
     const seen: UnknownAction[] = [];
     renderWallet(<PaymentsPanel />, { store: walletStore({ record: seen }) });
     await userEvent.click(await screen.findByRole('button', { name: 'Add a card' }));
     await userEvent.type(screen.getByLabelText('Name on card'), 'Ana Lima');
-    await userEvent.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
-    await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '12/39');
+    await userEvent.type(screen.getByLabelText('Card number'), '5555 5555 5555 4444');
+    expect(screen.getByText('Mastercard')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '11/39');
     await userEvent.type(screen.getByLabelText('Security code'), '123');
     await userEvent.click(screen.getByRole('button', { name: 'Add card' }));
-    expect(await screen.findByText('Visa ending 4242')).toBeInTheDocument();
-    const body = JSON.parse(String(http.calls.find((c) => c.method === 'POST')?.data));
-    expect(body.payment_method_id).toMatch(/^pm_dev_4242_[a-z0-9]{8}$/);
+    expect(await screen.findByText('Mastercard •••• 4444, 11/39')).toBeInTheDocument();
+    const posts = http.calls.filter((c) => c.method === 'POST');
+    expect(JSON.parse(String(posts[0]?.data))).toEqual({
+      number: '5555555555554444',
+      exp_month: 11,
+      exp_year: 2039,
+      cvc: '123',
+    });
+    // What is saved is the provider's payment method: never the number.
+    const savedBody = JSON.parse(String(posts[1]?.data));
+    expect(savedBody).toEqual({ payment_method_id: expect.stringMatching(/^pm_dev_mastercard_4444_/) });
     expect(seen.some((a) => a.type === showToast.type)).toBe(true);
   });
 });
@@ -150,7 +178,7 @@ describe('adding a card with Stripe', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Add a card' }));
     expect(await screen.findByText(/Card entry is unavailable right now/)).toBeInTheDocument();
     expect(logged).toHaveBeenCalledWith('[cliffhanger] the card payment script could not be loaded', expect.any(Error));
-    expect(screen.getByText('Visa ending 4241')).toBeInTheDocument();
+    expect(screen.getByText('Visa •••• 4241, 04/31')).toBeInTheDocument();
     expect(await loadStripeLazily('pk_test_123')).toBeNull();
   });
 });
@@ -164,10 +192,23 @@ describe('card rules', () => {
     expect(validateCard(ok, now)).toEqual({});
     expect(validateCard({ ...ok, expiry: '04/26' }, now).expiry).toBe('This card has expired.');
     expect(validateCard({ ...ok, expiry: '13/30' }, now).expiry).toMatch(/MM\/YY/);
-    expect(validateCard({ ...ok, cvc: '12' }, now).cvc).toMatch(/3 or 4 digits/);
+    expect(validateCard({ ...ok, cvc: '12' }, now).cvc).toBe(
+      'Enter the 3-digit security code on the back of the card.',
+    );
+    expect(validateCard({ ...ok, cvc: '1234' }, now).cvc).toBe(
+      'Enter the 3-digit security code on the back of the card.',
+    );
+    const amex = { ...ok, number: '3782 822463 10005', cvc: '1234' };
+    expect(validateCard(amex, now)).toEqual({});
+    expect(validateCard({ ...amex, cvc: '123' }, now).cvc).toMatch(/4-digit/);
   });
 
-  it('names a dev card by its last four digits', () => {
-    expect(devPaymentMethodId('4000 0566 5566 5556', () => 0.5)).toMatch(/^pm_dev_5556_[0-9a-z]{8}$/);
+  it('reads the brand from the number as it is typed', () => {
+    expect(brandOfNumber('5555 5555 5555 4444')).toBe('mastercard');
+    expect(brandOfNumber('2221 0000 0000 0009')).toBe('mastercard');
+    expect(brandOfNumber('4242')).toBe('visa');
+    expect(brandOfNumber('3782')).toBe('amex');
+    expect(brandOfNumber('2200 1234')).toBe('mir');
+    expect(brandOfNumber('9')).toBe('');
   });
 });

@@ -10,6 +10,14 @@ export interface GoldPlan {
   title?: string;
 }
 
+/** What Gold opens, counted by the server from the catalogue. */
+export interface GoldOffer {
+  coin_episodes: number;
+  gold_exclusive_series: number;
+  gold_only_episodes: number;
+  gold_exclusive_free_episodes: number;
+}
+
 export type ActiveSubscription = Subscription & { interval?: 'month' | 'year' | null };
 
 export const subscriptionApi = baseApi.injectEndpoints({
@@ -18,6 +26,10 @@ export const subscriptionApi = baseApi.injectEndpoints({
       query: () => ({ url: '/subscriptions/plans/' }),
       transformResponse: (answer: GoldPlan[] | { results: GoldPlan[] } | null) =>
         Array.isArray(answer) ? answer : (answer?.results ?? []),
+    }),
+    walletGoldOffer: build.query<GoldOffer, void>({
+      query: () => ({ url: '/subscriptions/gold-offer/' }),
+      providesTags: ['Series'],
     }),
     walletActiveSubscription: build.query<ActiveSubscription | null, void>({
       query: () => ({ url: '/subscriptions/active/' }),
@@ -28,4 +40,4 @@ export const subscriptionApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useWalletGoldPlansQuery, useWalletActiveSubscriptionQuery } = subscriptionApi;
+export const { useWalletGoldPlansQuery, useWalletActiveSubscriptionQuery, useWalletGoldOfferQuery } = subscriptionApi;

@@ -1,0 +1,145 @@
+/**
+ * The dev provider's card entry: what a card processor does with a typed card number, done locally so
+ * saved cards work without any account. The number is checked like a real processor would (Luhn, an
+ * expiry in the future, the CVC length of its brand), its brand is read from the number, and what comes
+ * back is a payment method id carrying only brand, last 4, expiry and a fingerprint (a keyed hash of
+ * the number, the same for the same card), signed so the browser cannot alter it. The number itself is
+ * never stored, logged or sent back.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { CardDetails } from './payment-provider';
+
+export interface TypedCard {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+}
+
+interface BrandRule {
+  brand: string;
+  pattern: RegExp;
+  lengths: number[];
+  cvc: number;
+}
+
+/** Issuer ranges, most specific first (Mir's 2200–2204 before Mastercard's 2221–2720). */
+const BRANDS: BrandRule[] = [
+  { brand: 'mir', pattern: /^220[0-4]/, lengths: [16, 17, 18, 19], cvc: 3 },
+  { brand: 'amex', pattern: /^3[47]/, lengths: [15], cvc: 4 },
+  { brand: 'diners', pattern: /^3(0[0-5]|[689])/, lengths: [14, 16, 19], cvc: 3 },
+  { brand: 'jcb', pattern: /^35(2[89]|[3-8])/, lengths: [16, 17, 18, 19], cvc: 3 },
+  {
+    brand: 'mastercard',
+    pattern: /^(5[1-5]|222[1-9]|22[3-9]\d|2[3-6]\d\d|27[01]\d|2720)/,
+    lengths: [16],
+    cvc: 3,
+  },
+  { brand: 'discover', pattern: /^(6011|64[4-9]|65)/, lengths: [16, 17, 18, 19], cvc: 3 },
+  { brand: 'unionpay', pattern: /^62/, lengths: [16, 17, 18, 19], cvc: 3 },
+  { brand: 'visa', pattern: /^4/, lengths: [13, 16, 19], cvc: 3 },
+];
+
+export function brandOf(digits: string): BrandRule | null {
+  return BRANDS.find((rule) => rule.pattern.test(digits)) ?? null;
+}
+
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+/** What is wrong with a typed card, field by field, in words a person can act on (empty when nothing). */
+export function cardProblems(card: TypedCard, now: Date): Array<{ field: string; message: string }> {
+  const problems: Array<{ field: string; message: string }> = [];
+  const digits = card.number.replace(/[\s-]/g, '');
+  const rule = /^\d+$/.test(digits) ? brandOf(digits) : null;
+  if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) {
+    problems.push({ field: 'number', message: 'This card number does not look right. Please check it.' });
+  } else if (!rule) {
+    problems.push({ field: 'number', message: 'We do not accept this kind of card. Please use another one.' });
+  } else if (!rule.lengths.includes(digits.length)) {
+    problems.push({ field: 'number', message: 'This card number does not look right. Please check it.' });
+  }
+  const year = card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year;
+  const monthsNow = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  if (card.exp_month < 1 || card.exp_month > 12) {
+    problems.push({ field: 'expiry', message: 'Enter the expiry month as a number from 01 to 12.' });
+  } else if (year * 12 + (card.exp_month - 1) < monthsNow) {
+    problems.push({ field: 'expiry', message: 'This card has expired.' });
+  } else if (year > now.getUTCFullYear() + 20) {
+    problems.push({ field: 'expiry', message: 'This expiry date does not look right. Please check it.' });
+  }
+  const cvcLength = rule?.cvc ?? 3;
+  if (!new RegExp(`^\\d{${cvcLength}}$`).test(card.cvc)) {
+    problems.push({
+      field: 'cvc',
+      message:
+        cvcLength === 4
+          ? 'Enter the 4-digit security code printed on the front of the card.'
+          : 'Enter the 3-digit security code on the back of the card.',
+    });
+  }
+  return problems;
+}
+
+/** Signed for one customer: another viewer who learns the id cannot save (and charge) the card. */
+const sign = (secret: string, customerId: string, body: string) =>
+  createHmac('sha256', secret).update(`dev-card:${customerId}:${body}`).digest('hex').slice(0, 24);
+
+/** The same card number gives the same fingerprint, whoever types it (like Stripe's card.fingerprint). */
+export function cardFingerprint(secret: string, digits: string): string {
+  return createHmac('sha256', secret).update(`dev-card-fingerprint:${digits}`).digest('hex').slice(0, 16);
+}
+
+/** A checked card → a signed payment method id naming only its brand, last 4, expiry and fingerprint. */
+export function devPaymentMethodFor(secret: string, customerId: string, card: TypedCard): string {
+  const digits = card.number.replace(/[\s-]/g, '');
+  const rule = brandOf(digits);
+  const year = card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year;
+  const body = [
+    rule?.brand ?? 'card',
+    digits.slice(-4),
+    String(card.exp_month).padStart(2, '0'),
+    String(year),
+    cardFingerprint(secret, digits),
+    // Like a processor, each entry of a card is a new payment method (the fingerprint stays the same).
+    randomBytes(4).toString('hex'),
+  ].join('_');
+  return `pm_dev_${body}_${sign(secret, customerId, body)}`;
+}
+
+const DEV_METHOD = /^pm_dev_([a-z]{2,12})_(\d{4})_(\d{2})_(\d{4})_([0-9a-f]{16})_([0-9a-f]{8})_([0-9a-f]{24})$/;
+
+/**
+ * Reads a payment method id made by `devPaymentMethodFor` for this customer; null when it is not one,
+ * was altered, or was made for someone else.
+ */
+export function readDevPaymentMethod(
+  secret: string,
+  customerId: string,
+  id: string,
+): (CardDetails & { fingerprint: string }) | null {
+  const match = DEV_METHOD.exec(id);
+  if (!match) return null;
+  const [, brand, last4, month, year, fingerprint, nonce, signature] = match as unknown as string[];
+  const body = [brand, last4, month, year, fingerprint, nonce].join('_');
+  const expected = Buffer.from(sign(secret, customerId, body));
+  const given = Buffer.from(signature ?? '');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return {
+    brand: brand as string,
+    last4: last4 as string,
+    exp_month: Number(month),
+    exp_year: Number(year),
+    fingerprint: fingerprint as string,
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * What Gold opens, counted from the catalogue as viewers see it right now, so the Gold page states
+ * facts rather than promises: how many coin episodes Gold opens, how many Gold exclusives there are,
+ * how many of their episodes only members can watch, and how many of them are free for everyone.
+ */
+import type { AppContext } from '../../context';
+import { nowIso } from '../../context';
+import { isPublishedEpisode, isVisibleSeries } from '../catalogue/catalogue.repository';
+
+export interface GoldOffer {
+  /** Paid episodes of ordinary series (each costs coins without Gold). */
+  coin_episodes: number;
+  gold_exclusive_series: number;
+  /** Paid episodes of Gold exclusives: only members can watch them. */
+  gold_only_episodes: number;
+  /** Free episodes of Gold exclusives: everyone can watch them. */
+  gold_exclusive_free_episodes: number;
+}
+
+export async function goldOffer(ctx: AppContext): Promise<GoldOffer> {
+  const at = nowIso(ctx);
+  const rows = await ctx.db
+    .selectFrom('episodes')
+    .innerJoin('series', 'series.id', 'episodes.series_id')
+    .where(isVisibleSeries(at))
+    .where(isPublishedEpisode(at))
+    .select(['series.id as series_id', 'series.is_gold_exclusive', 'episodes.is_free', 'episodes.coin_cost'])
+    .execute();
+  const offer: GoldOffer = {
+    coin_episodes: 0,
+    gold_exclusive_series: 0,
+    gold_only_episodes: 0,
+    gold_exclusive_free_episodes: 0,
+  };
+  const goldSeries = new Set<number>();
+  for (const row of rows) {
+    const paid = !row.is_free && row.coin_cost > 0;
+    if (row.is_gold_exclusive) {
+      goldSeries.add(row.series_id);
+      if (paid) offer.gold_only_episodes += 1;
+      else offer.gold_exclusive_free_episodes += 1;
+    } else if (paid) {
+      offer.coin_episodes += 1;
+    }
+  }
+  offer.gold_exclusive_series = goldSeries.size;
+  return offer;
+}

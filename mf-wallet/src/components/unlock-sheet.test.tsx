@@ -1,0 +1,146 @@
+import { episodeUnlockRequested, unlockSheetRequested } from '@cliffhanger/shared';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { browser } from '../features/checkout/checkout.saga';
+import { card } from '../test/fixtures';
+import { type HttpMock, mockHttp } from '../test/http-mock';
+import { renderWallet } from '../test/render';
+import { settle, viewer, walletStore } from '../test/store';
+import UnlockSheet, { bestValuePackage } from './unlock-sheet';
+
+const EPISODE = { episodeId: 31, seriesId: 4, episodeNumber: 5, coinCost: 60, returnTo: '/player/4/episode/31' };
+const PACKS = [
+  { id: 1, coins: 100, bonus_coins: 0, price: 99, currency: 'rub', title: 'Starter', is_popular: false },
+  { id: 2, coins: 500, bonus_coins: 100, price: 399, currency: 'rub', title: 'Big', is_popular: true },
+];
+const PLANS = [
+  { id: 'monthly', name: 'Gold', interval: 'month', price: 299, currency: 'rub', title: 'Gold monthly' },
+  { id: 'yearly', name: 'Gold', interval: 'year', price: 2390, currency: 'rub', title: 'Gold yearly' },
+];
+
+let http: HttpMock;
+afterEach(async () => {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  http?.restore();
+  jest.restoreAllMocks();
+});
+
+function answers(extra: (config: { url?: string; method?: string; data?: unknown }) => unknown = () => undefined) {
+  return mockHttp((config) => {
+    const special = extra(config);
+    if (special) return special as { status: number; data: unknown };
+    if (config.url === '/coins/packages/') return { status: 200, data: PACKS };
+    if (config.url === '/subscriptions/plans/') return { status: 200, data: PLANS };
+    if (config.url === '/payment-methods/') return { status: 200, data: [] };
+    if (config.url === '/series/4/unlock-all/' && config.method === 'get')
+      return { status: 200, data: { series_id: 4, episode_ids: [31, 32, 33], episodes: 3, coins: 180, balance: 0 } };
+    return { status: 404, data: { message: 'not here' } };
+  });
+}
+
+function open(balance: number, seen: UnknownAction[] = []) {
+  const store = walletStore({ user: viewer({ coin_balance: balance }), record: seen });
+  const view = renderWallet(<UnlockSheet episode={EPISODE} />, { store, path: EPISODE.returnTo });
+  act(() => {
+    store.dispatch(unlockSheetRequested(EPISODE));
+  });
+  return view;
+}
+
+describe('the unlock sheet', () => {
+  it('marks the pack with the most coins for the money as best value', () => {
+    expect(bestValuePackage(PACKS as never)?.id).toBe(2);
+  });
+
+  it('with too few coins shows price, balance, the packs inline, the series total and Gold with real prices', async () => {
+    http = answers();
+    open(0);
+    const sheet = await screen.findByRole('dialog', { name: 'Unlock episode 5' });
+    expect(within(sheet).getByTestId('unlock-sheet-price')).toHaveTextContent('60 coins');
+    expect(within(sheet).getByTestId('unlock-sheet-balance')).toHaveTextContent('0 coins');
+    expect(await within(sheet).findByText('Best value')).toBeInTheDocument();
+    expect(within(sheet).getByRole('checkbox', { name: 'Unlock this episode after buying' })).toBeChecked();
+    expect(await within(sheet).findByRole('button', { name: /Buy 600 coins for .*399.* and unlock/ })).toBeEnabled();
+    expect(
+      await within(sheet).findByRole('button', { name: 'Unlock all 3 remaining episodes for 180 coins' }),
+    ).toBeDisabled();
+    expect(await within(sheet).findByRole('button', { name: /Get Gold for .*299.* a month/ })).toBeInTheDocument();
+  });
+
+  it('pays on the payment page and asks to come back to this episode, unlocking it when ticked', async () => {
+    const assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    http = answers((config) =>
+      config.url === '/coins/purchase/'
+        ? { status: 200, data: { session_id: 'cs_1', url: 'https://pay.example/cs_1' } }
+        : undefined,
+    );
+    open(0);
+    await userEvent.click(await screen.findByRole('button', { name: /Buy 600 coins for .*399.* and unlock/ }));
+    await act(() => settle());
+    const body = JSON.parse(String(http.calls.find((c) => c.url === '/coins/purchase/')?.data));
+    expect(body).toEqual(
+      expect.objectContaining({ package_id: 2, return_to: '/player/4/episode/31', unlock_episode_id: 31 }),
+    );
+    expect(assign).toHaveBeenCalledWith('https://pay.example/cs_1');
+  });
+
+  it('says so on the button and sends no episode to unlock when the box is unticked', async () => {
+    jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    http = answers((config) =>
+      config.url === '/coins/purchase/'
+        ? { status: 200, data: { session_id: 'cs_2', url: 'https://pay.example/cs_2' } }
+        : undefined,
+    );
+    open(0);
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Unlock this episode after buying' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: /^Buy 600 coins for .*399.*₽$|^Buy 600 coins for [^a]*$/ }),
+    );
+    await act(() => settle());
+    const body = JSON.parse(String(http.calls.find((c) => c.url === '/coins/purchase/')?.data));
+    expect(body.return_to).toBe('/player/4/episode/31');
+    expect(body.unlock_episode_id).toBeUndefined();
+  });
+
+  it('with enough coins offers Unlock, which asks the player to unlock this episode', async () => {
+    http = answers();
+    const seen: UnknownAction[] = [];
+    open(100, seen);
+    await userEvent.click(await screen.findByRole('button', { name: 'Unlock for 60 coins' }));
+    expect(seen).toContainEqual(
+      episodeUnlockRequested({ episodeId: 31, seriesId: 4, coinCost: 60, returnTo: '/player/4/episode/31' }),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('buys in one tap with the default card and then unlocks the episode', async () => {
+    http = answers((config) => {
+      if (config.url === '/payment-methods/')
+        return { status: 200, data: [card(1, { brand: 'mastercard', last4: '4444', is_default: true })] };
+      if (config.url === '/payments/create-intent/')
+        return { status: 200, data: { payment_intent_id: 'pi_1', status: 'requires_confirmation' } };
+      if (config.url === '/payments/confirm/')
+        return { status: 200, data: { payment_intent_id: 'pi_1', status: 'succeeded', coins: 100, balance: 100 } };
+      return undefined;
+    });
+    const seen: UnknownAction[] = [];
+    open(0, seen);
+    expect(await screen.findByText(/One tap pays with your default card/)).toHaveTextContent('Mastercard •••• 4444');
+    await userEvent.click(
+      await screen.findByRole('button', { name: /Buy 100 coins for .*99.* with Mastercard ending 4444 and unlock/ }),
+    );
+    await act(() => settle(8));
+    expect(http.calls.map((c) => c.url)).toEqual(
+      expect.arrayContaining(['/payments/create-intent/', '/payments/confirm/']),
+    );
+    expect(JSON.parse(String(http.calls.find((c) => c.url === '/payments/create-intent/')?.data))).toEqual({
+      amount: 99,
+      currency: 'rub',
+      package_id: 1,
+    });
+    expect(seen).toContainEqual(
+      episodeUnlockRequested({ episodeId: 31, seriesId: 4, coinCost: 60, returnTo: '/player/4/episode/31' }),
+    );
+  });
+});

@@ -1,0 +1,319 @@
+/**
+ * The unlock sheet over a locked episode (a bottom sheet on a phone, a dialog on a desktop), exposed as
+ * `./UnlockSheet` and rendered by the player's paywall. The player opens it with the bus event
+ * `wallet/openUnlockSheet`; it shows the price and the balance, Unlock when the coins are there, and
+ * when they are not, the coin packs inline (best value marked), the saved card for one-tap buying and
+ * Gold with its real price. Paying or cancelling on the payment page comes back to the episode itself.
+ */
+import {
+  ANALYTICS_EVENTS,
+  Button,
+  CoinIcon,
+  episodeUnlockRequested,
+  InlineSpinner,
+  selectCoinBalance,
+  selectIsGold,
+  track,
+  type UnlockSheetEpisode,
+  useAppDispatch,
+} from '@cliffhanger/shared';
+import { useEffect, useId, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { checkoutRequested, checkoutReturned, selectCheckoutBusy } from '../features/checkout/checkout.slice';
+import { type CoinPackage, useWalletCoinPackagesQuery } from '../features/coins/coins.api';
+import { coinsLabel, formatPrice } from '../features/format';
+import { useWalletSelector } from '../features/hooks';
+import { cardName, cardSpoken } from '../features/payment-methods/card-face';
+import { useWalletPaymentMethodsQuery } from '../features/payment-methods/payment-methods.api';
+import { type GoldPlan, useWalletGoldPlansQuery } from '../features/subscription/subscription.api';
+import { useWalletSeriesUnlockQuoteQuery } from '../features/unlock-sheet/unlock-sheet.api';
+import {
+  savedCardPurchaseRequested,
+  selectUnlockSheet,
+  seriesUnlockRequested,
+  unlockAfterChanged,
+  unlockSheetClosed,
+} from '../features/unlock-sheet/unlock-sheet.slice';
+import { WalletBoundary } from './wallet-boundary';
+
+/** The pack giving the most coins for the money (ties: the cheaper one). */
+export function bestValuePackage(packs: CoinPackage[]): CoinPackage | null {
+  let best: CoinPackage | null = null;
+  for (const pack of packs) {
+    const rate = (pack.coins + pack.bonus_coins) / pack.price;
+    const bestRate = best ? (best.coins + best.bonus_coins) / best.price : -1;
+    if (!best || rate > bestRate || (rate === bestRate && pack.price < best.price)) best = pack;
+  }
+  return best;
+}
+
+/** Gold's lowest price per month over its plans, to say "Gold from X a month". */
+export function goldPerMonth(plan: GoldPlan): number {
+  return plan.interval === 'year' ? Math.round((plan.price / 12) * 100) / 100 : plan.price;
+}
+
+/**
+ * Back from the payment page on this episode (`?checkout=success|cancelled&kind=…&unlock=…`): hands it
+ * to the wallet's checkout saga once and takes the parameters out of the address.
+ */
+function useReturnToEpisode(episode: UnlockSheetEpisode) {
+  const [params, setParams] = useSearchParams();
+  const dispatch = useAppDispatch();
+  const handled = useRef(false);
+  const checkout = params.get('checkout');
+  const kind = params.get('kind');
+  useEffect(() => {
+    if (handled.current || (checkout !== 'success' && checkout !== 'cancelled')) return;
+    if (kind !== 'coins' && kind !== 'gold') return;
+    handled.current = true;
+    dispatch(
+      checkoutReturned({
+        kind,
+        outcome: checkout,
+        sessionId: params.get('session_id'),
+        episode,
+        unlockAfter: params.get('unlock') === String(episode.episodeId),
+      }),
+    );
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const key of ['checkout', 'session_id', 'kind', 'unlock']) next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [checkout, kind, episode, params, dispatch, setParams]);
+}
+
+function SeriesTotal({ episode, balance }: { episode: UnlockSheetEpisode; balance: number }) {
+  const dispatch = useAppDispatch();
+  const sheet = useWalletSelector(selectUnlockSheet);
+  const { data } = useWalletSeriesUnlockQuoteQuery(Number(episode.seriesId));
+  if (!data || data.episodes < 2) return null;
+  const short = data.coins - balance;
+  return (
+    <div className="unlock-sheet-series">
+      <Button
+        variant="secondary"
+        disabled={short > 0 || sheet.busy !== 'idle'}
+        aria-busy={sheet.busy === 'unlocking-series'}
+        onClick={() => dispatch(seriesUnlockRequested({ seriesId: Number(episode.seriesId), coins: data.coins }))}
+      >
+        {sheet.busy === 'unlocking-series'
+          ? 'Unlocking the series…'
+          : `Unlock all ${data.episodes} remaining episodes for ${coinsLabel(data.coins)}`}
+      </Button>
+      {short > 0 && (
+        <p className="ch-muted unlock-sheet-note">You need {coinsLabel(short)} more for the whole series.</p>
+      )}
+    </div>
+  );
+}
+
+function Packs({ episode, short }: { episode: UnlockSheetEpisode; short: number }) {
+  const dispatch = useAppDispatch();
+  const sheet = useWalletSelector(selectUnlockSheet);
+  const checkoutBusy = useWalletSelector(selectCheckoutBusy);
+  const { data: packs, isLoading } = useWalletCoinPackagesQuery();
+  const { data: cards } = useWalletPaymentMethodsQuery();
+  const card = cards?.find((method) => method.is_default) ?? null;
+  const checkboxId = useId();
+  if (isLoading) return <InlineSpinner label="Loading coin packs…" />;
+  if (!packs || packs.length === 0) return <p className="ch-muted">No coin packs are on sale right now.</p>;
+  const best = bestValuePackage(packs);
+  const busy = checkoutBusy || sheet.busy !== 'idle';
+  const after = sheet.unlockAfter ? ' and unlock' : '';
+  const buy = (pack: CoinPackage, withCard: boolean) => {
+    dispatch(track(ANALYTICS_EVENTS.coinPackageSelected, { package_id: pack.id, price: pack.price }));
+    if (withCard) {
+      dispatch(savedCardPurchaseRequested({ packageId: pack.id, amount: pack.price, currency: pack.currency }));
+    } else {
+      dispatch(
+        checkoutRequested({
+          kind: 'coins',
+          packageId: pack.id,
+          returnTo: episode.returnTo,
+          unlockEpisodeId: sheet.unlockAfter ? Number(episode.episodeId) : undefined,
+        }),
+      );
+    }
+  };
+  return (
+    <>
+      <p className="unlock-sheet-short">
+        You need <strong>{coinsLabel(short)}</strong> more. Pick a pack:
+      </p>
+      <label className="unlock-sheet-check" htmlFor={checkboxId}>
+        <input
+          id={checkboxId}
+          type="checkbox"
+          checked={sheet.unlockAfter}
+          onChange={(event) => dispatch(unlockAfterChanged(event.target.checked))}
+        />
+        Unlock this episode after buying
+      </label>
+      {card && (
+        <p className="ch-muted unlock-sheet-card">
+          One tap pays with your default card, <span aria-hidden="true">{cardName(card)}</span>
+          <span className="ch-visually-hidden">{cardSpoken(card)}</span>.
+        </p>
+      )}
+      <ul className="unlock-sheet-packs">
+        {packs.map((pack) => {
+          const price = formatPrice(pack.price, pack.currency);
+          const total = pack.coins + pack.bonus_coins;
+          const enough = pack.coins + pack.bonus_coins >= short;
+          return (
+            <li key={pack.id} className={`unlock-sheet-pack${pack.id === best?.id ? ' unlock-sheet-pack--best' : ''}`}>
+              <div className="unlock-sheet-pack-what">
+                <span className="unlock-sheet-pack-coins">
+                  <CoinIcon size={16} /> {coinsLabel(pack.coins)}
+                  {pack.bonus_coins > 0 && <span className="coin-package-bonus"> + {pack.bonus_coins} bonus</span>}
+                </span>
+                {pack.id === best?.id && <span className="wallet-badge">Best value</span>}
+                {!enough && <span className="ch-muted unlock-sheet-note">Not enough for this episode</span>}
+              </div>
+              <Button
+                disabled={busy}
+                aria-label={`Buy ${coinsLabel(total)} for ${price}${card ? ` with ${cardSpoken(card)}` : ''}${enough ? after : ''}`}
+                onClick={() => buy(pack, card !== null)}
+              >
+                {`${price}${enough ? after : ''}`}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      {card && (
+        <p className="unlock-sheet-other">
+          <button type="button" className="ch-link-button" disabled={busy} onClick={() => best && buy(best, false)}>
+            Pay for the best-value pack another way
+          </button>
+        </p>
+      )}
+      {sheet.busy === 'paying' && <InlineSpinner label={`Paying with ${card ? cardSpoken(card) : 'your card'}…`} />}
+    </>
+  );
+}
+
+function GoldOffer({ episode }: { episode: UnlockSheetEpisode }) {
+  const dispatch = useAppDispatch();
+  const busy = useWalletSelector(selectCheckoutBusy);
+  const { data: plans } = useWalletGoldPlansQuery();
+  if (!plans || plans.length === 0) return null;
+  const monthly = plans.find((plan) => plan.interval === 'month') ?? plans[0];
+  if (!monthly) return null;
+  const price = formatPrice(monthly.price, monthly.currency);
+  return (
+    <div className="unlock-sheet-gold">
+      <p>
+        <strong>Gold</strong>: every episode of every series, no coins needed — {price} a {monthly.interval}.
+      </p>
+      <Button
+        variant="gold"
+        disabled={busy}
+        onClick={() => dispatch(checkoutRequested({ kind: 'gold', plan: monthly.id, returnTo: episode.returnTo }))}
+      >
+        {`Get Gold for ${price} a ${monthly.interval}`}
+      </Button>
+    </div>
+  );
+}
+
+function Sheet({ episode }: { episode: UnlockSheetEpisode }) {
+  const dispatch = useAppDispatch();
+  const sheet = useWalletSelector(selectUnlockSheet);
+  const balance = useWalletSelector(selectCoinBalance);
+  const isGold = useWalletSelector(selectIsGold);
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  useReturnToEpisode(episode);
+  const open = sheet.open && sheet.episode?.episodeId === episode.episodeId;
+
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') dispatch(unlockSheetClosed());
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, dispatch]);
+
+  if (!open || isGold) return null;
+  const cost = episode.coinCost;
+  const short = Math.max(0, cost - balance);
+  const close = () => dispatch(unlockSheetClosed());
+  return (
+    <div className="unlock-sheet-layer">
+      <button type="button" className="unlock-sheet-backdrop" aria-label="Close" tabIndex={-1} onClick={close} />
+      <div
+        ref={panel}
+        className="unlock-sheet"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        data-testid="unlock-sheet"
+      >
+        <div className="unlock-sheet-head">
+          <h2 id={titleId} className="unlock-sheet-title">
+            Unlock episode {episode.episodeNumber}
+          </h2>
+          <button type="button" className="unlock-sheet-close" aria-label="Close" onClick={close}>
+            ×
+          </button>
+        </div>
+        <dl className="unlock-sheet-facts">
+          <div>
+            <dt>Price</dt>
+            <dd data-testid="unlock-sheet-price">
+              <CoinIcon size={16} /> {coinsLabel(cost)}
+            </dd>
+          </div>
+          <div>
+            <dt>Your balance</dt>
+            <dd data-testid="unlock-sheet-balance">{coinsLabel(balance)}</dd>
+          </div>
+        </dl>
+        {sheet.error && (
+          <p className="ch-error-text" role="alert">
+            {sheet.error}
+          </p>
+        )}
+        {short === 0 ? (
+          <Button
+            className="unlock-sheet-unlock"
+            onClick={() => {
+              dispatch(
+                episodeUnlockRequested({
+                  episodeId: episode.episodeId,
+                  seriesId: episode.seriesId,
+                  coinCost: cost,
+                  returnTo: episode.returnTo,
+                }),
+              );
+              close();
+            }}
+          >
+            {`Unlock for ${coinsLabel(cost)}`}
+          </Button>
+        ) : (
+          <Packs episode={episode} short={short} />
+        )}
+        <SeriesTotal episode={episode} balance={balance} />
+        <GoldOffer episode={episode} />
+      </div>
+    </div>
+  );
+}
+
+/** Exposed as `./UnlockSheet`: joins the wallet to the page, then shows the sheet when it is opened. */
+export default function UnlockSheet({ episode }: { episode: UnlockSheetEpisode }) {
+  return (
+    <WalletBoundary>
+      <Sheet episode={episode} />
+    </WalletBoundary>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * What the unlock sheet does besides opening the payment page (checkout.saga.ts):
+ * - one-tap buying with the saved default card: a PaymentIntent confirmed off-session; the coins come
+ *   from the processor's verified webhook (the answer reports the balance after it). When the bank
+ *   wants the viewer to confirm (3-D Secure), the purchase continues on the payment page instead;
+ * - unlocking the rest of the series for the total the server quoted;
+ * - unlocking the episode itself, which is the player's job (`player/unlockEpisode`).
+ */
+import {
+  ANALYTICS_EVENTS,
+  apiClient,
+  balanceChanged,
+  episodesUnlocked,
+  errorMessage,
+  showToast,
+  track,
+} from '@cliffhanger/shared';
+import { call, put, select, takeLeading } from 'redux-saga/effects';
+import { continueOnEpisode } from '../checkout/checkout.saga';
+import { checkoutRequested } from '../checkout/checkout.slice';
+import {
+  savedCardPurchaseRequested,
+  selectUnlockSheet,
+  seriesUnlockRequested,
+  type UnlockSheetState,
+  unlockSheetSettled,
+} from './unlock-sheet.slice';
+
+
+export const UNLOCK_SHEET_MESSAGES = {
+  payFailed: 'The payment with your saved card did not go through. You have not been charged.',
+  confirmOnPage: 'Your bank wants to confirm this payment. We are taking you to the payment page.',
+  processing: 'Your payment is being processed. Your coins will appear in a minute or two.',
+  seriesFailed: 'The series could not be unlocked. Please try again.',
+} as const;
+
+interface IntentAnswer {
+  payment_intent_id: string;
+  status: string;
+}
+interface ConfirmAnswer {
+  payment_intent_id: string;
+  status: string;
+  coins: number;
+  balance: number;
+}
+
+export async function payWithSavedCard(packageId: number, amount: number, currency: string): Promise<ConfirmAnswer> {
+  const { data: intent } = await apiClient().post<IntentAnswer>('/payments/create-intent/', {
+    amount,
+    currency,
+    package_id: packageId,
+  });
+  const { data } = await apiClient().post<ConfirmAnswer>('/payments/confirm/', {
+    payment_intent_id: intent.payment_intent_id,
+  });
+  return data;
+}
+
+export function* buyWithSavedCard({ payload }: ReturnType<typeof savedCardPurchaseRequested>) {
+  const sheet: UnlockSheetState = yield select(selectUnlockSheet);
+  const episode = sheet.episode;
+  yield put(track(ANALYTICS_EVENTS.coinPurchaseStarted, { package_id: payload.packageId, saved_card: true }));
+  try {
+    const answer: ConfirmAnswer = yield call(payWithSavedCard, payload.packageId, payload.amount, payload.currency);
+    if (answer.status === 'requires_action') {
+      // 3-D Secure: the processor's payment page asks the bank, then brings the viewer back here.
+      yield put(unlockSheetSettled({ error: null }));
+      yield put(showToast({ type: 'info', message: UNLOCK_SHEET_MESSAGES.confirmOnPage }));
+      yield put(
+        checkoutRequested({
+          kind: 'coins',
+          packageId: payload.packageId,
+          returnTo: episode?.returnTo,
+          unlockEpisodeId: sheet.unlockAfter ? episode?.episodeId : undefined,
+        }),
+      );
+      return;
+    }
+    if (answer.status !== 'succeeded') {
+      yield put(unlockSheetSettled({ error: UNLOCK_SHEET_MESSAGES.processing }));
+      return;
+    }
+    yield put(balanceChanged({ balance: answer.balance, reason: 'purchase' }));
+    yield put(track(ANALYTICS_EVENTS.coinPurchaseCompleted, { coins: answer.coins, balance: answer.balance }));
+    yield put(
+      showToast({ type: 'success', title: 'Coins added', message: `${answer.coins} coins are in your wallet.` }),
+    );
+    yield put(unlockSheetSettled({ error: null, close: sheet.unlockAfter }));
+    if (episode && sheet.unlockAfter) yield call(continueOnEpisode, episode, true, answer.balance);
+  } catch (error) {
+    const message = errorMessage((error as { response?: unknown })?.response, UNLOCK_SHEET_MESSAGES.payFailed);
+    yield put(unlockSheetSettled({ error: message }));
+  }
+}
+
+interface SeriesAnswer {
+  unlocked_ids: number[];
+  charged: number;
+  balance: number;
+  message: string;
+}
+
+export async function postSeriesUnlock(seriesId: number, coins: number): Promise<SeriesAnswer> {
+  const { data } = await apiClient().post<SeriesAnswer>(`/series/${seriesId}/unlock-all/`, { coins });
+  return data;
+}
+
+export function* unlockWholeSeries({ payload }: ReturnType<typeof seriesUnlockRequested>) {
+  try {
+    const answer: SeriesAnswer = yield call(postSeriesUnlock, payload.seriesId, payload.coins);
+    yield put(balanceChanged({ balance: answer.balance, reason: 'unlock' }));
+    yield put(
+      episodesUnlocked({ seriesId: payload.seriesId, episodeIds: answer.unlocked_ids, balance: answer.balance }),
+    );
+    for (const episodeId of answer.unlocked_ids) {
+      yield put(track(ANALYTICS_EVENTS.episodeUnlocked, { episode_id: episodeId, series_id: payload.seriesId }));
+    }
+    yield put(unlockSheetSettled({ error: null, close: true }));
+    yield put(showToast({ type: 'success', message: answer.message }));
+  } catch (error) {
+    const message = errorMessage((error as { response?: unknown })?.response, UNLOCK_SHEET_MESSAGES.seriesFailed);
+    yield put(unlockSheetSettled({ error: message }));
+  }
+}
+
+export function* unlockSheetSaga() {
+  yield takeLeading(savedCardPurchaseRequested.type, buyWithSavedCard);
+  yield takeLeading(seriesUnlockRequested.type, unlockWholeSeries);
+}
