@@ -48,13 +48,16 @@ describe.each(databaseKinds())('staff analytics (%s)', (kind) => {
       headers: token ? bearer(token) : {},
       payload: {
         api_key: 'first-party',
-        events: events.map((e) => ({
-          event_type: e.type,
-          device_id: e.device,
-          time: now - (e.ago ?? 120_000),
-          insert_id: `${kind}-${(sequence += 1)}`,
-          event_properties: e.props,
-        })),
+        events: events.map((e) => {
+          sequence += 1;
+          return {
+            event_type: e.type,
+            device_id: e.device,
+            time: now - (e.ago ?? 120_000),
+            insert_id: `${kind}-${sequence}`,
+            event_properties: e.props,
+          };
+        }),
       },
     });
     expect(answer.statusCode).toBe(200);
