@@ -22,6 +22,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Database, EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { playbackAddresses } from '../../media/signed-playback';
 import { containsText, insertSeries } from '../catalogue/catalogue.repository';
 import { isUniqueViolation } from '../coins/money-transaction';
 import {
@@ -839,6 +840,18 @@ export async function reorderEpisodes(ctx: AppContext, actor: UserRow, seriesId:
       });
     });
   return seriesEpisodes(ctx, seriesId);
+}
+
+/**
+ * The episode as viewers will see it, for the staff member: addresses on the signed playback route,
+ * signed for them, whether the episode is on show yet or not (the route plays a draft only to staff).
+ */
+export async function previewEpisode(ctx: AppContext, actor: UserRow, id: number) {
+  const row = await episodeRow(ctx.db, id);
+  const play = playbackAddresses(ctx, row, actor.id);
+  const url = play.hls_url ?? play.video_url;
+  if (!url) throw notFound('This episode has no video yet');
+  return { episode_id: row.id, hls_url: play.hls_url, video_url: play.video_url, url, expires_at: play.expires_at };
 }
 
 // --- Bulk pricing --------------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ import {
   DashboardAnswer,
   EpisodeCreateBody,
   EpisodeListQuery,
+  EpisodePreviewAnswer,
   EpisodeUpdateBody,
   InsufficientCoinsAnswer,
   InvitationAnswer,
@@ -290,6 +291,12 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
     '/episodes/:id/',
     { schema: { tags, params: IdParams, response: withErrors({ 200: AdminEpisodeSchema }) } },
     (request) => catalogue.getEpisode(ctx, request.params.id),
+  );
+  app.get(
+    '/episodes/:id/preview/',
+    // 404: the episode, or its video, does not exist yet.
+    { schema: { tags, params: IdParams, response: withErrors({ 200: EpisodePreviewAnswer }) } },
+    (request) => catalogue.previewEpisode(ctx, actor(request), request.params.id),
   );
   app.patch(
     '/episodes/:id/',

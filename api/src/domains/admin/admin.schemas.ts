@@ -254,6 +254,15 @@ export const ReorderBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** Where staff preview an episode: the signed playback route, signed for them (null: not signed). */
+export const EpisodePreviewAnswer = Type.Object({
+  episode_id: Type.Integer(),
+  hls_url: Nullable(Type.String()),
+  video_url: Nullable(Type.String()),
+  url: Type.String(),
+  expires_at: Nullable(Type.String()),
+});
+
 /** The highest coin price an episode can have. */
 export const MAX_COIN_COST = 100_000;
 
