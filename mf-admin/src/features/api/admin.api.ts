@@ -158,6 +158,14 @@ export const adminApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/admin/episodes/${id}/` }),
       providesTags: ['Admin'],
     }),
+    /** Addresses on the signed playback route, signed for this staff member (drafts too). */
+    adminEpisodePreview: build.query<
+      { episode_id: number; hls_url: string | null; video_url: string | null; url: string; expires_at: string | null },
+      number
+    >({
+      query: (id) => ({ url: `/admin/episodes/${id}/preview/` }),
+      keepUnusedDataFor: 0,
+    }),
     adminUpdateEpisode: build.mutation<AdminEpisode, { id: number; changes: Partial<AdminEpisode> }>({
       query: ({ id, changes }) => ({ url: `/admin/episodes/${id}/`, method: 'PATCH', body: changes }),
       invalidatesTags: ['Admin', 'Series', 'Episode'],
