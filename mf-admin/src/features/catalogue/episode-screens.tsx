@@ -113,7 +113,7 @@ export function SeriesEpisodes() {
               <span className="admin-drag-handle" aria-hidden="true" title="Drag to move">
                 ⠿
               </span>
-              <span>
+              <span className="admin-episode-title">
                 S{episode.season_number} · {episode.title} — {episode.is_free ? 'free' : `${episode.coin_cost} coins`}
                 {!episode.hls_url && ' · no video yet'}
               </span>
