@@ -6,6 +6,9 @@ import type { AdminEpisode } from '../api/admin.types';
 import { SeriesEpisodes } from './episode-screens';
 import { describeRule, parseRule } from './pricing-rule';
 
+// Several typed fields and three requests per test: generous on a busy machine.
+jest.setTimeout(20_000);
+
 let http: HttpMock;
 afterEach(() => http.restore());
 
