@@ -20,7 +20,7 @@ describe('the tags field', () => {
     render(<Harness />);
     const box = screen.getByLabelText('Tags');
     await userEvent.type(box, 'revenge{Enter}office, ceo');
-    expect(screen.getByRole('list', { name: 'Tags of this series' })).toHaveTextContent('revenge');
+    expect(screen.getByRole('list', { name: 'Added so far' })).toHaveTextContent('revenge');
     expect(screen.getByRole('button', { name: 'Remove tag office' })).toBeInTheDocument();
     expect(box).toHaveValue('ceo');
     expect(sent()).toEqual(['revenge', 'office', 'ceo']);

@@ -28,7 +28,7 @@ export function TagsField({ value, onChange }: { value: string; onChange(value: 
     <div className="ch-field">
       <label htmlFor={id}>Tags</label>
       {tags.length > 0 && (
-        <ul className="admin-tags" aria-label="Tags of this series">
+        <ul className="admin-tags" aria-label="Added so far">
           {tags.map((tag) => (
             <li key={tag} className="admin-tag">
               {tag}
