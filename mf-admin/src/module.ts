@@ -6,35 +6,43 @@ import {
   type RemoteModule,
   showToast,
 } from '@cliffhanger/shared';
-import { lazy } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { registerAdminEndpoints } from './features/auth/admin-auth.api';
 import { adminSaga } from './features/sync/admin.saga';
 import './admin.css';
 
-const staff = () => import('./screens/staff-screens');
-type StaffScreens = Awaited<ReturnType<typeof staff>>;
-const screen = (name: keyof StaffScreens) => lazy(() => staff().then((m) => ({ default: m[name] })));
+/**
+ * Each staff screen is its own chunk, loaded when first shown: a hard load of the dashboard fetches
+ * neither the chart library nor the series editor (the analytics and editing screens bring theirs).
+ */
+function screen<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
+}
+const catalogue = () => import('./features/catalogue/series-screens');
+const episodes = () => import('./features/catalogue/episode-screens');
+const people = () => import('./features/people/people-screens');
+const media = () => import('./features/media/media-screens');
 
 const adminModule: RemoteModule<'admin'> = {
   id: 'admin',
   screens: {
     adminLogin: lazy(() => import('./screens/admin-login')),
     adminRegister: lazy(() => import('./screens/admin-register')),
-    adminDashboard: screen('Dashboard'),
-    adminSeries: screen('SeriesList'),
-    adminSeriesNew: screen('NewSeries'),
-    adminSeriesEdit: screen('EditSeries'),
-    adminSeriesEpisodes: screen('SeriesEpisodes'),
-    adminSeriesEpisodeNew: screen('NewEpisode'),
-    adminSeriesEpisodeEdit: screen('EditEpisode'),
-    adminEpisodes: screen('AllEpisodes'),
-    adminEpisodeEdit: screen('EditEpisode'),
-    adminMedia: screen('MediaLibrary'),
-    adminUsers: screen('Users'),
-    adminSubscriptions: screen('Subscriptions'),
-    adminAnalytics: screen('Analytics'),
-    adminSettings: screen('Settings'),
-    adminTestThumbnail: screen('ThumbnailPreview'),
+    adminDashboard: screen(() => import('./features/insights/dashboard-screen'), 'Dashboard'),
+    adminSeries: screen(catalogue, 'SeriesList'),
+    adminSeriesNew: screen(catalogue, 'NewSeries'),
+    adminSeriesEdit: screen(catalogue, 'EditSeries'),
+    adminSeriesEpisodes: screen(episodes, 'SeriesEpisodes'),
+    adminSeriesEpisodeNew: screen(episodes, 'NewEpisode'),
+    adminSeriesEpisodeEdit: screen(episodes, 'EditEpisode'),
+    adminEpisodes: screen(episodes, 'AllEpisodes'),
+    adminEpisodeEdit: screen(episodes, 'EditEpisode'),
+    adminMedia: screen(media, 'MediaLibrary'),
+    adminUsers: screen(people, 'Users'),
+    adminSubscriptions: screen(people, 'Subscriptions'),
+    adminAnalytics: screen(() => import('./features/insights/insights-screens'), 'Analytics'),
+    adminSettings: screen(() => import('./features/settings/settings-screen'), 'Settings'),
+    adminTestThumbnail: screen(media, 'ThumbnailPreview'),
   },
   endpoints: registerAdminEndpoints,
   saga: adminSaga,

@@ -260,6 +260,29 @@ function sourceOf(ctx: AppContext, episodeId: number): Promise<CachedSource> {
   });
 }
 
+/**
+ * An episode viewers cannot see yet (a draft, or scheduled), for a staff preview: only when the grant
+ * names an active staff member. Never cached, so a preview ends when the rights do.
+ */
+async function previewSourceOf(ctx: AppContext, episodeId: number, viewer: number): Promise<CachedSource> {
+  if (viewer === PUBLIC_VIEWER) return null;
+  const staff = await ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', viewer)
+    .where('is_active', '=', true)
+    .where((eb) => eb.or([eb('is_staff', '=', true), eb('is_superuser', '=', true)]))
+    .executeTakeFirst();
+  if (!staff) return null;
+  const row = await ctx.db
+    .selectFrom('episodes')
+    .select(['hls_url', 'video_url', 'is_free', 'coin_cost'])
+    .where('id', '=', episodeId)
+    .executeTakeFirst();
+  const source = row && locatePlayback(row.hls_url, row.video_url, mediaStorageFor(ctx.config));
+  return source ? { ...source, free: Boolean(row.is_free) || row.coin_cost <= 0 } : null;
+}
+
 const PLAYLIST_CACHE_MS = 60_000;
 const PLAYLIST_CACHE_ENTRIES = 500;
 
@@ -303,7 +326,7 @@ export async function signedPlaybackPlugin(app: FastifyInstance, { ctx }: { ctx:
       const token = (request.query as Record<string, unknown> | undefined)?.t;
       const check = verifyGrant(key, episodeId, token, ctx.now());
       if (!check.ok) return refuse(reply, 403, PLAYBACK_REFUSED[check.reason]);
-      const source = await sourceOf(ctx, episodeId);
+      const source = (await sourceOf(ctx, episodeId)) ?? (await previewSourceOf(ctx, episodeId, check.grant.viewer));
       if (!source) return refuse(reply, 404, 'Media file not found');
       if (check.grant.viewer === PUBLIC_VIEWER && !source.free) return refuse(reply, 403, PLAYBACK_REFUSED.notFree);
 

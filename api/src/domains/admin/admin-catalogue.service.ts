@@ -22,6 +22,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Database, EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { playbackAddresses } from '../../media/signed-playback';
 import { containsText, insertSeries } from '../catalogue/catalogue.repository';
 import { isUniqueViolation } from '../coins/money-transaction';
 import {
@@ -37,6 +38,8 @@ import {
   type EpisodeListQuery,
   type EpisodeUpdateBody,
   idInSearch,
+  MAX_COIN_COST,
+  type PricingRuleBody,
   type PublishBody,
   type SeriesCreateBody,
   type SeriesListQuery,
@@ -289,6 +292,18 @@ export async function listSeries(ctx: AppContext, query: Static<typeof SeriesLis
 
 async function seriesRow(db: CoreExecutor, id: number): Promise<SeriesRow> {
   const row = await db.selectFrom('series').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(SERIES_MISSING);
+  return row;
+}
+
+/**
+ * The series row, locked until the transaction ends on PostgreSQL (SQLite runs one writer at a time),
+ * so two reorders or pricing changes of one series apply one after the other, never interleaved.
+ */
+async function lockSeries(ctx: AppContext, db: CoreExecutor, id: number): Promise<SeriesRow> {
+  let query = db.selectFrom('series').selectAll().where('id', '=', id);
+  if (ctx.dbKind === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
   if (!row) throw notFound(SERIES_MISSING);
   return row;
 }
@@ -780,7 +795,7 @@ export async function reorderEpisodes(ctx: AppContext, actor: UserRow, seriesId:
     .transaction()
     .execute(async (trx) => {
       const db = core(trx);
-      await seriesRow(db, seriesId);
+      await lockSeries(ctx, db, seriesId);
       const current = await db
         .selectFrom('episodes')
         .select(['id', 'season_number', 'episode_number', 'position'])
@@ -825,6 +840,98 @@ export async function reorderEpisodes(ctx: AppContext, actor: UserRow, seriesId:
       });
     });
   return seriesEpisodes(ctx, seriesId);
+}
+
+/**
+ * The episode as viewers will see it, for the staff member: addresses on the signed playback route,
+ * signed for them, whether the episode is on show yet or not (the route plays a draft only to staff).
+ */
+export async function previewEpisode(ctx: AppContext, actor: UserRow, id: number) {
+  const row = await episodeRow(ctx.db, id);
+  const play = playbackAddresses(ctx, row, actor.id);
+  const url = play.hls_url ?? play.video_url;
+  if (!url) throw notFound('This episode has no video yet');
+  return { episode_id: row.id, hls_url: play.hls_url, video_url: play.video_url, url, expires_at: play.expires_at };
+}
+
+// --- Bulk pricing --------------------------------------------------------------------------------------
+
+export type PricingRule = Static<typeof PricingRuleBody>;
+
+/**
+ * The price the rule gives the `position`-th episode of a series (1-based, in play order): the first
+ * `free_episodes` are free; the paid ones start at `price` and rise by `step` after every `every` paid
+ * episodes. "Episodes 1–5 free, then 12 coins, rising by 2 every 10 episodes": 6–15 cost 12, 16–25
+ * cost 14, 26–35 cost 16.
+ */
+export function priceByRule(rule: PricingRule, position: number): { is_free: boolean; coin_cost: number } {
+  if (position <= rule.free_episodes) return { is_free: true, coin_cost: 0 };
+  const paidIndex = position - rule.free_episodes - 1;
+  const cost = rule.price + rule.step * Math.floor(paidIndex / rule.every);
+  return { is_free: false, coin_cost: Math.min(cost, MAX_COIN_COST) };
+}
+
+async function pricingPlan(db: CoreExecutor, seriesId: number, rule: PricingRule) {
+  const episodes = await db
+    .selectFrom('episodes')
+    .select(['id', 'season_number', 'episode_number', 'title', 'is_free', 'coin_cost'])
+    .where('series_id', '=', seriesId)
+    .orderBy('season_number')
+    .orderBy('episode_number')
+    .execute();
+  return episodes.map((episode, index) => {
+    const next = priceByRule(rule, index + 1);
+    return {
+      episode_id: episode.id,
+      season_number: episode.season_number,
+      episode_number: episode.episode_number,
+      title: episode.title,
+      before: { is_free: Boolean(episode.is_free), coin_cost: episode.coin_cost },
+      after: next,
+      changed: Boolean(episode.is_free) !== next.is_free || episode.coin_cost !== next.coin_cost,
+    };
+  });
+}
+
+/** What the rule would do to each episode of the series, in play order; changes nothing. */
+export async function previewPricing(ctx: AppContext, seriesId: number, rule: PricingRule) {
+  await seriesRow(ctx.db, seriesId);
+  const episodes = await pricingPlan(ctx.db, seriesId, rule);
+  return { rule, episodes, changed: episodes.filter((e) => e.changed).length };
+}
+
+/**
+ * Applies the rule to every episode of the series in one transaction, with one audit entry holding
+ * each changed episode's price before and after. Viewers keep the episodes they unlocked already.
+ */
+export async function applyPricing(ctx: AppContext, actor: UserRow, seriesId: number, rule: PricingRule) {
+  const at = nowIso(ctx);
+  const plan = await staffDb(ctx)
+    .transaction()
+    .execute(async (trx) => {
+      const db = core(trx);
+      await lockSeries(ctx, db, seriesId);
+      const episodes = await pricingPlan(db, seriesId, rule);
+      const changed = episodes.filter((e) => e.changed);
+      for (const episode of changed) {
+        await db
+          .updateTable('episodes')
+          .set({ is_free: episode.after.is_free, coin_cost: episode.after.coin_cost, updated_at: at })
+          .where('id', '=', episode.episode_id)
+          .execute();
+      }
+      await recordAudit(trx, {
+        actor,
+        action: 'episodes.pricing',
+        entity: 'series',
+        entityId: seriesId,
+        before: { episodes: changed.map((e) => ({ id: e.episode_id, ...e.before })) },
+        after: { rule, episodes: changed.map((e) => ({ id: e.episode_id, ...e.after })) },
+        at,
+      });
+      return { rule, episodes, changed: changed.length };
+    });
+  return plan;
 }
 
 /** Publishes an episode now or at `publish_at`; 422 while it has no finished video. */

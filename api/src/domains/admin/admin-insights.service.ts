@@ -19,7 +19,30 @@ import { notFound } from '../../http/errors';
 import { staffDb } from './staff.tables';
 
 const DAY_MS = 86_400_000;
-const EVENT = { started: '% Episode Started', completed: '% Episode Completed', paywall: '% Paywall Shown' };
+const EVENT = {
+  started: '% Episode Started',
+  completed: '% Episode Completed',
+  paywall: '% Paywall Shown',
+  quartile: '% Episode Quartile Reached',
+};
+
+/**
+ * What a payment brought in: its amount less what went back to the payer — refunded, or held by a
+ * dispute that is open or lost (a won dispute gives the money back to us). A fully refunded payment
+ * counts nothing; the figures staff read are money the business keeps.
+ */
+function netAmount(ctx: AppContext): RawBuilder<number> {
+  const held = sql`payments.refunded_minor + case when payments.dispute_status in ('open', 'lost')
+    then payments.disputed_minor else 0 end`;
+  return ctx.dbKind === 'postgres'
+    ? sql<number>`(payments.amount_minor - least(payments.amount_minor, ${held}))`
+    : sql<number>`(payments.amount_minor - min(payments.amount_minor, ${held}))`;
+}
+
+/** What went back to payers of the payments: refunded, or held by an open or lost dispute. */
+function returnedAmount(ctx: AppContext): RawBuilder<number> {
+  return sql<number>`(payments.amount_minor - ${netAmount(ctx)})`;
+}
 
 /** The UTC calendar day of a timestamp column, as YYYY-MM-DD on both engines. */
 function dayOf(ctx: AppContext, column: string): RawBuilder<string> {
@@ -109,7 +132,7 @@ async function figuresSince(ctx: AppContext, from: string) {
     db
       .selectFrom('payments')
       .select(['currency', 'kind'])
-      .select((eb) => eb.fn.sum<number>('amount_minor').as('amount'))
+      .select((eb) => eb.fn.sum<number>(netAmount(ctx)).as('amount'))
       .where('status', '=', 'succeeded')
       .where('created_at', '>=', from)
       .groupBy(['currency', 'kind'])
@@ -230,7 +253,10 @@ async function revenueDaily(ctx: AppContext, from: string, days: string[]) {
     .selectFrom('payments')
     .select(dayOf(ctx, 'payments.created_at').as('day'))
     .select(['currency', 'kind'])
-    .select((eb) => eb.fn.sum<number>('amount_minor').as('amount'))
+    .select((eb) => [
+      eb.fn.sum<number>(netAmount(ctx)).as('amount'),
+      eb.fn.sum<number>(returnedAmount(ctx)).as('returned'),
+    ])
     .where('status', '=', 'succeeded')
     .where('created_at', '>=', from)
     .groupBy([dayOf(ctx, 'payments.created_at'), 'currency', 'kind'])
@@ -239,13 +265,133 @@ async function revenueDaily(ctx: AppContext, from: string, days: string[]) {
   return currencies.map((currency) => ({
     currency,
     daily: days.map((day) => {
+      const ofDay = rows.filter((row) => row.day === day && row.currency === currency);
       const of = (gold: boolean) =>
-        rows
-          .filter((row) => row.day === day && row.currency === currency && (row.kind === 'gold') === gold)
-          .reduce((sum, row) => sum + count(row.amount), 0);
-      return { day, coins_minor: of(false), gold_minor: of(true) };
+        ofDay.filter((row) => (row.kind === 'gold') === gold).reduce((sum, row) => sum + count(row.amount), 0);
+      const returned = ofDay.reduce((sum, row) => sum + count(row.returned), 0);
+      return { day, coins_minor: of(false), gold_minor: of(true), returned_minor: returned };
     }),
   }));
+}
+
+/**
+ * The `episode_id` of an event's properties, computed as the rollups compute it (migration
+ * 20261121300000_analytics_rollups): an integer within range, else null — never a failed read.
+ */
+function eventEpisode(ctx: AppContext): RawBuilder<number | null> {
+  if (ctx.dbKind !== 'postgres') {
+    return sql`cast(json_extract(analytics_events.event_properties, '$.episode_id') as integer)`;
+  }
+  const text = sql`(analytics_events.event_properties::jsonb ->> 'episode_id')`;
+  return sql`(case when strpos(analytics_events.event_properties, '\\u') > 0
+    then analytics_event_episode(analytics_events.event_properties)
+    else (case when ${text} ~ '^[0-9]+$' and length(ltrim(${text}, '0')) <= 10
+      and lpad(ltrim(${text}, '0'), 10, '0') <= '2147483647' then ${text}::integer end) end)`;
+}
+
+/** The quartile (25, 50, 75) a '3.9 Episode Quartile Reached' event names, as text; null otherwise. */
+function eventQuartile(ctx: AppContext): RawBuilder<string | null> {
+  // The properties are stored as JSON.stringify wrote them: no spaces after the colon.
+  return ctx.dbKind === 'postgres'
+    ? sql`substring(analytics_events.event_properties from '"quartile":"?(25|50|75)[",}]')`
+    : sql`cast(cast(json_extract(analytics_events.event_properties, '$.quartile') as integer) as text)`;
+}
+
+const VIEWER = sql`coalesce(cast(analytics_events.user_id as text), 'device:' || analytics_events.device_id)`;
+
+/**
+ * The player events of one series' episodes in the period, one row each: episode, what happened
+ * (started, completed, paywall, q25, q50, q75) and who (user, else anonymous device).
+ */
+function seriesEvents(ctx: AppContext, from: string, episodeIds: number[]) {
+  const kind = sql`case
+    when analytics_events.event_type like ${EVENT.started} then 'started'
+    when analytics_events.event_type like ${EVENT.completed} then 'completed'
+    when analytics_events.event_type like ${EVENT.paywall} then 'paywall'
+    when analytics_events.event_type like ${EVENT.quartile} then 'q' || ${eventQuartile(ctx)}
+  end`;
+  return sql`(
+    select ${eventEpisode(ctx)} as episode_id, ${kind} as kind, ${VIEWER} as viewer
+      from analytics_events
+      where analytics_events.event_time >= ${from}
+        and (analytics_events.event_type like ${EVENT.started} or analytics_events.event_type like ${EVENT.completed}
+          or analytics_events.event_type like ${EVENT.paywall} or analytics_events.event_type like ${EVENT.quartile})
+  ) as series_events
+  where series_events.kind is not null
+    and series_events.episode_id in (${sql.join(episodeIds.length ? episodeIds : [-1])})`;
+}
+
+/**
+ * How viewers went through one series, from the player's events: per episode, the distinct viewers
+ * who started it, passed each quartile and finished it; and for the whole series, the distinct
+ * viewers at each step — the base of the retention curve (the share of series starters who reach
+ * episode N) and of the paywall → unlock → purchase funnel.
+ */
+async function seriesViewing(ctx: AppContext, from: string, seriesId: number, episodeIds: number[]) {
+  const db = staffDb(ctx);
+  const paywallUsers = sql`select analytics_events.user_id from analytics_events
+    where analytics_events.user_id is not null and analytics_events.event_type like ${EVENT.paywall}
+      and analytics_events.event_time >= ${from}
+      and analytics_events.event_time <= payments.created_at
+      and ${eventEpisode(ctx)} in (${sql.join(episodeIds.length ? episodeIds : [-1])})`;
+  const [perEpisode, perSeries, unlockers, buyers] = await Promise.all([
+    sql<{ episode_id: number; kind: string; viewers: number }>`
+      select series_events.episode_id, series_events.kind, count(distinct series_events.viewer) as viewers
+      from ${seriesEvents(ctx, from, episodeIds)}
+      group by series_events.episode_id, series_events.kind`.execute(db),
+    sql<{ kind: string; viewers: number }>`
+      select series_events.kind, count(distinct series_events.viewer) as viewers
+      from ${seriesEvents(ctx, from, episodeIds)}
+      group by series_events.kind`.execute(db),
+    db
+      .selectFrom('episode_unlocks')
+      .innerJoin('episodes', 'episodes.id', 'episode_unlocks.episode_id')
+      .select((eb) => eb.fn.count<number>('episode_unlocks.user_id').distinct().as('count'))
+      .where('episodes.series_id', '=', seriesId)
+      .where('episode_unlocks.created_at', '>=', from)
+      .executeTakeFirst(),
+    // Payers after a paywall of this series: a purchase at or after the paywall they saw, in the period.
+    sql<{ kind: string; count: number }>`
+      select payments.kind, count(distinct payments.user_id) as count from payments
+      where payments.status = 'succeeded' and payments.created_at >= ${from}
+        and exists (${paywallUsers} and analytics_events.user_id = payments.user_id)
+      group by payments.kind`.execute(db),
+  ]);
+  const episodeFigure = (id: number, kind: string) =>
+    count(perEpisode.rows.find((row) => Number(row.episode_id) === id && row.kind === kind)?.viewers);
+  const seriesFigure = (kind: string) => count(perSeries.rows.find((row) => row.kind === kind)?.viewers);
+  const bought = (gold: boolean) =>
+    buyers.rows.filter((row) => (row.kind === 'gold') === gold).reduce((sum, row) => sum + count(row.count), 0);
+  return {
+    episode: (id: number) => ({
+      viewers: episodeFigure(id, 'started'),
+      quartile_25: episodeFigure(id, 'q25'),
+      quartile_50: episodeFigure(id, 'q50'),
+      quartile_75: episodeFigure(id, 'q75'),
+      finished: episodeFigure(id, 'completed'),
+    }),
+    steps: {
+      starters: seriesFigure('started'),
+      finishers: seriesFigure('completed'),
+      paywall_viewers: seriesFigure('paywall'),
+      unlockers: count(unlockers?.count),
+      coin_buyers: bought(false),
+      gold_buyers: bought(true),
+    },
+  };
+}
+
+/** New Gold subscriptions per day of the period: the Gold conversions. */
+async function goldConversions(ctx: AppContext, from: string, days: string[]) {
+  const rows = await staffDb(ctx)
+    .selectFrom('subscriptions')
+    .select(dayOf(ctx, 'subscriptions.created_at').as('day'))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('created_at', '>=', from)
+    .groupBy(dayOf(ctx, 'subscriptions.created_at'))
+    .execute();
+  const byDay = new Map(rows.map((row) => [row.day, count(row.count)]));
+  return days.map((day) => ({ day, subscriptions: byDay.get(day) ?? 0 }));
 }
 
 async function funnel(ctx: AppContext, from: string, requestedSeriesId: number | undefined) {
@@ -278,14 +424,20 @@ async function funnel(ctx: AppContext, from: string, requestedSeriesId: number |
   if (seriesId === undefined) return null;
   const series = await db.selectFrom('series').select(['id', 'title']).where('id', '=', seriesId).executeTakeFirst();
   if (!series) throw notFound('Series not found');
-  const [episodes, starts, completions, paywalls, unlocks] = await Promise.all([
-    db
-      .selectFrom('episodes')
-      .select(['id', 'season_number', 'episode_number', 'title', 'is_free'])
-      .where('series_id', '=', series.id)
-      .orderBy('season_number')
-      .orderBy('episode_number')
-      .execute(),
+  const episodes = await db
+    .selectFrom('episodes')
+    .select(['id', 'season_number', 'episode_number', 'title', 'is_free'])
+    .where('series_id', '=', series.id)
+    .orderBy('season_number')
+    .orderBy('episode_number')
+    .execute();
+  const [viewing, starts, completions, paywalls, unlocks] = await Promise.all([
+    seriesViewing(
+      ctx,
+      from,
+      series.id,
+      episodes.map((episode) => episode.id),
+    ),
     db
       .selectFrom('watch_progress')
       .select('episode_id')
@@ -324,9 +476,11 @@ async function funnel(ctx: AppContext, from: string, requestedSeriesId: number |
   ]);
   const of = (rows: Array<{ episode_id: number | null; count: unknown }>, id: number) =>
     count(rows.find((row) => Number(row.episode_id) === id)?.count);
+  const starters = viewing.steps.starters;
   return {
     series_id: series.id,
     series_title: series.title,
+    steps: viewing.steps,
     episodes: episodes.map((episode) => ({
       episode_id: episode.id,
       season_number: episode.season_number,
@@ -337,6 +491,8 @@ async function funnel(ctx: AppContext, from: string, requestedSeriesId: number |
       completions: of(completions, episode.id),
       paywall_hits: of(paywalls, episode.id),
       unlocks: of(unlocks, episode.id),
+      ...viewing.episode(episode.id),
+      reached_share: starters === 0 ? null : viewing.episode(episode.id).viewers / starters,
     })),
   };
 }
@@ -401,11 +557,12 @@ export async function analytics(ctx: AppContext, days: number, seriesId: number 
   const fromDate = new Date(today.getTime() - (days - 1) * DAY_MS);
   const from = fromDate.toISOString();
   const dayList = daysBetween(fromDate, today);
-  const [daily, revenue, seriesFunnel, retained] = await Promise.all([
+  const [daily, revenue, seriesFunnel, retained, gold] = await Promise.all([
     dailyViews(ctx, from),
     revenueDaily(ctx, from, dayList),
     funnel(ctx, from, seriesId),
     retention(ctx, from, isoDay(today)),
+    goldConversions(ctx, from, dayList),
   ]);
   return {
     days,
@@ -418,6 +575,7 @@ export async function analytics(ctx: AppContext, days: number, seriesId: number 
     })),
     funnel: seriesFunnel,
     revenue,
+    gold_conversions: gold,
     retention: retained,
   };
 }

@@ -23,6 +23,7 @@ import {
   idInSearch,
   type SubscriptionListQuery,
   type UserFlagsBody,
+  type UserHistoryQuery,
   type UserListQuery,
 } from './admin.schemas';
 import { recordAudit } from './audit.repository';
@@ -46,6 +47,8 @@ export async function listUsers(ctx: AppContext, query: Static<typeof UserListQu
   const base = () => {
     // Guests merged into an account are gone as people: their data lives on in the account.
     let q = ctx.db.selectFrom('users').where('merged_into_user_id', 'is', null);
+    // Without a role asked for, guests stay out of the list: there are many, and staff look for people.
+    if (query.role === undefined) q = q.where('is_guest', '=', false);
     if (query.role === 'guest') q = q.where('is_guest', '=', true);
     if (query.role === 'registered') q = q.where('is_guest', '=', false);
     if (query.role === 'staff') q = q.where((eb) => eb.or([eb('is_staff', '=', true), eb('is_superuser', '=', true)]));
@@ -90,24 +93,7 @@ export async function userDetail(ctx: AppContext, id: number) {
   const db = staffDb(ctx);
   const [ledger, unlocks, subscriptions, goldPlans] = await Promise.all([
     db.selectFrom('coin_ledger').selectAll().where('user_id', '=', id).orderBy('id', 'desc').limit(100).execute(),
-    db
-      .selectFrom('episode_unlocks')
-      .innerJoin('episodes', 'episodes.id', 'episode_unlocks.episode_id')
-      .innerJoin('series', 'series.id', 'episodes.series_id')
-      .select([
-        'episode_unlocks.id',
-        'episode_unlocks.episode_id',
-        'episode_unlocks.coin_cost',
-        'episode_unlocks.created_at',
-        'episodes.episode_number',
-        'episodes.title as episode_title',
-        'series.id as series_id',
-        'series.title as series_title',
-      ])
-      .where('episode_unlocks.user_id', '=', id)
-      .orderBy('episode_unlocks.id', 'desc')
-      .limit(100)
-      .execute(),
+    unlocksOf(ctx, id).limit(100).execute(),
     db.selectFrom('subscriptions').selectAll().where('user_id', '=', id).orderBy('id', 'desc').execute(),
     plans(ctx),
   ]);
@@ -124,6 +110,69 @@ export async function userDetail(ctx: AppContext, id: number) {
     unlocks,
     subscriptions: subscriptions.map((s) => toSubscriptionDto(s, goldPlans, ctx.now())),
   };
+}
+
+/** A user's coin ledger, newest first, a page at a time; read-only. */
+export async function userLedger(ctx: AppContext, id: number, query: Static<typeof UserHistoryQuery>) {
+  await userRow(ctx, id);
+  const limit = query.limit ?? 20;
+  const page = query.page ?? 1;
+  const db = staffDb(ctx);
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('coin_ledger')
+      .select(['id', 'delta', 'reason', 'reference', 'balance_after', 'created_at'])
+      .where('user_id', '=', id)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    db
+      .selectFrom('coin_ledger')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', id)
+      .executeTakeFirst(),
+  ]);
+  return { results: rows, count: Number(total?.count ?? 0), page, limit };
+}
+
+/** The episodes a user unlocked, newest first, a page at a time; read-only. */
+export async function userUnlocks(ctx: AppContext, id: number, query: Static<typeof UserHistoryQuery>) {
+  await userRow(ctx, id);
+  const limit = query.limit ?? 20;
+  const page = query.page ?? 1;
+  const db = staffDb(ctx);
+  const [rows, total] = await Promise.all([
+    unlocksOf(ctx, id)
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    db
+      .selectFrom('episode_unlocks')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', id)
+      .executeTakeFirst(),
+  ]);
+  return { results: rows, count: Number(total?.count ?? 0), page, limit };
+}
+
+function unlocksOf(ctx: AppContext, userId: number) {
+  return staffDb(ctx)
+    .selectFrom('episode_unlocks')
+    .innerJoin('episodes', 'episodes.id', 'episode_unlocks.episode_id')
+    .innerJoin('series', 'series.id', 'episodes.series_id')
+    .select([
+      'episode_unlocks.id',
+      'episode_unlocks.episode_id',
+      'episode_unlocks.coin_cost',
+      'episode_unlocks.created_at',
+      'episodes.episode_number',
+      'episodes.title as episode_title',
+      'series.id as series_id',
+      'series.title as series_title',
+    ])
+    .where('episode_unlocks.user_id', '=', userId)
+    .orderBy('episode_unlocks.id', 'desc');
 }
 
 /**

@@ -35,11 +35,15 @@ import {
   DashboardAnswer,
   EpisodeCreateBody,
   EpisodeListQuery,
+  EpisodePreviewAnswer,
   EpisodeUpdateBody,
   InsufficientCoinsAnswer,
   InvitationAnswer,
   InvitationBody,
+  LedgerEntrySchema,
   Paged,
+  PricingPlanAnswer,
+  PricingRuleBody,
   PublishBody,
   PublishRefusedAnswer,
   ReorderBody,
@@ -54,7 +58,9 @@ import {
   SubscriptionListQuery,
   UserDetailSchema,
   UserFlagsBody,
+  UserHistoryQuery,
   UserListQuery,
+  UserUnlockSchema,
 } from './admin.schemas';
 import { createInvitation, registerStaff, requireSuperuser } from './admin-access.service';
 import * as catalogue from './admin-catalogue.service';
@@ -261,6 +267,21 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
     { schema: { tags, params: SeriesIdParams, body: ReorderBody, response: episodeList } },
     (request) => catalogue.reorderEpisodes(ctx, actor(request), request.params.seriesId, request.body.episode_ids),
   );
+  // Bulk pricing: the preview changes nothing; the PUT applies the rule to every episode at once.
+  app.post(
+    '/series/:seriesId/pricing/preview/',
+    {
+      schema: { tags, params: SeriesIdParams, body: PricingRuleBody, response: withErrors({ 200: PricingPlanAnswer }) },
+    },
+    (request) => catalogue.previewPricing(ctx, request.params.seriesId, request.body),
+  );
+  app.put(
+    '/series/:seriesId/pricing/',
+    {
+      schema: { tags, params: SeriesIdParams, body: PricingRuleBody, response: withErrors({ 200: PricingPlanAnswer }) },
+    },
+    (request) => catalogue.applyPricing(ctx, actor(request), request.params.seriesId, request.body),
+  );
   app.get(
     '/episodes/',
     { schema: { tags, querystring: EpisodeListQuery, response: withErrors({ 200: Paged(AdminEpisodeSchema) }) } },
@@ -270,6 +291,12 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
     '/episodes/:id/',
     { schema: { tags, params: IdParams, response: withErrors({ 200: AdminEpisodeSchema }) } },
     (request) => catalogue.getEpisode(ctx, request.params.id),
+  );
+  app.get(
+    '/episodes/:id/preview/',
+    // 404: the episode, or its video, does not exist yet.
+    { schema: { tags, params: IdParams, response: withErrors({ 200: EpisodePreviewAnswer }) } },
+    (request) => catalogue.previewEpisode(ctx, actor(request), request.params.id),
   );
   app.patch(
     '/episodes/:id/',
@@ -313,6 +340,30 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
     '/users/:id/',
     { schema: { tags, params: IdParams, response: withErrors({ 200: UserDetailSchema }) } },
     (request) => users.userDetail(ctx, request.params.id),
+  );
+  app.get(
+    '/users/:id/ledger/',
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        querystring: UserHistoryQuery,
+        response: withErrors({ 200: Paged(LedgerEntrySchema) }),
+      },
+    },
+    (request) => users.userLedger(ctx, request.params.id, request.query),
+  );
+  app.get(
+    '/users/:id/unlocks/',
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        querystring: UserHistoryQuery,
+        response: withErrors({ 200: Paged(UserUnlockSchema) }),
+      },
+    },
+    (request) => users.userUnlocks(ctx, request.params.id, request.query),
   );
   app.post(
     '/users/:id/coins/',

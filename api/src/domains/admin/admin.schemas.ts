@@ -254,6 +254,50 @@ export const ReorderBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** Where staff preview an episode: the signed playback route, signed for them (null: not signed). */
+export const EpisodePreviewAnswer = Type.Object({
+  episode_id: Type.Integer(),
+  hls_url: Nullable(Type.String()),
+  video_url: Nullable(Type.String()),
+  url: Type.String(),
+  expires_at: Nullable(Type.String()),
+});
+
+/** The highest coin price an episode can have. */
+export const MAX_COIN_COST = 100_000;
+
+/**
+ * A pricing rule for a whole series, in play order: "episodes 1–5 free, then 12 coins, rising by 2
+ * every 10 episodes" is `{ free_episodes: 5, price: 12, step: 2, every: 10 }`.
+ */
+export const PricingRuleBody = Type.Object(
+  {
+    free_episodes: Type.Integer({ minimum: 0, maximum: 5_000 }),
+    price: Type.Integer({ minimum: 1, maximum: MAX_COIN_COST }),
+    step: Type.Integer({ minimum: 0, maximum: 10_000 }),
+    every: Type.Integer({ minimum: 1, maximum: 5_000 }),
+  },
+  { additionalProperties: false },
+);
+
+const PriceSchema = Type.Object({ is_free: Type.Boolean(), coin_cost: Type.Integer({ minimum: 0 }) });
+export const PricingPlanAnswer = Type.Object({
+  rule: PricingRuleBody,
+  /** How many episodes the rule changes. */
+  changed: Type.Integer({ minimum: 0 }),
+  episodes: Type.Array(
+    Type.Object({
+      episode_id: Type.Integer(),
+      season_number: Type.Integer(),
+      episode_number: Type.Integer(),
+      title: Type.String(),
+      before: PriceSchema,
+      after: PriceSchema,
+      changed: Type.Boolean(),
+    }),
+  ),
+});
+
 export const EpisodeListQuery = Type.Object({
   ...PageQuery,
   search: Type.Optional(Type.String({ maxLength: 100 })),
@@ -284,8 +328,10 @@ export const CategoryUpdateBody = Type.Partial(Type.Object(CategoryFields), {
 export const UserListQuery = Type.Object({
   ...PageQuery,
   search: Type.Optional(Type.String({ maxLength: 100 })),
+  /** Without a role, guests are left out (there are many of them); `all` includes them. */
   role: Type.Optional(
     Type.Union([
+      Type.Literal('all'),
       Type.Literal('guest'),
       Type.Literal('registered'),
       Type.Literal('gold'),
@@ -295,32 +341,34 @@ export const UserListQuery = Type.Object({
   ),
 });
 
+export const UserHistoryQuery = Type.Object(PageQuery);
+
+export const LedgerEntrySchema = Type.Object({
+  id: Type.Integer(),
+  delta: Type.Integer(),
+  reason: Type.String(),
+  reference: Nullable(Type.String()),
+  balance_after: Type.Integer(),
+  created_at: Type.String(),
+});
+
+export const UserUnlockSchema = Type.Object({
+  id: Type.Integer(),
+  episode_id: Type.Integer(),
+  coin_cost: Type.Integer(),
+  created_at: Type.String(),
+  episode_number: Type.Integer(),
+  episode_title: Type.String(),
+  series_id: Type.Integer(),
+  series_title: Type.String(),
+});
+
 export const UserDetailSchema = Type.Object({
   user: AdminUserSchema,
-  /** The newest 100 ledger entries. */
-  ledger: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      delta: Type.Integer(),
-      reason: Type.String(),
-      reference: Nullable(Type.String()),
-      balance_after: Type.Integer(),
-      created_at: Type.String(),
-    }),
-  ),
-  /** The newest 100 unlocked episodes. */
-  unlocks: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      episode_id: Type.Integer(),
-      coin_cost: Type.Integer(),
-      created_at: Type.String(),
-      episode_number: Type.Integer(),
-      episode_title: Type.String(),
-      series_id: Type.Integer(),
-      series_title: Type.String(),
-    }),
-  ),
+  /** The newest 100 ledger entries (GET …/ledger/ pages through all of them). */
+  ledger: Type.Array(LedgerEntrySchema),
+  /** The newest 100 unlocked episodes (GET …/unlocks/ pages through all of them). */
+  unlocks: Type.Array(UserUnlockSchema),
   subscriptions: Type.Array(SubscriptionSchema),
 });
 
@@ -387,7 +435,7 @@ const DashboardFigures = Type.Object({
   episodes_watched: Count,
   unlocks: Count,
   coins_spent: Count,
-  /** Succeeded payments per currency, in minor units (kopecks, cents). */
+  /** Succeeded payments per currency, in minor units (kopecks, cents), less refunds and disputes. */
   revenue: Type.Array(
     Type.Object({ currency: Type.String(), coins_minor: Count, gold_minor: Count, total_minor: Count }),
   ),
@@ -426,6 +474,19 @@ export const AnalyticsAnswer = Type.Object({
     Type.Object({
       series_id: Type.Integer(),
       series_title: Type.String(),
+      /**
+       * Distinct viewers of the series at each step, from the player's events (a viewer is a user, or
+       * an anonymous device): who started an episode, finished one, met the paywall; who unlocked an
+       * episode; and who, after meeting the paywall, bought coins or Gold.
+       */
+      steps: Type.Object({
+        starters: Count,
+        finishers: Count,
+        paywall_viewers: Count,
+        unlockers: Count,
+        coin_buyers: Count,
+        gold_buyers: Count,
+      }),
       episodes: Type.Array(
         Type.Object({
           episode_id: Type.Integer(),
@@ -437,6 +498,14 @@ export const AnalyticsAnswer = Type.Object({
           completions: Count,
           paywall_hits: Count,
           unlocks: Count,
+          /** Distinct viewers who started the episode, passed 25 / 50 / 75 % of it, and finished it. */
+          viewers: Count,
+          quartile_25: Count,
+          quartile_50: Count,
+          quartile_75: Count,
+          finished: Count,
+          /** viewers / the series' starters: the retention curve; null when nobody started the series. */
+          reached_share: Nullable(Type.Number({ minimum: 0 })),
         }),
       ),
     }),
@@ -444,9 +513,17 @@ export const AnalyticsAnswer = Type.Object({
   revenue: Type.Array(
     Type.Object({
       currency: Type.String(),
-      daily: Type.Array(Type.Object({ day: Type.String(), coins_minor: Count, gold_minor: Count })),
+      /**
+       * Money kept per day of payment: refunds, and amounts held by an open or lost dispute, are taken
+       * off (`returned_minor` says how much went back).
+       */
+      daily: Type.Array(
+        Type.Object({ day: Type.String(), coins_minor: Count, gold_minor: Count, returned_minor: Count }),
+      ),
     }),
   ),
+  /** New Gold subscriptions per day. */
+  gold_conversions: Type.Array(Type.Object({ day: Type.String(), subscriptions: Count })),
   retention: Type.Object({ d1: Retention, d7: Retention }),
 });
 

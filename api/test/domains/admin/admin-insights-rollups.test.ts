@@ -206,10 +206,42 @@ describe.each(databaseKinds())('staff analytics read through the event rollups (
     }
   }
 
+  /**
+   * The figures the rollups answer. The per-viewer figures read live from the events (retention curve,
+   * quartiles, steps of the funnel), Gold conversions and refunds are proven in staff-analytics.test.ts.
+   */
+  function rollupFigures(answer: Awaited<ReturnType<typeof analytics>>) {
+    const { gold_conversions: _gold, ...rest } = answer;
+    return {
+      ...rest,
+      funnel: answer.funnel && {
+        series_id: answer.funnel.series_id,
+        series_title: answer.funnel.series_title,
+        episodes: answer.funnel.episodes.map((e) => ({
+          episode_id: e.episode_id,
+          season_number: e.season_number,
+          episode_number: e.episode_number,
+          title: e.title,
+          is_free: e.is_free,
+          starts: e.starts,
+          completions: e.completions,
+          paywall_hits: e.paywall_hits,
+          unlocks: e.unlocks,
+        })),
+      },
+      revenue: answer.revenue.map((r) => ({
+        currency: r.currency,
+        daily: r.daily.map(({ returned_minor: _returned, ...day }) => day),
+      })),
+    };
+  }
+
   async function expectSameAnswers() {
     for (const days of [1, 7, 30, 90]) {
       for (const seriesId of [undefined, ...seriesIds]) {
-        expect(await analytics(t.ctx, days, seriesId)).toEqual(await referenceAnalytics(t.ctx, days, seriesId));
+        expect(rollupFigures(await analytics(t.ctx, days, seriesId))).toEqual(
+          await referenceAnalytics(t.ctx, days, seriesId),
+        );
       }
     }
     expect(await dashboard(t.ctx)).toEqual(await referenceDashboard(t.ctx));

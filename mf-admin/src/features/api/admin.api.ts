@@ -14,10 +14,14 @@ import type {
   AdminUser,
   AdminUserDetail,
   AuditEntry,
+  LedgerEntry,
   MediaAsset,
   MediaJob,
   Page,
+  PricingPlan,
+  PricingRule,
   SubscriptionRow,
+  UserUnlock,
 } from './admin.types';
 
 type Query = Record<string, string | number | boolean | undefined>;
@@ -134,6 +138,18 @@ export const adminApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: ['Admin', 'Series', 'Episode'],
     }),
+    /** What a pricing rule would make of every episode of the series; changes nothing. */
+    adminPreviewPricing: build.mutation<PricingPlan, { seriesId: number; rule: PricingRule }>({
+      query: ({ seriesId, rule }) => ({
+        url: `/admin/series/${seriesId}/pricing/preview/`,
+        method: 'POST',
+        body: rule,
+      }),
+    }),
+    adminApplyPricing: build.mutation<PricingPlan, { seriesId: number; rule: PricingRule }>({
+      query: ({ seriesId, rule }) => ({ url: `/admin/series/${seriesId}/pricing/`, method: 'PUT', body: rule }),
+      invalidatesTags: ['Admin', 'Series', 'Episode'],
+    }),
     adminEpisodes: build.query<Page<AdminEpisode>, Query>({
       query: (params) => ({ url: '/admin/episodes/', params: clean(params) }),
       providesTags: ['Admin'],
@@ -141,6 +157,14 @@ export const adminApi = baseApi.injectEndpoints({
     adminEpisode: build.query<AdminEpisode, number>({
       query: (id) => ({ url: `/admin/episodes/${id}/` }),
       providesTags: ['Admin'],
+    }),
+    /** Addresses on the signed playback route, signed for this staff member (drafts too). */
+    adminEpisodePreview: build.query<
+      { episode_id: number; hls_url: string | null; video_url: string | null; url: string; expires_at: string | null },
+      number
+    >({
+      query: (id) => ({ url: `/admin/episodes/${id}/preview/` }),
+      keepUnusedDataFor: 0,
     }),
     adminUpdateEpisode: build.mutation<AdminEpisode, { id: number; changes: Partial<AdminEpisode> }>({
       query: ({ id, changes }) => ({ url: `/admin/episodes/${id}/`, method: 'PATCH', body: changes }),
@@ -156,6 +180,14 @@ export const adminApi = baseApi.injectEndpoints({
     }),
     adminUser: build.query<AdminUserDetail, number>({
       query: (id) => ({ url: `/admin/users/${id}/` }),
+      providesTags: ['Admin'],
+    }),
+    adminUserLedger: build.query<Page<LedgerEntry>, { id: number; page: number }>({
+      query: ({ id, page }) => ({ url: `/admin/users/${id}/ledger/`, params: { page, limit: 20 } }),
+      providesTags: ['Admin'],
+    }),
+    adminUserUnlocks: build.query<Page<UserUnlock>, { id: number; page: number }>({
+      query: ({ id, page }) => ({ url: `/admin/users/${id}/unlocks/`, params: { page, limit: 20 } }),
       providesTags: ['Admin'],
     }),
     adminAdjustCoins: build.mutation<
@@ -226,6 +258,7 @@ export const CATALOGUE_WRITES = new Set([
   'adminRenameCategory',
   'adminCreateEpisode',
   'adminReorderEpisodes',
+  'adminApplyPricing',
   'adminUpdateEpisode',
   'adminDeleteEpisode',
   'adminSaveSetting',

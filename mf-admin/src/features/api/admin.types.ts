@@ -160,14 +160,76 @@ export interface FunnelEpisode {
   completions: number;
   paywall_hits: number;
   unlocks: number;
+  /** Distinct viewers who started it, passed each quartile, finished it (from the player's events). */
+  viewers: number;
+  quartile_25: number;
+  quartile_50: number;
+  quartile_75: number;
+  finished: number;
+  /** The share of the series' starters who reached this episode; null when nobody started. */
+  reached_share: number | null;
+}
+
+export interface FunnelSteps {
+  starters: number;
+  finishers: number;
+  paywall_viewers: number;
+  unlockers: number;
+  coin_buyers: number;
+  gold_buyers: number;
 }
 
 export interface AdminAnalytics {
   days: number;
   daily: Array<{ day: string; views: number; unique_viewers: number }>;
-  funnel: { series_id: number; series_title: string; episodes: FunnelEpisode[] } | null;
-  revenue: Array<{ currency: string; daily: Array<{ day: string; coins_minor: number; gold_minor: number }> }>;
+  funnel: { series_id: number; series_title: string; steps: FunnelSteps; episodes: FunnelEpisode[] } | null;
+  revenue: Array<{
+    currency: string;
+    daily: Array<{ day: string; coins_minor: number; gold_minor: number; returned_minor: number }>;
+  }>;
+  gold_conversions: Array<{ day: string; subscriptions: number }>;
   retention: Record<'d1' | 'd7', { cohort: number; returned: number; rate: number | null }>;
+}
+
+export interface LedgerEntry {
+  id: number;
+  delta: number;
+  reason: string;
+  reference: string | null;
+  balance_after: number;
+  created_at: string;
+}
+
+export interface UserUnlock {
+  id: number;
+  episode_id: number;
+  coin_cost: number;
+  created_at: string;
+  episode_number: number;
+  episode_title: string;
+  series_id: number;
+  series_title: string;
+}
+
+export interface PricingRule {
+  free_episodes: number;
+  price: number;
+  step: number;
+  every: number;
+}
+
+export interface PricingPlan {
+  rule: PricingRule;
+  changed: number;
+  episodes: Array<{
+    episode_id: number;
+    season_number: number;
+    episode_number: number;
+    title: string;
+    before: { is_free: boolean; coin_cost: number };
+    after: { is_free: boolean; coin_cost: number };
+    changed: boolean;
+  }>;
 }
 
 export interface AdminSettings {

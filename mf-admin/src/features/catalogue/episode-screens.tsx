@@ -14,7 +14,9 @@ import type { AdminEpisode } from '../api/admin.types';
 import { AdminLayout } from '../layout/admin-layout';
 import { Checkbox, Field, fieldErrorsOf, Pager, problemOf, TextField } from '../layout/form';
 import { VideoUpload } from '../media/video-upload';
+import { PricingRulePanel } from './pricing-rule';
 import { PublishPanel, publishLabel } from './publish-panel';
+import { VideoPreview } from './video-preview';
 
 export function moved<T>(list: T[], from: number, to: number): T[] {
   if (to < 0 || to >= list.length) return list;
@@ -29,6 +31,9 @@ export function SeriesEpisodes() {
   const series = adminApi.useAdminSeriesQuery(seriesId, { skip: !seriesId });
   const { data, isError, refetch } = adminApi.useAdminSeriesEpisodesQuery(seriesId, { skip: !seriesId });
   const [order, setOrder] = useState<AdminEpisode[] | null>(null);
+  // Drag to reorder: the row being dragged and the one it is over (the arrows do the same by keyboard).
+  const [dragged, setDragged] = useState<number | null>(null);
+  const [over, setOver] = useState<number | null>(null);
   const [saveOrder, saving] = adminApi.useAdminReorderEpisodesMutation();
   const [publish] = adminApi.useAdminPublishEpisodeMutation();
   const [unpublish] = adminApi.useAdminUnpublishEpisodeMutation();
@@ -76,8 +81,39 @@ export function SeriesEpisodes() {
       {order && (
         <ol className="admin-table-wrap">
           {order.map((episode, index) => (
-            <li key={episode.id} className="admin-toolbar admin-episode-row">
-              <span>
+            <li
+              key={episode.id}
+              className={[
+                'admin-toolbar admin-episode-row',
+                dragged === index ? 'is-dragging' : '',
+                over === index && dragged !== index ? 'is-drop-target' : '',
+              ].join(' ')}
+              draggable
+              onDragStart={(event) => {
+                event.dataTransfer.effectAllowed = 'move';
+                event.dataTransfer.setData('text/plain', String(episode.id));
+                setDragged(index);
+              }}
+              onDragOver={(event) => {
+                if (dragged === null) return;
+                event.preventDefault();
+                setOver(index);
+              }}
+              onDrop={(event) => {
+                event.preventDefault();
+                if (dragged !== null) setOrder(moved(order, dragged, index));
+                setDragged(null);
+                setOver(null);
+              }}
+              onDragEnd={() => {
+                setDragged(null);
+                setOver(null);
+              }}
+            >
+              <span className="admin-drag-handle" aria-hidden="true" title="Drag to move">
+                ⠿
+              </span>
+              <span className="admin-episode-title">
                 S{episode.season_number} · {episode.title} — {episode.is_free ? 'free' : `${episode.coin_cost} coins`}
                 {!episode.hls_url && ' · no video yet'}
               </span>
@@ -120,6 +156,10 @@ export function SeriesEpisodes() {
           {order.length === 0 && <p className="ch-muted">This series has no episodes yet.</p>}
         </ol>
       )}
+      {order && order.length > 1 && (
+        <p className="ch-muted admin-hint">Drag an episode, or use its arrows, then save the new order.</p>
+      )}
+      {order && order.length > 0 && <PricingRulePanel seriesId={seriesId} episodes={order.length} />}
     </AdminLayout>
   );
 }
@@ -341,7 +381,7 @@ export function EditEpisode() {
           <EpisodeForm key={data.id} seriesId={data.series_id} episode={data} />
           <section className="ch-card admin-wide-form" aria-labelledby="episode-video">
             <h2 id="episode-video">Video</h2>
-            <p className="ch-muted">{data.hls_url ? `Playing now: ${data.hls_url}` : 'No video yet.'}</p>
+            <VideoPreview episodeId={data.id} title={data.title} hasVideo={Boolean(data.hls_url || data.video_url)} />
             <VideoUpload episodeId={data.id} onDone={refetch} />
           </section>
           <EpisodePublishing episode={data} />

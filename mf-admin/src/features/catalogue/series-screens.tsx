@@ -20,6 +20,7 @@ import { Checkbox, Field, fieldErrorsOf, Pager, problemOf, SelectField, TextFiel
 import { imageAddressFor } from '../media/image-host';
 import { optimiseImage } from '../media/image-optimizer';
 import { PublishPanel, publishLabel } from './publish-panel';
+import { TagsField, tagsText } from './tags-field';
 
 export function SeriesList() {
   const [search, setSearch] = useState('');
@@ -172,7 +173,7 @@ function draftOf(series: AdminSeries): Draft {
   return {
     ...EMPTY,
     ...Object.fromEntries(Object.entries(series).filter(([key]) => key in EMPTY)),
-    tags: series.tags.join(', '),
+    tags: tagsText(series.tags),
     category_ids: [...series.category_ids],
     year: series.year?.toString() ?? '',
     rating: series.rating?.toString() ?? '',
@@ -376,12 +377,7 @@ function SeriesForm({ series }: { series?: AdminSeries }) {
           hint="Made from the title when left empty"
           onChange={(e) => set('slug', e.target.value)}
         />
-        <TextField
-          label="Tags"
-          value={draft.tags}
-          hint="Separated by commas"
-          onChange={(e) => set('tags', e.target.value)}
-        />
+        <TagsField value={draft.tags} onChange={(value) => set('tags', value)} />
         <TextField
           label="Year"
           inputMode="numeric"

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { renderAdmin } from '../../test/render';
 import type { FunnelEpisode } from '../api/admin.types';
-import { Dashboard, funnelSteps } from './insights-screens';
+import { Analytics, conversionSteps, Dashboard, funnelSteps } from './insights-screens';
 
 let http: HttpMock | undefined;
 afterEach(() => http?.restore());
@@ -17,6 +17,12 @@ const episode = (n: number, counts: Partial<FunnelEpisode>): FunnelEpisode => ({
   completions: 0,
   paywall_hits: 0,
   unlocks: 0,
+  viewers: 0,
+  quartile_25: 0,
+  quartile_50: 0,
+  quartile_75: 0,
+  finished: 0,
+  reached_share: null,
   ...counts,
 });
 
@@ -56,5 +62,64 @@ describe('the dashboard figures', () => {
     const [amount] = await screen.findAllByText(/1,234,567\.89/);
     expect(amount).toHaveClass('admin-figure-long');
     expect(screen.getAllByText('13')[0]).not.toHaveClass('admin-figure-long');
+  });
+});
+
+describe('the series funnel from first play to purchase', () => {
+  it('gives each step its share of the viewers who started the series', () => {
+    const rows = conversionSteps({
+      starters: 40,
+      finishers: 10,
+      paywall_viewers: 20,
+      unlockers: 8,
+      coin_buyers: 4,
+      gold_buyers: 1,
+    });
+    expect(rows.map((row) => [row.label, row.value, row.share])).toEqual([
+      ['Started an episode', 40, 1],
+      ['Met the paywall', 20, 0.5],
+      ['Unlocked an episode', 8, 0.2],
+      ['Bought coins after the paywall', 4, 0.1],
+      ['Took Gold after the paywall', 1, 0.025],
+    ]);
+  });
+
+  it('shows the drop-off per episode and revenue with refunds left out', async () => {
+    const steps = { starters: 4, finishers: 1, paywall_viewers: 2, unlockers: 1, coin_buyers: 1, gold_buyers: 0 };
+    const analytics = {
+      days: 7,
+      from: '2026-11-18T00:00:00.000Z',
+      to: '2026-11-24T12:00:00.000Z',
+      daily: [{ day: '2026-11-24', views: 5, unique_viewers: 4 }],
+      funnel: {
+        series_id: 1,
+        series_title: 'Midnight Vows',
+        steps,
+        episodes: [
+          episode(1, { viewers: 4, reached_share: 1, quartile_25: 3, finished: 1 }),
+          episode(2, { viewers: 2, reached_share: 0.5, paywall_hits: 2, unlocks: 1 }),
+        ],
+      },
+      revenue: [
+        { currency: 'usd', daily: [{ day: '2026-11-24', coins_minor: 1600, gold_minor: 0, returned_minor: 500 }] },
+      ],
+      gold_conversions: [{ day: '2026-11-24', subscriptions: 0 }],
+      retention: { d1: { cohort: 0, returned: 0, rate: null }, d7: { cohort: 0, returned: 0, rate: null } },
+    };
+    http = mockHttp((config) => {
+      if (config.url === '/admin/analytics/') return { status: 200, data: analytics };
+      if (config.url === '/admin/series/') return { status: 200, data: { results: [], count: 0, page: 1, limit: 100 } };
+      return undefined;
+    });
+    renderAdmin(<Analytics />, { path: '/admin/analytics' });
+    const table = await screen.findByRole('table');
+    const second = screen.getByRole('rowheader', { name: /EP2/ }).closest('tr') as HTMLElement;
+    expect(table).toContainElement(second);
+    expect(second).toHaveTextContent('50%');
+    expect(screen.getByRole('list', { name: 'From first play to purchase' })).toHaveTextContent('Met the paywall2 50%');
+    expect(
+      screen.getByText(/Refunds and disputed payments are left out: \$5\.00 went back to payers/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('0 new Gold subscriptions in the period.')).toBeInTheDocument();
   });
 });

@@ -1,85 +1,21 @@
-/** The dashboard's figures and the analytics charts (views, funnel, revenue, retention). */
+/**
+ * The analytics screen: views per day, how viewers went through one series (retention curve, quartiles,
+ * paywall → unlock → purchase), revenue kept per day and Gold conversions. The figures and tables
+ * render at once; the charts come in their own chunk (analytics-charts.tsx), loaded only here.
+ */
 import { ErrorNotice, InlineSpinner } from '@cliffhanger/shared';
-import { useState } from 'react';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { lazy, Suspense, useState } from 'react';
 import { adminApi } from '../api/admin.api';
-import type { AdminAnalytics, Figures, FunnelEpisode } from '../api/admin.types';
+import type { AdminAnalytics, FunnelEpisode, FunnelSteps } from '../api/admin.types';
 import { AdminLayout } from '../layout/admin-layout';
 import { Field } from '../layout/form';
+import { money } from './dashboard-screen';
 
-const DASHBOARD_REFRESH_MS = 60_000;
+export { Dashboard } from './dashboard-screen';
 
-export function money(minor: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency: currency.toUpperCase() }).format(
-      minor / 100,
-    );
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency.toUpperCase()}`;
-  }
-}
+const Charts = lazy(() => import('./analytics-charts'));
 
-function FigureCards({ figures }: { figures: Figures }) {
-  const cards: Array<[string, string | number]> = [
-    ['Active viewers', figures.active_viewers],
-    ['Views', figures.views],
-    ['Episodes watched', figures.episodes_watched],
-    ['Unlocks', figures.unlocks],
-    ['Coins spent', figures.coins_spent],
-    ['New registrations', figures.new_registrations],
-    ['Gold members', figures.gold_members],
-    ['New Gold subscriptions', figures.new_gold_subscriptions],
-    ...figures.revenue.map((r): [string, string] => [
-      `Revenue (${r.currency.toUpperCase()})`,
-      money(r.total_minor, r.currency),
-    ]),
-  ];
-  if (figures.revenue.length === 0) cards.push(['Revenue', '—']);
-  return (
-    <div className="admin-cards">
-      {cards.map(([label, value]) => (
-        // An amount is long: its card takes two columns, and the figure shrinks rather than overflow (admin.css).
-        <div key={label} className={`ch-card admin-figure${String(value).length > 7 ? ' admin-figure--wide' : ''}`}>
-          <strong className={String(value).length > 7 ? 'admin-figure-long' : undefined}>{value}</strong>
-          <span className="ch-muted">{label}</span>
-        </div>
-      ))}
-    </div>
-  );
-}
-
-export function Dashboard() {
-  const { data, isError, refetch } = adminApi.useAdminDashboardQuery(undefined, {
-    pollingInterval: DASHBOARD_REFRESH_MS,
-  });
-  return (
-    <AdminLayout title="Dashboard">
-      {isError && <ErrorNotice message="The figures could not be loaded" onRetry={refetch} />}
-      {!data && !isError && <InlineSpinner />}
-      {data && (
-        <>
-          <h2>Today</h2>
-          <FigureCards figures={data.today} />
-          <h2>Last 30 days</h2>
-          <FigureCards figures={data.last_30_days} />
-        </>
-      )}
-    </AdminLayout>
-  );
-}
-
-const FUNNEL_STEPS = [
+export const FUNNEL_STEPS = [
   ['starts', 'Starts', '#2196f3'],
   ['completions', 'Completions', '#4caf50'],
   ['paywall_hits', 'Paywall hits', '#ff9800'],
@@ -96,7 +32,92 @@ export function funnelSteps(episodes: FunnelEpisode[]) {
   return { drawn, empty };
 }
 
-const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
+export const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
+
+/** The series funnel from first play to purchase, each step with its share of the first. */
+export function conversionSteps(steps: FunnelSteps): Array<{ label: string; value: number; share: number | null }> {
+  const rows: Array<[string, number]> = [
+    ['Started an episode', steps.starters],
+    ['Met the paywall', steps.paywall_viewers],
+    ['Unlocked an episode', steps.unlockers],
+    ['Bought coins after the paywall', steps.coin_buyers],
+    ['Took Gold after the paywall', steps.gold_buyers],
+  ];
+  return rows.map(([label, value]) => ({
+    label,
+    value,
+    share: steps.starters === 0 ? null : value / steps.starters,
+  }));
+}
+
+/** A label for an episode: "EP3", or "S2E3" when the series has more than one season. */
+export function episodeLabel(episodes: FunnelEpisode[]) {
+  const seasons = new Set(episodes.map((e) => e.season_number)).size;
+  return (e: FunnelEpisode) => (seasons > 1 ? `S${e.season_number}E${e.episode_number}` : `EP${e.episode_number}`);
+}
+
+function ConversionFunnel({ steps }: { steps: FunnelSteps }) {
+  const rows = conversionSteps(steps);
+  const top = Math.max(1, ...rows.map((row) => row.value));
+  return (
+    <ol className="admin-funnel" aria-label="From first play to purchase">
+      {rows.map((row) => (
+        <li key={row.label}>
+          <span className="admin-funnel-label">{row.label}</span>
+          <span className="admin-funnel-bar" aria-hidden="true">
+            <span style={{ width: `${(row.value / top) * 100}%` }} />
+          </span>
+          <strong className="admin-funnel-value">
+            {row.value} <span className="ch-muted">{percent(row.share)}</span>
+          </strong>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function DropOffTable({ funnel }: { funnel: NonNullable<AdminAnalytics['funnel']> }) {
+  const label = episodeLabel(funnel.episodes);
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table admin-numbers">
+        <caption className="ch-muted">
+          Distinct viewers per episode. “Reached” is the share of the series’ starters who started it.
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Episode</th>
+            <th scope="col">Viewers</th>
+            <th scope="col">Reached</th>
+            <th scope="col">25%</th>
+            <th scope="col">50%</th>
+            <th scope="col">75%</th>
+            <th scope="col">Finished</th>
+            <th scope="col">Paywall hits</th>
+            <th scope="col">Unlocks</th>
+          </tr>
+        </thead>
+        <tbody>
+          {funnel.episodes.map((e) => (
+            <tr key={e.episode_id}>
+              <th scope="row">
+                {label(e)} <span className="ch-muted">{e.is_free ? 'free' : ''}</span>
+              </th>
+              <td>{e.viewers}</td>
+              <td>{percent(e.reached_share)}</td>
+              <td>{e.quartile_25}</td>
+              <td>{e.quartile_50}</td>
+              <td>{e.quartile_75}</td>
+              <td>{e.finished}</td>
+              <td>{e.paywall_hits}</td>
+              <td>{e.unlocks}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 export function Analytics() {
   const [days, setDays] = useState(30);
@@ -104,6 +125,9 @@ export function Analytics() {
   const { data, isFetching, isError, refetch } = adminApi.useAdminAnalyticsQuery({ days, series_id: seriesId });
   const series = adminApi.useAdminSeriesListQuery({ limit: 100 });
   const revenue = data?.revenue[0];
+  const kept = revenue?.daily.reduce((sum, d) => sum + d.coins_minor + d.gold_minor, 0) ?? 0;
+  const returned = revenue?.daily.reduce((sum, d) => sum + d.returned_minor, 0) ?? 0;
+  const goldTotal = data?.gold_conversions.reduce((sum, d) => sum + d.subscriptions, 0) ?? 0;
   return (
     <AdminLayout title="Analytics">
       <div className="admin-toolbar">
@@ -116,7 +140,7 @@ export function Analytics() {
             </select>
           )}
         </Field>
-        <Field label="Funnel of series">
+        <Field label="Series">
           {(props) => (
             <select
               {...props}
@@ -138,45 +162,56 @@ export function Analytics() {
         <>
           <section aria-labelledby="views-title">
             <h2 id="views-title">Views and viewers per day</h2>
-            <div className="admin-chart">
-              <ResponsiveContainer>
-                <LineChart data={data.daily}>
-                  <CartesianGrid strokeDasharray="3 3" />
-                  <XAxis dataKey="day" />
-                  <YAxis allowDecimals={false} />
-                  <Tooltip />
-                  <Legend itemSorter={null} />
-                  <Line type="monotone" dataKey="views" name="Views" stroke="#e91e63" />
-                  <Line type="monotone" dataKey="unique_viewers" name="Viewers" stroke="#2196f3" />
-                </LineChart>
-              </ResponsiveContainer>
-            </div>
+            <Suspense fallback={<div className="admin-chart" />}>
+              <Charts kind="views" data={data} />
+            </Suspense>
           </section>
-          {data.funnel && <Funnel funnel={data.funnel} />}
+          {data.funnel && (
+            <>
+              <section aria-labelledby="retention-curve-title">
+                <h2 id="retention-curve-title">How far viewers of “{data.funnel.series_title}” got</h2>
+                {data.funnel.steps.starters === 0 ? (
+                  <p className="ch-muted">Nobody has started this series in this period.</p>
+                ) : (
+                  <Suspense fallback={<div className="admin-chart" />}>
+                    <Charts kind="retention" data={data} />
+                  </Suspense>
+                )}
+                <DropOffTable funnel={data.funnel} />
+              </section>
+              <section aria-labelledby="conversion-title">
+                <h2 id="conversion-title">From first play to purchase</h2>
+                <ConversionFunnel steps={data.funnel.steps} />
+                <h3>Per episode</h3>
+                <Suspense fallback={<div className="admin-chart" />}>
+                  <Charts kind="funnel" data={data} />
+                </Suspense>
+              </section>
+            </>
+          )}
           <section aria-labelledby="revenue-title">
-            <h2 id="revenue-title">Revenue per day{revenue ? ` (${revenue.currency.toUpperCase()})` : ''}</h2>
+            <h2 id="revenue-title">Revenue kept per day{revenue ? ` (${revenue.currency.toUpperCase()})` : ''}</h2>
             {revenue ? (
-              <div className="admin-chart">
-                <ResponsiveContainer>
-                  <BarChart
-                    data={revenue.daily.map((d) => ({
-                      day: d.day,
-                      coins: d.coins_minor / 100,
-                      gold: d.gold_minor / 100,
-                    }))}
-                  >
-                    <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="day" />
-                    <YAxis />
-                    <Tooltip />
-                    <Legend itemSorter={null} />
-                    <Bar dataKey="coins" name="Coins" stackId="revenue" fill="#f5c451" />
-                    <Bar dataKey="gold" name="Gold" stackId="revenue" fill="#b8862a" />
-                  </BarChart>
-                </ResponsiveContainer>
-              </div>
+              <>
+                <p className="ch-muted">
+                  {money(kept, revenue.currency)} kept in the period. Refunds and disputed payments are left out
+                  {returned > 0 ? `: ${money(returned, revenue.currency)} went back to payers.` : '.'}
+                </p>
+                <Suspense fallback={<div className="admin-chart" />}>
+                  <Charts kind="revenue" data={data} />
+                </Suspense>
+              </>
             ) : (
               <p className="ch-muted">No payments in this period.</p>
+            )}
+          </section>
+          <section aria-labelledby="gold-title">
+            <h2 id="gold-title">Gold conversions per day</h2>
+            <p className="ch-muted">{goldTotal} new Gold subscriptions in the period.</p>
+            {goldTotal > 0 && (
+              <Suspense fallback={<div className="admin-chart" />}>
+                <Charts kind="gold" data={data} />
+              </Suspense>
             )}
           </section>
           <section aria-labelledby="retention-title">
@@ -195,41 +230,5 @@ export function Analytics() {
         </>
       )}
     </AdminLayout>
-  );
-}
-
-function Funnel({ funnel }: { funnel: NonNullable<AdminAnalytics['funnel']> }) {
-  const { drawn, empty } = funnelSteps(funnel.episodes);
-  // Two seasons may both have an episode 1: the label names the season when there is more than one.
-  const seasons = new Set(funnel.episodes.map((e) => e.season_number)).size;
-  const rows = funnel.episodes.map((e) => ({
-    ...e,
-    name: seasons > 1 ? `S${e.season_number}E${e.episode_number}` : `EP${e.episode_number}`,
-  }));
-  return (
-    <section aria-labelledby="funnel-title">
-      <h2 id="funnel-title">Funnel of “{funnel.series_title}” by episode</h2>
-      {drawn.length === 0 ? (
-        <p className="ch-muted">Nobody has watched this series in this period.</p>
-      ) : (
-        <div className="admin-chart">
-          <ResponsiveContainer>
-            <BarChart data={rows} barGap={2}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="name" tickMargin={6} />
-              <YAxis allowDecimals={false} />
-              <Tooltip />
-              <Legend itemSorter={null} />
-              {drawn.map(([key, label, colour]) => (
-                <Bar key={key} dataKey={key} name={label} fill={colour} maxBarSize={28} />
-              ))}
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
-      )}
-      {drawn.length > 0 && empty.length > 0 && (
-        <p className="ch-muted admin-hint">None in this period: {empty.join(', ').toLowerCase()}.</p>
-      )}
-    </section>
   );
 }

@@ -96,15 +96,18 @@ export function Pager({
   limit,
   count,
   onPage,
+  label = 'Pages',
 }: {
   page: number;
   limit: number;
   count: number;
   onPage(page: number): void;
+  /** Names the pager for screen readers when a screen has more than one list. */
+  label?: string;
 }) {
   const pages = Math.max(1, Math.ceil(count / limit));
   return (
-    <nav className="admin-pager" aria-label="Pages">
+    <nav className="admin-pager" aria-label={label}>
       <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous
       </Button>

@@ -73,6 +73,90 @@ function CoinsFormFields({ user }: { user: AdminUser }) {
   );
 }
 
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+/** The user's coin movements, newest first, 20 a page; read-only. */
+function UserLedger({ id }: { id: number }) {
+  const [page, setPage] = useState(1);
+  const { data, isFetching, isError, refetch } = adminApi.useAdminUserLedgerQuery({ id, page });
+  return (
+    <section aria-labelledby="ledger-title">
+      <h3 id="ledger-title">Coin ledger</h3>
+      {isError && <ErrorNotice message="The ledger could not be loaded" onRetry={refetch} />}
+      {!data && isFetching && <InlineSpinner />}
+      {data && data.count === 0 && <p className="ch-muted">No coin movements.</p>}
+      {data && data.count > 0 && (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Coins</th>
+                <th scope="col">Why</th>
+                <th scope="col">Balance after</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.results.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{when(entry.created_at)}</td>
+                  <td className={entry.delta < 0 ? 'admin-negative' : undefined}>
+                    {entry.delta > 0 ? '+' : ''}
+                    {entry.delta}
+                  </td>
+                  <td>{entry.reason.replace(/_/g, ' ')}</td>
+                  <td>{entry.balance_after}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager page={page} limit={data.limit} count={data.count} onPage={setPage} label="Ledger pages" />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The episodes the user unlocked, newest first, 20 a page; read-only. */
+function UserUnlocks({ id }: { id: number }) {
+  const [page, setPage] = useState(1);
+  const { data, isFetching, isError, refetch } = adminApi.useAdminUserUnlocksQuery({ id, page });
+  return (
+    <section aria-labelledby="unlocks-title">
+      <h3 id="unlocks-title">Unlocked episodes</h3>
+      {isError && <ErrorNotice message="The unlocks could not be loaded" onRetry={refetch} />}
+      {!data && isFetching && <InlineSpinner />}
+      {data && data.count === 0 && <p className="ch-muted">No episodes unlocked.</p>}
+      {data && data.count > 0 && (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Episode</th>
+                <th scope="col">Coins</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.results.map((unlock) => (
+                <tr key={unlock.id}>
+                  <td>{when(unlock.created_at)}</td>
+                  <td>
+                    {unlock.series_title}, episode {unlock.episode_number}
+                    <div className="ch-muted">{unlock.episode_title}</div>
+                  </td>
+                  <td>{unlock.coin_cost}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager page={page} limit={data.limit} count={data.count} onPage={setPage} label="Unlock pages" />
+        </div>
+      )}
+    </section>
+  );
+}
+
 function UserDetail({ id, onClose }: { id: number; onClose(): void }) {
   const { data, isError, refetch } = adminApi.useAdminUserQuery(id);
   const [update] = adminApi.useAdminUpdateUserMutation();
@@ -113,25 +197,8 @@ function UserDetail({ id, onClose }: { id: number; onClose(): void }) {
         <Checkbox label="Account active" checked={user.is_active} onChange={(v) => change({ is_active: v })} />
         {!isSuperuser && <p className="ch-muted admin-hint">Only a superuser can change Gold and staff rights.</p>}
       </fieldset>
-      <h3>Coin ledger</h3>
-      <ul>
-        {data.ledger.map((entry) => (
-          <li key={entry.id}>
-            {new Date(entry.created_at).toLocaleString()} · {entry.delta > 0 ? '+' : ''}
-            {entry.delta} ({entry.reason}) → {entry.balance_after}
-          </li>
-        ))}
-        {data.ledger.length === 0 && <li className="ch-muted">No coin movements.</li>}
-      </ul>
-      <h3>Unlocked episodes</h3>
-      <ul>
-        {data.unlocks.map((unlock) => (
-          <li key={unlock.id}>
-            {unlock.series_title}, episode {unlock.episode_number} · {unlock.coin_cost} coins
-          </li>
-        ))}
-        {data.unlocks.length === 0 && <li className="ch-muted">None.</li>}
-      </ul>
+      <UserLedger id={user.id} />
+      <UserUnlocks id={user.id} />
       <Button variant="secondary" onClick={onClose}>
         Close
       </Button>
@@ -149,7 +216,7 @@ export function Users() {
     <AdminLayout title="Users">
       <div className="admin-toolbar">
         <TextField
-          label="Search"
+          label="Search by email or username"
           type="search"
           value={search}
           onChange={(e) => {
@@ -161,9 +228,10 @@ export function Users() {
           label="Who"
           value={role}
           options={[
-            ['', 'Everybody'],
-            ['registered', 'Registered'],
-            ['guest', 'Guests'],
+            // Guests are many and rarely what staff look for: they show only when asked.
+            ['', 'Registered people'],
+            ['guest', 'Guests only'],
+            ['all', 'Everybody, guests too'],
             ['gold', 'Gold'],
             ['staff', 'Staff'],
             ['disabled', 'Disabled'],

@@ -1,0 +1,79 @@
+/**
+ * The episode as viewers will see it: the video from the signed playback route (signed for this staff
+ * member, so a draft plays too), through hls.js where the browser has no HLS of its own. Loaded only
+ * when staff ask for the preview, so the episode form does not carry the player.
+ */
+import { Button, ErrorNotice, InlineSpinner } from '@cliffhanger/shared';
+import { useEffect, useRef, useState } from 'react';
+import { adminApi } from '../api/admin.api';
+
+function Player({ episodeId, title }: { episodeId: number; title: string }) {
+  const { data, isError, isFetching, refetch } = adminApi.useAdminEpisodePreviewQuery(episodeId);
+  const video = useRef<HTMLVideoElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const element = video.current;
+    if (!element || !data) return;
+    setFailed(false);
+    const source = data.hls_url;
+    if (!source || element.canPlayType('application/vnd.apple.mpegurl')) {
+      element.src = source ?? data.url;
+      return;
+    }
+    let destroy = () => {};
+    let cancelled = false;
+    import('hls.js').then(({ default: Hls }) => {
+      if (cancelled) return;
+      if (!Hls.isSupported()) {
+        element.src = data.video_url ?? source;
+        return;
+      }
+      const hls = new Hls();
+      hls.on(Hls.Events.ERROR, (_event, error) => {
+        if (error.fatal) setFailed(true);
+      });
+      hls.loadSource(source);
+      hls.attachMedia(element);
+      destroy = () => hls.destroy();
+    });
+    return () => {
+      cancelled = true;
+      destroy();
+    };
+  }, [data]);
+
+  if (isError) return <ErrorNotice message="The preview could not be loaded" onRetry={refetch} />;
+  if (!data || isFetching) return <InlineSpinner />;
+  return (
+    <>
+      {/* biome-ignore lint/a11y/useMediaCaption: the episodes have no caption tracks yet */}
+      <video
+        ref={video}
+        className="admin-preview-video"
+        controls
+        playsInline
+        aria-label={`Preview of “${title}”`}
+        onError={() => setFailed(true)}
+      />
+      {failed && (
+        <p role="alert" className="ch-muted">
+          The video could not be played. If it was just uploaded, wait for the conversion to finish and try again.
+        </p>
+      )}
+    </>
+  );
+}
+
+export function VideoPreview({ episodeId, title, hasVideo }: { episodeId: number; title: string; hasVideo: boolean }) {
+  const [open, setOpen] = useState(false);
+  if (!hasVideo) return <p className="ch-muted">No video yet: upload one below.</p>;
+  return (
+    <div className="admin-preview">
+      <Button variant="secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? 'Hide the preview' : 'Preview as viewers will see it'}
+      </Button>
+      {open && <Player episodeId={episodeId} title={title} />}
+    </div>
+  );
+}
