@@ -68,6 +68,19 @@ export const playerApi = baseApi.injectEndpoints({
         add
           ? { url: `/series/${seriesId}/add-to-list/`, method: 'POST' }
           : { url: `/series/${seriesId}/remove-from-list/`, method: 'DELETE' },
+      // The button follows at once; a refused change puts it back.
+      async onQueryStarted({ seriesId, add }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          playerApi.util.updateQueryData('playerMyList', undefined, (ids) =>
+            add ? (ids.includes(seriesId) ? ids : [...ids, seriesId]) : ids.filter((id) => id !== seriesId),
+          ),
+        );
+        try {
+          await queryFulfilled;
+        } catch {
+          patch.undo();
+        }
+      },
       invalidatesTags: ['MyList'],
     }),
   }),
