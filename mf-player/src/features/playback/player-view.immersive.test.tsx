@@ -1,7 +1,7 @@
 import { ANALYTICS_EVENTS, trackEvent } from '@cliffhanger/shared';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { UnknownAction } from 'redux';
 import { episode } from '../../test/fixtures';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
@@ -245,5 +245,34 @@ describe('the immersive phone player', () => {
     expect(onSelect).not.toHaveBeenCalled();
     act(() => jest.advanceTimersByTime(1_500));
     expect(onSelect).toHaveBeenCalledWith(episodes[2]);
+  });
+
+  it('goes back to the series page when the player was opened from a shared link', async () => {
+    render(
+      <Provider store={playerStore()}>
+        <MemoryRouter
+          initialEntries={['/player/3/episode/2']}
+          future={{ v7_startTransition: true, v7_relativeSplatPath: true }}
+        >
+          <Routes>
+            <Route
+              path="/player/:seriesId/episode/:episodeId"
+              element={
+                <PlayerView
+                  episodes={episodes}
+                  episode={episodes[1] as PlayerEpisode}
+                  layout="mobile"
+                  onSelect={() => undefined}
+                />
+              }
+            />
+            <Route path="/series/:seriesId" element={<p>Series page 3</p>} />
+          </Routes>
+        </MemoryRouter>
+      </Provider>,
+    );
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('Series page 3')).toBeInTheDocument();
   });
 });

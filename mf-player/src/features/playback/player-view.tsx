@@ -55,6 +55,9 @@ export async function renewStream(episodeId: number): Promise<string | null> {
   }
 }
 
+/** The router's position in the tab's history (0 for the first page of the tab). */
+const historyIndex = () => (window.history.state as { idx?: number } | null)?.idx ?? 0;
+
 export function isLocked(episode: Pick<PlayerEpisode, 'is_free' | 'is_unlocked'>): boolean {
   return !episode.is_free && !episode.is_unlocked;
 }
@@ -125,6 +128,8 @@ export function PlayerView({
   const sample = useRef({ ...ref, position: 0, duration: episode.duration });
   /** The quartiles of this view already reported. */
   const quartiles = useRef<number[]>([]);
+  /** Where in the tab's history the player was opened (moving between episodes adds entries). */
+  const openedAt = useRef(historyIndex());
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [countdown, setCountdown] = useState(false);
   const [descriptionOpen, setDescriptionOpen] = useState(false);
@@ -327,10 +332,14 @@ export function PlayerView({
 
   const title = `${episode.series_title} · Episode ${episode.episode_number}`;
 
-  /** Back where the viewer came from; opened from a shared link, to the series page. */
+  /**
+   * Back to the screen the player was opened from, past every episode moved through since; opened
+   * from a shared link (nothing before it), to the series page.
+   */
   const back = () => {
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) navigate(-1);
+    const now = historyIndex();
+    const entry = openedAt.current;
+    if (entry > 0) navigate(-Math.max(1, now - entry + 1));
     else navigate(paths.series(episode.series));
   };
 
