@@ -178,7 +178,7 @@ export function EpisodeDrawer({
                   <span className="player-drawer-number">{episode.episode_number}</span>
                   <span className="player-drawer-duration">{formatTime(episode.duration)}</span>
                   <span className="player-drawer-access">
-                    {(access === 'coins' || access === 'gold') && <Icon name="lock" size={12} />}
+                    {access === 'gold' && <Icon name="lock" size={12} />}
                     {accessLabel(episode, access)}
                   </span>
                   {watched && (

@@ -275,4 +275,23 @@ describe('the immersive phone player', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByText('Series page 3')).toBeInTheDocument();
   });
+
+  it('falls back to muted with "Tap for sound" only when the browser refuses sound, not when a start is interrupted', async () => {
+    const refuse = (name: string) =>
+      jest
+        .mocked(HTMLMediaElement.prototype.play)
+        .mockImplementationOnce(() => Promise.reject(Object.assign(new Error(name), { name })));
+    refuse('AbortError');
+    const first = renderPlayer(episodes[1] as PlayerEpisode);
+    await flush();
+    expect((onScreen(first.container) as HTMLVideoElement).muted).toBe(false);
+    expect(screen.queryByRole('button', { name: /Tap for sound/ })).toBeNull();
+    first.unmount();
+
+    refuse('NotAllowedError');
+    const second = renderPlayer(episodes[1] as PlayerEpisode);
+    await flush();
+    expect((onScreen(second.container) as HTMLVideoElement).muted).toBe(true);
+    expect(screen.getByRole('button', { name: /Tap for sound/ })).toBeInTheDocument();
+  });
 });

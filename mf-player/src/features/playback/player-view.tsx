@@ -299,15 +299,16 @@ export function PlayerView({
     return () => window.removeEventListener('keydown', onKey);
   }, [keyboard, go, next, previous, seek, toggleFullscreen, toggleMute, togglePlay, activeVideo]);
 
-  // Start playing as soon as the source is attached (or swapped in); a refused unmuted autoplay falls
-  // back to muted.
+  // Start playing as soon as the source is attached (or swapped in); an unmuted autoplay the browser
+  // refuses falls back to muted. A start merely interrupted (a pause, a seek, a new load) keeps the sound.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new source restarts playback
   useEffect(() => {
     const video = activeVideo();
     if (!video || !src) return;
     video.playbackRate = rate;
     const attempt = video.play();
-    attempt?.catch(() => {
+    attempt?.catch((error: unknown) => {
+      if ((error as { name?: string } | null)?.name !== 'NotAllowedError') return;
       video.muted = true;
       setNeedsSound(true);
       video.play()?.catch(() => undefined);
