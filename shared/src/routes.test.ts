@@ -50,6 +50,13 @@ describe('the route table of the specification', () => {
     expect(SCREENS.player.paths).toHaveLength(6);
   });
 
+  it('fills the phone screen with the player only: no header or tab bar while watching', () => {
+    const immersive = Object.entries(SCREENS)
+      .filter(([, screen]) => 'immersive' in screen && screen.immersive === true)
+      .map(([key]) => key);
+    expect(immersive).toEqual(['player']);
+  });
+
   it('guards every admin screen and nothing else', () => {
     for (const screen of Object.values(SCREENS)) {
       const guarded = 'guarded' in screen && screen.guarded === true;

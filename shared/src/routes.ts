@@ -26,6 +26,8 @@ interface ScreenDefinition {
   layout: Layout;
   /** Staff only: guarded by the shell (§5) and by the API. */
   guarded?: boolean;
+  /** Under 768 px the screen fills the phone: the shell shows neither its header nor its tab bar. */
+  immersive?: boolean;
 }
 
 export const SCREENS = {
@@ -63,6 +65,7 @@ export const SCREENS = {
       '/desktop-player/:episodeId',
     ],
     layout: 'standalone',
+    immersive: true,
   },
   // Admin area under /admin (§2), guarded (§5)
   adminDashboard: { remote: 'admin', paths: ['/admin'], layout: 'admin', guarded: true },

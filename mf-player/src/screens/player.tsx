@@ -86,8 +86,8 @@ export default function PlayerScreen() {
     return <InlineSpinner label="Loading episode…" />;
   }
   return (
+    // Not keyed by the layout: crossing the breakpoint keeps the same <video>, its position and buffer.
     <PlayerView
-      key={layout}
       series={seriesQuery.data}
       episodes={episodes.length ? episodes : [episode]}
       episode={episode}

@@ -19,9 +19,9 @@ import { RemoteScreen } from '../federation/remote-screen';
 import { MainLayout, StandaloneLayout } from '../layout/layouts';
 import { RouteErrorPage } from './error-page';
 
-function WithLayout({ layout, children }: { layout: Layout; children: ReactNode }) {
+function WithLayout({ layout, immersive, children }: { layout: Layout; immersive?: boolean; children: ReactNode }) {
   if (layout === 'main') return <MainLayout>{children}</MainLayout>;
-  if (layout === 'standalone') return <StandaloneLayout>{children}</StandaloneLayout>;
+  if (layout === 'standalone') return <StandaloneLayout immersive={immersive}>{children}</StandaloneLayout>;
   return <>{children}</>;
 }
 
@@ -58,8 +58,9 @@ export function buildRoutes(): RouteObject[] {
   const screenRoutes = (Object.keys(SCREENS) as ScreenKey[]).flatMap((key) => {
     const screen = SCREENS[key];
     const guarded = 'guarded' in screen && screen.guarded;
+    const immersive = 'immersive' in screen && screen.immersive;
     const element = (
-      <WithLayout layout={screen.layout}>
+      <WithLayout layout={screen.layout} immersive={immersive}>
         {/* Keyed: moving between two remotes' screens must not carry one remote's state into the other. */}
         <RemoteScreen key={`${screen.remote}:${key}`} remote={screen.remote} screen={key} />
       </WithLayout>

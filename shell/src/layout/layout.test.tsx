@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { testStore, testUser } from '../test-support';
-import { MainLayout } from './layouts';
+import { MainLayout, StandaloneLayout } from './layouts';
 
 function renderLayout(setup: (store: ReturnType<typeof testStore>) => void = () => undefined) {
   const store = testStore();
@@ -74,5 +74,31 @@ describe('the main layout', () => {
   it('shows the coin balance in the header', () => {
     renderLayout((store) => store.dispatch(signedIn({ user: testUser({ coin_balance: 42 }) })));
     expect(screen.getByTestId('header-balance')).toHaveTextContent('42');
+  });
+});
+
+describe('the standalone layout', () => {
+  it('marks an immersive screen (the player), so on a phone the header steps aside, and no other', () => {
+    const store = testStore();
+    const { container, rerender } = render(
+      <Provider store={store}>
+        <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+          <StandaloneLayout immersive>
+            <p>player</p>
+          </StandaloneLayout>
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(container.querySelector('.layout')).toHaveClass('layout--immersive');
+    rerender(
+      <Provider store={store}>
+        <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+          <StandaloneLayout>
+            <p>coins</p>
+          </StandaloneLayout>
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(container.querySelector('.layout')).not.toHaveClass('layout--immersive');
   });
 });

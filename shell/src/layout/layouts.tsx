@@ -37,9 +37,10 @@ export function MainLayout({ children }: { children: ReactNode }) {
   );
 }
 
-export function StandaloneLayout({ children }: { children: ReactNode }) {
+/** `immersive`: under 768 px the screen fills the phone and the header steps aside (the player). */
+export function StandaloneLayout({ children, immersive = false }: { children: ReactNode; immersive?: boolean }) {
   return (
-    <div className="layout layout--standalone">
+    <div className={`layout layout--standalone${immersive ? ' layout--immersive' : ''}`}>
       <Header />
       <div className="layout-content">{children}</div>
     </div>

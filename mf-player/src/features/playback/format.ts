@@ -8,3 +8,5 @@ export function formatTime(seconds: number): string {
 
 export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 2] as const;
 export const SEEK_STEP_SECONDS = 5;
+/** How long the "next episode starts in …" countdown runs after an episode ends with autoplay on. */
+export const AUTOPLAY_COUNTDOWN_SECONDS = 5;

@@ -1,15 +1,25 @@
 /**
- * The player screen's body, in its two layouts: mobile (under 768 px) is a vertical full-screen video
- * where a swipe up or down moves to the next or previous episode; desktop puts the video beside the
- * series' episode list. Locked episodes show the paywall over the poster. Playback samples go to the
- * progress saga. The next unlocked episode waits in a second, hidden <video>, loaded to its first frame,
+ * The player screen's body, in its two layouts. Mobile (under 768 px) is immersive: the video fills the
+ * screen under translucent overlays — back, the title, episode and an expandable description, a right
+ * rail (My list, Share, Episodes), a drawer of every episode, a progress bar to drag — a tap pauses and a
+ * swipe up or down moves to the next or previous episode. Desktop puts the video beside the series'
+ * episode list. Both layouts are one tree around the same <video> elements, so crossing the breakpoint
+ * (a rotation, a resized window) or opening the drawer never reloads or restarts the episode.
+ * Locked episodes show the paywall over the poster. Playback samples go to the progress saga; the
+ * quartiles of each view are reported once. When an episode ends with autoplay-next on, a cancellable
+ * countdown leads to the next one, which waits in a second, hidden <video>, loaded to its first frame,
  * so moving on to it swaps it in and starts at once.
  */
-import { ANALYTICS_EVENTS, Button, MediaImage, type Series, track, useAppDispatch } from '@cliffhanger/shared';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ANALYTICS_EVENTS, Button, MediaImage, paths, type Series, track, useAppDispatch } from '@cliffhanger/shared';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
+import { useNavigate } from 'react-router-dom';
 import { Icon } from '../../components/icons';
-import { resumePosition } from '../progress/progress-rules';
+import { ActionRail } from '../immersive/action-rail';
+import { EpisodeDrawer } from '../immersive/episode-drawer';
+import { NextCountdown } from '../immersive/next-countdown';
+import { ScrubBar } from '../immersive/scrub-bar';
+import { quartilesReached, resumePosition } from '../progress/progress-rules';
 import { Paywall } from '../unlock/paywall';
 import { fetchStream } from '../unlock/unlock.saga';
 import { EpisodeList } from './episode-list';
@@ -23,6 +33,7 @@ import {
   playbackStarted,
   playbackTicked,
   selectAutoplayNext,
+  selectPlayback,
 } from './playback.slice';
 import type { PlayerEpisode } from './player.api';
 import { PlayerControls } from './player-controls';
@@ -43,6 +54,9 @@ export async function renewStream(episodeId: number): Promise<string | null> {
     return null;
   }
 }
+
+/** The router's position in the tab's history (0 for the first page of the tab). */
+const historyIndex = () => (window.history.state as { idx?: number } | null)?.idx ?? 0;
 
 export function isLocked(episode: Pick<PlayerEpisode, 'is_free' | 'is_unlocked'>): boolean {
   return !episode.is_free && !episode.is_unlocked;
@@ -70,7 +84,10 @@ export function PlayerView({
   preloadNext?: boolean;
 }) {
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const descriptionId = useId();
   const autoplayNext = useSelector(selectAutoplayNext);
+  const watchedIds = useSelector(selectPlayback).watched;
   const stageRef = useRef<HTMLDivElement>(null);
   const index = episodes.findIndex((e) => e.id === episode.id);
   const previous = index > 0 ? episodes[index - 1] : undefined;
@@ -109,12 +126,27 @@ export function PlayerView({
   const lastTick = useRef(0);
   const advancing = useRef(false);
   const sample = useRef({ ...ref, position: 0, duration: episode.duration });
+  /** The quartiles of this view already reported. */
+  const quartiles = useRef<number[]>([]);
+  /** Where in the tab's history the player was opened (moving between episodes adds entries). */
+  const openedAt = useRef(historyIndex());
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [countdown, setCountdown] = useState(false);
+  const [descriptionOpen, setDescriptionOpen] = useState(false);
+
+  // The drawer belongs to the phone layout; the desktop shows the episode list beside the video.
+  useEffect(() => {
+    if (layout !== 'mobile') setDrawerOpen(false);
+  }, [layout]);
 
   // A new episode: fresh samples; when it goes, report it as left (unless it was finished by moving on).
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the episode's identity restarts this
   useEffect(() => {
     started.current = false;
     advancing.current = false;
+    quartiles.current = [];
+    setCountdown(false);
+    setDescriptionOpen(false);
     sample.current = { episodeId: episode.id, seriesId: episode.series, position: 0, duration: episode.duration };
     // A swapped-in episode has its metadata already; a fresh one reports it as it loads.
     const video = activeVideo();
@@ -267,15 +299,16 @@ export function PlayerView({
     return () => window.removeEventListener('keydown', onKey);
   }, [keyboard, go, next, previous, seek, toggleFullscreen, toggleMute, togglePlay, activeVideo]);
 
-  // Start playing as soon as the source is attached (or swapped in); a refused unmuted autoplay falls
-  // back to muted.
+  // Start playing as soon as the source is attached (or swapped in); an unmuted autoplay the browser
+  // refuses falls back to muted. A start merely interrupted (a pause, a seek, a new load) keeps the sound.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new source restarts playback
   useEffect(() => {
     const video = activeVideo();
     if (!video || !src) return;
     video.playbackRate = rate;
     const attempt = video.play();
-    attempt?.catch(() => {
+    attempt?.catch((error: unknown) => {
+      if ((error as { name?: string } | null)?.name !== 'NotAllowedError') return;
       video.muted = true;
       setNeedsSound(true);
       video.play()?.catch(() => undefined);
@@ -283,6 +316,11 @@ export function PlayerView({
   }, [src]);
 
   const touchStart = useRef<number | null>(null);
+  const onTouchStart = (event: React.TouchEvent) => {
+    // Touches on the overlays (rail, progress bar, countdown, drawer) are theirs, not a swipe.
+    const onOverlay = (event.target as HTMLElement).closest?.('[data-no-swipe], button, a');
+    touchStart.current = onOverlay || drawerOpen ? null : (event.touches[0]?.clientY ?? null);
+  };
   const onTouchEnd = (y: number | undefined) => {
     const startY = touchStart.current;
     touchStart.current = null;
@@ -295,13 +333,22 @@ export function PlayerView({
 
   const title = `${episode.series_title} · Episode ${episode.episode_number}`;
 
+  /**
+   * Back to the screen the player was opened from, past every episode moved through since; opened
+   * from a shared link (nothing before it), to the series page.
+   */
+  const back = () => {
+    const now = historyIndex();
+    const entry = openedAt.current;
+    if (entry > 0) navigate(-Math.max(1, now - entry + 1));
+    else navigate(paths.series(episode.series));
+  };
+
   const stage = (
     <div
       ref={stageRef}
       className="player-stage"
-      onTouchStart={(event) => {
-        touchStart.current = event.touches[0]?.clientY ?? null;
-      }}
+      onTouchStart={onTouchStart}
       onTouchEnd={(event) => onTouchEnd(event.changedTouches[0]?.clientY)}
     >
       {locked && <MediaImage src={episode.thumbnail} className="player-video player-poster" alt="" />}
@@ -323,6 +370,7 @@ export function PlayerView({
             onClick={togglePlay}
             onPlay={() => {
               setPlaying(true);
+              setCountdown(false);
               if (!started.current) {
                 started.current = true;
                 dispatch(playbackStarted({ ...ref, episodeNumber: episode.episode_number }));
@@ -349,6 +397,17 @@ export function PlayerView({
               const d = Number.isFinite(video.duration) && video.duration > 0 ? video.duration : episode.duration;
               sample.current = { ...ref, position: video.currentTime, duration: d };
               setTime(video.currentTime);
+              if (started.current)
+                for (const quartile of quartilesReached(video.currentTime, d, quartiles.current)) {
+                  quartiles.current.push(quartile);
+                  dispatch(
+                    track(ANALYTICS_EVENTS.episodeQuartileReached, {
+                      episode_id: episode.id,
+                      series_id: episode.series,
+                      quartile,
+                    }),
+                  );
+                }
               const now = performance.now();
               if (started.current && now - lastTick.current >= TICK_MS) {
                 lastTick.current = now;
@@ -357,9 +416,8 @@ export function PlayerView({
             }}
             onEnded={() => {
               setPlaying(false);
-              if (autoplayNext && next) go(next, true);
-              else if (started.current)
-                dispatch(playbackTicked({ ...sample.current, position: sample.current.duration }));
+              if (started.current) dispatch(playbackTicked({ ...sample.current, position: sample.current.duration }));
+              if (autoplayNext && next) setCountdown(true);
             }}
           />
         ) : (
@@ -400,18 +458,85 @@ export function PlayerView({
           <Icon name="soundOff" /> Tap for sound
         </Button>
       )}
+      {layout === 'mobile' && !locked && !playing && firstFrameShown && !countdown && !error && (
+        <span className="player-paused" aria-hidden="true">
+          <Icon name="play" size={64} />
+        </span>
+      )}
+      {layout === 'mobile' && (
+        <div className="player-top" data-no-swipe="">
+          <button type="button" className="player-btn player-back" aria-label="Back" onClick={back}>
+            <Icon name="back" size={24} />
+          </button>
+          <h1 className="player-top-title">
+            <span className="ch-visually-hidden">{episode.series_title} · </span>
+            Episode {episode.episode_number}
+            {episodes.length > 1 && <span className="player-top-count"> / {episodes.length}</span>}
+          </h1>
+          {!locked && (
+            <button
+              type="button"
+              className="player-btn"
+              aria-label={muted ? 'Unmute' : 'Mute'}
+              aria-pressed={muted}
+              onClick={toggleMute}
+            >
+              <Icon name={muted ? 'soundOff' : 'soundOn'} size={22} />
+            </button>
+          )}
+        </div>
+      )}
+      {layout === 'mobile' && (
+        <ActionRail
+          series={series}
+          seriesId={episode.series}
+          seriesTitle={episode.series_title}
+          drawerOpen={drawerOpen}
+          onEpisodes={() => setDrawerOpen(true)}
+        />
+      )}
+      {countdown && next && (
+        <NextCountdown
+          nextNumber={next.episode_number}
+          onPlayNow={() => {
+            setCountdown(false);
+            go(next, true);
+          }}
+          onCancel={() => setCountdown(false)}
+        />
+      )}
       {/* The caption and the controls share one bottom strip, so wrapping controls never cover the caption. */}
       {(layout === 'mobile' || !locked) && (
         <div className="player-bottom">
           {layout === 'mobile' && (
-            <div className="player-caption">
+            <div className="player-caption" data-no-swipe="">
               <p className="player-series">{episode.series_title}</p>
               <p className="player-episode-name">
                 Episode {episode.episode_number} · {episode.title}
               </p>
+              {episode.description && (
+                <div className="player-description-row">
+                  <p
+                    id={descriptionId}
+                    className={`player-description${descriptionOpen ? ' player-description--open' : ''}`}
+                  >
+                    {episode.description}
+                  </p>
+                  <button
+                    type="button"
+                    className="player-more"
+                    aria-expanded={descriptionOpen}
+                    aria-controls={descriptionId}
+                    onClick={() => setDescriptionOpen((open) => !open)}
+                  >
+                    {descriptionOpen ? 'Less' : 'More'}
+                  </button>
+                </div>
+              )}
             </div>
           )}
-          {!locked && (
+          {!locked && layout === 'mobile' && <ScrubBar currentTime={time} duration={duration} onSeek={seek} />}
+          {!locked && layout === 'desktop' && (
             <PlayerControls
               state={{
                 playing,
@@ -440,48 +565,45 @@ export function PlayerView({
           )}
         </div>
       )}
-      {locked && layout === 'mobile' && (
-        <div className="player-lock-nav">
-          <Button
-            variant="ghost"
-            aria-label="Previous episode"
-            disabled={!previous}
-            onClick={() => go(previous, false)}
-          >
-            <Icon name="up" />
-          </Button>
-          <Button variant="ghost" aria-label="Next episode" disabled={!next} onClick={() => go(next, false)}>
-            <Icon name="down" />
-          </Button>
-        </div>
-      )}
     </div>
   );
 
-  if (layout === 'mobile') {
-    return (
-      <main className="player player--mobile" aria-label={`Player: ${title}`}>
-        <h1 className="ch-visually-hidden">{title}</h1>
-        {stage}
-      </main>
-    );
-  }
+  // One tree for both layouts: the stage (and the <video> elements in it) stays where it is.
   return (
-    <main className="player player--desktop" aria-label={`Player: ${title}`}>
+    <main className={`player player--${layout}`} aria-label={`Player: ${title}`}>
       <div className="player-main">
         {stage}
-        <div className="player-info">
-          <h1 className="player-title">{title}</h1>
-          <p className="player-subtitle">{episode.title}</p>
-          {episode.description && <p className="ch-muted">{episode.description}</p>}
-        </div>
+        {layout === 'desktop' && (
+          <div className="player-info">
+            <h1 className="player-title">{title}</h1>
+            <p className="player-subtitle">{episode.title}</p>
+            {episode.description && <p className="ch-muted">{episode.description}</p>}
+          </div>
+        )}
       </div>
-      <EpisodeList
-        episodes={episodes}
-        currentId={episode.id}
-        thumbnails={firstFrameShown || locked}
-        onSelect={(e) => go(e, e === next)}
-      />
+      {layout === 'desktop' && (
+        <EpisodeList
+          episodes={episodes}
+          currentId={episode.id}
+          thumbnails={firstFrameShown || locked}
+          onSelect={(e) => go(e, e === next)}
+        />
+      )}
+      {layout === 'mobile' && drawerOpen && (
+        <EpisodeDrawer
+          episodes={episodes}
+          currentId={episode.id}
+          goldExclusive={goldExclusive}
+          watchedIds={watchedIds}
+          autoplayNext={autoplayNext}
+          onToggleAutoplay={() => dispatch(autoplayNextToggled())}
+          onSelect={(e) => {
+            setDrawerOpen(false);
+            if (e.id !== episode.id) go(e, e === next);
+          }}
+          onClose={() => setDrawerOpen(false)}
+        />
+      )}
     </main>
   );
 }

@@ -51,9 +51,47 @@ export const playerApi = baseApi.injectEndpoints({
       },
       keepUnusedDataFor: CACHE_SECONDS.seriesDetail,
     }),
+    /** The ids of the series in the viewer's list (a brand-new guest without a list has none). */
+    playerMyList: build.query<number[], void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const answer = await baseQuery({ url: '/users/my-list/' });
+        if (answer.error) {
+          if ((answer.error as ApiError).status === 404) return { data: [] };
+          return { error: answer.error as ApiError };
+        }
+        return { data: listOf(answer.data as Series[] | Paginated<Series>).map((s) => s.id) };
+      },
+      providesTags: ['MyList'],
+    }),
+    playerMyListChange: build.mutation<void, { seriesId: number; add: boolean }>({
+      query: ({ seriesId, add }) =>
+        add
+          ? { url: `/series/${seriesId}/add-to-list/`, method: 'POST' }
+          : { url: `/series/${seriesId}/remove-from-list/`, method: 'DELETE' },
+      // The button follows at once; a refused change puts it back.
+      async onQueryStarted({ seriesId, add }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          playerApi.util.updateQueryData('playerMyList', undefined, (ids) =>
+            add ? (ids.includes(seriesId) ? ids : [...ids, seriesId]) : ids.filter((id) => id !== seriesId),
+          ),
+        );
+        try {
+          await queryFulfilled;
+        } catch {
+          patch.undo();
+        }
+      },
+      invalidatesTags: ['MyList'],
+    }),
   }),
 });
 
 export const registerPlayerEndpoints = (_api: BaseApi) => playerApi;
-export const { usePlayerEpisodeQuery, usePlayerSeriesQuery, usePlayerSeriesEpisodesQuery, usePlayerSeriesBySlugQuery } =
-  playerApi;
+export const {
+  usePlayerEpisodeQuery,
+  usePlayerSeriesQuery,
+  usePlayerSeriesEpisodesQuery,
+  usePlayerSeriesBySlugQuery,
+  usePlayerMyListQuery,
+  usePlayerMyListChangeMutation,
+} = playerApi;

@@ -39,3 +39,14 @@ export function resumePosition(
   if (!(saved > 0) || clampProgress(episode.progress) >= 100 || isNearEnd(saved, duration)) return 0;
   return saved;
 }
+
+/** The quartiles reported once per view of an episode (25, 50 and 75 % of it played). */
+export const QUARTILES = [25, 50, 75] as const;
+export type Quartile = (typeof QUARTILES)[number];
+
+/** The quartiles `position` has passed that were not reported yet, in order. */
+export function quartilesReached(position: number, duration: number, reported: readonly number[]): Quartile[] {
+  if (!(duration > 0) || !(position > 0)) return [];
+  const percent = (position / duration) * 100;
+  return QUARTILES.filter((q) => percent >= q && !reported.includes(q));
+}

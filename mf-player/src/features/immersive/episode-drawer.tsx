@@ -1,0 +1,197 @@
+/**
+ * The phone player's episode drawer: a bottom sheet over the playing video with the series' seasons and
+ * every episode as a numbered tile — its length, and whether it is free, costs coins, needs Gold, is
+ * unlocked or was watched. Tapping a tile jumps to that episode. Escape, the close button or a tap on the
+ * dimmed video above closes it; focus goes into the sheet on open and back to the opener on close.
+ */
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Icon } from '../../components/icons';
+import { formatTime } from '../playback/format';
+import type { PlayerEpisode } from '../playback/player.api';
+import { clampProgress, WATCHED_FRACTION } from '../progress/progress-rules';
+
+export type EpisodeAccess = 'free' | 'coins' | 'gold' | 'unlocked';
+
+/** How an episode may be watched: free, for its coin price, with Gold only, or already unlocked. */
+export function episodeAccess(episode: PlayerEpisode, goldExclusive: boolean): EpisodeAccess {
+  if (episode.is_free) return 'free';
+  if (episode.is_unlocked) return 'unlocked';
+  return goldExclusive ? 'gold' : 'coins';
+}
+
+export function isWatched(episode: PlayerEpisode, watchedIds: readonly number[]): boolean {
+  return watchedIds.includes(episode.id) || clampProgress(episode.progress) >= WATCHED_FRACTION * 100;
+}
+
+const coins = (n: number) => `${n} ${n === 1 ? 'coin' : 'coins'}`;
+
+function accessLabel(episode: PlayerEpisode, access: EpisodeAccess): string {
+  if (access === 'free') return 'Free';
+  if (access === 'unlocked') return 'Unlocked';
+  if (access === 'gold') return 'Gold';
+  return coins(episode.coin_cost);
+}
+
+export function EpisodeDrawer({
+  episodes,
+  currentId,
+  goldExclusive,
+  watchedIds,
+  autoplayNext,
+  onToggleAutoplay,
+  onSelect,
+  onClose,
+}: {
+  episodes: PlayerEpisode[];
+  currentId: number;
+  goldExclusive: boolean;
+  watchedIds: readonly number[];
+  autoplayNext: boolean;
+  onToggleAutoplay: () => void;
+  onSelect: (episode: PlayerEpisode) => void;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const sheet = useRef<HTMLDivElement>(null);
+  const seasons = useMemo(() => [...new Set(episodes.map((e) => e.season))].sort((a, b) => a - b), [episodes]);
+  const currentSeason = episodes.find((e) => e.id === currentId)?.season ?? seasons[0] ?? 1;
+  const [season, setSeason] = useState(currentSeason);
+  const shown = episodes.filter((e) => e.season === season);
+
+  // Focus moves into the sheet (on the episode playing, else its first control) and back out on close.
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    const target =
+      sheet.current?.querySelector<HTMLElement>('[aria-current="true"]') ??
+      sheet.current?.querySelector<HTMLElement>('button');
+    target?.focus();
+    return () => opener?.focus?.();
+  }, []);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  return (
+    <div className="player-drawer-layer">
+      <button
+        type="button"
+        className="player-drawer-scrim"
+        aria-label="Close episodes"
+        tabIndex={-1}
+        onClick={onClose}
+      />
+      <div
+        ref={sheet}
+        className="player-drawer"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-no-swipe=""
+        // Keys typed in the sheet drive the sheet, not the player's shortcuts.
+        onKeyDown={(event) => {
+          if (event.key === 'Tab') {
+            const focusable = [...(sheet.current?.querySelectorAll<HTMLElement>('button, input') ?? [])];
+            const first = focusable[0];
+            const last = focusable.at(-1);
+            if (event.shiftKey && document.activeElement === first) {
+              event.preventDefault();
+              last?.focus();
+            } else if (!event.shiftKey && document.activeElement === last) {
+              event.preventDefault();
+              first?.focus();
+            }
+            return;
+          }
+          if (event.key !== 'Escape') event.nativeEvent.stopPropagation();
+        }}
+      >
+        <span className="player-drawer-handle" aria-hidden="true" />
+        <div className="player-drawer-head">
+          <h2 id={titleId} className="player-drawer-title">
+            Episodes
+          </h2>
+          <span className="ch-muted player-drawer-count">
+            {episodes.length} {episodes.length === 1 ? 'episode' : 'episodes'}
+          </span>
+          <label className="player-autoplay player-drawer-autoplay">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={autoplayNext}
+              aria-checked={autoplayNext}
+              onChange={onToggleAutoplay}
+            />
+            <span>Autoplay next</span>
+          </label>
+          <button type="button" className="player-btn" aria-label="Close episodes" onClick={onClose}>
+            <Icon name="close" />
+          </button>
+        </div>
+        {seasons.length > 1 && (
+          <fieldset className="player-drawer-seasons">
+            <legend className="ch-visually-hidden">Seasons</legend>
+            {seasons.map((s) => (
+              <button
+                key={s}
+                type="button"
+                className="player-drawer-season"
+                aria-pressed={s === season}
+                onClick={() => setSeason(s)}
+              >
+                Season {s}
+              </button>
+            ))}
+          </fieldset>
+        )}
+        <ol className="player-drawer-grid">
+          {shown.map((episode) => {
+            const access = episodeAccess(episode, goldExclusive);
+            const watched = isWatched(episode, watchedIds);
+            const current = episode.id === currentId;
+            const label = [
+              `Episode ${episode.episode_number}`,
+              episode.title,
+              formatTime(episode.duration),
+              accessLabel(episode, access),
+              watched ? 'watched' : null,
+              current ? 'playing now' : null,
+            ]
+              .filter(Boolean)
+              .join(', ');
+            return (
+              <li key={episode.id}>
+                <button
+                  type="button"
+                  className={`player-drawer-episode player-drawer-episode--${access}`}
+                  aria-current={current ? 'true' : undefined}
+                  aria-label={label}
+                  data-watched={watched ? '' : undefined}
+                  onClick={() => onSelect(episode)}
+                >
+                  <span className="player-drawer-number">{episode.episode_number}</span>
+                  <span className="player-drawer-duration">{formatTime(episode.duration)}</span>
+                  <span className="player-drawer-access">
+                    {access === 'gold' && <Icon name="lock" size={12} />}
+                    {accessLabel(episode, access)}
+                  </span>
+                  {watched && (
+                    <span className="player-drawer-watched">
+                      <Icon name="listAdded" size={12} /> Watched
+                    </span>
+                  )}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * When an episode ends and autoplay-next is on, the next one starts after a visible countdown that the
+ * viewer can cancel (they stay on the finished episode) or skip ("Play now").
+ */
+import { useEffect, useRef, useState } from 'react';
+import { AUTOPLAY_COUNTDOWN_SECONDS } from '../playback/format';
+
+export function NextCountdown({
+  nextNumber,
+  seconds = AUTOPLAY_COUNTDOWN_SECONDS,
+  onPlayNow,
+  onCancel,
+}: {
+  nextNumber: number;
+  seconds?: number;
+  onPlayNow: () => void;
+  onCancel: () => void;
+}) {
+  const [left, setLeft] = useState(seconds);
+  const done = useRef(onPlayNow);
+  done.current = onPlayNow;
+
+  useEffect(() => {
+    const started = Date.now();
+    const timer = window.setInterval(() => {
+      const remaining = Math.max(0, seconds - Math.floor((Date.now() - started) / 1000));
+      setLeft(remaining);
+      if (remaining === 0) {
+        window.clearInterval(timer);
+        done.current();
+      }
+    }, 250);
+    return () => window.clearInterval(timer);
+  }, [seconds]);
+
+  return (
+    <section className="player-countdown" aria-label="Up next" data-no-swipe="">
+      <p className="player-countdown-text" role="status">
+        Episode {nextNumber} starts in <strong>{left}</strong> {left === 1 ? 'second' : 'seconds'}
+      </p>
+      <div className="player-countdown-actions">
+        <button type="button" className="ch-button" onClick={onPlayNow}>
+          Play now
+        </button>
+        <button type="button" className="ch-button ch-button--secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}
