@@ -11,6 +11,7 @@ import * as analyticsRollups from './20261121300000_analytics_rollups';
 import * as identity from './20261125000000_identity';
 import * as paymentReversals from './20261201000000_payment_reversals';
 import * as publishing from './20261201000100_publishing';
+import * as forYouSignals from './20261202020000_for_you_signals';
 
 const migrations: Record<string, Migration> = {
   '20250601000000_initial': initial,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '20261125000000_identity': identity,
   '20261201000000_payment_reversals': paymentReversals,
   '20261201000100_publishing': publishing,
+  '20261202020000_for_you_signals': forYouSignals,
 };
 
 export const staticMigrationProvider: MigrationProvider = {
