@@ -34,6 +34,8 @@ import * as repo from './for-you.repository';
 
 export const RECOMMENDATION_LIMIT = 10;
 export const TRENDING_DAYS = 14;
+/** Co-watching is read from the viewer's most watched finished series, at most this many. */
+export const CO_WATCH_SOURCES = 20;
 
 /** How much each signal weighs in a series' score (each signal is scaled to 0–1 first). */
 export const WEIGHTS = {
@@ -234,7 +236,12 @@ async function rankForViewer(ctx: AppContext, snap: CatalogueSnapshot, signals: 
   const sources = new Map(signals.engagement);
   for (const id of signals.listed) sources.set(id, (sources.get(id) ?? 0) + 0.5);
   const taste = tasteOf(snap, sources);
-  const finished = new Map([...signals.finishedSeries].map((id) => [id, signals.engagement.get(id) ?? 1]));
+  const finished = new Map(
+    [...signals.finishedSeries]
+      .map((id) => [id, signals.engagement.get(id) ?? 1] as const)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, CO_WATCH_SOURCES),
+  );
   const coWatched = await coWatchScores(ctx, finished);
   const personal = hasSignals(signals);
   return snap.series
@@ -283,13 +290,15 @@ function clipsOf(
   const first = episodes[0];
   if (!first) return [];
   const place = signals.lastPlace.get(row.id);
-  const placeEpisode = place ? episodes.find((episode) => episode.id === place.episode_id) : undefined;
+  const at = place ? episodes.findIndex((episode) => episode.id === place.episode_id) : -1;
+  // Where the viewer goes on: the episode they left mid-way, or the one after the episode they finished.
+  const next = place && at >= 0 ? (place.completed ? episodes[at + 1] : episodes[at]) : undefined;
   const lead: ForYouClip['lead'] =
-    place && placeEpisode
+    place && next
       ? {
           kind: 'continue',
-          episode_id: placeEpisode.id,
-          episode_number: placeEpisode.episode_number,
+          episode_id: next.id,
+          episode_number: next.episode_number,
           position_seconds: place.completed ? 0 : place.position_seconds,
         }
       : { kind: 'start', episode_id: first.id, episode_number: first.episode_number, position_seconds: 0 };

@@ -22,6 +22,9 @@ function assertMixed(clips: ForYouClip[]) {
   }
 }
 
+/** Each test signs viewers up and plays every clip it gets through the stream route: slow on a busy machine. */
+jest.setTimeout(120_000);
+
 describe.each(databaseKinds())('for-you feed (%s)', (kind) => {
   let t: TestApp;
   let draftSeriesId: number;
@@ -29,7 +32,8 @@ describe.each(databaseKinds())('for-you feed (%s)', (kind) => {
 
   beforeAll(async () => {
     useDevPayments();
-    t = await createTestApp(kind);
+    // With the catalogue cache on, as in production: what is cached is shared, every answer stays personal.
+    t = await createTestApp(kind, { cache: { catalogueSeconds: 5, publicViewSeconds: 0 } });
     await seedDemoCatalogue(t.ctx, smallCatalogue());
     const at = new Date().toISOString();
     // A draft series with a free episode, and a draft free episode inside a published series.

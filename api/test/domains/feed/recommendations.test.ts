@@ -11,6 +11,9 @@ const firstEpisodeOf = (seriesId: number) => 3 * SERIES_IDS.indexOf(seriesId) + 
 const ROMANCES = [2, 4, 6, 8, 12];
 const ids = (list: Array<{ id: number }>) => list.map((series) => series.id);
 
+/** Signing viewers up and the cache's few seconds make these slow on a busy machine. */
+jest.setTimeout(120_000);
+
 describe.each(databaseKinds())('More like this and /recommendations/ (%s)', (kind) => {
   let t: TestApp;
   let draftId: number;
