@@ -2,8 +2,8 @@
  * For you in a real browser, at phone size (390×844, touch) and desktop size (1440×900): a new guest's
  * first six clips all play (each one's video advances) and come from at least three series; each clip
  * leads into its series; after the guest finishes a series, their feed is a different one (the
- * finished clips are gone and the order follows what they watched). Screenshots go to SHOTS_DIR when
- * it is set.
+ * finished clips are gone and the order follows what they watched); a series page shows More like
+ * this. Screenshots go to SHOTS_DIR when it is set.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -112,6 +112,27 @@ describe.each(SIZES)('for you at $name size', (size) => {
       .getByRole('link', { name: 'Watch from episode 1' });
     await lead.click();
     await page.waitForURL(`**/player/${current.series_id}/episode/${current.lead.episode_id}`);
+    await context.close();
+  });
+});
+
+describe.each(SIZES)('More like this at $name size', (size) => {
+  it('shows other series on a series page, each leading to its own page', async () => {
+    const { context, page } = await newGuestPage(size);
+    const { clips } = await openFeed(page);
+    const seriesId = clips[0]?.series_id as number;
+    await page.goto(`${baseUrl()}/series/${seriesId}`);
+    const section = page.getByRole('region', { name: 'More like this' });
+    await section.waitFor({ timeout: 20_000 });
+    const cards = section.getByRole('link');
+    expect(await cards.count()).toBeGreaterThan(0);
+    const hrefs = await cards.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(hrefs).not.toContain(`/series/${seriesId}`);
+    await section.scrollIntoViewIfNeeded();
+    await shot(page, `more-like-this-${size.name}`);
+    await cards.first().click();
+    await page.waitForURL(/\/series\/\d+$/);
+    expect(page.url()).not.toMatch(new RegExp(`/series/${seriesId}$`));
     await context.close();
   });
 });

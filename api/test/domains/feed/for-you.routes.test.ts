@@ -29,6 +29,7 @@ describe.each(databaseKinds())('for-you feed (%s)', (kind) => {
   let t: TestApp;
   let draftSeriesId: number;
   let draftEpisodeId: number;
+  let scheduledSeriesId: number;
 
   beforeAll(async () => {
     useDevPayments();
@@ -64,6 +65,18 @@ describe.each(databaseKinds())('for-you feed (%s)', (kind) => {
     await t.ctx.db
       .insertInto('episodes')
       .values({ ...episode, series_id: draftSeriesId, episode_number: 1, status: 'published', published_at: at })
+      .execute();
+    // A series scheduled for tomorrow, with a free episode already published.
+    scheduledSeriesId = await insertSeries(
+      t.ctx.db,
+      seriesRow('Coming soon', 'coming-soon', {
+        published_at: new Date(Date.now() + 86_400_000).toISOString(),
+        is_trending: true,
+      }),
+    );
+    await t.ctx.db
+      .insertInto('episodes')
+      .values({ ...episode, series_id: scheduledSeriesId, episode_number: 1, status: 'published', published_at: at })
       .execute();
     const inserted = await t.ctx.db
       .insertInto('episodes')
@@ -101,6 +114,7 @@ describe.each(databaseKinds())('for-you feed (%s)', (kind) => {
 
   function expectNoDrafts(feed: ForYouFeed) {
     expect(feed.clips.map((clip) => clip.series_id)).not.toContain(draftSeriesId);
+    expect(feed.clips.map((clip) => clip.series_id)).not.toContain(scheduledSeriesId);
     expect(feed.clips.map((clip) => clip.episode_id)).not.toContain(draftEpisodeId);
   }
 
