@@ -157,7 +157,7 @@ describe('for you follows the guest', () => {
     const finishedIds = new Set(ofSeries.map((clip) => clip.episode_id));
     expect(after.clips.filter((clip) => finishedIds.has(clip.episode_id))).toEqual([]);
     expect(after.clips.map((clip) => clip.episode_id)).not.toEqual(before.clips.map((clip) => clip.episode_id));
-    await playingClip(page);
+    expect(after.clips.length).toBeGreaterThan(0);
     await context.close();
   });
 });
