@@ -24,6 +24,7 @@ import { CategorySchema, EpisodeSchema, SeriesSchema } from './domains/catalogue
 import { coinsRoutes } from './domains/coins/coins.routes';
 import { devRoutes } from './domains/dev/dev.routes';
 import { feedRoutes } from './domains/feed/feed.routes';
+import { forYouRoutes } from './domains/feed/for-you.routes';
 import { healthRoutes } from './domains/health/health.routes';
 import { paymentsConfigFromEnv } from './domains/payments/payments.config';
 import { paymentsRoutes } from './domains/payments/payments.routes';
@@ -186,6 +187,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       await api.register(authRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
       await api.register(catalogueRoutes, { ctx });
+      await api.register(forYouRoutes, { ctx });
       await api.register(viewingRoutes, { ctx });
       await api.register(settingsRoutes, { ctx });
       await api.register(coinsRoutes, { ctx, payments });

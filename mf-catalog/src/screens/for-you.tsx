@@ -1,65 +1,107 @@
 /**
- * For you (§2): a full-height vertical feed of episodes. The current clip autoplays, muted until the
- * viewer turns the sound on once; swipe, the mouse wheel or the arrow keys move to the next or previous
- * clip. Each clip names its series and episode and offers to open the series or play on in the player.
+ * For you (§2): a full-height vertical feed of the viewer's own clips, ranked by the server from what
+ * they watch (GET /feed/for-you/). Every clip plays: the server lists only what the viewer may watch
+ * now. The current clip autoplays, muted until the viewer turns the sound on once; swipe, the mouse
+ * wheel or the arrow keys move to the next or previous clip. Each clip leads into its series: "Watch
+ * from episode 1", or "Continue" where the viewer left off.
+ *
+ * Analytics: a clip counts as shown once it has been on screen for a second (once per clip per visit),
+ * as played when it first plays, and opening its series is reported with the clip's place in the feed.
  */
-import { Button, type Episode, ErrorNotice, InlineSpinner, MediaImage, paths } from '@cliffhanger/shared';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  ANALYTICS_EVENTS,
+  Button,
+  ErrorNotice,
+  FEED_CLIP_SHOWN_AFTER_MS,
+  type ForYouClip,
+  InlineSpinner,
+  paths,
+  track,
+  useAppDispatch,
+} from '@cliffhanger/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '../components/icons';
-import { useCatalogFeedEpisodesQuery } from '../features/catalogue/catalogue.api';
-import { accessLabel } from '../features/catalogue/episode-tile';
 import { FeedVideo } from '../features/for-you/feed-video';
 import { isLive, moveWithin, swipeStep, WHEEL_COOLDOWN_MS } from '../features/for-you/feed-window';
+import { renewClipAddress, useCatalogForYouFeedQuery } from '../features/for-you/for-you.api';
+
+const NO_CLIPS: ForYouClip[] = [];
+
+const clipFacts = (clip: ForYouClip) => ({
+  episode_id: clip.episode_id,
+  series_id: clip.series_id,
+  position: clip.position,
+});
+
+/** Where a clip leads: the viewer's place in the series, or its first episode. */
+export function leadOf(clip: ForYouClip): { to: string; label: string } {
+  const { lead } = clip;
+  if (lead.kind === 'continue') {
+    const at = lead.position_seconds > 0 ? `?t=${Math.floor(lead.position_seconds)}` : '';
+    return {
+      to: `${paths.episode(clip.series_id, lead.episode_id)}${at}`,
+      label: `Continue episode ${lead.episode_number}`,
+    };
+  }
+  return { to: paths.episode(clip.series_id, lead.episode_id), label: 'Watch from episode 1' };
+}
 
 function FeedItem({
-  episode,
+  clip,
   offset,
   muted,
-  position,
   count,
+  onPlaying,
+  onOpenSeries,
 }: {
-  episode: Episode;
+  clip: ForYouClip;
   /** 0 for the clip on screen, -1 / 1 for the neighbours kept ready above and below. */
   offset: number;
   muted: boolean;
-  position: number;
   count: number;
+  onPlaying: (clip: ForYouClip) => void;
+  onOpenSeries: (clip: ForYouClip) => void;
 }) {
   const active = offset === 0;
-  const label = `${episode.series_title}, episode ${episode.episode_number}: ${episode.title}`;
-  const playable = !!episode.hls_url;
+  const label = `${clip.series_title}, episode ${clip.episode_number}: ${clip.title}`;
+  const lead = leadOf(clip);
+  const renew = useCallback(() => renewClipAddress(clip.episode_id), [clip.episode_id]);
   return (
     <article
       className="feed-item"
       aria-roledescription="clip"
-      aria-label={`${position + 1} of ${count}: ${label}`}
+      aria-label={`${clip.position + 1} of ${count}: ${label}`}
       aria-hidden={!active}
       inert={!active}
+      data-episode-id={clip.episode_id}
+      data-series-id={clip.series_id}
       style={{ transform: `translateY(${offset * 100}%)` }}
     >
-      {playable ? (
-        <FeedVideo
-          src={episode.hls_url as string}
-          poster={episode.thumbnail}
-          label={label}
-          active={active}
-          muted={muted}
-        />
-      ) : (
-        <MediaImage src={episode.thumbnail} className="feed-video" alt="" />
-      )}
+      <FeedVideo
+        src={(clip.hls_url ?? clip.video_url) as string}
+        poster={clip.thumbnail}
+        label={label}
+        active={active}
+        muted={muted}
+        renew={renew}
+        onPlaying={() => onPlaying(clip)}
+      />
       <div className="feed-overlay">
-        <p className="feed-series">{episode.series_title}</p>
+        <p className="feed-series">{clip.series_title}</p>
         <p className="feed-episode">
-          Episode {episode.episode_number} · {episode.title}
-          {!playable && <span className="feed-locked"> · {accessLabel(episode)}</span>}
+          {clip.is_trailer ? 'Trailer · ' : ''}Episode {clip.episode_number} · {clip.title}
         </p>
         <div className="feed-actions">
-          <Link to={paths.episode(episode.series, episode.id)} className="ch-button">
-            {playable ? 'Play on' : 'Unlock in player'}
+          <Link to={lead.to} className="ch-button" onClick={() => onOpenSeries(clip)}>
+            <Icon name="play" />
+            {lead.label}
           </Link>
-          <Link to={paths.series(episode.series)} className="ch-button ch-button--secondary">
+          <Link
+            to={paths.series(clip.series_id)}
+            className="ch-button ch-button--secondary"
+            onClick={() => onOpenSeries(clip)}
+          >
             Open series
           </Link>
         </div>
@@ -69,20 +111,25 @@ function FeedItem({
 }
 
 export default function ForYouScreen() {
-  const { data, isLoading, isError, refetch } = useCatalogFeedEpisodesQuery();
-  const episodes = useMemo(() => data ?? [], [data]);
+  const dispatch = useAppDispatch();
+  const { data, isLoading, isError, refetch } = useCatalogForYouFeedQuery();
+  const clips = data ?? NO_CLIPS;
   const [index, setIndex] = useState(0);
   const [muted, setMuted] = useState(true);
   const lastWheel = useRef(0);
   const touchStart = useRef<number | null>(null);
-  const count = episodes.length;
+  // Once per clip per visit: a visit is this screen being open.
+  const shown = useRef(new Set<number>());
+  const played = useRef(new Set<number>());
+  const count = clips.length;
+  const current = clips[Math.min(index, Math.max(0, count - 1))];
 
   const move = useCallback((step: number) => setIndex((i) => moveWithin(i, step, count)), [count]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select')) return;
+      const target = event.target;
+      if (target instanceof Element && target.closest('input, textarea, select')) return;
       if (event.key === 'ArrowDown' || event.key === 'PageDown') {
         event.preventDefault();
         move(1);
@@ -94,6 +141,29 @@ export default function ForYouScreen() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [move]);
+
+  useEffect(() => {
+    if (!current || shown.current.has(current.episode_id)) return;
+    const timer = setTimeout(() => {
+      if (document.visibilityState === 'hidden' || shown.current.has(current.episode_id)) return;
+      shown.current.add(current.episode_id);
+      dispatch(track(ANALYTICS_EVENTS.feedClipShown, clipFacts(current)));
+    }, FEED_CLIP_SHOWN_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [current, dispatch]);
+
+  const onPlaying = useCallback(
+    (clip: ForYouClip) => {
+      if (played.current.has(clip.episode_id)) return;
+      played.current.add(clip.episode_id);
+      dispatch(track(ANALYTICS_EVENTS.feedClipPlayed, clipFacts(clip)));
+    },
+    [dispatch],
+  );
+  const onOpenSeries = useCallback(
+    (clip: ForYouClip) => dispatch(track(ANALYTICS_EVENTS.feedSeriesOpened, clipFacts(clip))),
+    [dispatch],
+  );
 
   if (isLoading) return <InlineSpinner label="Finding dramas for you…" />;
   if (isError)
@@ -132,15 +202,16 @@ export default function ForYouScreen() {
       }}
     >
       <h1 className="ch-visually-hidden">For you</h1>
-      {episodes.map((episode, position) =>
+      {clips.map((clip, position) =>
         isLive(position, index) ? (
           <FeedItem
-            key={episode.id}
-            episode={episode}
-            position={position}
+            key={clip.episode_id}
+            clip={clip}
             count={count}
             offset={position - index}
             muted={muted}
+            onPlaying={onPlaying}
+            onOpenSeries={onOpenSeries}
           />
         ) : null,
       )}

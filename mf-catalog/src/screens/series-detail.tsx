@@ -26,6 +26,7 @@ import { EpisodeTile } from '../features/catalogue/episode-tile';
 import { isHiddenSeries } from '../features/catalogue/hidden-series';
 import { clampProgress } from '../features/catalogue/progress';
 import { fallbackSampleSeries, findSampleSeries } from '../features/catalogue/sample-catalogue';
+import { MoreLikeThis } from '../features/more-like-this/more-like-this';
 import { MyListButton } from '../features/my-list/my-list-button';
 
 /** The episode to resume: the latest one started and not finished; otherwise the first. */
@@ -169,6 +170,7 @@ function SeriesDetailView({
             <EpisodeTile key={episode.id} episode={episode} seriesId={series.id} />
           ))}
         </div>
+        {!sample && <MoreLikeThis seriesId={series.id} />}
       </div>
     </main>
   );

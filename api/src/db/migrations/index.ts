@@ -11,6 +11,7 @@ import * as analyticsRollups from './20261121300000_analytics_rollups';
 import * as identity from './20261125000000_identity';
 import * as paymentReversals from './20261201000000_payment_reversals';
 import * as publishing from './20261201000100_publishing';
+import * as forYouSignals from './20261202020000_for_you_signals';
 import * as cardFingerprints from './20261202030000_card_fingerprints';
 
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '20261125000000_identity': identity,
   '20261201000000_payment_reversals': paymentReversals,
   '20261201000100_publishing': publishing,
+  '20261202020000_for_you_signals': forYouSignals,
   '20261202030000_card_fingerprints': cardFingerprints,
 };
 

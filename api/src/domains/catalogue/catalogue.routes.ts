@@ -8,6 +8,7 @@ import type { AppContext } from '../../context';
 import { forbidden } from '../../http/errors';
 import { IdParams, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
+import { moreLikeThis, viewerRecommendations } from '../feed/for-you.service';
 import {
   CategorySchema,
   EpisodeList,
@@ -60,14 +61,14 @@ export async function catalogueRoutes(app: TypedFastify, { ctx }: { ctx: AppCont
 
   app.get(
     '/series/:id/recommendations/',
-    { schema: { tags, params: IdParams, response: withErrors({ 200: SeriesList }) } },
-    (request) => catalogue.seriesRecommendations(ctx, request.params.id),
+    { preHandler: app.optionalUser, schema: { tags, params: IdParams, response: withErrors({ 200: SeriesList }) } },
+    (request) => moreLikeThis(ctx, request.viewer, request.params.id),
   );
 
   app.get(
     '/recommendations/',
     { preHandler: app.optionalUser, schema: { tags, response: withErrors({ 200: SeriesList }) } },
-    (request) => catalogue.viewerRecommendations(ctx, request.viewer),
+    (request) => viewerRecommendations(ctx, request.viewer),
   );
 
   app.get(

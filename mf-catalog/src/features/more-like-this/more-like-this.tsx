@@ -1,0 +1,47 @@
+/**
+ * "More like this" on a series page: series close to this one and those that people who finished it
+ * watched next, ranked by the server with the viewer's own signals (GET /series/{id}/recommendations/).
+ * Nothing is shown while it loads or when there is nothing to suggest; a failure offers a retry.
+ */
+import { baseApi, CACHE_SECONDS, ErrorNotice, type Paginated, type Series } from '@cliffhanger/shared';
+import { Carousel, CarouselItem } from '../catalogue/carousel';
+import { SeriesCard } from '../catalogue/series-card';
+
+export const MORE_LIKE_THIS_TITLE = 'More like this';
+
+const moreLikeThisApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    catalogMoreLikeThis: build.query<Series[], number>({
+      query: (seriesId) => ({ url: `/series/${seriesId}/recommendations/` }),
+      transformResponse: (answer: Series[] | Paginated<Series>) => (Array.isArray(answer) ? answer : answer.results),
+      keepUnusedDataFor: CACHE_SECONDS.seriesList,
+      providesTags: ['Series', 'ContinueWatching'],
+    }),
+  }),
+});
+
+export const { useCatalogMoreLikeThisQuery } = moreLikeThisApi;
+
+export function MoreLikeThis({ seriesId }: { seriesId: number }) {
+  const { data, error, isError, refetch } = useCatalogMoreLikeThisQuery(seriesId);
+  // A series the API does not know (a sample, one just removed) has nothing to suggest.
+  if ((error as { status?: number } | undefined)?.status === 404) return null;
+  if (isError)
+    return (
+      <section className="more-like-this" aria-label={MORE_LIKE_THIS_TITLE}>
+        <h2>{MORE_LIKE_THIS_TITLE}</h2>
+        <ErrorNotice message="We couldn’t load suggestions just now." onRetry={refetch} />
+      </section>
+    );
+  const suggestions = (data ?? []).filter((series) => series.id !== seriesId);
+  if (suggestions.length === 0) return null;
+  return (
+    <Carousel title={MORE_LIKE_THIS_TITLE} className="more-like-this">
+      {suggestions.map((series) => (
+        <CarouselItem key={series.id}>
+          <SeriesCard series={series} />
+        </CarouselItem>
+      ))}
+    </Carousel>
+  );
+}
