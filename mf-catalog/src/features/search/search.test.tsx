@@ -29,6 +29,20 @@ describe('search history rules (§5, §9)', () => {
   });
 });
 
+/** The current address, as a person would read it in the address bar. */
+function Address() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <output data-testid="address">{`${location.pathname}${location.search}`}</output>
+      <button type="button" onClick={() => navigate(-1)}>
+        Go back
+      </button>
+    </>
+  );
+}
+
 describe('the search screen', () => {
   let http: HttpMock;
   beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
@@ -52,20 +66,6 @@ describe('the search screen', () => {
       </Provider>,
     );
     return store;
-  }
-
-  /** The current address, as a person would read it in the address bar. */
-  function Address() {
-    const location = useLocation();
-    const navigate = useNavigate();
-    return (
-      <>
-        <output data-testid="address">{`${location.pathname}${location.search}`}</output>
-        <button type="button" onClick={() => navigate(-1)}>
-          Go back
-        </button>
-      </>
-    );
   }
 
   const searchResults = (data: unknown) => (config: { url?: string }) =>
