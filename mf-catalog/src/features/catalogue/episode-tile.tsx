@@ -74,11 +74,9 @@ export function EpisodeTile({
     .join(' ')
     .replace(' ,', ',');
   return (
-    <Link
-      to={paths.episode(seriesId, episode.id)}
-      className={`episode-tile episode-tile--${access}`}
-      aria-label={spoken}
-    >
+    <Link to={paths.episode(seriesId, episode.id)} className={`episode-tile episode-tile--${access}`}>
+      {/* The name comes from this text (not an aria-label), so what is seen and what is heard agree. */}
+      <span className="ch-visually-hidden">{spoken}</span>
       <span className="episode-thumb-wrap">
         <MediaImage src={episode.thumbnail} className="episode-thumb" alt="" />
         <span className={`episode-badge episode-badge--${access}`} aria-hidden="true">
