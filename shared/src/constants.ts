@@ -146,3 +146,7 @@ export type EpisodePublishRequirement = (typeof EPISODE_PUBLISH_REQUIREMENTS)[nu
 // Staff media: how often every screen that follows a transcode job asks how far it has come (one value,
 // so the upload panel and the media library never disagree). Staff only, so 1 s costs little.
 export const JOB_PROGRESS_POLL_MS = 1_000;
+
+// Series ratings are given out of 10 (the staff form accepts 0–10, and the demo series carry 8.1–9.0):
+// what a screen reader says after the number.
+export const SERIES_RATING_MAX = 10;

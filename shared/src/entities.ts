@@ -92,6 +92,21 @@ export interface Series {
   episodes_count: number;
   seasons: Season[];
   created_at: IsoDateTime;
+  /** On a series' own answer (GET /series/{id}/) only: its on-show episodes added up. */
+  totals?: SeriesTotals;
+}
+
+/**
+ * A series' on-show episodes added up, for the honest line on its page ("N episodes · M min · K free ·
+ * the rest for X coins or with Gold").
+ */
+export interface SeriesTotals {
+  episodes: number;
+  duration_seconds: number;
+  free_episodes: number;
+  paid_episodes: number;
+  /** What unlocking every paid episode one by one costs; 0 for a Gold exclusive, whose paid episodes only Gold opens. */
+  paid_coin_cost: number;
 }
 
 /** The admin side's view of a series, kept in browser storage (§3). */

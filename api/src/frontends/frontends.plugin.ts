@@ -16,6 +16,7 @@ import { S3MediaStorage } from '../domains/media-library/s3-media-storage';
 import { contentSecurityPolicy } from './content-security-policy';
 import { firstScreenLinkHeader, homeFirstScreen, withFirstScreen } from './first-screen';
 import { REMOTE_NAMES, type RemoteName, remotesJson } from './frontends-config';
+import { genericPreview, sharePreviewFor, withSharePreview } from './share-preview';
 
 export {
   browserConfigFromEnv,
@@ -89,12 +90,24 @@ async function frontends(app: FastifyInstance, options: FrontendsOptions) {
       return html;
     }
   };
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply) =>
+  // A series page carries its link preview (share-preview.ts); without a database it is the plain page.
+  const seriesPage = async (request: FastifyRequest, id: string) => {
+    const html = indexHtml().toString('utf8');
+    const origin = (app.hasDecorator('ctx') && app.ctx.config.publicUrl) || `${request.protocol}://${request.host}`;
+    if (!app.hasDecorator('ctx')) return withSharePreview(html, genericPreview(origin, `/series/${id}`));
+    try {
+      return withSharePreview(html, await sharePreviewFor(app.ctx, id, origin));
+    } catch (error) {
+      request.log.warn({ err: error }, 'series page sent without its link preview');
+      return withSharePreview(html, genericPreview(origin, `/series/${encodeURIComponent(id)}`));
+    }
+  };
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, body?: string) =>
     reply
       .header('cache-control', NO_CACHE)
       .header('content-security-policy', pagePolicy(request))
       .type('text/html; charset=utf-8')
-      .send(request.url.split('?')[0] === '/' ? await homePage(request, reply) : indexHtml());
+      .send(body ?? (request.url.split('?')[0] === '/' ? await homePage(request, reply) : indexHtml()));
   const setFileHeaders = (reply: FastifyReply, filePath: string) => {
     reply.header('cache-control', cacheControlFor(filePath));
     if (isHtmlFile(filePath)) reply.header('content-security-policy', pagePolicy(reply.request));
@@ -143,6 +156,15 @@ async function frontends(app: FastifyInstance, options: FrontendsOptions) {
   });
 
   app.get('/', { schema: { hide: true } }, async (request, reply) => sendPage(request, reply));
+
+  // Link-preview crawlers often ask for any type (*/*): a series page answers HTML whatever they accept
+  // (with or without a trailing slash: the server ignores it).
+  app.get<{ Params: { id: string } }>('/series/:id', { schema: { hide: true } }, async (request, reply) => {
+    if (!existsSync(path.join(shellDist, 'index.html'))) {
+      return reply.code(404).send({ message: `Nothing is served at GET ${request.url.split('?')[0]}` });
+    }
+    return sendPage(request, reply, await seriesPage(request, request.params.id));
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');

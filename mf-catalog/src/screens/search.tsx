@@ -1,6 +1,8 @@
 /**
  * Search (§2): series and episodes as the viewer types (the query settles after 300 ms), and the
- * history of searches (§5) — newest first, at most 10, clearable — while the box is empty.
+ * history of searches (§5) — newest first, at most 10, clearable — and what is trending while the box
+ * is empty. The settled query lives in the address (`/search?q=…`), so a reload, a shared link and the
+ * back button all come back to the same results.
  */
 import {
   ANALYTICS_EVENTS,
@@ -13,19 +15,74 @@ import {
   track,
   useAppDispatch,
 } from '@cliffhanger/shared';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSelector } from 'react-redux';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { selectSearch } from '../features/catalog.state';
-import { useCatalogSearchQuery } from '../features/catalogue/catalogue.api';
+import { useCatalogSearchQuery, useCatalogTrendingSeriesQuery } from '../features/catalogue/catalogue.api';
 import { SeriesCard } from '../features/catalogue/series-card';
 import { searchScreenOpened } from '../features/search/search.saga';
-import { searchHistoryCleared, searchSubmitted, searchTextChanged } from '../features/search/search.slice';
+import {
+  searchHistoryCleared,
+  searchRestored,
+  searchSubmitted,
+  searchTextChanged,
+} from '../features/search/search.slice';
+
+/** How many trending series the empty screen suggests. */
+export const TRENDING_SUGGESTIONS = 6;
+
+/**
+ * Keeps the settled query and the address's `?q=` in step. When the address changes (first visit,
+ * reload, back, forward), the address wins and its query is shown; when the query settles, the
+ * address follows, replacing the entry (typing does not fill the history with half-words).
+ */
+function useQueryInAddress(query: string) {
+  const dispatch = useAppDispatch();
+  const [params, setParams] = useSearchParams();
+  const inAddress = (params.get('q') ?? '').trim();
+  const last = useRef<{ address: string | null; query: string | null }>({ address: null, query: null });
+
+  useEffect(() => {
+    const previous = last.current;
+    last.current = { address: inAddress, query };
+    if (previous.address !== inAddress) {
+      if (inAddress !== query) {
+        dispatch(searchRestored(inAddress));
+        last.current.query = inAddress;
+      }
+      return;
+    }
+    if (previous.query !== query && query !== inAddress) {
+      setParams(query ? { q: query } : {}, { replace: true });
+      last.current.address = query;
+    }
+  }, [dispatch, inAddress, query, setParams]);
+}
+
+function TrendingSuggestions() {
+  const { data } = useCatalogTrendingSeriesQuery();
+  const shown = (data ?? []).slice(0, TRENDING_SUGGESTIONS);
+  if (shown.length === 0) return null;
+  return (
+    <section aria-labelledby="search-trending-heading" className="search-trending">
+      <h2 id="search-trending-heading" className="carousel-title">
+        Trending now
+      </h2>
+      <div className="ch-grid">
+        {shown.map((series) => (
+          <SeriesCard key={series.id} series={series} />
+        ))}
+      </div>
+    </section>
+  );
+}
 
 export default function SearchScreen() {
   const dispatch = useAppDispatch();
   const { text, query, history } = useSelector(selectSearch);
   const { data, isFetching, isError, refetch } = useCatalogSearchQuery(query, { skip: query.length === 0 });
+  useQueryInAddress(query);
 
   useEffect(() => {
     dispatch(searchScreenOpened());
@@ -83,6 +140,8 @@ export default function SearchScreen() {
           </ul>
         </section>
       )}
+
+      {!query && <TrendingSuggestions />}
 
       <div aria-live="polite" className="search-results">
         {isFetching && <InlineSpinner label="Searching…" />}

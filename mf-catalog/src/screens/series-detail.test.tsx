@@ -1,5 +1,11 @@
-import { ADMIN_SYNC_INTERVAL_MS, MAX_RETRIES, SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared';
-import { fireEvent, render, screen } from '@testing-library/react';
+import {
+  ADMIN_SYNC_INTERVAL_MS,
+  MAX_RETRIES,
+  SERIES_NOT_FOUND_MESSAGE,
+  showToast,
+  trackEvent,
+} from '@cliffhanger/shared';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { samplesShown } from '../features/browse/series-grid.slice';
@@ -7,7 +13,7 @@ import { SAMPLE_SERIES, storeSampleCatalogue } from '../features/catalogue/sampl
 import { episode, series } from '../test/fixtures';
 import { type HttpMock, mockHttp } from '../test/http-mock';
 import { catalogStore } from '../test/store';
-import SeriesDetailScreen, { playTarget, SAMPLE_SERIES_NOTE } from './series-detail';
+import SeriesDetailScreen, { playTarget, SAMPLE_SERIES_NOTE, totalsLine } from './series-detail';
 
 let http: HttpMock;
 afterEach(() => {
@@ -52,12 +58,14 @@ describe('series detail', () => {
     });
     renderDetail('3');
     expect(await screen.findByRole('heading', { name: 'Midnight Contract' })).toBeInTheDocument();
-    expect(screen.getByText(/^2025 ·/)).toHaveTextContent('2025 · 4.5 out of 5 · 3 episodes');
+    expect(screen.getByText(/^2025 ·/)).toHaveTextContent('2025 · Rated 4.5 out of 10 · 3 episodes');
     expect(screen.getByText('Drama')).toBeInTheDocument();
     expect(screen.getByText('#romance')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Episode 1: Episode 1. Free, 40% watched' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Episode 2: Episode 2. Locked · 7 coins' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Episode 3: Episode 3. Unlocked' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: /^Episode 1: Episode 1\. .*Free, 40% watched$/ }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Episode 2: Episode 2\. .*Locked · 7 coins$/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Episode 3: Episode 3\. .*Unlocked$/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Resume episode 1' })).toHaveAttribute('href', '/player/3/episode/31');
   });
 
@@ -194,5 +202,115 @@ describe('series detail when the catalogue is offline (§8)', () => {
       expect(sampleEpisodeLinks()).toHaveLength(3);
       expect(detailCalls(String(heir.id))).toBe(1 + MAX_RETRIES);
     });
+  });
+});
+
+describe('the series page tells the truth about its episodes', () => {
+  const totals = { episodes: 4, duration_seconds: 360, free_episodes: 2, paid_episodes: 2, paid_coin_cost: 27 };
+
+  it('says "N episodes · M min · K free · the rest for X coins or with Gold" from the API’s totals', async () => {
+    http = mockHttp((config) => {
+      if (config.url === '/series/3/') return { status: 200, data: series(3, { totals }) };
+      if (config.url === '/series/3/episodes/') return { status: 200, data: [episode(31, 3, 1)] };
+      if (config.url === '/users/my-list/') return { status: 200, data: [] };
+    });
+    renderDetail('3');
+    expect(await screen.findByTestId('series-totals')).toHaveTextContent(
+      '4 episodes · 6 min · 2 free · the rest for 27 coins or with Gold',
+    );
+  });
+
+  it('words the line for a Gold exclusive, an all-free series and a single episode', () => {
+    expect(totalsLine(totals, true)).toBe('4 episodes · 6 min · 2 free · the rest with Gold');
+    expect(totalsLine({ ...totals, free_episodes: 4, paid_episodes: 0, paid_coin_cost: 0 }, false)).toBe(
+      '4 episodes · 6 min · all free',
+    );
+    expect(
+      totalsLine({ episodes: 1, duration_seconds: 20, free_episodes: 0, paid_episodes: 1, paid_coin_cost: 1 }, false),
+    ).toBe('1 episode · 1 min · all for 1 coin or with Gold');
+  });
+
+  it('shows each episode’s duration, and a progress bar only for an episode the viewer started', async () => {
+    http = mockHttp((config) => {
+      if (config.url === '/series/3/') return { status: 200, data: series(3) };
+      if (config.url === '/series/3/episodes/')
+        return {
+          status: 200,
+          data: [episode(31, 3, 1, { duration: 95, progress: 40 }), episode(32, 3, 2, { duration: 61, progress: 0 })],
+        };
+      if (config.url === '/users/my-list/') return { status: 200, data: [] };
+    });
+    renderDetail('3');
+    const started = await screen.findByRole('link', { name: /^Episode 1: Episode 1\. 1 min 35 s\./ });
+    const fresh = screen.getByRole('link', { name: /^Episode 2: Episode 2\. 1 min 1 s\./ });
+    expect(started).toHaveTextContent('1:35');
+    expect(fresh).toHaveTextContent('1:01');
+    expect(started.querySelector('.progress-fill')).toHaveStyle({ width: '40%' });
+    expect(fresh.querySelector('.progress-track')).toBeNull();
+  });
+
+  it('marks a Gold exclusive’s paid episodes "Gold" for a non-member, with no coin price', async () => {
+    http = mockHttp((config) => {
+      if (config.url === '/series/4/') return { status: 200, data: series(4, { is_gold_exclusive: true }) };
+      if (config.url === '/series/4/episodes/')
+        return {
+          status: 200,
+          data: [episode(41, 4, 1, { is_free: true }), episode(42, 4, 2, { is_free: false, coin_cost: 12 })],
+        };
+      if (config.url === '/users/my-list/') return { status: 200, data: [] };
+    });
+    renderDetail('4');
+    const gold = await screen.findByRole('link', { name: /^Episode 2: .*Gold · for Gold members$/ });
+    expect(gold).toHaveTextContent('Gold');
+    expect(gold).not.toHaveTextContent('12');
+    expect(screen.getByRole('link', { name: /^Episode 1: .*Free$/ })).toBeInTheDocument();
+  });
+});
+
+describe('sharing a series', () => {
+  const original = { share: navigator.share, clipboard: navigator.clipboard, matchMedia: window.matchMedia };
+  afterEach(() => {
+    Object.defineProperty(navigator, 'share', { value: original.share, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', { value: original.clipboard, configurable: true });
+    window.matchMedia = original.matchMedia;
+  });
+
+  function answer() {
+    http = mockHttp((config) => {
+      if (config.url === '/series/3/') return { status: 200, data: series(3, { title: 'Midnight Contract' }) };
+      if (config.url === '/series/3/episodes/') return { status: 200, data: [episode(31, 3, 1)] };
+      if (config.url === '/users/my-list/') return { status: 200, data: [] };
+    });
+  }
+  const touch = (coarse: boolean) => {
+    window.matchMedia = ((query: string) => ({ matches: coarse && query.includes('coarse') })) as typeof matchMedia;
+  };
+
+  it('copies the series link elsewhere and says so politely', async () => {
+    answer();
+    touch(false);
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    Object.defineProperty(navigator, 'share', { value: jest.fn(), configurable: true });
+    const seen: string[] = [];
+    renderDetail('3', catalogStore({ record: seen }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Share “Midnight Contract”' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('http://localhost/series/3'));
+    await waitFor(() => expect(seen).toEqual(expect.arrayContaining([showToast.type, trackEvent.type])));
+    expect(navigator.share).not.toHaveBeenCalled();
+  });
+
+  it('opens the device’s share sheet on a phone', async () => {
+    answer();
+    touch(true);
+    const share = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    renderDetail('3');
+    fireEvent.click(await screen.findByRole('button', { name: 'Share “Midnight Contract”' }));
+    await waitFor(() =>
+      expect(share).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Midnight Contract', url: 'http://localhost/series/3' }),
+      ),
+    );
   });
 });

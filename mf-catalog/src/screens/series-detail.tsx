@@ -14,7 +14,9 @@ import {
   Page,
   paths,
   SERIES_NOT_FOUND_MESSAGE,
+  SERIES_RATING_MAX,
   type Series,
+  type SeriesTotals,
 } from '@cliffhanger/shared';
 import { Fragment, useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
@@ -28,6 +30,24 @@ import { clampProgress } from '../features/catalogue/progress';
 import { fallbackSampleSeries, findSampleSeries } from '../features/catalogue/sample-catalogue';
 import { MoreLikeThis } from '../features/more-like-this/more-like-this';
 import { MyListButton } from '../features/my-list/my-list-button';
+import { ShareSeriesButton } from '../features/share/share-series-button';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The honest line under a series' title, from the API's totals: "8 episodes · 12 min · 3 free · the
+ * rest for 60 coins or with Gold". A Gold exclusive's paid episodes open only with Gold.
+ */
+export function totalsLine(totals: SeriesTotals, goldExclusive: boolean): string {
+  const minutes = totals.duration_seconds > 0 ? Math.max(1, Math.round(totals.duration_seconds / 60)) : 0;
+  const parts = [plural(totals.episodes, 'episode', 'episodes')];
+  if (minutes > 0) parts.push(`${minutes} min`);
+  if (totals.episodes === 0) return parts.join(' · ');
+  if (totals.paid_episodes === 0) return [...parts, totals.episodes === 1 ? 'free' : 'all free'].join(' · ');
+  const price = goldExclusive ? 'with Gold' : `for ${plural(totals.paid_coin_cost, 'coin', 'coins')} or with Gold`;
+  if (totals.free_episodes === 0) return [...parts, goldExclusive ? 'all with Gold' : `all ${price}`].join(' · ');
+  return [...parts, `${totals.free_episodes} free`, `the rest ${price}`].join(' · ');
+}
 
 /** The episode to resume: the latest one started and not finished; otherwise the first. */
 export function playTarget(episodes: Episode[]): { episode: Episode; resume: boolean } | null {
@@ -74,13 +94,14 @@ function SeriesDetailView({
           content: (
             <span className="series-rating">
               <Icon name="star" size={14} />
+              <span className="ch-visually-hidden">Rated </span>
               {series.rating.toFixed(1)}
-              <span className="ch-visually-hidden"> out of 5</span>
+              <span className="ch-visually-hidden"> out of {SERIES_RATING_MAX}</span>
             </span>
           ),
         }
       : null,
-    series.episodes_count ? { key: 'episodes', content: `${series.episodes_count} episodes` } : null,
+    !series.totals && series.episodes_count ? { key: 'episodes', content: `${series.episodes_count} episodes` } : null,
   ].filter((fact) => fact !== null);
 
   return (
@@ -106,6 +127,11 @@ function SeriesDetailView({
               ))}
             </p>
           )}
+          {series.totals && (
+            <p className="series-totals" data-testid="series-totals">
+              {totalsLine(series.totals, series.is_gold_exclusive)}
+            </p>
+          )}
         </div>
       </div>
       <div className="series-body">
@@ -122,6 +148,7 @@ function SeriesDetailView({
             </Link>
           )}
           {!sample && <MyListButton series={series} />}
+          {!sample && <ShareSeriesButton series={series} />}
         </div>
         {series.categories.length > 0 && (
           <ul className="tag-list" aria-label="Categories">
@@ -167,7 +194,7 @@ function SeriesDetailView({
         {episodes && episodes.length === 0 && <p className="ch-muted">The first episodes are coming soon.</p>}
         <div className="episode-grid">
           {shown.map((episode) => (
-            <EpisodeTile key={episode.id} episode={episode} seriesId={series.id} />
+            <EpisodeTile key={episode.id} episode={episode} seriesId={series.id} goldOnly={series.is_gold_exclusive} />
           ))}
         </div>
         {!sample && <MoreLikeThis seriesId={series.id} />}

@@ -35,10 +35,19 @@ export function nextShiftSequence(sequence: ShiftSequence, at: number): ShiftSeq
   return { count, lastAt: at };
 }
 
-/** Emits the time of each left-Shift press (held-key repeats are not presses). */
+/** True when the key went to a place where the viewer types: a text field, a text area, a select or editable text. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!target || typeof (target as Element).closest !== 'function') return false;
+  const element = target as HTMLElement;
+  if (element.isContentEditable) return true;
+  return !!element.closest('input, textarea, select, [contenteditable]:not([contenteditable="false"])');
+}
+
+/** Emits the time of each left-Shift press (held-key repeats and keys typed into fields are not presses). */
 export function leftShiftChannel(target: Window): EventChannel<number> {
   return eventChannel((emit) => {
     const onKeyDown = (event: KeyboardEvent) => {
+      if (isTypingTarget(event.target)) return;
       if (event.code === 'ShiftLeft' && !event.repeat) emit(event.timeStamp || Date.now());
     };
     target.addEventListener('keydown', onKeyDown);

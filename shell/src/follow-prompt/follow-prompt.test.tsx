@@ -42,6 +42,44 @@ describe('the left-Shift sequence', () => {
     task.cancel();
   });
 
+  it.each([
+    ['a text field', () => document.createElement('input')],
+    ['a text area', () => document.createElement('textarea')],
+    [
+      'editable text',
+      () => {
+        const div = document.createElement('div');
+        div.setAttribute('contenteditable', 'true');
+        const inner = document.createElement('span');
+        div.appendChild(inner);
+        return inner;
+      },
+    ],
+  ])('ignores left-Shift presses typed into %s', (_label, make) => {
+    const dispatched: Array<{ type: string }> = [];
+    const task = runSaga(
+      { dispatch: (a: { type: string }) => dispatched.push(a), getState: () => ({}) },
+      watchShiftSequence,
+      window,
+    );
+    const field = make();
+    const host = field.parentElement ?? field;
+    document.body.appendChild(host);
+    for (const at of [0, 300, 600, 900, 1_200]) {
+      const event = new KeyboardEvent('keydown', { code: 'ShiftLeft', bubbles: true });
+      Object.defineProperty(event, 'timeStamp', { value: at });
+      field.dispatchEvent(event);
+    }
+    expect(dispatched.map((a) => a.type)).not.toContain(followPromptOpened.type);
+    press('ShiftLeft', 2_000);
+    press('ShiftLeft', 2_300);
+    press('ShiftLeft', 2_600);
+    press('ShiftLeft', 2_900);
+    expect(dispatched.map((a) => a.type)).toContain(followPromptOpened.type);
+    host.remove();
+    task.cancel();
+  });
+
   it('does not open when a press comes more than 2 s after the last', () => {
     const dispatched: Array<{ type: string }> = [];
     const task = runSaga(

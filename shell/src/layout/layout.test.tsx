@@ -71,6 +71,36 @@ describe('the main layout', () => {
     expect(tabs.getByRole('link', { name: /Profile/ })).toBeInTheDocument();
   });
 
+  it('gives a phone one-tap entries for For you, Search, My list and Rewards beside the two tabs', async () => {
+    const tabs = renderLayout();
+    expect(tabs.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', '?Profile']);
+    const quick = within(screen.getByRole('navigation', { name: 'Quick links' }));
+    const entries = quick.getAllByRole('link');
+    expect(entries.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')])).toEqual([
+      ['For you', '/foryou'],
+      ['Search', '/search'],
+      ['My list', '/mylist'],
+      ['Rewards', '/rewards'],
+    ]);
+    for (const link of entries) expect(link.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('marks the quick link of the screen the viewer is on', () => {
+    const store = testStore();
+    render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/mylist']} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+          <MainLayout>
+            <p>content</p>
+          </MainLayout>
+        </MemoryRouter>
+      </Provider>,
+    );
+    const quick = within(screen.getByRole('navigation', { name: 'Quick links' }));
+    expect(quick.getByRole('link', { name: 'My list' })).toHaveAttribute('aria-current', 'page');
+    expect(quick.getByRole('link', { name: 'Search' })).not.toHaveAttribute('aria-current');
+  });
+
   it('shows the coin balance in the header', () => {
     renderLayout((store) => store.dispatch(signedIn({ user: testUser({ coin_balance: 42 }) })));
     expect(screen.getByTestId('header-balance')).toHaveTextContent('42');

@@ -47,6 +47,71 @@ export function containsText(column: string, text: string) {
   return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 }
 
+/**
+ * Characters that separate words in titles, descriptions and stored tags (a JSON list): each becomes
+ * a space before matching, so a word after any of them counts as the start of a word.
+ */
+const WORD_SEPARATORS = [
+  ',',
+  '"',
+  "'",
+  '’',
+  '‘',
+  '“',
+  '”',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  '-',
+  '–',
+  '—',
+  '.',
+  '!',
+  '?',
+  ':',
+  ';',
+  '/',
+  '#',
+  '&',
+  '\n',
+  '\r',
+  '\t',
+];
+
+/** At most this many words of a query are matched; the rest are ignored. */
+export const SEARCH_MAX_WORDS = 6;
+
+/** The words of a search query: lower case, split on spaces and separators, blanks dropped. */
+export function searchWords(text: string): string[] {
+  let spaced = text.toLowerCase();
+  for (const separator of WORD_SEPARATORS) spaced = spaced.split(separator).join(' ');
+  return [...new Set(spaced.split(/\s+/).filter(Boolean))].slice(0, SEARCH_MAX_WORDS);
+}
+
+/**
+ * Case-insensitive "a word of the column starts with `word`" on both engines: the column, lower-cased,
+ * with separators turned into spaces and a space put in front, contains " word" (%, _ and \ literal).
+ * "heir" finds "Heiress" and "the heir", never "their".
+ */
+export function hasWordStartingWith(column: string, word: string) {
+  let text = sql`lower(${sql.ref(column)})`;
+  for (const separator of WORD_SEPARATORS) text = sql`replace(${text}, ${sql.lit(separator)}, ' ')`;
+  const pattern = `% ${word.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return sql<boolean>`(' ' || ${text}) like ${pattern} escape '\\'`;
+}
+
+/** Every word of the query starts a word in at least one of the columns. */
+function matchesEveryWord<TB extends keyof Database>(
+  eb: ExpressionBuilder<Database, TB>,
+  columns: string[],
+  words: string[],
+) {
+  return eb.and(words.map((word) => eb.or(columns.map((column) => eb(hasWordStartingWith(column, word), '=', true)))));
+}
+
 export type SeriesOrdering = 'created_at' | 'title' | 'rating' | 'year' | 'id' | 'likes';
 
 export interface SeriesFilters {
@@ -73,14 +138,10 @@ function filtered(db: Executor, at: string, filters: SeriesFilters) {
     query = query.where('series.is_gold_exclusive', '=', filters.isGoldExclusive);
   if (filters.isTop !== undefined) query = query.where('series.is_top', '=', filters.isTop);
   if (filters.search) {
-    const text = filters.search;
+    const words = searchWords(filters.search);
+    if (words.length === 0) return query.where(sql<boolean>`1 = 0`);
     query = query.where((eb) =>
-      eb.or([
-        eb(containsText('series.title', text), '=', true),
-        eb(containsText('series.title_en', text), '=', true),
-        eb(containsText('series.description', text), '=', true),
-        eb(containsText('series.tags', text), '=', true),
-      ]),
+      matchesEveryWord(eb, ['series.title', 'series.title_en', 'series.description', 'series.tags'], words),
     );
   }
   if (filters.excludeIds && filters.excludeIds.length > 0)
@@ -246,17 +307,14 @@ export async function findVisibleEpisode(db: Executor, episodeId: number, at: st
 }
 
 export function searchEpisodes(db: Executor, text: string, limit: number, at: string) {
+  const words = searchWords(text);
+  if (words.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('episodes')
     .innerJoin('series', 'series.id', 'episodes.series_id')
     .where(isVisibleSeries(at))
     .where(isPublishedEpisode(at))
-    .where((eb) =>
-      eb.or([
-        eb(containsText('episodes.title', text), '=', true),
-        eb(containsText('episodes.description', text), '=', true),
-      ]),
-    )
+    .where((eb) => matchesEveryWord(eb, ['episodes.title', 'episodes.description'], words))
     .selectAll('episodes')
     .select('series.title as series_title')
     .orderBy('episodes.series_id')

@@ -17,6 +17,14 @@ export const SeasonSchema = Type.Object({
   episodes_count: Type.Integer(),
 });
 
+export const SeriesTotalsSchema = Type.Object({
+  episodes: Type.Integer(),
+  duration_seconds: Type.Integer(),
+  free_episodes: Type.Integer(),
+  paid_episodes: Type.Integer(),
+  paid_coin_cost: Type.Integer(),
+});
+
 export const SeriesSchema = Type.Object(
   {
     id: Type.Integer(),
@@ -40,6 +48,7 @@ export const SeriesSchema = Type.Object(
     episodes_count: Type.Integer(),
     seasons: Type.Array(SeasonSchema),
     created_at: Type.String(),
+    totals: Type.Optional(SeriesTotalsSchema),
   },
   { $id: 'Series' },
 );

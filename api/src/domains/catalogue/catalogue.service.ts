@@ -10,7 +10,7 @@
  */
 
 import { HIGHLIGHT_LIST_LIMIT, SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/src/constants';
-import type { Category, Episode, Season, Series } from '@cliffhanger/shared/src/entities';
+import type { Category, Episode, Season, Series, SeriesTotals } from '@cliffhanger/shared/src/entities';
 import { catalogueCache } from '../../cache/app-caches';
 import { queryKey } from '../../cache/catalogue-cache';
 import { type AppContext, nowIso } from '../../context';
@@ -81,11 +81,38 @@ export async function hydrateSeries(ctx: AppContext, rows: SeriesRow[]): Promise
   });
 }
 
+/**
+ * A series' on-show episodes added up. An episode is free as the episode answers say (is_free, or
+ * costing 0 coins); in a Gold exclusive the paid episodes open only with Gold, so they cost no coins.
+ */
+export function seriesTotals(
+  episodes: Array<Pick<EpisodeRow, 'is_free' | 'coin_cost' | 'duration'>>,
+  goldExclusive: boolean,
+): SeriesTotals {
+  let durationSeconds = 0;
+  let free = 0;
+  let coins = 0;
+  for (const episode of episodes) {
+    durationSeconds += Math.max(0, episode.duration);
+    if (episode.is_free || episode.coin_cost <= 0) free += 1;
+    else if (!goldExclusive) coins += episode.coin_cost;
+  }
+  return {
+    episodes: episodes.length,
+    duration_seconds: durationSeconds,
+    free_episodes: free,
+    paid_episodes: episodes.length - free,
+    paid_coin_cost: coins,
+  };
+}
+
 export function seriesDetail(ctx: AppContext, id: number): Promise<Series> {
   return catalogueCache(ctx).remember(`series/${id}`, async () => {
-    const row = await repo.findVisibleSeries(ctx.db, id, nowIso(ctx));
+    const at = nowIso(ctx);
+    const row = await repo.findVisibleSeries(ctx.db, id, at);
     if (!row) throw notFound(SERIES_NOT_FOUND_MESSAGE);
-    return (await hydrateSeries(ctx, [row]))[0] as Series;
+    const [[series], episodes] = await Promise.all([hydrateSeries(ctx, [row]), repo.episodesOfSeries(ctx.db, id, at)]);
+    return { ...(series as Series), totals: seriesTotals(episodes, Boolean(row.is_gold_exclusive)) };
   });
 }
 

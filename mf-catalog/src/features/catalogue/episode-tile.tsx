@@ -3,35 +3,80 @@ import { Link } from 'react-router-dom';
 import { Icon } from '../../components/icons';
 import { clampProgress } from './progress';
 
-export type EpisodeAccess = 'free' | 'unlocked' | 'locked';
+export type EpisodeAccess = 'free' | 'unlocked' | 'locked' | 'gold';
 
-export function accessOf(episode: Pick<Episode, 'is_free' | 'is_unlocked'>): EpisodeAccess {
+/**
+ * How an episode opens for this viewer. In a Gold exclusive, a paid episode the viewer cannot play
+ * opens only with Gold (the API's `gold_required`, see episode-access.ts): it is marked Gold, never
+ * with a coin price nobody can pay.
+ */
+export function accessOf(episode: Pick<Episode, 'is_free' | 'is_unlocked'>, goldOnly = false): EpisodeAccess {
   if (episode.is_free) return 'free';
-  return episode.is_unlocked ? 'unlocked' : 'locked';
+  if (episode.is_unlocked) return 'unlocked';
+  return goldOnly ? 'gold' : 'locked';
 }
 
-export function accessLabel(episode: Pick<Episode, 'is_free' | 'is_unlocked' | 'coin_cost'>): string {
-  switch (accessOf(episode)) {
+export function accessLabel(episode: Pick<Episode, 'is_free' | 'is_unlocked' | 'coin_cost'>, goldOnly = false): string {
+  switch (accessOf(episode, goldOnly)) {
     case 'free':
       return 'Free';
     case 'unlocked':
       return 'Unlocked';
+    case 'gold':
+      return 'Gold · for Gold members';
     default:
       return `Locked · ${episode.coin_cost} ${episode.coin_cost === 1 ? 'coin' : 'coins'}`;
   }
 }
 
-/** One episode in a series' grid: number, title, free / coin cost / locked / unlocked, and progress. */
-export function EpisodeTile({ episode, seriesId }: { episode: Episode; seriesId: number }) {
-  const access = accessOf(episode);
+/** A duration as a clock shows it: 95 → "1:35"; 3 725 → "1:02:05". */
+export function clockDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** A duration as said aloud: 95 → "1 min 35 s". */
+export function spokenDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return [m > 0 ? `${m} min` : '', s > 0 || m === 0 ? `${s} s` : ''].filter(Boolean).join(' ');
+}
+
+/**
+ * One episode in a series' grid: number, title, duration, free / coin cost / Gold / unlocked, and a
+ * progress bar only when the viewer has watched some of it.
+ */
+export function EpisodeTile({
+  episode,
+  seriesId,
+  goldOnly = false,
+}: {
+  episode: Episode;
+  seriesId: number;
+  /** The series is a Gold exclusive: its paid episodes open with Gold, not coins. */
+  goldOnly?: boolean;
+}) {
+  const access = accessOf(episode, goldOnly);
   const progress = Math.round(clampProgress(episode.progress));
-  const status = accessLabel(episode);
+  const status = accessLabel(episode, goldOnly);
+  const duration = Math.max(Number(episode.duration) || 0, 0);
+  const spoken = [
+    `Episode ${episode.episode_number}: ${episode.title}.`,
+    duration ? `${spokenDuration(duration)}.` : '',
+    status,
+    progress ? `, ${progress}% watched` : '',
+  ]
+    .filter(Boolean)
+    .join(' ')
+    .replace(' ,', ',');
   return (
-    <Link
-      to={paths.episode(seriesId, episode.id)}
-      className={`episode-tile episode-tile--${access}`}
-      aria-label={`Episode ${episode.episode_number}: ${episode.title}. ${status}${progress ? `, ${progress}% watched` : ''}`}
-    >
+    <Link to={paths.episode(seriesId, episode.id)} className={`episode-tile episode-tile--${access}`}>
+      {/* The name comes from this text (not an aria-label), so what is seen and what is heard agree. */}
+      <span className="ch-visually-hidden">{spoken}</span>
       <span className="episode-thumb-wrap">
         <MediaImage src={episode.thumbnail} className="episode-thumb" alt="" />
         <span className={`episode-badge episode-badge--${access}`} aria-hidden="true">
@@ -40,10 +85,17 @@ export function EpisodeTile({ episode, seriesId }: { episode: Episode; seriesId:
               <Icon name="lock" size={12} />
               {episode.coin_cost}
             </>
+          ) : access === 'gold' ? (
+            'Gold'
           ) : (
             status
           )}
         </span>
+        {duration > 0 && (
+          <span className="episode-duration" aria-hidden="true">
+            {clockDuration(duration)}
+          </span>
+        )}
         <span className="episode-number" aria-hidden="true">
           {episode.episode_number}
         </span>

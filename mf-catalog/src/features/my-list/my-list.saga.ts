@@ -11,6 +11,7 @@ import {
 import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import {
   myListFailed,
+  myListItemPlaced,
   myListLoaded,
   myListRequested,
   myListToggleRequested,
@@ -39,16 +40,19 @@ export function* loadMyList() {
 }
 
 export function* toggleMyList({ payload }: ReturnType<typeof myListToggleRequested>) {
-  const { series, add } = payload;
+  const { series, add, quiet, index } = payload;
   try {
     yield call(changeMyList, series.id, add);
     yield put(add ? seriesAddedToList({ series }) : seriesRemovedFromList({ seriesId: series.id }));
-    yield put(
-      showToast({
-        type: 'success',
-        message: add ? `“${series.title}” is in your list.` : `“${series.title}” was removed from your list.`,
-      }),
-    );
+    if (add && index !== undefined) yield put(myListItemPlaced({ seriesId: series.id, index }));
+    if (!quiet) {
+      yield put(
+        showToast({
+          type: 'success',
+          message: add ? `“${series.title}” is in your list.` : `“${series.title}” was removed from your list.`,
+        }),
+      );
+    }
   } catch (error) {
     const fallback = add
       ? 'Sorry, we could not add this series to your list. Please try again.'

@@ -36,11 +36,26 @@ export const myListSlice = createSlice({
     myListFailed(state) {
       state.status = 'failed';
     },
-    myListToggleRequested(state, action: PayloadAction<{ series: Series; add: boolean }>) {
+    /**
+     * Add or remove. `quiet` leaves the toast out (the my-list screen says it in place, with Undo);
+     * `index` puts a series added back where it was.
+     */
+    myListToggleRequested(
+      state,
+      action: PayloadAction<{ series: Series; add: boolean; quiet?: boolean; index?: number }>,
+    ) {
       if (!state.pending.includes(action.payload.series.id)) state.pending.push(action.payload.series.id);
     },
     myListToggleSettled(state, action: PayloadAction<{ seriesId: Id }>) {
       state.pending = state.pending.filter((id) => id !== action.payload.seriesId);
+    },
+    /** Moves a listed series to a place in the list (an undone remove goes back where it was). */
+    myListItemPlaced(state, action: PayloadAction<{ seriesId: Id; index: number }>) {
+      const from = state.items.findIndex((s) => s.id === action.payload.seriesId);
+      if (from < 0) return;
+      const [item] = state.items.splice(from, 1);
+      const to = Math.max(0, Math.min(state.items.length, action.payload.index));
+      if (item) state.items.splice(to, 0, item);
     },
   },
   extraReducers: (builder) => {
@@ -58,5 +73,11 @@ export const myListSlice = createSlice({
   },
 });
 
-export const { myListRequested, myListLoaded, myListFailed, myListToggleRequested, myListToggleSettled } =
-  myListSlice.actions;
+export const {
+  myListRequested,
+  myListLoaded,
+  myListFailed,
+  myListToggleRequested,
+  myListToggleSettled,
+  myListItemPlaced,
+} = myListSlice.actions;

@@ -48,6 +48,38 @@ describe('the my-list screen and button', () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Series 1' })).not.toBeInTheDocument());
   });
 
+  it('removes a series from /mylist with Undo, which puts it back where it was', async () => {
+    http = mockHttp((config) => {
+      if (config.url === '/users/my-list/') return { status: 200, data: [series(1), series(2), series(3)] };
+      if (config.url === '/series/2/remove-from-list/') return { status: 200, data: { in_list: false } };
+      if (config.url === '/series/2/add-to-list/') return { status: 200, data: { in_list: true } };
+    });
+    const seen: string[] = [];
+    const store = catalogStore({ record: seen });
+    render(
+      <Provider store={store}>
+        <MemoryRouter>
+          <MyListScreen />
+        </MemoryRouter>
+      </Provider>,
+    );
+    await screen.findByRole('link', { name: 'Series 2' });
+    await userEvent.click(screen.getByRole('button', { name: 'Remove “Series 2” from my list' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Series 2' })).not.toBeInTheDocument());
+    expect(http.calls.map((c) => `${c.method} ${c.url}`)).toContain('DELETE /series/2/remove-from-list/');
+    expect(screen.getByRole('status')).toHaveTextContent('“Series 2” was removed from your list.');
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    expect(undo).toHaveFocus();
+    await userEvent.click(undo);
+    await waitFor(() =>
+      expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Series 1', 'Series 2', 'Series 3']),
+    );
+    expect(http.calls.map((c) => `${c.method} ${c.url}`)).toContain('POST /series/2/add-to-list/');
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+    // Said in place, not twice: no toast for either step.
+    expect(seen).not.toContain(showToast.type);
+  });
+
   it('adds through the API, announces it on the bus and then offers to remove', async () => {
     http = mockHttp((config) => {
       if (config.url === '/users/my-list/') return { status: 200, data: [] };

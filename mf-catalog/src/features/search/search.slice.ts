@@ -37,6 +37,11 @@ export const searchSlice = createSlice({
         state.query = term;
       }
     },
+    /** The address named a query (`?q=`, after a reload or back): show its results, adding no history. */
+    searchRestored(state, action: PayloadAction<string>) {
+      state.text = action.payload;
+      state.query = action.payload.trim();
+    },
     searchHistoryLoaded(state, action: PayloadAction<SearchHistory>) {
       state.history = action.payload;
       state.historyLoaded = true;
@@ -47,5 +52,11 @@ export const searchSlice = createSlice({
   },
 });
 
-export const { searchTextChanged, searchQuerySettled, searchSubmitted, searchHistoryLoaded, searchHistoryCleared } =
-  searchSlice.actions;
+export const {
+  searchTextChanged,
+  searchQuerySettled,
+  searchSubmitted,
+  searchRestored,
+  searchHistoryLoaded,
+  searchHistoryCleared,
+} = searchSlice.actions;

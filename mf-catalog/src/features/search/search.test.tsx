@@ -2,7 +2,7 @@ import { readStored, SEARCH_HISTORY_MAX, trackEvent, writeStored } from '@cliffh
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import SearchScreen from '../../screens/search';
 import { episode, series } from '../../test/fixtures';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
@@ -29,6 +29,20 @@ describe('search history rules (§5, §9)', () => {
   });
 });
 
+/** The current address, as a person would read it in the address bar. */
+function Address() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <output data-testid="address">{`${location.pathname}${location.search}`}</output>
+      <button type="button" onClick={() => navigate(-1)}>
+        Go back
+      </button>
+    </>
+  );
+}
+
 describe('the search screen', () => {
   let http: HttpMock;
   beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
@@ -38,17 +52,72 @@ describe('the search screen', () => {
     localStorage.clear();
   });
 
-  function renderSearch(record: string[] = []) {
+  function renderSearch(record: string[] = [], initialEntries: string[] = ['/search']) {
     const store = catalogStore({ record });
     render(
       <Provider store={store}>
-        <MemoryRouter>
-          <SearchScreen />
+        <MemoryRouter initialEntries={initialEntries}>
+          <Routes>
+            <Route path="/search" element={<SearchScreen />} />
+            <Route path="/series/:id" element={<p>Series page</p>} />
+          </Routes>
+          <Address />
         </MemoryRouter>
       </Provider>,
     );
     return store;
   }
+
+  const searchResults = (data: unknown) => (config: { url?: string }) =>
+    config.url === '/search/'
+      ? { status: 200, data }
+      : config.url === '/series/trending/'
+        ? { status: 200, data: [] }
+        : undefined;
+
+  it('puts the settled query in the address, replacing the entry as the viewer types', async () => {
+    http = mockHttp(searchResults({ series: [series(1, { title: 'The Heir' })], episodes: [] }));
+    renderSearch();
+    await userEvent.type(screen.getByLabelText('Search series and episodes'), 'heir');
+    await act(async () => {
+      jest.advanceTimersByTime(300);
+    });
+    await screen.findByRole('link', { name: 'The Heir' });
+    expect(screen.getByTestId('address')).toHaveTextContent('/search?q=heir');
+    await userEvent.clear(screen.getByLabelText('Search series and episodes'));
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/search$/);
+  });
+
+  it('shows the results of the query in the address on arrival (a reload or a shared link)', async () => {
+    http = mockHttp(searchResults({ series: [series(1, { title: 'The Heir' })], episodes: [] }));
+    renderSearch([], ['/search?q=heir']);
+    expect(await screen.findByRole('link', { name: 'The Heir' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Search series and episodes')).toHaveValue('heir');
+    expect(http.calls.filter((c) => c.url === '/search/')[0]?.params).toEqual({ q: 'heir' });
+  });
+
+  it('comes back to the same results after opening one and going back', async () => {
+    http = mockHttp(searchResults({ series: [series(1, { title: 'The Heir' })], episodes: [] }));
+    renderSearch([], ['/search?q=heir']);
+    await userEvent.click(await screen.findByRole('link', { name: 'The Heir' }));
+    expect(await screen.findByText('Series page')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Go back' }));
+    expect(await screen.findByRole('link', { name: 'The Heir' })).toBeInTheDocument();
+    expect(screen.getByTestId('address')).toHaveTextContent('/search?q=heir');
+    expect(screen.getByLabelText('Search series and episodes')).toHaveValue('heir');
+  });
+
+  it('suggests trending series while the box is empty', async () => {
+    http = mockHttp((config) =>
+      config.url === '/series/trending/'
+        ? { status: 200, data: [series(5, { title: 'Hot Pursuit' }), series(6, { title: 'Viral Bride' })] }
+        : undefined,
+    );
+    renderSearch();
+    const trending = await screen.findByRole('region', { name: 'Trending now' });
+    expect(trending).toHaveTextContent('Hot Pursuit');
+    expect(trending).toHaveTextContent('Viral Bride');
+  });
 
   it('searches 300 ms after the last keystroke, shows series and episodes and tracks 6.1', async () => {
     http = mockHttp((config) =>
@@ -72,7 +141,7 @@ describe('the search screen', () => {
   });
 
   it('stores a submitted search under search_history and clears the history on request', async () => {
-    http = mockHttp(() => ({ status: 200, data: { series: [], episodes: [] } }));
+    http = mockHttp(searchResults({ series: [], episodes: [] }));
     writeStored('search_history', ['older']);
     renderSearch();
     const input = screen.getByLabelText('Search series and episodes');
