@@ -40,6 +40,7 @@ import { registerCors } from './http/cors';
 import { errorHandler } from './http/errors';
 import { DEV_PROVIDER_ROUTES, DEV_TOOL_ROUTES, guardLocalOnly } from './http/local-only';
 import { registerNulCharacterCheck } from './http/nul-characters';
+import { loggerOptions, registerRequestLog } from './http/request-log';
 import { acceptMissingBodies, documentOptionalBodies } from './http/optional-body';
 import { registerSecurityHeaders } from './http/security-headers';
 import type { TypeBoxTypeProvider, TypedFastify } from './http/type-provider';
@@ -99,8 +100,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   };
 
   const timeouts = config.timeouts ?? DEFAULT_SERVER_TIMEOUTS;
+  // Cheap by default: errors and slow requests at info, every request only at debug (request-log.ts).
+  const { requestLog, ...logging } = loggerOptions(config);
   const app = Fastify({
-    logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    ...logging,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -122,6 +125,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   app.setValidatorCompiler(createValidatorCompiler());
   app.setErrorHandler(errorHandler);
   registerNulCharacterCheck(app);
+  registerRequestLog(app, requestLog);
   registerSharedAnswerSerialization(app);
   app.addHook('onClose', async () => {
     await mailer.close();
