@@ -75,7 +75,10 @@ describe('the default request log', () => {
     const errors = lines.filter((line) => line.level === ERROR);
     expect(errors.map((line) => line.msg)).toEqual(['request failed', 'request answered with a server error']);
     expect(JSON.stringify(errors[0])).toContain('the disk is on fire');
-    expect(errors[1]).toMatchObject({ req: { method: 'GET', url: '/api/test-only/broken/' }, res: { statusCode: 500 } });
+    expect(errors[1]).toMatchObject({
+      req: { method: 'GET', url: '/api/test-only/broken/' },
+      res: { statusCode: 500 },
+    });
   });
 });
 
