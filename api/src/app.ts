@@ -41,7 +41,7 @@ import { errorHandler } from './http/errors';
 import { DEV_PROVIDER_ROUTES, DEV_TOOL_ROUTES, guardLocalOnly } from './http/local-only';
 import { registerNulCharacterCheck } from './http/nul-characters';
 import { acceptMissingBodies, documentOptionalBodies } from './http/optional-body';
-import { loggerOptions, registerRequestLog } from './http/request-log';
+import { loggerOptions } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import type { TypeBoxTypeProvider, TypedFastify } from './http/type-provider';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -100,10 +100,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   };
 
   const timeouts = config.timeouts ?? DEFAULT_SERVER_TIMEOUTS;
-  // Cheap by default: errors and slow requests at info, every request only at debug (request-log.ts).
-  const { requestLog, ...logging } = loggerOptions(config);
   const app = Fastify({
-    ...logging,
+    // Cheap by default: errors and slow requests at info, every request only at debug (request-log.ts).
+    ...loggerOptions(config),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -125,7 +124,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   app.setValidatorCompiler(createValidatorCompiler());
   app.setErrorHandler(errorHandler);
   registerNulCharacterCheck(app);
-  registerRequestLog(app, requestLog);
   registerSharedAnswerSerialization(app);
   app.addHook('onClose', async () => {
     await mailer.close();

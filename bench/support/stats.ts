@@ -53,14 +53,15 @@ export interface Figure {
   product: number;
   baseline: number;
   unit: string;
-  /** The goal on `product / baseline` ('at most' for times, 'at least' for rates). */
-  goal: { direction: Direction; ratio: number };
+  /** The goal on `product / baseline` ('at most' for times, 'at least' for rates); none: shown only. */
+  goal?: { direction: Direction; ratio: number };
   samples: number;
   /** A figure whose goal is not a ratio (frames, kilobytes) gives its own value and goal here. */
   absolute?: { value: number; goal: number; unit: string };
 }
 
 export function meetsGoal(figure: Figure): boolean {
+  if (!figure.goal) return true;
   const { direction, ratio: limit } = figure.goal;
   const value = figure.absolute ? figure.absolute.value : ratio(figure.product, figure.baseline);
   const goal = figure.absolute ? figure.absolute.goal : limit;
@@ -81,11 +82,14 @@ export function formatTable(title: string, figures: readonly Figure[], load = lo
     const measured = figure.absolute
       ? `${round(figure.absolute.value)} ${figure.absolute.unit}`
       : `${ratio(figure.product, figure.baseline).toFixed(2)}×`;
-    const goal = figure.absolute
-      ? `${figure.goal.direction === 'at most' ? '≤' : '≥'} ${figure.absolute.goal} ${figure.absolute.unit}`
-      : `${figure.goal.direction === 'at most' ? '≤' : '≥'} ${figure.goal.ratio}×`;
+    const sign = figure.goal?.direction === 'at most' ? '≤' : '≥';
+    const goal = !figure.goal
+      ? '—'
+      : figure.absolute
+        ? `${sign} ${figure.absolute.goal} ${figure.absolute.unit}`
+        : `${sign} ${figure.goal.ratio}×`;
     const brackets = `(${round(figure.product)} vs ${round(figure.baseline)} ${figure.unit}, median of ${figure.samples})`;
-    return [figure.name, measured, brackets, goal, meetsGoal(figure) ? 'met' : 'MISSED'];
+    return [figure.name, measured, brackets, goal, figure.goal ? (meetsGoal(figure) ? 'met' : 'MISSED') : ''];
   });
   const header = ['figure', 'result', '(product vs bare, absolute)', 'goal', ''];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
