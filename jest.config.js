@@ -53,6 +53,15 @@ module.exports = {
       transform: { '^.+\\.(t|j)sx?$': swc },
     },
     {
+      // The benches' statistics and a quick pass of each bench script (BENCH_QUICK=1).
+      displayName: 'bench',
+      rootDir: '<rootDir>/bench',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/'],
+      transform: { '^.+\\.(t|j)sx?$': swc },
+    },
+    {
       displayName: 'e2e',
       rootDir: '<rootDir>/e2e',
       testEnvironment: 'node',

@@ -42,6 +42,7 @@ import { errorHandler } from './http/errors';
 import { DEV_PROVIDER_ROUTES, DEV_TOOL_ROUTES, guardLocalOnly } from './http/local-only';
 import { registerNulCharacterCheck } from './http/nul-characters';
 import { acceptMissingBodies, documentOptionalBodies } from './http/optional-body';
+import { loggerOptions } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import type { TypeBoxTypeProvider, TypedFastify } from './http/type-provider';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -101,7 +102,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
 
   const timeouts = config.timeouts ?? DEFAULT_SERVER_TIMEOUTS;
   const app = Fastify({
-    logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    // Cheap by default: errors and slow requests at info, every request only at debug (request-log.ts).
+    ...loggerOptions(config),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },

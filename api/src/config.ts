@@ -125,6 +125,31 @@ export interface AppConfig {
   serveFrontends: boolean;
   frontendsRoot: string;
   logger: boolean;
+  /** What the request log writes when `logger` is on; absent: `requestLogFromEnv({})`'s defaults. */
+  requestLog?: RequestLogConfig;
+}
+
+/**
+ * The request log is cheap by default: a fast successful answer writes nothing at `info`, only at
+ * `debug` (LOG_LEVEL=debug is the full access log). Answers of 500 and above are logged at `error`,
+ * and any answer slower than `slowRequestMs` at `info`, with method, address, status and time.
+ */
+export interface RequestLogConfig {
+  /** pino level: fatal, error, warn, info (default), debug, trace or silent. */
+  level: string;
+  /** Answers that take at least this long are logged at info; 0 logs every answer at info. */
+  slowRequestMs: number;
+  /** Where the log lines go (standard output when absent). */
+  destination?: { write(line: string): void };
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** LOG_LEVEL (info) and SLOW_REQUEST_MS (1000). */
+export function requestLogFromEnv(env: NodeJS.ProcessEnv): RequestLogConfig {
+  const level = env.LOG_LEVEL?.trim().toLowerCase() || 'info';
+  if (!LOG_LEVELS.includes(level)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${level}"`);
+  return { level, slowRequestMs: intFromEnv(env, 'SLOW_REQUEST_MS', 1000) };
 }
 
 /** The repository root (api/src/config.ts → ../../). */
@@ -245,5 +270,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveFrontends: env.SERVE_FRONTENDS ? env.SERVE_FRONTENDS !== 'false' : true,
     frontendsRoot: REPO_ROOT,
     logger: env.LOG_LEVEL !== 'silent',
+    requestLog: requestLogFromEnv(env),
   };
 }

@@ -1,120 +1,196 @@
 /**
- * Requests per second and latency of the hot read paths — the series list, a series detail and the
- * public-view poll every open tab sends each 2 s — each beside a bare Fastify hello-world measured in
- * the same run on the same machine, printed as a ratio (aims: list ≥ 0.5×, poll ≥ 0.7×).
- * The API runs as its own process on the embedded SQLite database with the demo catalogue and its
- * answer caches on, as `npm start` runs it. Hello-world is measured first and last and its mean is the
- * base, so a change of machine load during the run shows rather than skews one ratio.
+ * The hot read paths — the series list and the public-view poll every open tab sends each 2 s —
+ * against a bare `node:http` server answering the very same bytes (status, headers, body, recorded
+ * from the API first). The API runs twice, as its own processes on the embedded SQLite database with
+ * the demo catalogue and its answer caches on: once with `npm start`'s settings (LOG_LEVEL unset, so
+ * info, logging to its standard output; NODE_ENV unset) and once with the production settings
+ * (NODE_ENV=production). The three servers are loaded in alternation, round after round, and each
+ * figure is the median of its rounds, divided by the bare server's median.
  *
- *   npx tsx bench/api/api-bench.ts        (BENCH_SECONDS=8 BENCH_CONNECTIONS=50 by default)
+ * Both APIs run with the rate limit raised (RATE_LIMIT_PER_MINUTE): every request here comes from one
+ * address, which `npm start`'s 1200 a minute would answer with 429 after a fraction of a second.
+ * The frontends are not served (SERVE_FRONTENDS=false): their routes and hooks are scoped to their own
+ * addresses and do not touch an API request.
+ *
+ *   npm run bench:api -w bench     (BENCH_ROUNDS=5 BENCH_SECONDS=3 BENCH_CONNECTIONS=50; BENCH_QUICK=1: a quick pass)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, ROOT, waitForHttp } from '../../e2e/support/system';
+import { alternate, type Figure, formatTable, loadAverage, median, QUICK } from '../support/stats';
+import type { RecordedAnswer } from './bare-server';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 2 : 5));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 1 : 3));
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (QUICK ? 10 : 50));
 const tsx = require.resolve('tsx/cli', { paths: [ROOT] });
 
-function launch(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [tsx, script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'ignore' });
+/** Headers that belong to one connection or one moment, not to the answer. */
+const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+function launch(script: string, env: Record<string, string | undefined>): ChildProcess {
+  const merged: NodeJS.ProcessEnv = { ...process.env };
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) delete merged[key];
+    else merged[key] = value;
+  }
+  return spawn(process.execPath, [tsx, script], { cwd: ROOT, env: merged, stdio: 'ignore' });
 }
 
-interface Row {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
+interface Request {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
 }
 
-async function load(name: string, options: autocannon.Options): Promise<Row> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+async function requestsPerSecond(base: string, request: Request, seconds: number): Promise<number> {
+  const result = await autocannon({
+    url: `${base}${request.path}`,
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    connections: CONNECTIONS,
+    duration: seconds,
+  });
+  if (result.errors + result.non2xx > 0) {
+    throw new Error(`${request.method} ${base}${request.path}: ${result.errors} errors, ${result.non2xx} non-2xx`);
+  }
+  return result.requests.average;
+}
+
+async function record(base: string, request: Request): Promise<RecordedAnswer> {
+  const response = await fetch(`${base}${request.path}`, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+  });
+  if (!response.ok) throw new Error(`${request.method} ${request.path} answered ${response.status}`);
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!PER_CONNECTION.has(name)) headers[name] = value;
+  });
+  const body = Buffer.from(await response.arrayBuffer());
   return {
-    name,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
+    method: request.method,
+    url: request.path,
+    status: response.status,
+    headers,
+    bodyBase64: body.toString('base64'),
   };
 }
 
-async function main() {
-  const [apiPort, helloPort] = [await freePort(), await freePort()];
-  const data = mkdtempSync(path.join(tmpdir(), 'cliffhanger-bench-'));
-  const api = launch('api/src/server.ts', {
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
-    SQLITE_PATH: path.join(data, 'bench.db'),
-    SERVE_FRONTENDS: 'false',
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'production',
-    RATE_LIMIT_PER_MINUTE: '100000000',
+async function guestPoll(base: string): Promise<Request> {
+  const id = `benchguest${Math.random().toString(36).slice(2, 12).padEnd(10, '0')}`;
+  const response = await fetch(`${base}/api/user/signup/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Token cliffhanger-web' },
+    body: JSON.stringify({ id, age: 30, gender: 2, web: true, email: `${id}@guest.cliffhanger.app` }),
   });
-  const hello = launch('bench/api/hello-server.ts', { PORT: String(helloPort) });
+  if (!response.ok) throw new Error(`guest sign-up answered ${response.status}`);
+  const guest = (await response.json()) as { access: string; user: { id: number } };
+  return {
+    method: 'POST',
+    path: '/feed-api/user/public-view/',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${guest.access}` },
+    body: JSON.stringify({ id: guest.user.id }),
+  };
+}
+
+type Server = 'npm start settings' | 'production settings' | 'bare node:http';
+
+export async function apiBench(): Promise<Figure[]> {
+  const data = mkdtempSync(path.join(tmpdir(), 'cliffhanger-bench-'));
+  const children: ChildProcess[] = [];
   try {
-    const apiUrl = `http://127.0.0.1:${apiPort}`;
-    await waitForHttp(`${apiUrl}/api/health`, 600_000, api);
-    await waitForHttp(`http://127.0.0.1:${helloPort}/hello`, 60_000, hello);
-
-    const list = (await (await fetch(`${apiUrl}/api/series/?limit=20`)).json()) as { results: Array<{ id: number }> };
-    const seriesId = list.results[0]?.id;
-    if (!seriesId) throw new Error('the demo catalogue is empty');
-    const guest = (await (
-      await fetch(`${apiUrl}/api/user/signup/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: 'Token cliffhanger-web' },
-        body: JSON.stringify({
-          id: 'benchguest0000000001',
-          age: 30,
-          gender: 2,
-          web: true,
-          email: 'bench@guest.cliffhanger.app',
-        }),
-      })
-    ).json()) as { access: string; user: { id: number } };
-
-    const loadBefore = loadavg();
-    const rows: Row[] = [];
-    rows.push(await load('hello-world (bare Fastify), first', { url: `http://127.0.0.1:${helloPort}/hello` }));
-    rows.push(
-      await load('GET /api/series/ (limit 20)', { url: `${apiUrl}/api/series/?limit=20&ordering=-created_at` }),
-    );
-    rows.push(await load(`GET /api/series/${seriesId}/`, { url: `${apiUrl}/api/series/${seriesId}/` }));
-    rows.push(
-      await load('POST /feed-api/user/public-view/', {
-        url: `${apiUrl}/feed-api/user/public-view/`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${guest.access}` },
-        body: JSON.stringify({ id: guest.user.id }),
-      }),
-    );
-
-    rows.push(await load('hello-world (bare Fastify), last', { url: `http://127.0.0.1:${helloPort}/hello` }));
-    const base = ((rows[0]?.rps ?? 0) + (rows[rows.length - 1]?.rps ?? 0)) / 2;
-    const loadAfter = loadavg();
-    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, SQLite, one API process, caches on`);
-    console.log(
-      `load average before ${loadBefore.map((v) => v.toFixed(2)).join(' ')}, after ${loadAfter.map((v) => v.toFixed(2)).join(' ')} (2 cores, autocannon on the same machine); × hello is against the mean of both hello runs`,
-    );
-    console.log(
-      `${'route'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'× hello'.padStart(8)} errors`,
-    );
-    for (const row of rows) {
-      console.log(
-        `${row.name.padEnd(36)} ${String(row.rps).padStart(8)} ${String(row.p50).padStart(7)} ${String(row.p99).padStart(7)} ${(row.rps / base).toFixed(2).padStart(8)} ${row.errors}`,
-      );
+    const bases = {} as Record<Server, string>;
+    // One after the other: the first start prepares the demo media the second reuses.
+    for (const [server, env] of [
+      ['npm start settings', { NODE_ENV: undefined, LOG_LEVEL: undefined }],
+      ['production settings', { NODE_ENV: 'production', LOG_LEVEL: undefined }],
+    ] as const) {
+      const port = await freePort();
+      // An .env at the root would be read, as npm start reads it: what it says is part of its settings.
+      const child = launch('api/src/server.ts', {
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SQLITE_PATH: path.join(data, `${port}.db`),
+        SERVE_FRONTENDS: 'false',
+        API_WORKERS: '1',
+        RATE_LIMIT_PER_MINUTE: '100000000',
+        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+        ENV_FILE: undefined,
+      });
+      children.push(child);
+      bases[server] = `http://127.0.0.1:${port}`;
+      await waitForHttp(`${bases[server]}/api/health`, 600_000, child);
     }
+
+    const list: Request = { method: 'GET', path: '/api/series/?limit=20&ordering=-created_at', headers: {} };
+    const polls = {
+      'npm start settings': await guestPoll(bases['npm start settings']),
+      'production settings': await guestPoll(bases['production settings']),
+    };
+    const answers = [await record(bases['npm start settings'], list)];
+    answers.push(await record(bases['npm start settings'], polls['npm start settings']));
+    const answersFile = path.join(data, 'answers.json');
+    writeFileSync(answersFile, JSON.stringify(answers));
+    const barePort = await freePort();
+    const bare = launch('bench/api/bare-server.ts', { PORT: String(barePort), BARE_ANSWERS: answersFile });
+    children.push(bare);
+    bases['bare node:http'] = `http://127.0.0.1:${barePort}`;
+    await waitForHttp(`${bases['bare node:http']}/hello`, 60_000, bare);
+
+    const routes = [
+      { name: 'GET /api/series/ (limit 20)', request: () => list },
+      {
+        name: 'POST /feed-api/user/public-view/',
+        // The bare server answers the recorded poll whatever its token; each API its own guest's.
+        request: (server: Server) => (server === 'bare node:http' ? polls['npm start settings'] : polls[server]),
+      },
+    ];
+    const servers: Server[] = ['npm start settings', 'production settings', 'bare node:http'];
+    const figures: Figure[] = [];
+    for (const route of routes) {
+      for (const server of servers) await requestsPerSecond(bases[server], route.request(server), 1); // warm-up
+      const samples = await alternate(servers, ROUNDS, (server) =>
+        requestsPerSecond(bases[server], route.request(server), SECONDS),
+      );
+      for (const server of ['npm start settings', 'production settings'] as const) {
+        figures.push({
+          name: `${route.name}, ${server}`,
+          product: median(samples[server]),
+          baseline: median(samples['bare node:http']),
+          unit: 'req/s',
+          goal: { direction: 'at least', ratio: 0.7 },
+          samples: ROUNDS,
+        });
+      }
+    }
+    return figures;
   } finally {
-    api.kill('SIGTERM');
-    hello.kill('SIGTERM');
+    for (const child of children) child.kill('SIGTERM');
+    rmSync(data, { recursive: true, force: true });
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (require.main === module) {
+  const before = loadAverage();
+  apiBench()
+    .then((figures) => {
+      console.log(
+        formatTable(
+          `API vs a bare node:http server answering the same bytes — ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, load before ${before}`,
+          figures,
+        ),
+      );
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
