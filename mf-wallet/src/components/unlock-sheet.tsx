@@ -18,6 +18,7 @@ import {
   useAppDispatch,
 } from '@cliffhanger/shared';
 import { useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { useSearchParams } from 'react-router-dom';
 import { checkoutRequested, checkoutReturned, selectCheckoutBusy } from '../features/checkout/checkout.slice';
 import { type CoinPackage, useWalletCoinPackagesQuery } from '../features/coins/coins.api';
@@ -245,7 +246,9 @@ function Sheet({ episode }: { episode: UnlockSheetEpisode }) {
   const cost = episode.coinCost;
   const short = Math.max(0, cost - balance);
   const close = () => dispatch(unlockSheetClosed());
-  return (
+  // Rendered on the page's body: inside the player it would share the player's stacking context, and the
+  // phone player's top bar and rail would sit over the sheet.
+  return createPortal(
     <div className="unlock-sheet-layer">
       <button type="button" className="unlock-sheet-backdrop" aria-label="Close" tabIndex={-1} onClick={close} />
       <div
@@ -305,7 +308,8 @@ function Sheet({ episode }: { episode: UnlockSheetEpisode }) {
         <SeriesTotal episode={episode} balance={balance} />
         <GoldOffer episode={episode} />
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
 

@@ -58,6 +58,29 @@ export async function renewStream(episodeId: number): Promise<string | null> {
 /** The router's position in the tab's history (0 for the first page of the tab). */
 const historyIndex = () => (window.history.state as { idx?: number } | null)?.idx ?? 0;
 
+/**
+ * Starts a freshly attached source. A start the browser refuses for its sound falls back to muted (and
+ * says so); a start interrupted by the source's own load (hls.js attaching its media source) is tried
+ * again once the video can play; a start the viewer interrupted by pausing stays paused.
+ */
+export function startPlayback(video: HTMLVideoElement, onMuted: () => void): void {
+  video.play()?.catch((error: unknown) => {
+    const { name, message } = (error ?? {}) as { name?: string; message?: string };
+    if (name === 'NotAllowedError') {
+      video.muted = true;
+      onMuted();
+      video.play()?.catch(() => undefined);
+      return;
+    }
+    if (name !== 'AbortError' || String(message).includes('pause()')) return;
+    const retry = () => {
+      if (video.paused) startPlayback(video, onMuted);
+    };
+    if (video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) retry();
+    else video.addEventListener('canplay', retry, { once: true });
+  });
+}
+
 export function isLocked(episode: Pick<PlayerEpisode, 'is_free' | 'is_unlocked'>): boolean {
   return !episode.is_free && !episode.is_unlocked;
 }
@@ -306,13 +329,7 @@ export function PlayerView({
     const video = activeVideo();
     if (!video || !src) return;
     video.playbackRate = rate;
-    const attempt = video.play();
-    attempt?.catch((error: unknown) => {
-      if ((error as { name?: string } | null)?.name !== 'NotAllowedError') return;
-      video.muted = true;
-      setNeedsSound(true);
-      video.play()?.catch(() => undefined);
-    });
+    startPlayback(video, () => setNeedsSound(true));
   }, [src]);
 
   const touchStart = useRef<number | null>(null);

@@ -23,10 +23,10 @@ import {
   unlockSheetRequested,
 } from '@cliffhanger/shared';
 import type { AxiosError } from 'axios';
-import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { unlockFailed, unlockRequested, unlockReset, unlockSucceeded } from '../playback/playback.slice';
 import { PLAYER_EPISODES_TAG, type PlayerEpisode, playerApi } from '../playback/player.api';
-import { walletSheetReady } from './wallet-sheet';
+import { loadWalletSheet, walletSheetReady } from './wallet-sheet';
 
 export interface UnlockAnswer {
   balance: number;
@@ -59,7 +59,7 @@ export const coinStorePath = (returnTo: string) => `${paths.coins()}?returnTo=${
 
 /** Short of coins: the unlock sheet over the episode, or the coin store when the wallet is not there. */
 export function* offerCoins(payload: ReturnType<typeof unlockRequested>['payload'], needed: number) {
-  if (walletSheetReady()) {
+  if (yield call(sheetOpenable)) {
     const cached: { data?: PlayerEpisode } = yield select(
       playerApi.endpoints.playerEpisode.select(String(payload.episodeId)),
     );
@@ -81,6 +81,29 @@ export function* offerCoins(payload: ReturnType<typeof unlockRequested>['payload
   }
   yield call(goToCoinStore, needed, payload.returnTo);
 }
+
+/**
+ * Whether the wallet's sheet can take the request: it may still be loading when the viewer taps Unlock
+ * straight away, so it is given until the remote's load time-out (and its state a moment to join the
+ * page) before the coin store is the answer.
+ */
+export function* sheetOpenable() {
+  if (!walletSheetReady()) {
+    try {
+      yield call(loadWalletSheet);
+    } catch {
+      return false;
+    }
+  }
+  for (let waited = 0; waited < SHEET_JOIN_MS; waited += SHEET_POLL_MS) {
+    const joined: boolean = yield select((state: Record<string, unknown>) => state.wallet !== undefined);
+    if (joined) return true;
+    yield delay(SHEET_POLL_MS);
+  }
+  return false;
+}
+const SHEET_JOIN_MS = 3000;
+const SHEET_POLL_MS = 50;
 
 export function* goToCoinStore(needed: number, returnTo: string) {
   yield put(

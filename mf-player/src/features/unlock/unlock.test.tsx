@@ -3,6 +3,7 @@ import {
   episodeUnlocked,
   episodeUnlockRequested,
   navigationRequested,
+  registerModule,
   selectCoinBalance,
   type UnlockSheetEpisode,
   unlockSheetRequested,
@@ -65,6 +66,13 @@ describe('unlocking an episode', () => {
     resetWalletSheet(FakeSheet);
     const seen: string[] = [];
     const store = playerStore({ record: seen });
+    // The loaded sheet joins the wallet's state to the page (a stand-in for the wallet's reducer).
+    registerModule(store, {
+      id: 'wallet',
+      screens: {},
+      reducer: (state: object = {}) => state,
+      events: { emits: [], handles: [] },
+    } as unknown as Parameters<typeof registerModule>[1]);
     await store.dispatch(playerApi.endpoints.playerEpisode.initiate('12'));
     store.dispatch(balanceChanged({ balance: 2, reason: 'sync' }));
     store.dispatch(unlockRequested(request));
