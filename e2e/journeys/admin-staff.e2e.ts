@@ -114,7 +114,7 @@ describe('a staff member publishes an episode', () => {
 
     // Upload its video and follow the panel until the conversion is done.
     const videoPanel = page.getByRole('region', { name: 'Video' });
-    await videoPanel.getByText('No video yet.').waitFor();
+    await videoPanel.getByText('No video yet: upload one below.').waitFor();
     const panelTexts = await recordVideoPanel(page, videoPanel);
     await videoPanel.getByLabel(/^Upload a video/).setInputFiles(clip);
     const seen = await panelTexts();
