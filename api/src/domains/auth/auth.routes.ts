@@ -12,7 +12,6 @@ import { viewerOf } from './auth.hooks';
 import {
   AuthAnswerSchema,
   ChangePasswordBody,
-  SetPasswordBody,
   ConfirmResetAnswer,
   ConfirmResetBody,
   EmailBody,
@@ -23,6 +22,7 @@ import {
   MagicLinkVerifyAnswer,
   RefreshBody,
   RegisterBody,
+  SetPasswordBody,
   TokenBody,
   TokenPairSchema,
 } from './auth.schemas';
