@@ -20,7 +20,10 @@ afterAll(async () => {
 });
 
 const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  if (!SHOTS) return;
+  // The start-up logo covers the page until the shell has drawn it.
+  await page.locator('#startup-loader').waitFor({ state: 'hidden', timeout: 10_000 });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 };
 
 async function signInByLink(page: Page, email: string) {
@@ -86,7 +89,7 @@ describe.each(devices)('a magic-link account sets its first password (%s)', (dev
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForFunction(() => localStorage.getItem('is_guest') === 'true');
     await page.goto(`${baseUrl()}/profile`);
-    await page.getByRole('button', { name: 'Password' }).click();
+    await page.getByRole('button', { name: 'Password', exact: true }).click();
     const logins: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/auth/login/')) logins.push(request.method());
