@@ -31,6 +31,14 @@ export interface PublicProfileFlags {
   has_active_subs: boolean;
 }
 
+/**
+ * What the signed-in viewer's own profile adds: whether the account has a password at all (an
+ * account made by magic link has none, so it sets one instead of changing it).
+ */
+export interface OwnAccountFlags {
+  has_password: boolean;
+}
+
 export interface AuthResponse {
   access: string;
   refresh: string;

@@ -45,6 +45,18 @@ export function* keepThisDevice({ payload }: Fulfilled<{ access?: string; refres
   );
 }
 
+/** A first password was set: this device keeps its fresh session, and the tab now offers a change. */
+export function* keepThisDeviceWithPassword({ payload }: Fulfilled<{ access?: string; refresh?: string }>) {
+  if (payload.access) storeTokens(payload.access, payload.refresh);
+  const before: User | null = yield select(selectUser);
+  if (before) {
+    const user = { ...before, has_password: true } as User;
+    rememberUser(user);
+    yield put(userUpdated({ user }));
+  }
+  yield put(showToast({ type: 'success', message: 'Your password has been set. Other devices have been signed out.' }));
+}
+
 export function* followProfile({ payload }: Fulfilled<User>) {
   const before: User | null = yield select(selectUser);
   const user = { ...before, ...payload } as User;
@@ -73,6 +85,7 @@ function* watchAuth() {
   yield takeEvery(authApi.endpoints.accountRegister.matchFulfilled, welcomeNewAccount);
   yield takeEvery(authApi.endpoints.accountMagicLink.matchFulfilled, reportMagicLink);
   yield takeEvery(authApi.endpoints.accountChangePassword.matchFulfilled, keepThisDevice);
+  yield takeEvery(authApi.endpoints.accountSetPassword.matchFulfilled, keepThisDeviceWithPassword);
   yield takeEvery(authApi.endpoints.accountLogoutAll.matchFulfilled, signOutHere);
 }
 

@@ -3,13 +3,21 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { formatDate } from '../features/format';
 import { useWalletSelector } from '../features/hooks';
-import { isGoldSubscription } from '../features/subscription/gold-status';
+import { isGoldSubscription, selectMayHaveSubscription } from '../features/subscription/gold-status';
 import { useWalletActiveSubscriptionQuery } from '../features/subscription/subscription.api';
 import { selectSubscriptionChange, subscriptionChangeRequested } from '../features/subscription/subscription.slice';
 import { WalletBoundary } from './wallet-boundary';
 
 function SubscriptionStatus() {
-  const { data: subscription, isLoading, isError, refetch } = useWalletActiveSubscriptionQuery();
+  const mayHaveSubscription = useWalletSelector(selectMayHaveSubscription);
+  const {
+    data: subscription,
+    isLoading,
+    isError,
+    refetch,
+  } = useWalletActiveSubscriptionQuery(undefined, {
+    skip: !mayHaveSubscription,
+  });
   const isGoldInSession = useWalletSelector(selectIsGold);
   const change = useWalletSelector(selectSubscriptionChange);
   const dispatch = useAppDispatch();

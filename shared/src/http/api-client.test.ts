@@ -223,6 +223,22 @@ describe('401 and the token refresh', () => {
   });
 });
 
+describe('a refused sign-in', () => {
+  it('is sent once: its 401 is a wrong password, not an expired session to refresh and replay', async () => {
+    const { client, server } = setup();
+    storeTokens('guest-access', 'guest-refresh');
+    server.onPost('/auth/token/refresh/').reply(200, { access: 'new-access' });
+    server.onPost('/auth/login/').reply(401, { message: 'Invalid e-mail or password' });
+    await expect(client.post('/auth/login/', { email: 'a@b.co', password: 'wrong' })).rejects.toMatchObject({
+      response: { status: 401 },
+    });
+    expect(server.history.post.map((call) => call.url)).toEqual(['/auth/login/']);
+    // The guest's own session stays as it was.
+    expect(readAccessToken()).toBe('guest-access');
+    expect(readRefreshToken()).toBe('guest-refresh');
+  });
+});
+
 describe('the coin balance three-step fallback', () => {
   it('reads /users/coins/balance/ first and remembers the answer', async () => {
     const { client, server } = setup();

@@ -6,6 +6,7 @@
  * The response step applies the transport rules of §8, in this order:
  *   1. 401: one refresh with the refresh token (concurrent 401s share it), then the request is replayed;
  *      without a refresh token, or when the refresh fails, the tokens are cleared and the error passed on.
+ *      A sign-in's 401 is a refused password, passed on as it is (one click, one request).
  *   2. Network errors, time-outs, HTTP/2 protocol errors and 502/503/504: retried up to 3 times, waiting
  *      1 s × the attempt number.
  *   3. Then, once retries are spent: an HTTP/2 protocol error answers `{ results: [], count: 0 }`; a
@@ -32,6 +33,17 @@ declare module 'axios' {
 }
 
 export const TOKEN_REFRESH_PATH = '/auth/token/refresh/';
+
+/**
+ * Requests whose 401 answers the credentials they carry (a wrong password), not an expired session:
+ * refreshing and replaying would send the same refused sign-in a second time.
+ */
+export const CREDENTIAL_CHECK_PATHS: readonly string[] = ['/auth/login/'];
+
+function checksCredentials(url: string | undefined): boolean {
+  const path = (url ?? '').split('?')[0] ?? '';
+  return CREDENTIAL_CHECK_PATHS.some((known) => path === known || path.endsWith(`/api${known}`));
+}
 
 export function authorize(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
   if (config.staticToken) return config;
@@ -188,7 +200,7 @@ export function createApiClient(options: ApiClientOptions | string = {}): AxiosI
       if (!config) throw error;
       const status = error.response?.status ?? 0;
 
-      if (status === 401 && !config.skipAuthRefresh && !config.staticToken) {
+      if (status === 401 && !config.skipAuthRefresh && !config.staticToken && !checksCredentials(config.url)) {
         const refresh = readRefreshToken();
         if (!refresh) {
           authLost();

@@ -22,6 +22,7 @@ import {
   MagicLinkVerifyAnswer,
   RefreshBody,
   RegisterBody,
+  SetPasswordBody,
   TokenBody,
   TokenPairSchema,
 } from './auth.schemas';
@@ -125,6 +126,24 @@ export async function authRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
     async (request) => {
       const tokens = await auth.changePassword(ctx, viewerOf(request), request.body);
       return { message: 'Your password has been changed', ...tokens };
+    },
+  );
+
+  app.post(
+    '/auth/set-password/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        body: SetPasswordBody,
+        response: withErrors({
+          200: Type.Object({ message: Type.String(), access: Type.String(), refresh: Type.String() }),
+        }),
+      },
+    },
+    async (request) => {
+      const tokens = await auth.setFirstPassword(ctx, viewerOf(request), request.body);
+      return { message: 'Your password has been set', ...tokens };
     },
   );
 

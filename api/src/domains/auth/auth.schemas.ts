@@ -46,6 +46,9 @@ export const ChangePasswordBody = Type.Object({
   new_password: Password,
 });
 
+/** A first password for an account that has none (made by magic link); no current password exists to ask for. */
+export const SetPasswordBody = Type.Object({ new_password: Password });
+
 export const MagicLinkRequestBody = Type.Object({
   email: Email,
   next: Type.Optional(Type.String({ maxLength: 500 })),

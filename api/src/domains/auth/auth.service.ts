@@ -575,6 +575,38 @@ export async function changePassword(
   return issueSession(ctx, user.id);
 }
 
+export const PASSWORD_ALREADY_SET =
+  'Your account already has a password. Change it with your current password, or reset it by e-mail.';
+export const GUEST_CANNOT_SET_PASSWORD = 'Create an account or sign in before you set a password.';
+
+/**
+ * A first password for an account made by magic link. Only an account with no password at all may
+ * set one this way: the update itself requires the stored password to be empty, so a session can
+ * never replace an existing password without knowing it, even when two requests race.
+ */
+export async function setFirstPassword(
+  ctx: AppContext,
+  user: UserRow,
+  input: { new_password: string },
+): Promise<TokenPair> {
+  if (user.is_guest) throw forbidden(GUEST_CANNOT_SET_PASSWORD);
+  if (user.password_hash !== null) throw conflict(PASSWORD_ALREADY_SET);
+  const at = nowIso(ctx);
+  const passwordHash = await ctx.passwords.hash(input.new_password);
+  const updated = await ctx.db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: at })
+    .where('id', '=', user.id)
+    .where('password_hash', 'is', null)
+    .where('is_guest', '=', false)
+    .returning('id')
+    .executeTakeFirst();
+  if (!updated) throw conflict(PASSWORD_ALREADY_SET);
+  // Same rule as a password change: other devices are signed out, this one gets a fresh session.
+  await revokeAllRefreshTokens(ctx.db, user.id, at);
+  return issueSession(ctx, user.id);
+}
+
 export async function verifyEmail(ctx: AppContext, token: string) {
   const at = nowIso(ctx);
   const verification = await consumeEmailVerification(ctx.db, hashToken(token), at);

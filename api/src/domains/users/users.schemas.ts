@@ -22,6 +22,8 @@ export const UserSchema = Type.Object(
     registered: Type.Boolean(),
     verified: Type.Boolean(),
     has_active_subs: Type.Boolean(),
+    /** False for an account made by magic link (or a guest): it sets a password instead of changing one. */
+    has_password: Type.Boolean(),
   },
   { $id: 'User' },
 );

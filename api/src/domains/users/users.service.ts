@@ -4,7 +4,7 @@
  */
 
 import { GUEST_EMAIL_DOMAIN } from '@cliffhanger/shared/src/constants';
-import type { PublicProfileFlags, User } from '@cliffhanger/shared/src/entities';
+import type { OwnAccountFlags, PublicProfileFlags, User } from '@cliffhanger/shared/src/entities';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
@@ -16,7 +16,7 @@ import { toSubscriptionDto } from '../subscriptions/subscription-dto';
 import { currentSubscription } from '../subscriptions/subscriptions.repository';
 import { findUserById, isUsernameTaken, updateUser } from './users.repository';
 
-export type UserDto = User & PublicProfileFlags & { email_verified: boolean };
+export type UserDto = User & PublicProfileFlags & OwnAccountFlags & { email_verified: boolean };
 
 /** Gold: granted outright, or a subscription period that has not ended (§6). */
 export function isGoldMember(row: UserRow, now: Date): boolean {
@@ -54,6 +54,7 @@ export function toUserDto(row: UserRow, now: Date): UserDto {
     subscription: null,
     created_at: row.created_at,
     email_verified: Boolean(row.email_verified),
+    has_password: row.password_hash !== null,
     ...publicFlags(row, now),
   };
 }

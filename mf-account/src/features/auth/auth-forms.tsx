@@ -7,6 +7,7 @@ import {
   useAccountMagicLinkMutation,
   useAccountRegisterMutation,
   useAccountResetPasswordMutation,
+  useAccountSetPasswordMutation,
 } from './auth.api';
 import {
   confirmationProblem,
@@ -300,6 +301,50 @@ export function ChangePasswordForm() {
       <FormField label="Repeat new password" type="password" autoComplete="new-password" {...bind('confirmation')} />
       <Button type="submit" disabled={isLoading}>
         {isLoading ? 'Saving…' : 'Change password'}
+      </Button>
+    </AuthForm>
+  );
+}
+
+/**
+ * For an account made by magic link, which has no password yet: there is no current password to
+ * ask for, so only the new one (with the registration rules) and its repetition.
+ */
+export function SetPasswordForm() {
+  const user = useSharedSelector(selectUser);
+  const { values, bind, check } = useFields({ password: '', confirmation: '' });
+  const [setPassword, { isLoading, error }] = useAccountSetPasswordMutation();
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (isLoading) return;
+    const valid = check({
+      password: passwordProblem(values.password, 'new password'),
+      confirmation: confirmationProblem(values.password, values.confirmation),
+    });
+    if (valid) setPassword({ new_password: values.password });
+  }
+  return (
+    <AuthForm
+      title="Set a password"
+      onSubmit={submit}
+      error={error ? failure('Your password could not be set', error) : null}
+    >
+      <p className="ch-muted">
+        You signed up with an emailed link, so your account has no password yet. Set one to sign in with your email and
+        password as well.
+      </p>
+      {/* Lets password managers file the new password under the right account. */}
+      <input type="email" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
+      <FormField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters. Setting it signs you out on your other devices."
+        {...bind('password')}
+      />
+      <FormField label="Repeat new password" type="password" autoComplete="new-password" {...bind('confirmation')} />
+      <Button type="submit" disabled={isLoading}>
+        {isLoading ? 'Saving…' : 'Set password'}
       </Button>
     </AuthForm>
   );

@@ -37,6 +37,10 @@ export const authApi = baseApi.injectEndpoints({
     >({
       query: (body) => ({ url: '/auth/change-password/', method: 'POST', body }),
     }),
+    /** A first password for an account made by magic link (it has none, so no current one is asked). */
+    accountSetPassword: build.mutation<Message & { access?: string; refresh?: string }, { new_password: string }>({
+      query: (body) => ({ url: '/auth/set-password/', method: 'POST', body }),
+    }),
     accountVerifyEmail: build.mutation<Message, { token: string }>({
       query: (body) => ({ url: '/auth/verify-email/', method: 'POST', body }),
     }),
@@ -54,6 +58,7 @@ export const {
   useAccountResetPasswordMutation,
   useAccountConfirmResetMutation,
   useAccountChangePasswordMutation,
+  useAccountSetPasswordMutation,
   useAccountVerifyEmailMutation,
   useAccountLogoutAllMutation,
 } = authApi;

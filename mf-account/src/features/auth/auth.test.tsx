@@ -1,4 +1,4 @@
-import { authenticated, readAccessToken, trackEvent, writeStored } from '@cliffhanger/shared';
+import { authenticated, readAccessToken, storeTokens, trackEvent, writeStored } from '@cliffhanger/shared';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -55,6 +55,27 @@ describe('signing in with a password', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-pass');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Login failed');
+  });
+
+  it('sends exactly one login request per click when the password is wrong, even for a guest with a session', async () => {
+    // A guest holds tokens of its own; a refused password must not be mistaken for an expired session
+    // (which would refresh and send the same login again).
+    storeTokens('guest-access', 'guest-refresh');
+    http = mockHttp((config) => {
+      if (config.url === '/auth/login/') return { status: 401, data: { message: 'Invalid e-mail or password' } };
+      if (config.url === '/auth/token/refresh/') return { status: 200, data: { access: 'guest-access-2' } };
+      return undefined;
+    });
+    renderAccount(<ProfileScreen />, { path: '/profile', store: accountStore({ user: guest() }) });
+    await openMode('Password');
+    await userEvent.type(screen.getByLabelText('Email'), 'mia@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed: Invalid e-mail or password');
+    await settle();
+    expect(http.calls.map((call) => call.url)).toEqual(['/auth/login/']);
+    // The guest's own session is untouched.
+    expect(readAccessToken()).toBe('guest-access');
   });
 
   it('shows the e-mail rule next to the field and sends nothing', async () => {

@@ -3,7 +3,7 @@
  * expired and its period ends in the future. One that is set to cancel at the period end is still Gold
  * until then, as card processors do.
  */
-import type { Subscription } from '@cliffhanger/shared';
+import { type SharedState, type Subscription, selectSession } from '@cliffhanger/shared';
 
 export const GOLD_PLAN_NAME = 'Gold';
 
@@ -15,4 +15,15 @@ export function isGoldSubscription(
   if (subscription.status === 'canceled' || subscription.status === 'expired') return false;
   const end = Date.parse(subscription.current_period_end);
   return Number.isFinite(end) && end > now;
+}
+
+/**
+ * Whether the viewer can have an active subscription to ask the API about. The answer for "none" is a
+ * 404 (§8), which the browser logs as a failed request on its own, so an ordinary visit by a viewer
+ * whose profile shows no subscription and no Gold does not ask at all. The shell keeps the profile
+ * fresh (it re-reads it whenever the profile flags change), so a new subscription still shows.
+ */
+export function selectMayHaveSubscription(state: SharedState): boolean {
+  const session = selectSession(state);
+  return session.isGold || Boolean(session.user?.subscription) || session.flags?.has_active_subs === true;
 }

@@ -32,17 +32,29 @@ describe('Gold status (§5)', () => {
 });
 
 describe('the subscription panel', () => {
-  it('treats a 404 on the active subscription as none and offers the plans', async () => {
+  it('does not ask for the active subscription on an ordinary visit by a viewer without Gold', async () => {
     http = mockHttp(() => ({ status: 404, data: { message: 'No active subscription' } }));
-    renderWallet(<SubscriptionPanel />);
+    renderWallet(<SubscriptionPanel />, { store: walletStore({ user: viewer({ subscription: null }) }) });
     expect(await screen.findByText(/free plan/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See Gold plans' })).toHaveAttribute('href', '/gold-subscription');
+    await act(() => settle());
+    // No request, so no failed 404 for the browser to log in the console.
+    expect(http.calls.filter((call) => call.url === '/subscriptions/active/')).toEqual([]);
+  });
+
+  it('asks once the profile shows a subscription, and treats a 404 then as none', async () => {
+    const ended = goldSubscription();
+    http = mockHttp(() => ({ status: 404, data: { message: 'No active subscription' } }));
+    renderWallet(<SubscriptionPanel />, { store: walletStore({ user: viewer({ subscription: ended }) }) });
+    expect(await screen.findByText(/free plan/)).toBeInTheDocument();
+    expect(http.calls.filter((call) => call.url === '/subscriptions/active/')).toHaveLength(1);
   });
 
   it('shows the status with its end date and tells the session about a Gold it did not know', async () => {
     const subscription = goldSubscription();
     http = mockHttp(() => ({ status: 200, data: subscription }));
-    const store = walletStore();
+    // The profile already shows the subscription; the session has not marked Gold yet.
+    const store = walletStore({ user: viewer({ subscription }) });
     renderWallet(<SubscriptionPanel />, { store });
     expect(await screen.findByText(/Active — renews on/)).toHaveTextContent(
       formatDate(subscription.current_period_end),
@@ -80,7 +92,7 @@ describe('the subscription panel', () => {
       if (config.url === '/subscriptions/active/') return { status: 200, data: cancelled };
       if (config.url === '/subscriptions/reactivate/') return { status: 200, data: reactivated };
     });
-    const store = walletStore();
+    const store = walletStore({ user: viewer({ subscription: cancelled }) });
     renderWallet(<SubscriptionPanel />, { store });
     await userEvent.click(await screen.findByRole('button', { name: 'Reactivate Gold' }));
     expect(await screen.findByText(/Active — renews on/)).toBeInTheDocument();
@@ -93,7 +105,7 @@ describe('the subscription panel', () => {
       if (config.url === '/subscriptions/active/') return { status: 200, data: active };
       if (config.url === '/subscriptions/cancel/') return { status: 400, data: {} };
     });
-    const store = walletStore();
+    const store = walletStore({ user: viewer({ subscription: active }) });
     renderWallet(<SubscriptionPanel />, { store });
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, cancel' }));
