@@ -29,6 +29,7 @@ describe('the wallet remote', () => {
       'SubscriptionPanel',
       'PaymentsPanel',
       'TransactionsList',
+      'UnlockSheet',
     ]);
     for (const [name, file] of Object.entries(exposes)) {
       if (name === 'module') continue;
