@@ -179,7 +179,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       });
       // Money: Stripe when STRIPE_SECRET_KEY is set, else the local dev provider (payments.config.ts).
       const payments = createPaymentsRuntime(paymentsConfigFromEnv(process.env));
-      // The dev outbox, the dev checkout and the dev provider's money routes answer this machine only.
+      // The dev outbox, the dev checkout and the dev provider's money routes answer this machine only:
+      // registered before the routes, it gives those routes (and only those) their own guard hook.
       guardLocalOnly(
         api,
         [DEV_TOOL_ROUTES, ...(payments.provider?.kind === 'dev' ? [DEV_PROVIDER_ROUTES] : [])],

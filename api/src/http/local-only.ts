@@ -7,7 +7,7 @@
  * on this host forwarding a remote visitor is not local, and a forged `X-Forwarded-For: 127.0.0.1` from
  * a remote socket is not either — whatever TRUST_PROXY says.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { AppConfig } from '../config';
 import type { TypedFastify } from './type-provider';
 
@@ -43,18 +43,44 @@ export interface LocalOnlyRule {
   message: string;
 }
 
+type LocalOnlyGuard = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+
+/** The route-level hook of one guarded route: its rule for each method it answers. */
+function localOnlyGuardFor(ruleByMethod: ReadonlyMap<string, LocalOnlyRule>): LocalOnlyGuard {
+  return function localOnlyGuard(request, reply, done) {
+    const rule = ruleByMethod.get(request.method);
+    if (!rule || fromThisMachine(request)) {
+      done();
+      return;
+    }
+    reply.status(rule.statusCode).send({ message: rule.message });
+  };
+}
+
+/** The name every guarded route's onRequest hook carries (`app.printRoutes({ includeHooks: true })`). */
+export const LOCAL_ONLY_GUARD_NAME = 'localOnlyGuard';
+
 /**
- * Refuses requests to matching routes from other machines. Registered inside the plugin whose routes
- * it guards; `open` turns the guard off (a demo deployment that asked for it).
+ * Refuses requests to matching routes from other machines. Called on the plugin whose routes it
+ * guards, before they are registered: each route is matched once, when it is added, and only the
+ * matching ones get the guard as their own first onRequest hook, so every other request never runs it.
+ * `open` turns the guard off (a demo deployment that asked for it).
  */
 export function guardLocalOnly(app: TypedFastify, rules: LocalOnlyRule[], open: boolean) {
   if (open || rules.length === 0) return;
-  app.addHook('onRequest', async (request, reply) => {
-    const routeUrl = request.routeOptions.url;
-    if (!routeUrl) return;
-    const rule = rules.find((candidate) => candidate.matches(routeUrl, request.method));
-    if (!rule || fromThisMachine(request)) return;
-    return reply.status(rule.statusCode).send({ message: rule.message });
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const ruleByMethod = new Map<string, LocalOnlyRule>();
+    for (const method of methods) {
+      const rule = rules.find((candidate) => candidate.matches(route.url, method));
+      if (rule) ruleByMethod.set(method, rule);
+    }
+    if (ruleByMethod.size === 0) return;
+    const existing = route.onRequest ?? [];
+    route.onRequest = [
+      localOnlyGuardFor(ruleByMethod),
+      ...(Array.isArray(existing) ? existing : [existing]),
+    ] as typeof route.onRequest;
   });
 }
 

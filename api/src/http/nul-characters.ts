@@ -10,7 +10,7 @@
  * properties, stored as escaped JSON text. The error handler still turns PostgreSQL's refusal into the
  * same 400 should text like that reach a text column (errors.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HookHandlerDoneFunction } from 'fastify';
 import { badRequest, UNSTORABLE_TEXT_MESSAGE } from './errors';
 
 const NUL = '\u0000';
@@ -41,17 +41,26 @@ export function findNul(value: unknown): string | null {
 const declaresShape = (schema: unknown) =>
   schema !== null && typeof schema === 'object' && (schema as { type?: unknown }).type !== undefined;
 
-function refuseNul(request: FastifyRequest) {
-  const schema = request.routeOptions.schema;
-  if (!schema) return;
-  const parts: Array<[string, unknown, unknown]> = [
-    ['params', schema.params, request.params],
-    ['querystring', schema.querystring ?? (schema as { query?: unknown }).query, request.query],
-    ['body', schema.body, request.body],
+type CheckedPart = 'params' | 'querystring' | 'body';
+
+/** Where a request keeps each part. */
+const partOf = (request: FastifyRequest, part: CheckedPart) =>
+  part === 'params' ? request.params : part === 'querystring' ? request.query : request.body;
+
+/** The parts of a route's requests that its schema gives a shape, worked out once when it is registered. */
+function checkedParts(schema: FastifySchema | undefined): CheckedPart[] {
+  if (!schema) return [];
+  const parts: Array<[CheckedPart, unknown]> = [
+    ['params', schema.params],
+    ['querystring', schema.querystring ?? (schema as { query?: unknown }).query],
+    ['body', schema.body],
   ];
-  for (const [part, partSchema, value] of parts) {
-    if (!declaresShape(partSchema)) continue;
-    const field = findNul(value);
+  return parts.filter(([, partSchema]) => declaresShape(partSchema)).map(([part]) => part);
+}
+
+function refuseNul(request: FastifyRequest, parts: readonly CheckedPart[]) {
+  for (const part of parts) {
+    const field = findNul(partOf(request, part));
     if (field !== null) {
       throw badRequest(UNSTORABLE_TEXT_MESSAGE, {
         errors: [{ field: field || part, message: 'contains the NUL character (U+0000)' }],
@@ -60,7 +69,28 @@ function refuseNul(request: FastifyRequest) {
   }
 }
 
-/** Registered on the root instance before the routes, so every route inherits it. */
+/**
+ * Registered on the root instance before the routes, so every route added after it gets the check as
+ * its first own preHandler — only the routes whose schema declares a shaped part, and without a
+ * promise per request.
+ */
 export function registerNulCharacterCheck(app: FastifyInstance) {
-  app.addHook('preHandler', async (request) => refuseNul(request));
+  app.addHook('onRoute', (route) => {
+    const parts = checkedParts(route.schema);
+    if (parts.length === 0) return;
+    const refuseNulCharacters = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      try {
+        refuseNul(request, parts);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      done();
+    };
+    const existing = route.preHandler ?? [];
+    route.preHandler = [
+      refuseNulCharacters,
+      ...(Array.isArray(existing) ? existing : [existing]),
+    ] as typeof route.preHandler;
+  });
 }
