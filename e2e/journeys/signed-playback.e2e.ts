@@ -143,7 +143,12 @@ describe('signed playback in the browser', () => {
       seen.some((r) => r.url.pathname === `/media/play/${second.id}/master.m3u8` && r.status === 200);
     while (!preloaded() && Date.now() < deadline) await page.waitForTimeout(200);
     expect(preloaded()).toBe(true);
-    await page.getByRole('button', { name: 'Next episode' }).first().click();
+    // On a phone the episodes are in the drawer: one tap on the next one.
+    await page.getByRole('button', { name: 'Episodes' }).tap();
+    await page
+      .getByRole('dialog', { name: 'Episodes' })
+      .getByRole('button', { name: new RegExp(`^Episode ${second.episode_number},`) })
+      .tap();
     await page.waitForURL(`**/episode/${second.id}*`);
     await waitForPlayback(page, 0.3);
     await context.close();

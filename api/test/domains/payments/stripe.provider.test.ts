@@ -54,7 +54,7 @@ describe('Stripe provider', () => {
             id: 'pm_card_visa',
             object: 'payment_method',
             type: 'card',
-            card: { brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2031 },
+            card: { brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2031, fingerprint: 'Xt5EWLLDS7FJjR1c' },
           });
         }
         if (path === '/v1/subscriptions/sub_refunded' && request.method === 'DELETE') {
@@ -137,6 +137,7 @@ describe('Stripe provider', () => {
       last4: '4242',
       exp_month: 4,
       exp_year: 2031,
+      fingerprint: 'Xt5EWLLDS7FJjR1c',
     });
     expect(
       seen.find((request) => request.path === '/v1/payment_methods/pm_card_visa/attach')?.form.get('customer'),
