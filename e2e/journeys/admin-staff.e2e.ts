@@ -127,16 +127,20 @@ describe('a staff member publishes an episode', () => {
     expect(converting).toBeGreaterThan(uploading);
     expect(ready).toBeGreaterThan(converting);
     expect(seen.some((text) => /could not be (converted|processed)/.test(text))).toBe(false);
-    // Once converted, the episode shows the package it plays.
-    const playingNow = videoPanel.getByText(/^Playing now: .*\.m3u8$/);
-    await playingNow.waitFor({ timeout: 15_000 });
-    const packagePath = (((await playingNow.textContent()) ?? '').match(/Playing now: (\S+\.m3u8)/)?.[1] ?? '').replace(
-      /^https?:\/\/[^/]+/,
-      '',
+    // Once converted, staff preview the episode as viewers will see it: through signed playback addresses.
+    const played: string[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/media/')) played.push(`${response.status()} ${response.url()}`);
+    });
+    await videoPanel.getByRole('button', { name: 'Preview as viewers will see it' }).click({ timeout: 15_000 });
+    await page.waitForFunction(
+      () => (document.querySelector<HTMLVideoElement>('video.admin-preview-video')?.readyState ?? 0) >= 2,
+      null,
+      { timeout: 30_000 },
     );
-    // Stored under a folder nobody can guess, and never served from it.
-    expect(packagePath).toMatch(/^\/media\/library\/videos\/[0-9a-f-]{36}\/master\.m3u8$/);
-    expect((await fetch(`${baseUrl()}${packagePath}`)).status).toBe(404);
+    const media = played.filter((line) => line.includes('/media/play/'));
+    expect(media.length).toBeGreaterThan(0);
+    for (const line of media) expect(line).toMatch(/^20[06] .*\/media\/play\/\d+\/.*[?&]t=/);
 
     // Back on the series' episodes, the episode no longer waits for a video.
     await page.getByRole('link', { name: `All episodes of “${title}”` }).click();

@@ -139,15 +139,15 @@ describe('buying from a locked episode', () => {
     await addCard('5555 5555 5555 4444', '11/28');
     const master = page.getByTestId('payment-method').filter({ hasText: 'Mastercard •••• 4444, 11/28' });
     await master.waitFor();
-    expect(await master.getByText('Default').count()).toBe(1);
+    expect(await master.getByText('Default', { exact: true }).count()).toBe(1);
 
     await addCard('4242 4242 4242 4242', '12/30');
     const visa = page.getByTestId('payment-method').filter({ hasText: 'Visa •••• 4242, 12/30' });
     await visa.waitFor();
-    expect(await visa.getByText('Default').count()).toBe(0);
+    expect(await visa.getByText('Default', { exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Make Visa ending 4242 the default card' }).click();
-    await visa.getByText('Default').waitFor();
-    expect(await master.getByText('Default').count()).toBe(0);
+    await visa.getByText('Default', { exact: true }).waitFor();
+    expect(await master.getByText('Default', { exact: true }).count()).toBe(0);
 
     // The same card again is refused politely.
     await addCard('5555 5555 5555 4444', '11/28');
