@@ -59,7 +59,8 @@ export const coinStorePath = (returnTo: string) => `${paths.coins()}?returnTo=${
 
 /** Short of coins: the unlock sheet over the episode, or the coin store when the wallet is not there. */
 export function* offerCoins(payload: ReturnType<typeof unlockRequested>['payload'], needed: number) {
-  if (yield call(sheetOpenable)) {
+  const openable: boolean = yield call(sheetOpenable);
+  if (openable) {
     const cached: { data?: PlayerEpisode } = yield select(
       playerApi.endpoints.playerEpisode.select(String(payload.episodeId)),
     );

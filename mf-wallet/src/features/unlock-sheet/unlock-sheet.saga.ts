@@ -26,7 +26,6 @@ import {
   unlockSheetSettled,
 } from './unlock-sheet.slice';
 
-
 export const UNLOCK_SHEET_MESSAGES = {
   payFailed: 'The payment with your saved card did not go through. You have not been charged.',
   confirmOnPage: 'Your bank wants to confirm this payment. We are taking you to the payment page.',
