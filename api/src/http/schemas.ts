@@ -35,3 +35,10 @@ export function withErrors<T extends Record<number, TSchema>>(responses: T) {
 }
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * A path on this site to come back to after paying or cancelling: a single leading slash (never `//`,
+ * which a browser reads as another site), then path characters only. Written without look-ahead so the
+ * contract's own fuzzer can generate it.
+ */
+export const ReturnToPath = Type.String({ pattern: '^/([A-Za-z0-9_.-][A-Za-z0-9/_.-]{0,199})?$', maxLength: 201 });

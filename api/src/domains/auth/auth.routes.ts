@@ -136,8 +136,10 @@ export async function authRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
       schema: {
         tags,
         body: SetPasswordBody,
+        // 409: the account has a password already (change it with the current one, or reset it by e-mail).
         response: withErrors({
           200: Type.Object({ message: Type.String(), access: Type.String(), refresh: Type.String() }),
+          409: ErrorSchema,
         }),
       },
     },

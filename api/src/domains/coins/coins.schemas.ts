@@ -1,5 +1,6 @@
 /** Schemas of the coin routes (§7 Coins). */
 import { Type } from '@sinclair/typebox';
+import { ReturnToPath } from '../../http/schemas';
 import { CoinPackageSchema } from '../settings/settings.schemas';
 
 export const BalanceAnswer = Type.Object({
@@ -27,7 +28,7 @@ export const PurchaseBody = Type.Object(
      * was opened on), a path on this site; the coin store when left out. Only a path: the site itself
      * is always the server's choice, so this can never send the browser elsewhere.
      */
-    return_to: Type.Optional(Type.String({ pattern: '^/(?!/)[A-Za-z0-9/_.-]{0,200}$', maxLength: 201 })),
+    return_to: Type.Optional(ReturnToPath),
     /** With return_to: the episode to unlock as soon as the coins arrive ("unlock after buying" ticked). */
     unlock_episode_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
   },

@@ -1,6 +1,6 @@
 /** Schemas of the Gold subscription routes. */
 import { Type } from '@sinclair/typebox';
-import { Nullable } from '../../http/schemas';
+import { Nullable, ReturnToPath } from '../../http/schemas';
 import { GoldPlanSchema } from '../settings/settings.schemas';
 
 export const PlansAnswer = Type.Array(GoldPlanSchema);
@@ -8,7 +8,7 @@ export const CreateSubscriptionBody = Type.Object(
   {
     plan: Type.String({ minLength: 1, maxLength: 32 }),
     /** The product page to come back to (a path of this site, e.g. the locked episode); the Gold page when left out. */
-    return_to: Type.Optional(Type.String({ pattern: '^/(?!/)[A-Za-z0-9/_.-]{0,200}$', maxLength: 201 })),
+    return_to: Type.Optional(ReturnToPath),
   },
   { additionalProperties: false },
 );
