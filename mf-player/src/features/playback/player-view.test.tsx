@@ -147,6 +147,11 @@ describe('the next episode in the player', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next episode' }));
     expect(played.at(-1)).toBe(hidden); // in the tap itself
     expect(first.paused).toBe(true);
+    // On screen in the tap too: its decoded first frame shows in the next paint, not after the re-render.
+    expect(onScreen(container)).toBe(hidden);
+    expect(hidden).not.toHaveAttribute('aria-hidden');
+    expect(first).toHaveClass('player-standby');
+    expect(first).toHaveAttribute('aria-hidden', 'true');
     fireEvent.pause(first); // the paused episode's event, before the screen re-renders
     show(episodes[1] as PlayerEpisode);
     await flush();

@@ -85,6 +85,19 @@ export function isLocked(episode: Pick<PlayerEpisode, 'is_free' | 'is_unlocked'>
   return !episode.is_free && !episode.is_unlocked;
 }
 
+/**
+ * Puts a started standby video on screen in place of the one playing, within the viewer's tap: the
+ * swap is the two videos' roles (class and visibility to assistive technology), exactly what the
+ * next render gives them, so the frame already decoded shows in the next paint while the rest of the
+ * screen (title, controls) follows with that render.
+ */
+function showInPlaceOf(arriving: HTMLVideoElement, leaving: HTMLVideoElement) {
+  arriving.className = 'player-video';
+  arriving.removeAttribute('aria-hidden');
+  leaving.className = 'player-standby';
+  leaving.setAttribute('aria-hidden', 'true');
+}
+
 export function PlayerView({
   series,
   episodes,
@@ -234,10 +247,13 @@ export function PlayerView({
             from_episode_id: sample.current.episodeId,
           }),
         );
-      startStandby(target.id); // the pre-buffered next episode starts now, not after the re-render
+      // The pre-buffered next episode starts and shows now, in the tap, not after the re-render.
+      const leaving = activeVideo();
+      const arriving = startStandby(target.id);
+      if (arriving && leaving && arriving !== leaving) showInPlaceOf(arriving, leaving);
       onSelect(target);
     },
-    [dispatch, onSelect, startStandby],
+    [dispatch, onSelect, startStandby, activeVideo],
   );
 
   const togglePlay = useCallback(() => {

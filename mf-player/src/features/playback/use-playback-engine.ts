@@ -31,10 +31,10 @@ export interface PlaybackDeck extends EngineStatus {
   activeVideo: () => HTMLVideoElement | null;
   /**
    * Starts the pre-buffered video of `episodeId` at once, in the viewer's own tap, before the screen
-   * re-renders for the new episode (which then shows it). Answers false when that episode is not
-   * pre-buffered and ready: the re-render loads it as usual.
+   * re-renders for the new episode (which then shows it). Answers the <video> now playing it, or null
+   * when that episode is not pre-buffered and ready: the re-render loads it as usual.
    */
-  startStandby: (episodeId: number) => boolean;
+  startStandby: (episodeId: number) => HTMLVideoElement | null;
 }
 
 type Pair<T> = readonly [T, T];
@@ -129,14 +129,15 @@ export function usePlaybackDeck(
   const latest = useRef({ deck, ready });
   latest.current = { deck, ready };
   const startStandby = useCallback(
-    (episodeId: number): boolean => {
+    (episodeId: number): HTMLVideoElement | null => {
       const { deck: now, ready: canPlay } = latest.current;
       const slot = otherSlot(now.active);
       const source = now.slots[slot];
-      if (source?.episodeId !== episodeId || canPlay[slot] !== sourceKey(source) || !promote(slot)) return false;
+      if (source?.episodeId !== episodeId || canPlay[slot] !== sourceKey(source) || !promote(slot)) return null;
+      const video = videoRefs[slot].current;
       // The view plays it again once it re-renders; a refused start is handled there.
-      videoRefs[slot].current?.play()?.catch(() => undefined);
-      return true;
+      video?.play()?.catch(() => undefined);
+      return video;
     },
     [promote, videoRefs],
   );
