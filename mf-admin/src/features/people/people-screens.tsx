@@ -13,6 +13,7 @@ import { adminApi } from '../api/admin.api';
 import type { AdminUser } from '../api/admin.types';
 import { AdminLayout } from '../layout/admin-layout';
 import { Checkbox, Pager, problemOf, SelectField, TextField } from '../layout/form';
+import { PagedSection } from '../layout/paged-section';
 
 const newKey = () => `k${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 
@@ -78,82 +79,57 @@ const when = (iso: string) => new Date(iso).toLocaleString();
 /** The user's coin movements, newest first, 20 a page; read-only. */
 function UserLedger({ id }: { id: number }) {
   const [page, setPage] = useState(1);
-  const { data, isFetching, isError, refetch } = adminApi.useAdminUserLedgerQuery({ id, page });
+  const query = adminApi.useAdminUserLedgerQuery({ id, page });
   return (
-    <section aria-labelledby="ledger-title">
-      <h3 id="ledger-title">Coin ledger</h3>
-      {isError && <ErrorNotice message="The ledger could not be loaded" onRetry={refetch} />}
-      {!data && isFetching && <InlineSpinner />}
-      {data && data.count === 0 && <p className="ch-muted">No coin movements.</p>}
-      {data && data.count > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Coins</th>
-                <th scope="col">Why</th>
-                <th scope="col">Balance after</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.results.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{when(entry.created_at)}</td>
-                  <td className={entry.delta < 0 ? 'admin-negative' : undefined}>
-                    {entry.delta > 0 ? '+' : ''}
-                    {entry.delta}
-                  </td>
-                  <td>{entry.reason.replace(/_/g, ' ')}</td>
-                  <td>{entry.balance_after}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager page={page} limit={data.limit} count={data.count} onPage={setPage} label="Ledger pages" />
-        </div>
-      )}
-    </section>
+    <PagedSection
+      title="Coin ledger"
+      query={query}
+      page={page}
+      onPage={setPage}
+      failed="The ledger could not be loaded"
+      empty="No coin movements."
+      pagerLabel="Ledger pages"
+      columns={[
+        { header: 'When', cell: (entry) => when(entry.created_at) },
+        {
+          header: 'Coins',
+          cell: (entry) => `${entry.delta > 0 ? '+' : ''}${entry.delta}`,
+          className: (entry) => (entry.delta < 0 ? 'admin-negative' : undefined),
+        },
+        { header: 'Why', cell: (entry) => entry.reason.replace(/_/g, ' ') },
+        { header: 'Balance after', cell: (entry) => entry.balance_after },
+      ]}
+    />
   );
 }
 
 /** The episodes the user unlocked, newest first, 20 a page; read-only. */
 function UserUnlocks({ id }: { id: number }) {
   const [page, setPage] = useState(1);
-  const { data, isFetching, isError, refetch } = adminApi.useAdminUserUnlocksQuery({ id, page });
+  const query = adminApi.useAdminUserUnlocksQuery({ id, page });
   return (
-    <section aria-labelledby="unlocks-title">
-      <h3 id="unlocks-title">Unlocked episodes</h3>
-      {isError && <ErrorNotice message="The unlocks could not be loaded" onRetry={refetch} />}
-      {!data && isFetching && <InlineSpinner />}
-      {data && data.count === 0 && <p className="ch-muted">No episodes unlocked.</p>}
-      {data && data.count > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Episode</th>
-                <th scope="col">Coins</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.results.map((unlock) => (
-                <tr key={unlock.id}>
-                  <td>{when(unlock.created_at)}</td>
-                  <td>
-                    {unlock.series_title}, episode {unlock.episode_number}
-                    <div className="ch-muted">{unlock.episode_title}</div>
-                  </td>
-                  <td>{unlock.coin_cost}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager page={page} limit={data.limit} count={data.count} onPage={setPage} label="Unlock pages" />
-        </div>
-      )}
-    </section>
+    <PagedSection
+      title="Unlocked episodes"
+      query={query}
+      page={page}
+      onPage={setPage}
+      failed="The unlocks could not be loaded"
+      empty="No episodes unlocked."
+      pagerLabel="Unlock pages"
+      columns={[
+        { header: 'When', cell: (unlock) => when(unlock.created_at) },
+        {
+          header: 'Episode',
+          cell: (unlock) => (
+            <>
+              {unlock.series_title}, episode {unlock.episode_number}
+              <div className="ch-muted">{unlock.episode_title}</div>
+            </>
+          ),
+        },
+        { header: 'Coins', cell: (unlock) => unlock.coin_cost },
+      ]}
+    />
   );
 }
 
