@@ -75,7 +75,10 @@ export function DevCardForm({ onDone }: { onDone?: () => void }) {
 
   return (
     <form className="add-card-form" onSubmit={submit} noValidate aria-label="Add a card">
-      <p className="ch-muted">Test mode: no real card is charged. Try 4242 4242 4242 4242 or 5555 5555 5555 4444.</p>
+      <p className="ch-muted">
+        Test mode: no real card is charged. Try 4242 4242 4242 4242 or 5555 5555 5555 4444; with 4000 0027 6000 3184
+        your bank asks you to confirm each payment.
+      </p>
       <FormField
         label="Name on card"
         autoComplete="cc-name"

@@ -143,3 +143,18 @@ export function readDevPaymentMethod(
     fingerprint: fingerprint as string,
   };
 }
+
+/**
+ * Card numbers whose bank always asks the cardholder to confirm (3-D Secure), as with Stripe's test
+ * cards of the same numbers: charged off-session, they answer `requires_action`.
+ */
+export const DEV_AUTHENTICATION_CARD_NUMBERS = ['4000002760003184', '4000002500003155'] as const;
+
+/** Whether a typed dev card's payment method is one whose bank asks the cardholder to confirm. */
+export function devCardNeedsAuthentication(secret: string, paymentMethodId: string): boolean {
+  const fingerprint = DEV_METHOD.exec(paymentMethodId)?.[5];
+  return (
+    fingerprint !== undefined &&
+    DEV_AUTHENTICATION_CARD_NUMBERS.some((digits) => cardFingerprint(secret, digits) === fingerprint)
+  );
+}

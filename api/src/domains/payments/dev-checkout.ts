@@ -219,7 +219,8 @@ export async function disputeDevPayment(
   return deliverDevEvent(ctx, runtime, devEvent(id, type, dispute, unix(nowIso(ctx))));
 }
 
-export async function cancelDevSession(ctx: AppContext, payment: PaymentRow): Promise<void> {
+/** A payment still pending becomes cancelled (one already settled stays as it is). */
+export async function cancelPendingPayment(ctx: AppContext, payment: PaymentRow): Promise<void> {
   await moneyDb(ctx)
     .updateTable('payments')
     .set({ status: 'canceled', updated_at: nowIso(ctx) })

@@ -2,14 +2,16 @@
  * POST /api/payments/confirm/: confirms a payment intent with the user's default saved card. With
  * Stripe the processor decides and its webhook fulfils; the dev provider settles at once by sending
  * the matching signed event (a `pm_card_chargeDeclined` default card is declined, as in Stripe's
- * test mode).
+ * test mode). A card whose bank asks the cardholder to confirm (3-D Secure) answers `requires_action`:
+ * the intent is cancelled and the viewer continues on the payment page (`pm_card_authenticationRequired`
+ * and the typed test numbers 4000 0027 6000 3184 and 4000 0025 0000 3155 do this on the dev provider).
  */
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { balanceOf } from '../coins/coins.service';
 import type { PaymentRow } from '../coins/money.tables';
-import { settleDevIntent } from './dev-checkout';
+import { cancelPendingPayment, settleDevIntent } from './dev-checkout';
 import { DEV_DECLINED_CARD } from './payment-provider';
 import {
   defaultPaymentMethodId,
@@ -59,13 +61,21 @@ export async function confirmPaymentIntent(
   if (payment.status === 'succeeded' || payment.status === 'canceled') return answer(statusOfRow(payment));
 
   const paymentMethod = await defaultPaymentMethodId(ctx, viewer.id);
+  if (provider.kind === 'dev' && !paymentMethod)
+    throw badRequest('Add a card first: there is no saved payment method to charge');
+  const result = await viaProvider(() => provider.confirmPaymentIntent(payment.provider_ref, paymentMethod));
+  if (result.status === 'requires_action') {
+    // The bank wants the cardholder to confirm (3-D Secure). This intent is given up, so it never lingers
+    // as "awaiting payment", and the viewer pays on the payment page, where the bank can ask.
+    await viaProvider(() => provider.cancelPaymentIntent(payment.provider_ref));
+    await cancelPendingPayment(ctx, payment);
+    return answer('requires_action');
+  }
   if (provider.kind === 'dev') {
-    if (!paymentMethod) throw badRequest('Add a card first: there is no saved payment method to charge');
-    const declined = paymentMethod === DEV_DECLINED_CARD;
+    const declined = result.status !== 'succeeded' || paymentMethod === DEV_DECLINED_CARD;
     await settleDevIntent(ctx, runtime, payment, declined ? 'declined' : 'succeeded');
     if (declined) throw new HttpError(402, 'Your card was declined.', { payment_intent_id: payment.provider_ref });
     return answer(statusOfRow(await findOwnPayment(ctx, viewer, paymentIntentId)));
   }
-  const result = await viaProvider(() => provider.confirmPaymentIntent(payment.provider_ref, paymentMethod));
   return answer(result.status);
 }

@@ -6,7 +6,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ProviderKind } from '../coins/money.tables';
-import { readDevPaymentMethod } from './dev-cards';
+import { devCardNeedsAuthentication, readDevPaymentMethod } from './dev-cards';
 
 export interface CheckoutRequest {
   mode: 'payment' | 'subscription';
@@ -53,6 +53,8 @@ export interface PaymentProvider {
   }): Promise<{ id: string; client_secret: string; status: string }>;
   /** Confirms with a saved card; answers the processor's status (fulfilment still waits for the webhook). */
   confirmPaymentIntent(id: string, paymentMethodId: string | null): Promise<{ status: string }>;
+  /** Gives up an intent that will not be paid as it is (its bank wants the cardholder: the payment page takes over). */
+  cancelPaymentIntent(id: string): Promise<void>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
   /** Ends a subscription now (its payment was refunded or lost to a dispute): it bills no more. */
   cancelSubscription(subscriptionId: string): Promise<void>;
@@ -85,9 +87,12 @@ const DEV_CARDS: Record<string, CardDetails> = {
   pm_card_amex: { brand: 'amex', last4: '8431', exp_month: 12, exp_year: 2034 },
   pm_card_mir: { brand: 'mir', last4: '0000', exp_month: 12, exp_year: 2034 },
   pm_card_chargeDeclined: { brand: 'visa', last4: '0002', exp_month: 12, exp_year: 2034 },
+  pm_card_authenticationRequired: { brand: 'visa', last4: '3184', exp_month: 12, exp_year: 2034 },
 };
 
 export const DEV_DECLINED_CARD = 'pm_card_chargeDeclined';
+/** Saves fine; charged off-session, its bank asks the cardholder to confirm (3-D Secure), like Stripe's. */
+export const DEV_AUTHENTICATION_CARD = 'pm_card_authenticationRequired';
 
 /**
  * The dev checkout's proof that the caller holds the address the API gave the user who started the
@@ -145,8 +150,11 @@ export function createDevProvider(secret: string): PaymentProvider {
     },
     async confirmPaymentIntent(_id, paymentMethodId) {
       if (!paymentMethodId) return { status: 'requires_payment_method' };
+      if (paymentMethodId === DEV_AUTHENTICATION_CARD || devCardNeedsAuthentication(secret, paymentMethodId))
+        return { status: 'requires_action' };
       return { status: paymentMethodId === DEV_DECLINED_CARD ? 'requires_payment_method' : 'succeeded' };
     },
+    async cancelPaymentIntent() {},
     async setCancelAtPeriodEnd() {},
     async cancelSubscription() {},
   };

@@ -13,7 +13,7 @@ import { viewerOf } from '../auth/auth.hooks';
 import type { PaymentRow } from '../coins/money.tables';
 import { cardProblems, devPaymentMethodFor, readDevPaymentMethod } from './dev-cards';
 import {
-  cancelDevSession,
+  cancelPendingPayment,
   checkoutPage,
   DEV_CHECKOUT_CSP,
   disputeDevPayment,
@@ -281,7 +281,7 @@ async function devCheckoutRoutes(app: TypedFastify, { ctx, payments }: Options) 
     async (request, reply) => {
       const payment = await ownSession(request, reply);
       if (!payment) return reply;
-      await cancelDevSession(ctx, payment);
+      await cancelPendingPayment(ctx, payment);
       return backToProduct(reply, payment.provider_ref);
     },
   );

@@ -102,6 +102,9 @@ export function createStripeProvider(secretKey: string, options: Stripe.StripeCo
       );
       return { status: intent.status };
     },
+    async cancelPaymentIntent(id) {
+      await call(() => stripe.paymentIntents.cancel(id));
+    },
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
       await call(() => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));
     },

@@ -149,4 +149,50 @@ describe.each(databaseKinds())('saved cards and one-tap buying (%s)', (kind) => 
     const other = await signUpGuest(t.app);
     expect((await as(other, 'POST', '/api/payments/confirm/', { payment_intent_id: id })).statusCode).toBe(404);
   });
+  it('asks the bank: a card that needs 3-D Secure answers requires_action, charges nothing and leaves no payment awaiting', async () => {
+    const viewer = await signUpGuest(t.app);
+    const before = await balanceOf(t.ctx, viewer.user.id);
+    const authenticating = { number: '4000 0027 6000 3184', exp_month: 12, exp_year: 2030, cvc: '123' };
+    expect((await saveCard(viewer, authenticating)).statusCode).toBe(201);
+    const [pack] = (await call(t.app, { url: '/api/coins/packages/' })).json() as Array<{
+      id: number;
+      price: number;
+      currency: string;
+    }>;
+    const intent = await as(viewer, 'POST', '/api/payments/create-intent/', {
+      amount: pack?.price,
+      currency: pack?.currency,
+      package_id: pack?.id,
+    });
+    const id = intent.json().payment_intent_id as string;
+    // Tapped many times at once: every answer sends the viewer to the payment page, none charges.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => as(viewer, 'POST', '/api/payments/confirm/', { payment_intent_id: id })),
+    );
+    for (const answer of answers) expect(answer.statusCode).toBe(200);
+    expect(answers.map((answer) => answer.json().status)).toContain('requires_action');
+    for (const answer of answers) expect(['requires_action', 'canceled']).toContain(answer.json().status);
+    expect(await balanceOf(t.ctx, viewer.user.id)).toBe(before);
+    expect(await ledgerSum(t.ctx, viewer.user.id)).toBe(before);
+    // Confirming it again later pays nothing either: the intent was given up.
+    const replay = await as(viewer, 'POST', '/api/payments/confirm/', { payment_intent_id: id });
+    expect(replay.json().status).toBe('canceled');
+    expect(await balanceOf(t.ctx, viewer.user.id)).toBe(before);
+    const list = (await as(viewer, 'GET', '/api/transactions/')).json();
+    expect(JSON.stringify(list)).not.toContain('awaiting payment');
+  });
+
+  it("treats Stripe's test card pm_card_authenticationRequired the same way", async () => {
+    const viewer = await signUpGuest(t.app);
+    expect(
+      (await as(viewer, 'POST', '/api/payment-methods/', { payment_method_id: 'pm_card_authenticationRequired' }))
+        .statusCode,
+    ).toBe(201);
+    const intent = await as(viewer, 'POST', '/api/payments/create-intent/', { amount: 150, currency: 'rub' });
+    const answer = await as(viewer, 'POST', '/api/payments/confirm/', {
+      payment_intent_id: intent.json().payment_intent_id,
+    });
+    expect(answer.json()).toEqual(expect.objectContaining({ status: 'requires_action', coins: expect.any(Number) }));
+    expect(await ledgerSum(t.ctx, viewer.user.id)).toBe(await balanceOf(t.ctx, viewer.user.id));
+  });
 });
