@@ -3,7 +3,8 @@
  * a coin pack is paid on the dev checkout, and the viewer lands back on the same episode, unlocked and
  * playing; cancelling lands back there too with nothing charged. A card typed as Mastercard 5555 5555
  * 5555 4444, 11/28 is listed as such, the default card is visibly marked, and with it a pack is bought
- * from the sheet in one tap.
+ * from the sheet in one tap. A card whose bank asks the cardholder to confirm (3-D Secure) continues on
+ * the payment page instead, and comes back to the episode unlocked.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { registerAccount, sessionInitScript } from '../support/accounts';
@@ -176,6 +177,46 @@ describe('buying from a locked episode', () => {
     await waitForHeaderBalance(page, balance + total - episode.coin_cost, 20_000);
     await waitForPlayback(page, 0.3, 20_000);
     expect(new URL(page.url()).pathname).toBe(path);
+    await context.close();
+  });
+  it('a card whose bank asks to confirm (3-D Secure) goes on to the payment page, then back to the episode, unlocked', async () => {
+    const account = await registerAccount('confirmer');
+    const { context, page } = await phone(account);
+    await page.goto(`${baseUrl()}/account-dashboard/payments`);
+    await page.getByRole('button', { name: 'Add a card' }).click();
+    await page.getByLabel('Name on card').fill('Ana Lima');
+    await page.getByLabel('Card number').fill('4000 0027 6000 3184');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: 'Add card' }).click();
+    await page.getByTestId('payment-method').filter({ hasText: 'Visa •••• 3184, 12/30' }).waitFor();
+
+    const { seriesId, episode } = await lockedEpisode(account.access);
+    const balance = account.user.coin_balance;
+    const packs = (await (await fetch(`${baseUrl()}/api/coins/packages/`)).json()) as Pack[];
+    const pack = packs.find((p) => p.coins + p.bonus_coins + balance >= episode.coin_cost) as Pack;
+    const total = pack.coins + pack.bonus_coins;
+    const path = `/player/${seriesId}/episode/${episode.id}`;
+    const sheet = await openSheet(page, path, episode);
+    await sheet
+      .getByRole('button', {
+        name: new RegExp(`^Buy ${total.toLocaleString('en-US')} coins for .* with Visa ending 3184 and unlock$`),
+      })
+      .click();
+    // The bank wants the cardholder: nothing is charged in the tap, the payment page takes over.
+    await page.waitForURL(/\/api\/dev-checkout\//, { timeout: 20_000 });
+    await payOnDevCheckout(page);
+    expect(new URL(page.url()).pathname).toBe(path);
+    await waitForHeaderBalance(page, balance + total - episode.coin_cost, 20_000);
+    await waitForPlayback(page, 0.3, 20_000);
+    // Paid once; the one-tap attempt the bank stopped is not left "awaiting payment".
+    const transactions = (await (
+      await fetch(`${baseUrl()}/api/transactions/`, { headers: { Authorization: `Bearer ${account.access}` } })
+    ).json()) as { results: Array<{ description: string; status: string }> };
+    expect(
+      transactions.results.filter((t) => t.status === 'succeeded' && t.description.startsWith('Bought')),
+    ).toHaveLength(1);
+    expect(transactions.results.some((t) => t.status === 'pending')).toBe(false);
     await context.close();
   });
 });
