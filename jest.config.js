@@ -43,7 +43,9 @@ module.exports = {
       rootDir: '<rootDir>/api',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/**/*.test.ts'],
-      transform: { '^.+\\.(t|j)sx?$': swc },
+      // The tus server packages are ESM only: compiled like the sources.
+      transform: { '^.+\\.(m|c)?(t|j)sx?$': swc },
+      transformIgnorePatterns: ['/node_modules/(?!(@tus|srvx)/)'],
     },
     {
       displayName: 'deploy',
