@@ -90,7 +90,7 @@ export function VideoUpload({
         error={problem}
         hint={
           kind === 'video'
-            ? 'If the connection drops, the upload tries again by itself; after a reload it can be resumed below.'
+            ? 'If the connection drops, the upload tries again by itself. After a reload, pick the same file again, or resume it under Media.'
             : 'Large files go up in parts; if the connection drops, pick the same file again to continue.'
         }
       >
