@@ -195,7 +195,7 @@ export async function tusUploadRoutes(app: TypedFastify, { ctx, queue }: { ctx: 
     await materialise(uploads, upload.id, staged);
     try {
       const sniffed = sniffContent(await headOf(staged));
-      if (!sniffed || sniffed.kind !== 'video') {
+      if (sniffed?.kind !== 'video') {
         await store.remove(upload.id).catch(() => undefined);
         throw refusal(415, wrongType('video').message);
       }
