@@ -25,6 +25,8 @@ const frontend = (name) => ({
   moduleNameMapper: {
     '\\.(css)$': '<rootDir>/../scripts/jest/style-mock.js',
     '^@module-federation/enhanced/runtime$': '<rootDir>/../scripts/jest/federation-runtime-mock.ts',
+    // The browser build, as the bundler picks it (the package's main entry is its Node build).
+    '^tus-js-client$': '<rootDir>/../node_modules/tus-js-client/lib.es5/browser/index.js',
   },
 });
 
@@ -43,7 +45,9 @@ module.exports = {
       rootDir: '<rootDir>/api',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/**/*.test.ts'],
-      transform: { '^.+\\.(t|j)sx?$': swc },
+      // The tus server packages are ESM only: compiled like the sources.
+      transform: { '^.+\\.(m|c)?(t|j)sx?$': swc },
+      transformIgnorePatterns: ['/node_modules/(?!(@tus|srvx)/)'],
     },
     {
       displayName: 'deploy',

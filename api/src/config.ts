@@ -91,6 +91,11 @@ export interface AppConfig {
   cdnHost: string | null;
   storageHost: string | null;
   mediaRoot: string;
+  /**
+   * How long an unfinished resumable upload is kept after it started (MEDIA_UPLOAD_EXPIRY_HOURS); then its
+   * parts are deleted. Absent: 24 hours.
+   */
+  mediaUploadExpiryMs?: number;
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -230,6 +235,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cdnHost: normaliseHost(env.CDN_HOST),
     storageHost: normaliseHost(env.STORAGE_HOST),
     mediaRoot: fromRoot(env.MEDIA_ROOT ?? 'var/media'),
+    mediaUploadExpiryMs: Math.max(1, intFromEnv(env, 'MEDIA_UPLOAD_EXPIRY_HOURS', 24)) * 3_600_000,
     jwtSecret: loadOrCreateJwtSecret(env, varDir),
     // The spec's security bar: access tokens live at most 15 minutes, magic links expire within 15.
     accessTokenTtlSeconds: Math.min(accessTtl, ACCESS_TOKEN_MAX_TTL_SECONDS),

@@ -10,7 +10,7 @@ import type { StaffAccount } from './staff-accounts';
 export const INLINE_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-async function staffCall(staff: StaffAccount, method: string, path: string, body?: unknown) {
+export async function staffCall(staff: StaffAccount, method: string, path: string, body?: unknown) {
   const response = await fetch(`${baseUrl()}/api/admin${path}`, {
     method,
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${staff.access}` },

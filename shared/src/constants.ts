@@ -67,6 +67,11 @@ export const IMAGE_CACHE_EVICT_FRACTION = 0.2;
 export const IMAGE_CACHE_TTL_MS = 24 * 60 * 60_000;
 export const IMAGE_HOST_THRESHOLD_BYTES = 500 * 1024;
 export const MEDIA_STORAGE_OPEN_TIMEOUT_MS = 3_000;
+/** Resumable (tus) video uploads: where they go under the API base, how big each PATCH is, and the
+ * back-off between attempts after a drop (the last delay repeats until the attempts run out). */
+export const TUS_UPLOAD_PATH = '/admin/media/tus/';
+export const TUS_CHUNK_BYTES = 8 * 1024 * 1024;
+export const TUS_RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000] as const;
 
 // Guests and rewards (§9)
 export const MOBILE_BREAKPOINT_PX = 768;

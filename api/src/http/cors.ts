@@ -13,7 +13,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppConfig } from '../config';
 
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
-const ALLOWED_HEADERS = 'Authorization, Content-Type, Range';
+// The tus headers let the admin's resumable uploads work when it is served from another allowed origin.
+const ALLOWED_HEADERS =
+  'Authorization, Content-Type, Range, Tus-Resumable, Upload-Length, Upload-Metadata, Upload-Offset, Upload-Defer-Length';
 const EXPOSED_HEADERS = 'Retry-After, Content-Range, Content-Length';
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 const LOCALHOST = /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;

@@ -104,7 +104,8 @@ describe('CORS answers', () => {
       expect.objectContaining({
         'access-control-allow-origin': allowed,
         'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-        'access-control-allow-headers': 'Authorization, Content-Type, Range',
+        'access-control-allow-headers':
+          'Authorization, Content-Type, Range, Tus-Resumable, Upload-Length, Upload-Metadata, Upload-Offset, Upload-Defer-Length',
         'access-control-max-age': '600',
         vary: 'Origin',
       }),

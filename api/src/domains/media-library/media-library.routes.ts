@@ -23,6 +23,7 @@ import {
   UploadStateSchema,
 } from './media-library.schemas';
 import { getAsset, listAssets, listJobs, retryJob, toAssetDto } from './media-library.service';
+import { tusUploadRoutes } from './tus-uploads';
 import { CHUNK_BODY_LIMIT, completeUpload, createUpload, discardUpload, getUpload, putChunk } from './uploads.service';
 
 export async function mediaLibraryRoutes(app: TypedFastify, { ctx, queue }: { ctx: AppContext; queue: MediaJobQueue }) {
@@ -35,6 +36,9 @@ export async function mediaLibraryRoutes(app: TypedFastify, { ctx, queue }: { ct
     { parseAs: 'buffer', bodyLimit: CHUNK_BODY_LIMIT },
     (_r, body, done) => done(null, body),
   );
+
+  // Resumable video uploads over tus: /admin/media/tus/ (tus-uploads.ts).
+  await app.register(tusUploadRoutes, { ctx, queue, prefix: '/media/tus' });
 
   app.post(
     '/uploads/',

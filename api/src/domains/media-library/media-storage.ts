@@ -99,17 +99,21 @@ export interface MediaStorageSettings {
 }
 
 let fromEnvironment: S3StorageConfig | null | undefined;
+
+/** The object store an app uses, or null for the local folder; resumable uploads follow the same choice. */
+export function objectStoreOf(config: MediaStorageSettings): S3StorageConfig | null {
+  if (config.mediaStorage !== undefined) return config.mediaStorage;
+  fromEnvironment ??= s3StorageConfigFromEnv(process.env);
+  return fromEnvironment;
+}
+
 const storages = new WeakMap<object, MediaStorage>();
 
 /** The storage of an app: the local folder (MEDIA_ROOT) unless an S3-compatible store is configured. */
 export function mediaStorageFor(config: MediaStorageSettings): MediaStorage {
   const known = storages.get(config);
   if (known) return known;
-  let s3 = config.mediaStorage;
-  if (s3 === undefined) {
-    fromEnvironment ??= s3StorageConfigFromEnv(process.env);
-    s3 = fromEnvironment;
-  }
+  const s3 = objectStoreOf(config);
   // One client per app: the SDK keeps its connections alive between uploads.
   const storage = s3 ? new S3MediaStorage(s3) : new LocalMediaStorage(config.mediaRoot);
   storages.set(config, storage);

@@ -44,7 +44,7 @@ export function sourcePath(config: { mediaRoot: string }, key: string): string {
 const chunkDir = (ctx: AppContext, id: string) => join(stagingRoot(ctx.config), 'uploads', id);
 const chunkFile = (ctx: AppContext, id: string, n: number) => join(chunkDir(ctx, id), `chunk-${n}`);
 
-const wrongType = (kind: MediaKind) =>
+export const wrongType = (kind: MediaKind) =>
   new HttpError(415, `This file is not a ${kind} we accept. Upload ${ACCEPTED_TYPES[kind]}.`);
 
 export interface CreateUploadInput {
@@ -176,7 +176,7 @@ async function assemble(ctx: AppContext, row: MediaUploadRow, target: string) {
   }
 }
 
-async function headOf(path: string): Promise<Buffer> {
+export async function headOf(path: string): Promise<Buffer> {
   const handle = await open(path, 'r');
   try {
     const buffer = Buffer.alloc(SNIFF_BYTES);
@@ -229,16 +229,55 @@ export async function completeUpload(ctx: AppContext, actor: UserRow, id: string
     const key = `sources/${id}.${sniffed.extension}`;
     await assemble(ctx, row, sourcePath(ctx.config, key));
     const size = (await stat(sourcePath(ctx.config, key))).size;
-    const created = await db.transaction().execute(async (trx) => {
+    const created = await queueTranscode(ctx, {
+      filename: row.filename,
+      contentType: sniffed.contentType,
+      size,
+      sourceKey: key,
+      episodeId: row.episode_id,
+      uploadedBy: actor.id,
+    });
+    asset = created.asset;
+    jobId = created.jobId;
+  }
+  await db
+    .updateTable('media_uploads')
+    .set({ status: 'complete', asset_id: asset.id, detected_type: sniffed.contentType, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+  await rm(chunkDir(ctx, id), { recursive: true, force: true });
+  return { upload: await uploadState(ctx, await uploadRow(ctx, id)), asset, jobId };
+}
+
+export interface ReceivedVideo {
+  filename: string;
+  contentType: string;
+  size: number;
+  /** Where the source waits, `sources/<file>` under the staging root (see `sourcePath`). */
+  sourceKey: string;
+  episodeId: number | null;
+  uploadedBy: number;
+}
+
+/**
+ * A received video becomes a library asset in `processing` with a queued transcode job, in one
+ * transaction; the job attaches the package to the episode when it is done. Both upload protocols
+ * (chunks and tus) end here.
+ */
+export async function queueTranscode(ctx: AppContext, video: ReceivedVideo) {
+  const at = nowIso(ctx);
+  return staffDb(ctx)
+    .transaction()
+    .execute(async (trx) => {
       const inserted = await trx
         .insertInto('media_assets')
         .values({
           kind: 'video',
           status: 'processing',
-          original_name: row.filename,
-          content_type: sniffed.contentType,
-          size,
-          source_key: key,
+          original_name: video.filename,
+          content_type: video.contentType,
+          size: video.size,
+          source_key: video.sourceKey,
           url: null,
           hls_url: null,
           poster_url: null,
@@ -247,8 +286,8 @@ export async function completeUpload(ctx: AppContext, actor: UserRow, id: string
           height: null,
           duration_seconds: null,
           renditions: null,
-          episode_id: row.episode_id,
-          uploaded_by: actor.id,
+          episode_id: video.episodeId,
+          uploaded_by: video.uploadedBy,
           created_at: at,
           updated_at: at,
         })
@@ -261,16 +300,6 @@ export async function completeUpload(ctx: AppContext, actor: UserRow, id: string
         .executeTakeFirstOrThrow();
       return { asset: inserted, jobId: job.id };
     });
-    asset = created.asset;
-    jobId = created.jobId;
-  }
-  await db
-    .updateTable('media_uploads')
-    .set({ status: 'complete', asset_id: asset.id, detected_type: sniffed.contentType, updated_at: at })
-    .where('id', '=', id)
-    .execute();
-  await rm(chunkDir(ctx, id), { recursive: true, force: true });
-  return { upload: await uploadState(ctx, await uploadRow(ctx, id)), asset, jobId };
 }
 
 /** Staff gave up on an unfinished upload: its parts are deleted; a finished upload cannot be undone here. */

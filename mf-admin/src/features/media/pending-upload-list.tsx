@@ -16,6 +16,26 @@ import {
   uploadFile,
 } from './chunked-upload';
 import { type PendingUpload, type PendingUploadStore, pendingUploads } from './pending-uploads';
+import {
+  cancelTusUpload,
+  tusUploadState,
+  uploadVideo,
+  VIDEO_UPLOAD_DROPPED,
+  type VideoUploadResult,
+} from './tus-upload';
+
+/** Where a remembered upload stands on the server, whichever way it was sent: the fraction held. */
+async function heldFraction(entry: PendingUpload): Promise<number | 'gone' | null> {
+  if (entry.protocol === 'tus') {
+    const state = await tusUploadState(entry.uploadId);
+    if (state === null || state === 'gone') return state;
+    const size = state.size || entry.file?.size || 0;
+    return size > 0 ? Math.min(1, state.offset / size) : 0;
+  }
+  const state = await pendingUploadState(entry.uploadId);
+  if (state === null || state === 'gone') return state;
+  return receivedFraction(state, state.size ?? entry.file?.size ?? 0);
+}
 
 interface Row {
   entry: PendingUpload;
@@ -33,7 +53,7 @@ export function PendingUploadList({
   onUploaded,
 }: {
   store?: PendingUploadStore;
-  onUploaded?(result: UploadResult): void;
+  onUploaded?(result: UploadResult | VideoUploadResult): void;
 }) {
   const [rows, setRows] = useState<Row[]>([]);
   // What became of an upload that left the list for good (refused by the server).
@@ -54,13 +74,12 @@ export function PendingUploadList({
       const entries = (await store.list()).sort((a, b) => a.startedAt - b.startedAt);
       const known = await Promise.all(
         entries.map(async (entry): Promise<Row | null> => {
-          const state = await pendingUploadState(entry.uploadId);
-          if (state === 'gone') {
+          const held = await heldFraction(entry);
+          if (held === 'gone') {
             await store.remove(entry.fingerprint);
             return null;
           }
-          const size = state?.size ?? entry.file?.size ?? 0;
-          return { entry, received: state ? receivedFraction(state, size) : null, sending: null, problem: '' };
+          return { entry, received: held, sending: null, problem: '' };
         }),
       );
       if (live) setRows(known.filter((row): row is Row => row !== null));
@@ -81,14 +100,17 @@ export function PendingUploadList({
     update(entry.fingerprint, { sending: 0, problem: '' });
     setNotice('');
     try {
-      const result = await uploadFile(file, {
-        kind: entry.kind,
+      const common = {
         episodeId: entry.episodeId,
         fingerprint: entry.fingerprint,
         store,
         signal: abort.signal,
-        onProgress: (fraction) => update(entry.fingerprint, { sending: fraction }),
-      });
+        onProgress: (fraction: number) => update(entry.fingerprint, { sending: fraction }),
+      };
+      const result =
+        entry.protocol === 'tus'
+          ? await uploadVideo(file, common)
+          : await uploadFile(file, { ...common, kind: entry.kind });
       update(entry.fingerprint, null);
       onUploaded?.(result);
     } catch (error) {
@@ -98,16 +120,16 @@ export function PendingUploadList({
         setNotice(`${entry.filename}: ${(error as Error).message}`);
         return;
       }
-      const state = await pendingUploadState(entry.uploadId);
-      const size = state && state !== 'gone' ? (state.size ?? file.size) : file.size;
+      const held = await heldFraction(entry);
+      const message = (error as Error).message;
       update(entry.fingerprint, {
         sending: null,
-        received: state && state !== 'gone' ? receivedFraction(state, size) : null,
+        received: held === 'gone' ? null : held,
         problem: abort.signal.aborted
           ? ''
-          : (error as Error).message === UPLOAD_DROPPED
+          : message === UPLOAD_DROPPED || message === VIDEO_UPLOAD_DROPPED
             ? 'The connection dropped. Resume when it is back.'
-            : (error as Error).message,
+            : message,
       });
     } finally {
       aborts.current.delete(entry.fingerprint);
@@ -116,7 +138,8 @@ export function PendingUploadList({
 
   async function discard({ entry }: Row) {
     try {
-      await discardPendingUpload(entry.uploadId, entry.fingerprint, store);
+      if (entry.protocol === 'tus') await cancelTusUpload(entry.uploadId, entry.fingerprint, store);
+      else await discardPendingUpload(entry.uploadId, entry.fingerprint, store);
       update(entry.fingerprint, null);
     } catch (error) {
       update(entry.fingerprint, { problem: (error as Error).message });

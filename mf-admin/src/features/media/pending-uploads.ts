@@ -9,7 +9,10 @@ import { MEDIA_STORAGE_OPEN_TIMEOUT_MS } from '@cliffhanger/shared';
 
 export interface PendingUpload {
   fingerprint: string;
+  /** The chunked upload's id, or the tus upload's address when `protocol` is 'tus'. */
   uploadId: string;
+  /** Videos go over tus; images (and uploads remembered before tus) use the chunked routes. */
+  protocol?: 'tus';
   kind: 'video' | 'image';
   episodeId?: number;
   filename: string;

@@ -1,9 +1,14 @@
-/** Picks a file, uploads it by chunks with a progress bar, then follows its transcode job. */
+/**
+ * Picks a file and uploads it with a progress bar, then follows its transcode job. Videos go over tus
+ * (tus-upload.ts: retried by themselves after a drop, resumable after a reload); images by chunks.
+ */
 import { Button, InlineSpinner, JOB_PROGRESS_POLL_MS } from '@cliffhanger/shared';
 import { useEffect, useRef, useState } from 'react';
 import { adminApi } from '../api/admin.api';
 import { Field } from '../layout/form';
 import { uploadFile } from './chunked-upload';
+import { fingerprintOf, pendingUploads } from './pending-uploads';
+import { cancelTusUpload, uploadVideo } from './tus-upload';
 
 export function VideoUpload({
   episodeId,
@@ -18,6 +23,9 @@ export function VideoUpload({
   const [problem, setProblem] = useState('');
   const [jobId, setJobId] = useState<number | null>(null);
   const abort = useRef<AbortController | null>(null);
+  const sending = useRef<File | null>(null);
+  const cancelled = useRef(false);
+  const [notice, setNotice] = useState('');
   // The job that reached its end (done or failed): the list stops being polled for it.
   const [endedJobId, setEndedJobId] = useState<number | null>(null);
   const jobs = adminApi.useAdminMediaJobsQuery(undefined, {
@@ -38,17 +46,40 @@ export function VideoUpload({
   async function send(file: File | undefined) {
     if (!file) return;
     setProblem('');
+    setNotice('');
     setJobId(null);
     setProgress(0);
     abort.current = new AbortController();
+    sending.current = file;
+    const signal = abort.current.signal;
     try {
-      const result = await uploadFile(file, { kind, episodeId, onProgress: setProgress, signal: abort.current.signal });
+      const result =
+        kind === 'video'
+          ? await uploadVideo(file, { episodeId, onProgress: setProgress, signal })
+          : await uploadFile(file, { kind, episodeId, onProgress: setProgress, signal });
       setJobId(result.job_id);
       if (result.job_id === null) onDone?.();
     } catch (error) {
-      setProblem((error as Error).message);
+      if (!cancelled.current) setProblem((error as Error).message);
     } finally {
       setProgress(null);
+      sending.current = null;
+      cancelled.current = false;
+    }
+  }
+
+  /** Stops the video upload and deletes what the server received so far. */
+  async function cancel() {
+    const file = sending.current;
+    cancelled.current = true;
+    abort.current?.abort();
+    if (!file) return;
+    const entry = await pendingUploads.find(fingerprintOf(file));
+    try {
+      if (entry?.protocol === 'tus') await cancelTusUpload(entry.uploadId, entry.fingerprint);
+      setNotice('The upload is cancelled.');
+    } catch (error) {
+      setProblem((error as Error).message);
     }
   }
 
@@ -57,7 +88,11 @@ export function VideoUpload({
       <Field
         label={kind === 'video' ? 'Upload a video (MP4, MOV, WebM or MKV)' : 'Upload an image (JPEG, PNG or WebP)'}
         error={problem}
-        hint="Large files go up in parts; if the connection drops, pick the same file again to continue."
+        hint={
+          kind === 'video'
+            ? 'If the connection drops, the upload tries again by itself. After a reload, pick the same file again, or resume it under Media.'
+            : 'Large files go up in parts; if the connection drops, pick the same file again to continue.'
+        }
       >
         {(props) => (
           <input
@@ -88,7 +123,17 @@ export function VideoUpload({
           <Button variant="ghost" onClick={() => abort.current?.abort()}>
             Pause
           </Button>
+          {kind === 'video' && (
+            <Button variant="ghost" onClick={cancel}>
+              Cancel upload
+            </Button>
+          )}
         </div>
+      )}
+      {notice && (
+        <p role="status" className="ch-muted">
+          {notice}
+        </p>
       )}
       {jobId !== null && (
         <div role="status" aria-live="polite">

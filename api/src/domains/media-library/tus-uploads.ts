@@ -1,0 +1,278 @@
+/**
+ * Resumable episode-video uploads over the tus protocol (tus.io, v1.0.0), the way the admin uploads
+ * videos. Mounted inside the staff-only admin scope at
+ *
+ *   POST   /api/admin/media/tus/        Upload-Length + Upload-Metadata (filename, episode_id) → Location
+ *   HEAD   /api/admin/media/tus/{id}    Upload-Offset: how much the server holds; the browser resumes there
+ *   PATCH  /api/admin/media/tus/{id}    application/offset+octet-stream bytes from Upload-Offset on
+ *   DELETE /api/admin/media/tus/{id}    staff cancel: the parts received so far are deleted
+ *
+ * Fastify checks the caller first (staff token; a browser's Origin must be an allowed one), so a viewer,
+ * a guest or a stale token is answered 401/403 before a byte is read. Only then is the raw request
+ * handed to @tus/server. An upload belongs to the staff member who started it: the owner is written
+ * into its metadata here, never read from the browser. The first bytes of a PATCH at offset 0 are
+ * sniffed before anything is stored (non-video: 415, and the upload is dropped); the finished file is
+ * sniffed again, then handed to the same transcode queue as the chunked protocol.
+ *
+ * Parts wait in the local staging folder (`<staging>/tus/`), or in the S3-compatible bucket as a
+ * multipart upload when the MEDIA_S3_* settings are set (the same choice media-storage makes). An
+ * unfinished upload expires MEDIA_UPLOAD_EXPIRY_HOURS after it started; expired parts are deleted at
+ * start and then on a timer.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { copyFile, link, mkdir, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import { type DataStore, Server, type Upload } from '@tus/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { allowedOrigins } from '../../http/cors';
+import { forbidden, HttpError } from '../../http/errors';
+import type { TypedFastify } from '../../http/type-provider';
+import { viewerOf } from '../auth/auth.hooks';
+import { SNIFF_BYTES, sniffContent } from './content-sniffing';
+import type { MediaJobQueue } from './media-jobs';
+import { objectStoreOf } from './media-storage';
+import { headOf, MAX_UPLOAD_BYTES, queueTranscode, sourcePath, stagingRoot, wrongType } from './uploads.service';
+
+/** Where the tus endpoint lives; the browser gets upload addresses below it. */
+export const TUS_PATH = '/api/admin/media/tus';
+export const DEFAULT_UPLOAD_EXPIRY_MS = 24 * 3_600_000;
+/** Expired parts are looked for at least this often (and at most every quarter of the expiry). */
+const CLEANUP_EVERY_MS = 15 * 60_000;
+const MAX_FILENAME = 255;
+/** Headers the browser may read from a finished upload's answer: what to follow next. */
+export const ASSET_HEADER = 'Media-Asset-Id';
+export const JOB_HEADER = 'Media-Job-Id';
+const EPISODE_ID = /^[1-9][0-9]{0,9}$/;
+
+/** A refusal in the form @tus/server answers: a status and a JSON body with a readable message. */
+const refusal = (status_code: number, message: string) => ({ status_code, body: JSON.stringify({ message }) });
+
+export interface TusUploads {
+  server: Server;
+  directory: string | null;
+  /** Deletes the parts of unfinished uploads older than the expiry; answers how many went. */
+  expireAbandoned(): Promise<number>;
+}
+
+const byContext = new WeakMap<AppContext, TusUploads>();
+
+/** The tus server of an app (made by `tusUploadRoutes`), for maintenance and tests. */
+export function tusUploadsOf(ctx: AppContext): TusUploads | undefined {
+  return byContext.get(ctx);
+}
+
+/** Reads at least `bytes` bytes (or all there is), then puts them back: the stream is left as it was. */
+export async function peek(stream: Readable, bytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < bytes) {
+    const chunk: Buffer | null = stream.read();
+    if (chunk !== null) {
+      chunks.push(chunk);
+      length += chunk.length;
+      continue;
+    }
+    if (stream.readableEnded || stream.destroyed) break;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        stream.off('readable', done);
+        stream.off('end', done);
+        stream.off('close', done);
+        stream.off('error', done);
+        resolve();
+      };
+      stream.on('readable', done);
+      stream.on('end', done);
+      stream.on('close', done);
+      stream.on('error', done);
+    });
+  }
+  const head = Buffer.concat(chunks);
+  if (head.length > 0) stream.unshift(head);
+  return head;
+}
+
+function dataStore(ctx: AppContext, expiry: number): { store: DataStore; directory: string | null } {
+  const s3 = objectStoreOf(ctx.config);
+  if (s3) {
+    const store = new S3Store({
+      // Several S3-compatible services refuse object tags; expiry is read from the multipart uploads' age.
+      useTags: false,
+      expirationPeriodInMilliseconds: expiry,
+      s3ClientConfig: {
+        bucket: s3.bucket,
+        region: s3.region,
+        ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
+        forcePathStyle: s3.forcePathStyle,
+        ...(s3.accessKeyId && s3.secretAccessKey
+          ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } }
+          : {}),
+      },
+    });
+    return { store, directory: null };
+  }
+  const directory = join(stagingRoot(ctx.config), 'tus');
+  return { store: new FileStore({ directory, expirationPeriodInMilliseconds: expiry }), directory };
+}
+
+/** Copies the finished upload to `target`: a hard link from the staging folder, a download from S3. */
+async function materialise(uploads: TusUploads, id: string, target: string): Promise<void> {
+  await mkdir(dirname(target), { recursive: true });
+  if (uploads.directory) {
+    const from = join(uploads.directory, id);
+    await link(from, target).catch(() => copyFile(from, target));
+    return;
+  }
+  await pipeline(await (uploads.server.datastore as S3Store).read(id), createWriteStream(target));
+}
+
+export async function tusUploadRoutes(app: TypedFastify, { ctx, queue }: { ctx: AppContext; queue: MediaJobQueue }) {
+  const expiry = ctx.config.mediaUploadExpiryMs ?? DEFAULT_UPLOAD_EXPIRY_MS;
+  const { store, directory } = dataStore(ctx, expiry);
+  const isAllowedOrigin = allowedOrigins(ctx.config);
+  // Who sent each request, set after the staff check and read back in the tus hooks.
+  const senders = new WeakMap<object, UserRow>();
+  const senderOf = (req: { runtime?: { node?: { req?: object } } }): UserRow => {
+    const raw = req.runtime?.node?.req;
+    const sender = raw ? senders.get(raw) : undefined;
+    if (!sender) throw refusal(401, 'Sign in again to upload.');
+    return sender;
+  };
+
+  const server = new Server({
+    path: TUS_PATH,
+    datastore: store,
+    relativeLocation: true,
+    maxSize: MAX_UPLOAD_BYTES.video,
+    // Origins were checked before the request got here (a refused one never does).
+    allowedOrigins: () => true,
+    exposedHeaders: [ASSET_HEADER, JOB_HEADER],
+    namingFunction: () => randomBytes(16).toString('hex'),
+    async onUploadCreate(req, upload) {
+      const sender = senderOf(req);
+      if (upload.sizeIsDeferred) throw refusal(400, 'Send the size of the file (Upload-Length) when starting.');
+      const filename = upload.metadata?.filename?.trim() ?? '';
+      if (!filename) throw refusal(400, 'Name the file (filename in Upload-Metadata).');
+      if (filename.length > MAX_FILENAME || filename.includes('\0')) {
+        throw refusal(400, `The file name must be at most ${MAX_FILENAME} characters.`);
+      }
+      const episodeText = upload.metadata?.episode_id ?? null;
+      const metadata: Record<string, string> = { filename, user_id: String(sender.id) };
+      if (episodeText !== null && episodeText !== '') {
+        if (!EPISODE_ID.test(episodeText)) throw refusal(400, 'The episode id must be a positive whole number.');
+        const episode = await ctx.db
+          .selectFrom('episodes')
+          .select('id')
+          .where('id', '=', Number(episodeText))
+          .executeTakeFirst();
+        if (!episode) throw refusal(404, 'Episode not found');
+        metadata.episode_id = String(episode.id);
+      }
+      return { metadata };
+    },
+    async onUploadFinish(req, upload) {
+      const sender = senderOf(req);
+      return finish(upload, sender);
+    },
+  });
+
+  const uploads: TusUploads = {
+    server,
+    directory,
+    expireAbandoned: () => server.cleanUpExpiredUploads(),
+  };
+  byContext.set(ctx, uploads);
+
+  async function finish(upload: Upload, sender: UserRow) {
+    const staged = join(stagingRoot(ctx.config), 'tus-finished', `${upload.id}`);
+    await materialise(uploads, upload.id, staged);
+    try {
+      const sniffed = sniffContent(await headOf(staged));
+      if (sniffed?.kind !== 'video') {
+        await store.remove(upload.id).catch(() => undefined);
+        throw refusal(415, wrongType('video').message);
+      }
+      const key = `sources/${randomUUID()}.${sniffed.extension}`;
+      await mkdir(dirname(sourcePath(ctx.config, key)), { recursive: true });
+      await link(staged, sourcePath(ctx.config, key)).catch(() => copyFile(staged, sourcePath(ctx.config, key)));
+      const size = (await stat(sourcePath(ctx.config, key))).size;
+      // The episode may have been deleted while the file was on its way: the video stays in the library.
+      const episodeId = upload.metadata?.episode_id ? Number(upload.metadata.episode_id) : null;
+      const episode =
+        episodeId === null
+          ? undefined
+          : await ctx.db.selectFrom('episodes').select('id').where('id', '=', episodeId).executeTakeFirst();
+      const { asset, jobId } = await queueTranscode(ctx, {
+        filename: upload.metadata?.filename ?? 'video',
+        contentType: sniffed.contentType,
+        size,
+        sourceKey: key,
+        episodeId: episode?.id ?? null,
+        uploadedBy: sender.id,
+      });
+      // The parts are no longer needed: the source is kept under sources/ for the converter.
+      await store.remove(upload.id).catch(() => undefined);
+      queue.kick();
+      return { headers: { [ASSET_HEADER]: asset.id, [JOB_HEADER]: jobId } };
+    } finally {
+      await rm(staged, { force: true });
+    }
+  }
+
+  // The body is streamed to the store by tus itself: Fastify leaves it unread.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+
+  async function handOver(request: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) {
+    const origin = request.headers.origin;
+    if (origin && !isAllowedOrigin(origin, request.headers.host)) {
+      throw forbidden('Uploads are accepted only from the Cliffhanger admin.');
+    }
+    const sender = viewerOf(request);
+    const id = request.params.id;
+    if (id !== undefined) {
+      const upload = await store.getUpload(id).catch(() => null);
+      // An unknown id is left to tus (404 or 410); somebody else's upload is not this sender's to touch.
+      if (upload && upload.metadata?.user_id !== String(sender.id) && !sender.is_superuser) {
+        throw forbidden('This upload was started by another staff member.');
+      }
+      if (upload && request.method === 'PATCH' && upload.offset === 0 && request.headers['upload-offset'] === '0') {
+        const head = await peek(request.raw, SNIFF_BYTES);
+        const decidable = head.length >= Math.min(SNIFF_BYTES, upload.size ?? SNIFF_BYTES);
+        const sniffed = sniffContent(head);
+        if (decidable && sniffed?.kind !== 'video') {
+          await store.remove(id).catch(() => undefined);
+          throw new HttpError(415, wrongType('video').message);
+        }
+      }
+    }
+    senders.set(request.raw, sender);
+    reply.hijack();
+    await server.handle(request.raw, reply.raw);
+  }
+
+  // Protocol routes: their answers are tus headers, described in the README rather than OpenAPI.
+  // HEAD is declared by itself (no GET: a tus upload is not downloaded from here).
+  const methods = ['POST', 'HEAD', 'PATCH', 'DELETE'] as const;
+  app.route({ method: [...methods], url: '/', schema: { hide: true }, handler: handOver });
+  app.route({ method: [...methods], url: '/:id', schema: { hide: true }, handler: handOver });
+
+  let timer: NodeJS.Timeout | null = null;
+  const sweep = () =>
+    uploads.expireAbandoned().catch((error) => app.log.error({ err: error }, 'expiring abandoned uploads failed'));
+  app.addHook('onReady', async () => {
+    if (directory) await mkdir(directory, { recursive: true });
+    await sweep();
+    timer = setInterval(sweep, Math.min(CLEANUP_EVERY_MS, Math.max(1_000, Math.floor(expiry / 4))));
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+}
