@@ -70,6 +70,10 @@ function describeLedger(
       const id = Number(reference?.replace(/^episode:/, ''));
       return `Unlocked ${episodes.get(id) ?? `episode #${id}`}`;
     }
+    case LEDGER_REASONS.autoUnlock: {
+      const id = Number(reference?.replace(/^episode:/, ''));
+      return `Auto-unlocked: ${episodes.get(id) ?? `episode #${id}`}`;
+    }
     case LEDGER_REASONS.dailyBonus:
       return 'Daily bonus';
     case LEDGER_REASONS.share: {
@@ -181,7 +185,10 @@ export async function listTransactions(
   ]);
 
   const episodeIds = rows
-    .filter((row) => row.source === 'ledger' && row.type === LEDGER_REASONS.unlock)
+    .filter(
+      (row) =>
+        row.source === 'ledger' && (row.type === LEDGER_REASONS.unlock || row.type === LEDGER_REASONS.autoUnlock),
+    )
     .map((row) => Number(row.reference?.replace(/^episode:/, '')))
     .filter((id) => Number.isSafeInteger(id));
   const episodes = new Map<number, string>();
