@@ -22,11 +22,16 @@ export function settingOf(seriesId: number, row: AutoUnlockRow | undefined): Aut
 
 const coins = (n: number) => `${n} ${n === 1 ? 'coin' : 'coins'}`;
 
+function limitLeft(left: number, cap: number): string {
+  if (left <= 0) return `your ${cap}-coin limit is used up`;
+  return `only ${coins(left)} of your ${cap}-coin limit ${left === 1 ? 'is' : 'are'} left`;
+}
+
 /** 409 for an automatic unlock the setting does not allow; says why in words the player can show. */
 export function autoUnlockRefused(setting: AutoUnlockSetting, episodeNumber: number, cost: number): HttpError {
   const reason: AutoUnlockRefusal = setting.enabled ? 'auto_unlock_cap_reached' : 'auto_unlock_off';
   const message = setting.enabled
-    ? `Auto-unlock stopped at episode ${episodeNumber}: it costs ${coins(cost)} and ${coins(setting.left)} of your ${coins(setting.cap)} limit ${setting.left === 1 ? 'is' : 'are'} left. Nothing was charged.`
+    ? `Auto-unlock stopped at episode ${episodeNumber}: it costs ${coins(cost)} and ${limitLeft(setting.left, setting.cap)}. Nothing was charged.`
     : 'Auto-unlock is off for this series, so nothing was charged.';
   return new HttpError(409, message, { reason, coin_cost: cost, cap: setting.cap, spent: setting.spent });
 }
