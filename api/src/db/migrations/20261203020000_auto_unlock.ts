@@ -1,9 +1,13 @@
 /**
- * Opt-in auto-unlock per viewer and series (issue #17): whether it is on, the viewer's spend cap in
- * coins, and the coins automatic unlocks have spent against that cap. One row per (user, series);
- * `spent_coins` never exceeds `cap_coins` while it is on (the unlock's conditional update keeps it so,
- * and the CHECKs refuse negative values). Frozen in time (`Kysely<any>`); one file serves SQLite and
- * PostgreSQL.
+ * Issue #17.
+ * - `auto_unlock_settings`: opt-in auto-unlock per viewer and series: whether it is on, the viewer's
+ *   spend cap in coins, and the coins automatic unlocks have spent against that cap. One row per
+ *   (user, series); `spent_coins` never exceeds `cap_coins` while it is on (the unlock's conditional
+ *   update keeps it so, and the CHECKs refuse negative values).
+ * - `payments.merged_from_user_id`: the guest a payment was made by, when it moved to an account with a
+ *   guest merge, so the account's transactions can mark the guest's own lines "as guest". Null for
+ *   payments made by the account itself (and for payments moved before this migration).
+ * Frozen in time (`Kysely<any>`); one file serves SQLite and PostgreSQL.
  */
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
@@ -22,8 +26,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', timestamp, (c) => c.notNull())
     .addUniqueConstraint('auto_unlock_settings_user_series', ['user_id', 'series_id'])
     .execute();
+  await db.schema
+    .alterTable('payments')
+    .addColumn('merged_from_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('payments').dropColumn('merged_from_user_id').execute();
   await db.schema.dropTable('auto_unlock_settings').execute();
 }
