@@ -158,3 +158,24 @@ describe('auto-unlock with a limit, on a phone', () => {
     await context.close();
   });
 });
+
+describe('auto-unlock on the desktop player page', () => {
+  it('shows the setting beside the video, asks for the limit to turn it on, and turns off in one click', async () => {
+    const account = await registerAccount('autounlockdesk');
+    const { seriesId, lastOpen, price } = await seriesToPlayInto(account.access);
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addInitScript(sessionInitScript(account));
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/player/${seriesId}/episode/${lastOpen.id}?t=0`);
+    const control = page.getByRole('region', { name: /^Auto-unlock:/ });
+    await control.getByText('Auto-unlock: off', { exact: true }).waitFor();
+    await control.getByRole('button', { name: 'Turn on', exact: true }).click();
+    await control.getByRole('radio', { name: `${5 * price} coins (about 5 episodes)` }).check();
+    await control.getByRole('button', { name: `Turn on with ${5 * price} coins` }).click();
+    await control.getByText(`Auto-unlock: on, 0 of ${5 * price} coins used`, { exact: true }).waitFor();
+    await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR ?? '/tmp'}/auto-unlock-desktop.png` });
+    await control.getByRole('button', { name: 'Turn off', exact: true }).click();
+    await control.getByText('Auto-unlock: off', { exact: true }).waitFor();
+    await context.close();
+  });
+});

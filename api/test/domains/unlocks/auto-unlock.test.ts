@@ -7,7 +7,14 @@ import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { balanceOf, grantCoins, ledgerSum, seedPaidEpisodes, useDevPayments } from '../coins/money-fixtures';
+import {
+  balanceOf,
+  grantCoins,
+  ledgerSum,
+  magicLinkSignIn,
+  seedPaidEpisodes,
+  useDevPayments,
+} from '../coins/money-fixtures';
 
 describe.each(databaseKinds())('auto-unlock within its cap (%s)', (kind) => {
   let t: TestApp;
@@ -228,5 +235,27 @@ describe.each(databaseKinds())('auto-unlock within its cap (%s)', (kind) => {
     expect(answers.filter((answer) => answer.json().via === 'coins')).toHaveLength(1);
     expect(await balanceOf(t.ctx, viewer.user.id)).toBe(40);
     expect((await setting(viewer, seriesId)).json()).toEqual(expect.objectContaining({ spent: 10, left: 20 }));
+  });
+
+  it('carries a guest’s auto-unlock setting, with what it spent, into the account it signs in to', async () => {
+    const guest = await signUpGuest(t.app);
+    const { seriesId, episodeIds } = await seedPaidEpisodes(t.ctx, 3, 10);
+    await grantCoins(t.ctx, guest.user.id, 50);
+    await turnOn(guest, seriesId, { cap: 20 });
+    expect((await autoUnlock(guest, episodeIds[0] as number)).statusCode).toBe(200);
+    const account = await magicLinkSignIn(t.app, `auto-unlock-merge-${kind}@example.com`, guest.access);
+    const session = { access: account.access } as Session;
+    expect((await setting(session, seriesId)).json()).toEqual(
+      expect.objectContaining({ enabled: true, cap: 20, spent: 10, left: 10 }),
+    );
+    // The cap still holds across the merge: one more episode, then it stops.
+    expect((await autoUnlock(session, episodeIds[1] as number)).statusCode).toBe(200);
+    expect((await autoUnlock(session, episodeIds[2] as number)).statusCode).toBe(409);
+    const leftOnGuest = await t.ctx.db
+      .selectFrom('auto_unlock_settings')
+      .select('id')
+      .where('user_id', '=', guest.user.id)
+      .execute();
+    expect(leftOnGuest).toEqual([]);
   });
 });
