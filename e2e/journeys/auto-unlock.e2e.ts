@@ -104,6 +104,7 @@ describe('auto-unlock with a limit, on a phone', () => {
     await drawer.getByRole('button', { name: 'Turn on', exact: true }).tap();
     const choice = drawer.getByRole('radio', { name: `${cap} coins (about 2 episodes)` });
     expect(await choice.isChecked()).toBe(true);
+    await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR ?? '/tmp'}/auto-unlock-choose.png` });
     await drawer.getByRole('button', { name: `Turn on with ${cap} coins` }).tap();
     await drawer.getByText(`Auto-unlock: on, 0 of ${cap} coins used`, { exact: true }).waitFor();
     await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR ?? '/tmp'}/auto-unlock-drawer.png` });

@@ -155,7 +155,7 @@ export async function unlockEpisode(
       if (charge.applied && setting) {
         return {
           ...answer(episode.id, 'coins', cost, charge.balance),
-          message: `${cost} coins spent: episode ${episode.episode_number} unlocked automatically`,
+          message: `${cost} ${cost === 1 ? 'coin' : 'coins'} spent: episode ${episode.episode_number} unlocked automatically`,
           automatic: true,
           auto_unlock: setting,
         };
