@@ -155,3 +155,10 @@ export const JOB_PROGRESS_POLL_MS = 1_000;
 // Series ratings are given out of 10 (the staff form accepts 0–10, and the demo series carry 8.1–9.0):
 // what a screen reader says after the number.
 export const SERIES_RATING_MAX = 10;
+
+/**
+ * Auto-unlock caps a viewer can choose, in episodes of the series' price ("up to 2 episodes · 24
+ * coins"); the server takes any cap from 1 to AUTO_UNLOCK_MAX_CAP_COINS coins.
+ */
+export const AUTO_UNLOCK_CAP_EPISODES = [2, 5, 10] as const;
+export const AUTO_UNLOCK_MAX_CAP_COINS = 100_000;

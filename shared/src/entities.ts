@@ -208,6 +208,24 @@ export interface CoinBalanceResponse {
   owed?: number;
 }
 
+/**
+ * A viewer's opt-in auto-unlock for one series (`/api/series/{id}/auto-unlock/`): off by default;
+ * while on, the player unlocks the next locked episode by itself as long as `spent + price <= cap`.
+ */
+export interface AutoUnlockSetting {
+  series_id: Id;
+  enabled: boolean;
+  /** The most coins automatic unlocks may spend on this series while it is on. */
+  cap: number;
+  /** Coins automatic unlocks spent since it was last turned on. */
+  spent: number;
+  /** What is left of the cap (0 when off). */
+  left: number;
+}
+
+/** Why an automatic unlock was refused (409): it is off, or the next episode would pass the cap. */
+export type AutoUnlockRefusal = 'auto_unlock_off' | 'auto_unlock_cap_reached';
+
 export interface Paginated<T> {
   results: T[];
   count: number;

@@ -292,6 +292,22 @@ export interface AnalyticsDailyEpisodesTable {
   events: number;
 }
 
+/**
+ * Opt-in auto-unlock of one viewer for one series (migration 20261203020000_auto_unlock): off by
+ * default; while on, automatic unlocks may spend up to `cap_coins`, and `spent_coins` counts what they
+ * spent since it was last turned on.
+ */
+export interface AutoUnlockSettingsTable {
+  id: Generated<number>;
+  user_id: number;
+  series_id: number;
+  enabled: BoolColumn;
+  cap_coins: number;
+  spent_coins: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   categories: CategoriesTable;
@@ -315,6 +331,7 @@ export interface Database {
   analytics_daily_events: AnalyticsDailyEventsTable;
   analytics_daily_viewers: AnalyticsDailyViewersTable;
   analytics_daily_episodes: AnalyticsDailyEpisodesTable;
+  auto_unlock_settings: AutoUnlockSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -15,7 +15,13 @@ const STATUS_LABELS: Partial<Record<NonNullable<Transaction['status']>, string>>
   canceled: 'Cancelled',
 };
 
-function TransactionRow({ item }: { item: Transaction }) {
+/**
+ * A line as the API answers it: after a guest merge, the guest's own lines come marked `as_guest`
+ * (made while signed out, before the guest profile joined this account).
+ */
+type TransactionLine = Transaction & { as_guest?: boolean };
+
+function TransactionRow({ item }: { item: TransactionLine }) {
   const money = item.amount !== null && item.amount !== undefined ? formatPrice(item.amount, item.currency) : null;
   const status = item.status ? STATUS_LABELS[item.status] : undefined;
   return (
@@ -25,6 +31,7 @@ function TransactionRow({ item }: { item: Transaction }) {
         <span className="ch-muted transaction-date">
           <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
           {status && ` · ${status}`}
+          {item.as_guest && ' · as guest'}
         </span>
       </div>
       <div className="transaction-amounts">

@@ -78,6 +78,7 @@ export const baseApi = createApi({
     'Profile',
     'Rewards',
     'Admin',
+    'AutoUnlock',
   ],
   endpoints: () => ({}),
 });

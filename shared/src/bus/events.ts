@@ -10,6 +10,7 @@ import type { RemoteId } from '../routes';
 export type LedgerReason =
   | 'purchase'
   | 'unlock'
+  | 'auto_unlock'
   | 'daily_bonus'
   | 'share'
   | 'follow_prompt'

@@ -2,6 +2,7 @@
  * Coin balances and credits. Every change goes through `applyLedgerEntry` inside `moneyTransaction`
  * with the user's row locked, so a balance always equals the sum of its ledger and never goes negative.
  */
+import type { LedgerReason } from '@cliffhanger/shared/src/bus/events';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
@@ -18,13 +19,15 @@ import { applyEntry, lockUser, moneyTransaction } from './money-transaction';
 export const LEDGER_REASONS = {
   purchase: 'purchase',
   unlock: 'unlock',
+  /** An unlock the player made by itself under the viewer's opt-in auto-unlock for the series. */
+  autoUnlock: 'auto_unlock',
   dailyBonus: 'daily_bonus',
   share: 'share',
   followPrompt: 'follow_prompt',
   registrationBonus: 'registration_bonus',
   staffGrant: 'staff_grant',
   refund: 'refund',
-} as const;
+} as const satisfies Record<string, LedgerReason>;
 
 export interface Credit {
   userId: number;

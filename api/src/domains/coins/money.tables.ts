@@ -43,6 +43,8 @@ export interface PaymentsTable {
   dispute_status: ColumnType<DisputeState | null, DisputeState | null | undefined, DisputeState | null>;
   /** Coins taken back for this payment so far (from the balance or owed as a debt). */
   coins_reversed: ColumnType<number, number | undefined, number>;
+  /** The guest that made this payment, when it moved to this account with a guest merge. */
+  merged_from_user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** open: money held by the bank; won: returned to us; lost: gone for good. */

@@ -16,9 +16,10 @@ export async function moveGuestPayments(core: Transaction<Database>, guestId: nu
     .set({ user_id: accountId, updated_at: at })
     .where('user_id', '=', guestId)
     .execute();
+  // The guest stays named on its payments, so the account's transactions can mark them "as guest".
   const moved = await trx
     .updateTable('payments')
-    .set({ user_id: accountId })
+    .set((eb) => ({ user_id: accountId, merged_from_user_id: eb.fn.coalesce('merged_from_user_id', eb.val(guestId)) }))
     .where('user_id', '=', guestId)
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) > 0) {

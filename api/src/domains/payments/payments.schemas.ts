@@ -98,6 +98,8 @@ export const TransactionSchema = Type.Object({
   coins: Type.Integer(),
   /** Coins this row left owing: a refund or dispute of coins already spent (paid from the next coins). */
   owed: Type.Integer({ minimum: 0 }),
+  /** A line of a guest profile merged into this account (made "as guest"); its balance_after is null. */
+  as_guest: Type.Boolean(),
   status: Type.String(),
   balance_after: Nullable(Type.Integer()),
   created_at: Type.String(),

@@ -2,6 +2,11 @@
  * GET /api/transactions/: one list, newest first, of everything that moved coins or money — ledger
  * rows (unlocks, bonuses, rewards, grants …) and payments (coin packs, Gold, card payments, including
  * failed and cancelled ones). A coin purchase appears once, as its payment, not again as its ledger row.
+ *
+ * After a guest merge the guest's own lines stay itemised in the account's list, marked `as_guest`: its
+ * ledger rows (earned, spent) and the payments it made (which moved to the account). The pair that
+ * moved its coins over ("Coins moved from your guest profile" / "to your account") is left out: the
+ * itemised lines already add up to those coins, so the lines shown sum to the balance, never twice.
  */
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
@@ -10,6 +15,12 @@ import { LEDGER_REASONS } from '../coins/coins.service';
 import { moneyDb } from '../coins/money.tables';
 import { REVERSAL_REASONS } from './payment-reversals';
 import { fromMinor } from './payments.service';
+
+/**
+ * The ledger reasons of a guest merge (declared by the users domain, which sits above this one and
+ * moves the coins; payments only reads them).
+ */
+const MERGE = { in: 'guest_merge_in', out: 'guest_merge_out', forfeit: 'guest_merge_forfeit' } as const;
 
 export interface TransactionDto {
   /** 'ledger-<id>' or 'payment-<id>': unique across both sources. */
@@ -23,6 +34,8 @@ export interface TransactionDto {
   coins: number;
   /** Coins this row left owing (a refund or dispute of coins already spent); 0 for every other row. */
   owed: number;
+  /** A line of a guest profile that was merged into this account (made while signed out, "as guest"). */
+  as_guest: boolean;
   status: 'succeeded' | 'pending' | 'failed' | 'canceled';
   balance_after: number | null;
   created_at: string;
@@ -70,6 +83,10 @@ function describeLedger(
       const id = Number(reference?.replace(/^episode:/, ''));
       return `Unlocked ${episodes.get(id) ?? `episode #${id}`}`;
     }
+    case LEDGER_REASONS.autoUnlock: {
+      const id = Number(reference?.replace(/^episode:/, ''));
+      return `Auto-unlocked: ${episodes.get(id) ?? `episode #${id}`}`;
+    }
     case LEDGER_REASONS.dailyBonus:
       return 'Daily bonus';
     case LEDGER_REASONS.share: {
@@ -84,10 +101,12 @@ function describeLedger(
       return delta >= 0 ? 'Coins from Cliffhanger support' : 'Correction by Cliffhanger support';
     case LEDGER_REASONS.refund:
       return 'Refund';
-    case 'guest_merge_in':
+    case MERGE.in:
       return 'Coins moved from your guest profile';
-    case 'guest_merge_out':
+    case MERGE.out:
       return 'Coins moved to your account';
+    case MERGE.forfeit:
+      return 'Reward coins not carried over: this account had already claimed the same rewards';
     case LEDGER_REASONS.purchase:
       return 'Coin purchase';
     default:
@@ -119,26 +138,41 @@ export async function listTransactions(
   path: string,
 ): Promise<TransactionsPage> {
   const db = moneyDb(ctx);
-  // Purchases are listed through their payment rows, which carry the price.
-  const ledger = db
-    .selectFrom('coin_ledger')
-    .where('user_id', '=', userId)
-    .where('reason', '!=', LEDGER_REASONS.purchase)
-    .select([
-      sql<string>`'ledger'`.as('source'),
-      'id',
-      'created_at',
-      'reason as type',
-      'delta as coins',
-      'reference',
-      sql<number | null>`null`.as('amount_minor'),
-      sql<string | null>`null`.as('currency'),
-      sql<string>`'succeeded'`.as('status'),
-      sql<string | null>`null`.as('description'),
-      sql<number | null>`balance_after`.as('balance_after'),
-      sql<number>`0`.as('refunded_minor'),
-      sql<string | null>`null`.as('dispute_status'),
-    ]);
+  // Guests merged into this account: their own lines are listed here too, marked as guest.
+  const guestIds = (await db.selectFrom('users').select('id').where('merged_into_user_id', '=', userId).execute()).map(
+    (row) => row.id,
+  );
+  // Purchases are listed through their payment rows, which carry the price; the merge's own pair of
+  // lines is left out, since the guest's itemised lines already add up to the coins it moved.
+  const ledgerRows = () =>
+    db
+      .selectFrom('coin_ledger')
+      .where('reason', '!=', LEDGER_REASONS.purchase)
+      .where((eb) =>
+        guestIds.length === 0
+          ? eb('user_id', '=', userId)
+          : eb.or([
+              eb.and([eb('user_id', '=', userId), eb('reason', '!=', MERGE.in)]),
+              eb.and([eb('user_id', 'in', guestIds), eb('reason', '!=', MERGE.out)]),
+            ]),
+      );
+  const ledger = ledgerRows().select([
+    sql<string>`'ledger'`.as('source'),
+    'id',
+    'created_at',
+    'reason as type',
+    'delta as coins',
+    'reference',
+    sql<number | null>`null`.as('amount_minor'),
+    sql<string | null>`null`.as('currency'),
+    sql<string>`'succeeded'`.as('status'),
+    sql<string | null>`null`.as('description'),
+    // A guest's running balance is not this account's: only the account's own rows carry one.
+    sql<number | null>`case when user_id = ${userId} then balance_after else null end`.as('balance_after'),
+    sql<number>`0`.as('refunded_minor'),
+    sql<string | null>`null`.as('dispute_status'),
+    sql<number>`case when user_id = ${userId} then 0 else 1 end`.as('as_guest'),
+  ]);
   const payments = db
     .selectFrom('payments')
     .where('user_id', '=', userId)
@@ -156,6 +190,7 @@ export async function listTransactions(
       sql<number | null>`null`.as('balance_after'),
       'refunded_minor',
       'dispute_status',
+      sql<number>`case when merged_from_user_id is null then 0 else 1 end`.as('as_guest'),
     ]);
   const offset = (query.page - 1) * query.limit;
   const [rows, ledgerCount, paymentCount] = await Promise.all([
@@ -167,10 +202,7 @@ export async function listTransactions(
       .limit(query.limit)
       .offset(offset)
       .execute(),
-    db
-      .selectFrom('coin_ledger')
-      .where('user_id', '=', userId)
-      .where('reason', '!=', LEDGER_REASONS.purchase)
+    ledgerRows()
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow(),
     db
@@ -181,7 +213,10 @@ export async function listTransactions(
   ]);
 
   const episodeIds = rows
-    .filter((row) => row.source === 'ledger' && row.type === LEDGER_REASONS.unlock)
+    .filter(
+      (row) =>
+        row.source === 'ledger' && (row.type === LEDGER_REASONS.unlock || row.type === LEDGER_REASONS.autoUnlock),
+    )
     .map((row) => Number(row.reference?.replace(/^episode:/, '')))
     .filter((id) => Number.isSafeInteger(id));
   const episodes = new Map<number, string>();
@@ -205,7 +240,7 @@ export async function listTransactions(
     const found = await db
       .selectFrom('coin_debts')
       .select(['reference', 'coins'])
-      .where('user_id', '=', userId)
+      .where('user_id', 'in', [userId, ...guestIds])
       .where('reference', 'in', reversalRefs)
       .execute();
     for (const debt of found) debts.set(debt.reference, debt.coins);
@@ -229,6 +264,7 @@ export async function listTransactions(
       currency: row.currency,
       coins: fromLedger || status === 'succeeded' ? Number(row.coins) : 0,
       owed,
+      as_guest: Number(row.as_guest) === 1,
       status,
       balance_after: row.balance_after === null ? null : Number(row.balance_after),
       created_at: row.created_at,

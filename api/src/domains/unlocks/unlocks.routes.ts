@@ -1,19 +1,26 @@
 /**
  * POST /api/episodes/{id}/unlock/ (§7 Catalogue and viewing): unlock a paid episode with coins.
  * GET and POST /api/series/{id}/unlock-all/: the total for the rest of a series, and paying it.
+ * GET, PUT and DELETE /api/series/{id}/auto-unlock/: the viewer's own opt-in auto-unlock for a series
+ * (read it, turn it on with a cap or change the cap, turn it off).
  */
 import type { AppContext } from '../../context';
-import { ErrorSchema, IdParams, withErrors } from '../../http/schemas';
+import { IdParams, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../auth/auth.hooks';
+import { readAutoUnlock, turnOffAutoUnlock, turnOnAutoUnlock } from './auto-unlock.service';
 import { quoteSeriesUnlock, unlockSeries } from './series-unlock.service';
 import {
+  AutoUnlockBody,
+  AutoUnlockRefusedAnswer,
+  AutoUnlockSettingSchema,
   InsufficientCoinsAnswer,
   SeriesTotalChangedAnswer,
   SeriesUnlockAnswerSchema,
   SeriesUnlockBody,
   SeriesUnlockQuoteSchema,
   UnlockAnswerSchema,
+  UnlockBody,
 } from './unlocks.schemas';
 import { unlockEpisode } from './unlocks.service';
 
@@ -22,14 +29,53 @@ export async function unlocksRoutes(app: TypedFastify, { ctx }: { ctx: AppContex
     '/episodes/:id/unlock/',
     {
       preHandler: app.requireUser,
+      // The body is optional (an unlock by hand sends none): an absent one validates as `{}`.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       schema: {
         tags: ['coins'],
         params: IdParams,
-        // 409: the guest moved to an account while this request was on its way.
-        response: withErrors({ 200: UnlockAnswerSchema, 402: InsufficientCoinsAnswer, 409: ErrorSchema }),
+        body: UnlockBody,
+        // 409: the guest moved to an account while this request was on its way; or, for an automatic
+        // unlock, auto-unlock is off or this episode would pass the viewer's cap (nothing was charged).
+        response: withErrors({ 200: UnlockAnswerSchema, 402: InsufficientCoinsAnswer, 409: AutoUnlockRefusedAnswer }),
       },
     },
-    (request) => unlockEpisode(ctx, viewerOf(request), request.params.id),
+    (request) =>
+      unlockEpisode(ctx, viewerOf(request), request.params.id, { automatic: request.body.automatic === true }),
+  );
+
+  app.get(
+    '/series/:id/auto-unlock/',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['coins'], params: IdParams, response: withErrors({ 200: AutoUnlockSettingSchema }) },
+    },
+    (request) => readAutoUnlock(ctx, viewerOf(request), request.params.id),
+  );
+
+  app.put(
+    '/series/:id/auto-unlock/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['coins'],
+        params: IdParams,
+        body: AutoUnlockBody,
+        response: withErrors({ 200: AutoUnlockSettingSchema }),
+      },
+    },
+    (request) => turnOnAutoUnlock(ctx, viewerOf(request), request.params.id, request.body.cap),
+  );
+
+  app.delete(
+    '/series/:id/auto-unlock/',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['coins'], params: IdParams, response: withErrors({ 200: AutoUnlockSettingSchema }) },
+    },
+    (request) => turnOffAutoUnlock(ctx, viewerOf(request), request.params.id),
   );
 
   app.get(

@@ -1,5 +1,40 @@
 /** Schemas of the unlock answers, shared by the main API and the feed API. */
+import { AUTO_UNLOCK_MAX_CAP_COINS } from '@cliffhanger/shared/src/constants';
 import { Type } from '@sinclair/typebox';
+
+/** A viewer's auto-unlock for one series (the type is `AutoUnlockSetting` in shared/entities). */
+export const AutoUnlockSettingSchema = Type.Object({
+  series_id: Type.Integer(),
+  enabled: Type.Boolean(),
+  cap: Type.Integer({ minimum: 0 }),
+  spent: Type.Integer({ minimum: 0 }),
+  left: Type.Integer({ minimum: 0 }),
+});
+
+/** Turning auto-unlock on, or changing its cap: the only thing the viewer chooses is the cap. */
+export const AutoUnlockBody = Type.Object(
+  { cap: Type.Integer({ minimum: 1, maximum: AUTO_UNLOCK_MAX_CAP_COINS }) },
+  { additionalProperties: false },
+);
+
+/**
+ * The unlock request's optional body. `automatic: true` marks an unlock the player made by itself
+ * under the viewer's auto-unlock setting. Any other field (a price, a cap) is ignored: the server
+ * charges the episode's own price against the stored cap.
+ */
+export const UnlockBody = Type.Object({ automatic: Type.Optional(Type.Boolean()) });
+
+/** 409 of an automatic unlock: auto-unlock is off, or this episode would pass the cap; nothing changed. */
+export const AutoUnlockRefusedAnswer = Type.Object(
+  {
+    message: Type.String(),
+    reason: Type.Optional(Type.String()),
+    coin_cost: Type.Optional(Type.Integer()),
+    cap: Type.Optional(Type.Integer()),
+    spent: Type.Optional(Type.Integer()),
+  },
+  { additionalProperties: true },
+);
 
 export const UnlockAnswerSchema = Type.Object({
   unlocked: Type.Literal(true),
@@ -13,6 +48,9 @@ export const UnlockAnswerSchema = Type.Object({
     Type.Literal('gold'),
   ]),
   message: Type.String(),
+  /** Present on an automatic unlock: true, with the setting after its spend. */
+  automatic: Type.Optional(Type.Boolean()),
+  auto_unlock: Type.Optional(AutoUnlockSettingSchema),
 });
 
 /** 402: too few coins; nothing was changed. */

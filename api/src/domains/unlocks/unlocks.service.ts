@@ -6,18 +6,26 @@
  * - a paid episode of a Gold-exclusive series: 403 gold_required (coins cannot buy it);
  * - otherwise one transaction inserts the unlock row (unique per user and episode) and charges the
  *   cost through the ledger (reference `episode:<id>`); too few coins rolls both back → 402.
+ * - an automatic unlock (the player's opt-in auto-unlock) also records the spend against the viewer's
+ *   cap for the series in the same transaction, with its own ledger reason (`auto_unlock`); when
+ *   auto-unlock is off or the episode would pass the cap, 409 and nothing changes.
  */
+
+import type { AutoUnlockSetting } from '@cliffhanger/shared/src/entities';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { Database, UserRow } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../http/errors';
 import { findVisibleEpisode } from '../catalogue/catalogue.repository';
 import { EPISODE_NOT_FOUND_MESSAGE } from '../catalogue/catalogue.service';
 import { LEDGER_REASONS } from '../coins/coins.service';
-import { moneyDb } from '../coins/money.tables';
+import { type MoneyTrx, moneyDb } from '../coins/money.tables';
 import { applyEntry, lockUser, moneyTransaction } from '../coins/money-transaction';
 import { assertCanSpend } from '../users/guest-merge.service';
 import { isGoldMember } from '../users/users.service';
+import { findAutoUnlock, spendAgainstCap } from './auto-unlock.repository';
+import { autoUnlockRefused, settingOf } from './auto-unlock.service';
 
 export type UnlockVia = 'coins' | 'already_unlocked' | 'free' | 'gold';
 
@@ -29,6 +37,14 @@ export interface UnlockAnswer {
   /** How the viewer got access: paid now, paid before, free episode, or Gold membership. */
   via: UnlockVia;
   message: string;
+  /** Present on an automatic unlock: true, with the viewer's setting for the series afterwards. */
+  automatic?: boolean;
+  auto_unlock?: AutoUnlockSetting;
+}
+
+export interface UnlockOptions {
+  /** The player unlocks by itself under the viewer's auto-unlock setting for the series. */
+  automatic?: boolean;
 }
 
 export const GOLD_REQUIRED_MESSAGE = 'This episode belongs to a Gold-exclusive series. Join Gold to watch it.';
@@ -46,16 +62,48 @@ class InsufficientCoins extends Error {
   }
 }
 
+/** An automatic unlock the setting does not allow; thrown inside the transaction so it rolls back. */
+class AutoUnlockStopped extends Error {
+  constructor(readonly setting: AutoUnlockSetting) {
+    super('auto-unlock stopped');
+  }
+}
+
+/** Whether the viewer paid for this episode before, by hand or automatically (whatever its unlock row). */
+async function paidBefore(trx: MoneyTrx, userId: number, reference: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('coin_ledger')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('reference', '=', reference)
+    .where('reason', 'in', [LEDGER_REASONS.unlock, LEDGER_REASONS.autoUnlock])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 function answer(episodeId: number, via: UnlockVia, charged: number, balance: number): UnlockAnswer {
   return { unlocked: true, charged, balance, episode_id: episodeId, via, message: MESSAGES[via](charged) };
 }
 
-export async function unlockEpisode(ctx: AppContext, viewer: UserRow, episodeId: number): Promise<UnlockAnswer> {
+export async function unlockEpisode(
+  ctx: AppContext,
+  viewer: UserRow,
+  episodeId: number,
+  options: UnlockOptions = {},
+): Promise<UnlockAnswer> {
   const episode = await findVisibleEpisode(ctx.db, episodeId, nowIso(ctx));
   if (!episode) throw notFound(EPISODE_NOT_FOUND_MESSAGE);
+  const automatic = options.automatic === true;
+  const seriesId = episode.series_id;
+  // Answers that charge nothing leave the cap alone; an automatic request still learns where it stands.
+  const free = async (via: UnlockVia, balance: number): Promise<UnlockAnswer> => {
+    if (!automatic) return answer(episode.id, via, 0, balance);
+    const setting = settingOf(seriesId, await findAutoUnlock(ctx.db, viewer.id, seriesId));
+    return { ...answer(episode.id, via, 0, balance), automatic: true, auto_unlock: setting };
+  };
   const cost = episode.coin_cost;
-  if (episode.is_free || cost <= 0) return answer(episode.id, 'free', 0, viewer.coin_balance);
-  if (isGoldMember(viewer, ctx.now())) return answer(episode.id, 'gold', 0, viewer.coin_balance);
+  if (episode.is_free || cost <= 0) return free('free', viewer.coin_balance);
+  if (isGoldMember(viewer, ctx.now())) return free('gold', viewer.coin_balance);
 
   const unlocked = await moneyDb(ctx)
     .selectFrom('episode_unlocks')
@@ -63,7 +111,7 @@ export async function unlockEpisode(ctx: AppContext, viewer: UserRow, episodeId:
     .where('user_id', '=', viewer.id)
     .where('episode_id', '=', episode.id)
     .executeTakeFirst();
-  if (unlocked) return answer(episode.id, 'already_unlocked', 0, viewer.coin_balance);
+  if (unlocked) return free('already_unlocked', viewer.coin_balance);
   if (episode.series_is_gold_exclusive) throw forbidden(GOLD_REQUIRED_MESSAGE, { reason: 'gold_required' });
 
   try {
@@ -78,27 +126,49 @@ export async function unlockEpisode(ctx: AppContext, viewer: UserRow, episodeId:
         .values({ user_id: viewer.id, episode_id: episode.id, coin_cost: cost, created_at: at })
         .onConflict((oc) => oc.columns(['user_id', 'episode_id']).doNothing())
         .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      const reference = `episode:${episode.id}`;
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0 || (await paidBefore(trx, viewer.id, reference))) {
         const row = await trx
           .selectFrom('users')
           .select('coin_balance')
           .where('id', '=', viewer.id)
           .executeTakeFirstOrThrow();
-        return answer(episode.id, 'already_unlocked', 0, row.coin_balance);
+        if (!automatic) return answer(episode.id, 'already_unlocked', 0, row.coin_balance);
+        const setting = settingOf(seriesId, await findAutoUnlock(asDb(trx), viewer.id, seriesId));
+        return { ...answer(episode.id, 'already_unlocked', 0, row.coin_balance), automatic, auto_unlock: setting };
+      }
+      let setting: AutoUnlockSetting | undefined;
+      if (automatic) {
+        // The cap is checked and the spend recorded in one conditional update, before the charge.
+        const spent = await spendAgainstCap(asDb(trx), viewer.id, seriesId, cost, at);
+        if (!spent)
+          throw new AutoUnlockStopped(settingOf(seriesId, await findAutoUnlock(asDb(trx), viewer.id, seriesId)));
+        setting = settingOf(seriesId, spent);
       }
       const charge = await applyEntry(trx, {
         userId: viewer.id,
         delta: -cost,
-        reason: LEDGER_REASONS.unlock,
-        reference: `episode:${episode.id}`,
+        reason: automatic ? LEDGER_REASONS.autoUnlock : LEDGER_REASONS.unlock,
+        reference,
         createdAt: at,
       });
+      if (charge.applied && setting) {
+        return {
+          ...answer(episode.id, 'coins', cost, charge.balance),
+          message: `${cost} ${cost === 1 ? 'coin' : 'coins'} spent: episode ${episode.episode_number} unlocked automatically`,
+          automatic: true,
+          auto_unlock: setting,
+        };
+      }
       if (charge.applied) return answer(episode.id, 'coins', cost, charge.balance);
       // Paid before under this reference (e.g. the unlock row was moved away): keep access, no charge.
       if (charge.why === 'duplicate') return answer(episode.id, 'already_unlocked', 0, charge.balance);
       throw new InsufficientCoins(charge.balance);
     });
   } catch (error) {
+    if (error instanceof AutoUnlockStopped) {
+      throw autoUnlockRefused(error.setting, episode.episode_number, cost);
+    }
     if (error instanceof InsufficientCoins) {
       throw new HttpError(402, `Not enough coins: this episode costs ${cost} coins and you have ${error.balance}`, {
         coin_cost: cost,
@@ -109,6 +179,9 @@ export async function unlockEpisode(ctx: AppContext, viewer: UserRow, episodeId:
     throw error;
   }
 }
+
+/** The money transaction seen with the app's tables (Kysely's invariant generics cannot widen it). */
+const asDb = (trx: MoneyTrx) => trx as unknown as Transaction<Database>;
 
 /** The feed API names an episode by series and number; the first season's episode wins a tie. */
 export async function episodeIdByNumber(ctx: AppContext, seriesId: number, number: number): Promise<number> {

@@ -1,6 +1,7 @@
 /**
  * Moves what a guest built up to a real account when that guest signs in (§4 "Guest to real user",
- * DESIGN §5): unlocks, my list, watch progress and history, payments and Gold, and the device report.
+ * DESIGN §5): unlocks, my list, watch progress and history, payments and Gold, auto-unlock settings,
+ * and the device report.
  * Runs inside the merge's transaction (guest-merge.service.ts); the guest is then deactivated and
  * points at the account, which ends its sessions.
  */
@@ -28,6 +29,26 @@ export async function moveGuestRows(trx: Transaction<Database>, guest: UserRow, 
       .execute();
   }
   await trx.deleteFrom('episode_unlocks').where('user_id', '=', guest.id).execute();
+
+  // Auto-unlock settings the account lacks follow the guest, with what they spent of their cap; where
+  // the account has its own setting for the series, the account's stays as the viewer left it.
+  const settings = await trx.selectFrom('auto_unlock_settings').selectAll().where('user_id', '=', guest.id).execute();
+  for (const setting of settings) {
+    await trx
+      .insertInto('auto_unlock_settings')
+      .values({
+        user_id: accountId,
+        series_id: setting.series_id,
+        enabled: Boolean(setting.enabled),
+        cap_coins: setting.cap_coins,
+        spent_coins: setting.spent_coins,
+        created_at: setting.created_at,
+        updated_at: at,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'series_id']).doNothing())
+      .execute();
+  }
+  await trx.deleteFrom('auto_unlock_settings').where('user_id', '=', guest.id).execute();
 
   const listed = await trx.selectFrom('my_list').selectAll().where('user_id', '=', guest.id).execute();
   for (const entry of listed) {

@@ -1,10 +1,11 @@
 /**
  * The phone player's episode drawer: a bottom sheet over the playing video with the series' seasons and
  * every episode as a numbered tile — its length, and whether it is free, costs coins, needs Gold, is
- * unlocked or was watched. Tapping a tile jumps to that episode. Escape, the close button or a tap on the
- * dimmed video above closes it; focus goes into the sheet on open and back to the opener on close.
+ * unlocked or was watched — and the series' auto-unlock control. Tapping a tile jumps to that episode.
+ * Escape, the close button or a tap on the dimmed video above closes it; focus goes into the sheet on
+ * open and back to the opener on close.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Icon } from '../../components/icons';
 import { formatTime } from '../playback/format';
 import type { PlayerEpisode } from '../playback/player.api';
@@ -41,6 +42,7 @@ export function EpisodeDrawer({
   onToggleAutoplay,
   onSelect,
   onClose,
+  children,
 }: {
   episodes: PlayerEpisode[];
   currentId: number;
@@ -50,6 +52,8 @@ export function EpisodeDrawer({
   onToggleAutoplay: () => void;
   onSelect: (episode: PlayerEpisode) => void;
   onClose: () => void;
+  /** Series-wide settings shown under the head (the auto-unlock control). */
+  children?: ReactNode;
 }) {
   const titleId = useId();
   const sheet = useRef<HTMLDivElement>(null);
@@ -134,6 +138,7 @@ export function EpisodeDrawer({
             <Icon name="close" />
           </button>
         </div>
+        {children}
         {seasons.length > 1 && (
           <fieldset className="player-drawer-seasons">
             <legend className="ch-visually-hidden">Seasons</legend>

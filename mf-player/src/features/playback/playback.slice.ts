@@ -1,6 +1,7 @@
 /**
  * The player's serialisable state (no hls.js instance lives in Redux): the viewer's autoplay-next
- * choice, the unlock in progress and the episodes already counted as watched this visit.
+ * choice, the unlock in progress (by hand or automatic), why auto-unlock stopped at an episode, and the
+ * episodes already counted as watched this visit.
  */
 
 import type { Id } from '@cliffhanger/shared';
@@ -10,7 +11,9 @@ export type UnlockStatus = 'idle' | 'unlocking' | 'failed';
 
 export interface PlaybackState {
   autoplayNext: boolean;
-  unlock: { episodeId: Id | null; status: UnlockStatus; error: string | null };
+  unlock: { episodeId: Id | null; status: UnlockStatus; error: string | null; automatic?: boolean };
+  /** The episode where auto-unlock stopped (cap or balance) and the words saying why; null when none. */
+  autoUnlockStop: { episodeId: Id; message: string } | null;
   /** Episodes marked watched on this page; each is marked once. */
   watched: Id[];
   /** When each episode's progress was last sent (ms since epoch). */
@@ -20,6 +23,7 @@ export interface PlaybackState {
 export const initialPlaybackState: PlaybackState = {
   autoplayNext: true,
   unlock: { episodeId: null, status: 'idle', error: null },
+  autoUnlockStop: null,
   watched: [],
   savedAt: {},
 };
@@ -41,8 +45,19 @@ export const playbackSlice = createSlice({
     autoplayNextToggled(state) {
       state.autoplayNext = !state.autoplayNext;
     },
-    unlockRequested(state, action: PayloadAction<EpisodeRef & { coinCost: number; returnTo: string }>) {
-      state.unlock = { episodeId: action.payload.episodeId, status: 'unlocking', error: null };
+    /** `automatic`: the player unlocks by itself under the viewer's auto-unlock setting for the series. */
+    unlockRequested(
+      state,
+      action: PayloadAction<EpisodeRef & { coinCost: number; returnTo: string; automatic?: boolean }>,
+    ) {
+      const { episodeId, automatic } = action.payload;
+      state.unlock = { episodeId, status: 'unlocking', error: null, ...(automatic ? { automatic: true } : {}) };
+    },
+    autoUnlockStopped(state, action: PayloadAction<{ episodeId: Id; message: string }>) {
+      state.autoUnlockStop = action.payload;
+    },
+    autoUnlockCleared(state) {
+      state.autoUnlockStop = null;
     },
     unlockSucceeded(state) {
       state.unlock = { episodeId: null, status: 'idle', error: null };
@@ -72,6 +87,8 @@ export const playbackSlice = createSlice({
 export const {
   autoplayNextToggled,
   unlockRequested,
+  autoUnlockStopped,
+  autoUnlockCleared,
   unlockSucceeded,
   unlockFailed,
   unlockReset,
@@ -88,3 +105,4 @@ export type PlayerState = { player: PlaybackState };
 export const selectPlayback = (state: PlayerState) => state.player;
 export const selectAutoplayNext = (state: PlayerState) => state.player.autoplayNext;
 export const selectUnlock = (state: PlayerState) => state.player.unlock;
+export const selectAutoUnlockStop = (state: PlayerState) => state.player.autoUnlockStop;

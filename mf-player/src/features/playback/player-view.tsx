@@ -15,6 +15,8 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { Icon } from '../../components/icons';
+import { AutoUnlockControl } from '../auto-unlock/auto-unlock-control';
+import { planningPrice } from '../auto-unlock/auto-unlock-rules';
 import { ActionRail } from '../immersive/action-rail';
 import { EpisodeDrawer } from '../immersive/episode-drawer';
 import { NextCountdown } from '../immersive/next-countdown';
@@ -132,6 +134,9 @@ export function PlayerView({
   const goldExclusive = !!series?.is_gold_exclusive;
   const src = locked ? null : episode.hls_url;
   const ref: EpisodeRef = { episodeId: episode.id, seriesId: episode.series };
+  // Auto-unlock plans with the next locked episode's price and acts only on the next locked episode.
+  const autoUnlockPrice = goldExclusive ? 0 : planningPrice(episodes);
+  const autoUnlock = { next: !previous || !isLocked(previous), price: autoUnlockPrice };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the start is chosen once per episode
   const startPosition = useMemo(() => resumePosition(episode, startAt), [episode.id]);
@@ -467,7 +472,7 @@ export function PlayerView({
           />
         );
       })}
-      {locked && <Paywall episode={episode} goldExclusive={goldExclusive} />}
+      {locked && <Paywall episode={episode} goldExclusive={goldExclusive} autoUnlock={autoUnlock} />}
       {!locked && error && (
         <div className="player-error" role="alert">
           <p>{error.message}</p>
@@ -611,6 +616,7 @@ export function PlayerView({
             <h1 className="player-title">{title}</h1>
             <p className="player-subtitle">{episode.title}</p>
             {episode.description && <p className="ch-muted">{episode.description}</p>}
+            <AutoUnlockControl seriesId={episode.series} price={autoUnlockPrice} />
           </div>
         )}
       </div>
@@ -635,7 +641,9 @@ export function PlayerView({
             if (e.id !== episode.id) go(e, e === next);
           }}
           onClose={() => setDrawerOpen(false)}
-        />
+        >
+          <AutoUnlockControl seriesId={episode.series} price={autoUnlockPrice} />
+        </EpisodeDrawer>
       )}
     </main>
   );

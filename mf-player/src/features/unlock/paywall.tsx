@@ -3,6 +3,10 @@
  * Gold" and "More ways to unlock". A viewer short of coins gets the wallet's unlock sheet (coin packs,
  * the saved card, the series total, Gold) on this very page; the coin store remains the way when the
  * wallet cannot be loaded. A Gold-exclusive series offers Gold only.
+ *
+ * At the next locked episode of a series with auto-unlock on, the paywall unlocks it by itself when the
+ * limit and the balance allow (saying so while it does); when either stops it, it says why, above the
+ * usual ways to unlock. The auto-unlock control sits at its foot.
  */
 import {
   ANALYTICS_EVENTS,
@@ -21,6 +25,8 @@ import {
 import { useEffect, useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useLocation } from 'react-router-dom';
+import { AutoUnlockControl } from '../auto-unlock/auto-unlock-control';
+import { useAutoUnlock } from '../auto-unlock/use-auto-unlock';
 import { selectUnlock, unlockRequested } from '../playback/playback.slice';
 import { coinStorePath } from './unlock.saga';
 import { WalletUnlockSheet, walletSheetReady } from './wallet-sheet';
@@ -32,7 +38,19 @@ export interface PaywallEpisode {
   coin_cost: number;
 }
 
-export function Paywall({ episode, goldExclusive }: { episode: PaywallEpisode; goldExclusive: boolean }) {
+export function Paywall({
+  episode,
+  goldExclusive,
+  autoUnlock,
+}: {
+  episode: PaywallEpisode;
+  goldExclusive: boolean;
+  /**
+   * Auto-unlock's part: whether this is the next locked episode (the one it may unlock by itself), and
+   * the price its control plans with. Absent: no auto-unlock here.
+   */
+  autoUnlock?: { next: boolean; price: number };
+}) {
   const dispatch = useAppDispatch();
   const balance = useSharedSelector(selectCoinBalance);
   const isGold = useSharedSelector(selectIsGold);
@@ -67,6 +85,7 @@ export function Paywall({ episode, goldExclusive }: { episode: PaywallEpisode; g
   const error = unlock.status === 'failed' && unlock.episodeId === episode.id ? unlock.error : null;
   const cost = episode.coin_cost;
   const coins = (n: number) => `${n} ${n === 1 ? 'coin' : 'coins'}`;
+  const automatic = useAutoUnlock(episode, { eligible: !goldExclusive && !!autoUnlock?.next, returnTo });
 
   return (
     <section className="paywall" role="dialog" aria-modal="false" aria-labelledby="paywall-title">
@@ -88,6 +107,16 @@ export function Paywall({ episode, goldExclusive }: { episode: PaywallEpisode; g
             Your balance: {coins(balance)}
           </p>
         </>
+      )}
+      {automatic.unlocking && (
+        <p className="paywall-auto" role="status">
+          Unlocking automatically…
+        </p>
+      )}
+      {automatic.reason && (
+        <p className="paywall-auto paywall-auto--stopped" role="status">
+          {automatic.reason}
+        </p>
       )}
       {error && (
         <p className="ch-error-text" role="alert">
@@ -129,6 +158,9 @@ export function Paywall({ episode, goldExclusive }: { episode: PaywallEpisode; g
           </Button>
         )}
       </div>
+      {!goldExclusive && autoUnlock && (
+        <AutoUnlockControl seriesId={episode.series} price={autoUnlock.price} variant="compact" />
+      )}
       {!goldExclusive && <WalletUnlockSheet episode={sheetEpisode} />}
     </section>
   );

@@ -6,9 +6,15 @@
  * itself (the series total) with `wallet/episodesUnlocked`, after which the episode lists are read again. Otherwise the API charges the episode; the
  * episode is then marked unlocked in the series' list and as the current episode, its stream address
  * is fetched, and `player/episodeUnlocked` carries the new balance to the header.
+ *
+ * An automatic unlock (the viewer's opt-in auto-unlock for the series, started by the paywall) asks the
+ * API with `automatic: true`; when it goes through, a toast says what it spent and what is left of the
+ * limit. When the cap, the setting or the balance stops it, nothing opens by itself: the paywall stays
+ * with a line saying why.
  */
 import {
   ANALYTICS_EVENTS,
+  type AutoUnlockSetting,
   apiClient,
   baseApi,
   episodesUnlocked,
@@ -24,7 +30,16 @@ import {
 } from '@cliffhanger/shared';
 import type { AxiosError } from 'axios';
 import { call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import { unlockFailed, unlockRequested, unlockReset, unlockSucceeded } from '../playback/playback.slice';
+import { settingReceived, settingStale } from '../auto-unlock/auto-unlock.api';
+import { autoUnlockToast, balanceStopMessage } from '../auto-unlock/auto-unlock-rules';
+import {
+  autoUnlockCleared,
+  autoUnlockStopped,
+  unlockFailed,
+  unlockRequested,
+  unlockReset,
+  unlockSucceeded,
+} from '../playback/playback.slice';
 import { PLAYER_EPISODES_TAG, type PlayerEpisode, playerApi } from '../playback/player.api';
 import { loadWalletSheet, walletSheetReady } from './wallet-sheet';
 
@@ -32,6 +47,9 @@ export interface UnlockAnswer {
   balance: number;
   unlocked: boolean;
   charged: number;
+  via?: 'coins' | 'already_unlocked' | 'free' | 'gold';
+  /** On an automatic unlock: the viewer's setting for the series after it. */
+  auto_unlock?: AutoUnlockSetting;
 }
 
 export interface StreamAnswer {
@@ -44,8 +62,11 @@ export const UNLOCK_MESSAGES = {
   generic: 'Sorry, this episode could not be unlocked. Please try again.',
 } as const;
 
-export async function postUnlock(episodeId: number): Promise<UnlockAnswer> {
-  const { data } = await apiClient().post<UnlockAnswer>(`/episodes/${episodeId}/unlock/`);
+export async function postUnlock(episodeId: number, automatic = false): Promise<UnlockAnswer> {
+  const { data } = await apiClient().post<UnlockAnswer>(
+    `/episodes/${episodeId}/unlock/`,
+    automatic ? { automatic: true } : undefined,
+  );
   return data;
 }
 
@@ -132,7 +153,76 @@ export function markUnlockedInCache(seriesId: number, episodeId: number, stream:
   ];
 }
 
-export function* unlockEpisode({ payload }: ReturnType<typeof unlockRequested>) {
+/** The episode's number, from the cached episode or the series' list. */
+function* episodeNumberOf(episodeId: number, seriesId: number) {
+  const cached: { data?: PlayerEpisode } = yield select(playerApi.endpoints.playerEpisode.select(String(episodeId)));
+  const listed: { data?: PlayerEpisode[] } = yield select(
+    playerApi.endpoints.playerSeriesEpisodes.select(String(seriesId)),
+  );
+  const number: number | undefined =
+    cached.data?.episode_number ?? listed.data?.find((episode) => episode.id === episodeId)?.episode_number;
+  return number;
+}
+
+/** Marks the episode unlocked with its stream, and tells the page (balance, analytics). */
+function* episodeNowUnlocked(episodeId: number, seriesId: number, coinCost: number, answer: UnlockAnswer) {
+  let stream: StreamAnswer | null = null;
+  try {
+    stream = yield call(fetchStream, episodeId);
+  } catch {
+    // The list refetch below brings the address too.
+  }
+  for (const update of markUnlockedInCache(seriesId, episodeId, stream)) yield put(update as never);
+  yield put(episodeUnlocked({ episodeId, seriesId, coinCost: answer.charged ?? coinCost, balance: answer.balance }));
+}
+
+/** An unlock the player makes by itself under the viewer's auto-unlock for the series. */
+export function* autoUnlockEpisode({ payload }: ReturnType<typeof unlockRequested>) {
+  const { episodeId, seriesId, coinCost } = payload;
+  yield put(autoUnlockCleared());
+  try {
+    const answer: UnlockAnswer = yield call(postUnlock, episodeId, true);
+    yield call(episodeNowUnlocked, episodeId, seriesId, coinCost, answer);
+    if (answer.auto_unlock) yield put(settingReceived(answer.auto_unlock) as never);
+    if (answer.via === 'coins' && answer.charged > 0 && answer.auto_unlock) {
+      const number: number | undefined = yield call(episodeNumberOf, episodeId, seriesId);
+      yield put(showToast({ type: 'success', message: autoUnlockToast(answer.charged, number, answer.auto_unlock) }));
+      yield put(
+        track(ANALYTICS_EVENTS.episodeUnlocked, {
+          episode_id: episodeId,
+          series_id: seriesId,
+          coins: answer.charged,
+          automatic: true,
+        }),
+      );
+    }
+    yield put(unlockSucceeded());
+  } catch (caught) {
+    const response = (caught as AxiosError).response;
+    const data = (response?.data ?? {}) as { reason?: string; balance?: number; coin_cost?: number; message?: string };
+    yield put(unlockReset());
+    if (response?.status === 409 && typeof data.reason === 'string' && data.reason.startsWith('auto_unlock')) {
+      yield put(autoUnlockStopped({ episodeId, message: data.message ?? 'Auto-unlock stopped at this episode.' }));
+      yield put(settingStale(seriesId) as never);
+      return;
+    }
+    if (response?.status === 402 && typeof data.balance === 'number') {
+      const message = balanceStopMessage(data.coin_cost ?? coinCost, data.balance);
+      yield put(autoUnlockStopped({ episodeId, message }));
+      return;
+    }
+    const message =
+      response?.status === 404 ? UNLOCK_MESSAGES.unavailable : errorMessage(response, UNLOCK_MESSAGES.generic);
+    yield put(autoUnlockStopped({ episodeId, message: `Auto-unlock did not go through: ${message}` }));
+  }
+}
+
+export function* unlockEpisode(action: ReturnType<typeof unlockRequested>) {
+  if (action.payload.automatic) {
+    yield call(autoUnlockEpisode, action);
+    return;
+  }
+  const { payload } = action;
   const { episodeId, seriesId, coinCost } = payload;
   const balance: number = yield select(selectCoinBalance);
   yield put(
@@ -150,14 +240,7 @@ export function* unlockEpisode({ payload }: ReturnType<typeof unlockRequested>) 
   }
   try {
     const answer: UnlockAnswer = yield call(postUnlock, episodeId);
-    let stream: StreamAnswer | null = null;
-    try {
-      stream = yield call(fetchStream, episodeId);
-    } catch {
-      // The list refetch below brings the address too.
-    }
-    for (const update of markUnlockedInCache(seriesId, episodeId, stream)) yield put(update as never);
-    yield put(episodeUnlocked({ episodeId, seriesId, coinCost: answer.charged ?? coinCost, balance: answer.balance }));
+    yield call(episodeNowUnlocked, episodeId, seriesId, coinCost, answer);
     yield put(track(ANALYTICS_EVENTS.episodeUnlocked, { episode_id: episodeId, series_id: seriesId, coins: coinCost }));
     yield put(unlockSucceeded());
   } catch (caught) {
