@@ -80,7 +80,7 @@ async function swipe(context: BrowserContext, page: Page, fromY: number, toY: nu
 
 /** The pixels of `sheet` as shown now, with the video under it painted `shade` (black or white). */
 async function sheetOver(page: Page, sheet: Locator, shade: 'black' | 'white'): Promise<Buffer> {
-  await video(page).evaluate((v, white) => {
+  await video(page).evaluate((v: HTMLVideoElement, white) => {
     v.pause();
     v.style.filter = white ? 'brightness(0) invert(1)' : 'brightness(0)';
   }, shade === 'white');
