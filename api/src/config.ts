@@ -100,6 +100,11 @@ export interface AppConfig {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   magicLinkTtlSeconds: number;
+  /**
+   * How long signed playback addresses live (PLAYBACK_TTL_SECONDS, which is also the most). A shorter
+   * lifetime lets a test watch addresses expire in the browser; absent: the full lifetime.
+   */
+  playbackTtlSeconds?: number;
   /** The public static token the web client sends as `Authorization: Token <x>` when signed out. */
   staticApiToken: string;
   corsOrigins: string[];
@@ -162,6 +167,8 @@ export const REPO_ROOT = resolve(__dirname, '..', '..');
 
 export const ACCESS_TOKEN_MAX_TTL_SECONDS = 15 * 60;
 export const MAGIC_LINK_MAX_TTL_SECONDS = 15 * 60;
+/** How long a signed playback address lives (before its rounding up to the next 10-minute step). */
+export const PLAYBACK_TTL_SECONDS = 60 * 60;
 
 function fromRoot(path: string): string {
   return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
@@ -241,6 +248,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accessTokenTtlSeconds: Math.min(accessTtl, ACCESS_TOKEN_MAX_TTL_SECONDS),
     refreshTokenTtlSeconds: intFromEnv(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600),
     magicLinkTtlSeconds: Math.min(magicTtl, MAGIC_LINK_MAX_TTL_SECONDS),
+    playbackTtlSeconds: Math.min(intFromEnv(env, 'PLAYBACK_TTL_SECONDS', PLAYBACK_TTL_SECONDS), PLAYBACK_TTL_SECONDS),
     staticApiToken: env.API_STATIC_TOKEN?.trim() || 'cliffhanger-web',
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')

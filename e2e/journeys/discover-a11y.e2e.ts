@@ -1,11 +1,14 @@
 /**
- * Accessibility of the discovery screens (issue #16): axe-core finds no serious or critical violation
- * on home, search (empty and with results), a series page and my list, on a phone (390 × 844) and a
- * desktop (1440 × 900).
+ * Accessibility of the viewer's screens (issue #16): axe-core finds no serious or critical violation
+ * on home, search (empty and with results), a series page and my list, and — for a signed-in viewer —
+ * on the player (the phone's immersive player with its episode drawer open too), For you, rewards and
+ * the profile, on a phone (390 × 844) and a desktop (1440 × 900).
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { registerAccount, sessionInitScript } from '../support/accounts';
 import { baseUrl, launchBrowser } from '../support/browser';
+import { waitForPlayback } from '../support/viewer-helpers';
 
 let browser: Browser;
 let axeSource: string;
@@ -83,3 +86,73 @@ describe.each(Object.entries(SIZES))('no serious or critical accessibility probl
     await context.close();
   }, 180_000);
 });
+
+async function firstEpisodeId(page: Page, seriesId: number): Promise<number> {
+  const episodes = (await (await page.request.get(`${baseUrl()}/api/series/${seriesId}/episodes/`)).json()) as Array<{
+    id: number;
+    season: number;
+    episode_number: number;
+  }>;
+  const first = [...episodes].sort((a, b) => a.season - b.season || a.episode_number - b.episode_number)[0];
+  if (!first) throw new Error('The demo series has no episodes');
+  return first.id;
+}
+
+/** Waits until no spinner is left on the page (the screen's data has arrived). */
+async function settled(page: Page) {
+  await page.locator('.ch-spinner-inline, .ch-spinner').first().waitFor({ state: 'detached', timeout: 15_000 });
+}
+
+describe.each(Object.entries(SIZES))(
+  'no serious or critical accessibility problems for a signed-in viewer (%s)',
+  (size, options) => {
+    it('on the player, For you, rewards and the profile', async () => {
+      const account = await registerAccount('a11y');
+      const context = await browser.newContext(options);
+      await context.addInitScript(sessionInitScript(account));
+      const page = await context.newPage();
+      const found: Record<string, string[]> = {};
+
+      const seriesId = await heiressId(page);
+      await page.goto(`${baseUrl()}/player/${seriesId}/episode/${await firstEpisodeId(page, seriesId)}`);
+      await waitForPlayback(page, 0.3);
+      found.player = await seriousViolations(page);
+      if (size === 'phone') {
+        // The immersive player's episode drawer, open over the playing video.
+        await page.getByRole('button', { name: 'Episodes' }).tap();
+        await page.getByRole('dialog', { name: 'Episodes' }).waitFor();
+        found.episodeDrawer = await seriousViolations(page);
+      }
+
+      await page.goto(`${baseUrl()}/foryou`);
+      await page.locator('.feed-item').first().waitFor({ timeout: 30_000 });
+      await page.waitForFunction(
+        () => (document.querySelector('.feed-item video') as HTMLVideoElement | null)?.readyState,
+        null,
+        {
+          timeout: 30_000,
+        },
+      );
+      found.forYou = await seriousViolations(page);
+
+      await page.goto(`${baseUrl()}/rewards`);
+      await page.locator('#root h1').first().waitFor({ timeout: 30_000 });
+      await settled(page);
+      found.rewards = await seriousViolations(page);
+
+      await page.goto(`${baseUrl()}/profile`);
+      await page.locator('#root h1').first().waitFor({ timeout: 30_000 });
+      await settled(page);
+      found.profile = await seriousViolations(page);
+
+      expect(found).toEqual({
+        player: [],
+        ...(size === 'phone' ? { episodeDrawer: [] } : {}),
+        forYou: [],
+        rewards: [],
+        profile: [],
+      });
+      await context.close();
+    }, 180_000);
+  },
+);

@@ -7,7 +7,8 @@
  * video at the same position. With E2E_SHOTS_DIR set, the screens are saved there as pictures.
  */
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { baseUrl, launchBrowser } from '../support/browser';
 import { waitForPlayback } from '../support/viewer-helpers';
 
@@ -77,6 +78,29 @@ async function swipe(context: BrowserContext, page: Page, fromY: number, toY: nu
   await cdp.detach();
 }
 
+/** The pixels of `sheet` as shown now, with the video under it painted `shade` (black or white). */
+async function sheetOver(page: Page, sheet: Locator, shade: 'black' | 'white'): Promise<Buffer> {
+  await video(page).evaluate((v: HTMLVideoElement, white) => {
+    v.pause();
+    v.style.filter = white ? 'brightness(0) invert(1)' : 'brightness(0)';
+  }, shade === 'white');
+  const box = await sheet.boundingBox();
+  if (!box) throw new Error('the episode drawer is not on screen');
+  // Below its rounded top corners, where the sheet covers its whole width.
+  const corner = 20; // the 18 px radius and its anti-aliased edge
+  const clip = { x: box.x, y: box.y + corner, width: box.width, height: box.height - corner };
+  const png = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
+  return sharp(png).raw().toBuffer();
+}
+
+/** The largest difference of one colour channel between two same-sized pictures. */
+function largestDifference(a: Buffer, b: Buffer): number {
+  expect(a.length).toBe(b.length);
+  let most = 0;
+  for (let i = 0; i < a.length; i += 1) most = Math.max(most, Math.abs((a[i] as number) - (b[i] as number)));
+  return most;
+}
+
 /** Plays the episode on screen to its last half second. */
 async function nearTheEnd(page: Page) {
   await page.waitForFunction(() => {
@@ -124,6 +148,16 @@ describe('the phone player at 390 × 844 with touch', () => {
     expect(await video(page).evaluate((v) => v === (window as unknown as { playing: Element }).playing)).toBe(true);
     await drawer.getByRole('button', { name: /^Episode 1,.*playing now/ }).waitFor();
     await shot(page, 'player-phone-episodes');
+
+    // The sheet is opaque: over a white frame it looks exactly as over a black one, so nothing of the
+    // video or the buttons under it shows through its text.
+    const overBlack = await sheetOver(page, drawer, 'black');
+    const overWhite = await sheetOver(page, drawer, 'white');
+    await shot(page, 'player-phone-episodes-bright');
+    expect(largestDifference(overBlack, overWhite)).toBeLessThanOrEqual(2);
+    await video(page).evaluate((v) => {
+      v.style.filter = '';
+    });
 
     // Tap an episode in the drawer: it plays, the drawer closes.
     await drawer.getByRole('button', { name: new RegExp(`^Episode ${second.episode_number},`) }).tap();

@@ -27,6 +27,7 @@ import { extname, join, posix } from 'node:path';
 import { send } from '@fastify/send';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { catalogueCache } from '../cache/app-caches';
+import { type AppConfig, PLAYBACK_TTL_SECONDS } from '../config';
 import { type AppContext, nowIso } from '../context';
 import * as catalogueRepo from '../domains/catalogue/catalogue.repository';
 import { keyUnder, type MediaStorage, mediaStorageFor } from '../domains/media-library/media-storage';
@@ -34,7 +35,7 @@ import { S3MediaStorage } from '../domains/media-library/s3-media-storage';
 import { MEDIA_CONTENT_TYPES, MEDIA_PREFIX, storedFileOptions } from './media.plugin';
 
 export const PLAYBACK_PREFIX = `${MEDIA_PREFIX}/play`;
-export const PLAYBACK_TTL_SECONDS = 60 * 60;
+export { PLAYBACK_TTL_SECONDS };
 export const PLAYBACK_STEP_SECONDS = 10 * 60;
 /** The viewer of a grant that anybody may use: free episodes only. */
 export const PUBLIC_VIEWER = 0;
@@ -68,10 +69,19 @@ export function playbackKey(secret: string): Buffer {
   return key;
 }
 
+/**
+ * A grant's lifetime and rounding step: the configured lifetime (a second to PLAYBACK_TTL_SECONDS),
+ * rounded up to the 10-minute step, or to its own length when it is shorter than that.
+ */
+export function grantTiming(config: Pick<AppConfig, 'playbackTtlSeconds'>): { ttl: number; step: number } {
+  const ttl = Math.max(1, Math.min(config.playbackTtlSeconds ?? PLAYBACK_TTL_SECONDS, PLAYBACK_TTL_SECONDS));
+  return { ttl, step: Math.min(PLAYBACK_STEP_SECONDS, ttl) };
+}
+
 /** When a grant issued at `now` expires: TTL later, rounded up to the step. */
-export function grantExpiry(now: Date): number {
-  const at = Math.floor(now.getTime() / 1000) + PLAYBACK_TTL_SECONDS;
-  return Math.ceil(at / PLAYBACK_STEP_SECONDS) * PLAYBACK_STEP_SECONDS;
+export function grantExpiry(now: Date, timing = { ttl: PLAYBACK_TTL_SECONDS, step: PLAYBACK_STEP_SECONDS }): number {
+  const at = Math.floor(now.getTime() / 1000) + timing.ttl;
+  return Math.ceil(at / timing.step) * timing.step;
 }
 
 function mac(key: Buffer, grant: PlaybackGrant): string {
@@ -177,7 +187,7 @@ export function playbackAddresses(
       ? ctx.mediaUrl(address)
       : null;
   if (!source) return { hls_url: external(episode.hls_url), video_url: external(episode.video_url), expires_at: null };
-  const expires = grantExpiry(ctx.now());
+  const expires = grantExpiry(ctx.now(), grantTiming(ctx.config));
   const token = signGrant(playbackKey(ctx.config.jwtSecret), { episodeId: episode.id, viewer, expires });
   const signed = (file: string | null) =>
     file ? ctx.mediaUrl(`${PLAYBACK_PREFIX}/${episode.id}/${encodePath(file)}?t=${token}`) : null;
@@ -214,8 +224,13 @@ export async function rewritePlaylist(text: string, sign: (uri: string) => strin
  * A presigned address of an object of the package, valid until the grant expires. It is signed at
  * the start of the grant's ten-minute window, so every request within the window gets the same one.
  */
-function presignFor(storage: S3MediaStorage, objectKey: string, grant: PlaybackGrant): Promise<string> {
-  const signedAt = new Date((grant.expires - PLAYBACK_TTL_SECONDS - PLAYBACK_STEP_SECONDS) * 1000);
+function presignFor(
+  storage: S3MediaStorage,
+  objectKey: string,
+  grant: PlaybackGrant,
+  timing: { ttl: number; step: number },
+): Promise<string> {
+  const signedAt = new Date((grant.expires - timing.ttl - timing.step) * 1000);
   return storage.presign(objectKey, signedAt, new Date(grant.expires * 1000));
 }
 
@@ -358,7 +373,12 @@ export async function signedPlaybackPlugin(app: FastifyInstance, { ctx }: { ctx:
           if (child === null) return uri;
           // Segments of a package in the object store come straight from it, presigned.
           if (source.store === 'object' && !child.endsWith('.m3u8')) {
-            return presignFor(storage as S3MediaStorage, `${source.root}/${child}`, check.grant);
+            return presignFor(
+              storage as S3MediaStorage,
+              `${source.root}/${child}`,
+              check.grant,
+              grantTiming(ctx.config),
+            );
           }
           const bare = uri.split('#')[0] as string;
           return `${bare}${bare.includes('?') ? '&' : '?'}t=${grant}`;
@@ -371,7 +391,12 @@ export async function signedPlaybackPlugin(app: FastifyInstance, { ctx }: { ctx:
 
       if (source.store === 'object') {
         // Players are given presigned segment addresses; a client that asks here is sent there.
-        const target = await presignFor(storage as S3MediaStorage, `${source.root}/${relative}`, check.grant);
+        const target = await presignFor(
+          storage as S3MediaStorage,
+          `${source.root}/${relative}`,
+          check.grant,
+          grantTiming(ctx.config),
+        );
         return reply.header('cache-control', 'private, no-store').redirect(target, 302);
       }
 

@@ -20,6 +20,8 @@ import { staffDb } from './staff.tables';
 
 const DAY_MS = 86_400_000;
 const EVENT = {
+  feedShown: '% Feed Clip Shown',
+  feedPlayed: '% Feed Clip Played',
   started: '% Episode Started',
   completed: '% Episode Completed',
   paywall: '% Paywall Shown',
@@ -381,6 +383,62 @@ async function seriesViewing(ctx: AppContext, from: string, seriesId: number, ep
   };
 }
 
+/** When an event happened, in ms since the epoch (SQLite answers ISO text, PostgreSQL may answer a Date). */
+const eventMs = (value: unknown) => new Date(value as string | Date).getTime();
+
+/**
+ * The For you feed's part in one series, per day of the period: how often its clips were shown
+ * (impressions, '3.10 Feed Clip Shown') and played ('3.11 Feed Clip Played'), the play rate, and how
+ * many of those plays led on — the same viewer (user, else anonymous device) started an episode of the
+ * series in the player after the play.
+ */
+async function seriesFeed(ctx: AppContext, from: string, days: string[], episodeIds: number[]) {
+  const db = staffDb(ctx);
+  const ids = sql.join(episodeIds.length ? episodeIds : [-1]);
+  const [feedRows, startRows] = await Promise.all([
+    sql<{ kind: string; viewer: string; at: unknown; day: string }>`
+      select feed_events.kind, feed_events.viewer, feed_events.at, feed_events.day from (
+        select case when analytics_events.event_type like ${EVENT.feedShown} then 'shown' else 'played' end as kind,
+          ${VIEWER} as viewer, analytics_events.event_time as at,
+          ${dayOf(ctx, 'analytics_events.event_time')} as day, ${eventEpisode(ctx)} as episode_id
+        from analytics_events
+        where analytics_events.event_time >= ${from}
+          and (analytics_events.event_type like ${EVENT.feedShown} or analytics_events.event_type like ${EVENT.feedPlayed})
+      ) as feed_events
+      where feed_events.episode_id in (${ids})`.execute(db),
+    // Each viewer's latest episode start of the series in the period: a play led on when it came later.
+    sql<{ viewer: string; last_start: unknown }>`
+      select series_starts.viewer, max(series_starts.at) as last_start from (
+        select ${VIEWER} as viewer, analytics_events.event_time as at, ${eventEpisode(ctx)} as episode_id
+        from analytics_events
+        where analytics_events.event_time >= ${from} and analytics_events.event_type like ${EVENT.started}
+      ) as series_starts
+      where series_starts.episode_id in (${ids})
+      group by series_starts.viewer`.execute(db),
+  ]);
+  const lastStart = new Map(startRows.rows.map((row) => [row.viewer, eventMs(row.last_start)]));
+  const daily = new Map(days.map((day) => [day, { day, impressions: 0, plays: 0, went_on: 0 }]));
+  for (const row of feedRows.rows) {
+    const entry = daily.get(row.day);
+    if (!entry) continue;
+    if (row.kind === 'shown') entry.impressions += 1;
+    else {
+      entry.plays += 1;
+      if ((lastStart.get(row.viewer) ?? 0) > eventMs(row.at)) entry.went_on += 1;
+    }
+  }
+  const rate = (plays: number, impressions: number) => (impressions === 0 ? null : Math.min(1, plays / impressions));
+  const rows = [...daily.values()].map((entry) => ({ ...entry, play_rate: rate(entry.plays, entry.impressions) }));
+  const total = (key: 'impressions' | 'plays' | 'went_on') => rows.reduce((sum, entry) => sum + entry[key], 0);
+  return {
+    impressions: total('impressions'),
+    plays: total('plays'),
+    play_rate: rate(total('plays'), total('impressions')),
+    went_on: total('went_on'),
+    daily: rows,
+  };
+}
+
 /** New Gold subscriptions per day of the period: the Gold conversions. */
 async function goldConversions(ctx: AppContext, from: string, days: string[]) {
   const rows = await staffDb(ctx)
@@ -394,7 +452,7 @@ async function goldConversions(ctx: AppContext, from: string, days: string[]) {
   return days.map((day) => ({ day, subscriptions: byDay.get(day) ?? 0 }));
 }
 
-async function funnel(ctx: AppContext, from: string, requestedSeriesId: number | undefined) {
+async function funnel(ctx: AppContext, from: string, days: string[], requestedSeriesId: number | undefined) {
   const db = staffDb(ctx);
   let seriesId = requestedSeriesId;
   if (seriesId === undefined) {
@@ -431,11 +489,17 @@ async function funnel(ctx: AppContext, from: string, requestedSeriesId: number |
     .orderBy('season_number')
     .orderBy('episode_number')
     .execute();
-  const [viewing, starts, completions, paywalls, unlocks] = await Promise.all([
+  const [viewing, feed, starts, completions, paywalls, unlocks] = await Promise.all([
     seriesViewing(
       ctx,
       from,
       series.id,
+      episodes.map((episode) => episode.id),
+    ),
+    seriesFeed(
+      ctx,
+      from,
+      days,
       episodes.map((episode) => episode.id),
     ),
     db
@@ -481,6 +545,7 @@ async function funnel(ctx: AppContext, from: string, requestedSeriesId: number |
     series_id: series.id,
     series_title: series.title,
     steps: viewing.steps,
+    feed,
     episodes: episodes.map((episode) => ({
       episode_id: episode.id,
       season_number: episode.season_number,
@@ -560,7 +625,7 @@ export async function analytics(ctx: AppContext, days: number, seriesId: number 
   const [daily, revenue, seriesFunnel, retained, gold] = await Promise.all([
     dailyViews(ctx, from),
     revenueDaily(ctx, from, dayList),
-    funnel(ctx, from, seriesId),
+    funnel(ctx, from, dayList, seriesId),
     retention(ctx, from, isoDay(today)),
     goldConversions(ctx, from, dayList),
   ]);

@@ -487,6 +487,26 @@ export const AnalyticsAnswer = Type.Object({
         coin_buyers: Count,
         gold_buyers: Count,
       }),
+      /**
+       * The For you feed's part in the series, per day and in all: its clips shown (impressions) and
+       * played, plays / impressions (null with no impression), and the plays that led on — the viewer
+       * started an episode of the series in the player afterwards.
+       */
+      feed: Type.Object({
+        impressions: Count,
+        plays: Count,
+        play_rate: Nullable(Type.Number({ minimum: 0, maximum: 1 })),
+        went_on: Count,
+        daily: Type.Array(
+          Type.Object({
+            day: Type.String(),
+            impressions: Count,
+            plays: Count,
+            play_rate: Nullable(Type.Number({ minimum: 0, maximum: 1 })),
+            went_on: Count,
+          }),
+        ),
+      }),
       episodes: Type.Array(
         Type.Object({
           episode_id: Type.Integer(),

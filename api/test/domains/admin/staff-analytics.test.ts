@@ -244,6 +244,57 @@ describe.each(databaseKinds())('staff analytics (%s)', (kind) => {
     });
   });
 
+  it('counts the For you feed per series: impressions, plays, play rate and the plays that led on, by day', async () => {
+    const [one, two] = episodes as [number, number];
+    const feed = (device: string, kind: 'shown' | 'played', episode: number, ago: number, series = 1) => ({
+      device,
+      type: kind === 'shown' ? '3.10 Feed Clip Shown' : '3.11 Feed Clip Played',
+      props: { episode_id: episode, series_id: series, position: 0 },
+      ago,
+    });
+    const before = (await analyticsOf(1)).funnel.feed;
+    await send([
+      // Shown and played, then the viewer opened the series and started episode 2: it led on.
+      feed('feed-a', 'shown', one, 100_000),
+      feed('feed-a', 'played', one, 99_000),
+      { ...started('feed-a', two), ago: 60_000 },
+      // Shown and played, but the only start of the series came before the play: it did not lead on.
+      { ...started('feed-b', one), ago: 110_000 },
+      feed('feed-b', 'shown', one, 100_000),
+      feed('feed-b', 'played', one, 99_000),
+      // Shown, scrolled past.
+      feed('feed-c', 'shown', two, 100_000),
+      // Another series' clip, and a clip older than the period, count nothing here.
+      feed('feed-d', 'shown', otherSeriesEpisode, 100_000, 2),
+      feed('feed-d', 'played', otherSeriesEpisode, 99_000, 2),
+      feed('feed-e', 'shown', one, 30 * 86_400_000),
+      feed('feed-e', 'played', one, 30 * 86_400_000),
+    ]);
+    // A signed-in viewer's feed play that led on counts the same way.
+    await send([feed('feed-f', 'shown', one, 90_000), feed('feed-f', 'played', one, 89_000)], cast.viewer.access);
+    await send([{ ...started('feed-f', two), ago: 50_000 }], cast.viewer.access);
+
+    const after = (await analyticsOf(1)).funnel.feed;
+    expect(after.impressions - before.impressions).toBe(4);
+    expect(after.plays - before.plays).toBe(3);
+    expect(after.went_on - before.went_on).toBe(2);
+    expect(after.play_rate).toBeCloseTo(after.plays / after.impressions);
+    expect(after.daily).toHaveLength(7);
+    const today = new Date(now - 100_000).toISOString().slice(0, 10);
+    const day = after.daily.find((d: { day: string }) => d.day === today);
+    expect(day).toEqual(
+      expect.objectContaining({
+        impressions: expect.any(Number),
+        plays: expect.any(Number),
+        went_on: expect.any(Number),
+      }),
+    );
+    expect(after.daily.reduce((sum: number, d: { plays: number }) => sum + d.plays, 0)).toBe(after.plays);
+    expect((await analyticsOf(2)).funnel.feed).toEqual(
+      expect.objectContaining({ impressions: 1, plays: 1, went_on: 0 }),
+    );
+  });
+
   it('keeps every figure to staff: viewers and guests get 403', async () => {
     for (const who of [cast.viewer, cast.guest]) {
       for (const url of ['/api/admin/analytics/?days=7&series_id=1', '/api/admin/dashboard/']) {

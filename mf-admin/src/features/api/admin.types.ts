@@ -179,10 +179,26 @@ export interface FunnelSteps {
   gold_buyers: number;
 }
 
+/** One day of the For you feed's part in a series (or the whole period). */
+export interface FeedFigures {
+  impressions: number;
+  plays: number;
+  /** plays / impressions; null with no impression. */
+  play_rate: number | null;
+  /** Feed plays after which the viewer started an episode of the series in the player. */
+  went_on: number;
+}
+
 export interface AdminAnalytics {
   days: number;
   daily: Array<{ day: string; views: number; unique_viewers: number }>;
-  funnel: { series_id: number; series_title: string; steps: FunnelSteps; episodes: FunnelEpisode[] } | null;
+  funnel: {
+    series_id: number;
+    series_title: string;
+    steps: FunnelSteps;
+    feed: FeedFigures & { daily: Array<FeedFigures & { day: string }> };
+    episodes: FunnelEpisode[];
+  } | null;
   revenue: Array<{
     currency: string;
     daily: Array<{ day: string; coins_minor: number; gold_minor: number; returned_minor: number }>;

@@ -12,6 +12,20 @@ jest.setTimeout(20_000);
 let http: HttpMock;
 afterEach(() => http.restore());
 
+// jsdom has no PointerEvent: a mouse event that also carries the pointer's type and id stands in.
+class TestPointerEvent extends MouseEvent {
+  pointerType: string;
+  pointerId: number;
+  constructor(type: string, init: PointerEventInit = {}) {
+    super(type, init);
+    this.pointerType = init.pointerType ?? 'mouse';
+    this.pointerId = init.pointerId ?? 1;
+  }
+}
+beforeAll(() => {
+  (window as unknown as { PointerEvent: unknown }).PointerEvent ??= TestPointerEvent;
+});
+
 const episode = (id: number, n: number): AdminEpisode => ({
   id,
   series_id: 7,
@@ -73,6 +87,43 @@ describe('reordering episodes', () => {
     await waitFor(() => expect(http.calls.some((c) => c.method === 'PUT')).toBe(true));
     const put = http.calls.find((c) => c.method === 'PUT');
     expect(JSON.parse(String(put?.data))).toEqual({ episode_ids: [13, 11, 12] });
+  });
+
+  it('moves an episode by touch: press its handle, drag it over another row and let go', async () => {
+    renderEpisodes((config) =>
+      config.url === '/admin/series/7/episodes/order/' ? { status: 200, data: [] } : undefined,
+    );
+    await screen.findByText(/Night 3/);
+    // Each row is 50 px tall, the list starts at 100 px.
+    rows().forEach((row, index) => {
+      row.getBoundingClientRect = () =>
+        ({ top: 100 + index * 50, bottom: 150 + index * 50, left: 0, right: 390, width: 390, height: 50 }) as DOMRect;
+    });
+    const handle = (row: HTMLElement) => row.querySelector('.admin-drag-handle') as HTMLElement;
+    const touch = { pointerType: 'touch', pointerId: 1 };
+    fireEvent.pointerDown(handle(rows()[0] as HTMLElement), { ...touch, clientY: 120 });
+    expect(rows()[0]).toHaveClass('is-dragging');
+    fireEvent.pointerMove(handle(rows()[0] as HTMLElement), { ...touch, clientY: 175 });
+    expect(rows()[1]).toHaveClass('is-drop-target');
+    fireEvent.pointerMove(handle(rows()[0] as HTMLElement), { ...touch, clientY: 230 });
+    expect(rows()[2]).toHaveClass('is-drop-target');
+    fireEvent.pointerUp(handle(rows()[0] as HTMLElement), { ...touch, clientY: 230 });
+    expect(titles()).toEqual(['Night 2', 'Night 3', 'Night 1']);
+    expect(rows().some((row) => row.classList.contains('is-dragging'))).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Save the new order' }));
+    await waitFor(() => expect(http.calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = http.calls.find((c) => c.method === 'PUT');
+    expect(JSON.parse(String(put?.data))).toEqual({ episode_ids: [12, 13, 11] });
+  });
+
+  it('leaves the order as it was when a touch drag is cancelled', async () => {
+    renderEpisodes(() => undefined);
+    await screen.findByText(/Night 3/);
+    const handle = rows()[0]?.querySelector('.admin-drag-handle') as HTMLElement;
+    fireEvent.pointerDown(handle, { pointerType: 'touch', pointerId: 1, clientY: 0 });
+    fireEvent.pointerCancel(handle, { pointerType: 'touch', pointerId: 1 });
+    expect(titles()).toEqual(['Night 1', 'Night 2', 'Night 3']);
+    expect(screen.queryByRole('button', { name: 'Save the new order' })).not.toBeInTheDocument();
   });
 
   it('moves an episode with its keyboard-reachable arrows', async () => {

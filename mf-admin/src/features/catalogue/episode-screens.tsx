@@ -7,7 +7,7 @@ import {
   showToast,
   useAppDispatch,
 } from '@cliffhanger/shared';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { adminApi } from '../api/admin.api';
 import type { AdminEpisode } from '../api/admin.types';
@@ -34,6 +34,7 @@ export function SeriesEpisodes() {
   // Drag to reorder: the row being dragged and the one it is over (the arrows do the same by keyboard).
   const [dragged, setDragged] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
+  const list = useRef<HTMLOListElement>(null);
   const [saveOrder, saving] = adminApi.useAdminReorderEpisodesMutation();
   const [publish] = adminApi.useAdminPublishEpisodeMutation();
   const [unpublish] = adminApi.useAdminUnpublishEpisodeMutation();
@@ -55,6 +56,46 @@ export function SeriesEpisodes() {
       dispatch(showToast({ type: 'error', message: problemOf(result.error, 'The new order could not be saved') }));
     else dispatch(showToast({ type: 'success', message: 'The new order is saved' }));
   }
+
+  /** The row under a finger at `y` (client pixels); above the list is the first row, below it the last. */
+  function rowAt(y: number): number | null {
+    const rows = [...(list.current?.children ?? [])].filter((row) => row.classList.contains('admin-episode-row'));
+    if (rows.length === 0) return null;
+    const index = rows.findIndex((row) => {
+      const box = row.getBoundingClientRect();
+      return y >= box.top && y < box.bottom;
+    });
+    if (index !== -1) return index;
+    return y < (rows[0] as Element).getBoundingClientRect().top ? 0 : rows.length - 1;
+  }
+
+  // Touch and pen drag by the handle with pointer events (phones do not start HTML drag and drop from
+  // a touch); a mouse drags the whole row as before.
+  const handleEvents = (index: number) => ({
+    onPointerDown: (event: PointerEvent<HTMLElement>) => {
+      if (event.pointerType === 'mouse' || !order) return;
+      event.preventDefault();
+      event.currentTarget.setPointerCapture?.(event.pointerId);
+      setDragged(index);
+      setOver(index);
+    },
+    onPointerMove: (event: PointerEvent<HTMLElement>) => {
+      if (event.pointerType === 'mouse' || dragged === null) return;
+      const at = rowAt(event.clientY);
+      if (at !== null) setOver(at);
+    },
+    onPointerUp: (event: PointerEvent<HTMLElement>) => {
+      if (event.pointerType === 'mouse' || dragged === null || !order) return;
+      const at = rowAt(event.clientY) ?? over;
+      if (at !== null && at !== dragged) setOrder(moved(order, dragged, at));
+      setDragged(null);
+      setOver(null);
+    },
+    onPointerCancel: () => {
+      setDragged(null);
+      setOver(null);
+    },
+  });
 
   return (
     <AdminLayout title={series.data ? `Episodes of “${series.data.title}”` : 'Episodes'}>
@@ -79,7 +120,7 @@ export function SeriesEpisodes() {
       {isError && <ErrorNotice message="Failed to fetch episodes" onRetry={refetch} />}
       {!order && !isError && <InlineSpinner />}
       {order && (
-        <ol className="admin-table-wrap">
+        <ol className="admin-table-wrap" ref={list}>
           {order.map((episode, index) => (
             <li
               key={episode.id}
@@ -110,7 +151,7 @@ export function SeriesEpisodes() {
                 setOver(null);
               }}
             >
-              <span className="admin-drag-handle" aria-hidden="true" title="Drag to move">
+              <span className="admin-drag-handle" aria-hidden="true" title="Drag to move" {...handleEvents(index)}>
                 ⠿
               </span>
               <span className="admin-episode-title">
@@ -157,7 +198,9 @@ export function SeriesEpisodes() {
         </ol>
       )}
       {order && order.length > 1 && (
-        <p className="ch-muted admin-hint">Drag an episode, or use its arrows, then save the new order.</p>
+        <p className="ch-muted admin-hint">
+          Drag an episode by its handle, or use its arrows, then save the new order.
+        </p>
       )}
       {order && order.length > 0 && <PricingRulePanel seriesId={seriesId} episodes={order.length} />}
     </AdminLayout>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { renderAdmin } from '../../test/render';
 import type { FunnelEpisode } from '../api/admin.types';
@@ -95,6 +95,16 @@ describe('the series funnel from first play to purchase', () => {
         series_id: 1,
         series_title: 'Midnight Vows',
         steps,
+        feed: {
+          impressions: 12,
+          plays: 6,
+          play_rate: 0.5,
+          went_on: 2,
+          daily: [
+            { day: '2026-11-23', impressions: 0, plays: 0, play_rate: null, went_on: 0 },
+            { day: '2026-11-24', impressions: 12, plays: 6, play_rate: 0.5, went_on: 2 },
+          ],
+        },
         episodes: [
           episode(1, { viewers: 4, reached_share: 1, quartile_25: 3, finished: 1 }),
           episode(2, { viewers: 2, reached_share: 0.5, paywall_hits: 2, unlocks: 1 }),
@@ -112,7 +122,7 @@ describe('the series funnel from first play to purchase', () => {
       return undefined;
     });
     renderAdmin(<Analytics />, { path: '/admin/analytics' });
-    const table = await screen.findByRole('table');
+    const table = await screen.findByRole('table', { name: /Distinct viewers per episode/ });
     const second = screen.getByRole('rowheader', { name: /EP2/ }).closest('tr') as HTMLElement;
     expect(table).toContainElement(second);
     expect(second).toHaveTextContent('50%');
@@ -121,5 +131,49 @@ describe('the series funnel from first play to purchase', () => {
       screen.getByText(/Refunds and disputed payments are left out: \$5\.00 went back to payers/),
     ).toBeInTheDocument();
     expect(screen.getByText('0 new Gold subscriptions in the period.')).toBeInTheDocument();
+  });
+
+  it('shows the series in the For you feed: clips shown and played, the play rate and plays that led on, by day', async () => {
+    http = mockHttp((config) => {
+      if (config.url === '/admin/analytics/')
+        return {
+          status: 200,
+          data: {
+            days: 7,
+            daily: [],
+            funnel: {
+              series_id: 1,
+              series_title: 'Midnight Vows',
+              steps: { starters: 0, finishers: 0, paywall_viewers: 0, unlockers: 0, coin_buyers: 0, gold_buyers: 0 },
+              feed: {
+                impressions: 12,
+                plays: 6,
+                play_rate: 0.5,
+                went_on: 2,
+                daily: [
+                  { day: '2026-11-23', impressions: 0, plays: 0, play_rate: null, went_on: 0 },
+                  { day: '2026-11-24', impressions: 12, plays: 6, play_rate: 0.5, went_on: 2 },
+                ],
+              },
+              episodes: [],
+            },
+            revenue: [],
+            gold_conversions: [],
+            retention: { d1: { cohort: 0, returned: 0, rate: null }, d7: { cohort: 0, returned: 0, rate: null } },
+          },
+        };
+      if (config.url === '/admin/series/') return { status: 200, data: { results: [], count: 0, page: 1, limit: 100 } };
+      return undefined;
+    });
+    renderAdmin(<Analytics />, { path: '/admin/analytics' });
+    const section = await screen.findByRole('region', { name: '“Midnight Vows” in the For you feed' });
+    const figures = within(section).getByTestId('feed-figures');
+    expect(within(figures).getByText('Clips shown').previousSibling).toHaveTextContent('12');
+    expect(within(figures).getByText('Play rate').previousSibling).toHaveTextContent('50%');
+    expect(within(figures).getByText('Plays that led on to the series').previousSibling).toHaveTextContent('2');
+    const table = within(section).getByRole('table', { name: /For you per day/ });
+    // Only the days with a clip shown or played are listed.
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(within(table).getByRole('row', { name: /2026-11-24/ })).toHaveTextContent('2026-11-2412650%2');
   });
 });

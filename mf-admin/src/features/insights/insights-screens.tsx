@@ -119,6 +119,62 @@ function DropOffTable({ funnel }: { funnel: NonNullable<AdminAnalytics['funnel']
   );
 }
 
+/** The For you feed's part in the series: the period's figures, then each day that had a clip shown or played. */
+export function FeedFigures({ funnel }: { funnel: NonNullable<AdminAnalytics['funnel']> }) {
+  const { feed } = funnel;
+  const days = feed.daily.filter((d) => d.impressions > 0 || d.plays > 0).reverse();
+  const figures: Array<[string, string, string]> = [
+    ['impressions', String(feed.impressions), 'Clips shown'],
+    ['plays', String(feed.plays), 'Clips played'],
+    ['rate', percent(feed.play_rate), 'Play rate'],
+    ['went-on', String(feed.went_on), 'Plays that led on to the series'],
+  ];
+  return (
+    <>
+      <div className="admin-cards" data-testid="feed-figures">
+        {figures.map(([key, value, label]) => (
+          <div key={key} className="ch-card admin-figure" data-figure={key}>
+            <strong>{value}</strong>
+            <span className="ch-muted">{label}</span>
+          </div>
+        ))}
+      </div>
+      {days.length === 0 ? (
+        <p className="ch-muted">No clip of this series was shown in For you in this period.</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-numbers">
+            <caption className="ch-muted">
+              For you per day, newest first. “Led on” counts the plays after which the viewer started an episode of the
+              series.
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Shown</th>
+                <th scope="col">Played</th>
+                <th scope="col">Play rate</th>
+                <th scope="col">Led on</th>
+              </tr>
+            </thead>
+            <tbody>
+              {days.map((d) => (
+                <tr key={d.day}>
+                  <th scope="row">{d.day}</th>
+                  <td>{d.impressions}</td>
+                  <td>{d.plays}</td>
+                  <td>{percent(d.play_rate)}</td>
+                  <td>{d.went_on}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
 export function Analytics() {
   const [days, setDays] = useState(30);
   const [seriesId, setSeriesId] = useState<number | undefined>(undefined);
@@ -178,6 +234,10 @@ export function Analytics() {
                   </Suspense>
                 )}
                 <DropOffTable funnel={data.funnel} />
+              </section>
+              <section aria-labelledby="feed-title">
+                <h2 id="feed-title">“{data.funnel.series_title}” in the For you feed</h2>
+                <FeedFigures funnel={data.funnel} />
               </section>
               <section aria-labelledby="conversion-title">
                 <h2 id="conversion-title">From first play to purchase</h2>

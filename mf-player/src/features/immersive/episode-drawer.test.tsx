@@ -33,13 +33,25 @@ describe('the episode drawer', () => {
     const { dialog } = renderDrawer({ watchedIds: [2] });
     const tiles = within(dialog).getAllByRole('button', { name: /^Episode / });
     expect(tiles.map((t) => t.getAttribute('aria-label'))).toEqual([
-      'Episode 1, Episode 1, 1:02, Free, watched',
-      'Episode 2, Episode 2, 1:15, Unlocked, watched, playing now',
-      'Episode 3, Episode 3, 1:30, 7 coins',
+      'Episode 1, 1:02, Free, Watched, Episode 1',
+      'Episode 2, 1:15, Unlocked, Watched, Episode 2, playing now',
+      'Episode 3, 1:30, 7 coins, Episode 3',
     ]);
     expect(tiles[1]).toHaveAttribute('aria-current', 'true');
     expect(tiles[2]).toHaveTextContent('3');
     expect(tiles[2]).toHaveTextContent('7 coins');
+  });
+
+  it('speaks each tile by the words it shows, in their order, so voice control can name it', () => {
+    const { dialog } = renderDrawer({ watchedIds: [2] });
+    const words = (text: string | null) =>
+      (text ?? '')
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim()
+        .toLowerCase();
+    for (const tile of within(dialog).getAllByRole('button', { name: /^Episode / })) {
+      expect(words(tile.getAttribute('aria-label'))).toContain(words(tile.textContent));
+    }
   });
 
   it('marks the locked episodes of a Gold series as Gold', () => {

@@ -160,12 +160,14 @@ export function EpisodeDrawer({
             const access = episodeAccess(episode, goldExclusive);
             const watched = isWatched(episode, watchedIds);
             const current = episode.id === currentId;
+            // The spoken name starts with what the tile shows, in the same order (number, length,
+            // access, watched), so a voice-control user can say what they see; the title follows.
             const label = [
               `Episode ${episode.episode_number}`,
-              episode.title,
               formatTime(episode.duration),
               accessLabel(episode, access),
-              watched ? 'watched' : null,
+              watched ? 'Watched' : null,
+              episode.title,
               current ? 'playing now' : null,
             ]
               .filter(Boolean)
@@ -180,16 +182,20 @@ export function EpisodeDrawer({
                   data-watched={watched ? '' : undefined}
                   onClick={() => onSelect(episode)}
                 >
-                  <span className="player-drawer-number">{episode.episode_number}</span>
-                  <span className="player-drawer-duration">{formatTime(episode.duration)}</span>
+                  {/* The spaces keep the shown words apart for assistive tech; the flex layout ignores them. */}
+                  <span className="player-drawer-number">{episode.episode_number}</span>{' '}
+                  <span className="player-drawer-duration">{formatTime(episode.duration)}</span>{' '}
                   <span className="player-drawer-access">
                     {access === 'gold' && <Icon name="lock" size={12} />}
                     {accessLabel(episode, access)}
                   </span>
                   {watched && (
-                    <span className="player-drawer-watched">
-                      <Icon name="listAdded" size={12} /> Watched
-                    </span>
+                    <>
+                      {' '}
+                      <span className="player-drawer-watched">
+                        <Icon name="listAdded" size={12} /> Watched
+                      </span>
+                    </>
                   )}
                 </button>
               </li>
