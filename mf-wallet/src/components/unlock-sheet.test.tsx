@@ -213,7 +213,7 @@ describe('the unlock sheet', () => {
       await act(() => settle());
       const body = JSON.parse(String(http.calls.find((c) => c.url === '/coins/purchase/')?.data));
       expect(body).toEqual(expect.objectContaining({ package_id: 2, unlock_episode_id: 31 }));
-      expect(http.calls.some((c) => c.url === '/payment-intents/')).toBe(false);
+      expect(http.calls.some((c) => c.url === '/payments/create-intent/')).toBe(false);
       expect(assign).toHaveBeenCalledWith('https://pay.example/cs_3');
     });
   });
