@@ -55,8 +55,13 @@ export async function coinsRoutes(
     '/coins/purchase/',
     {
       preHandler: app.requireUser,
-      // 409: the idempotency key already started a different purchase.
-      schema: { tags, body: PurchaseBody, response: withErrors({ 200: CheckoutAnswer, 409: ErrorSchema }) },
+      // 409: the idempotency key already started a different purchase. 503: payments are not configured,
+      // or the database was too busy to claim the first-purchase offer (try again).
+      schema: {
+        tags,
+        body: PurchaseBody,
+        response: withErrors({ 200: CheckoutAnswer, 409: ErrorSchema, 503: ErrorSchema }),
+      },
     },
     async (request) => {
       const pkg = await findPackage(ctx, request.body.package_id);
