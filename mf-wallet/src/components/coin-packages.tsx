@@ -3,7 +3,6 @@ import {
   Button,
   CoinIcon,
   ErrorNotice,
-  FIRST_PURCHASE_OFFER_LABEL,
   type FirstPurchaseOfferView,
   InlineSpinner,
   track,
@@ -15,7 +14,7 @@ import {
   useWalletCoinPackagesQuery,
   useWalletFirstPurchaseOfferQuery,
 } from '../features/coins/coins.api';
-import { OfferBadge, OfferPrice, offerOnPack } from '../features/coins/first-purchase-offer';
+import { OfferBadge, OfferPrice, offerOnPack, offerSpoken } from '../features/coins/first-purchase-offer';
 import { coinsLabel, formatPrice } from '../features/format';
 import { useWalletSelector } from '../features/hooks';
 
@@ -60,7 +59,7 @@ function PackageCard({
         }}
         disabled={busy}
         aria-busy={starting}
-        aria-label={`Buy ${coinsLabel(total)} for ${price}${offer ? `, ${FIRST_PURCHASE_OFFER_LABEL.toLowerCase()}` : ''}`}
+        aria-label={`Buy ${coinsLabel(total)} for ${price}${offer ? `, ${offerSpoken(offer)}` : ''}`}
       >
         {starting ? 'Opening payment…' : `Buy for ${price}`}
       </Button>

@@ -11,7 +11,6 @@ import {
   Button,
   CoinIcon,
   episodeUnlockRequested,
-  FIRST_PURCHASE_OFFER_LABEL,
   InlineSpinner,
   selectCoinBalance,
   selectIsGold,
@@ -28,7 +27,7 @@ import {
   useWalletCoinPackagesQuery,
   useWalletFirstPurchaseOfferQuery,
 } from '../features/coins/coins.api';
-import { OfferBadge, OfferPrice, offerOnPack } from '../features/coins/first-purchase-offer';
+import { OfferBadge, offerOnPack, offerSpoken, UsualPrice } from '../features/coins/first-purchase-offer';
 import { coinsLabel, formatPrice } from '../features/format';
 import { useWalletSelector } from '../features/hooks';
 import { cardName, cardSpoken } from '../features/payment-methods/card-face';
@@ -191,16 +190,16 @@ function Packs({ episode, short }: { episode: UnlockSheetEpisode; short: number 
                   {extra > 0 && <span className="coin-package-bonus"> + {extra} first top-up coins</span>}
                 </span>
                 {packOffer && <span className="unlock-sheet-offer-title">{packOffer.title}</span>}
+                {packOffer && <UsualPrice offer={packOffer} />}
                 {pack.id === best?.id && <span className="wallet-badge">Best value</span>}
                 {!enough && <span className="ch-muted unlock-sheet-note">Not enough for this episode</span>}
               </div>
               <Button
                 disabled={busy}
-                aria-label={`Buy ${coinsLabel(total)} for ${price}${packOffer ? `, ${FIRST_PURCHASE_OFFER_LABEL.toLowerCase()}` : ''}${withCard && card ? ` with ${cardSpoken(card)}` : ''}${enough ? after : ''}`}
+                aria-label={`Buy ${coinsLabel(total)} for ${price}${packOffer ? `, ${offerSpoken(packOffer)}` : ''}${withCard && card ? ` with ${cardSpoken(card)}` : ''}${enough ? after : ''}`}
                 onClick={() => buy(pack, withCard)}
               >
-                {packOffer ? <OfferPrice offer={packOffer} /> : price}
-                {enough ? after : ''}
+                {`${price}${enough ? after : ''}`}
               </Button>
             </li>
           );

@@ -12,6 +12,13 @@ export function offerOnPack(pack: CoinPackage, offer: FirstPurchaseOfferView | n
   return offer && offer.package_id === pack.id ? offer : null;
 }
 
+/** How a button names the offer to a screen reader: the label, and the usual price when it is lower. */
+export function offerSpoken(offer: FirstPurchaseOfferView): string {
+  const label = FIRST_PURCHASE_OFFER_LABEL.toLowerCase();
+  if (offer.price >= offer.regular_price) return label;
+  return `${label}, usually ${formatPrice(offer.regular_price, offer.currency)}`;
+}
+
 export function OfferBadge() {
   return <span className="wallet-badge wallet-badge--offer">{FIRST_PURCHASE_OFFER_LABEL}</span>;
 }
@@ -29,5 +36,15 @@ export function OfferPrice({ offer }: { offer: FirstPurchaseOfferView }) {
       {price}
       <span className="ch-visually-hidden"> instead of {regular}</span>
     </>
+  );
+}
+
+/** The usual price, crossed out, when the offer lowers it: for a row whose button shows the offer price. */
+export function UsualPrice({ offer }: { offer: FirstPurchaseOfferView }) {
+  if (offer.price >= offer.regular_price) return null;
+  return (
+    <span className="offer-regular-price">
+      Usually <s>{formatPrice(offer.regular_price, offer.currency)}</s>
+    </span>
   );
 }
