@@ -7,9 +7,11 @@ import { type Cast, signUpCast } from '../admin/staff-fixtures';
 import {
   balanceOf,
   buyCoins,
+  deliver,
   devCheckoutAction,
   ledgerSum,
   magicLinkSignIn,
+  stripeEvent,
   subscribeGold,
   useDevPayments,
 } from './money-fixtures';
@@ -249,6 +251,29 @@ describe.each(databaseKinds())('the first-purchase offer (%s)', (kind) => {
       await buyCoins(t.app, guest.access, 2);
       expect(await balanceOf(t.ctx, guest.user.id)).toBe(330);
       expect((await payments(guest.user.id)).at(-1)).toEqual(expect.objectContaining({ amount_minor: 14900 }));
+    });
+
+    it('gives the offer back when the processor reports its checkout expired or failed', async () => {
+      await setOffer(EXTRA_COINS_OFFER);
+      const guest = await signUpGuest(t.app);
+      for (const type of ['checkout.session.expired', 'checkout.session.async_payment_failed']) {
+        const started = (await purchase(guest, { package_id: 1 })).json();
+        expect(await offerOf(guest)).toBeNull();
+        const event = stripeEvent(type, { id: started.session_id, object: 'checkout.session', mode: 'payment' });
+        expect((await deliver(t.app, event)).statusCode).toBe(200);
+        expect(await offerOf(guest)).toEqual(expect.objectContaining({ coins: 200 }));
+      }
+      expect(await balanceOf(t.ctx, guest.user.id)).toBe(0);
+    });
+
+    it("leaves every other viewer's offer in place when one viewer uses it", async () => {
+      await setOffer(EXTRA_COINS_OFFER);
+      const [first, second] = await Promise.all([signUpGuest(t.app), signUpGuest(t.app)]);
+      await buyCoins(t.app, first.access, 1);
+      expect(await offerOf(first)).toBeNull();
+      expect(await offerOf(second)).toEqual(expect.objectContaining({ package_id: 1, coins: 200 }));
+      await buyCoins(t.app, second.access, 1);
+      expect(await balanceOf(t.ctx, second.user.id)).toBe(200);
     });
 
     it('counts the guest history after the guest signs in: an offer used as a guest is not offered again', async () => {
