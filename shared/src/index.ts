@@ -7,6 +7,7 @@ export * from './api/base-api';
 export * from './bus/events';
 export * from './constants';
 export * from './entities';
+export * from './first-purchase-offer';
 export * from './for-you';
 export * from './http/api-client';
 export * from './http/coin-balance';

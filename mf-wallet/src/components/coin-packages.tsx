@@ -3,38 +3,63 @@ import {
   Button,
   CoinIcon,
   ErrorNotice,
+  type FirstPurchaseOfferView,
   InlineSpinner,
   track,
   useAppDispatch,
 } from '@cliffhanger/shared';
 import { checkoutRequested, selectCheckoutBusy, selectCheckoutStart } from '../features/checkout/checkout.slice';
-import { type CoinPackage, useWalletCoinPackagesQuery } from '../features/coins/coins.api';
+import {
+  type CoinPackage,
+  useWalletCoinPackagesQuery,
+  useWalletFirstPurchaseOfferQuery,
+} from '../features/coins/coins.api';
+import { OfferBadge, OfferPrice, offerOnPack, offerSpoken } from '../features/coins/first-purchase-offer';
 import { coinsLabel, formatPrice } from '../features/format';
 import { useWalletSelector } from '../features/hooks';
 
 export const COIN_PACKAGES_ERROR = 'Failed to fetch coin packages';
 
-function PackageCard({ pack, busy, starting }: { pack: CoinPackage; busy: boolean; starting: boolean }) {
+function PackageCard({
+  pack,
+  offer,
+  busy,
+  starting,
+}: {
+  pack: CoinPackage;
+  offer: FirstPurchaseOfferView | null;
+  busy: boolean;
+  starting: boolean;
+}) {
   const dispatch = useAppDispatch();
-  const price = formatPrice(pack.price, pack.currency);
-  const total = pack.coins + pack.bonus_coins;
+  // With the offer, what the server will charge and credit: the offer's price and coins.
+  const price = formatPrice(offer?.price ?? pack.price, pack.currency);
+  const total = offer?.coins ?? pack.coins + pack.bonus_coins;
+  const extra = offer ? offer.coins - offer.regular_coins : 0;
+  const classes = ['ch-card', 'coin-package'];
+  if (pack.is_popular) classes.push('coin-package--popular');
+  if (offer) classes.push('coin-package--offer');
   return (
-    <li className={`ch-card coin-package${pack.is_popular ? ' coin-package--popular' : ''}`}>
-      {pack.is_popular && <span className="wallet-badge">Most popular</span>}
-      <h3 className="coin-package-title">{pack.title || coinsLabel(pack.coins)}</h3>
+    <li className={classes.join(' ')}>
+      {offer && <OfferBadge />}
+      {pack.is_popular && !offer && <span className="wallet-badge">Most popular</span>}
+      <h3 className="coin-package-title">{offer?.title || pack.title || coinsLabel(pack.coins)}</h3>
       <p className="coin-package-coins">
         <CoinIcon size={20} /> <strong>{coinsLabel(pack.coins)}</strong>
         {pack.bonus_coins > 0 && <span className="coin-package-bonus"> + {pack.bonus_coins} bonus</span>}
+        {extra > 0 && <span className="coin-package-bonus"> + {extra} first top-up coins</span>}
       </p>
-      <p className="coin-package-price">{price}</p>
+      <p className="coin-package-price">{offer ? <OfferPrice offer={offer} /> : price}</p>
       <Button
         onClick={() => {
-          dispatch(track(ANALYTICS_EVENTS.coinPackageSelected, { package_id: pack.id, price: pack.price }));
+          dispatch(
+            track(ANALYTICS_EVENTS.coinPackageSelected, { package_id: pack.id, price: offer?.price ?? pack.price }),
+          );
           dispatch(checkoutRequested({ kind: 'coins', packageId: pack.id }));
         }}
         disabled={busy}
         aria-busy={starting}
-        aria-label={`Buy ${coinsLabel(total)} for ${price}`}
+        aria-label={`Buy ${coinsLabel(total)} for ${price}${offer ? `, ${offerSpoken(offer)}` : ''}`}
       >
         {starting ? 'Opening payment…' : `Buy for ${price}`}
       </Button>
@@ -45,6 +70,7 @@ function PackageCard({ pack, busy, starting }: { pack: CoinPackage; busy: boolea
 /** The coin packages on sale, each with its coins, bonus and price; one purchase at a time. */
 export function CoinPackages() {
   const { data, isLoading, isError, refetch } = useWalletCoinPackagesQuery();
+  const { data: offer } = useWalletFirstPurchaseOfferQuery();
   const busy = useWalletSelector(selectCheckoutBusy);
   const start = useWalletSelector(selectCheckoutStart);
   if (isLoading) return <InlineSpinner label="Loading coin packages…" />;
@@ -60,7 +86,13 @@ export function CoinPackages() {
       )}
       <ul className="package-list">
         {data.map((pack) => (
-          <PackageCard key={pack.id} pack={pack} busy={busy} starting={startingId === pack.id} />
+          <PackageCard
+            key={pack.id}
+            pack={pack}
+            offer={offerOnPack(pack, offer)}
+            busy={busy}
+            starting={startingId === pack.id}
+          />
         ))}
       </ul>
     </>

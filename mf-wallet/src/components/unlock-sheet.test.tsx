@@ -39,6 +39,18 @@ function answers(extra: (config: { url?: string; method?: string; data?: unknown
   });
 }
 
+const OFFER = {
+  package_id: 2,
+  kind: 'lower_price',
+  title: 'First top-up: 600 coins for 199 ₽',
+  coins: 600,
+  price: 199,
+  regular_coins: 600,
+  regular_price: 399,
+  currency: 'rub',
+  ends_at: null,
+};
+
 function open(balance: number, seen: UnknownAction[] = []) {
   const store = walletStore({ user: viewer({ coin_balance: balance }), record: seen });
   const view = renderWallet(<UnlockSheet episode={EPISODE} />, { store, path: EPISODE.returnTo });
@@ -142,5 +154,70 @@ describe('the unlock sheet', () => {
     expect(seen).toContainEqual(
       episodeUnlockRequested({ episodeId: 31, seriesId: 4, coinCost: 60, returnTo: '/player/4/episode/31' }),
     );
+  });
+
+  describe('the first-purchase offer', () => {
+    const withOffer = (offer: unknown) =>
+      answers((config) =>
+        config.url === '/coins/first-purchase-offer/' ? { status: 200, data: { offer } } : undefined,
+      );
+
+    it('labels its pack "First top-up offer" with the offer price and the usual price crossed out', async () => {
+      http = withOffer(OFFER);
+      open(0);
+      const sheet = await screen.findByRole('dialog', { name: 'Unlock episode 5' });
+      expect(await within(sheet).findByText('First top-up offer', { exact: true })).toBeInTheDocument();
+      expect(within(sheet).getByText(OFFER.title)).toBeInTheDocument();
+      const button = await within(sheet).findByRole('button', {
+        name: /^Buy 600 coins for .*199.*, first top-up offer, usually .*399.* and unlock$/,
+      });
+      expect(button.closest('li')?.querySelector('s')).toHaveTextContent(/399/);
+      expect(button).not.toHaveTextContent(/399/);
+      expect(within(sheet).getAllByText('First top-up offer', { exact: true })).toHaveLength(1);
+    });
+
+    it('shows extra coins as first top-up coins at the usual price', async () => {
+      http = withOffer({ ...OFFER, kind: 'extra_coins', coins: 1200, price: 399, title: 'Double coins' });
+      open(0);
+      const sheet = await screen.findByRole('dialog', { name: 'Unlock episode 5' });
+      expect(await within(sheet).findByText(/\+ 600 first top-up coins/)).toBeInTheDocument();
+      const button = await within(sheet).findByRole('button', {
+        name: /^Buy 1,200 coins for .*399.*, first top-up offer/,
+      });
+      expect(button.closest('li')?.querySelector('s')).toBeNull();
+    });
+
+    it('shows no offer when the server answers none', async () => {
+      http = withOffer(null);
+      open(0);
+      const sheet = await screen.findByRole('dialog', { name: 'Unlock episode 5' });
+      expect(
+        await within(sheet).findByRole('button', { name: /^Buy 600 coins for .*399.* and unlock$/ }),
+      ).toBeEnabled();
+      expect(within(sheet).queryByText('First top-up offer', { exact: true })).not.toBeInTheDocument();
+    });
+
+    it('pays for the offer on the payment page even when a card is saved', async () => {
+      const assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
+      http = answers((config) => {
+        if (config.url === '/coins/first-purchase-offer/') return { status: 200, data: { offer: OFFER } };
+        if (config.url === '/payment-methods/')
+          return { status: 200, data: [card(1, { brand: 'mastercard', last4: '4444', is_default: true })] };
+        if (config.url === '/coins/purchase/')
+          return { status: 200, data: { session_id: 'cs_3', url: 'https://pay.example/cs_3' } };
+        return undefined;
+      });
+      open(0);
+      await userEvent.click(
+        await screen.findByRole('button', {
+          name: /^Buy 600 coins for .*199.*, first top-up offer, usually .*399.* and unlock$/,
+        }),
+      );
+      await act(() => settle());
+      const body = JSON.parse(String(http.calls.find((c) => c.url === '/coins/purchase/')?.data));
+      expect(body).toEqual(expect.objectContaining({ package_id: 2, unlock_episode_id: 31 }));
+      expect(http.calls.some((c) => c.url === '/payments/create-intent/')).toBe(false);
+      expect(assign).toHaveBeenCalledWith('https://pay.example/cs_3');
+    });
   });
 });

@@ -2,7 +2,8 @@
  * The unlock sheet over a locked episode (a bottom sheet on a phone, a dialog on a desktop), exposed as
  * `./UnlockSheet` and rendered by the player's paywall. The player opens it with the bus event
  * `wallet/openUnlockSheet`; it shows the price and the balance, Unlock when the coins are there, and
- * when they are not, the coin packs inline (best value marked), the saved card for one-tap buying and
+ * when they are not, the coin packs inline (best value marked, and the first-purchase offer on its pack
+ * when the server says it is this viewer's), the saved card for one-tap buying and
  * Gold with its real price. Paying or cancelling on the payment page comes back to the episode itself.
  */
 import {
@@ -21,7 +22,12 @@ import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useSearchParams } from 'react-router-dom';
 import { checkoutRequested, checkoutReturned, selectCheckoutBusy } from '../features/checkout/checkout.slice';
-import { type CoinPackage, useWalletCoinPackagesQuery } from '../features/coins/coins.api';
+import {
+  type CoinPackage,
+  useWalletCoinPackagesQuery,
+  useWalletFirstPurchaseOfferQuery,
+} from '../features/coins/coins.api';
+import { OfferBadge, offerOnPack, offerSpoken, UsualPrice } from '../features/coins/first-purchase-offer';
 import { coinsLabel, formatPrice } from '../features/format';
 import { useWalletSelector } from '../features/hooks';
 import { cardName, cardSpoken } from '../features/payment-methods/card-face';
@@ -117,6 +123,7 @@ function Packs({ episode, short }: { episode: UnlockSheetEpisode; short: number 
   const sheet = useWalletSelector(selectUnlockSheet);
   const checkoutBusy = useWalletSelector(selectCheckoutBusy);
   const { data: packs, isLoading } = useWalletCoinPackagesQuery();
+  const { data: offer } = useWalletFirstPurchaseOfferQuery();
   const { data: cards } = useWalletPaymentMethodsQuery();
   const card = cards?.find((method) => method.is_default) ?? null;
   const checkboxId = useId();
@@ -126,7 +133,8 @@ function Packs({ episode, short }: { episode: UnlockSheetEpisode; short: number 
   const busy = checkoutBusy || sheet.busy !== 'idle';
   const after = sheet.unlockAfter ? ' and unlock' : '';
   const buy = (pack: CoinPackage, withCard: boolean) => {
-    dispatch(track(ANALYTICS_EVENTS.coinPackageSelected, { package_id: pack.id, price: pack.price }));
+    const price = offerOnPack(pack, offer)?.price ?? pack.price;
+    dispatch(track(ANALYTICS_EVENTS.coinPackageSelected, { package_id: pack.id, price }));
     if (withCard) {
       dispatch(savedCardPurchaseRequested({ packageId: pack.id, amount: pack.price, currency: pack.currency }));
     } else {
@@ -162,23 +170,34 @@ function Packs({ episode, short }: { episode: UnlockSheetEpisode; short: number 
       )}
       <ul className="unlock-sheet-packs">
         {packs.map((pack) => {
-          const price = formatPrice(pack.price, pack.currency);
-          const total = pack.coins + pack.bonus_coins;
-          const enough = pack.coins + pack.bonus_coins >= short;
+          const packOffer = offerOnPack(pack, offer);
+          // The offer is paid on the payment page (its price is the checkout's), not with the saved card.
+          const withCard = card !== null && !packOffer;
+          const price = formatPrice(packOffer?.price ?? pack.price, pack.currency);
+          const total = packOffer?.coins ?? pack.coins + pack.bonus_coins;
+          const extra = packOffer ? packOffer.coins - packOffer.regular_coins : 0;
+          const enough = total >= short;
+          const classes = ['unlock-sheet-pack'];
+          if (pack.id === best?.id) classes.push('unlock-sheet-pack--best');
+          if (packOffer) classes.push('unlock-sheet-pack--offer');
           return (
-            <li key={pack.id} className={`unlock-sheet-pack${pack.id === best?.id ? ' unlock-sheet-pack--best' : ''}`}>
+            <li key={pack.id} className={classes.join(' ')}>
               <div className="unlock-sheet-pack-what">
+                {packOffer && <OfferBadge />}
                 <span className="unlock-sheet-pack-coins">
                   <CoinIcon size={16} /> {coinsLabel(pack.coins)}
                   {pack.bonus_coins > 0 && <span className="coin-package-bonus"> + {pack.bonus_coins} bonus</span>}
+                  {extra > 0 && <span className="coin-package-bonus"> + {extra} first top-up coins</span>}
                 </span>
+                {packOffer && <span className="unlock-sheet-offer-title">{packOffer.title}</span>}
+                {packOffer && <UsualPrice offer={packOffer} />}
                 {pack.id === best?.id && <span className="wallet-badge">Best value</span>}
                 {!enough && <span className="ch-muted unlock-sheet-note">Not enough for this episode</span>}
               </div>
               <Button
                 disabled={busy}
-                aria-label={`Buy ${coinsLabel(total)} for ${price}${card ? ` with ${cardSpoken(card)}` : ''}${enough ? after : ''}`}
-                onClick={() => buy(pack, card !== null)}
+                aria-label={`Buy ${coinsLabel(total)} for ${price}${packOffer ? `, ${offerSpoken(packOffer)}` : ''}${withCard && card ? ` with ${cardSpoken(card)}` : ''}${enough ? after : ''}`}
+                onClick={() => buy(pack, withCard)}
               >
                 {`${price}${enough ? after : ''}`}
               </Button>

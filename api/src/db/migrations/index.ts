@@ -13,6 +13,7 @@ import * as paymentReversals from './20261201000000_payment_reversals';
 import * as publishing from './20261201000100_publishing';
 import * as forYouSignals from './20261202020000_for_you_signals';
 import * as cardFingerprints from './20261202030000_card_fingerprints';
+import * as firstPurchaseOffer from './20261203010000_first_purchase_offer';
 import * as autoUnlock from './20261203020000_auto_unlock';
 
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '20261201000100_publishing': publishing,
   '20261202020000_for_you_signals': forYouSignals,
   '20261202030000_card_fingerprints': cardFingerprints,
+  '20261203010000_first_purchase_offer': firstPurchaseOffer,
   '20261203020000_auto_unlock': autoUnlock,
 };
 

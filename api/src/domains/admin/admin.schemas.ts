@@ -7,7 +7,7 @@ import {
 import { type TSchema, Type } from '@sinclair/typebox';
 import { IdParams, Nullable } from '../../http/schemas';
 import { Email, Password } from '../auth/auth.schemas';
-import { MoneySettingsAnswer, PlanId } from '../settings/settings.schemas';
+import { MoneySettingsAnswer, PlanId, SettingsSchemas } from '../settings/settings.schemas';
 import { SubscriptionSchema } from '../subscriptions/subscriptions.schemas';
 import { UserSchema } from '../users/users.schemas';
 
@@ -552,6 +552,7 @@ export const SettingKeyParams = Type.Object({
     Type.Literal('coin_packages'),
     Type.Literal('gold_plans'),
     Type.Literal('rewards'),
+    Type.Literal('first_purchase_offer'),
     Type.Literal('catalogue_defaults'),
     Type.Literal('feature_switches'),
   ]),
@@ -580,6 +581,8 @@ export const FeatureSwitchesSchema = Type.Object(
 
 export const AdminSettingsAnswer = Type.Object({
   ...MoneySettingsAnswer.properties,
+  /** Staff only: viewers learn of the offer through GET /api/coins/first-purchase-offer/, if it is theirs. */
+  first_purchase_offer: SettingsSchemas.first_purchase_offer,
   catalogue_defaults: CatalogueDefaultsSchema,
   feature_switches: FeatureSwitchesSchema,
 });

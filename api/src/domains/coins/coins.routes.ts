@@ -1,6 +1,6 @@
 /**
  * /api/users/coins/balance/, /api/coins/balance/, /api/coins/packages/, /api/coins/purchase/ (§7
- * Coins) and the staff grant /api/coins/grant/. A purchase only starts a checkout: the coins arrive
+ * Coins), the viewer's /api/coins/first-purchase-offer/ and the staff grant /api/coins/grant/. A purchase only starts a checkout: the coins arrive
  * with the verified payment webhook, never with the browser's return.
  */
 import type { FastifyRequest } from 'fastify';
@@ -11,8 +11,17 @@ import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../auth/auth.hooks';
 import { type PaymentsRuntime, startCheckout } from '../payments/payments.service';
 import { owedCoins } from './coin-ledger.repository';
-import { BalanceAnswer, CheckoutAnswer, GrantAnswer, GrantBody, PackagesAnswer, PurchaseBody } from './coins.schemas';
+import {
+  BalanceAnswer,
+  CheckoutAnswer,
+  FirstPurchaseOfferAnswer,
+  GrantAnswer,
+  GrantBody,
+  PackagesAnswer,
+  PurchaseBody,
+} from './coins.schemas';
 import { coinPackages, findPackage, staffGrant } from './coins.service';
+import { offerForViewer } from './first-purchase-offer.service';
 
 export async function coinsRoutes(
   app: TypedFastify,
@@ -32,12 +41,27 @@ export async function coinsRoutes(
     coinPackages(ctx),
   );
 
+  app.get(
+    '/coins/first-purchase-offer/',
+    { preHandler: app.optionalUser, schema: { tags, response: withErrors({ 200: FirstPurchaseOfferAnswer }) } },
+    async (request, reply) => {
+      // Personal (it depends on the viewer's payments): never kept by a shared cache.
+      reply.header('cache-control', 'private, no-store');
+      return { offer: await offerForViewer(ctx, request.viewer?.id ?? null) };
+    },
+  );
+
   app.post(
     '/coins/purchase/',
     {
       preHandler: app.requireUser,
-      // 409: the idempotency key already started a different purchase.
-      schema: { tags, body: PurchaseBody, response: withErrors({ 200: CheckoutAnswer, 409: ErrorSchema }) },
+      // 409: the idempotency key already started a different purchase. 503: payments are not configured,
+      // or the database was too busy to claim the first-purchase offer (try again).
+      schema: {
+        tags,
+        body: PurchaseBody,
+        response: withErrors({ 200: CheckoutAnswer, 409: ErrorSchema, 503: ErrorSchema }),
+      },
     },
     async (request) => {
       const pkg = await findPackage(ctx, request.body.package_id);

@@ -47,3 +47,20 @@ export const GrantBody = Type.Object(
   { additionalProperties: false },
 );
 export const GrantAnswer = Type.Object({ user_id: Type.Integer(), applied: Type.Boolean(), balance: Type.Integer() });
+
+/** `GET /api/coins/first-purchase-offer/` (shared/src/first-purchase-offer.ts: FirstPurchaseOfferAnswer). */
+export const FirstPurchaseOfferView = Type.Object({
+  package_id: Type.Integer(),
+  kind: Type.Union([Type.Literal('extra_coins'), Type.Literal('lower_price')]),
+  title: Type.String(),
+  coins: Type.Integer(),
+  price: Type.Number(),
+  regular_coins: Type.Integer(),
+  regular_price: Type.Number(),
+  currency: Type.String(),
+  ends_at: Type.Union([Type.String(), Type.Null()]),
+});
+export const FirstPurchaseOfferAnswer = Type.Object({
+  /** The offer this viewer gets on a checkout of its package started now; null when none. */
+  offer: Type.Union([FirstPurchaseOfferView, Type.Null()]),
+});

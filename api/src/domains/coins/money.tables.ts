@@ -116,6 +116,16 @@ export interface RewardClaimsTable {
   created_at: string;
 }
 
+/** A viewer's use of the first-purchase offer (migration 20261203010000_first_purchase_offer). */
+export interface FirstPurchaseOfferClaimsTable {
+  user_id: number;
+  /** The checkout that carries the offer; null for the moment between the claim and its recording. */
+  payment_id: number | null;
+  /** The keyed idempotency key of the checkout start, so a retry of that start keeps the offer. */
+  checkout_key: string | null;
+  claimed_at: string;
+}
+
 export interface AnalyticsEventsTable {
   id: Generated<number>;
   user_id: number | null;
@@ -144,6 +154,7 @@ export interface MoneyDatabase extends Database {
   reward_claims: RewardClaimsTable;
   analytics_events: AnalyticsEventsTable;
   coin_debts: CoinDebtsTable;
+  first_purchase_offer_claims: FirstPurchaseOfferClaimsTable;
 }
 
 export type MoneyDb = Kysely<MoneyDatabase>;

@@ -16,8 +16,10 @@ import Stripe from 'stripe';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
+import { releaseOfferOfPayment } from '../coins/first-purchase-offer.service';
 import type { PaymentRow } from '../coins/money.tables';
 import { moneyDb } from '../coins/money.tables';
+import { moneyTransaction } from '../coins/money-transaction';
 import { getSetting } from '../settings/settings.service';
 import { addInterval } from '../subscriptions/subscriptions.repository';
 import { isDevCheckoutToken } from './payment-provider';
@@ -221,12 +223,16 @@ export async function disputeDevPayment(
 
 /** A payment still pending becomes cancelled (one already settled stays as it is). */
 export async function cancelPendingPayment(ctx: AppContext, payment: PaymentRow): Promise<void> {
-  await moneyDb(ctx)
-    .updateTable('payments')
-    .set({ status: 'canceled', updated_at: nowIso(ctx) })
-    .where('id', '=', payment.id)
-    .where('status', '=', 'pending')
-    .execute();
+  await moneyTransaction(ctx, async (trx) => {
+    const cancelled = await trx
+      .updateTable('payments')
+      .set({ status: 'canceled', updated_at: nowIso(ctx) })
+      .where('id', '=', payment.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    // A cancelled checkout that carried the first-purchase offer gives the offer back.
+    if (Number(cancelled.numUpdatedRows) > 0) await releaseOfferOfPayment(trx, payment.id);
+  });
 }
 
 /** The dev provider's answer to confirming an intent with a saved card: succeeded, or declined. */

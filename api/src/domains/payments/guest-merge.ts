@@ -1,6 +1,6 @@
 /**
  * What a guest paid for follows it into the account it signs in to (§4 "Guest to real user"): its
- * Gold subscriptions and its payment history. Coins and unlocks are moved by the users domain's
+ * Gold subscriptions, its payment history and its claim on the first-purchase offer. Coins and unlocks are moved by the users domain's
  * guest merge, which calls this inside the same transaction. Saved cards stay with the guest: they
  * are attached to the guest's customer at the card processor.
  */
@@ -31,6 +31,19 @@ export async function moveGuestPayments(core: Transaction<Database>, guestId: nu
       .executeTakeFirst();
     if (paid) await trx.updateTable('users').set({ is_premium: true }).where('id', '=', accountId).execute();
   }
+  // The first-purchase offer: a claim of the guest's becomes the account's, unless the account has one.
+  const accountClaim = await trx
+    .selectFrom('first_purchase_offer_claims')
+    .select('user_id')
+    .where('user_id', '=', accountId)
+    .executeTakeFirst();
+  if (accountClaim) await trx.deleteFrom('first_purchase_offer_claims').where('user_id', '=', guestId).execute();
+  else
+    await trx
+      .updateTable('first_purchase_offer_claims')
+      .set({ user_id: accountId })
+      .where('user_id', '=', guestId)
+      .execute();
   await syncGold(trx, accountId, at);
   await syncGold(trx, guestId, at);
 }

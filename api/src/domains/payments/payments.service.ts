@@ -10,6 +10,12 @@ import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { findPackage } from '../coins/coins.service';
+import {
+  claimOffer,
+  describeOffer,
+  recordOfferCheckout,
+  releaseUnopenedClaim,
+} from '../coins/first-purchase-offer.service';
 import { type MoneyExecutor, moneyDb, type PaymentMethodRow, type PaymentRow } from '../coins/money.tables';
 import { lockUser, moneyTransaction } from '../coins/money-transaction';
 import type { CoinPackage, GoldPlan } from '../settings/settings.schemas';
@@ -157,7 +163,8 @@ function isSamePurchase(row: PaymentRow, userId: number, purchase: Purchase): bo
 
 /**
  * Starts a Checkout Session and records it as a pending payment. The answer's url is Stripe's hosted
- * page, or the dev provider's local page.
+ * page, or the dev provider's local page. A coin checkout of the first-purchase offer's package by an
+ * eligible viewer carries the offer's price and coins (first-purchase-offer.service.ts).
  *
  * With an idempotency key, a resent start (double click, network retry, a retry after a crash) answers
  * the session the first one created instead of opening a second unpaid one: the processor answers the
@@ -175,6 +182,11 @@ export async function startCheckout(
 ): Promise<{ session_id: string; url: string }> {
   const provider = requireProvider(runtime);
   const customerId = await customerIdFor(ctx, provider, viewer);
+  const processorKey = idempotencyKey === undefined ? undefined : checkoutKey(runtime, viewer.id, idempotencyKey);
+  // The first-purchase offer, when this checkout gets it: its price and coins replace the package's.
+  const offer =
+    purchase.kind === 'coins' ? await claimOffer(ctx, viewer.id, purchase.pkg.id, processorKey ?? null) : null;
+  const coins = purchase.kind === 'coins' ? (offer?.coins ?? purchase.pkg.coins + purchase.pkg.bonus_coins) : 0;
   const site = productOrigin(ctx, request);
   const page = returnTo?.path ?? (purchase.kind === 'coins' ? '/coins' : '/gold-subscription');
   // Back on a page that is not the store, the page needs to know what was bought (and what to unlock).
@@ -184,9 +196,9 @@ export async function startCheckout(
   const item =
     purchase.kind === 'coins'
       ? {
-          name: `${purchase.pkg.title}: ${describePackage(purchase.pkg)}`,
-          description: describePackage(purchase.pkg),
-          amountMinor: toMinor(purchase.pkg.price),
+          name: `${purchase.pkg.title}: ${offer ? describeOffer(offer) : describePackage(purchase.pkg)}`,
+          description: offer ? `${offer.title} (${describeOffer(offer)})` : describePackage(purchase.pkg),
+          amountMinor: toMinor(offer?.price ?? purchase.pkg.price),
           currency: purchase.pkg.currency,
         }
       : {
@@ -202,25 +214,33 @@ export async function startCheckout(
           kind: 'coins',
           user_id: String(viewer.id),
           package_id: String(purchase.pkg.id),
-          coins: String(purchase.pkg.coins + purchase.pkg.bonus_coins),
+          coins: String(coins),
+          ...(offer ? { first_purchase_offer: 'true' } : {}),
         }
       : { kind: 'gold', user_id: String(viewer.id), plan: purchase.plan.id, interval: purchase.plan.interval };
   const successUrl = `${site}${page}?checkout=success${back}&session_id=${SESSION_PLACEHOLDER}`;
   const cancelUrl = `${site}${page}?checkout=cancelled${back}`;
 
-  const session = await viaProvider(() =>
-    provider.createCheckoutSession({
-      mode: purchase.kind === 'coins' ? 'payment' : 'subscription',
-      userId: viewer.id,
-      customerId,
-      item,
-      metadata,
-      successUrl,
-      cancelUrl,
-      apiOrigin: apiOrigin(request),
-      idempotencyKey: idempotencyKey === undefined ? undefined : checkoutKey(runtime, viewer.id, idempotencyKey),
-    }),
-  );
+  let session: Awaited<ReturnType<PaymentProvider['createCheckoutSession']>>;
+  try {
+    session = await viaProvider(() =>
+      provider.createCheckoutSession({
+        mode: purchase.kind === 'coins' ? 'payment' : 'subscription',
+        userId: viewer.id,
+        customerId,
+        item,
+        metadata,
+        successUrl,
+        cancelUrl,
+        apiOrigin: apiOrigin(request),
+        idempotencyKey: processorKey,
+      }),
+    );
+  } catch (error) {
+    // No checkout opened: the offer stays the viewer's.
+    if (offer) await releaseUnopenedClaim(ctx, viewer.id);
+    throw error;
+  }
   const at = nowIso(ctx);
   const db = moneyDb(ctx);
   await db
@@ -233,10 +253,15 @@ export async function startCheckout(
       provider_ref: session.id,
       amount_minor: item.amountMinor,
       currency: item.currency,
-      coins: purchase.kind === 'coins' ? purchase.pkg.coins + purchase.pkg.bonus_coins : 0,
+      coins,
       package_id: purchase.kind === 'coins' ? purchase.pkg.id : null,
       plan: purchase.kind === 'gold' ? purchase.plan.id : null,
-      description: purchase.kind === 'coins' ? describePackage(purchase.pkg) : `${purchase.plan.title} subscription`,
+      description:
+        purchase.kind === 'coins'
+          ? offer
+            ? describeOffer(offer)
+            : describePackage(purchase.pkg)
+          : `${purchase.plan.title} subscription`,
       success_url: successUrl.replace(SESSION_PLACEHOLDER, encodeURIComponent(session.id)),
       cancel_url: `${cancelUrl}&session_id=${encodeURIComponent(session.id)}`,
       failure_message: null,
@@ -251,9 +276,14 @@ export async function startCheckout(
     .selectAll()
     .where('provider_ref', '=', session.id)
     .executeTakeFirstOrThrow();
-  if (!isSamePurchase(recorded, viewer.id, purchase)) {
-    throw conflict(KEY_REUSED_MESSAGE);
+  const same = isSamePurchase(recorded, viewer.id, purchase);
+  if (offer) {
+    // A repeated key answers the checkout its first start opened; only one opened with the offer holds it.
+    const carriesOffer = same && recorded.amount_minor === item.amountMinor && recorded.coins === coins;
+    if (carriesOffer) await recordOfferCheckout(ctx, viewer.id, recorded.id);
+    else await releaseUnopenedClaim(ctx, viewer.id);
   }
+  if (!same) throw conflict(KEY_REUSED_MESSAGE);
   return { session_id: session.id, url: session.url };
 }
 

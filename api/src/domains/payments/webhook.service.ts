@@ -26,6 +26,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import { badRequest } from '../../http/errors';
 import { LEDGER_REASONS } from '../coins/coins.service';
+import { releaseOfferOfPayment } from '../coins/first-purchase-offer.service';
 import type { MoneyTrx, PaymentRow, ProviderKind, SubscriptionStatus } from '../coins/money.tables';
 import { applyEntry, lockUser, moneyTransaction } from '../coins/money-transaction';
 import type { GoldPlan } from '../settings/settings.schemas';
@@ -204,6 +205,8 @@ async function markPayment(e: EventContext, ref: string | null, status: 'failed'
     .set({ status, failure_message: message, updated_at: nowIso(e.ctx) })
     .where('id', '=', payment.id)
     .execute();
+  // A checkout that carried the first-purchase offer and was never paid gives the offer back.
+  await releaseOfferOfPayment(e.trx, payment.id);
   return true;
 }
 

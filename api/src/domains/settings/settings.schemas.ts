@@ -53,20 +53,47 @@ export const RewardSettingsSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * The first-purchase offer staff may run on one coin package (shared/src/first-purchase-offer.ts):
+ * extra coins, or a lower price, for a viewer's first top-up. The rules that span fields (the package
+ * exists, the price is really lower, the end date is ahead) are checked by the settings service.
+ */
+export const FirstPurchaseOfferSchema = Type.Object(
+  {
+    enabled: Type.Boolean(),
+    package_id: IdParams.properties.id,
+    kind: Type.Union([Type.Literal('extra_coins'), Type.Literal('lower_price')]),
+    extra_coins: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+    price: Type.Optional(Price),
+    title: Type.String({ minLength: 1, maxLength: 80, pattern: '\\S' }),
+    ends_at: Type.Optional(
+      Type.String({
+        pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?Z$',
+        description: 'ISO 8601 UTC',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 export const SettingsSchemas = {
   coin_packages: Type.Array(CoinPackageSchema, { minItems: 1, maxItems: 20 }),
   gold_plans: Type.Array(GoldPlanSchema, { minItems: 1, maxItems: 10 }),
   rewards: RewardSettingsSchema,
+  /** null: no offer configured. */
+  first_purchase_offer: Type.Union([FirstPurchaseOfferSchema, Type.Null()]),
 } as const;
 
 export type SettingKey = keyof typeof SettingsSchemas;
 export type CoinPackage = Static<typeof CoinPackageSchema>;
 export type GoldPlan = Static<typeof GoldPlanSchema>;
 export type RewardSettings = Static<typeof RewardSettingsSchema>;
+export type FirstPurchaseOffer = Static<typeof FirstPurchaseOfferSchema>;
 export interface MoneySettings {
   coin_packages: CoinPackage[];
   gold_plans: GoldPlan[];
   rewards: RewardSettings;
+  first_purchase_offer: FirstPurchaseOffer | null;
 }
 
 export const SettingKeyParams = Type.Object({

@@ -13,7 +13,14 @@ import type { UserRow } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { recordAudit } from '../admin/audit.repository';
 import { staffDb } from '../admin/staff.tables';
-import { type MoneySettings, type SettingKey, SettingsSchemas } from './settings.schemas';
+import {
+  type CoinPackage,
+  type FirstPurchaseOffer,
+  FirstPurchaseOfferSchema,
+  type MoneySettings,
+  type SettingKey,
+  SettingsSchemas,
+} from './settings.schemas';
 
 export const DEFAULT_SETTINGS: MoneySettings = {
   coin_packages: [
@@ -48,6 +55,7 @@ export const DEFAULT_SETTINGS: MoneySettings = {
     share_coins: 10,
     follow_prompt_coins: FOLLOW_PROMPT_COINS,
   },
+  first_purchase_offer: null,
 };
 
 export async function getSetting<K extends SettingKey>(ctx: AppContext, key: K): Promise<MoneySettings[K]> {
@@ -64,12 +72,13 @@ export async function getSetting<K extends SettingKey>(ctx: AppContext, key: K):
 }
 
 export async function moneySettings(ctx: AppContext): Promise<MoneySettings> {
-  const [coin_packages, gold_plans, rewards] = await Promise.all([
+  const [coin_packages, gold_plans, rewards, first_purchase_offer] = await Promise.all([
     getSetting(ctx, 'coin_packages'),
     getSetting(ctx, 'gold_plans'),
     getSetting(ctx, 'rewards'),
+    getSetting(ctx, 'first_purchase_offer'),
   ]);
-  return { coin_packages, gold_plans, rewards };
+  return { coin_packages, gold_plans, rewards, first_purchase_offer };
 }
 
 function assertUniqueIds(items: Array<{ id: number | string }>, what: string) {
@@ -82,13 +91,55 @@ export async function putSetting(
   key: SettingKey,
   value: unknown,
 ): Promise<MoneySettings[SettingKey]> {
-  assertSettingValue(SettingsSchemas[key], key, value);
+  if (key === 'first_purchase_offer') {
+    // null takes the offer down; anything else is an offer, checked field by field.
+    if (value !== null) {
+      assertSettingValue(FirstPurchaseOfferSchema, key, value);
+      assertOfferFits(value as FirstPurchaseOffer, await getSetting(ctx, 'coin_packages'), new Date(nowIso(ctx)));
+    }
+  } else assertSettingValue(SettingsSchemas[key], key, value);
   if (key === 'coin_packages') assertUniqueIds(value as MoneySettings['coin_packages'], 'coin package');
   if (key === 'gold_plans') assertUniqueIds(value as MoneySettings['gold_plans'], 'plan');
   // What viewers were offered until now: the stored value, or the default when none was stored.
   const before = await getSetting(ctx, key);
   await storeAuditedSetting(ctx, actor, key, before, value);
   return value as MoneySettings[SettingKey];
+}
+
+/**
+ * The rules of an offer that span its fields: it names a package on sale, says exactly what it changes
+ * (extra coins, or a price really lower than the package's), and an end date still ahead.
+ */
+export function assertOfferFits(offer: FirstPurchaseOffer, packages: CoinPackage[], now: Date): void {
+  const pkg = packages.find((candidate) => candidate.id === offer.package_id);
+  if (!pkg) throw badRequest(`Invalid first_purchase_offer: there is no coin package with id ${offer.package_id}`);
+  if (offer.kind === 'extra_coins') {
+    if (offer.extra_coins === undefined) {
+      throw badRequest('Invalid first_purchase_offer: extra_coins is required for an extra-coins offer');
+    }
+    if (offer.price !== undefined) {
+      throw badRequest('Invalid first_purchase_offer: an extra-coins offer keeps the package price; leave out price');
+    }
+  } else {
+    if (offer.price === undefined) {
+      throw badRequest('Invalid first_purchase_offer: price is required for a lower-price offer');
+    }
+    if (offer.extra_coins !== undefined) {
+      throw badRequest(
+        'Invalid first_purchase_offer: a lower-price offer keeps the package coins; leave out extra_coins',
+      );
+    }
+    if (Math.round(offer.price * 100) >= Math.round(pkg.price * 100)) {
+      throw badRequest(`Invalid first_purchase_offer: price must be lower than the package price of ${pkg.price}`);
+    }
+  }
+  if (offer.ends_at !== undefined) {
+    const end = Date.parse(offer.ends_at);
+    if (Number.isNaN(end)) throw badRequest('Invalid first_purchase_offer: ends_at is not a real date');
+    if (offer.enabled && end <= now.getTime()) {
+      throw badRequest('Invalid first_purchase_offer: ends_at has already passed');
+    }
+  }
 }
 
 /** A clear 400 naming the first thing wrong when a value does not match its setting's schema. */

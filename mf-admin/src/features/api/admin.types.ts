@@ -1,6 +1,7 @@
 /** The shapes the staff API answers (api/src/domains/admin, media-library). */
 import type {
   EpisodePublishRequirement,
+  FirstPurchaseOfferSetting,
   PublishState,
   PublishStatus,
   SeriesPublishRequirement,
@@ -267,6 +268,8 @@ export interface AdminSettings {
     title: string;
   }>;
   rewards: { daily_bonus: number[]; share_coins: number; follow_prompt_coins: number };
+  /** null (or absent from an older server): no offer configured. */
+  first_purchase_offer?: FirstPurchaseOfferSetting | null;
   catalogue_defaults: { free_episodes: number; coin_cost: number };
   feature_switches: Record<string, boolean>;
 }

@@ -1,6 +1,7 @@
 /**
- * Settings: catalogue defaults, feature switches, and the money settings (coin packages, Gold plans,
- * reward amounts), each as a form whose fields are checked before anything is sent.
+ * Settings: catalogue defaults, feature switches, and the money settings (coin packages, the
+ * first-purchase offer, Gold plans, reward amounts), each as a form whose fields are checked before
+ * anything is sent.
  */
 import { Button, ErrorNotice, InlineSpinner, showToast, useAppDispatch } from '@cliffhanger/shared';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -8,6 +9,7 @@ import { adminApi } from '../api/admin.api';
 import type { AdminSettings } from '../api/admin.types';
 import { AdminLayout } from '../layout/admin-layout';
 import { Checkbox, problemOf, TextField } from '../layout/form';
+import { FirstPurchaseOfferForm } from './first-purchase-offer-form';
 import { CoinPackagesForm, GoldPlansForm, RewardsForm } from './money-forms';
 
 const SWITCH_LABELS: Record<string, string> = {
@@ -91,6 +93,7 @@ export function Settings() {
           <CatalogueDefaults settings={data} />
           <FeatureSwitches settings={data} />
           <CoinPackagesForm packages={data.coin_packages} />
+          <FirstPurchaseOfferForm offer={data.first_purchase_offer} packages={data.coin_packages} />
           <GoldPlansForm plans={data.gold_plans} />
           <RewardsForm rewards={data.rewards} />
         </>

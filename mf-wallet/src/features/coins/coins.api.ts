@@ -1,5 +1,5 @@
 /** The coin packages on sale (§7 Coins). The balance itself is the session's (shell), read by selector. */
-import { baseApi } from '@cliffhanger/shared';
+import { baseApi, type FirstPurchaseOfferAnswer, type FirstPurchaseOfferView } from '@cliffhanger/shared';
 
 export interface CoinPackage {
   id: number;
@@ -34,7 +34,14 @@ export const coinsApi = baseApi.injectEndpoints({
       transformResponse: (answer: CoinPackage[] | { results: CoinPackage[] } | null) =>
         Array.isArray(answer) ? answer : (answer?.results ?? []),
     }),
+    /** The first-purchase offer when the server says it is this viewer's; null otherwise. */
+    walletFirstPurchaseOffer: build.query<FirstPurchaseOfferView | null, void>({
+      query: () => ({ url: '/coins/first-purchase-offer/' }),
+      transformResponse: (answer: FirstPurchaseOfferAnswer | null) => answer?.offer ?? null,
+      // A purchase (or a cancelled checkout) changes who gets it.
+      providesTags: ['Transaction'],
+    }),
   }),
 });
 
-export const { useWalletCoinPackagesQuery, useWalletBalanceQuery } = coinsApi;
+export const { useWalletCoinPackagesQuery, useWalletBalanceQuery, useWalletFirstPurchaseOfferQuery } = coinsApi;
