@@ -8,24 +8,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { registerAccount, sessionInitScript } from '../support/accounts';
 import { baseUrl, launchBrowser } from '../support/browser';
+import { coinSeries, episodesOf } from '../support/catalogue';
 import { superuserAccess } from '../support/staff-accounts';
 import { waitForPlayback } from '../support/viewer-helpers';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-interface JourneyEpisode {
-  id: number;
-  season: number;
-  episode_number: number;
-  is_free: boolean;
-  is_unlocked: boolean;
-  coin_cost: number;
-}
-interface JourneySeries {
-  id: number;
-  is_gold_exclusive: boolean;
-  episodes_count: number;
-}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -37,15 +24,8 @@ afterAll(async () => {
 
 /** A coin series whose free episodes are followed by three locked episodes of one price. */
 async function seriesToPlayInto(access: string) {
-  const headers = { Authorization: `Bearer ${access}` };
-  const answer = (await (await fetch(`${baseUrl()}/api/series/?limit=100`)).json()) as
-    | JourneySeries[]
-    | { results: JourneySeries[] };
-  const all = Array.isArray(answer) ? answer : answer.results;
-  for (const series of all.filter((s) => !s.is_gold_exclusive && s.episodes_count >= 6)) {
-    const list = (await (
-      await fetch(`${baseUrl()}/api/series/${series.id}/episodes/`, { headers })
-    ).json()) as JourneyEpisode[];
+  for (const series of await coinSeries(6)) {
+    const list = await episodesOf(series.id, access);
     const sorted = [...list].sort((a, b) => a.season - b.season || a.episode_number - b.episode_number);
     const firstLocked = sorted.findIndex((e) => !e.is_free && !e.is_unlocked);
     const [lastOpen, a, b, c] = sorted.slice(firstLocked - 1, firstLocked + 3);

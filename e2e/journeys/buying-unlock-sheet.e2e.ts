@@ -9,23 +9,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { registerAccount, sessionInitScript } from '../support/accounts';
 import { baseUrl, launchBrowser } from '../support/browser';
+import { type JourneyEpisode, lockedEpisode } from '../support/catalogue';
 import { payOnDevCheckout } from '../support/money-helpers';
 import { headerBalance, waitForHeaderBalance, waitForPlayback } from '../support/viewer-helpers';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-interface JourneyEpisode {
-  id: number;
-  episode_number: number;
-  is_free: boolean;
-  is_unlocked: boolean;
-  coin_cost: number;
-}
-interface JourneySeries {
-  id: number;
-  is_gold_exclusive: boolean;
-  episodes_count: number;
-}
 interface Pack {
   id: number;
   coins: number;
@@ -39,23 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A paid, locked episode of a coin series (not Gold-exclusive), as `access` sees it. */
-async function lockedEpisode(access?: string): Promise<{ seriesId: number; episode: JourneyEpisode }> {
-  const headers: Record<string, string> = access ? { Authorization: `Bearer ${access}` } : {};
-  const answer = (await (await fetch(`${baseUrl()}/api/series/?limit=100`)).json()) as
-    | JourneySeries[]
-    | { results: JourneySeries[] };
-  const all = Array.isArray(answer) ? answer : answer.results;
-  for (const series of all.filter((s) => !s.is_gold_exclusive && s.episodes_count >= 4)) {
-    const episodes = (await (
-      await fetch(`${baseUrl()}/api/series/${series.id}/episodes/`, { headers })
-    ).json()) as JourneyEpisode[];
-    const episode = episodes.find((e) => !e.is_free && !e.is_unlocked && e.coin_cost > 0);
-    if (episode) return { seriesId: series.id, episode };
-  }
-  throw new Error('no locked coin episode in the catalogue');
-}
 
 async function phone(
   account?: Parameters<typeof sessionInitScript>[0],

@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from '../support/browser';
+import { lockedEpisode } from '../support/catalogue';
 import { payOnDevCheckout } from '../support/money-helpers';
 import { createStaffAccount, type StaffAccount } from '../support/staff-accounts';
 import { waitForHeaderBalance } from '../support/viewer-helpers';
@@ -21,18 +22,6 @@ interface Pack {
   bonus_coins: number;
   price: number;
   title: string;
-}
-interface JourneyEpisode {
-  id: number;
-  episode_number: number;
-  is_free: boolean;
-  is_unlocked: boolean;
-  coin_cost: number;
-}
-interface JourneySeries {
-  id: number;
-  is_gold_exclusive: boolean;
-  episodes_count: number;
 }
 
 let browser: Browser;
@@ -60,19 +49,6 @@ async function shot(page: Page, name: string, focus?: Locator) {
   await page.locator('#startup-loader').waitFor({ state: 'detached', timeout: 10_000 });
   if (focus) await focus.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(folder, `${name}.png`) });
-}
-
-async function lockedEpisode(): Promise<{ seriesId: number; episode: JourneyEpisode }> {
-  const answer = (await (await fetch(`${baseUrl()}/api/series/?limit=100`)).json()) as
-    | JourneySeries[]
-    | { results: JourneySeries[] };
-  const all = Array.isArray(answer) ? answer : answer.results;
-  for (const series of all.filter((s) => !s.is_gold_exclusive && s.episodes_count >= 4)) {
-    const episodes = (await (await fetch(`${baseUrl()}/api/series/${series.id}/episodes/`)).json()) as JourneyEpisode[];
-    const episode = episodes.find((e) => !e.is_free && !e.is_unlocked && e.coin_cost > 0);
-    if (episode) return { seriesId: series.id, episode };
-  }
-  throw new Error('no locked coin episode in the catalogue');
 }
 
 const money = (amount: number) => amount.toLocaleString('en-US');

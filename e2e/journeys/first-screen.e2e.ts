@@ -29,27 +29,32 @@ const SCREENS: Array<[string, BrowserContextOptions]> = [
 ];
 
 describe('the first screen', () => {
-  it.each(SCREENS)('on %s, the home screen replaces the start-up skeleton without moving its hero', async (_, options) => {
-    const context = await browser.newContext(options);
-    try {
-      // The skeleton alone: the page as it is before its script arrives.
-      const before = await context.newPage();
-      await before.route(/\/main\.[0-9a-f]+\.js$/, (route) => route.abort());
-      await before.goto(`${baseUrl()}/`);
-      const skeletonHero = (await boxOf(before, '.startup-hero-image')) as Box;
-      const skeletonHeader = (await boxOf(before, '.startup-header')) as Box;
-      expect(skeletonHero).not.toBeNull();
-      await before.close();
+  it.each(SCREENS)(
+    'on %s, the home screen replaces the start-up skeleton without moving its hero',
+    async (_, options) => {
+      const context = await browser.newContext(options);
+      try {
+        // The skeleton alone: the page as it is before its script arrives.
+        const before = await context.newPage();
+        await before.route(/\/main\.[0-9a-f]+\.js$/, (route) => route.abort());
+        await before.goto(`${baseUrl()}/`);
+        const skeletonHero = (await boxOf(before, '.startup-hero-image')) as Box;
+        const skeletonHeader = (await boxOf(before, '.startup-header')) as Box;
+        expect(skeletonHero).not.toBeNull();
+        await before.close();
 
-      const page = await context.newPage();
-      await page.goto(`${baseUrl()}/`);
-      await page.locator('#root img.hero-image').first().waitFor({ timeout: 30_000 });
-      const hero = (await boxOf(page, '#root img.hero-image')) as Box;
-      const header = (await boxOf(page, '#root .site-header')) as Box;
-      expect(header.height).toBeCloseTo(skeletonHeader.height, 1);
-      for (const side of ['x', 'y', 'width', 'height'] as const) expect(hero[side]).toBeCloseTo(skeletonHero[side], 1);
-    } finally {
-      await context.close();
-    }
-  }, 60_000);
+        const page = await context.newPage();
+        await page.goto(`${baseUrl()}/`);
+        await page.locator('#root img.hero-image').first().waitFor({ timeout: 30_000 });
+        const hero = (await boxOf(page, '#root img.hero-image')) as Box;
+        const header = (await boxOf(page, '#root .site-header')) as Box;
+        expect(header.height).toBeCloseTo(skeletonHeader.height, 1);
+        for (const side of ['x', 'y', 'width', 'height'] as const)
+          expect(hero[side]).toBeCloseTo(skeletonHero[side], 1);
+      } finally {
+        await context.close();
+      }
+    },
+    60_000,
+  );
 });
