@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { renderAdmin } from '../../test/render';
 import type { AdminEpisode } from '../api/admin.types';
-import { SeriesEpisodes } from './episode-screens';
+import { keepUnsavedOrder, SeriesEpisodes } from './episode-screens';
 import { describeRule, parseRule } from './pricing-rule';
 
 // Several typed fields and three requests per test: generous on a busy machine.
@@ -132,6 +132,29 @@ describe('reordering episodes', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Move “Night 1” down' }));
     expect(titles()).toEqual(['Night 2', 'Night 1', 'Night 3']);
     expect(screen.getByRole('button', { name: 'Move “Night 2” up' })).toBeDisabled();
+  });
+});
+
+describe('a fresh episode list arriving while the staff member reorders', () => {
+  const row = (id: number, title = `Episode ${id}`) => ({ id, title });
+  const before = [row(1), row(2), row(3)];
+
+  it('keeps moves not yet saved, with the fresh rows', () => {
+    const mine = [row(2), row(3), row(1)];
+    const fresh = [row(1, 'Renamed'), row(2), row(3)];
+    expect(keepUnsavedOrder(mine, before, fresh)).toEqual([row(2), row(3), row(1, 'Renamed')]);
+  });
+
+  it('takes the fresh list when nothing was moved', () => {
+    const fresh = [row(3), row(1), row(2)];
+    expect(keepUnsavedOrder([...before], before, fresh)).toBe(fresh);
+  });
+
+  it('takes the fresh list when episodes were added or removed meanwhile', () => {
+    const mine = [row(2), row(3), row(1)];
+    const fresh = [row(1), row(2), row(3), row(4)];
+    expect(keepUnsavedOrder(mine, before, fresh)).toBe(fresh);
+    expect(keepUnsavedOrder(mine, before, [row(1), row(2)])).toEqual([row(1), row(2)]);
   });
 });
 

@@ -26,6 +26,21 @@ export function moved<T>(list: T[], from: number, to: number): T[] {
   return next;
 }
 
+const sameOrder = (a: readonly { id: number }[], b: readonly { id: number }[]) =>
+  a.length === b.length && a.every((row, i) => row.id === b[i]?.id);
+
+/**
+ * The episode order to show when a fresh list arrives: the fresh list, unless `mine` holds moves not yet
+ * saved (it differs from the list it was made from, `before`) and the same episodes are still there —
+ * then `mine`'s order, with the fresh rows.
+ */
+export function keepUnsavedOrder<T extends { id: number }>(mine: T[] | null, before: T[] | null, fresh: T[] | null) {
+  if (!mine || !before || !fresh || sameOrder(mine, before)) return fresh;
+  const rows = new Map(fresh.map((row) => [row.id, row]));
+  if (rows.size !== mine.length || !mine.every((row) => rows.has(row.id))) return fresh;
+  return mine.map((row) => rows.get(row.id) as T);
+}
+
 export function SeriesEpisodes() {
   const seriesId = Number(useParams().seriesId);
   const series = adminApi.useAdminSeriesQuery(seriesId, { skip: !seriesId });
@@ -46,7 +61,14 @@ export function SeriesEpisodes() {
       dispatch(showToast({ type: 'error', message: problemOf(result.error, 'The episode could not be changed') }));
     else dispatch(showToast({ type: 'success', message: `“${episode.title}” is ${on ? 'published' : 'unpublished'}` }));
   }
-  useEffect(() => setOrder(data ?? null), [data]);
+  // A fresh list (a save, another staff member's change, a background refresh) replaces the order on
+  // screen unless the staff member has moved episodes and not saved yet: then their order is kept, with
+  // the fresh rows, as long as the same episodes are there.
+  const shown = useRef<AdminEpisode[] | null>(null);
+  useEffect(() => {
+    setOrder((mine) => keepUnsavedOrder(mine, shown.current, data ?? null));
+    shown.current = data ?? null;
+  }, [data]);
   const changed = !!order && !!data && order.some((episode, i) => episode.id !== data[i]?.id);
 
   async function save() {
