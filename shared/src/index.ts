@@ -19,6 +19,7 @@ export * from './http/profile';
 export * from './http/query-retry';
 export * from './monitoring/monitoring-rules';
 export * from './remote-module';
+export * from './remote-releases';
 export * from './routes';
 export * from './session/session.slice';
 export * from './session/session-storage';

@@ -1,0 +1,114 @@
+/**
+ * Versioned remotes and their rollout: each remote build is published under its own version at an
+ * address that never changes (`/remotes/<name>/<version>/mf-manifest.json`); the server tells every page
+ * which version is stable and which, if any, is a canary for a share of sessions. A page picks once per
+ * session by a stable hash, keeps that version across navigations, and re-reads the rules so a
+ * promotion or a rollback reaches it on the next mount of that remote's screen, with no reload.
+ * These are the shapes and numbers the shell, the admin and the API all read.
+ */
+import type { RemoteId } from './routes';
+
+/** A version name: letters, digits, dots, `+` and `-`, starting with a letter or digit (e.g. `2.1.0-rc.1`). */
+export const REMOTE_VERSION_PATTERN = '^[0-9A-Za-z][0-9A-Za-z.+-]{0,63}$';
+
+/** The file every published build carries beside its `mf-manifest.json`. */
+export const REMOTE_RELEASE_STAMP_FILE = 'release.json';
+
+/** What a build stamps into its `release.json`: who it is and the shared ranges it was built against. */
+export interface RemoteReleaseStamp {
+  remote: RemoteId;
+  version: string;
+  /** ISO 8601 UTC. */
+  built_at: string;
+  /** The semver range of each singleton it shares with the shell (`react`, `react-dom`, …), from its build. */
+  shared: Record<string, string>;
+}
+
+/** How long the server and browsers may cache the rollout answer. */
+export const REMOTE_ROLLOUT_CACHE_SECONDS = 15;
+
+/** How often an open page re-reads the rollout rules (also re-read on navigation, at most this often). */
+export const REMOTE_ROLLOUT_REFRESH_MS = 30_000;
+
+/** `?remote-version=wallet@2.0.0` (comma-separated for several) pins a version for this tab, for testing. */
+export const REMOTE_VERSION_QUERY_FLAG = 'remote-version';
+
+/** Where the page keeps the random key its canary choices hash (one per browser, guests too). */
+export const REMOTE_ROLLOUT_KEY_STORAGE = 'ch-rollout-key';
+
+/**
+ * The automatic rollback: once a canary has been loaded at least `minLoads` times in the last
+ * `windowMinutes`, it is rolled back when its failure rate (load failures + screen errors per load)
+ * passes `maxFailureRate` and is at least `marginOverStable` above the stable version's in that window.
+ */
+export const CANARY_AUTO_ROLLBACK = {
+  minLoads: 20,
+  windowMinutes: 60,
+  maxFailureRate: 0.1,
+  marginOverStable: 0.05,
+} as const;
+
+/** One published version a page may load. `manifest` is absolute or relative to the site. */
+export interface RemoteReleaseAddress {
+  version: string;
+  manifest: string;
+}
+
+/** The rule for one remote: its stable version and, optionally, a canary for `share` % of sessions. */
+export interface RemoteRollout {
+  stable: RemoteReleaseAddress;
+  canary: (RemoteReleaseAddress & { share: number }) | null;
+}
+
+/** `GET /api/remotes/`: the rule for every remote (public, cached for REMOTE_ROLLOUT_CACHE_SECONDS). */
+export interface RemoteRolloutsAnswer {
+  remotes: Record<RemoteId, RemoteRollout>;
+}
+
+/** What happened when a page used one version of a remote. */
+export type RemoteLoadOutcome = 'loaded' | 'failed' | 'error';
+
+/** One report: `loaded` with the time its module took, `failed` to load, or a screen `error` after loading. */
+export interface RemoteLoadReport {
+  remote: RemoteId;
+  version: string;
+  outcome: RemoteLoadOutcome;
+  /** With `loaded`: milliseconds from asking for the module to having it. */
+  load_ms?: number;
+}
+
+/** `POST /api/remotes/reports/` (public, rate limited): up to REMOTE_REPORTS_PER_REQUEST reports. */
+export interface RemoteLoadReportsBody {
+  reports: RemoteLoadReport[];
+}
+export const REMOTE_REPORTS_PER_REQUEST = 20;
+
+/** One version as staff see it in Releases (figures over the auto-rollback window). */
+export interface RemoteVersionFigures {
+  version: string;
+  built_at: string | null;
+  shared: Record<string, string>;
+  /** Whether its shared ranges fit the shell's singletons; a version that does not may not be rolled out. */
+  compatible: boolean;
+  incompatibility: string | null;
+  loads: number;
+  failures: number;
+  errors: number;
+  /** (failures + errors) / (loads + failures), 0 when nothing was reported. */
+  failure_rate: number;
+  median_load_ms: number | null;
+}
+
+/** `GET /api/admin/releases/`: every remote's rule, the versions seen and their figures. */
+export interface RemoteReleasesView {
+  remotes: Array<{
+    remote: RemoteId;
+    stable_version: string;
+    canary_version: string | null;
+    canary_share: number;
+    updated_at: string | null;
+    /** Set when the canary was rolled back automatically, with why. */
+    auto_rollback: { at: string; version: string; reason: string } | null;
+    versions: RemoteVersionFigures[];
+  }>;
+}
