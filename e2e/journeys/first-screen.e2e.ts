@@ -57,4 +57,31 @@ describe('the first screen', () => {
     },
     60_000,
   );
+
+  it.each(SCREENS)(
+    "on %s, the skeleton's hero stays the page's largest paint after the home screen draws its own",
+    async (_, options) => {
+      const context = await browser.newContext(options);
+      try {
+        const page = await context.newPage();
+        await page.addInitScript(() => {
+          const w = window as unknown as { __largestPaints: string[] };
+          w.__largestPaints = [];
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as Array<PerformanceEntry & { element?: Element | null }>)
+              w.__largestPaints.push(entry.element ? `${entry.element.tagName.toLowerCase()}.${entry.element.className}` : '');
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        });
+        await page.goto(`${baseUrl()}/`);
+        await page.locator('#root img.hero-image').first().waitFor({ timeout: 30_000 });
+        await page.locator('#startup-loader').waitFor({ state: 'detached', timeout: 30_000 });
+        await page.waitForTimeout(300);
+        const paints = await page.evaluate(() => (window as unknown as { __largestPaints: string[] }).__largestPaints);
+        expect(paints.at(-1)).toBe('img.startup-hero-image');
+      } finally {
+        await context.close();
+      }
+    },
+    60_000,
+  );
 });
