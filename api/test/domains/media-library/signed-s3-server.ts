@@ -1,7 +1,9 @@
 /**
  * A minimal S3-compatible server for tests, in process on a loopback port. No maintained S3 server is
  * installable from npm (s3rver, the usual choice, is unmaintained), so this one implements just what the
- * media storage calls — PutObject, ListObjectsV2, DeleteObjects and public GetObject, path-style — and,
+ * media storage and the resumable uploads' S3 store call — PutObject (with user metadata and aws-chunked
+ * bodies), GetObject, HeadObject, DeleteObject, ListObjectsV2, DeleteObjects and the multipart calls
+ * (Create, UploadPart, ListParts, Complete, Abort, ListMultipartUploads), path-style — and,
  * above all, checks every write the way S3 does: it rebuilds the AWS Signature Version 4 canonical
  * request from the bytes that arrived (method, path, query, signed headers, payload hash), signs it with
  * the secret it knows, and refuses the request with 403 SignatureDoesNotMatch when the signatures differ,
@@ -18,6 +20,15 @@ export interface StoredObject {
   body: Buffer;
   contentType: string | undefined;
   cacheControl: string | undefined;
+  /** `x-amz-meta-*` headers as sent, without the prefix. */
+  metadata?: Record<string, string>;
+}
+
+/** A multipart upload in progress: its parts by number, and when it began (expiry reads this). */
+export interface MultipartUpload {
+  key: string;
+  initiated: Date;
+  parts: Map<number, Buffer>;
 }
 
 export interface SignedS3Server {
@@ -27,6 +38,8 @@ export interface SignedS3Server {
   accessKeyId: string;
   secretAccessKey: string;
   objects: Map<string, StoredObject>;
+  /** Multipart uploads begun and neither completed nor aborted, by upload id. */
+  uploads: Map<string, MultipartUpload>;
   /** Every request as it arrived, with whether its signature held. */
   requests: Array<{ method: string; url: string; signed: boolean }>;
   close(): Promise<void>;
@@ -73,7 +86,8 @@ function signatureProblem(
   const amzDate = String(request.headers['x-amz-date'] ?? '');
   if (!amzDate.startsWith(day as string)) return 'x-amz-date does not match the credential scope';
   const payloadHash = String(request.headers['x-amz-content-sha256'] ?? '');
-  if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256(body)) return 'payload hash does not match the body';
+  const unsigned = payloadHash === 'UNSIGNED-PAYLOAD' || payloadHash === 'STREAMING-UNSIGNED-PAYLOAD-TRAILER';
+  if (!unsigned && payloadHash !== sha256(body)) return 'payload hash does not match the body';
   const signedHeaders = (signedHeaderList as string).split(';');
   for (const required of ['host', 'x-amz-date', 'x-amz-content-sha256']) {
     if (!signedHeaders.includes(required)) return `${required} is not signed`;
@@ -160,6 +174,38 @@ function presignProblem(
 /** The bucket policy these tests model: only images are publicly readable, video never is. */
 export const PUBLIC_READ = (key: string) => /\.(jpe?g|png|webp)$/i.test(key);
 
+/**
+ * The body of a request sent `aws-chunked` (the SDK's streaming uploads with a checksum trailer):
+ * `<hex size>[;chunk-signature=…]\r\n<bytes>\r\n` repeated, a zero-size chunk, then trailers.
+ */
+function decodeAwsChunked(raw: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const lineEnd = raw.indexOf('\r\n', at);
+    if (lineEnd < 0) throw new Error('aws-chunked body ends inside a chunk header');
+    const size = Number.parseInt(raw.subarray(at, lineEnd).toString('latin1').split(';')[0] as string, 16);
+    if (!Number.isFinite(size)) throw new Error('aws-chunked chunk size is not a number');
+    if (size === 0) return Buffer.concat(parts);
+    parts.push(raw.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
+  }
+}
+
+const isChunked = (request: IncomingMessage) =>
+  String(request.headers['content-encoding'] ?? '').includes('aws-chunked') ||
+  String(request.headers['x-amz-content-sha256'] ?? '').startsWith('STREAMING-');
+
+function userMetadata(request: IncomingMessage): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (name.startsWith('x-amz-meta-') && typeof value === 'string') metadata[name.slice('x-amz-meta-'.length)] = value;
+  }
+  return metadata;
+}
+
+const etagOf = (body: Buffer) => `"${createHash('md5').update(body).digest('hex')}"`;
+
 const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function sendXml(response: ServerResponse, status: number, body: string) {
@@ -191,6 +237,8 @@ export async function startSignedS3Server(
     secretAccessKey: options.secretAccessKey ?? 'test-secret-0123456789abcdefghijklmnopqrstuv',
   };
   const objects = new Map<string, StoredObject>();
+  const uploads = new Map<string, MultipartUpload>();
+  let nextUploadId = 1;
   const requests: SignedS3Server['requests'] = [];
 
   const handle = (request: IncomingMessage, response: ServerResponse, body: Buffer) => {
@@ -210,7 +258,7 @@ export async function startSignedS3Server(
     requests.push({ method: request.method ?? '', url: request.url ?? '', signed: problem === null });
     if (problem) return sendError(response, 403, 'SignatureDoesNotMatch', problem);
     if (bucket !== keys.bucket) return sendError(response, 404, 'NoSuchBucket', 'The specified bucket does not exist');
-    if ((request.method === 'GET' || request.method === 'HEAD') && key) {
+    if ((request.method === 'GET' || request.method === 'HEAD') && key && !url.searchParams.has('uploadId')) {
       return sendObject(response, request.method, objects.get(key));
     }
     return handleSigned(request, response, body, url, key);
@@ -218,22 +266,70 @@ export async function startSignedS3Server(
 
   const sendObject = (response: ServerResponse, method: string, object: StoredObject | undefined) => {
     if (!object) return sendError(response, 404, 'NoSuchKey', 'The specified key does not exist.');
+    const metadata = Object.fromEntries(
+      Object.entries(object.metadata ?? {}).map(([name, value]) => [`x-amz-meta-${name}`, value]),
+    );
     response.writeHead(200, {
       'content-type': object.contentType ?? 'application/octet-stream',
       'cache-control': object.cacheControl ?? '',
       'content-length': object.body.length,
+      etag: etagOf(object.body),
+      ...metadata,
     });
     return response.end(method === 'HEAD' ? undefined : object.body);
   };
 
-  const handleSigned = (request: IncomingMessage, response: ServerResponse, body: Buffer, url: URL, key: string) => {
+  const handleSigned = (request: IncomingMessage, response: ServerResponse, raw: Buffer, url: URL, key: string) => {
+    let body = raw;
+    if (isChunked(request)) {
+      try {
+        body = decodeAwsChunked(raw);
+      } catch (error) {
+        return sendError(response, 400, 'IncompleteBody', String(error));
+      }
+      const declared = request.headers['x-amz-decoded-content-length'];
+      if (declared !== undefined && Number(declared) !== body.length) {
+        return sendError(response, 400, 'IncompleteBody', 'the decoded body is not the declared length');
+      }
+    }
+    const uploadId = url.searchParams.get('uploadId');
+    if (key && uploadId !== null) return handleMultipart(request, response, body, url, key, uploadId);
+    if (request.method === 'POST' && key && url.searchParams.has('uploads')) {
+      const id = `upload-${nextUploadId++}`;
+      uploads.set(id, { key, initiated: now(), parts: new Map() });
+      return sendXml(
+        response,
+        200,
+        `<InitiateMultipartUploadResult><Bucket>${keys.bucket}</Bucket><Key>${xml(key)}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`,
+      );
+    }
+    if (request.method === 'GET' && !key && url.searchParams.has('uploads')) {
+      return sendXml(
+        response,
+        200,
+        `<ListMultipartUploadsResult><Bucket>${keys.bucket}</Bucket><IsTruncated>false</IsTruncated>` +
+          [...uploads.entries()]
+            .map(
+              ([id, upload]) =>
+                `<Upload><Key>${xml(upload.key)}</Key><UploadId>${id}</UploadId><Initiated>${upload.initiated.toISOString()}</Initiated></Upload>`,
+            )
+            .join('') +
+          '</ListMultipartUploadsResult>',
+      );
+    }
+    if (request.method === 'DELETE' && key) {
+      objects.delete(key);
+      response.writeHead(204);
+      return response.end();
+    }
     if (request.method === 'PUT' && key) {
       objects.set(key, {
         body,
         contentType: request.headers['content-type'],
         cacheControl: request.headers['cache-control'],
+        metadata: userMetadata(request),
       });
-      response.writeHead(200, { etag: `"${createHash('md5').update(body).digest('hex')}"` });
+      response.writeHead(200, { etag: etagOf(body) });
       return response.end();
     }
     if (request.method === 'GET' && !key && url.searchParams.get('list-type') === '2') {
@@ -257,18 +353,92 @@ export async function startSignedS3Server(
     }
     if (request.method === 'POST' && !key && url.searchParams.has('delete')) {
       const text = body.toString('utf8');
+      const deleted: string[] = [];
       for (const [, raw] of text.matchAll(/<Key>([^<]*)<\/Key>/g)) {
-        objects.delete(
-          (raw as string)
-            .replace(/&lt;/g, '<')
-            .replace(/&gt;/g, '>')
-            .replace(/&quot;/g, '"')
-            .replace(/&amp;/g, '&'),
-        );
+        const name = (raw as string)
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&quot;/g, '"')
+          .replace(/&amp;/g, '&');
+        // S3 reports every key asked for as deleted, whether or not it existed.
+        objects.delete(name);
+        deleted.push(name);
       }
-      return sendXml(response, 200, '<DeleteResult></DeleteResult>');
+      return sendXml(
+        response,
+        200,
+        `<DeleteResult>${deleted.map((name) => `<Deleted><Key>${xml(name)}</Key></Deleted>`).join('')}</DeleteResult>`,
+      );
     }
     return sendError(response, 501, 'NotImplemented', `${request.method} ${request.url} is not implemented here`);
+  };
+
+  const handleMultipart = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: Buffer,
+    url: URL,
+    key: string,
+    uploadId: string,
+  ) => {
+    const upload = uploads.get(uploadId);
+    if (!upload || upload.key !== key) {
+      return sendError(response, 404, 'NoSuchUpload', 'The specified multipart upload does not exist.');
+    }
+    if (request.method === 'PUT') {
+      const partNumber = Number(url.searchParams.get('partNumber'));
+      if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000) {
+        return sendError(response, 400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000');
+      }
+      upload.parts.set(partNumber, body);
+      response.writeHead(200, { etag: etagOf(body) });
+      return response.end();
+    }
+    if (request.method === 'GET') {
+      const parts = [...upload.parts.entries()].sort(([a], [b]) => a - b);
+      return sendXml(
+        response,
+        200,
+        `<ListPartsResult><Bucket>${keys.bucket}</Bucket><Key>${xml(key)}</Key><UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>` +
+          parts
+            .map(
+              ([n, part]) =>
+                `<Part><PartNumber>${n}</PartNumber><ETag>${xml(etagOf(part))}</ETag><Size>${part.length}</Size></Part>`,
+            )
+            .join('') +
+          '</ListPartsResult>',
+      );
+    }
+    if (request.method === 'DELETE') {
+      uploads.delete(uploadId);
+      response.writeHead(204);
+      return response.end();
+    }
+    if (request.method === 'POST') {
+      const numbers = [...body.toString('utf8').matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((m) => Number(m[1]));
+      const missing = numbers.find((n) => !upload.parts.has(n));
+      if (numbers.length === 0 || missing !== undefined) {
+        return sendError(response, 400, 'InvalidPart', 'One or more of the specified parts could not be found.');
+      }
+      // As S3 does: every part but the last must be at least 5 MiB.
+      if (numbers.slice(0, -1).some((n) => (upload.parts.get(n) as Buffer).length < 5 * 1024 * 1024)) {
+        return sendError(
+          response,
+          400,
+          'EntityTooSmall',
+          'Your proposed upload is smaller than the minimum allowed size',
+        );
+      }
+      const whole = Buffer.concat(numbers.map((n) => upload.parts.get(n) as Buffer));
+      objects.set(key, { body: whole, contentType: undefined, cacheControl: undefined });
+      uploads.delete(uploadId);
+      return sendXml(
+        response,
+        200,
+        `<CompleteMultipartUploadResult><Bucket>${keys.bucket}</Bucket><Key>${xml(key)}</Key><ETag>${xml(etagOf(whole))}</ETag></CompleteMultipartUploadResult>`,
+      );
+    }
+    return sendError(response, 405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.');
   };
 
   const server: Server = createServer((request, response) => {
@@ -282,6 +452,7 @@ export async function startSignedS3Server(
     endpoint: `http://127.0.0.1:${port}`,
     ...keys,
     objects,
+    uploads,
     requests,
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,79 +1,26 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
 import { staffDb } from '../../../src/domains/admin/staff.tables';
 import { tusUploadsOf } from '../../../src/domains/media-library/tus-uploads';
 import { MAX_UPLOAD_BYTES, sourcePath } from '../../../src/domains/media-library/uploads.service';
-import { resolveFfmpeg } from '../../../src/media/ffmpeg';
 import { databaseKinds } from '../../support/databases';
 import { smallCatalogue } from '../../support/fixtures';
-import { type CallOptions, listenOnFreePort, call as plainCall } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
 import { type Cast, signUpCast } from '../admin/staff-fixtures';
+import { call, FTYP, makeClip, metadata, sameBytes, TUS, tusClient } from './tus-client';
 
 jest.setTimeout(120_000);
 
-const TUS = '/api/admin/media/tus/';
 const PNG_HEADER = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-/** An MP4 signature followed by noise: a video by its first bytes, without a long encode. */
-const FTYP = Buffer.from('0000001866747970697336d0000000000069736f6d', 'hex');
-
-function makeClip(dir: string): Buffer {
-  const out = join(dir, 'tus-clip.mp4');
-  execFileSync(resolveFfmpeg(), [
-    '-y',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=360x640:rate=25',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:sample_rate=48000',
-    '-t',
-    '2',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    out,
-  ]);
-  return readFileSync(out);
-}
-
-/** Same bytes, compared without jest walking megabytes one element at a time. */
-const sameBytes = (a: Buffer, b: Buffer) => a.length === b.length && a.equals(b);
-
-/** A request whose failure names itself (a reset connection otherwise says only ECONNRESET). */
-async function call(app: TestApp['app'], options: CallOptions) {
-  try {
-    // A fresh connection each time: a kept-alive socket the server closed after a dropped upload would
-    // fail the next request with a reset that says nothing about the rule under test.
-    return await plainCall(app, { ...options, headers: { ...options.headers, connection: 'close' } });
-  } catch (error) {
-    throw new Error(`${options.method ?? 'GET'} ${options.url} ${JSON.stringify(options.headers)}: ${error}`);
-  }
-}
-
-const metadata = (fields: Record<string, string>) =>
-  Object.entries(fields)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',');
 
 describe.each(databaseKinds())('resumable video uploads over tus (%s)', (kind) => {
   let t: TestApp;
   let cast: Cast;
   let episodeId: number;
   const staff = () => bearer(cast.staff.access);
+  const { start, patch, head, started, dropHalfway, arrivedOffset, waitForJob } = tusClient(() => t.app, staff);
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -89,50 +36,6 @@ describe.each(databaseKinds())('resumable video uploads over tus (%s)', (kind) =
     ).id;
   });
   afterAll(() => t.close());
-
-  const start = (size: number | string, fields: Record<string, string>, headers: Record<string, string> = staff()) =>
-    call(t.app, {
-      method: 'POST',
-      url: TUS,
-      headers: {
-        ...headers,
-        'tus-resumable': '1.0.0',
-        'upload-length': String(size),
-        'upload-metadata': metadata(fields),
-      },
-    });
-  const patch = (location: string, offset: number, body: Buffer, headers: Record<string, string> = staff()) =>
-    call(t.app, {
-      method: 'PATCH',
-      url: location,
-      headers: {
-        ...headers,
-        'tus-resumable': '1.0.0',
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-      },
-      body,
-    });
-  const head = (location: string, headers: Record<string, string> = staff()) =>
-    call(t.app, { method: 'HEAD', url: location, headers: { ...headers, 'tus-resumable': '1.0.0' } });
-
-  async function started(size: number, fields: Record<string, string> = { filename: 'pilot.mp4' }) {
-    const answer = await start(size, fields);
-    expect(answer.statusCode).toBe(201);
-    const location = String(answer.headers.location);
-    expect(location).toMatch(/^\/api\/admin\/media\/tus\/[0-9a-f]{32}$/);
-    return location;
-  }
-
-  async function waitForJob(jobId: number, until: (status: string) => boolean) {
-    for (let i = 0; i < 600; i += 1) {
-      const jobs = (await call(t.app, { url: '/api/admin/media/jobs/', headers: staff() })).json().results;
-      const job = jobs.find((j: { id: number }) => j.id === jobId);
-      if (job && until(job.status)) return job;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`job ${jobId} never finished`);
-  }
 
   const sourceOf = async (assetId: number) => {
     const asset = await staffDb(t.ctx)
@@ -176,37 +79,10 @@ describe.each(databaseKinds())('resumable video uploads over tus (%s)', (kind) =
   it('resumes after the connection drops in the middle of a PATCH and ends with identical bytes', async () => {
     const bytes = Buffer.concat([FTYP, randomBytes(3 * 1024 * 1024)]);
     const location = await started(bytes.length, { filename: 'dropped.mp4' });
-    const port = await listenOnFreePort(t.app);
-    // Half the file is written, then the connection is cut without finishing the body.
-    await new Promise<void>((resolve) => {
-      const req = httpRequest({
-        host: '127.0.0.1',
-        port,
-        method: 'PATCH',
-        path: location,
-        headers: {
-          ...staff(),
-          'tus-resumable': '1.0.0',
-          'upload-offset': '0',
-          'content-type': 'application/offset+octet-stream',
-          'content-length': String(bytes.length),
-        },
-      });
-      req.on('error', () => resolve());
-      req.on('response', () => resolve());
-      req.write(bytes.subarray(0, bytes.length / 2), () => setTimeout(() => req.destroy(), 300));
-      req.on('close', () => resolve());
-    });
-    // The browser asks how much arrived and sends only the rest.
-    let offset = -1;
-    for (let i = 0; i < 50; i += 1) {
-      const state = await head(location);
-      if (state.statusCode === 200) {
-        offset = Number(state.headers['upload-offset']);
-        if (offset > 0) break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // Half the file is written, then the connection is cut without finishing the body; the browser then
+    // asks how much arrived and sends only the rest.
+    await dropHalfway(location, bytes);
+    const offset = await arrivedOffset(location);
     expect(offset).toBeGreaterThan(0);
     expect(offset).toBeLessThanOrEqual(bytes.length / 2);
     const rest = await patch(location, offset, bytes.subarray(offset));

@@ -1,0 +1,152 @@
+/**
+ * A tus client for the API tests, speaking the protocol by hand so each request is visible: start an
+ * upload, send bytes from an offset, ask how much arrived, and cut a connection half-way through a PATCH.
+ * Shared by the resumable-upload tests of the file store and of the S3 store.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { resolveFfmpeg } from '../../../src/media/ffmpeg';
+import { type CallOptions, listenOnFreePort, call as plainCall } from '../../support/http';
+import type { TestApp } from '../../support/test-app';
+
+export const TUS = '/api/admin/media/tus/';
+/** An MP4 signature followed by noise: a video by its first bytes, without a long encode. */
+export const FTYP = Buffer.from('0000001866747970697336d0000000000069736f6d', 'hex');
+
+/** A real two-second H.264/AAC clip, made with ffmpeg in `dir`. */
+export function makeClip(dir: string): Buffer {
+  const out = join(dir, 'tus-clip.mp4');
+  execFileSync(resolveFfmpeg(), [
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=360x640:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000',
+    '-t',
+    '2',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    out,
+  ]);
+  return readFileSync(out);
+}
+
+/** Same bytes, compared without jest walking megabytes one element at a time. */
+export const sameBytes = (a: Buffer, b: Buffer) => a.length === b.length && a.equals(b);
+
+/** A request whose failure names itself (a reset connection otherwise says only ECONNRESET). */
+export async function call(app: TestApp['app'], options: CallOptions) {
+  try {
+    // A fresh connection each time: a kept-alive socket the server closed after a dropped upload would
+    // fail the next request with a reset that says nothing about the rule under test.
+    return await plainCall(app, { ...options, headers: { ...options.headers, connection: 'close' } });
+  } catch (error) {
+    throw new Error(`${options.method ?? 'GET'} ${options.url} ${JSON.stringify(options.headers)}: ${error}`);
+  }
+}
+
+export const metadata = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',');
+
+/** The tus calls of one app, sent with `headers()` (the staff member's bearer token) unless told otherwise. */
+export function tusClient(app: () => TestApp['app'], headers: () => Record<string, string>) {
+  const start = (size: number | string, fields: Record<string, string>, sent: Record<string, string> = headers()) =>
+    call(app(), {
+      method: 'POST',
+      url: TUS,
+      headers: {
+        ...sent,
+        'tus-resumable': '1.0.0',
+        'upload-length': String(size),
+        'upload-metadata': metadata(fields),
+      },
+    });
+  const patch = (location: string, offset: number, body: Buffer, sent: Record<string, string> = headers()) =>
+    call(app(), {
+      method: 'PATCH',
+      url: location,
+      headers: {
+        ...sent,
+        'tus-resumable': '1.0.0',
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+      },
+      body,
+    });
+  const head = (location: string, sent: Record<string, string> = headers()) =>
+    call(app(), { method: 'HEAD', url: location, headers: { ...sent, 'tus-resumable': '1.0.0' } });
+
+  async function started(size: number, fields: Record<string, string> = { filename: 'pilot.mp4' }) {
+    const answer = await start(size, fields);
+    expect(answer.statusCode).toBe(201);
+    const location = String(answer.headers.location);
+    expect(location).toMatch(/^\/api\/admin\/media\/tus\/[0-9a-f]{32}$/);
+    return location;
+  }
+
+  /** Sends the first half of `bytes` from offset 0, then cuts the connection without finishing the body. */
+  async function dropHalfway(location: string, bytes: Buffer) {
+    const port = await listenOnFreePort(app());
+    await new Promise<void>((resolve) => {
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'PATCH',
+        path: location,
+        headers: {
+          ...headers(),
+          'tus-resumable': '1.0.0',
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(bytes.length),
+        },
+      });
+      req.on('error', () => resolve());
+      req.on('response', () => resolve());
+      req.write(bytes.subarray(0, bytes.length / 2), () => setTimeout(() => req.destroy(), 300));
+      req.on('close', () => resolve());
+    });
+  }
+
+  /** What the browser does after a drop: asks how much arrived (waiting for the server to note it). */
+  async function arrivedOffset(location: string): Promise<number> {
+    let offset = -1;
+    for (let i = 0; i < 50; i += 1) {
+      const state = await head(location);
+      if (state.statusCode === 200) {
+        offset = Number(state.headers['upload-offset']);
+        if (offset > 0) break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return offset;
+  }
+
+  async function waitForJob(jobId: number, until: (status: string) => boolean) {
+    for (let i = 0; i < 600; i += 1) {
+      const jobs = (await call(app(), { url: '/api/admin/media/jobs/', headers: headers() })).json().results;
+      const job = jobs.find((j: { id: number }) => j.id === jobId);
+      if (job && until(job.status)) return job;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`job ${jobId} never finished`);
+  }
+
+  return { start, patch, head, started, dropHalfway, arrivedOffset, waitForJob };
+}
