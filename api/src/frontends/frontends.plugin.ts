@@ -2,6 +2,8 @@
  * Serves the built frontends from the API's process (the one-command start): the shell at `/`, each
  * remote under `/remotes/<name>/`, `remotes.json` and `config.js` beside the shell. Remote entries and
  * manifests are `no-cache` so a redeployed remote is picked up at once; hashed chunks are immutable.
+ * Published versions of a remote (REMOTE_RELEASES_DIR) answer at `/remotes/<name>/<version>/`, all
+ * immutable, since a published version never changes.
  * Any other GET that wants HTML answers the shell's `index.html`, so deep links work. Every page it
  * serves carries the Content-Security-Policy built from the effective remotes.json and the browser's
  * runtime configuration (content-security-policy.ts).

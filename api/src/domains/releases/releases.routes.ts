@@ -7,9 +7,7 @@
  *   canary, promote, roll back, make a version stable. Staff only, checked before the body is read.
  */
 import { REMOTE_ROLLOUT_CACHE_SECONDS } from '@cliffhanger/shared/src/remote-releases';
-import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
-import { OPTIONAL_BODY } from '../../http/optional-body';
 import { ErrorSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../auth/auth.hooks';
@@ -31,9 +29,6 @@ import {
   startCanary,
   storeReports,
 } from './releases.service';
-
-/** Promote and roll back take no fields; a bare POST is fine. */
-const NoBody = Type.Object({}, { additionalProperties: false });
 
 export async function releasesRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }) {
   const tags = ['releases'];
@@ -88,7 +83,7 @@ export async function releasesRoutes(app: TypedFastify, { ctx }: { ctx: AppConte
     staff.post(
       '/admin/releases/:remote/promote',
       {
-        schema: { tags: staffTags, [OPTIONAL_BODY]: true, params: RemoteParams, body: NoBody, response: changeAnswers },
+        schema: { tags: staffTags, params: RemoteParams, response: changeAnswers },
       },
       (request) => promoteCanary(ctx, viewerOf(request), request.params.remote),
     );
@@ -96,7 +91,7 @@ export async function releasesRoutes(app: TypedFastify, { ctx }: { ctx: AppConte
     staff.post(
       '/admin/releases/:remote/rollback',
       {
-        schema: { tags: staffTags, [OPTIONAL_BODY]: true, params: RemoteParams, body: NoBody, response: changeAnswers },
+        schema: { tags: staffTags, params: RemoteParams, response: changeAnswers },
       },
       (request) => rollBackCanary(ctx, viewerOf(request), request.params.remote),
     );
