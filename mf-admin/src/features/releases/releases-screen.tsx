@@ -130,7 +130,9 @@ function VersionRow({ release, figures }: { release: RemoteRelease; figures: Rem
       <td>{attempts}</td>
       <td>{attempts === 0 && figures.errors === 0 ? '—' : percent(figures.failure_rate)}</td>
       <td>{figures.median_load_ms === null ? '—' : `${figures.median_load_ms} ms`}</td>
-      <td>{figures.compatible ? 'Yes' : <span className="admin-negative">No: {figures.incompatibility}</span>}</td>
+      <td className="releases-fit">
+        {figures.compatible ? 'Yes' : <span className="admin-negative">No: {figures.incompatibility}</span>}
+      </td>
       <td>
         {!isStable && (
           <Button
@@ -208,7 +210,7 @@ function RemoteCard({ release }: { release: RemoteRelease }) {
         </div>
       )}
       <CanaryForm key={`${release.canary_version}-${release.canary_share}`} release={release} />
-      <div className="admin-table-wrap">
+      <div className="admin-table-wrap releases-table-wrap">
         <table className="admin-table">
           <caption className="releases-caption">
             {name} versions, newest first, with figures over the last {CANARY_AUTO_ROLLBACK.windowMinutes} minutes
