@@ -59,7 +59,9 @@ function useAction() {
 function CanaryForm({ release }: { release: RemoteRelease }) {
   const name = REMOTE_NAMES[release.remote];
   const choices = release.versions.filter((v) => v.compatible && v.version !== release.stable_version);
-  const [version, setVersion] = useState(release.canary_version ?? choices[0]?.version ?? '');
+  // Offered first: the running canary, else the newest fitting version that was not just rolled back.
+  const fresh = choices.find((v) => v.version !== release.auto_rollback?.version) ?? choices[0];
+  const [version, setVersion] = useState(release.canary_version ?? fresh?.version ?? '');
   const [share, setShare] = useState(String(release.canary_share || 10));
   const [error, setError] = useState<string | undefined>();
   const [start, { isLoading }] = releasesApi.useAdminStartCanaryMutation();
