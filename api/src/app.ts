@@ -29,6 +29,7 @@ import { healthRoutes } from './domains/health/health.routes';
 import { paymentsConfigFromEnv } from './domains/payments/payments.config';
 import { paymentsRoutes } from './domains/payments/payments.routes';
 import { createPaymentsRuntime } from './domains/payments/payments.service';
+import { releasesRoutes } from './domains/releases/releases.routes';
 import { rewardsRoutes } from './domains/rewards/rewards.routes';
 import { settingsRoutes } from './domains/settings/settings.routes';
 import { subscriptionsRoutes } from './domains/subscriptions/subscriptions.routes';
@@ -200,6 +201,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       await api.register(rewardsRoutes, { ctx });
       await api.register(analyticsRoutes, { ctx });
       await api.register(adminRoutes, { ctx, payments });
+      await api.register(releasesRoutes, { ctx });
       if (config.devRoutes) await api.register(devRoutes, { ctx });
     },
     { prefix: '/api' },
@@ -224,6 +226,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       rootDir: config.frontendsRoot,
       remoteOverrides: remoteOverridesFromEnv(process.env),
       runtimeConfig: { ...browserConfigFromEnv(process.env), staticApiToken: config.staticApiToken },
+      releasesDir: config.remoteReleasesDir,
     });
   }
 

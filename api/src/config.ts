@@ -134,6 +134,11 @@ export interface AppConfig {
   timeouts?: ServerTimeouts;
   serveFrontends: boolean;
   frontendsRoot: string;
+  /**
+   * Where published remote versions live (`<remote>/<version>/`, REMOTE_RELEASES_DIR); absent:
+   * `<frontendsRoot>/var/remote-releases`.
+   */
+  remoteReleasesDir?: string;
   logger: boolean;
   /** What the request log writes when `logger` is on; absent: `requestLogFromEnv({})`'s defaults. */
   requestLog?: RequestLogConfig;
@@ -283,6 +288,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     serveFrontends: env.SERVE_FRONTENDS ? env.SERVE_FRONTENDS !== 'false' : true,
     frontendsRoot: REPO_ROOT,
+    remoteReleasesDir: fromRoot(env.REMOTE_RELEASES_DIR?.trim() || 'var/remote-releases'),
     logger: env.LOG_LEVEL !== 'silent',
     requestLog: requestLogFromEnv(env),
   };

@@ -42,6 +42,7 @@ const adminModule: RemoteModule<'admin'> = {
     adminSubscriptions: screen(people, 'Subscriptions'),
     adminAnalytics: screen(() => import('./features/insights/insights-screens'), 'Analytics'),
     adminSettings: screen(() => import('./features/settings/settings-screen'), 'Settings'),
+    adminReleases: screen(() => import('./features/releases/releases-screen'), 'Releases'),
     adminTestThumbnail: screen(media, 'ThumbnailPreview'),
   },
   endpoints: registerAdminEndpoints,

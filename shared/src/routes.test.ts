@@ -41,6 +41,7 @@ describe('the route table of the specification', () => {
     '/admin/subscriptions',
     '/admin/analytics',
     '/admin/settings',
+    '/admin/releases',
     '/admin/test-thumbnail',
   ])('answers %s', (path) => {
     expect(allPaths).toContain(path);

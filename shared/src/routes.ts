@@ -102,6 +102,7 @@ export const SCREENS = {
   adminSubscriptions: { remote: 'admin', paths: ['/admin/subscriptions'], layout: 'admin', guarded: true },
   adminAnalytics: { remote: 'admin', paths: ['/admin/analytics'], layout: 'admin', guarded: true },
   adminSettings: { remote: 'admin', paths: ['/admin/settings'], layout: 'admin', guarded: true },
+  adminReleases: { remote: 'admin', paths: ['/admin/releases'], layout: 'admin', guarded: true },
   adminTestThumbnail: {
     remote: 'admin',
     paths: ['/admin/test-thumbnail'],

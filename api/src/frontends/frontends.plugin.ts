@@ -2,6 +2,8 @@
  * Serves the built frontends from the API's process (the one-command start): the shell at `/`, each
  * remote under `/remotes/<name>/`, `remotes.json` and `config.js` beside the shell. Remote entries and
  * manifests are `no-cache` so a redeployed remote is picked up at once; hashed chunks are immutable.
+ * Published versions of a remote (REMOTE_RELEASES_DIR) answer at `/remotes/<name>/<version>/`, all
+ * immutable, since a published version never changes.
  * Any other GET that wants HTML answers the shell's `index.html`, so deep links work. Every page it
  * serves carries the Content-Security-Policy built from the effective remotes.json and the browser's
  * runtime configuration (content-security-policy.ts).
@@ -16,6 +18,7 @@ import { S3MediaStorage } from '../domains/media-library/s3-media-storage';
 import { contentSecurityPolicy } from './content-security-policy';
 import { firstScreenLinkHeader, homeFirstScreen, withFirstScreen } from './first-screen';
 import { REMOTE_NAMES, type RemoteName, remotesJson } from './frontends-config';
+import { isInside, isVersionName, publishedFolder, safeRelativePath } from './releases-paths';
 import { genericPreview, sharePreviewFor, withSharePreview } from './share-preview';
 
 export {
@@ -33,6 +36,8 @@ export interface FrontendsOptions {
   remoteOverrides?: Partial<Record<RemoteName, string>>;
   /** Values for the browser's runtime configuration (`window.__CLIFFHANGER__`). */
   runtimeConfig?: Record<string, string>;
+  /** Published remote versions (`<remote>/<version>/`); absent: `<rootDir>/var/remote-releases`. */
+  releasesDir?: string;
 }
 
 const NO_CACHE = 'no-cache';
@@ -60,6 +65,7 @@ export function cacheControlFor(filePath: string): string {
 async function frontends(app: FastifyInstance, options: FrontendsOptions) {
   const shellDist = path.join(options.rootDir, 'shell', 'dist');
   const remotes = remotesJson(options.rootDir, options.remoteOverrides);
+  const releases = options.releasesDir ?? path.join(options.rootDir, 'var', 'remote-releases');
   const indexHtml = () => readFileSync(path.join(shellDist, 'index.html'));
   // Where stored media is answered: /media/ on this site, or an S3-compatible store's public address
   // and the store's own address, where presigned video segments are fetched.
@@ -134,12 +140,28 @@ async function frontends(app: FastifyInstance, options: FrontendsOptions) {
       await scope.register(fastifyStatic, {
         root: dist,
         prefix: `/remotes/${name}/`,
-        decorateReply: false,
         cacheControl: false,
         preCompressed: true,
         wildcard: true,
-        setHeaders: setFileHeaders,
+        setHeaders: (reply: FastifyReply, filePath: string) =>
+          // A published version never changes: everything under its folder may be kept for good.
+          isInside(releases, filePath) ? reply.header('cache-control', IMMUTABLE) : setFileHeaders(reply, filePath),
       });
+      // `/remotes/<name>/<version>/…`: a published version (releases-paths.ts); any other first segment is
+      // a folder of the built-in build, served as before.
+      scope.get<{ Params: { version: string; '*': string } }>(
+        `/remotes/${name}/:version/*`,
+        { schema: { hide: true } },
+        (request, reply) => {
+          const { version, '*': rest } = request.params;
+          const file = safeRelativePath(rest);
+          if (file === null) return reply.callNotFound();
+          const folder = publishedFolder(releases, name, version);
+          if (folder) return reply.sendFile(file, folder);
+          if (!isVersionName(version)) return reply.callNotFound();
+          return reply.sendFile(`${version}/${file}`, dist);
+        },
+      );
     });
   }
 

@@ -15,6 +15,7 @@ import * as forYouSignals from './20261202020000_for_you_signals';
 import * as cardFingerprints from './20261202030000_card_fingerprints';
 import * as firstPurchaseOffer from './20261203010000_first_purchase_offer';
 import * as autoUnlock from './20261203020000_auto_unlock';
+import * as remoteReleases from './20261204010000_remote_releases';
 
 const migrations: Record<string, Migration> = {
   '20250601000000_initial': initial,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '20261202030000_card_fingerprints': cardFingerprints,
   '20261203010000_first_purchase_offer': firstPurchaseOffer,
   '20261203020000_auto_unlock': autoUnlock,
+  '20261204010000_remote_releases': remoteReleases,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

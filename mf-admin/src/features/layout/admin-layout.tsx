@@ -10,6 +10,7 @@ const SECTIONS = [
   ['/admin/subscriptions', 'Subscriptions'],
   ['/admin/analytics', 'Analytics'],
   ['/admin/settings', 'Settings'],
+  ['/admin/releases', 'Releases'],
   ['/admin/test-thumbnail', 'Thumbnails'],
 ] as const;
 
