@@ -24,6 +24,19 @@ export interface RemoteReleaseStamp {
   shared: Record<string, string>;
 }
 
+/**
+ * What the shell's build stamps into its own `release.json`: the exact version of each singleton it
+ * provides to the remotes (keyed by package, `react`, `@reduxjs/toolkit`, …). A remote version whose
+ * `shared` ranges do not all admit these versions is refused at publish time.
+ */
+export interface ShellReleaseStamp {
+  remote: 'shell';
+  version: string;
+  /** ISO 8601 UTC. */
+  built_at: string;
+  provides: Record<string, string>;
+}
+
 /** How long the server and browsers may cache the rollout answer. */
 export const REMOTE_ROLLOUT_CACHE_SECONDS = 15;
 
@@ -32,6 +45,9 @@ export const REMOTE_ROLLOUT_REFRESH_MS = 30_000;
 
 /** `?remote-version=wallet@2.0.0` (comma-separated for several) pins a version for this tab, for testing. */
 export const REMOTE_VERSION_QUERY_FLAG = 'remote-version';
+
+/** Where a tab keeps the versions pinned with REMOTE_VERSION_QUERY_FLAG (sessionStorage, as `wallet@2.0.0,…`). */
+export const REMOTE_VERSION_PIN_STORAGE = 'ch-remote-version-pins';
 
 /** Where the page keeps the random key its canary choices hash (one per browser, guests too). */
 export const REMOTE_ROLLOUT_KEY_STORAGE = 'ch-rollout-key';
@@ -82,6 +98,10 @@ export interface RemoteLoadReportsBody {
   reports: RemoteLoadReport[];
 }
 export const REMOTE_REPORTS_PER_REQUEST = 20;
+/** How often a page sends the load reports it has gathered (and at once when the page is hidden). */
+export const REMOTE_REPORTS_FLUSH_MS = 5_000;
+/** Reports a page keeps while the server cannot be reached; older ones are dropped beyond this. */
+export const REMOTE_REPORTS_QUEUE_LIMIT = 200;
 
 /** One version as staff see it in Releases (figures over the auto-rollback window). */
 export interface RemoteVersionFigures {

@@ -1,7 +1,8 @@
 /**
  * The host store: one Redux store per page, created by the shell (or a remote's standalone harness).
  * Remotes join it with `registerModule`: their reducer is mounted under their id, their endpoints are
- * injected and their root saga is started exactly once, however often they register.
+ * injected and their root saga is started exactly once, however often they register; a newer version
+ * of a remote replaces the older one's reducer, endpoints and saga.
  */
 import {
   type Action,
@@ -78,16 +79,17 @@ export type HostStore = ReturnType<typeof createHostStore>;
 export type HostDispatch = HostStore['dispatch'];
 
 /**
- * Joins a remote to the store. Idempotent: registering the same remote again (a second mount, a hot
- * reload) keeps its running saga and only swaps a changed reducer. Answers whether this call started it.
+ * Joins a remote to the store. Idempotent: registering the same module again (a second mount) keeps
+ * its running saga and its reducer. Registering another module of the same remote (a newer version,
+ * loaded on the next mount of its screen) replaces it exactly once: its reducer takes the key, its
+ * endpoints replace the old ones, the old root saga is cancelled and the new one started.
+ * Answers whether this call started the module's saga (first registration or a replacement).
  */
 export function registerModule(store: HostStore, module: AnyRemoteModule): boolean {
   const known = store.modules.get(module.id);
+  if (known && known.module === module) return false;
   if (module.reducer) store.injectReducer(module.id, module.reducer);
-  if (known) {
-    known.module = module;
-    return false;
-  }
+  if (known) known.task?.cancel();
   module.endpoints?.(baseApi);
   const task = module.saga ? store.runSaga(module.id, module.saga) : null;
   store.modules.set(module.id, { module, task });
