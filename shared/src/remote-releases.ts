@@ -11,6 +11,12 @@ import type { RemoteId } from './routes';
 /** A version name: letters, digits, dots, `+` and `-`, starting with a letter or digit (e.g. `2.1.0-rc.1`). */
 export const REMOTE_VERSION_PATTERN = '^[0-9A-Za-z][0-9A-Za-z.+-]{0,63}$';
 
+/**
+ * Where published versions live on the server, relative to the project root (environment
+ * `REMOTE_RELEASES_DIR` overrides it): `<dir>/<remote>/<version>/`, served at `/remotes/<remote>/<version>/`.
+ */
+export const REMOTE_RELEASES_DIR_DEFAULT = 'var/remote-releases';
+
 /** The file every published build carries beside its `mf-manifest.json`. */
 export const REMOTE_RELEASE_STAMP_FILE = 'release.json';
 

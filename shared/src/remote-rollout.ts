@@ -53,7 +53,7 @@ export function pinnedManifest(stableManifest: string, stableVersion: string, ve
   const segment = `/${stableVersion}/`;
   const at = stableManifest.lastIndexOf(segment);
   if (at < 0) return stableManifest;
-  return `${stableManifest.slice(0, at)}/${encodeURIComponent(version)}/${stableManifest.slice(at + segment.length)}`;
+  return `${stableManifest.slice(0, at)}/${version}/${stableManifest.slice(at + segment.length)}`;
 }
 
 const VERSION = /^[0-9A-Za-z][0-9A-Za-z.+-]{0,63}$/;

@@ -99,7 +99,11 @@ function harnessLoader(): RemoteComponentLoader {
 
 let installed: RemoteComponentLoader | null = null;
 let fallback: RemoteComponentLoader | null = null;
-const loader = () => installed ?? (fallback ??= harnessLoader());
+function loader(): RemoteComponentLoader {
+  if (installed) return installed;
+  fallback ??= harnessLoader();
+  return fallback;
+}
 
 /** Called once by the shell at start: every exposed component then loads through its registry. */
 export function installRemoteComponentLoader(next: RemoteComponentLoader | null): void {
@@ -163,9 +167,9 @@ export function useRemoteComponent(remote: RemoteId, exposed: string) {
   });
   const [attempt, setAttempt] = useState(0);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the load on purpose
   useEffect(() => {
     let active = true;
+    // `attempt` is the Retry trigger: a new attempt runs the load again, afresh.
     if (attempt === 0 && loadedRemoteComponent(remote, exposed)) return;
     setState({ status: 'loading' });
     loadRemoteComponent(remote, exposed, { fresh: attempt > 0 })

@@ -16,8 +16,8 @@ import {
   attachStore,
   currentRelease,
   forgetExposedComponent,
-  loadedExposedComponent,
   loadExposedComponent,
+  loadedExposedComponent,
   prefetchRemote,
   reportRemoteOutcome,
   setRemoteLoadListener,
@@ -51,7 +51,8 @@ function reportRemoteVersions() {
   setRemoteLoadListener(({ remote, version, outcome, load_ms }) => {
     if (outcome === 'loaded') setRemoteVersionTag(remote, version);
     // `remotes.json` knows no versions: there is nothing to compare, so nothing is reported.
-    if (version !== UNVERSIONED) reporter.report({ remote, version, outcome, ...(load_ms === undefined ? {} : { load_ms }) });
+    if (version !== UNVERSIONED)
+      reporter.report({ remote, version, outcome, ...(load_ms === undefined ? {} : { load_ms }) });
   });
   // Other remotes render each other's exposed components through the same registry and versions.
   installRemoteComponentLoader({

@@ -38,6 +38,9 @@ export function isolate(name: string, saga: Saga, onError: (error: unknown) => v
   };
 }
 
+/** Dispatched when another version of a remote takes its place: its state starts afresh. */
+export const MODULE_REPLACED = '@@host/moduleReplaced';
+
 export function createHostStore(options: HostStoreOptions = {}) {
   const onSagaError = options.onSagaError ?? (() => undefined);
   const sagaMiddleware = createSagaMiddleware({ onError: onSagaError });
@@ -46,6 +49,7 @@ export function createHostStore(options: HostStoreOptions = {}) {
     ...options.reducers,
   };
   const moduleReducers: Record<string, Reducer> = {};
+  const injected: Record<string, Reducer> = {};
   const build = () => combineReducers({ ...staticReducers, ...moduleReducers }) as Reducer;
 
   const store = configureStore({
@@ -62,10 +66,17 @@ export function createHostStore(options: HostStoreOptions = {}) {
   for (const saga of options.sagas ?? []) sagaMiddleware.run(isolate('shell', saga, onSagaError));
 
   return Object.assign(store, {
-    /** Mounts a reducer under `key` (replacing an earlier one of the same key). */
+    /**
+     * Mounts a reducer under `key` (replacing an earlier one of the same key). A replacement starts
+     * from its own initial state on `moduleReplaced(key)`: another version's state may not fit it.
+     */
     injectReducer(key: string, reducer: Reducer) {
-      if (moduleReducers[key] === reducer) return;
-      moduleReducers[key] = reducer;
+      if (injected[key] === reducer) return;
+      injected[key] = reducer;
+      moduleReducers[key] = (state, action) =>
+        action.type === MODULE_REPLACED && (action as { payload?: unknown }).payload === key
+          ? reducer(undefined, action)
+          : reducer(state, action);
       store.replaceReducer(build());
     },
     runSaga(name: string, saga: Saga): Task {
@@ -82,14 +93,18 @@ export type HostDispatch = HostStore['dispatch'];
  * Joins a remote to the store. Idempotent: registering the same module again (a second mount) keeps
  * its running saga and its reducer. Registering another module of the same remote (a newer version,
  * loaded on the next mount of its screen) replaces it exactly once: its reducer takes the key, its
- * endpoints replace the old ones, the old root saga is cancelled and the new one started.
+ * state starts from its initial value, its endpoints replace the old ones, the old root saga is
+ * cancelled and the new one started.
  * Answers whether this call started the module's saga (first registration or a replacement).
  */
 export function registerModule(store: HostStore, module: AnyRemoteModule): boolean {
   const known = store.modules.get(module.id);
   if (known && known.module === module) return false;
   if (module.reducer) store.injectReducer(module.id, module.reducer);
-  if (known) known.task?.cancel();
+  if (known) {
+    known.task?.cancel();
+    store.dispatch({ type: MODULE_REPLACED, payload: module.id });
+  }
   module.endpoints?.(baseApi);
   const task = module.saga ? store.runSaga(module.id, module.saga) : null;
   store.modules.set(module.id, { module, task });

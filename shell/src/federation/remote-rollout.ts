@@ -21,7 +21,13 @@ import {
   type RemoteReleaseAddress,
   type RemoteRollout,
 } from '@cliffhanger/shared';
-import { type ChosenReleases, chooseReleases, fetchRemotesConfig, type RemotesConfig, UNVERSIONED } from './remote-registry';
+import {
+  type ChosenReleases,
+  chooseReleases,
+  fetchRemotesConfig,
+  type RemotesConfig,
+  UNVERSIONED,
+} from './remote-registry';
 
 export type RolloutRules = Record<RemoteId, RemoteRollout>;
 export type { ChosenReleases };

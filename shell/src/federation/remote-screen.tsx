@@ -50,7 +50,9 @@ export function useRemoteModule(remote: RemoteId) {
     if (ready) {
       registerModule(store, ready);
       setState((now) =>
-        now.status === 'ready' && now.module === ready ? now : { status: 'ready', module: ready, version: versionNow(remote) },
+        now.status === 'ready' && now.module === ready
+          ? now
+          : { status: 'ready', module: ready, version: versionNow(remote) },
       );
       return;
     }
