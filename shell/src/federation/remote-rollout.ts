@@ -71,6 +71,8 @@ export function rulesFromRemotesConfig(config: RemotesConfig): RolloutRules {
   ) as RolloutRules;
 }
 
+let fallbackSaid = false;
+
 /** The rules from the API, or from `remotes.json` when the API cannot give them. */
 export async function fetchRolloutRules(
   url = REMOTE_ROLLOUT_URL,
@@ -81,7 +83,9 @@ export async function fetchRolloutRules(
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     return { rules: parseRolloutAnswer(await response.json(), new URL(url, window.location.href).href), source: 'api' };
   } catch (error) {
-    console.warn('[cliffhanger] the rollout rules could not be read; using remotes.json', error);
+    // Said once: an API without the route answers the same on every re-read.
+    if (!fallbackSaid) console.warn('[cliffhanger] the rollout rules could not be read; using remotes.json', error);
+    fallbackSaid = true;
     return { rules: rulesFromRemotesConfig(await fallback()), source: 'remotes.json' };
   }
 }
