@@ -3,6 +3,7 @@
  * Each frontend is its own federated build (`@module-federation/enhanced`): the shell as the host with no
  * compiled-in remote, each remote as a container with `./module` and its named components.
  */
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
@@ -100,9 +101,15 @@ export function asRelease(config: Configuration, version: string, outputPath?: s
   if (!/^[\w.+-]{1,64}$/.test(version)) {
     throw new Error(`A release version is letters, digits and ".+-_" (at most 64), got "${version}"`);
   }
+  const container = String(config.output?.uniqueName ?? config.name ?? 'app');
   return {
     ...config,
-    output: { ...config.output, hashSalt: version, ...(outputPath ? { path: outputPath } : {}) },
+    output: {
+      ...config.output,
+      hashSalt: version,
+      ...(config.output?.chunkLoadingGlobal ? { chunkLoadingGlobal: chunkLoadingGlobalOf(container, version) } : {}),
+      ...(outputPath ? { path: outputPath } : {}),
+    },
     plugins: (config.plugins ?? []).map((plugin) =>
       plugin instanceof ReleaseStampPlugin ? plugin.withVersion(version) : plugin,
     ),
@@ -209,6 +216,37 @@ export interface FrontendOptions {
   devServer?: DevServerConfiguration;
 }
 
+/**
+ * A remote's chunk loading global, one per build. Two versions of a remote share a container name; with
+ * one global, the newer runtime would take the older version's chunks (same chunk ids) as its own and
+ * run the old code. Named by the version when there is one, else by a fingerprint of the sources.
+ */
+export function chunkLoadingGlobalOf(container: string, build: string): string {
+  return `webpackChunk_${container}_${build.replace(/[^A-Za-z0-9]/g, '_')}`;
+}
+
+function sourcesFingerprint(appDir: string): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string): string[] =>
+    existsSync(dir)
+      ? readdirSync(dir, { withFileTypes: true })
+          .sort((a, b) => a.name.localeCompare(b.name))
+          .flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]))
+      : [];
+  const files = [
+    ...walk(path.join(appDir, 'src')),
+    ...walk(path.join(ROOT, 'shared', 'src')),
+    path.join(appDir, 'package.json'),
+    path.join(ROOT, 'package-lock.json'),
+  ];
+  for (const file of files) {
+    if (!existsSync(file)) continue;
+    hash.update(path.relative(ROOT, file));
+    hash.update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 10);
+}
+
 /** The remote id of a workspace folder: `mf-wallet` → `wallet`. */
 export const remoteOf = (app: string) => app.replace(/^mf-/, '');
 
@@ -228,6 +266,14 @@ export function createFrontendConfig(options: FrontendOptions): Configuration {
       // Remotes resolve their chunks next to their own remote entry, wherever they are deployed.
       publicPath: isHost ? '/' : 'auto',
       uniqueName: options.name,
+      ...(isHost
+        ? {}
+        : {
+            chunkLoadingGlobal: chunkLoadingGlobalOf(
+              options.name,
+              process.env.REMOTE_VERSION || sourcesFingerprint(appDir),
+            ),
+          }),
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
