@@ -61,6 +61,18 @@ describe('the rollout rules', () => {
     expect(rules.wallet.canary?.share).toBe(10);
   });
 
+  it('are read from the API wherever it lives, with addresses relative to the site', async () => {
+    window.__CLIFFHANGER__ = { apiBaseUrl: 'https://api.example.com/api/' };
+    try {
+      const fetchMock = answering({ 'https://api.example.com/api/remotes/': { status: 200, body: answer(0) } });
+      const { rules } = await fetchRolloutRules();
+      expect(fetchMock).toHaveBeenCalledWith('https://api.example.com/api/remotes/', { credentials: 'omit' });
+      expect(rules.catalog.stable.manifest).toBe('http://localhost/remotes/catalog/1.0.0/mf-manifest.json');
+    } finally {
+      delete window.__CLIFFHANGER__;
+    }
+  });
+
   it('fall back to remotes.json when the API has no such route or fails, so an older API still works', async () => {
     for (const failure of [
       { status: 404 },

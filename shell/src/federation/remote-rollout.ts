@@ -20,6 +20,7 @@ import {
   type RemoteId,
   type RemoteReleaseAddress,
   type RemoteRollout,
+  runtimeConfig,
 } from '@cliffhanger/shared';
 import {
   type ChosenReleases,
@@ -32,7 +33,8 @@ import {
 export type RolloutRules = Record<RemoteId, RemoteRollout>;
 export type { ChosenReleases };
 
-export const REMOTE_ROLLOUT_URL = '/api/remotes/';
+/** `GET <api>/remotes/`, wherever the page's API lives (`/api` on one origin). */
+export const rolloutUrl = () => `${runtimeConfig().apiBaseUrl.replace(/\/+$/, '')}/remotes/`;
 
 const versionPattern = new RegExp(REMOTE_VERSION_PATTERN);
 
@@ -75,13 +77,15 @@ let fallbackSaid = false;
 
 /** The rules from the API, or from `remotes.json` when the API cannot give them. */
 export async function fetchRolloutRules(
-  url = REMOTE_ROLLOUT_URL,
+  url = rolloutUrl(),
   fallback: () => Promise<RemotesConfig> = () => fetchRemotesConfig(),
 ): Promise<{ rules: RolloutRules; source: 'api' | 'remotes.json' }> {
   try {
-    const response = await fetch(url, { credentials: 'same-origin' });
+    // Public and cookie-free, so an API on another origin answers it without credentials.
+    const response = await fetch(url, { credentials: 'omit' });
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    return { rules: parseRolloutAnswer(await response.json(), new URL(url, window.location.href).href), source: 'api' };
+    // Addresses are absolute or relative to the site (not to the API).
+    return { rules: parseRolloutAnswer(await response.json(), window.location.href), source: 'api' };
   } catch (error) {
     // Said once: an API without the route answers the same on every re-read.
     if (!fallbackSaid) console.warn('[cliffhanger] the rollout rules could not be read; using remotes.json', error);

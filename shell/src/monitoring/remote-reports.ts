@@ -11,18 +11,20 @@ import {
   REMOTE_REPORTS_QUEUE_LIMIT,
   type RemoteLoadReport,
   type RemoteLoadReportsBody,
+  runtimeConfig,
 } from '@cliffhanger/shared';
 
-export const REMOTE_REPORTS_URL = '/api/remotes/reports/';
+/** `POST <api>/remotes/reports/`, wherever the page's API lives (`/api` on one origin). */
+export const remoteReportsUrl = () => `${runtimeConfig().apiBaseUrl.replace(/\/+$/, '')}/remotes/reports/`;
 
 type Send = (body: RemoteLoadReportsBody, options: { keepalive: boolean }) => Promise<unknown>;
 
 const defaultSend: Send = (body, { keepalive }) =>
-  fetch(REMOTE_REPORTS_URL, {
+  fetch(remoteReportsUrl(), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
-    credentials: 'same-origin',
+    credentials: 'omit',
     keepalive,
   });
 
