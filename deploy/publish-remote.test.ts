@@ -21,8 +21,11 @@ function fakeDist(
     path.join(dist, 'mf-manifest.json'),
     JSON.stringify({ metaData: { publicPath: 'auto', buildInfo: { buildVersion: version } } }),
   );
-  writeFileSync(path.join(dist, 'remoteEntry.js'), 'var mf_wallet;');
-  writeFileSync(path.join(dist, 'assets', '111.abcd.js'), 'chunk');
+  writeFileSync(path.join(dist, 'remoteEntry.js'), 'var mf_wallet; self["webpackChunk_mf_wallet_0a1b2c"] ||= [];');
+  writeFileSync(
+    path.join(dist, 'assets', '111.abcd.js'),
+    '(self["webpackChunk_mf_wallet_0a1b2c"] ||= []).push([[111], {}]);',
+  );
   writeFileSync(path.join(dist, '.build-stamp'), 'x');
   return dist;
 }
@@ -54,6 +57,11 @@ describe('publishing a remote version', () => {
       JSON.parse(readFileSync(path.join(folder, 'mf-manifest.json'), 'utf8')).metaData.buildInfo.buildVersion,
     ).toBe('2.0.0');
     expect(readdirSync(path.join(releases, 'wallet'))).toEqual(['2.0.0']);
+    // Its own chunk loading global: a page that ran the build it was copied from still loads its chunks.
+    expect(readFileSync(path.join(folder, 'remoteEntry.js'), 'utf8')).toContain('webpackChunk_mf_wallet_2_0_0');
+    expect(readFileSync(path.join(folder, 'assets', '111.abcd.js'), 'utf8')).toBe(
+      '(self["webpackChunk_mf_wallet_2_0_0"] ||= []).push([[111], {}]);',
+    );
   });
 
   it('refuses a version that is published already and leaves it untouched', async () => {

@@ -30,9 +30,10 @@ import {
   type ShellReleaseStamp,
 } from '@cliffhanger/shared/src/remote-releases';
 import { sharedRangesIncompatibility } from '@cliffhanger/shared/src/remote-rollout';
-import { REMOTE_IDS, type RemoteId } from '@cliffhanger/shared/src/routes';
+import { REMOTE_CONTAINER_NAMES, REMOTE_IDS, type RemoteId } from '@cliffhanger/shared/src/routes';
 import { satisfies } from 'semver';
 import { ROOT } from './frontends';
+import { CHUNK_LOADING_GLOBAL, chunkLoadingGlobalOf } from './webpack/chunk-global';
 
 export class PublishRefused extends Error {
   constructor(message: string) {
@@ -92,18 +93,39 @@ function filesUnder(dir: string): string[] {
   );
 }
 
-/** Rewrites a JSON file of the build, with its pre-compressed copies made again (or removed if small). */
-function rewriteJson(file: string, change: (json: Record<string, unknown>) => void): void {
-  if (!existsSync(file)) return;
-  const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  change(json);
-  const body = Buffer.from(`${JSON.stringify(json, null, 2)}\n`);
+/** Rewrites a file of the build, with its pre-compressed copies made again (or removed if small). */
+function rewrite(file: string, text: string): void {
+  const body = Buffer.from(text);
   writeFileSync(file, body);
   rmSync(`${file}.gz`, { force: true });
   rmSync(`${file}.br`, { force: true });
   if (body.length >= 1024) {
     writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
     writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+  }
+}
+
+function rewriteJson(file: string, change: (json: Record<string, unknown>) => void): void {
+  if (!existsSync(file)) return;
+  const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  change(json);
+  rewrite(file, `${JSON.stringify(json, null, 2)}\n`);
+}
+
+/**
+ * A build published under another name than it was built with gets that version's chunk loading
+ * global, so it never takes the chunks of the build it was copied from (loaded by the same page) for its own.
+ */
+function renameChunkLoadingGlobal(folder: string, remote: RemoteId, version: string): void {
+  const entry = path.join(folder, 'remoteEntry.js');
+  if (!existsSync(entry)) return;
+  const current = readFileSync(entry, 'utf8').match(CHUNK_LOADING_GLOBAL)?.[0];
+  if (!current) return;
+  const next = chunkLoadingGlobalOf(REMOTE_CONTAINER_NAMES[remote], version);
+  for (const file of filesUnder(folder)) {
+    if (!file.endsWith('.js')) continue;
+    const text = readFileSync(file, 'utf8');
+    if (text.includes(current)) rewrite(file, text.split(current).join(next));
   }
 }
 
@@ -182,6 +204,7 @@ export async function publishRemote(options: PublishOptions): Promise<Published>
         const meta = json.metaData as { buildInfo?: Record<string, unknown> } | undefined;
         if (meta) meta.buildInfo = { ...meta.buildInfo, buildVersion: version };
       });
+      renameChunkLoadingGlobal(temp, remote, version);
     }
     const files = filesUnder(temp).length;
     if (existsSync(folder)) throw refuseExisting();

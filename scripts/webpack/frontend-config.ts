@@ -14,6 +14,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { chunkLoadingGlobalOf } from './chunk-global';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
@@ -214,15 +215,6 @@ export interface FrontendOptions {
   title: string;
   devPort?: number;
   devServer?: DevServerConfiguration;
-}
-
-/**
- * A remote's chunk loading global, one per build. Two versions of a remote share a container name; with
- * one global, the newer runtime would take the older version's chunks (same chunk ids) as its own and
- * run the old code. Named by the version when there is one, else by a fingerprint of the sources.
- */
-export function chunkLoadingGlobalOf(container: string, build: string): string {
-  return `webpackChunk_${container}_${build.replace(/[^A-Za-z0-9]/g, '_')}`;
 }
 
 function sourcesFingerprint(appDir: string): string {
