@@ -39,6 +39,8 @@ export function fingerprint(app: string): string {
     path.join(ROOT, 'scripts', 'webpack', 'frontend-config.ts'),
     path.join(ROOT, 'package-lock.json'),
   ].sort();
+  // A build stamps its version (release.json): another REMOTE_VERSION is another build.
+  hash.update(process.env.REMOTE_VERSION ?? '');
   for (const file of inputs) {
     if (!existsSync(file)) continue;
     hash.update(path.relative(ROOT, file));

@@ -3,15 +3,18 @@
  * Each frontend is its own federated build (`@module-federation/enhanced`): the shell as the host with no
  * compiled-in remote, each remote as a container with `./module` and its named components.
  */
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { REMOTE_RELEASE_STAMP_FILE } from '@cliffhanger/shared/src/remote-releases';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { chunkLoadingGlobalOf } from './chunk-global';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
@@ -92,37 +95,107 @@ class PrecompressPlugin {
 
 /**
  * Marks a production build as one release: every hashed file gets a new name (`output.hashSalt`), so
- * a release never overwrites a file an open page may still ask for, and the federation manifest says
- * which release it is (`metaData.buildInfo.buildVersion`, kept by the runtime in its module snapshot).
- * Used to deploy a remote on its own: copy the release over the live folder, old chunks stay.
+ * a release never overwrites a file an open page may still ask for, and its `release.json` and
+ * federation manifest say which release it is.
  */
 export function asRelease(config: Configuration, version: string, outputPath?: string): Configuration {
   if (!/^[\w.+-]{1,64}$/.test(version)) {
     throw new Error(`A release version is letters, digits and ".+-_" (at most 64), got "${version}"`);
   }
+  const container = String(config.output?.uniqueName ?? config.name ?? 'app');
   return {
     ...config,
-    output: { ...config.output, hashSalt: version, ...(outputPath ? { path: outputPath } : {}) },
-    plugins: [...(config.plugins ?? []), new ReleaseVersionPlugin(version)],
+    output: {
+      ...config.output,
+      hashSalt: version,
+      ...(config.output?.chunkLoadingGlobal ? { chunkLoadingGlobal: chunkLoadingGlobalOf(container, version) } : {}),
+      ...(outputPath ? { path: outputPath } : {}),
+    },
+    plugins: (config.plugins ?? []).map((plugin) =>
+      plugin instanceof ReleaseStampPlugin ? plugin.withVersion(version) : plugin,
+    ),
   };
 }
 
-/** Writes the release version into the federation manifest and stats before they are emitted. */
-class ReleaseVersionPlugin {
-  constructor(private readonly version: string) {}
+/** The package each shared request belongs to: `react/jsx-runtime` → `react`. */
+export function packageOf(request: string): string {
+  const parts = request.split('/');
+  return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+type PackageJson = {
+  version?: string;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+};
+
+const readPackage = (dir: string): PackageJson => JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+
+function declaredRange(pkg: PackageJson, name: string): string | undefined {
+  return pkg.dependencies?.[name] ?? pkg.peerDependencies?.[name] ?? pkg.devDependencies?.[name];
+}
+
+/**
+ * What a remote build asks of the shell: for each shared singleton, the range its package.json (or the
+ * root's) declares, else the range the federation config requires.
+ */
+export function sharedRangesOf(appDir: string): Record<string, string> {
+  const own = readPackage(appDir);
+  const root = readPackage(ROOT);
+  const shared = sharedSingletons();
+  const ranges: Record<string, string> = {};
+  for (const request of SINGLETONS) {
+    const name = packageOf(request);
+    if (ranges[name]) continue;
+    ranges[name] = declaredRange(own, name) ?? declaredRange(root, name) ?? shared[request].requiredVersion;
+  }
+  return ranges;
+}
+
+/** What the shell provides: the exact installed version of each shared singleton's package. */
+export function providedVersions(): Record<string, string> {
+  const provides: Record<string, string> = {};
+  for (const request of SINGLETONS) provides[packageOf(request)] ??= versionOf(request);
+  return provides;
+}
+
+/**
+ * Writes `release.json` (RemoteReleaseStamp, or ShellReleaseStamp for the shell) into every build and
+ * the version into the federation manifest (`metaData.buildInfo.buildVersion`). The version is the
+ * release's (`asRelease`), else `REMOTE_VERSION`, else the package's version and a short content hash.
+ */
+export class ReleaseStampPlugin {
+  constructor(private readonly options: { app: string; remote: string; isHost: boolean; version?: string }) {}
+  withVersion(version: string): ReleaseStampPlugin {
+    return new ReleaseStampPlugin({ ...this.options, version });
+  }
   apply(compiler: webpack.Compiler) {
-    compiler.hooks.thisCompilation.tap('ReleaseVersionPlugin', (compilation) => {
+    const appDir = path.join(ROOT, this.options.app);
+    compiler.hooks.thisCompilation.tap('ReleaseStampPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
-        // After the federation plugin has written them (PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER).
-        { name: 'ReleaseVersionPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        // After the federation plugin has written its manifest (PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER).
+        { name: 'ReleaseStampPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
+          const version =
+            this.options.version ||
+            process.env.REMOTE_VERSION ||
+            `${readPackage(appDir).version ?? '0.0.0'}+${(compilation.hash ?? '').slice(0, 8)}`;
+          const builtAt = new Date().toISOString();
+          const stamp = this.options.isHost
+            ? { remote: 'shell', version, built_at: builtAt, provides: providedVersions() }
+            : { remote: this.options.remote, version, built_at: builtAt, shared: sharedRangesOf(appDir) };
+          compilation.emitAsset(
+            REMOTE_RELEASE_STAMP_FILE,
+            new webpack.sources.RawSource(`${JSON.stringify(stamp, null, 2)}\n`),
+          );
           for (const file of ['mf-manifest.json', 'mf-stats.json']) {
             const asset = compilation.getAsset(file);
             if (!asset) continue;
             const json = JSON.parse(asset.source.source().toString()) as {
               metaData: { buildInfo?: { buildVersion?: string } };
             };
-            json.metaData.buildInfo = { ...json.metaData.buildInfo, buildVersion: this.version };
+            json.metaData.buildInfo = { ...json.metaData.buildInfo, buildVersion: version };
             compilation.updateAsset(file, new webpack.sources.RawSource(JSON.stringify(json, null, 2)));
           }
         },
@@ -144,6 +217,31 @@ export interface FrontendOptions {
   devServer?: DevServerConfiguration;
 }
 
+function sourcesFingerprint(appDir: string): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string): string[] =>
+    existsSync(dir)
+      ? readdirSync(dir, { withFileTypes: true })
+          .sort((a, b) => a.name.localeCompare(b.name))
+          .flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]))
+      : [];
+  const files = [
+    ...walk(path.join(appDir, 'src')),
+    ...walk(path.join(ROOT, 'shared', 'src')),
+    path.join(appDir, 'package.json'),
+    path.join(ROOT, 'package-lock.json'),
+  ];
+  for (const file of files) {
+    if (!existsSync(file)) continue;
+    hash.update(path.relative(ROOT, file));
+    hash.update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 10);
+}
+
+/** The remote id of a workspace folder: `mf-wallet` → `wallet`. */
+export const remoteOf = (app: string) => app.replace(/^mf-/, '');
+
 export function createFrontendConfig(options: FrontendOptions): Configuration {
   const appDir = path.join(ROOT, options.app);
   const isHost = !options.exposes;
@@ -160,6 +258,14 @@ export function createFrontendConfig(options: FrontendOptions): Configuration {
       // Remotes resolve their chunks next to their own remote entry, wherever they are deployed.
       publicPath: isHost ? '/' : 'auto',
       uniqueName: options.name,
+      ...(isHost
+        ? {}
+        : {
+            chunkLoadingGlobal: chunkLoadingGlobalOf(
+              options.name,
+              process.env.REMOTE_VERSION || sourcesFingerprint(appDir),
+            ),
+          }),
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
@@ -209,6 +315,7 @@ export function createFrontendConfig(options: FrontendOptions): Configuration {
         scriptLoading: 'defer',
       }),
       new CopyPublicPlugin(appDir),
+      new ReleaseStampPlugin({ app: options.app, remote: remoteOf(options.app), isHost }),
       ...(production ? [new PrecompressPlugin()] : []),
       new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(options.mode) }),
     ],

@@ -20,6 +20,8 @@ export * from './http/query-retry';
 export * from './monitoring/monitoring-rules';
 export * from './remote-module';
 export * from './remote-releases';
+export * from './remote-rollout';
+export * from './remote-slot';
 export * from './routes';
 export * from './session/session.slice';
 export * from './session/session-storage';

@@ -11,6 +11,12 @@ import type { RemoteId } from './routes';
 /** A version name: letters, digits, dots, `+` and `-`, starting with a letter or digit (e.g. `2.1.0-rc.1`). */
 export const REMOTE_VERSION_PATTERN = '^[0-9A-Za-z][0-9A-Za-z.+-]{0,63}$';
 
+/**
+ * Where published versions live on the server, relative to the project root (environment
+ * `REMOTE_RELEASES_DIR` overrides it): `<dir>/<remote>/<version>/`, served at `/remotes/<remote>/<version>/`.
+ */
+export const REMOTE_RELEASES_DIR_DEFAULT = 'var/remote-releases';
+
 /** The file every published build carries beside its `mf-manifest.json`. */
 export const REMOTE_RELEASE_STAMP_FILE = 'release.json';
 
@@ -24,6 +30,19 @@ export interface RemoteReleaseStamp {
   shared: Record<string, string>;
 }
 
+/**
+ * What the shell's build stamps into its own `release.json`: the exact version of each singleton it
+ * provides to the remotes (keyed by package, `react`, `@reduxjs/toolkit`, …). A remote version whose
+ * `shared` ranges do not all admit these versions is refused at publish time.
+ */
+export interface ShellReleaseStamp {
+  remote: 'shell';
+  version: string;
+  /** ISO 8601 UTC. */
+  built_at: string;
+  provides: Record<string, string>;
+}
+
 /** How long the server and browsers may cache the rollout answer. */
 export const REMOTE_ROLLOUT_CACHE_SECONDS = 15;
 
@@ -32,6 +51,9 @@ export const REMOTE_ROLLOUT_REFRESH_MS = 30_000;
 
 /** `?remote-version=wallet@2.0.0` (comma-separated for several) pins a version for this tab, for testing. */
 export const REMOTE_VERSION_QUERY_FLAG = 'remote-version';
+
+/** Where a tab keeps the versions pinned with REMOTE_VERSION_QUERY_FLAG (sessionStorage, as `wallet@2.0.0,…`). */
+export const REMOTE_VERSION_PIN_STORAGE = 'ch-remote-version-pins';
 
 /** Where the page keeps the random key its canary choices hash (one per browser, guests too). */
 export const REMOTE_ROLLOUT_KEY_STORAGE = 'ch-rollout-key';
@@ -82,6 +104,10 @@ export interface RemoteLoadReportsBody {
   reports: RemoteLoadReport[];
 }
 export const REMOTE_REPORTS_PER_REQUEST = 20;
+/** How often a page sends the load reports it has gathered (and at once when the page is hidden). */
+export const REMOTE_REPORTS_FLUSH_MS = 5_000;
+/** Reports a page keeps while the server cannot be reached; older ones are dropped beyond this. */
+export const REMOTE_REPORTS_QUEUE_LIMIT = 200;
 
 /** One version as staff see it in Releases (figures over the auto-rollback window). */
 export interface RemoteVersionFigures {

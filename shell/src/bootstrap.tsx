@@ -1,18 +1,31 @@
 /**
- * Starts the shell: reads where the remotes live, registers them with the federation runtime, creates
+ * Starts the shell: reads which version of each remote this session runs (the rollout rules, or
+ * `remotes.json` from an API without them), registers them with the federation runtime, creates
  * the store, then runs the startup sequence of §4, whose last step renders. The first screen's remote
  * is warmed at once, the others when the browser idles; error reporting, session replay and analytics
  * load only after the first screen is on its way.
  */
-import { type REMOTE_IDS, SCREENS } from '@cliffhanger/shared';
+import { installRemoteComponentLoader, type REMOTE_IDS, SCREENS } from '@cliffhanger/shared';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router-dom';
 import { firstScreenShown } from './analytics/analytics.saga';
 import { App } from './app/app';
 import { createShellStore } from './app/create-shell-store';
 import { buildRoutes } from './app/routes';
-import { attachStore, configureRemotes, fetchRemotesConfig, prefetchRemote } from './federation/remote-registry';
-import { startMonitoring, startReplay } from './monitoring/monitoring';
+import {
+  attachStore,
+  currentRelease,
+  forgetExposedComponent,
+  loadExposedComponent,
+  loadedExposedComponent,
+  prefetchRemote,
+  reportRemoteOutcome,
+  setRemoteLoadListener,
+  UNVERSIONED,
+} from './federation/remote-registry';
+import { createRolloutRefresher } from './federation/remote-rollout';
+import { setRemoteVersionTag, startMonitoring, startReplay } from './monitoring/monitoring';
+import { createRemoteReporter } from './monitoring/remote-reports';
 import { scheduleStartupLoaderRemoval } from './startup/startup-loader';
 import { runStartupSequence, startupSteps } from './startup/startup-sequence';
 import { storageSyncSaga } from './startup/storage-sync.saga';
@@ -31,18 +44,38 @@ function warmRemotes(routes: ReturnType<typeof buildRoutes>) {
   });
 }
 
+/** Loads, load failures and screen errors go to the API per remote version; errors carry the versions. */
+function reportRemoteVersions() {
+  const reporter = createRemoteReporter();
+  reporter.start();
+  setRemoteLoadListener(({ remote, version, outcome, load_ms }) => {
+    if (outcome === 'loaded') setRemoteVersionTag(remote, version);
+    // `remotes.json` knows no versions: there is nothing to compare, so nothing is reported.
+    if (version !== UNVERSIONED)
+      reporter.report({ remote, version, outcome, ...(load_ms === undefined ? {} : { load_ms }) });
+  });
+  // Other remotes render each other's exposed components through the same registry and versions.
+  installRemoteComponentLoader({
+    load: (remote, exposed, options) => loadExposedComponent(remote, exposed, options),
+    loaded: loadedExposedComponent,
+    forget: forgetExposedComponent,
+    reportError: (remote) => reportRemoteOutcome(remote, currentRelease(remote)?.version ?? UNVERSIONED, 'error'),
+  });
+}
+
 async function start() {
-  try {
-    configureRemotes(await fetchRemotesConfig());
-  } catch (error) {
-    // Without remotes.json every remote shows its unavailable panel; the shell itself still renders.
-    console.error('[cliffhanger] could not read remotes.json', error);
-  }
+  reportRemoteVersions();
+  // Without rules or remotes.json every remote shows its unavailable panel; the shell itself still renders.
+  const rollout = createRolloutRefresher({});
+  await rollout.refresh();
+  rollout.start();
   const routes = buildRoutes();
   let router: ReturnType<typeof createBrowserRouter> | null = null;
   const store = createShellStore((to, options) => router?.navigate(to, options));
   attachStore(store);
   router = createBrowserRouter(routes, { future: { v7_relativeSplatPath: true } });
+  // A promotion or a rollback reaches an open page on its next navigation (or the next timer tick).
+  router.subscribe(() => void rollout.navigated());
 
   await runStartupSequence(
     startupSteps({

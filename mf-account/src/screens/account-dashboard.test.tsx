@@ -1,10 +1,9 @@
-import { watchHistoryCleared, watchHistoryEntryRemoved } from '@cliffhanger/shared';
+import { resetRemoteComponents, watchHistoryCleared, watchHistoryEntryRemoved } from '@cliffhanger/shared';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { federationMock } from '../../../scripts/jest/federation-runtime-mock';
 import type { HistoryEntry } from '../features/history/history.api';
-import { resetWalletRemote } from '../features/wallet-remote/wallet-remote';
 import { type HttpMock, mockHttp } from '../test/http-mock';
 import { renderAccount } from '../test/render';
 import { accountStore, payloadsOf, settle } from '../test/store';
@@ -16,7 +15,7 @@ const remotesJson = jest.fn();
 beforeEach(() => {
   localStorage.clear();
   federationMock.reset();
-  resetWalletRemote();
+  resetRemoteComponents();
   remotesJson.mockReset().mockResolvedValue({ wallet: '/remotes/wallet/mf-manifest.json' });
   globalThis.fetch = jest.fn(async () => ({ ok: true, status: 200, json: remotesJson })) as unknown as typeof fetch;
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -84,3 +84,12 @@ export const baseApi = createApi({
 });
 
 export type BaseApi = typeof baseApi;
+
+/**
+ * A remote's endpoints replace the ones of the same name: a newer version of a remote, loaded on the
+ * next mount of its screen, injects its own definitions at import, and they must win over the older
+ * version's (each remote prefixes its endpoint names, so remotes never replace each other's).
+ */
+const injectOnce = baseApi.injectEndpoints.bind(baseApi);
+baseApi.injectEndpoints = ((options: Parameters<typeof injectOnce>[0]) =>
+  injectOnce({ ...options, overrideExisting: options.overrideExisting ?? true })) as unknown as typeof injectOnce;

@@ -1,7 +1,8 @@
 /**
  * The host store: one Redux store per page, created by the shell (or a remote's standalone harness).
  * Remotes join it with `registerModule`: their reducer is mounted under their id, their endpoints are
- * injected and their root saga is started exactly once, however often they register.
+ * injected and their root saga is started exactly once, however often they register; a newer version
+ * of a remote replaces the older one's reducer, endpoints and saga.
  */
 import {
   type Action,
@@ -37,6 +38,9 @@ export function isolate(name: string, saga: Saga, onError: (error: unknown) => v
   };
 }
 
+/** Dispatched when another version of a remote takes its place: its state starts afresh. */
+export const MODULE_REPLACED = '@@host/moduleReplaced';
+
 export function createHostStore(options: HostStoreOptions = {}) {
   const onSagaError = options.onSagaError ?? (() => undefined);
   const sagaMiddleware = createSagaMiddleware({ onError: onSagaError });
@@ -45,6 +49,7 @@ export function createHostStore(options: HostStoreOptions = {}) {
     ...options.reducers,
   };
   const moduleReducers: Record<string, Reducer> = {};
+  const injected: Record<string, Reducer> = {};
   const build = () => combineReducers({ ...staticReducers, ...moduleReducers }) as Reducer;
 
   const store = configureStore({
@@ -61,10 +66,17 @@ export function createHostStore(options: HostStoreOptions = {}) {
   for (const saga of options.sagas ?? []) sagaMiddleware.run(isolate('shell', saga, onSagaError));
 
   return Object.assign(store, {
-    /** Mounts a reducer under `key` (replacing an earlier one of the same key). */
+    /**
+     * Mounts a reducer under `key` (replacing an earlier one of the same key). A replacement starts
+     * from its own initial state on `moduleReplaced(key)`: another version's state may not fit it.
+     */
     injectReducer(key: string, reducer: Reducer) {
-      if (moduleReducers[key] === reducer) return;
-      moduleReducers[key] = reducer;
+      if (injected[key] === reducer) return;
+      injected[key] = reducer;
+      moduleReducers[key] = (state, action) =>
+        action.type === MODULE_REPLACED && (action as { payload?: unknown }).payload === key
+          ? reducer(undefined, action)
+          : reducer(state, action);
       store.replaceReducer(build());
     },
     runSaga(name: string, saga: Saga): Task {
@@ -78,15 +90,20 @@ export type HostStore = ReturnType<typeof createHostStore>;
 export type HostDispatch = HostStore['dispatch'];
 
 /**
- * Joins a remote to the store. Idempotent: registering the same remote again (a second mount, a hot
- * reload) keeps its running saga and only swaps a changed reducer. Answers whether this call started it.
+ * Joins a remote to the store. Idempotent: registering the same module again (a second mount) keeps
+ * its running saga and its reducer. Registering another module of the same remote (a newer version,
+ * loaded on the next mount of its screen) replaces it exactly once: its reducer takes the key, its
+ * state starts from its initial value, its endpoints replace the old ones, the old root saga is
+ * cancelled and the new one started.
+ * Answers whether this call started the module's saga (first registration or a replacement).
  */
 export function registerModule(store: HostStore, module: AnyRemoteModule): boolean {
   const known = store.modules.get(module.id);
+  if (known && known.module === module) return false;
   if (module.reducer) store.injectReducer(module.id, module.reducer);
   if (known) {
-    known.module = module;
-    return false;
+    known.task?.cancel();
+    store.dispatch({ type: MODULE_REPLACED, payload: module.id });
   }
   module.endpoints?.(baseApi);
   const task = module.saga ? store.runSaga(module.id, module.saga) : null;

@@ -1,6 +1,7 @@
 /**
  * Renders one screen of a remote: loads the remote's module (spinner meanwhile), joins it to the store,
- * and shows the screen. A remote that cannot be loaded shows the unavailable panel instead; its Retry
+ * and shows the screen inside a wrapper that says which version runs (`data-remote-version`). The
+ * version is the one this session runs when the screen mounts; a newer choice waits for the next mount. A remote that cannot be loaded shows the unavailable panel instead; its Retry
  * loads the remote again without reloading the page, and the rest of the shell is untouched.
  */
 import {
@@ -15,18 +16,30 @@ import {
 } from '@cliffhanger/shared';
 import { Component, type ComponentType, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { useStore } from 'react-redux';
-import { forgetLoadedRemote, loadedRemote, loadRemoteModule, RemoteUnavailableError } from './remote-registry';
+import {
+  currentRelease,
+  forgetLoadedRemote,
+  loadedRemote,
+  loadRemoteModule,
+  RemoteUnavailableError,
+  reportRemoteOutcome,
+  UNVERSIONED,
+} from './remote-registry';
 import { RemoteUnavailablePanel } from './remote-unavailable-panel';
 
 type LoadState =
   | { status: 'loading' }
-  | { status: 'ready'; module: AnyRemoteModule }
+  | { status: 'ready'; module: AnyRemoteModule; version: string }
   | { status: 'failed'; message: string };
+
+const versionNow = (remote: RemoteId) => currentRelease(remote)?.version ?? UNVERSIONED;
 
 export function useRemoteModule(remote: RemoteId) {
   const store = useStore() as HostStore;
   const initial = loadedRemote(remote);
-  const [state, setState] = useState<LoadState>(initial ? { status: 'ready', module: initial } : { status: 'loading' });
+  const [state, setState] = useState<LoadState>(
+    initial ? { status: 'ready', module: initial, version: versionNow(remote) } : { status: 'loading' },
+  );
   const [attempt, setAttempt] = useState(0);
 
   // `attempt` is the Retry trigger: a new attempt must run the effect again.
@@ -36,15 +49,21 @@ export function useRemoteModule(remote: RemoteId) {
     const ready = loadedRemote(remote);
     if (ready) {
       registerModule(store, ready);
-      setState({ status: 'ready', module: ready });
+      setState((now) =>
+        now.status === 'ready' && now.module === ready
+          ? now
+          : { status: 'ready', module: ready, version: versionNow(remote) },
+      );
       return;
     }
     setState({ status: 'loading' });
+    const version = versionNow(remote);
     loadRemoteModule(remote)
       .then((module) => {
-        registerModule(store, module);
+        // Only the version this session still runs joins the store (an overtaken load does not).
+        if (loadedRemote(remote) === module) registerModule(store, module);
         store.dispatch(remoteLoaded({ remote }));
-        if (active) setState({ status: 'ready', module });
+        if (active) setState({ status: 'ready', module, version });
       })
       .catch((error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);
@@ -73,7 +92,7 @@ export function isLoadFailure(error: unknown): boolean {
  * on to the route's error page ("Oops! Something went wrong", §8), since retrying would fail again.
  */
 class RemoteBoundary extends Component<
-  { remote: RemoteId; onRetry: () => void; children: ReactNode },
+  { remote: RemoteId; version: string; onRetry: () => void; children: ReactNode },
   { error: Error | null }
 > {
   override state = { error: null as Error | null };
@@ -81,6 +100,8 @@ class RemoteBoundary extends Component<
     return { error };
   }
   override componentDidCatch(error: Error) {
+    // A chunk that could not be fetched is a failed load of this version; anything else a screen error.
+    reportRemoteOutcome(this.props.remote, this.props.version, isLoadFailure(error) ? 'failed' : 'error');
     console.error(`[cliffhanger] the ${this.props.remote} screen failed`, error);
   }
   override render() {
@@ -110,10 +131,12 @@ export function RemoteScreen({ remote, screen }: { remote: RemoteId; screen: Scr
   const Screen = screens[screen];
   if (!Screen) return <RemoteUnavailablePanel remote={remote} onRetry={retry} />;
   return (
-    <RemoteBoundary remote={remote} onRetry={retry}>
-      <Suspense fallback={<FullScreenSpinner />}>
-        <Screen />
-      </Suspense>
-    </RemoteBoundary>
+    <div className="remote-screen" data-remote={remote} data-remote-version={state.version}>
+      <RemoteBoundary remote={remote} version={state.version} onRetry={retry}>
+        <Suspense fallback={<FullScreenSpinner />}>
+          <Screen />
+        </Suspense>
+      </RemoteBoundary>
+    </div>
   );
 }

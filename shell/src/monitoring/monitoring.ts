@@ -20,6 +20,7 @@ type SentryModule = typeof import('@sentry/react');
 
 let sentry: SentryModule | null = null;
 let pendingErrors: unknown[] = [];
+const tags = new Map<string, string>();
 
 /** The options handed to `Sentry.init`, apart from the integrations. */
 export function sentryOptions(dsn: string) {
@@ -42,6 +43,7 @@ export async function startMonitoring(
     const module = await load();
     module.init({ ...sentryOptions(dsn), integrations: [module.browserTracingIntegration()] });
     module.setUser(monitoredUser(readStoredUser()));
+    for (const [key, value] of tags) module.setTag(key, value);
     sentry = module;
     for (const error of pendingErrors) module.captureException(error);
     pendingErrors = [];
@@ -73,6 +75,14 @@ export function reportError(error: unknown): void {
   else if (runtimeConfig().sentryDsn) pendingErrors.push(error);
 }
 
+/** Errors carry the version of each remote the page runs: tag `remote.<id>.version`. */
+export function setRemoteVersionTag(remote: string, version: string): void {
+  const key = `remote.${remote}.version`;
+  if (tags.get(key) === version) return;
+  tags.set(key, version);
+  sentry?.setTag(key, version);
+}
+
 export function setMonitoredUser(user: User | null): void {
   sentry?.setUser(monitoredUser(user));
 }
@@ -81,4 +91,5 @@ export function setMonitoredUser(user: User | null): void {
 export function resetMonitoring(): void {
   sentry = null;
   pendingErrors = [];
+  tags.clear();
 }
