@@ -227,6 +227,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       remoteOverrides: remoteOverridesFromEnv(process.env),
       runtimeConfig: { ...browserConfigFromEnv(process.env), staticApiToken: config.staticApiToken },
       releasesDir: config.remoteReleasesDir,
+      releasesUrl: config.remoteReleasesUrl,
     });
   }
 

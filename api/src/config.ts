@@ -72,6 +72,16 @@ export function devToolsFromEnv(env: NodeJS.ProcessEnv): DevToolsSetting {
   throw new Error(`DEV_TOOLS must be off, local or open, got "${env.DEV_TOOLS}"`);
 }
 
+/** REMOTE_RELEASES_URL without its trailing slashes; an address that is neither absolute nor a path is refused. */
+export function remoteReleasesUrlFromEnv(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.REMOTE_RELEASES_URL?.trim().replace(/\/+$/, '');
+  if (!raw) return undefined;
+  if (!/^(https?:\/\/[^/\s]+(\/\S*)?|\/\S*)$/.test(raw)) {
+    throw new Error(`REMOTE_RELEASES_URL must be an http(s) address or a path, got "${env.REMOTE_RELEASES_URL}"`);
+  }
+  return raw;
+}
+
 export interface AppConfig {
   database: DatabaseConfig;
   /**
@@ -139,6 +149,12 @@ export interface AppConfig {
    * `<frontendsRoot>/var/remote-releases`.
    */
   remoteReleasesDir?: string;
+  /**
+   * The public address the published versions are served at (REMOTE_RELEASES_URL), e.g. the API's own
+   * `https://api.example.com/remotes` when the pages are on another origin, or a CDN that mirrors the
+   * folder; absent: `/remotes` on the site itself.
+   */
+  remoteReleasesUrl?: string;
   logger: boolean;
   /** What the request log writes when `logger` is on; absent: `requestLogFromEnv({})`'s defaults. */
   requestLog?: RequestLogConfig;
@@ -289,6 +305,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveFrontends: env.SERVE_FRONTENDS ? env.SERVE_FRONTENDS !== 'false' : true,
     frontendsRoot: REPO_ROOT,
     remoteReleasesDir: fromRoot(env.REMOTE_RELEASES_DIR?.trim() || 'var/remote-releases'),
+    remoteReleasesUrl: remoteReleasesUrlFromEnv(env),
     logger: env.LOG_LEVEL !== 'silent',
     requestLog: requestLogFromEnv(env),
   };

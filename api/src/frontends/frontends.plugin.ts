@@ -38,6 +38,8 @@ export interface FrontendsOptions {
   runtimeConfig?: Record<string, string>;
   /** Published remote versions (`<remote>/<version>/`); absent: `<rootDir>/var/remote-releases`. */
   releasesDir?: string;
+  /** REMOTE_RELEASES_URL: where pages fetch published versions when not `/remotes` on this site. */
+  releasesUrl?: string;
 }
 
 const NO_CACHE = 'no-cache';
@@ -65,6 +67,8 @@ export function cacheControlFor(filePath: string): string {
 async function frontends(app: FastifyInstance, options: FrontendsOptions) {
   const shellDist = path.join(options.rootDir, 'shell', 'dist');
   const remotes = remotesJson(options.rootDir, options.remoteOverrides);
+  // The pages' policy also admits the published versions' address when they are served elsewhere.
+  const policyRemotes = options.releasesUrl ? { ...remotes, releases: `${options.releasesUrl}/` } : remotes;
   const releases = options.releasesDir ?? path.join(options.rootDir, 'var', 'remote-releases');
   const indexHtml = () => readFileSync(path.join(shellDist, 'index.html'));
   // Where stored media is answered: /media/ on this site, or an S3-compatible store's public address
@@ -77,7 +81,7 @@ async function frontends(app: FastifyInstance, options: FrontendsOptions) {
   // on it need no entry beyond 'self'.
   const pagePolicy = (request: FastifyRequest) =>
     contentSecurityPolicy({
-      remotes,
+      remotes: policyRemotes,
       runtimeConfig: options.runtimeConfig,
       siteOrigin: `${request.protocol}://${request.host}`,
       mediaAddresses,

@@ -8,6 +8,7 @@
  * SENTRY_DSN, CDN_HOST, …). Remotes on the site origin, when given, are left to 'self'.
  */
 import { readFileSync } from 'node:fs';
+import { remoteReleasesUrlFromEnv } from '../config';
 import { contentSecurityPolicy } from './content-security-policy';
 import { browserConfigFromEnv } from './frontends-config';
 
@@ -16,6 +17,9 @@ export function policyForDeployment(remotesFile: string, siteOrigin: string | un
   const addresses = Object.fromEntries(
     Object.entries(remotes).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
+  // Published remote versions served elsewhere (REMOTE_RELEASES_URL) load like the remotes themselves.
+  const releases = remoteReleasesUrlFromEnv(env);
+  if (releases) addresses.releases = `${releases}/`;
   return contentSecurityPolicy({ remotes: addresses, runtimeConfig: browserConfigFromEnv(env), siteOrigin });
 }
 

@@ -85,8 +85,9 @@ export function invalidateRollouts(ctx: AppContext): void {
   stateOf(ctx).rollouts = null;
 }
 
-export const publishedManifest = (remote: RemoteId, version: string) =>
-  `/remotes/${remote}/${encodeURIComponent(version)}/mf-manifest.json`;
+/** Where a page fetches a published version's manifest: under REMOTE_RELEASES_URL, else `/remotes` on the site. */
+export const publishedManifest = (remote: RemoteId, version: string, base = '/remotes') =>
+  `${base}/${remote}/${encodeURIComponent(version)}/mf-manifest.json`;
 
 /** Whether `version` names something a page can load: the built-in build or a published folder. */
 function isKnownVersion(ctx: AppContext, remote: RemoteId, version: string): boolean {
@@ -101,7 +102,7 @@ function addressOf(ctx: AppContext, remote: RemoteId, version: string | null) {
   if (version === null || version === builtIn.version) {
     return { version: builtIn.version, manifest: stateOf(ctx).builtInManifests[remote] };
   }
-  return { version, manifest: publishedManifest(remote, version) };
+  return { version, manifest: publishedManifest(remote, version, ctx.config.remoteReleasesUrl) };
 }
 
 interface Effective {

@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CANARY_AUTO_ROLLBACK, REMOTE_REPORTS_PER_REQUEST } from '@cliffhanger/shared/src/remote-releases';
+import { remoteReleasesUrlFromEnv } from '../../../src/config';
 import { staffDb } from '../../../src/domains/admin/staff.tables';
 import { databaseKinds } from '../../support/databases';
 import { call } from '../../support/http';
@@ -293,5 +294,40 @@ describe('the rollout answer honours the remote addresses set by environment', (
       delete process.env.REMOTE_CATALOG_URL;
       await t.close();
     }
+  });
+});
+
+describe('published versions served on another origin (REMOTE_RELEASES_URL)', () => {
+  it('gives pages the published manifests under that address', async () => {
+    const t = await createTestApp('sqlite', { remoteReleasesUrl: 'https://api.example.com/remotes' });
+    try {
+      stageBuilds(t.dir);
+      const staff = await signUpCast(t);
+      const started = await call(t.app, {
+        method: 'PUT',
+        url: '/api/admin/releases/wallet/canary',
+        headers: bearer(staff.staff.access),
+        payload: { version: '2.0.0', share: 10 },
+      });
+      expect(started.statusCode).toBe(200);
+      const { remotes } = (await call(t.app, { url: '/api/remotes/' })).json();
+      expect(remotes.wallet.canary).toEqual({
+        version: '2.0.0',
+        manifest: 'https://api.example.com/remotes/wallet/2.0.0/mf-manifest.json',
+        share: 10,
+      });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses an address that is neither http(s) nor a path', () => {
+    expect(() => remoteReleasesUrlFromEnv({ REMOTE_RELEASES_URL: 'javascript:alert(1)' })).toThrow(
+      /REMOTE_RELEASES_URL/,
+    );
+    expect(remoteReleasesUrlFromEnv({ REMOTE_RELEASES_URL: 'https://cdn.example/remotes///' })).toBe(
+      'https://cdn.example/remotes',
+    );
+    expect(remoteReleasesUrlFromEnv({})).toBeUndefined();
   });
 });
