@@ -1,6 +1,7 @@
 /**
  * One jest run for the whole tree: a project per package. Frontends run in jsdom, the API and the
- * browser journeys in node. TypeScript goes through @swc/jest.
+ * browser journeys in node. TypeScript goes through @swc/jest, and so do the ESM-only packages below:
+ * jest's module system is CommonJS, so swc rewrites their `import`/`export` like the sources'.
  */
 const swc = [
   '@swc/jest',
@@ -14,12 +15,24 @@ const swc = [
   },
 ];
 
+/**
+ * Packages published as ESM only (`"type": "module"` without a CommonJS build) that the tests load:
+ * the tus server, light-my-request's cookie 2 (`app.inject`), @fastify/static's content-disposition 3,
+ * and jose and typebox 1 should they come back. Everything else in node_modules is left as it is.
+ */
+const ESM_ONLY = ['@tus', 'srvx', 'cookie', 'content-disposition', 'jose', 'typebox'];
+// Also where one sits in another package's own node_modules (@fastify/static/node_modules/…).
+const transformIgnorePatterns = [`/node_modules/(?!(?:.*/node_modules/)?(?:${ESM_ONLY.join('|')})/)`];
+// `.mjs`/`.cjs` too: some of those packages ship them.
+const transform = { '^.+\\.(m|c)?(t|j)sx?$': swc };
+
 const frontend = (name) => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
-  transform: { '^.+\\.(t|j)sx?$': swc },
+  transform,
+  transformIgnorePatterns,
   setupFiles: ['<rootDir>/../scripts/jest/jsdom-setup.ts'],
   setupFilesAfterEnv: ['<rootDir>/../scripts/jest/after-env.ts'],
   moduleNameMapper: {
@@ -45,16 +58,16 @@ module.exports = {
       rootDir: '<rootDir>/api',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/**/*.test.ts'],
-      // The tus server packages are ESM only: compiled like the sources.
-      transform: { '^.+\\.(m|c)?(t|j)sx?$': swc },
-      transformIgnorePatterns: ['/node_modules/(?!(@tus|srvx)/)'],
+      transform,
+      transformIgnorePatterns,
     },
     {
       displayName: 'deploy',
       rootDir: '<rootDir>/deploy',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/**/*.test.ts'],
-      transform: { '^.+\\.(t|j)sx?$': swc },
+      transform,
+      transformIgnorePatterns,
     },
     {
       // The benches' statistics and a quick pass of each bench script (BENCH_QUICK=1).
@@ -63,14 +76,16 @@ module.exports = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/'],
-      transform: { '^.+\\.(t|j)sx?$': swc },
+      transform,
+      transformIgnorePatterns,
     },
     {
       displayName: 'e2e',
       rootDir: '<rootDir>/e2e',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/**/*.e2e.ts'],
-      transform: { '^.+\\.(t|j)sx?$': swc },
+      transform,
+      transformIgnorePatterns,
       setupFilesAfterEnv: ['<rootDir>/support/setup-after-env.ts'],
       globalSetup: '<rootDir>/support/global-setup.ts',
       globalTeardown: '<rootDir>/support/global-teardown.ts',

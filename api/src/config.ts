@@ -125,12 +125,6 @@ export interface AppConfig {
   passwordHash: PasswordHashConfig;
   mail: MailConfig;
   /**
-   * Serve the interactive docs page at /api/docs (the OpenAPI JSON at /api/docs/json is always served).
-   * Test runs turn it off: @fastify/swagger-ui loads @fastify/static, whose ESM-only dependency the
-   * CommonJS jest runtime cannot load.
-   */
-  docsUi: boolean;
-  /**
    * Enables the dev-only routes (`GET /api/dev/outbox`). On outside production; in production only when
    * a demo deployment sets DEV_TOOLS=local or DEV_TOOLS=open.
    */
@@ -288,7 +282,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       from: env.MAIL_FROM?.trim() || 'Cliffhanger <no-reply@cliffhanger.local>',
       outboxPath: resolve(varDir, 'outbox.jsonl'),
     },
-    docsUi: true,
     devRoutes: devTools !== 'off',
     devToolsOpen: devTools === 'open',
     timeouts: {

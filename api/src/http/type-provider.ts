@@ -1,8 +1,8 @@
 /**
  * Route typing from TypeBox schemas. TypeBox 0.34 (`@sinclair/typebox`) produces plain JSON Schema,
  * so Fastify's own Ajv validates it and @fastify/swagger documents it; this provider only carries the
- * static types into handlers. (The published @fastify/type-provider-typebox 6 targets the ESM-only
- * `typebox` 1.x, which jest's CommonJS runtime cannot load.)
+ * static types into handlers. (The published @fastify/type-provider-typebox 6 is built on `typebox`
+ * 1.x, a different package from the `@sinclair/typebox` 0.34 every schema here is written in.)
  */
 import type { Static, TSchema } from '@sinclair/typebox';
 import type {

@@ -5,16 +5,17 @@
  * playlists, segments and MP4s are answered only by the signed playback route (signed-playback.ts),
  * so an address derived from a public image (a sibling file, a neighbouring id) finds nothing.
  *
- * Built on @fastify/send (the engine inside @fastify/static) rather than @fastify/static itself:
- * @fastify/static 10 pulls an ESM-only dependency that the repository's CommonJS jest cannot load, and
- * the lead's frontends plugin registers @fastify/static on its own. @fastify/send keeps the hard
- * parts — path traversal and dotfile refusal, ranges, conditional requests.
+ * Files go through @fastify/static in a scope of their own (prefix /media, `decorateReply: false`, so
+ * it sits beside the frontends' and the docs page's registrations): it refuses path traversal, dotfiles
+ * and non-canonical paths, answers ranges and conditional requests, and lists no directory. Its
+ * `allowedPath` lets images through and nothing else; every refusal, whatever its cause, is the same
+ * JSON 404, so a probe learns nothing about what exists.
  */
 import { mkdirSync } from 'node:fs';
 import { extname } from 'node:path';
 import { IMAGE_RENDITION_WIDTHS } from '@cliffhanger/shared/src/http/image-renditions';
-import { send } from '@fastify/send';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { imageRenditions, mediaFileInside, RESIZABLE_IMAGE, type Rendition, renditionWidth } from './image-renditions';
 
 /** Content types players expect, by extension; an object store is given the same ones. */
@@ -38,15 +39,6 @@ export function mediaCacheControl(path: string): string {
   return path.endsWith('.m3u8') ? 'no-cache' : 'public, max-age=86400';
 }
 
-/** Whether a raw /media/ path names an image (judged on the decoded path, as the file is found). */
-export function isPublicImage(rawPath: string): boolean {
-  try {
-    return RESIZABLE_IMAGE.test(decodeURIComponent(rawPath));
-  } catch {
-    return false;
-  }
-}
-
 const notFound = (reply: FastifyReply) => reply.code(404).send({ message: 'Media file not found' });
 
 /** How a stored media file is sent (ranges, validators, no dotfiles); callers set cache-control themselves. */
@@ -64,22 +56,30 @@ export function storedFileOptions(root: string) {
 
 export async function mediaPlugin(app: FastifyInstance, options: { mediaRoot: string }) {
   mkdirSync(options.mediaRoot, { recursive: true });
-  const renditions = imageRenditions;
-
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: `${MEDIA_PREFIX}/*`,
-    schema: { hide: true },
-    handler: async (request, reply) => {
-      // The raw (still percent-encoded) path: send decodes it once and refuses anything outside root.
-      const rawPath = (request.raw.url ?? '/').split('?')[0] as string;
-      const filePath = rawPath.slice(MEDIA_PREFIX.length) || '/';
-      reply.header('access-control-allow-origin', '*');
-      reply.header('cross-origin-resource-policy', 'cross-origin');
+  await app.register(
+    async (media) => {
+      const renditions = imageRenditions;
+      // Every answer here, refusals included, is readable from any origin.
+      media.addHook('onRequest', async (_request, reply) => {
+        reply.header('access-control-allow-origin', '*');
+        reply.header('cross-origin-resource-policy', 'cross-origin');
+      });
+      media.setNotFoundHandler((_request, reply) => notFound(reply));
+      // @fastify/static answers a refused path (traversal, a dotfile, a non-canonical form) with a 403
+      // error: to the client that is a file not found like any other.
+      const inherited = media.errorHandler;
+      media.setErrorHandler(function mediaErrors(error: FastifyError, request, reply) {
+        if (error.statusCode === 403 || error.statusCode === 404) return notFound(reply);
+        return inherited.call(this, error, request, reply);
+      });
 
       // A smaller rendition of an image (`?w=`): scaled once, then answered from memory.
-      const askedWidth = (request.query as Record<string, unknown> | undefined)?.w;
-      if (askedWidth !== undefined) {
+      media.addHook('preHandler', async (request, reply) => {
+        const askedWidth = (request.query as Record<string, unknown> | undefined)?.w;
+        if (askedWidth === undefined) return;
+        // The raw (still percent-encoded) path, decoded once by mediaFileInside.
+        const rawPath = (request.raw.url ?? '/').split('?')[0] as string;
+        const filePath = rawPath.slice(MEDIA_PREFIX.length) || '/';
         const width = renditionWidth(askedWidth);
         if (width === null)
           return reply.code(400).send({ message: `Image width must be one of ${IMAGE_RENDITION_WIDTHS.join(', ')}` });
@@ -99,23 +99,26 @@ export async function mediaPlugin(app: FastifyInstance, options: { mediaRoot: st
           .header('etag', rendition.etag);
         if (request.headers['if-none-match'] === rendition.etag) return reply.code(304).send();
         return reply.send(request.method === 'HEAD' ? undefined : rendition.data);
-      }
+      });
 
-      // Only images are public; anything else (video above all) is answered as if it did not exist.
-      if (!isPublicImage(filePath)) return notFound(reply);
-      const result = await send(request.raw, filePath, storedFileOptions(options.mediaRoot));
-      if (result.type !== 'file') {
-        result.stream.destroy();
-        const status = result.type === 'error' && result.statusCode < 500 ? result.statusCode : 404;
-        return status === 403 || status === 404
-          ? notFound(reply)
-          : reply.code(status).send({ message: 'Media file not found' });
-      }
-      reply.headers(result.headers);
-      const type = MEDIA_CONTENT_TYPES[extname(result.metadata.path).toLowerCase()];
-      if (type) reply.header('content-type', type);
-      reply.header('cache-control', mediaCacheControl(filePath));
-      return reply.code(result.statusCode).send(result.stream);
+      await media.register(fastifyStatic, {
+        ...storedFileOptions(options.mediaRoot),
+        prefix: '/',
+        decorateReply: false,
+        wildcard: true,
+        list: false,
+        redirect: false,
+        schemaHide: true,
+        // The decoded, normalised path: only images are public; anything else (video above all) is
+        // answered as if it did not exist.
+        allowedPath: (pathName) => RESIZABLE_IMAGE.test(pathName),
+        setHeaders: (reply, path) => {
+          const type = MEDIA_CONTENT_TYPES[extname(path).toLowerCase()];
+          if (type) reply.header('content-type', type);
+          reply.header('cache-control', mediaCacheControl(path));
+        },
+      });
     },
-  });
+    { prefix: MEDIA_PREFIX },
+  );
 }

@@ -400,6 +400,9 @@ export async function signedPlaybackPlugin(app: FastifyInstance, { ctx }: { ctx:
         return reply.header('cache-control', 'private, no-store').redirect(target, 302);
       }
 
+      // @fastify/send (the engine of @fastify/static) serves the one file this handler has authorised,
+      // and the handler keeps every answer its own: @fastify/static's sendFile would hand a missing
+      // file to the site-wide not-found handler, with the grant's cache header already set.
       const result = await send(
         request.raw,
         `/${relative}`,

@@ -42,7 +42,6 @@ async function main() {
     rateLimit: { globalPerMinute: 10_000_000, sensitivePerMinute: 10_000_000 },
     passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
     mail: { smtpUrl: null, from: 'crash@cliffhanger.test', outboxPath: join(dir, 'outbox.jsonl') },
-    docsUi: false,
     devRoutes: true,
     serveFrontends: false,
     frontendsRoot: dir,

@@ -15,12 +15,6 @@ import { smallCatalogue } from '../support/fixtures';
 import { call } from '../support/http';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// @fastify/static requires the ESM-only content-disposition 3, which the CommonJS jest runtime cannot
-// load; it is used only by `reply.download()`, which the site never calls.
-jest.mock(require.resolve('content-disposition', { paths: [require.resolve('@fastify/static')] }), () => ({
-  create: (fileName: string) => `attachment; filename="${fileName}"`,
-}));
-
 const PAGE = `<!doctype html><html><head><title>Cliffhanger</title><script defer src="/main.0123abcd.js"></script></head><body>${DEFAULT_STARTUP_LOADER}<div id="root"></div></body></html>`;
 const html = { accept: 'text/html' };
 

@@ -10,12 +10,6 @@ import { brotliCompressSync } from 'node:zlib';
 import { call } from '../support/http';
 import { type ConfigOverrides, createTestApp, type TestApp } from '../support/test-app';
 
-// @fastify/static (which serves the frontends) requires the ESM-only content-disposition 3, which the
-// CommonJS jest runtime cannot load. It is used only by `reply.download()`, which the site never calls.
-jest.mock(require.resolve('content-disposition', { paths: [require.resolve('@fastify/static')] }), () => ({
-  create: (fileName: string) => `attachment; filename="${fileName}"`,
-}));
-
 const REMOTES = ['catalog', 'player', 'wallet', 'account', 'admin'];
 
 function fakeBuilds(): string {

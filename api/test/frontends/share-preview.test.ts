@@ -14,12 +14,6 @@ import { seriesRow } from '../support/fixtures';
 import { call } from '../support/http';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// @fastify/static requires the ESM-only content-disposition 3, which the CommonJS jest runtime cannot
-// load; it is used only by `reply.download()`, which the site never calls.
-jest.mock(require.resolve('content-disposition', { paths: [require.resolve('@fastify/static')] }), () => ({
-  create: (fileName: string) => `attachment; filename="${fileName}"`,
-}));
-
 const PAGE =
   '<!doctype html><html><head><meta charset="utf-8" />' +
   `<meta name="description" content="${GENERIC_DESCRIPTION}" /><title>Cliffhanger</title>` +

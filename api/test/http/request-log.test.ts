@@ -4,7 +4,7 @@
  * are logged with their method, address, status and time. LOG_LEVEL=debug logs every answer.
  */
 import { configFromEnv, requestLogFromEnv } from '../../src/config';
-import { call, listenOnFreePort } from '../support/http';
+import { call } from '../support/http';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 interface Line {
@@ -29,7 +29,7 @@ async function appLogging(level: string, slowRequestMs: number): Promise<{ test:
   test.app.get('/api/test-only/broken/', async () => {
     throw new Error('the disk is on fire');
   });
-  await listenOnFreePort(test.app); // its "Server listening" line is not a request's
+  await test.app.ready();
   return { test, lines };
 }
 

@@ -10,12 +10,6 @@ import { SECURITY_HEADER_OPTIONS, securityHeadersFor } from '../../src/http/secu
 import { type CallOptions, type CallResult, call } from '../support/http';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// @fastify/static (which serves the frontends) requires the ESM-only content-disposition 3, which the
-// CommonJS jest runtime cannot load. It is used only by `reply.download()`, which the site never calls.
-jest.mock(require.resolve('content-disposition', { paths: [require.resolve('@fastify/static')] }), () => ({
-  create: (fileName: string) => `attachment; filename="${fileName}"`,
-}));
-
 const STRICT_POLICY =
   "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'";
 

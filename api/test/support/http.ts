@@ -1,11 +1,15 @@
 /**
- * Requests against the test app over real HTTP (the app listens on a free loopback port). Fastify's
- * `inject` would be lighter, but its light-my-request depends on the ESM-only `cookie` 2, which the
- * repository's CommonJS jest runtime cannot load; the call shape mirrors `inject` so switching back is
- * a one-line change.
+ * Requests against the test app. `call` is Fastify's `inject` (no socket) with the repository's
+ * options: `payload` is sent as JSON, `body` as-is for malformed bodies.
+ *
+ * `listenOnFreePort` gives the app a real loopback port, for the few tests whose rule lives in the
+ * HTTP connection itself and that `inject` cannot reach: server timeouts on a slow or silent client
+ * (http/timeouts), a tus upload whose connection is cut mid-body (media-library/tus-uploads), request
+ * paths with `.`/`..` segments, which `inject` resolves before routing (media/media.plugin), and the
+ * fuzzer, which sends bytes no client library would (fuzz/openapi-fuzz).
  */
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { InjectOptions } from 'fastify';
 import type { TypedFastify } from '../../src/http/type-provider';
 
 export interface CallOptions {
@@ -39,37 +43,27 @@ export async function listenOnFreePort(app: TypedFastify): Promise<number> {
 }
 
 export async function call(app: TypedFastify, options: CallOptions): Promise<CallResult> {
-  const port = await listenOnFreePort(app);
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   let body: string | Buffer | undefined = options.body;
   if (options.payload !== undefined) {
     body = JSON.stringify(options.payload);
     headers['content-type'] ??= 'application/json';
   }
-  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.url, headers },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const rawPayload = Buffer.concat(chunks);
-          const text = rawPayload.toString('utf8');
-          resolve({
-            statusCode: res.statusCode ?? 0,
-            headers: res.headers,
-            body: text,
-            rawPayload,
-            json: () => JSON.parse(text),
-          });
-        });
-        res.on('error', reject);
-      },
-    );
-    // A server that answers 413 early may close before the whole body is written; that is an answer.
-    req.on('error', reject);
-    if (body !== undefined) req.write(body);
-    req.end();
+  const response = await app.inject({
+    method: (options.method ?? 'GET') as InjectOptions['method'],
+    url: options.url,
+    headers,
+    ...(body === undefined ? {} : { payload: body }),
   });
+  const answered: CallResult['headers'] = {};
+  for (const [name, value] of Object.entries(response.headers)) {
+    answered[name] = typeof value === 'number' ? String(value) : value;
+  }
+  return {
+    statusCode: response.statusCode,
+    headers: answered,
+    body: response.body,
+    rawPayload: response.rawPayload,
+    json: () => JSON.parse(response.body),
+  };
 }

@@ -28,7 +28,6 @@ export function testConfig(dir: string, database: AppConfig['database'], overrid
     rateLimit: { globalPerMinute: 100_000, sensitivePerMinute: 100_000 },
     passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
     mail: { smtpUrl: null, from: 'Cliffhanger <no-reply@cliffhanger.test>', outboxPath: join(dir, 'outbox.jsonl') },
-    docsUi: false,
     devRoutes: true,
     serveFrontends: false,
     frontendsRoot: dir,

@@ -3,9 +3,9 @@
  * verification tokens are opaque random strings stored only as SHA-256 hashes, so a database leak
  * does not leak usable tokens.
  *
- * The JWT is built on node:crypto rather than `jose`: jose 6 ships only ES modules, which the
- * repository's jest (CommonJS) runtime cannot load. HS256 is small enough to do exactly: a fixed
- * header, an HMAC, a constant-time comparison, and strict claim checks.
+ * The JWT is built on node:crypto: with one algorithm and one key, HS256 is small enough to do
+ * exactly, with no library between the secret and the check: a fixed header, an HMAC, a constant-time
+ * comparison, and strict claim checks.
  */
 import { createHash, createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
 
