@@ -186,7 +186,9 @@ export interface MultiOriginSystem {
  * origin serves its own copy of the build, as a deployed image would: a rebuild of `dist` by another
  * run on the same machine does not change what this system serves.
  */
-export async function startMultiOriginSystem(): Promise<MultiOriginSystem> {
+export async function startMultiOriginSystem(
+  options: { apiEnv?: Record<string, string> } = {},
+): Promise<MultiOriginSystem> {
   const deployDir = mkdtempSync(path.join(tmpdir(), 'cliffhanger-origins-'));
   const deployed = (app: string) => {
     const target = path.join(deployDir, app);
@@ -228,8 +230,17 @@ export async function startMultiOriginSystem(): Promise<MultiOriginSystem> {
   };
   let api: RunningSystem;
   try {
-    // Only the shell's origin may call the API from a browser; remotes run inside the shell's page.
-    api = await startSystem({ SERVE_FRONTENDS: 'false', CORS_ORIGINS: shell.url });
+    // Only the shell's origin may call the API from a browser; remotes run inside the shell's page. The
+    // API is told where the remotes are (REMOTES_JSON, what the shell's origin answers as remotes.json),
+    // since its rollout answer gives pages the stable address of each remote.
+    api = await startSystem({
+      SERVE_FRONTENDS: 'false',
+      CORS_ORIGINS: shell.url,
+      REMOTES_JSON: JSON.stringify(
+        Object.fromEntries(REMOTE_IDS.map((id) => [id, `${remotes[id].url}/mf-manifest.json`])),
+      ),
+      ...options.apiEnv,
+    });
   } catch (error) {
     await closeOrigins();
     throw error;

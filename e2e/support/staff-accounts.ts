@@ -27,8 +27,8 @@ interface OutboxMail {
   sentAt: string;
 }
 
-async function postJson(path: string, body: unknown, token?: string): Promise<Response> {
-  return fetch(`${baseUrl()}${path}`, {
+async function postJson(path: string, body: unknown, token?: string, base = baseUrl()): Promise<Response> {
+  return fetch(`${base}${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
@@ -36,11 +36,11 @@ async function postJson(path: string, body: unknown, token?: string): Promise<Re
 }
 
 /** The reset token of the newest reset mail sent to `email` at or after `since` (ISO time). */
-async function mailedResetToken(email: string, since: string, timeout = 15_000): Promise<string> {
+async function mailedResetToken(email: string, since: string, base: string, timeout = 15_000): Promise<string> {
   const pattern = new RegExp(`[?&]${RESET_PARAM}=([^\\s"'<>&]+)`);
   const deadline = Date.now() + timeout;
   while (Date.now() < deadline) {
-    const response = await fetch(`${baseUrl()}/api/dev/outbox?limit=100`);
+    const response = await fetch(`${base}/api/dev/outbox?limit=100`);
     if (response.ok) {
       const mails = (await response.json()) as OutboxMail[];
       const mail = mails.find((m) => m.to === email && m.sentAt >= since && pattern.test(m.text));
@@ -56,20 +56,20 @@ async function mailedResetToken(email: string, since: string, timeout = 15_000):
  * An access token of the install's superuser, after resetting its password through the mailed link.
  * Other journeys may reset the same account at the same time; a lost race is simply tried again.
  */
-export async function superuserAccess(attempts = 3): Promise<string> {
+export async function superuserAccess(attempts = 3, base = baseUrl()): Promise<string> {
   let lastProblem = '';
   for (let attempt = 0; attempt < attempts; attempt += 1) {
     const since = new Date(Date.now() - 1_000).toISOString();
-    const asked = await postJson('/api/auth/reset-password/', { email: DEMO_SUPERUSER_EMAIL });
+    const asked = await postJson('/api/auth/reset-password/', { email: DEMO_SUPERUSER_EMAIL }, undefined, base);
     if (!asked.ok) throw new Error(`reset-password answered ${asked.status}: ${await asked.text()}`);
-    const token = await mailedResetToken(DEMO_SUPERUSER_EMAIL, since);
+    const token = await mailedResetToken(DEMO_SUPERUSER_EMAIL, since, base);
     const password = `Su-${randomBytes(12).toString('base64url')}`;
-    const confirmed = await postJson('/api/auth/confirm-reset-password/', { token, password });
+    const confirmed = await postJson('/api/auth/confirm-reset-password/', { token, password }, undefined, base);
     if (!confirmed.ok) {
       lastProblem = `confirm-reset-password answered ${confirmed.status}: ${await confirmed.text()}`;
       continue;
     }
-    const login = await postJson('/api/auth/login/', { email: DEMO_SUPERUSER_EMAIL, password });
+    const login = await postJson('/api/auth/login/', { email: DEMO_SUPERUSER_EMAIL, password }, undefined, base);
     if (!login.ok) {
       lastProblem = `superuser login answered ${login.status}: ${await login.text()}`;
       continue;
@@ -81,22 +81,25 @@ export async function superuserAccess(attempts = 3): Promise<string> {
   throw new Error(`could not sign in as the superuser: ${lastProblem}`);
 }
 
-/** A new staff member (not a superuser), registered with an invitation code the superuser issued. */
-export async function createStaffAccount(prefix = 'staff'): Promise<StaffAccount> {
-  const superuser = await superuserAccess();
-  const invited = await postJson('/api/admin/invitations/', { valid_hours: 1 }, superuser);
+/**
+ * A new staff member (not a superuser), registered with an invitation code the superuser issued; on the
+ * journeys' system unless `base` names another API.
+ */
+export async function createStaffAccount(prefix = 'staff', base = baseUrl()): Promise<StaffAccount> {
+  const superuser = await superuserAccess(3, base);
+  const invited = await postJson('/api/admin/invitations/', { valid_hours: 1 }, superuser, base);
   if (invited.status !== 201) throw new Error(`invitation answered ${invited.status}: ${await invited.text()}`);
   const { code } = (await invited.json()) as { code: string };
 
   const unique = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`.slice(0, 30);
   const email = `${unique}@example.com`;
   const password = `St-${randomBytes(12).toString('base64url')}`;
-  const registered = await postJson('/api/admin/register/', {
-    email,
-    username: unique,
-    password,
-    invitation_code: code,
-  });
+  const registered = await postJson(
+    '/api/admin/register/',
+    { email, username: unique, password, invitation_code: code },
+    undefined,
+    base,
+  );
   if (registered.status !== 201) {
     throw new Error(`staff registration answered ${registered.status}: ${await registered.text()}`);
   }
