@@ -1,14 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
 import { staffDb } from '../../../src/domains/admin/staff.tables';
 import { MediaJobQueue } from '../../../src/domains/media-library/media-jobs';
 import { mediaStorageFor } from '../../../src/domains/media-library/media-storage';
 import { CHUNK_SIZE } from '../../../src/domains/media-library/uploads.service';
-import { resolveFfmpeg } from '../../../src/media/ffmpeg';
 import { playbackAddresses } from '../../../src/media/signed-playback';
+import { makeClip } from '../../support/clips';
 import { databaseKinds } from '../../support/databases';
 import { smallCatalogue } from '../../support/fixtures';
 import { call } from '../../support/http';
@@ -16,36 +13,6 @@ import { bearer, createTestApp, type TestApp } from '../../support/test-app';
 import { type Cast, signUpCast } from '../admin/staff-fixtures';
 
 jest.setTimeout(120_000);
-
-/** A real 2 s vertical MP4 with sound, made by ffmpeg for this run. */
-function makeClip(dir: string): Buffer {
-  const out = join(dir, 'clip.mp4');
-  execFileSync(resolveFfmpeg(), [
-    '-y',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=360x640:rate=25',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:sample_rate=48000',
-    '-t',
-    '2',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    out,
-  ]);
-  return readFileSync(out);
-}
 
 const PNG_HEADER = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -3,47 +3,15 @@
  * upload, send bytes from an offset, ask how much arrived, and cut a connection half-way through a PATCH.
  * Shared by the resumable-upload tests of the file store and of the S3 store.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { join } from 'node:path';
-import { resolveFfmpeg } from '../../../src/media/ffmpeg';
 import { type CallOptions, listenOnFreePort, call as plainCall } from '../../support/http';
 import type { TestApp } from '../../support/test-app';
+
+export { makeClip } from '../../support/clips';
 
 export const TUS = '/api/admin/media/tus/';
 /** An MP4 signature followed by noise: a video by its first bytes, without a long encode. */
 export const FTYP = Buffer.from('0000001866747970697336d0000000000069736f6d', 'hex');
-
-/** A real two-second H.264/AAC clip, made with ffmpeg in `dir`. */
-export function makeClip(dir: string): Buffer {
-  const out = join(dir, 'tus-clip.mp4');
-  execFileSync(resolveFfmpeg(), [
-    '-y',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=360x640:rate=25',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:sample_rate=48000',
-    '-t',
-    '2',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    out,
-  ]);
-  return readFileSync(out);
-}
 
 /** Same bytes, compared without jest walking megabytes one element at a time. */
 export const sameBytes = (a: Buffer, b: Buffer) => a.length === b.length && a.equals(b);

@@ -26,7 +26,7 @@ describe('resumable video uploads over tus with an S3-compatible store', () => {
   // The store's clock: moved back to start an upload "two days ago".
   let storeNow = () => new Date();
   const staff = () => bearer(cast.staff.access);
-  const { patch, head, started, dropHalfway, arrivedOffset, waitForJob } = tusClient(() => t.app, staff);
+  const { patch, started, dropHalfway, arrivedOffset, waitForJob } = tusClient(() => t.app, staff);
 
   beforeAll(async () => {
     s3 = await startSignedS3Server({ now: () => storeNow() });
