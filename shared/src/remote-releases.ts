@@ -60,11 +60,14 @@ export const REMOTE_ROLLOUT_KEY_STORAGE = 'ch-rollout-key';
 
 /**
  * The automatic rollback: once a canary has been loaded at least `minLoads` times in the last
- * `windowMinutes`, it is rolled back when its failure rate (load failures + screen errors per load)
- * passes `maxFailureRate` and is at least `marginOverStable` above the stable version's in that window.
+ * `windowMinutes`, by at least `minReporters` different browsers (reports are public: one client
+ * repeating failures must not roll a release back), it is rolled back when its failure rate (load
+ * failures + screen errors per load) passes `maxFailureRate` and is at least `marginOverStable` above
+ * the stable version's in that window.
  */
 export const CANARY_AUTO_ROLLBACK = {
   minLoads: 20,
+  minReporters: 5,
   windowMinutes: 60,
   maxFailureRate: 0.1,
   marginOverStable: 0.05,

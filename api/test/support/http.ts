@@ -20,6 +20,8 @@ export interface CallOptions {
   payload?: unknown;
   /** Sent as-is (for malformed bodies); set the content-type header yourself. */
   body?: string | Buffer;
+  /** The address the request comes from (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 export interface CallResult {
@@ -53,6 +55,7 @@ export async function call(app: TypedFastify, options: CallOptions): Promise<Cal
     method: (options.method ?? 'GET') as InjectOptions['method'],
     url: options.url,
     headers,
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     ...(body === undefined ? {} : { payload: body }),
   });
   const answered: CallResult['headers'] = {};

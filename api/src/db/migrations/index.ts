@@ -16,6 +16,7 @@ import * as cardFingerprints from './20261202030000_card_fingerprints';
 import * as firstPurchaseOffer from './20261203010000_first_purchase_offer';
 import * as autoUnlock from './20261203020000_auto_unlock';
 import * as remoteReleases from './20261204010000_remote_releases';
+import * as remoteLoadReporters from './20261204020000_remote_load_reporters';
 
 const migrations: Record<string, Migration> = {
   '20250601000000_initial': initial,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '20261203010000_first_purchase_offer': firstPurchaseOffer,
   '20261203020000_auto_unlock': autoUnlock,
   '20261204010000_remote_releases': remoteReleases,
+  '20261204020000_remote_load_reporters': remoteLoadReporters,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

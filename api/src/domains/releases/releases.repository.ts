@@ -158,8 +158,41 @@ export async function samplesSince(db: ReleasesExecutor, fromMinute: number): Pr
   return found;
 }
 
+/** Notes that `reporter` reported on a version this minute (once, however many reports it sent). */
+export async function addReporter(
+  db: ReleasesExecutor,
+  minute: number,
+  remote: string,
+  version: string,
+  reporter: string,
+): Promise<void> {
+  await db
+    .insertInto('remote_load_reporters')
+    .values({ remote, version, minute, reporter })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** How many different browsers reported on a version since `fromMinute`. */
+export async function reportersSince(
+  db: ReleasesExecutor,
+  fromMinute: number,
+  remote: string,
+  version: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('remote_load_reporters')
+    .select((eb) => eb.fn.count<number>('reporter').distinct().as('reporters'))
+    .where('remote', '=', remote)
+    .where('version', '=', version)
+    .where('minute', '>=', fromMinute)
+    .executeTakeFirst();
+  return Number(row?.reporters ?? 0);
+}
+
 /** Forgets reports older than `beforeMinute`. */
 export async function pruneBefore(db: ReleasesExecutor, beforeMinute: number): Promise<void> {
+  await db.deleteFrom('remote_load_reporters').where('minute', '<', beforeMinute).execute();
   await db.deleteFrom('remote_load_samples').where('minute', '<', beforeMinute).execute();
   await db.deleteFrom('remote_load_buckets').where('minute', '<', beforeMinute).execute();
 }

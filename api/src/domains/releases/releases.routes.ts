@@ -24,6 +24,7 @@ import {
   makeStable,
   promoteCanary,
   releasesView,
+  reporterOf,
   rollBackCanary,
   rollouts,
   startCanary,
@@ -59,7 +60,7 @@ export async function releasesRoutes(app: TypedFastify, { ctx }: { ctx: AppConte
         response: withErrors({ 200: LoadReportsAnswer, 503: ErrorSchema }),
       },
     },
-    (request) => storeReports(ctx, request.body.reports),
+    (request) => storeReports(ctx, request.body.reports, reporterOf(request.ip, request.headers['user-agent'])),
   );
 
   await app.register(async (staff: TypedFastify) => {

@@ -3,6 +3,7 @@
  * when staff change them in this process), the load reports pages send back, the automatic rollback
  * of a canary that fails too often, and the staff actions of the Releases screen, each audited.
  */
+import { createHash } from 'node:crypto';
 import {
   CANARY_AUTO_ROLLBACK,
   REMOTE_ROLLOUT_CACHE_SECONDS,
@@ -31,6 +32,7 @@ import {
   versionsOf,
 } from './releases.disk';
 import {
+  addReporter,
   addToBucket,
   allRules,
   type BucketIncrement,
@@ -38,6 +40,7 @@ import {
   minuteOf,
   pruneBefore,
   type RuleChange,
+  reportersSince,
   ruleOf,
   samplesSince,
   saveRule,
@@ -163,7 +166,23 @@ const windowStart = (ctx: AppContext) => minuteOf(ctx.now()) - CANARY_AUTO_ROLLB
 
 // --- Load reports and the automatic rollback ----------------------------------------------------
 
-export async function storeReports(ctx: AppContext, reports: RemoteLoadReport[]): Promise<{ stored: number }> {
+/** A browser's name in the reporters table: a short hash of its address and user agent, never the address. */
+export function reporterOf(ip: string, userAgent: string | undefined): string {
+  return createHash('sha256')
+    .update(`${ip}\n${userAgent ?? ''}`)
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/**
+ * Stores a page's reports. `reporter` names the browser that sent them (a hash of its address and user
+ * agent): a canary is only rolled back on the word of several.
+ */
+export async function storeReports(
+  ctx: AppContext,
+  reports: RemoteLoadReport[],
+  reporter: string,
+): Promise<{ stored: number }> {
   const groups = new Map<string, BucketIncrement>();
   for (const [index, report] of reports.entries()) {
     const remote = report.remote;
@@ -201,7 +220,10 @@ export async function storeReports(ctx: AppContext, reports: RemoteLoadReport[])
   const prune = Date.now() - state.lastPrune > 60_000;
   if (prune) state.lastPrune = Date.now();
   await releasesTransaction(ctx, async (trx) => {
-    for (const group of groups.values()) await addToBucket(trx, minute, group);
+    for (const group of groups.values()) {
+      await addToBucket(trx, minute, group);
+      await addReporter(trx, minute, group.remote, group.version, reporter);
+    }
     if (prune) await pruneBefore(trx, minute - KEEP_REPORTS_MINUTES);
   });
   const reported = new Set([...groups.values()].map((group) => `${group.remote} ${group.version}`));
@@ -218,11 +240,11 @@ export async function storeReports(ctx: AppContext, reports: RemoteLoadReport[])
  * The reason a canary should be rolled back, or null: at least `minLoads` attempts in the window, a
  * failure rate over `maxFailureRate`, and at least `marginOverStable` above the stable version's.
  */
-function rollbackReason(canary: string, stable: string, sums: VersionSums[]): string | null {
+function rollbackReason(canary: string, stable: string, sums: VersionSums[], reporters: number): string | null {
   const ofCanary = sums.find((s) => s.version === canary);
   if (!ofCanary) return null;
   const attempts = ofCanary.loads + ofCanary.failures;
-  if (attempts < CANARY_AUTO_ROLLBACK.minLoads) return null;
+  if (attempts < CANARY_AUTO_ROLLBACK.minLoads || reporters < CANARY_AUTO_ROLLBACK.minReporters) return null;
   const rate = rateOf(ofCanary);
   const stableRate = rateOf(sums.find((s) => s.version === stable));
   if (rate <= CANARY_AUTO_ROLLBACK.maxFailureRate) return null;
@@ -235,13 +257,19 @@ async function rollBackIfFailing(ctx: AppContext, remote: RemoteId, reported: st
   const canary = row?.canary_version;
   if (!row || !canary || !reported.includes(canary)) return;
   const stable = addressOf(ctx, remote, row.stable_version).version;
-  const sums = await sumsSince(releasesDb(ctx), windowStart(ctx), remote);
-  if (!rollbackReason(canary, stable, sums)) return;
+  const db = releasesDb(ctx);
+  const sums = await sumsSince(db, windowStart(ctx), remote);
+  if (!rollbackReason(canary, stable, sums, await reportersSince(db, windowStart(ctx), remote, canary))) return;
   // Decided again under the lock: of two reports crossing the line together, one rolls back, once.
   const done = await releasesTransaction(ctx, async (trx) => {
     const locked = await ruleOf(trx, remote, ctx.dbKind === 'postgres');
     if (locked?.canary_version !== canary) return false;
-    const reason = rollbackReason(canary, stable, await sumsSince(trx, windowStart(ctx), remote));
+    const reason = rollbackReason(
+      canary,
+      stable,
+      await sumsSince(trx, windowStart(ctx), remote),
+      await reportersSince(trx, windowStart(ctx), remote, canary),
+    );
     if (!reason) return false;
     const at = nowIso(ctx);
     if (!(await clearCanaryIfStill(trx, remote, canary, at, reason))) return false;

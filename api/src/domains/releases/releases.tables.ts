@@ -41,7 +41,16 @@ export interface RemoteLoadSamplesTable {
   load_ms: number;
 }
 
+/** One row per browser (a short hash) that reported on a version in a minute. */
+export interface RemoteLoadReportersTable {
+  remote: string;
+  version: string;
+  minute: number;
+  reporter: string;
+}
+
 export interface ReleasesDatabase extends StaffDatabase {
+  remote_load_reporters: RemoteLoadReportersTable;
   remote_rollouts: RemoteRolloutsTable;
   remote_load_buckets: RemoteLoadBucketsTable;
   remote_load_samples: RemoteLoadSamplesTable;

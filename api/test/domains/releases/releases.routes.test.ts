@@ -45,6 +45,7 @@ function stageBuilds(dir: string) {
   publish(dir, 'wallet', '2.1.0', { react: '^18.2.0' }, '2026-11-21T00:00:00.000Z');
   publish(dir, 'player', '3.0.0', FITTING, '2026-11-20T00:00:00.000Z');
   publish(dir, 'account', '7.0.0', FITTING, '2026-11-20T00:00:00.000Z');
+  publish(dir, 'catalog', '1.0.0', FITTING, '2026-11-20T00:00:00.000Z');
 }
 
 describe.each(databaseKinds())('versioned remotes (%s)', (kind) => {
@@ -70,8 +71,8 @@ describe.each(databaseKinds())('versioned remotes (%s)', (kind) => {
     }>;
   const staffCall = (method: string, url: string, payload?: unknown, session = cast.staff) =>
     call(t.app, { method, url, headers: bearer(session.access), payload });
-  const report = (reports: unknown) =>
-    call(t.app, { method: 'POST', url: '/api/remotes/reports/', payload: { reports } });
+  const report = (reports: unknown, remoteAddress = '127.0.0.1') =>
+    call(t.app, { method: 'POST', url: '/api/remotes/reports/', payload: { reports }, remoteAddress });
   const audits = (remote: string) =>
     staffDb(t.ctx)
       .selectFrom('audit_log')
@@ -251,14 +252,33 @@ describe.each(databaseKinds())('versioned remotes (%s)', (kind) => {
     expect((await audits('account')).map((e) => e.action)).toEqual(['release.canary']);
   });
 
+  it('does not roll a canary back on the word of one browser, however many failures it sends', async () => {
+    await staffCall('PUT', '/api/admin/releases/catalog/canary', { version: '1.0.0', share: 20 });
+    const failures = (n: number) =>
+      Array.from({ length: n }, () => ({ remote: 'catalog', version: '1.0.0', outcome: 'failed' }));
+    for (let i = 0; i < 5; i += 1) expect((await report(failures(20), '198.51.100.7')).statusCode).toBe(200);
+    expect((await rollouts()).catalog.canary?.version).toBe('1.0.0');
+    // Three more browsers agree: still under the minimum of different browsers.
+    for (const address of ['198.51.100.8', '198.51.100.9', '198.51.100.10']) await report(failures(1), address);
+    expect((await rollouts()).catalog.canary?.version).toBe('1.0.0');
+    // The fifth different browser makes it several people's experience: rolled back.
+    await report(failures(1), '198.51.100.11');
+    expect((await rollouts()).catalog.canary).toBeNull();
+    expect((await audits('catalog')).map((e) => e.action)).toEqual(['release.canary', 'release.auto_rollback']);
+  });
+
   it('rolls back a failing canary exactly once when many reports cross the line together', async () => {
     await staffCall('PUT', '/api/admin/releases/player/canary', { version: '3.0.0', share: 40 });
     await report(
       Array.from({ length: 10 }, () => ({ remote: 'player', version: 'current', outcome: 'loaded', load_ms: 80 })),
     );
+    // Fifty pages, from ten different browsers.
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        report([{ remote: 'player', version: '3.0.0', outcome: i % 3 === 0 ? 'loaded' : 'failed', load_ms: 90 }]),
+        report(
+          [{ remote: 'player', version: '3.0.0', outcome: i % 3 === 0 ? 'loaded' : 'failed', load_ms: 90 }],
+          `203.0.113.${i % 10}`,
+        ),
       ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200));

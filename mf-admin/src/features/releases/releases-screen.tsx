@@ -249,8 +249,8 @@ export function Releases() {
     <AdminLayout title="Releases">
       <p className="ch-muted">
         A canary goes to a share of sessions; it is rolled back automatically when its failure rate passes{' '}
-        {Math.round(CANARY_AUTO_ROLLBACK.maxFailureRate * 100)}% after {CANARY_AUTO_ROLLBACK.minLoads} loads. Changes
-        reach open pages within a minute.
+        {Math.round(CANARY_AUTO_ROLLBACK.maxFailureRate * 100)}% after {CANARY_AUTO_ROLLBACK.minLoads} loads from at
+        least {CANARY_AUTO_ROLLBACK.minReporters} different browsers. Changes reach open pages within a minute.
       </p>
       {isError && <ErrorNotice message="The releases could not be loaded" onRetry={refetch} />}
       {!data && !isError && <InlineSpinner />}
