@@ -27,8 +27,9 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
-import { type DataStore, Server, type Upload } from '@tus/server';
+import { type DataStore, type Locker, MemoryLocker, Server, type Upload } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { closeRedis, connectRedis } from '../../cache/redis';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { allowedOrigins } from '../../http/cors';
@@ -38,6 +39,7 @@ import { viewerOf } from '../auth/auth.hooks';
 import { SNIFF_BYTES, sniffContent } from './content-sniffing';
 import type { MediaJobQueue } from './media-jobs';
 import { objectStoreOf } from './media-storage';
+import { RedisLocker } from './tus-redis-locker';
 import { headOf, MAX_UPLOAD_BYTES, queueTranscode, sourcePath, stagingRoot, wrongType } from './uploads.service';
 
 /** Where the tus endpoint lives; the browser gets upload addresses below it. */
@@ -122,6 +124,24 @@ function dataStore(ctx: AppContext, expiry: number): { store: DataStore; directo
   return { store: new FileStore({ directory, expirationPeriodInMilliseconds: expiry }), directory };
 }
 
+/**
+ * The upload locks: in Redis when the app shares state through it (REDIS_URL: several API processes or
+ * replicas, any of which may get a resumed upload's next request), else in this process.
+ */
+function lockerFor(ctx: AppContext): { locker: Locker; close: () => Promise<void> } {
+  const { redisUrl, redisPrefix } = ctx.config;
+  if (!redisUrl) return { locker: new MemoryLocker(), close: async () => undefined };
+  const commands = connectRedis(redisUrl, 'tus-locks', { enableOfflineQueue: true, maxRetriesPerRequest: 2 });
+  const subscriber = connectRedis(redisUrl, 'tus-release', { enableOfflineQueue: true, maxRetriesPerRequest: null });
+  const locker = new RedisLocker(commands, subscriber, { prefix: redisPrefix ?? 'cliffhanger:' });
+  return {
+    locker,
+    close: async () => {
+      await Promise.all([closeRedis(commands), closeRedis(subscriber)]);
+    },
+  };
+}
+
 /** Copies the finished upload to `target`: a hard link from the staging folder, a download from S3. */
 async function materialise(uploads: TusUploads, id: string, target: string): Promise<void> {
   await mkdir(dirname(target), { recursive: true });
@@ -146,9 +166,11 @@ export async function tusUploadRoutes(app: TypedFastify, { ctx, queue }: { ctx: 
     return sender;
   };
 
+  const locks = lockerFor(ctx);
   const server = new Server({
     path: TUS_PATH,
     datastore: store,
+    locker: locks.locker,
     relativeLocation: true,
     maxSize: MAX_UPLOAD_BYTES.video,
     // Origins were checked before the request got here (a refused one never does).
@@ -274,5 +296,6 @@ export async function tusUploadRoutes(app: TypedFastify, { ctx, queue }: { ctx: 
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    await locks.close();
   });
 }
