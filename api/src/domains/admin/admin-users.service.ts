@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { Trx, UserRow } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import { revokeAllRefreshTokens } from '../auth/auth.repository';
 import { containsText } from '../catalogue/catalogue.repository';
@@ -27,7 +27,6 @@ import {
   type UserListQuery,
 } from './admin.schemas';
 import { recordAudit } from './audit.repository';
-import { type StaffTrx, staffDb } from './staff.tables';
 
 const USER_MISSING = 'User not found';
 
@@ -90,7 +89,7 @@ async function userRow(ctx: AppContext, id: number): Promise<UserRow> {
 
 export async function userDetail(ctx: AppContext, id: number) {
   const row = await userRow(ctx, id);
-  const db = staffDb(ctx);
+  const db = ctx.db;
   const [ledger, unlocks, subscriptions, goldPlans] = await Promise.all([
     db.selectFrom('coin_ledger').selectAll().where('user_id', '=', id).orderBy('id', 'desc').limit(100).execute(),
     unlocksOf(ctx, id).limit(100).execute(),
@@ -117,7 +116,7 @@ export async function userLedger(ctx: AppContext, id: number, query: Static<type
   await userRow(ctx, id);
   const limit = query.limit ?? 20;
   const page = query.page ?? 1;
-  const db = staffDb(ctx);
+  const db = ctx.db;
   const [rows, total] = await Promise.all([
     db
       .selectFrom('coin_ledger')
@@ -141,7 +140,7 @@ export async function userUnlocks(ctx: AppContext, id: number, query: Static<typ
   await userRow(ctx, id);
   const limit = query.limit ?? 20;
   const page = query.page ?? 1;
-  const db = staffDb(ctx);
+  const db = ctx.db;
   const [rows, total] = await Promise.all([
     unlocksOf(ctx, id)
       .limit(limit)
@@ -157,7 +156,7 @@ export async function userUnlocks(ctx: AppContext, id: number, query: Static<typ
 }
 
 function unlocksOf(ctx: AppContext, userId: number) {
-  return staffDb(ctx)
+  return ctx.db
     .selectFrom('episode_unlocks')
     .innerJoin('episodes', 'episodes.id', 'episode_unlocks.episode_id')
     .innerJoin('series', 'series.id', 'episodes.series_id')
@@ -222,27 +221,25 @@ export async function updateUserFlags(
   if (body.is_staff === false && target.id === actor.id) throw badRequest('You cannot remove your own staff rights');
   if (target.is_guest && body.is_staff) throw badRequest('A guest cannot become staff: they need a real account first');
   const at = nowIso(ctx);
-  await staffDb(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ ...body, updated_at: at })
-        .where('id', '=', userId)
-        .execute();
-      // A disabled account loses its sessions at once; access tokens already fail in the auth hook.
-      if (body.is_active === false) await revokeAllRefreshTokens(trx as never, userId, at);
-      const after = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
-      await recordAudit(trx, {
-        actor,
-        action: 'user.update',
-        entity: 'user',
-        entityId: userId,
-        before: flagsOf(target),
-        after: flagsOf(after),
-        at,
-      });
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ ...body, updated_at: at })
+      .where('id', '=', userId)
+      .execute();
+    // A disabled account loses its sessions at once; access tokens already fail in the auth hook.
+    if (body.is_active === false) await revokeAllRefreshTokens(trx as never, userId, at);
+    const after = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      actor,
+      action: 'user.update',
+      entity: 'user',
+      entityId: userId,
+      before: flagsOf(target),
+      after: flagsOf(after),
+      at,
     });
+  });
   return toAdminUser(ctx, await userRow(ctx, userId));
 }
 
@@ -258,7 +255,7 @@ const flagsOf = (row: UserRow) => ({
 export async function listSubscriptions(ctx: AppContext, query: Static<typeof SubscriptionListQuery>) {
   const limit = query.limit ?? 20;
   const page = query.page ?? 1;
-  const db = staffDb(ctx);
+  const db = ctx.db;
   const base = () => {
     let q = db.selectFrom('subscriptions').innerJoin('users', 'users.id', 'subscriptions.user_id');
     if (query.status) q = q.where('subscriptions.status', '=', query.status);
@@ -314,7 +311,7 @@ export async function cancelSubscription(
   subscriptionId: number,
   immediately: boolean,
 ) {
-  const db = staffDb(ctx);
+  const db = ctx.db;
   const before = await db.selectFrom('subscriptions').selectAll().where('id', '=', subscriptionId).executeTakeFirst();
   if (!before) throw notFound('Subscription not found');
   if (before.status !== 'active') throw new HttpError(409, 'This subscription is not active');
@@ -352,4 +349,4 @@ export async function cancelSubscription(
   return toSubscriptionDto(after, await plans(ctx), ctx.now());
 }
 
-export type { StaffTrx };
+export type { Trx };

@@ -68,7 +68,6 @@ import { analytics, dashboard } from './admin-insights.service';
 import { allSettings, updateSetting } from './admin-settings.service';
 import * as users from './admin-users.service';
 import { listAudit, toAuditDto } from './audit.repository';
-import { staffDb } from './staff.tables';
 
 export async function adminRoutes(
   app: TypedFastify,
@@ -124,7 +123,7 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
       const limit = request.query.limit ?? 50;
       const page = request.query.page ?? 1;
       const { rows, count } = await listAudit(
-        staffDb(ctx),
+        ctx.db,
         { entity: request.query.entity, entityId: request.query.entity_id, actorId: request.query.actor_id },
         { limit, offset: (page - 1) * limit },
       );

@@ -3,8 +3,7 @@
  * written in the same transaction as the change it describes, so the log never claims a change that
  * was rolled back nor misses one that was kept.
  */
-import type { UserRow } from '../../db/schema';
-import type { AuditRow, StaffExecutor } from './staff.tables';
+import type { AuditRow, Executor, UserRow } from '../../db/schema';
 
 export interface AuditEntry {
   actor: Pick<UserRow, 'id' | 'email'> | null;
@@ -18,7 +17,7 @@ export interface AuditEntry {
 
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
-export async function recordAudit(db: StaffExecutor, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({
@@ -41,7 +40,7 @@ export interface AuditFilters {
 }
 
 export async function listAudit(
-  db: StaffExecutor,
+  db: Executor,
   filters: AuditFilters,
   page: { limit: number; offset: number },
 ): Promise<{ rows: AuditRow[]; count: number }> {

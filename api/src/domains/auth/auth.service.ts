@@ -6,14 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { GUEST_EMAIL_DOMAIN, MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { Database, UserRow } from '../../db/schema';
+import type { Executor, Trx, UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../../http/errors';
 import { linkMail } from '../../mail/mailer';
 import { mailSiteOrigin } from '../../mail/site-origin';
-import type { MoneyTrx } from '../coins/money.tables';
 import { applyEntry, isUniqueViolation, moneyTransaction } from '../coins/money-transaction';
 import { mergeGuest, mergeGuestLocked } from '../users/guest-merge.service';
 import {
@@ -107,8 +105,6 @@ async function guestIdOfRequest(ctx: AppContext, request: FastifyRequest): Promi
   return user && user.is_guest && user.is_active && user.merged_into_user_id === null ? user.id : null;
 }
 
-type Executor = Kysely<Database> | Transaction<Database>;
-
 /** A free username derived from an e-mail address: "jane.doe@x" → "jane.doe", then "jane.doe4821". */
 async function usernameFor(db: Executor, email: string): Promise<string> {
   const base =
@@ -123,14 +119,11 @@ async function usernameFor(db: Executor, email: string): Promise<string> {
   }
 }
 
-/** A money transaction seen with the first migration's tables (users, links, tokens). */
-const core = (trx: MoneyTrx) => trx as unknown as Transaction<Database>;
-
 /**
  * Runs a sign-in transaction, retrying it when a concurrent one created the same account or username
  * first (PostgreSQL's unique indexes decide; the retry then finds the account and signs in to it).
  */
-async function signInTransaction<T>(ctx: AppContext, work: (trx: MoneyTrx) => Promise<T>): Promise<T> {
+async function signInTransaction<T>(ctx: AppContext, work: (trx: Trx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await moneyTransaction(ctx, work);
@@ -449,16 +442,16 @@ export async function verifyMagicLink(
   const sessionUserId = sessionUserIdOf(ctx, request);
   const { account, link, merged } = await signInTransaction(ctx, async (trx) => {
     const at = nowIso(ctx);
-    const link = await consumeMagicLink(core(trx), hashToken(token), at);
+    const link = await consumeMagicLink(trx, hashToken(token), at);
     if (!link)
       throw badRequest('This sign-in link is invalid, was already used or has expired. Ask for a new one.', {
         success: 0,
       });
-    let user = await findUserByEmail(core(trx), link.email);
+    let user = await findUserByEmail(trx, link.email);
     if (!user) {
-      user = await insertUser(core(trx), {
+      user = await insertUser(trx, {
         email: link.email,
-        username: await usernameFor(core(trx), link.email),
+        username: await usernameFor(trx, link.email),
         password_hash: null,
         guest_id: null,
         signup_data: null,
@@ -479,14 +472,14 @@ export async function verifyMagicLink(
       });
     } else {
       if (!user.is_active) throw forbidden(ACCOUNT_DISABLED);
-      await updateUser(core(trx), user.id, { email_verified: true, last_login_at: at, updated_at: at });
+      await updateUser(trx, user.id, { email_verified: true, last_login_at: at, updated_at: at });
     }
     const requester = link.requested_by_user_id;
     const merged =
       requester !== null && requester === sessionUserId
         ? (await mergeGuestLocked(ctx, trx, requester, user.id, at)).moved
         : false;
-    return { account: (await findUserById(core(trx), user.id)) as UserRow, link, merged };
+    return { account: (await findUserById(trx, user.id)) as UserRow, link, merged };
   });
 
   const answer = await authAnswer(ctx, account);
@@ -545,11 +538,11 @@ export async function confirmPasswordReset(
   const sessionUserId = sessionUserIdOf(ctx, request);
   return moneyTransaction(ctx, async (trx) => {
     const at = nowIso(ctx);
-    const reset = await consumePasswordReset(core(trx), hashToken(token), at);
+    const reset = await consumePasswordReset(trx, hashToken(token), at);
     if (!reset) throw badRequest('This reset link is invalid, was already used or has expired. Ask for a new one.');
     // Following the link proved the inbox; every existing session ends with the old password.
-    await updateUser(core(trx), reset.user_id, { password_hash: passwordHash, email_verified: true, updated_at: at });
-    await revokeAllRefreshTokens(core(trx), reset.user_id, at);
+    await updateUser(trx, reset.user_id, { password_hash: passwordHash, email_verified: true, updated_at: at });
+    await revokeAllRefreshTokens(trx, reset.user_id, at);
     // The owner proved the inbox: a slow-down that guesses caused ends with the new password.
     await recordLoginSuccess(ctx, reset.user_id, trx);
     const requester = reset.requested_by_user_id;

@@ -140,7 +140,7 @@ export interface Page<T> {
 }
 
 /** `next`/`previous` as absolute-path links carrying the same query with another page number. */
-export function pageLinks(path: string, query: Record<string, unknown>, page: number, limit: number, count: number) {
+export function pageLinks(path: string, query: object, page: number, limit: number, count: number) {
   const link = (target: number) => {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) {
@@ -185,7 +185,7 @@ async function readSeriesList(ctx: AppContext, query: SeriesListQuery, path: str
   return {
     results: await hydrateSeries(ctx, rows),
     count,
-    ...pageLinks(path, query as unknown as Record<string, unknown>, query.page, query.limit, count),
+    ...pageLinks(path, query, query.page, query.limit, count),
   };
 }
 

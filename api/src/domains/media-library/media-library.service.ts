@@ -1,10 +1,9 @@
 /** Reads of the media library (assets and their jobs) as the staff screens show them. */
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { MediaAssetRow, MediaKind, UserRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import { recordAudit } from '../admin/audit.repository';
-import { type MediaAssetRow, type MediaKind, staffDb } from '../admin/staff.tables';
 
 export function toAssetDto(ctx: AppContext, row: MediaAssetRow) {
   return {
@@ -35,7 +34,7 @@ export async function listAssets(
   const limit = query.limit ?? 20;
   const page = query.page ?? 1;
   const base = () => {
-    let q = staffDb(ctx).selectFrom('media_assets');
+    let q = ctx.db.selectFrom('media_assets');
     if (query.kind) q = q.where('kind', '=', query.kind);
     if (query.episode_id !== undefined) q = q.where('episode_id', '=', query.episode_id);
     return q;
@@ -56,14 +55,14 @@ export async function listAssets(
 }
 
 export async function getAsset(ctx: AppContext, id: number) {
-  const row = await staffDb(ctx).selectFrom('media_assets').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await ctx.db.selectFrom('media_assets').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Media file not found');
   return toAssetDto(ctx, row);
 }
 
 /** The newest jobs with their asset, for the progress list the media library polls. */
 export async function listJobs(ctx: AppContext, status?: string) {
-  let query = staffDb(ctx)
+  let query = ctx.db
     .selectFrom('media_jobs')
     .innerJoin('media_assets', 'media_assets.id', 'media_jobs.asset_id')
     .select([
@@ -95,7 +94,7 @@ export async function listJobs(ctx: AppContext, status?: string) {
 }
 
 export async function retryJob(ctx: AppContext, actor: UserRow, id: number) {
-  const db = staffDb(ctx);
+  const db = ctx.db;
   const job = await db.selectFrom('media_jobs').selectAll().where('id', '=', id).executeTakeFirst();
   if (!job) throw notFound('Job not found');
   if (job.status !== 'failed') throw new HttpError(409, 'Only a failed job can be tried again');

@@ -17,9 +17,8 @@ import { dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { MediaAssetRow, MediaKind, MediaUploadRow, UserRow } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http/errors';
-import { type MediaAssetRow, type MediaKind, type MediaUploadRow, staffDb } from '../admin/staff.tables';
 import { ACCEPTED_TYPES, SNIFF_BYTES, sniffContent } from './content-sniffing';
 import { storeImage } from './stored-images';
 
@@ -71,7 +70,7 @@ export async function createUpload(ctx: AppContext, actor: UserRow, input: Creat
   }
   const id = randomUUID();
   const at = nowIso(ctx);
-  const row = await staffDb(ctx)
+  const row = await ctx.db
     .insertInto('media_uploads')
     .values({
       id,
@@ -96,13 +95,13 @@ export async function createUpload(ctx: AppContext, actor: UserRow, input: Creat
 }
 
 async function uploadRow(ctx: AppContext, id: string): Promise<MediaUploadRow> {
-  const row = await staffDb(ctx).selectFrom('media_uploads').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await ctx.db.selectFrom('media_uploads').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Upload not found. It may have expired: start the upload again.');
   return row;
 }
 
 async function uploadState(ctx: AppContext, row: MediaUploadRow) {
-  const chunks = await staffDb(ctx)
+  const chunks = await ctx.db
     .selectFrom('media_upload_chunks')
     .select('chunk_index')
     .where('upload_id', '=', row.id)
@@ -140,7 +139,7 @@ export async function putChunk(ctx: AppContext, id: string, n: number, body: Buf
   if (body.length !== expected) {
     throw badRequest(`Chunk ${n} must be ${expected} bytes long; ${body.length} arrived`);
   }
-  const db = staffDb(ctx);
+  const db = ctx.db;
   if (n === 0) {
     const sniffed = sniffContent(body.subarray(0, SNIFF_BYTES));
     if (!sniffed || sniffed.kind !== row.kind) throw wrongType(row.kind);
@@ -195,7 +194,7 @@ export interface CompletedUpload {
 
 export async function completeUpload(ctx: AppContext, actor: UserRow, id: string): Promise<CompletedUpload> {
   const row = await uploadRow(ctx, id);
-  const db = staffDb(ctx);
+  const db = ctx.db;
   if (row.status === 'complete' && row.asset_id !== null) {
     // A retried completion (the answer was lost on the way) answers the same asset again.
     const asset = await db
@@ -266,40 +265,38 @@ export interface ReceivedVideo {
  */
 export async function queueTranscode(ctx: AppContext, video: ReceivedVideo) {
   const at = nowIso(ctx);
-  return staffDb(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('media_assets')
-        .values({
-          kind: 'video',
-          status: 'processing',
-          original_name: video.filename,
-          content_type: video.contentType,
-          size: video.size,
-          source_key: video.sourceKey,
-          url: null,
-          hls_url: null,
-          poster_url: null,
-          thumbnail_url: null,
-          width: null,
-          height: null,
-          duration_seconds: null,
-          renditions: null,
-          episode_id: video.episodeId,
-          uploaded_by: video.uploadedBy,
-          created_at: at,
-          updated_at: at,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const job = await trx
-        .insertInto('media_jobs')
-        .values({ asset_id: inserted.id, kind: 'transcode', status: 'queued', created_at: at, updated_at: at })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { asset: inserted, jobId: job.id };
-    });
+  return ctx.db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('media_assets')
+      .values({
+        kind: 'video',
+        status: 'processing',
+        original_name: video.filename,
+        content_type: video.contentType,
+        size: video.size,
+        source_key: video.sourceKey,
+        url: null,
+        hls_url: null,
+        poster_url: null,
+        thumbnail_url: null,
+        width: null,
+        height: null,
+        duration_seconds: null,
+        renditions: null,
+        episode_id: video.episodeId,
+        uploaded_by: video.uploadedBy,
+        created_at: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const job = await trx
+      .insertInto('media_jobs')
+      .values({ asset_id: inserted.id, kind: 'transcode', status: 'queued', created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { asset: inserted, jobId: job.id };
+  });
 }
 
 /** Staff gave up on an unfinished upload: its parts are deleted; a finished upload cannot be undone here. */
@@ -308,11 +305,9 @@ export async function discardUpload(ctx: AppContext, id: string): Promise<void> 
   if (row.status === 'complete') {
     throw new HttpError(409, 'This upload is already finished: delete the file from the library instead');
   }
-  await staffDb(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      await trx.deleteFrom('media_upload_chunks').where('upload_id', '=', id).execute();
-      await trx.deleteFrom('media_uploads').where('id', '=', id).execute();
-    });
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('media_upload_chunks').where('upload_id', '=', id).execute();
+    await trx.deleteFrom('media_uploads').where('id', '=', id).execute();
+  });
   await rm(chunkDir(ctx, id), { recursive: true, force: true });
 }

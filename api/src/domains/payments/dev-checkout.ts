@@ -15,10 +15,8 @@
 import Stripe from 'stripe';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { PaymentRow, UserRow } from '../../db/schema';
 import { releaseOfferOfPayment } from '../coins/first-purchase-offer.service';
-import type { PaymentRow } from '../coins/money.tables';
-import { moneyDb } from '../coins/money.tables';
 import { moneyTransaction } from '../coins/money-transaction';
 import { getSetting } from '../settings/settings.service';
 import { addInterval } from '../subscriptions/subscriptions.repository';
@@ -60,7 +58,7 @@ export async function deliverDevEvent(ctx: AppContext, runtime: PaymentsRuntime,
 }
 
 export async function findDevSession(ctx: AppContext, sessionId: string): Promise<PaymentRow | undefined> {
-  return moneyDb(ctx)
+  return ctx.db
     .selectFrom('payments')
     .selectAll()
     .where('provider_ref', '=', sessionId)

@@ -5,7 +5,7 @@
  * the webhook handler, after signature verification.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ProviderKind } from '../coins/money.tables';
+import type { ProviderKind } from '../../db/schema';
 import { devCardNeedsAuthentication, readDevPaymentMethod } from './dev-cards';
 
 export interface CheckoutRequest {

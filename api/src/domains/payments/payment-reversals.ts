@@ -22,7 +22,7 @@
  *   processor, after the commit, so it does not bill again.
  */
 import { nowIso } from '../../context';
-import type { DisputeState, MoneyTrx, PaymentRow } from '../coins/money.tables';
+import type { DisputeState, PaymentRow, Trx } from '../../db/schema';
 import { applyEntry, lockUser } from '../coins/money-transaction';
 import { syncGold } from '../subscriptions/subscriptions.repository';
 import type { EventContext } from './webhook.service';
@@ -43,7 +43,7 @@ const int = (value: unknown): number | null =>
 const idOf = (value: unknown): string | null => str(value) ?? (isObject(value) ? str(value.id) : null);
 
 /** The recorded payment a charge or dispute is about: by payment intent, else by invoice. */
-async function paymentOfCharge(trx: MoneyTrx, intentId: string | null, invoiceId: string | null) {
+async function paymentOfCharge(trx: Trx, intentId: string | null, invoiceId: string | null) {
   if (intentId) {
     const byIntent = await trx
       .selectFrom('payments')

@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { Executor, PaymentMethodRow, PaymentRow, UserRow } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { findPackage } from '../coins/coins.service';
 import {
@@ -16,7 +16,6 @@ import {
   recordOfferCheckout,
   releaseUnopenedClaim,
 } from '../coins/first-purchase-offer.service';
-import { type MoneyExecutor, moneyDb, type PaymentMethodRow, type PaymentRow } from '../coins/money.tables';
 import { lockUser, moneyTransaction } from '../coins/money-transaction';
 import type { CoinPackage, GoldPlan } from '../settings/settings.schemas';
 import { guestEmail } from '../users/users.service';
@@ -93,7 +92,7 @@ export function productOrigin(ctx: AppContext, request: FastifyRequest): string 
 // --- Customers and checkout -----------------------------------------------------------------------
 
 async function knownCustomerId(ctx: AppContext, provider: PaymentProvider, userId: number): Promise<string | null> {
-  const known = await moneyDb(ctx)
+  const known = await ctx.db
     .selectFrom('payment_customers')
     .select('customer_id')
     .where('user_id', '=', userId)
@@ -110,7 +109,7 @@ function createCustomer(provider: PaymentProvider, user: UserRow): Promise<strin
 
 async function rememberCustomer(
   ctx: AppContext,
-  db: MoneyExecutor,
+  db: Executor,
   provider: PaymentProvider,
   userId: number,
   customerId: string,
@@ -126,7 +125,7 @@ async function customerIdFor(ctx: AppContext, provider: PaymentProvider, user: U
   const known = await knownCustomerId(ctx, provider, user.id);
   if (known) return known;
   const customerId = await createCustomer(provider, user);
-  await rememberCustomer(ctx, moneyDb(ctx), provider, user.id, customerId);
+  await rememberCustomer(ctx, ctx.db, provider, user.id, customerId);
   return customerId;
 }
 
@@ -242,7 +241,7 @@ export async function startCheckout(
     throw error;
   }
   const at = nowIso(ctx);
-  const db = moneyDb(ctx);
+  const db = ctx.db;
   await db
     .insertInto('payments')
     .values({
@@ -314,7 +313,7 @@ function toMethodDto(row: PaymentMethodRow): PaymentMethodDto {
 }
 
 export async function listPaymentMethods(ctx: AppContext, userId: number): Promise<PaymentMethodDto[]> {
-  const rows = await moneyDb(ctx)
+  const rows = await ctx.db
     .selectFrom('payment_methods')
     .selectAll()
     .where('user_id', '=', userId)
@@ -538,7 +537,7 @@ export async function createPaymentIntent(
     provider.createPaymentIntent({ amountMinor, currency: input.currency, customerId, metadata }),
   );
   const at = nowIso(ctx);
-  await moneyDb(ctx)
+  await ctx.db
     .insertInto('payments')
     .values({
       user_id: viewer.id,
@@ -570,7 +569,7 @@ export async function createPaymentIntent(
 }
 
 export async function findOwnPayment(ctx: AppContext, viewer: UserRow, providerRef: string): Promise<PaymentRow> {
-  const row = await moneyDb(ctx)
+  const row = await ctx.db
     .selectFrom('payments')
     .selectAll()
     .where('provider_ref', '=', providerRef)
@@ -581,7 +580,7 @@ export async function findOwnPayment(ctx: AppContext, viewer: UserRow, providerR
 }
 
 export async function defaultPaymentMethodId(ctx: AppContext, userId: number): Promise<string | null> {
-  const row = await moneyDb(ctx)
+  const row = await ctx.db
     .selectFrom('payment_methods')
     .select('provider_payment_method_id')
     .where('user_id', '=', userId)

@@ -12,7 +12,6 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { DEBT_SETTLEMENT_REASON } from '../coins/coin-ledger.repository';
 import { LEDGER_REASONS } from '../coins/coins.service';
-import { moneyDb } from '../coins/money.tables';
 import { REVERSAL_REASONS } from './payment-reversals';
 import { fromMinor } from './payments.service';
 
@@ -137,7 +136,7 @@ export async function listTransactions(
   query: { page: number; limit: number },
   path: string,
 ): Promise<TransactionsPage> {
-  const db = moneyDb(ctx);
+  const db = ctx.db;
   // Guests merged into this account: their own lines are listed here too, marked as guest.
   const guestIds = (await db.selectFrom('users').select('id').where('merged_into_user_id', '=', userId).execute()).map(
     (row) => row.id,

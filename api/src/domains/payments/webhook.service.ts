@@ -24,10 +24,10 @@
 import Stripe from 'stripe';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
+import type { PaymentRow, ProviderKind, SubscriptionStatus, Trx } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { LEDGER_REASONS } from '../coins/coins.service';
 import { releaseOfferOfPayment } from '../coins/first-purchase-offer.service';
-import type { MoneyTrx, PaymentRow, ProviderKind, SubscriptionStatus } from '../coins/money.tables';
 import { applyEntry, lockUser, moneyTransaction } from '../coins/money-transaction';
 import type { GoldPlan } from '../settings/settings.schemas';
 import { getSetting } from '../settings/settings.service';
@@ -103,7 +103,7 @@ export function verifyWebhook(
 
 export interface EventContext {
   ctx: AppContext;
-  trx: MoneyTrx;
+  trx: Trx;
   event: VerifiedEvent;
   plans: GoldPlan[];
   provider: ProviderKind;
@@ -185,13 +185,13 @@ async function applyEvent(e: EventContext): Promise<boolean> {
   }
 }
 
-async function findPayment(trx: MoneyTrx, providerRef: string | null): Promise<PaymentRow | undefined> {
+async function findPayment(trx: Trx, providerRef: string | null): Promise<PaymentRow | undefined> {
   if (!providerRef) return undefined;
   return trx.selectFrom('payments').selectAll().where('provider_ref', '=', providerRef).executeTakeFirst();
 }
 
 /** The id when such a user exists (ids in metadata are only as good as the row they name). */
-async function existingUser(trx: MoneyTrx, userId: number | null): Promise<number | null> {
+async function existingUser(trx: Trx, userId: number | null): Promise<number | null> {
   if (userId === null) return null;
   const row = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   return row ? row.id : null;

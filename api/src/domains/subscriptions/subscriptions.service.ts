@@ -9,7 +9,6 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { moneyDb } from '../coins/money.tables';
 import { lockUser, moneyTransaction } from '../coins/money-transaction';
 import { type PaymentsRuntime, requireProvider, startCheckout, viaProvider } from '../payments/payments.service';
 import type { GoldPlan } from '../settings/settings.schemas';
@@ -27,7 +26,7 @@ export function plans(ctx: AppContext): Promise<GoldPlan[]> {
 }
 
 export async function activeSubscription(ctx: AppContext, userId: number): Promise<SubscriptionDto | null> {
-  const row = await currentSubscription(moneyDb(ctx), userId, nowIso(ctx));
+  const row = await currentSubscription(ctx.db, userId, nowIso(ctx));
   return row ? toSubscriptionDto(row, await plans(ctx), ctx.now()) : null;
 }
 
@@ -41,7 +40,7 @@ export async function createSubscription(
 ) {
   const plan = (await plans(ctx)).find((candidate) => candidate.id === planId);
   if (!plan) throw badRequest(`Unknown plan "${planId}"`, { plans: (await plans(ctx)).map((p) => p.id) });
-  const current = await currentSubscription(moneyDb(ctx), viewer.id, nowIso(ctx));
+  const current = await currentSubscription(ctx.db, viewer.id, nowIso(ctx));
   if (current) {
     throw conflict(
       current.cancel_at_period_end
@@ -67,7 +66,7 @@ export async function setCancelAtPeriodEnd(
   viewer: UserRow,
   cancel: boolean,
 ): Promise<SubscriptionDto> {
-  const current = await currentSubscription(moneyDb(ctx), viewer.id, nowIso(ctx));
+  const current = await currentSubscription(ctx.db, viewer.id, nowIso(ctx));
   if (!current) throw notFound(NO_ACTIVE_SUBSCRIPTION);
   if (Boolean(current.cancel_at_period_end) !== cancel && current.provider === 'stripe') {
     // The processor must stop (or resume) billing first; its webhook then confirms the same state.
@@ -91,7 +90,7 @@ export async function setCancelAtPeriodEnd(
 /** The feed's `/web/subscriptions/list/` (§3, §5): one Gold entry with its end date while Gold lasts. */
 export async function feedSubscriptionList(ctx: AppContext, viewer: UserRow) {
   const now = ctx.now();
-  const current = await currentSubscription(moneyDb(ctx), viewer.id, now.toISOString());
+  const current = await currentSubscription(ctx.db, viewer.id, now.toISOString());
   const entries: Array<{ name: string; date_end: string }> = [];
   if (current) entries.push({ name: GOLD, date_end: current.current_period_end });
   // Gold granted outright has no end; the far-future date keeps the client's §5 rule ("an entry named

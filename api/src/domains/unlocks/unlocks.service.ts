@@ -12,15 +12,13 @@
  */
 
 import type { AutoUnlockSetting } from '@cliffhanger/shared/src/entities';
-import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { Database, UserRow } from '../../db/schema';
+import type { Trx, UserRow } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../http/errors';
 import { findVisibleEpisode } from '../catalogue/catalogue.repository';
 import { EPISODE_NOT_FOUND_MESSAGE } from '../catalogue/catalogue.service';
 import { LEDGER_REASONS } from '../coins/coins.service';
-import { type MoneyTrx, moneyDb } from '../coins/money.tables';
 import { applyEntry, lockUser, moneyTransaction } from '../coins/money-transaction';
 import { assertCanSpend } from '../users/guest-merge.service';
 import { isGoldMember } from '../users/users.service';
@@ -70,7 +68,7 @@ class AutoUnlockStopped extends Error {
 }
 
 /** Whether the viewer paid for this episode before, by hand or automatically (whatever its unlock row). */
-async function paidBefore(trx: MoneyTrx, userId: number, reference: string): Promise<boolean> {
+async function paidBefore(trx: Trx, userId: number, reference: string): Promise<boolean> {
   const row = await trx
     .selectFrom('coin_ledger')
     .select('id')
@@ -105,7 +103,7 @@ export async function unlockEpisode(
   if (episode.is_free || cost <= 0) return free('free', viewer.coin_balance);
   if (isGoldMember(viewer, ctx.now())) return free('gold', viewer.coin_balance);
 
-  const unlocked = await moneyDb(ctx)
+  const unlocked = await ctx.db
     .selectFrom('episode_unlocks')
     .select('id')
     .where('user_id', '=', viewer.id)
@@ -134,15 +132,14 @@ export async function unlockEpisode(
           .where('id', '=', viewer.id)
           .executeTakeFirstOrThrow();
         if (!automatic) return answer(episode.id, 'already_unlocked', 0, row.coin_balance);
-        const setting = settingOf(seriesId, await findAutoUnlock(asDb(trx), viewer.id, seriesId));
+        const setting = settingOf(seriesId, await findAutoUnlock(trx, viewer.id, seriesId));
         return { ...answer(episode.id, 'already_unlocked', 0, row.coin_balance), automatic, auto_unlock: setting };
       }
       let setting: AutoUnlockSetting | undefined;
       if (automatic) {
         // The cap is checked and the spend recorded in one conditional update, before the charge.
-        const spent = await spendAgainstCap(asDb(trx), viewer.id, seriesId, cost, at);
-        if (!spent)
-          throw new AutoUnlockStopped(settingOf(seriesId, await findAutoUnlock(asDb(trx), viewer.id, seriesId)));
+        const spent = await spendAgainstCap(trx, viewer.id, seriesId, cost, at);
+        if (!spent) throw new AutoUnlockStopped(settingOf(seriesId, await findAutoUnlock(trx, viewer.id, seriesId)));
         setting = settingOf(seriesId, spent);
       }
       const charge = await applyEntry(trx, {
@@ -179,9 +176,6 @@ export async function unlockEpisode(
     throw error;
   }
 }
-
-/** The money transaction seen with the app's tables (Kysely's invariant generics cannot widen it). */
-const asDb = (trx: MoneyTrx) => trx as unknown as Transaction<Database>;
 
 /** The feed API names an episode by series and number; the first season's episode wins a tie. */
 export async function episodeIdByNumber(ctx: AppContext, seriesId: number, number: number): Promise<number> {

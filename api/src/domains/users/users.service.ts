@@ -9,7 +9,6 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { moneyDb } from '../coins/money.tables';
 import { isUniqueViolation } from '../coins/money-transaction';
 import { getSetting } from '../settings/settings.service';
 import { toSubscriptionDto } from '../subscriptions/subscription-dto';
@@ -61,7 +60,7 @@ export function toUserDto(row: UserRow, now: Date): UserDto {
 
 /** The profile with its current Gold subscription (§3 User.subscription), or null when none. */
 export async function withSubscription(ctx: AppContext, dto: UserDto): Promise<UserDto> {
-  const row = await currentSubscription(moneyDb(ctx), dto.id, ctx.now().toISOString());
+  const row = await currentSubscription(ctx.db, dto.id, ctx.now().toISOString());
   if (!row) return dto;
   return { ...dto, subscription: toSubscriptionDto(row, await getSetting(ctx, 'gold_plans'), ctx.now()) };
 }

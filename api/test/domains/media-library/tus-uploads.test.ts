@@ -4,7 +4,6 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
-import { staffDb } from '../../../src/domains/admin/staff.tables';
 import { tusUploadsOf } from '../../../src/domains/media-library/tus-uploads';
 import { MAX_UPLOAD_BYTES, sourcePath } from '../../../src/domains/media-library/uploads.service';
 import { resolveFfmpeg } from '../../../src/media/ffmpeg';
@@ -135,7 +134,7 @@ describe.each(databaseKinds())('resumable video uploads over tus (%s)', (kind) =
   }
 
   const sourceOf = async (assetId: number) => {
-    const asset = await staffDb(t.ctx)
+    const asset = await t.ctx.db
       .selectFrom('media_assets')
       .selectAll()
       .where('id', '=', assetId)
