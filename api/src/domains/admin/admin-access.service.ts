@@ -8,12 +8,12 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../http/errors';
+import { recordAudit } from '../../kernel/audit-log';
+import { isUniqueViolation } from '../../kernel/money-transaction';
+import { hashToken } from '../../kernel/tokens';
 import { issueSession } from '../auth/auth.service';
-import { hashToken } from '../auth/tokens';
-import { isUniqueViolation } from '../coins/money-transaction';
 import { toUserDto } from '../users/users.service';
 import type { StaffRegisterBody } from './admin.schemas';
-import { recordAudit } from './audit.repository';
 
 export const INVALID_INVITATION = 'This invitation code is not valid. It may be mistyped, used already or expired.';
 

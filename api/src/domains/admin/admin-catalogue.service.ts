@@ -20,11 +20,12 @@ import type { Static } from '@sinclair/typebox';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { EpisodeRow, Executor, SeriesRow, Trx, UserRow } from '../../db/schema';
+import type { EpisodeRow, Executor, SeriesRow, UserRow } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { recordAudit } from '../../kernel/audit-log';
+import { isUniqueViolation } from '../../kernel/money-transaction';
 import { playbackAddresses } from '../../media/signed-playback';
 import { containsText, insertSeries } from '../catalogue/catalogue.repository';
-import { isUniqueViolation } from '../coins/money-transaction';
 import {
   discardImages,
   type PreparedImage,
@@ -47,7 +48,6 @@ import {
   type SeriesUpdateBody,
 } from './admin.schemas';
 import { catalogueDefaults } from './admin-settings.service';
-import { recordAudit } from './audit.repository';
 
 export const SERIES_MISSING = 'Series not found';
 export const EPISODE_MISSING = 'Episode not found';
@@ -984,36 +984,6 @@ export async function deleteEpisode(ctx: AppContext, actor: UserRow, id: number)
     }
     await db.deleteFrom('episodes').where('id', '=', id).execute();
     await recordAudit(trx, { actor, action: 'episode.delete', entity: 'episode', entityId: id, before, at });
-  });
-}
-
-/** Attaches a finished HLS package to an episode (the media pipeline calls this when a job ends). */
-export async function attachVideo(
-  trx: Trx,
-  input: { episodeId: number; hlsUrl: string; thumbnailUrl: string | null; durationSeconds: number; at: string },
-) {
-  const db = trx;
-  const before = await db.selectFrom('episodes').selectAll().where('id', '=', input.episodeId).executeTakeFirst();
-  if (!before) return;
-  await db
-    .updateTable('episodes')
-    .set({
-      hls_url: input.hlsUrl,
-      thumbnail: input.thumbnailUrl ?? before.thumbnail,
-      duration: Math.round(input.durationSeconds) || before.duration,
-      updated_at: input.at,
-    })
-    .where('id', '=', input.episodeId)
-    .execute();
-  const after = await db.selectFrom('episodes').selectAll().where('id', '=', input.episodeId).executeTakeFirst();
-  await recordAudit(trx, {
-    actor: null,
-    action: 'episode.video_attached',
-    entity: 'episode',
-    entityId: input.episodeId,
-    before,
-    after,
-    at: input.at,
   });
 }
 

@@ -9,11 +9,12 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Trx, UserRow } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
+import { recordAudit } from '../../kernel/audit-log';
+import { moneyTransaction } from '../../kernel/money-transaction';
 import { revokeAllRefreshTokens } from '../auth/auth.repository';
 import { containsText } from '../catalogue/catalogue.repository';
 import { applyStaffAdjustment, checkStaffAdjustment } from '../coins/coins.service';
-import { moneyTransaction } from '../coins/money-transaction';
-import type { PaymentsRuntime } from '../payments/payments.service';
+import type { PaymentsRuntime } from '../payments/payments-runtime';
 import { toSubscriptionDto } from '../subscriptions/subscription-dto';
 import { syncGold } from '../subscriptions/subscriptions.repository';
 import { plans, setCancelAtPeriodEnd } from '../subscriptions/subscriptions.service';
@@ -26,7 +27,6 @@ import {
   type UserHistoryQuery,
   type UserListQuery,
 } from './admin.schemas';
-import { recordAudit } from './audit.repository';
 
 const USER_MISSING = 'User not found';
 

@@ -9,13 +9,11 @@ import type { AppContext } from '../../context';
 import { OPTIONAL_BODY } from '../../http/optional-body';
 import { ErrorSchema, IdParams, MessageSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { viewerOf } from '../auth/auth.hooks';
+import { viewerOf } from '../../kernel/identity';
 import { AuthAnswerSchema } from '../auth/auth.schemas';
 import { CategorySchema } from '../catalogue/catalogue.schemas';
-import { MediaJobQueue } from '../media-library/media-jobs';
 import { mediaLibraryRoutes } from '../media-library/media-library.routes';
-import { mediaStorageFor } from '../media-library/media-storage';
-import type { PaymentsRuntime } from '../payments/payments.service';
+import type { PaymentsRuntime } from '../payments/payments-runtime';
 import { SubscriptionSchema } from '../subscriptions/subscriptions.schemas';
 import {
   AdminEpisodeSchema,
@@ -86,14 +84,10 @@ export async function adminRoutes(
     async (request, reply) => reply.status(201).send(await registerStaff(ctx, request.body)),
   );
 
-  const queue = new MediaJobQueue(ctx, mediaStorageFor(ctx.config), app.log);
-  app.addHook('onReady', () => queue.start());
-  app.addHook('onClose', () => queue.stop());
-
   await app.register(
     async (staff: TypedFastify) => {
       staff.addHook('onRequest', app.requireStaff);
-      await staff.register(mediaLibraryRoutes, { ctx, queue });
+      await staff.register(mediaLibraryRoutes, { ctx });
       staffRoutes(staff, ctx, payments);
     },
     { prefix: '/admin' },

@@ -8,7 +8,7 @@ import { unauthorized } from '../../http/errors';
 import { OPTIONAL_BODY } from '../../http/optional-body';
 import { ErrorSchema, MessageSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { viewerOf } from './auth.hooks';
+import { viewerOf } from '../../kernel/identity';
 import {
   AuthAnswerSchema,
   ChangePasswordBody,

@@ -10,9 +10,11 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Executor, Trx, UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../../http/errors';
+import { bearerToken } from '../../kernel/identity';
+import { applyEntry, isUniqueViolation, moneyTransaction } from '../../kernel/money-transaction';
+import { hashToken, randomToken, signAccessToken, verifyAccessToken } from '../../kernel/tokens';
 import { linkMail } from '../../mail/mailer';
 import { mailSiteOrigin } from '../../mail/site-origin';
-import { applyEntry, isUniqueViolation, moneyTransaction } from '../coins/money-transaction';
 import { mergeGuest, mergeGuestLocked } from '../users/guest-merge.service';
 import {
   findUserByEmail,
@@ -24,7 +26,6 @@ import {
   updateUser,
 } from '../users/users.repository';
 import { toUserDto, type UserDto } from '../users/users.service';
-import { bearerToken } from './auth.hooks';
 import {
   consumeEmailVerification,
   consumeMagicLink,
@@ -39,7 +40,6 @@ import {
   revokeRefreshFamily,
 } from './auth.repository';
 import { recordLoginSuccess, reserveLoginAttempt } from './login-throttle';
-import { hashToken, randomToken, signAccessToken, verifyAccessToken } from './tokens';
 
 export interface TokenPair {
   access: string;

@@ -8,9 +8,10 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { ErrorSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { viewerOf } from '../auth/auth.hooks';
-import { type PaymentsRuntime, startCheckout } from '../payments/payments.service';
-import { owedCoins } from './coin-ledger.repository';
+import { owedCoins } from '../../kernel/coin-ledger';
+import { viewerOf } from '../../kernel/identity';
+import { startCheckout } from '../payments/payments.service';
+import type { PaymentsRuntime } from '../payments/payments-runtime';
 import {
   BalanceAnswer,
   CheckoutAnswer,

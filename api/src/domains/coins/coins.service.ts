@@ -7,11 +7,11 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Trx, UserRow } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../http/errors';
-import { recordAudit } from '../admin/audit.repository';
+import { recordAudit } from '../../kernel/audit-log';
+import type { LedgerResult } from '../../kernel/coin-ledger';
+import { applyEntry, lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import type { CoinPackage } from '../settings/settings.schemas';
 import { getSetting } from '../settings/settings.service';
-import type { LedgerResult } from './coin-ledger.repository';
-import { applyEntry, lockUser, moneyTransaction } from './money-transaction';
 
 /** The reasons a ledger row can have; the transactions list describes each. */
 export const LEDGER_REASONS = {

@@ -15,9 +15,9 @@ import { FIRST_PURCHASE_OFFER_LABEL } from '@cliffhanger/shared/src/first-purcha
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Executor } from '../../db/schema';
+import { lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import type { CoinPackage, FirstPurchaseOffer } from '../settings/settings.schemas';
 import { getSetting } from '../settings/settings.service';
-import { lockUser, moneyTransaction } from './money-transaction';
 
 /**
  * A claim never tied to a checkout (the processor failed, the process stopped between the claim and

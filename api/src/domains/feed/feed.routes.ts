@@ -9,7 +9,7 @@ import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { ErrorSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { viewerOf } from '../auth/auth.hooks';
+import { viewerOf } from '../../kernel/identity';
 import { FeedSubscriptionListAnswer } from '../subscriptions/subscriptions.schemas';
 import { feedSubscriptionList } from '../subscriptions/subscriptions.service';
 import { InsufficientCoinsAnswer, UnlockAnswerSchema } from '../unlocks/unlocks.schemas';

@@ -18,8 +18,8 @@ import { nowIso } from '../../context';
 import type { MediaJobRow } from '../../db/schema';
 import { FfmpegError } from '../../media/ffmpeg';
 import { MASTER_PLAYLIST, transcodeToHls, VERTICAL_RENDITIONS } from '../../media/hls-transcode';
-import { attachVideo } from '../admin/admin-catalogue.service';
-import type { MediaStorage } from './media-storage';
+import { attachVideo } from './episode-video';
+import type { MediaStorage } from './storage-keys';
 import { sourcePath } from './uploads.service';
 
 /** A running job refreshes its row this often… */

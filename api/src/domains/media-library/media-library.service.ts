@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { MediaAssetRow, MediaKind, UserRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
-import { recordAudit } from '../admin/audit.repository';
+import { recordAudit } from '../../kernel/audit-log';
 
 export function toAssetDto(ctx: AppContext, row: MediaAssetRow) {
   return {

@@ -7,7 +7,7 @@
  * never stored, logged or sent back.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { CardDetails } from './payment-provider';
+import type { CardDetails } from './card-details';
 
 export interface TypedCard {
   number: string;

@@ -16,12 +16,12 @@ import Stripe from 'stripe';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { PaymentRow, UserRow } from '../../db/schema';
+import { moneyTransaction } from '../../kernel/money-transaction';
 import { releaseOfferOfPayment } from '../coins/first-purchase-offer.service';
-import { moneyTransaction } from '../coins/money-transaction';
 import { getSetting } from '../settings/settings.service';
 import { addInterval } from '../subscriptions/subscriptions.repository';
 import { isDevCheckoutToken } from './payment-provider';
-import type { PaymentsRuntime } from './payments.service';
+import type { PaymentsRuntime } from './payments-runtime';
 import { receiveWebhook, type WebhookAnswer } from './webhook.service';
 
 const DEV_API_VERSION = '2025-10-29.clover';

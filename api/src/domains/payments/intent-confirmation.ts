@@ -12,14 +12,8 @@ import { badRequest, HttpError, notFound } from '../../http/errors';
 import { balanceOf } from '../coins/coins.service';
 import { cancelPendingPayment, settleDevIntent } from './dev-checkout';
 import { DEV_DECLINED_CARD } from './payment-provider';
-import {
-  defaultPaymentMethodId,
-  findOwnPayment,
-  fromMinor,
-  type PaymentsRuntime,
-  requireProvider,
-  viaProvider,
-} from './payments.service';
+import { defaultPaymentMethodId, findOwnPayment, fromMinor } from './payments.service';
+import { type PaymentsRuntime, requireProvider, viaProvider } from './payments-runtime';
 
 export interface ConfirmAnswer {
   payment_intent_id: string;

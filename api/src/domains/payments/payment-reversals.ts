@@ -23,9 +23,9 @@
  */
 import { nowIso } from '../../context';
 import type { DisputeState, PaymentRow, Trx } from '../../db/schema';
-import { applyEntry, lockUser } from '../coins/money-transaction';
+import { applyEntry, lockUser } from '../../kernel/money-transaction';
 import { syncGold } from '../subscriptions/subscriptions.repository';
-import type { EventContext } from './webhook.service';
+import type { EventContext } from './webhook-event';
 
 /** Ledger reasons of reversals; the transactions list describes each. */
 export const REVERSAL_REASONS = {

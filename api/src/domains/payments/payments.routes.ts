@@ -10,7 +10,7 @@ import type { PaymentRow } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { ErrorSchema, IdParams, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { viewerOf } from '../auth/auth.hooks';
+import { viewerOf } from '../../kernel/identity';
 import { cardProblems, devPaymentMethodFor, readDevPaymentMethod } from './dev-cards';
 import {
   cancelPendingPayment,
@@ -54,9 +54,9 @@ import {
   createSetupIntent,
   deletePaymentMethod,
   listPaymentMethods,
-  type PaymentsRuntime,
   setDefaultPaymentMethod,
 } from './payments.service';
+import type { PaymentsRuntime } from './payments-runtime';
 import { listTransactions } from './transactions.service';
 import { receiveWebhook } from './webhook.service';
 

@@ -8,7 +8,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Executor, PaymentMethodRow, PaymentRow, UserRow } from '../../db/schema';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import { findPackage } from '../coins/coins.service';
 import {
   claimOffer,
@@ -16,46 +17,10 @@ import {
   recordOfferCheckout,
   releaseUnopenedClaim,
 } from '../coins/first-purchase-offer.service';
-import { lockUser, moneyTransaction } from '../coins/money-transaction';
 import type { CoinPackage, GoldPlan } from '../settings/settings.schemas';
 import { guestEmail } from '../users/users.service';
-import { createDevProvider, KEY_REUSED_MESSAGE, type PaymentProvider, PaymentProviderError } from './payment-provider';
-import type { PaymentsConfig } from './payments.config';
-import { createStripeProvider } from './stripe.provider';
-
-export interface PaymentsRuntime {
-  config: PaymentsConfig;
-  /** null when payments are disabled (production without Stripe keys). */
-  provider: PaymentProvider | null;
-  webhookSecret: string;
-}
-
-export function createPaymentsRuntime(config: PaymentsConfig): PaymentsRuntime {
-  const provider =
-    config.mode === 'stripe' && config.stripeSecretKey
-      ? createStripeProvider(config.stripeSecretKey)
-      : config.mode === 'dev'
-        ? createDevProvider(config.webhookSecret)
-        : null;
-  return { config, provider, webhookSecret: config.webhookSecret };
-}
-
-export function requireProvider(runtime: PaymentsRuntime): PaymentProvider {
-  if (!runtime.provider) {
-    throw new HttpError(503, 'Payments are not configured on this server. Please try again later.');
-  }
-  return runtime.provider;
-}
-
-/** Processor errors (unknown card, declined, outage) become clear 4xx/502 answers. */
-export async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof PaymentProviderError) throw new HttpError(error.statusCode, error.message);
-    throw error;
-  }
-}
+import { KEY_REUSED_MESSAGE, type PaymentProvider } from './payment-provider';
+import { type PaymentsRuntime, requireProvider, viaProvider } from './payments-runtime';
 
 /** Major units (what settings and clients use) to the processor's minor units, and back. */
 export const toMinor = (amount: number) => Math.round(amount * 100);

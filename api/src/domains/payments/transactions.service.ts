@@ -10,7 +10,7 @@
  */
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { DEBT_SETTLEMENT_REASON } from '../coins/coin-ledger.repository';
+import { DEBT_SETTLEMENT_REASON } from '../../kernel/coin-ledger';
 import { LEDGER_REASONS } from '../coins/coins.service';
 import { REVERSAL_REASONS } from './payment-reversals';
 import { fromMinor } from './payments.service';

@@ -26,25 +26,18 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { PaymentRow, ProviderKind, SubscriptionStatus, Trx } from '../../db/schema';
 import { badRequest } from '../../http/errors';
+import { applyEntry, lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import { LEDGER_REASONS } from '../coins/coins.service';
 import { releaseOfferOfPayment } from '../coins/first-purchase-offer.service';
-import { applyEntry, lockUser, moneyTransaction } from '../coins/money-transaction';
-import type { GoldPlan } from '../settings/settings.schemas';
 import { getSetting } from '../settings/settings.service';
 import { addInterval, syncGold } from '../subscriptions/subscriptions.repository';
 import { onChargeRefunded, onDispute } from './payment-reversals';
+import type { EventContext, VerifiedEvent } from './webhook-event';
 
 /** Stripe's own default: a delivery signed more than 5 minutes ago is refused. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 type Json = Record<string, unknown>;
-
-export interface VerifiedEvent {
-  id: string;
-  type: string;
-  created: number;
-  object: Json;
-}
 
 export interface WebhookAnswer {
   received: true;
@@ -99,16 +92,6 @@ export function verifyWebhook(
   }
   const created = int(event.created) ?? Math.floor(Date.now() / 1000);
   return { id: event.id as string, type: event.type as string, created, object: event.data.object };
-}
-
-export interface EventContext {
-  ctx: AppContext;
-  trx: Trx;
-  event: VerifiedEvent;
-  plans: GoldPlan[];
-  provider: ProviderKind;
-  /** Gold subscriptions that lost their payment: cancelled at the processor once the commit is done. */
-  afterCommit: string[];
 }
 
 export interface WebhookRuntime {

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import { recordAudit } from '../admin/audit.repository';
+import { recordAudit } from '../../kernel/audit-log';
 import {
   type CoinPackage,
   type FirstPurchaseOffer,

@@ -6,9 +6,9 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { viewerOf } from '../auth/auth.hooks';
+import { viewerOf } from '../../kernel/identity';
 import { CheckoutAnswer } from '../coins/coins.schemas';
-import type { PaymentsRuntime } from '../payments/payments.service';
+import type { PaymentsRuntime } from '../payments/payments-runtime';
 import { goldOffer } from './gold-offer.service';
 import { CreateSubscriptionBody, GoldOfferSchema, PlansAnswer, SubscriptionSchema } from './subscriptions.schemas';
 import {

@@ -21,8 +21,8 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Trx, UserRow } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { moveDebts } from '../coins/coin-ledger.repository';
-import { applyEntry, lockUser, moneyTransaction } from '../coins/money-transaction';
+import { moveDebts } from '../../kernel/coin-ledger';
+import { applyEntry, lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import { moveGuestRows } from './guest-merge.repository';
 
 export const GUEST_MERGE_REASONS = {

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { isUniqueViolation } from '../coins/money-transaction';
+import { isUniqueViolation } from '../../kernel/money-transaction';
 import { getSetting } from '../settings/settings.service';
 import { toSubscriptionDto } from '../subscriptions/subscription-dto';
 import { currentSubscription } from '../subscriptions/subscriptions.repository';

@@ -10,7 +10,7 @@
  * credit — purchases, rewards, grants, merges — so no way of getting coins can step around a debt, and
  * the balance keeps equalling the sum of the ledger.
  */
-import type { Executor, Trx } from '../../db/schema';
+import type { Executor, Trx } from '../db/schema';
 
 /** The ledger reason of the row that pays off debts out of a credit. */
 export const DEBT_SETTLEMENT_REASON = 'debt_settlement';

@@ -14,10 +14,10 @@
  * balance update needs no retry. Deadlocks and serialisation failures are retried a few times anyway.
  */
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
-import type { Trx, UserRow } from '../../db/schema';
-import { HttpError } from '../../http/errors';
-import { applyLedgerEntry, type LedgerEntry, type LedgerResult } from './coin-ledger.repository';
+import type { AppContext } from '../context';
+import type { Trx, UserRow } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { applyLedgerEntry, type LedgerEntry, type LedgerResult } from './coin-ledger';
 
 const PG_RETRYABLE = new Set(['40001', '40P01']);
 const PG_ATTEMPTS = 4;

@@ -10,10 +10,9 @@
  * `request.viewer`   — the caller's user row, or null.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
-import { forbidden, unauthorized } from '../../http/errors';
-import { findUserById } from '../users/users.repository';
+import type { AppContext } from '../context';
+import type { UserRow } from '../db/schema';
+import { forbidden, unauthorized } from '../http/errors';
 import { verifyAccessToken } from './tokens';
 
 declare module 'fastify' {
@@ -43,7 +42,7 @@ async function resolveViewer(ctx: AppContext, request: FastifyRequest): Promise<
   if (token === null) return null;
   const userId = verifyAccessToken(token, ctx.config.jwtSecret, ctx.now().getTime());
   if (userId === null) throw unauthorized(INVALID_TOKEN);
-  const user = await findUserById(ctx.db, userId);
+  const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   // A disabled account, or a guest whose data moved to an account, loses its sessions at once.
   if (!user || !user.is_active || user.merged_into_user_id !== null) throw unauthorized(INVALID_TOKEN);
   return user;
