@@ -193,7 +193,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       await api.register(forYouRoutes, { ctx });
       await api.register(viewingRoutes, { ctx });
       await api.register(settingsRoutes, { ctx });
-      await api.register(coinsRoutes, { ctx, payments });
+      await api.register(coinsRoutes, { ctx, staffGrantLimit: payments.config.staffGrantLimit });
       await api.register(unlocksRoutes, { ctx });
       await api.register(subscriptionsRoutes, { ctx, payments });
       await api.register(paymentsRoutes, { ctx, payments });

@@ -95,6 +95,19 @@ export async function lockUser(ctx: AppContext, trx: Trx, userId: number): Promi
   return ctx.dbKind === 'postgres' ? query.forUpdate().executeTakeFirst() : query.executeTakeFirst();
 }
 
+export const GUEST_MOVED_MESSAGE =
+  'This guest profile has moved to an account. Sign in to that account to go on watching.';
+
+/**
+ * Inside a money transaction that has locked `user` (`lockUser`): refuses a spend or claim by a guest
+ * that was merged (or a user disabled) since the request was authenticated.
+ */
+export function assertCanSpend(user: UserRow | undefined): asserts user is UserRow {
+  if (!user || user.merged_into_user_id !== null || !user.is_active) {
+    throw new HttpError(409, GUEST_MOVED_MESSAGE, { reason: 'guest_merged' });
+  }
+}
+
 /** Whether a database error is a unique-constraint violation (both engines). */
 export function isUniqueViolation(error: unknown): boolean {
   const code = errorCode(error);

@@ -34,9 +34,8 @@ function resolveRelative(fromFile: string, specifier: string): string | null {
   return null;
 }
 
-const relative = (file: string) => path.relative(API_SRC, file).split(path.sep).join('/');
-
 export function readImports(root = API_SRC): SourceImport[] {
+  const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
   return sourceFiles(root).flatMap((file) => {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
     return importedFiles.map(({ fileName: specifier }) => {
@@ -90,4 +89,67 @@ export function findCycles(imports: SourceImport[]): string[][] {
   };
   for (const node of edges.keys()) if (!index.has(node)) visit(node);
   return cycles;
+}
+
+/**
+ * The API's domains from the bottom up: a domain may import the kernel and the domains before it in
+ * this list, never one after it. README.md ("The API's layers") gives the same order and why.
+ */
+export const DOMAIN_LAYERS = [
+  'settings',
+  'users',
+  'auth',
+  'media-library',
+  'catalogue',
+  'coins',
+  'payments',
+  'subscriptions',
+  'unlocks',
+  'viewing',
+  'feed',
+  'rewards',
+  'analytics',
+  'admin',
+  'dev',
+  'health',
+] as const;
+
+/** The kernel every domain stands on; it imports no domain. */
+export const KERNEL = ['db/', 'kernel/', 'http/', 'cache/', 'mail/', 'config.ts', 'context.ts', 'env-file.ts'];
+
+/** The domain a file belongs to, or null outside api/src/domains. */
+export function domainOf(file: string): string | null {
+  return /^domains\/([^/]+)\//.exec(file)?.[1] ?? null;
+}
+
+const inKernel = (file: string) => KERNEL.some((part) => (part.endsWith('/') ? file.startsWith(part) : file === part));
+
+/** Every import that breaks the layering, as "from → to (why)". */
+export function layerViolations(imports: SourceImport[], order: readonly string[] = DOMAIN_LAYERS): string[] {
+  const rank = new Map(order.map((name, index) => [name, index]));
+  const problems: string[] = [];
+  for (const { from, to } of imports) {
+    if (to === null) continue;
+    const source = domainOf(from);
+    const target = domainOf(to);
+    if (source !== null && !rank.has(source))
+      problems.push(`${from}: the domain "${source}" has no place in the layer order`);
+    if (target === null || source === target) continue;
+    if (inKernel(from)) problems.push(`${from} → ${to} (the kernel imports no domain)`);
+    if (source === null || !rank.has(target)) continue;
+    if ((rank.get(target) ?? 0) > (rank.get(source) ?? 0)) {
+      problems.push(`${from} → ${to} ("${source}" sits below "${target}")`);
+    }
+  }
+  return [...new Set(problems)];
+}
+
+/** The packages of the browser side, which the server never imports (shared is common ground). */
+export function frontendImports(imports: SourceImport[]): string[] {
+  return imports
+    .filter(
+      ({ specifier, to }) =>
+        /^@cliffhanger\/(shell|mf-[a-z-]+)(\/|$)/.test(specifier) || /^(\.\.\/)+(shell|mf-[a-z-]+)\//.test(to ?? ''),
+    )
+    .map(({ from, specifier }) => `${from} imports ${specifier}`);
 }

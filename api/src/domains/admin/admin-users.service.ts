@@ -15,8 +15,8 @@ import { revokeAllRefreshTokens } from '../auth/auth.repository';
 import { containsText } from '../catalogue/catalogue.repository';
 import { applyStaffAdjustment, checkStaffAdjustment } from '../coins/coins.service';
 import type { PaymentsRuntime } from '../payments/payments-runtime';
-import { toSubscriptionDto } from '../subscriptions/subscription-dto';
-import { syncGold } from '../subscriptions/subscriptions.repository';
+import { toSubscriptionDto } from '../users/subscription-dto';
+import { syncGold } from '../users/gold-membership.repository';
 import { plans, setCancelAtPeriodEnd } from '../subscriptions/subscriptions.service';
 import { toUserDto } from '../users/users.service';
 import {

@@ -15,7 +15,7 @@ import { applyEntry, isUniqueViolation, moneyTransaction } from '../../kernel/mo
 import { hashToken, randomToken, signAccessToken, verifyAccessToken } from '../../kernel/tokens';
 import { linkMail } from '../../mail/mailer';
 import { mailSiteOrigin } from '../../mail/site-origin';
-import { mergeGuest, mergeGuestLocked } from '../users/guest-merge.service';
+import { mergeGuest, mergeGuestLocked } from './guest-merge.service';
 import {
   findUserByEmail,
   findUserByGuestId,

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import { forbidden } from '../../http/errors';
 import { IdParams, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { moreLikeThis, viewerRecommendations } from '../feed/for-you.service';
+import { moreLikeThis, viewerRecommendations } from './for-you.service';
 import {
   CategorySchema,
   EpisodeList,

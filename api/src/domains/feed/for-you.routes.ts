@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { ForYouFeedSchema } from './for-you.schemas';
-import { forYouFeed } from './for-you.service';
+import { forYouFeed } from '../catalogue/for-you.service';
 
 export async function forYouRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }) {
   app.get(

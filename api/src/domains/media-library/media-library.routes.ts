@@ -5,10 +5,9 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
-import { ErrorSchema, IdParams, MessageSchema, withErrors } from '../../http/schemas';
+import { ErrorSchema, IdParams, MessageSchema, withErrors, Paged } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../../kernel/identity';
-import { Paged } from '../admin/admin.schemas';
 import { MediaJobQueue } from './media-jobs';
 import {
   AssetListQuery,

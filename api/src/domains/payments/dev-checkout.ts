@@ -19,7 +19,7 @@ import type { PaymentRow, UserRow } from '../../db/schema';
 import { moneyTransaction } from '../../kernel/money-transaction';
 import { releaseOfferOfPayment } from '../coins/first-purchase-offer.service';
 import { getSetting } from '../settings/settings.service';
-import { addInterval } from '../subscriptions/subscriptions.repository';
+import { addInterval } from '../users/gold-membership.repository';
 import { isDevCheckoutToken } from './payment-provider';
 import type { PaymentsRuntime } from './payments-runtime';
 import { receiveWebhook, type WebhookAnswer } from './webhook.service';

@@ -24,7 +24,7 @@
 import { nowIso } from '../../context';
 import type { DisputeState, PaymentRow, Trx } from '../../db/schema';
 import { applyEntry, lockUser } from '../../kernel/money-transaction';
-import { syncGold } from '../subscriptions/subscriptions.repository';
+import { syncGold } from '../users/gold-membership.repository';
 import type { EventContext } from './webhook-event';
 
 /** Ledger reasons of reversals; the transactions list describes each. */

@@ -30,7 +30,7 @@ import { applyEntry, lockUser, moneyTransaction } from '../../kernel/money-trans
 import { LEDGER_REASONS } from '../coins/coins.service';
 import { releaseOfferOfPayment } from '../coins/first-purchase-offer.service';
 import { getSetting } from '../settings/settings.service';
-import { addInterval, syncGold } from '../subscriptions/subscriptions.repository';
+import { addInterval, syncGold } from '../users/gold-membership.repository';
 import { onChargeRefunded, onDispute } from './payment-reversals';
 import type { EventContext, VerifiedEvent } from './webhook-event';
 

@@ -8,11 +8,10 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Executor, RewardClaimsTable, Trx, UserRow } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { applyEntry, lockUser, moneyTransaction } from '../../kernel/money-transaction';
+import { applyEntry, lockUser, moneyTransaction, assertCanSpend } from '../../kernel/money-transaction';
 import { LEDGER_REASONS } from '../coins/coins.service';
 import type { RewardSettings } from '../settings/settings.schemas';
 import { getSetting } from '../settings/settings.service';
-import { assertCanSpend } from '../users/guest-merge.service';
 
 /** §9's share targets: a messaging app, another messaging app, e-mail, SMS, native share, copy link. */
 export const SHARE_CHANNELS = ['telegram', 'whatsapp', 'email', 'sms', 'native', 'copy_link'] as const;

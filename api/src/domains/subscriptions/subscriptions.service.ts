@@ -14,8 +14,8 @@ import { startCheckout } from '../payments/payments.service';
 import { type PaymentsRuntime, requireProvider, viaProvider } from '../payments/payments-runtime';
 import type { GoldPlan } from '../settings/settings.schemas';
 import { getSetting } from '../settings/settings.service';
-import { type SubscriptionDto, toSubscriptionDto } from './subscription-dto';
-import { currentSubscription, syncGold } from './subscriptions.repository';
+import { type SubscriptionDto, toSubscriptionDto } from '../users/subscription-dto';
+import { currentSubscription, syncGold } from '../users/gold-membership.repository';
 
 export type { SubscriptionDto };
 

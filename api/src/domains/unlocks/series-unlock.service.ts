@@ -11,10 +11,9 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Executor, Trx, UserRow } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../http/errors';
-import { applyEntry, lockUser, moneyTransaction } from '../../kernel/money-transaction';
+import { applyEntry, lockUser, moneyTransaction, assertCanSpend } from '../../kernel/money-transaction';
 import { episodesOfSeries, findVisibleSeries } from '../catalogue/catalogue.repository';
 import { LEDGER_REASONS } from '../coins/coins.service';
-import { assertCanSpend } from '../users/guest-merge.service';
 import { isGoldMember } from '../users/users.service';
 import { GOLD_REQUIRED_MESSAGE } from './unlocks.service';
 

@@ -5,7 +5,7 @@
  * are attached to the guest's customer at the card processor.
  */
 import type { Trx } from '../../db/schema';
-import { syncGold } from '../subscriptions/subscriptions.repository';
+import { syncGold } from '../users/gold-membership.repository';
 
 export async function moveGuestPayments(trx: Trx, guestId: number, accountId: number, at: string) {
   await trx

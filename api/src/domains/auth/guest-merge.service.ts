@@ -19,8 +19,7 @@
  */
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { Trx, UserRow } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import type { Trx } from '../../db/schema';
 import { moveDebts } from '../../kernel/coin-ledger';
 import { applyEntry, lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import { moveGuestRows } from './guest-merge.repository';
@@ -44,19 +43,6 @@ const NOTHING: MergeOutcome = { moved: false, coins: 0, forfeited: 0 };
 
 /** Thrown when a ledger pair cannot be written whole; rolls the merge back. */
 class MergeLedgerError extends Error {}
-
-export const GUEST_MOVED_MESSAGE =
-  'This guest profile has moved to an account. Sign in to that account to go on watching.';
-
-/**
- * Inside a money transaction that has locked `user` (`lockUser`): refuses a spend or claim by a guest
- * that was merged (or a user disabled) since the request was authenticated.
- */
-export function assertCanSpend(user: UserRow | undefined): asserts user is UserRow {
-  if (!user || user.merged_into_user_id !== null || !user.is_active) {
-    throw new HttpError(409, GUEST_MOVED_MESSAGE, { reason: 'guest_merged' });
-  }
-}
 
 /** Moves reward claims the account lacks; answers the coins of the claims it already had. */
 async function mergeRewardClaims(trx: Trx, guestId: number, accountId: number): Promise<number> {

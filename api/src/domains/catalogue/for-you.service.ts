@@ -27,8 +27,8 @@ import { type AppContext, nowIso } from '../../context';
 import type { EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { playbackAddresses } from '../../media/signed-playback';
-import * as catalogueRepo from '../catalogue/catalogue.repository';
-import { accessFor, grantViewer, hydrateSeries } from '../catalogue/catalogue.service';
+import * as catalogueRepo from './catalogue.repository';
+import { accessFor, grantViewer, hydrateSeries } from './catalogue.service';
 import { isGoldMember } from '../users/users.service';
 import * as repo from './for-you.repository';
 

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { EpisodeRow, Executor } from '../../db/schema';
-import { isPublishedEpisode, isVisibleSeries } from '../catalogue/catalogue.repository';
+import { isPublishedEpisode, isVisibleSeries } from './catalogue.repository';
 
 export interface ProgressFact {
   episode_id: number;

@@ -6,7 +6,7 @@
  * points at the account, which ends its sessions.
  */
 import type { Trx, UserRow } from '../../db/schema';
-import { moveGuestPayments } from '../payments/guest-merge';
+import { moveGuestPayments } from './guest-payments';
 
 /**
  * The rows of a guest that follow it: unlocks, list, progress, history, payments and Gold, the device
