@@ -9,7 +9,7 @@
  * `app.requireStaff` — preHandler: like requireUser, then 403 unless is_staff or is_superuser.
  * `request.viewer`   — the caller's user row, or null.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../http/errors';
@@ -62,6 +62,34 @@ export function registerAuthHooks(app: FastifyInstance, ctx: AppContext) {
     if (!request.viewer) throw unauthorized(SIGN_IN_REQUIRED);
     if (!request.viewer.is_staff && !request.viewer.is_superuser) throw forbidden('Staff access is required');
   });
+}
+
+/**
+ * What a service may know of the request it serves, read once by the route: services take these plain
+ * values and never the request itself.
+ */
+export interface RequestFacts {
+  /**
+   * The user id the request's Bearer token names when the token is valid, else null; never throws,
+   * because an expired guest token must not stop somebody from signing in.
+   */
+  sessionUserId: number | null;
+  /** The Origin header the browser sent, if any. */
+  origin: string | undefined;
+  /** This API's origin as the browser reached it. */
+  apiOrigin: string;
+  /** Where work finished after the answer reports its failures. */
+  log: Pick<FastifyBaseLogger, 'error'>;
+}
+
+export function requestFacts(ctx: AppContext, request: FastifyRequest): RequestFacts {
+  const token = bearerToken(request);
+  return {
+    sessionUserId: token ? verifyAccessToken(token, ctx.config.jwtSecret, ctx.now().getTime()) : null,
+    origin: typeof request.headers.origin === 'string' ? request.headers.origin : undefined,
+    apiOrigin: `${request.protocol}://${request.host}`,
+    log: request.log,
+  };
 }
 
 /** The viewer of a request that passed `requireUser`. */

@@ -15,9 +15,9 @@ import { revokeAllRefreshTokens } from '../auth/auth.repository';
 import { containsText } from '../catalogue/catalogue.repository';
 import { applyStaffAdjustment, checkStaffAdjustment } from '../coins/coins.service';
 import type { PaymentsRuntime } from '../payments/payments-runtime';
-import { toSubscriptionDto } from '../users/subscription-dto';
-import { syncGold } from '../users/gold-membership.repository';
 import { plans, setCancelAtPeriodEnd } from '../subscriptions/subscriptions.service';
+import { syncGold } from '../users/gold-membership.repository';
+import { toSubscriptionDto } from '../users/subscription-dto';
 import { toUserDto } from '../users/users.service';
 import {
   type CoinAdjustmentBody,

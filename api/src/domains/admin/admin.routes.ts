@@ -7,7 +7,7 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { OPTIONAL_BODY } from '../../http/optional-body';
-import { ErrorSchema, IdParams, MessageSchema, withErrors, Paged } from '../../http/schemas';
+import { ErrorSchema, IdParams, MessageSchema, Paged, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../../kernel/identity';
 import { AuthAnswerSchema } from '../auth/auth.schemas';
@@ -15,7 +15,50 @@ import { CategorySchema } from '../catalogue/catalogue.schemas';
 import { mediaLibraryRoutes } from '../media-library/media-library.routes';
 import type { PaymentsRuntime } from '../payments/payments-runtime';
 import { SubscriptionSchema } from '../subscriptions/subscriptions.schemas';
-import { AdminEpisodeSchema, AdminSeriesSchema, AdminSettingsAnswer, AdminSubscriptionSchema, AdminUserSchema, AnalyticsAnswer, AnalyticsQuery, AuditEntrySchema, AuditQuery, CancelSubscriptionBody, CategoryCreateBody, CategoryUpdateBody, CoinAdjustmentAnswer, CoinAdjustmentBody, DashboardAnswer, EpisodeCreateBody, EpisodeListQuery, EpisodePreviewAnswer, EpisodeUpdateBody, InsufficientCoinsAnswer, InvitationAnswer, InvitationBody, LedgerEntrySchema, PricingPlanAnswer, PricingRuleBody, PublishBody, PublishRefusedAnswer, ReorderBody, SeriesCreateBody, SeriesIdParams, SeriesListQuery, SeriesMediaBody, SeriesUpdateBody, SettingAnswer, SettingKeyParams, StaffRegisterBody, SubscriptionListQuery, UserDetailSchema, UserFlagsBody, UserHistoryQuery, UserListQuery, UserUnlockSchema } from './admin.schemas';
+import {
+  AdminEpisodeSchema,
+  AdminSeriesSchema,
+  AdminSettingsAnswer,
+  AdminSubscriptionSchema,
+  AdminUserSchema,
+  AnalyticsAnswer,
+  AnalyticsQuery,
+  AuditEntrySchema,
+  AuditQuery,
+  CancelSubscriptionBody,
+  CategoryCreateBody,
+  CategoryUpdateBody,
+  CoinAdjustmentAnswer,
+  CoinAdjustmentBody,
+  DashboardAnswer,
+  EpisodeCreateBody,
+  EpisodeListQuery,
+  EpisodePreviewAnswer,
+  EpisodeUpdateBody,
+  InsufficientCoinsAnswer,
+  InvitationAnswer,
+  InvitationBody,
+  LedgerEntrySchema,
+  PricingPlanAnswer,
+  PricingRuleBody,
+  PublishBody,
+  PublishRefusedAnswer,
+  ReorderBody,
+  SeriesCreateBody,
+  SeriesIdParams,
+  SeriesListQuery,
+  SeriesMediaBody,
+  SeriesUpdateBody,
+  SettingAnswer,
+  SettingKeyParams,
+  StaffRegisterBody,
+  SubscriptionListQuery,
+  UserDetailSchema,
+  UserFlagsBody,
+  UserHistoryQuery,
+  UserListQuery,
+  UserUnlockSchema,
+} from './admin.schemas';
 import { createInvitation, registerStaff, requireSuperuser } from './admin-access.service';
 import * as catalogue from './admin-catalogue.service';
 import { analytics, dashboard } from './admin-insights.service';

@@ -11,7 +11,6 @@ import { MoneySettingsAnswer, PlanId, SettingsSchemas } from '../settings/settin
 import { SubscriptionSchema } from '../subscriptions/subscriptions.schemas';
 import { UserSchema } from '../users/users.schemas';
 
-
 /** The row id a staff search text names (searches match ids too): digits within the stored range, else null. */
 export function idInSearch(text: string): number | null {
   if (!/^\d{1,10}$/.test(text)) return null;

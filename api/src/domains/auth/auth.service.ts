@@ -5,17 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GUEST_EMAIL_DOMAIN, MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Executor, Trx, UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../../http/errors';
-import { bearerToken } from '../../kernel/identity';
+import type { RequestFacts } from '../../kernel/identity';
 import { applyEntry, isUniqueViolation, moneyTransaction } from '../../kernel/money-transaction';
-import { hashToken, randomToken, signAccessToken, verifyAccessToken } from '../../kernel/tokens';
+import { hashToken, randomToken, signAccessToken } from '../../kernel/tokens';
 import { linkMail } from '../../mail/mailer';
 import { mailSiteOrigin } from '../../mail/site-origin';
-import { mergeGuest, mergeGuestLocked } from './guest-merge.service';
 import {
   findUserByEmail,
   findUserByGuestId,
@@ -39,6 +37,7 @@ import {
   revokeAllRefreshTokens,
   revokeRefreshFamily,
 } from './auth.repository';
+import { mergeGuest, mergeGuestLocked } from './guest-merge.service';
 import { recordLoginSuccess, reserveLoginAttempt } from './login-throttle';
 
 export interface TokenPair {
@@ -86,20 +85,12 @@ async function authAnswer(ctx: AppContext, user: UserRow): Promise<AuthAnswer> {
   return { ...tokens, user: toUserDto(user, ctx.now()) };
 }
 
-/**
- * The user id a request's Bearer token names, if the token is valid; never throws, because an expired
- * guest token must not stop somebody from signing in. Whether that user is a guest that can still
- * merge is decided inside the merge's transaction.
- */
-export function sessionUserIdOf(ctx: AppContext, request: FastifyRequest): number | null {
-  const token = bearerToken(request);
-  if (!token) return null;
-  return verifyAccessToken(token, ctx.config.jwtSecret, ctx.now().getTime());
-}
+// The caller's session (`caller.sessionUserId`) is the user its Bearer token names, if the token is
+// valid. Whether that user is a guest that can still merge is decided inside the merge's transaction.
 
 /** The active, unmerged guest behind the request's Bearer token, if any (the session asking for a link). */
-async function guestIdOfRequest(ctx: AppContext, request: FastifyRequest): Promise<number | null> {
-  const userId = sessionUserIdOf(ctx, request);
+async function guestIdOfRequest(ctx: AppContext, caller: RequestFacts): Promise<number | null> {
+  const userId = caller.sessionUserId;
   if (userId === null) return null;
   const user = await findUserById(ctx.db, userId);
   return user && user.is_guest && user.is_active && user.merged_into_user_id === null ? user.id : null;
@@ -142,16 +133,15 @@ function assertRealAddress(email: string) {
  * A link into the site: magic links work on any page (the shell reads them); the account ones open
  * /profile. The site is the calling page's when we serve it on purpose, else PUBLIC_URL (mailSiteOrigin).
  */
-function appLink(ctx: AppContext, request: FastifyRequest, query: string, path = '/'): string {
-  const origin = typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
-  return `${mailSiteOrigin(ctx.config, origin)}${path}?${query}`;
+function appLink(ctx: AppContext, caller: RequestFacts, query: string, path = '/'): string {
+  return `${mailSiteOrigin(ctx.config, caller.origin)}${path}?${query}`;
 }
 
-function sendInBackground(ctx: AppContext, request: FastifyRequest, send: () => Promise<void>) {
-  send().catch((error) => request.log.error({ err: error }, 'sending mail failed'));
+function sendInBackground(ctx: AppContext, caller: RequestFacts, send: () => Promise<void>) {
+  send().catch((error) => caller.log.error({ err: error }, 'sending mail failed'));
 }
 
-async function sendVerificationMail(ctx: AppContext, request: FastifyRequest, user: UserRow, email: string) {
+async function sendVerificationMail(ctx: AppContext, caller: RequestFacts, user: UserRow, email: string) {
   const token = randomToken();
   const now = ctx.now();
   await insertEmailVerification(ctx.db, {
@@ -167,7 +157,7 @@ async function sendVerificationMail(ctx: AppContext, request: FastifyRequest, us
       'Confirm your e-mail address',
       `Welcome to Cliffhanger, ${user.username}! Please confirm that this address is yours.`,
       'Confirm my address',
-      appLink(ctx, request, `verify-email=${encodeURIComponent(token)}`, '/profile'),
+      appLink(ctx, caller, `verify-email=${encodeURIComponent(token)}`, '/profile'),
       'If you did not create an account, ignore this mail.',
     ),
   );
@@ -185,11 +175,7 @@ export interface RegistrationInput {
   last_name?: string;
 }
 
-export async function register(
-  ctx: AppContext,
-  request: FastifyRequest,
-  input: RegistrationInput,
-): Promise<AuthAnswer> {
+export async function register(ctx: AppContext, caller: RequestFacts, input: RegistrationInput): Promise<AuthAnswer> {
   const email = input.email.trim().toLowerCase();
   assertRealAddress(email);
   const confirmation = input.password_confirm ?? input.password2;
@@ -220,8 +206,8 @@ export async function register(
     // Two registrations raced for the same address or username; the unique index decided.
     throw conflict('An account with this e-mail address or username already exists');
   }
-  await mergeGuest(ctx, sessionUserIdOf(ctx, request), user.id);
-  sendInBackground(ctx, request, () => sendVerificationMail(ctx, request, user, email));
+  await mergeGuest(ctx, caller.sessionUserId, user.id);
+  sendInBackground(ctx, caller, () => sendVerificationMail(ctx, caller, user, email));
   return authAnswer(ctx, (await findUserById(ctx.db, user.id)) as UserRow);
 }
 
@@ -230,7 +216,7 @@ let dummyHash: Promise<string> | null = null;
 
 export async function login(
   ctx: AppContext,
-  request: FastifyRequest,
+  caller: RequestFacts,
   input: { email?: string; username?: string; password: string },
 ): Promise<AuthAnswer> {
   const identifier = (input.email ?? input.username ?? '').trim();
@@ -249,7 +235,7 @@ export async function login(
   if (!(await ctx.passwords.verify(user.password_hash, input.password))) throw unauthorized(INVALID_CREDENTIALS);
   await recordLoginSuccess(ctx, user.id);
   if (!user.is_active) throw forbidden(ACCOUNT_DISABLED);
-  await mergeGuest(ctx, sessionUserIdOf(ctx, request), user.id);
+  await mergeGuest(ctx, caller.sessionUserId, user.id);
   const updated = await updateUser(ctx.db, user.id, { last_login_at: nowIso(ctx) });
   return authAnswer(ctx, updated ?? user);
 }
@@ -370,15 +356,11 @@ export function safeNextPath(next: string | undefined): string | null {
  * E-mails a sign-in link: `?magic-link-auth=` for an existing account, `?magic-link-registration=`
  * for a new address (§5). The answer is the same either way, so it reveals nothing about accounts.
  */
-export async function requestMagicLink(
-  ctx: AppContext,
-  request: FastifyRequest,
-  input: { email: string; next?: string },
-) {
+export async function requestMagicLink(ctx: AppContext, caller: RequestFacts, input: { email: string; next?: string }) {
   const email = input.email.trim().toLowerCase();
   assertRealAddress(email);
   const user = await findUserByEmail(ctx.db, email);
-  const requestedBy = await guestIdOfRequest(ctx, request);
+  const requestedBy = await guestIdOfRequest(ctx, caller);
   const purpose = user ? 'auth' : 'registration';
   const token = randomToken();
   const now = ctx.now();
@@ -399,7 +381,7 @@ export async function requestMagicLink(
           'Your Cliffhanger sign-in link',
           'Use the link below to sign in to Cliffhanger.',
           'Sign in',
-          appLink(ctx, request, `magic-link-auth=${encodeURIComponent(token)}`),
+          appLink(ctx, caller, `magic-link-auth=${encodeURIComponent(token)}`),
           `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail.`,
         )
       : linkMail(
@@ -407,7 +389,7 @@ export async function requestMagicLink(
           'Finish creating your Cliffhanger account',
           `Use the link below to create your account. You get ${MAGIC_LINK_SIGNUP_COINS} coins to start watching.`,
           'Create my account',
-          appLink(ctx, request, `magic-link-registration=${encodeURIComponent(token)}`),
+          appLink(ctx, caller, `magic-link-registration=${encodeURIComponent(token)}`),
           `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail.`,
         );
   try {
@@ -434,12 +416,8 @@ export interface MagicLinkAnswer extends AuthAnswer {
  * from this very guest session — that guest merged. A link opened in any other session signs in and
  * moves nothing, so a link somebody else asked for can never carry this session's data away.
  */
-export async function verifyMagicLink(
-  ctx: AppContext,
-  request: FastifyRequest,
-  token: string,
-): Promise<MagicLinkAnswer> {
-  const sessionUserId = sessionUserIdOf(ctx, request);
+export async function verifyMagicLink(ctx: AppContext, caller: RequestFacts, token: string): Promise<MagicLinkAnswer> {
+  const sessionUserId = caller.sessionUserId;
   const { account, link, merged } = await signInTransaction(ctx, async (trx) => {
     const at = nowIso(ctx);
     const link = await consumeMagicLink(trx, hashToken(token), at);
@@ -496,7 +474,7 @@ export async function verifyMagicLink(
 
 // --- Passwords and e-mail ------------------------------------------------------------------------
 
-export async function requestPasswordReset(ctx: AppContext, request: FastifyRequest, rawEmail: string) {
+export async function requestPasswordReset(ctx: AppContext, caller: RequestFacts, rawEmail: string) {
   const email = rawEmail.trim().toLowerCase();
   const user = await findUserByEmail(ctx.db, email);
   if (!user || !user.is_active) return;
@@ -504,20 +482,20 @@ export async function requestPasswordReset(ctx: AppContext, request: FastifyRequ
   const now = ctx.now();
   await insertPasswordReset(ctx.db, {
     userId: user.id,
-    requestedBy: await guestIdOfRequest(ctx, request),
+    requestedBy: await guestIdOfRequest(ctx, caller),
     tokenHash: hashToken(token),
     expiresAt: addSeconds(now, PASSWORD_RESET_TTL_SECONDS),
     createdAt: now.toISOString(),
   });
   // Sent after answering, so a known address takes no longer to answer than an unknown one.
-  sendInBackground(ctx, request, () =>
+  sendInBackground(ctx, caller, () =>
     ctx.mailer.send(
       linkMail(
         email,
         'Reset your Cliffhanger password',
         'Somebody (hopefully you) asked to reset the password of this account.',
         'Choose a new password',
-        appLink(ctx, request, `reset-password=${encodeURIComponent(token)}`, '/profile'),
+        appLink(ctx, caller, `reset-password=${encodeURIComponent(token)}`, '/profile'),
         'The link works once and expires in one hour. If you did not ask for it, ignore this mail.',
       ),
     ),
@@ -530,12 +508,12 @@ export async function requestPasswordReset(ctx: AppContext, request: FastifyRequ
  */
 export async function confirmPasswordReset(
   ctx: AppContext,
-  request: FastifyRequest,
+  caller: RequestFacts,
   token: string,
   password: string,
 ): Promise<{ guest_merged: boolean }> {
   const passwordHash = await ctx.passwords.hash(password);
-  const sessionUserId = sessionUserIdOf(ctx, request);
+  const sessionUserId = caller.sessionUserId;
   return moneyTransaction(ctx, async (trx) => {
     const at = nowIso(ctx);
     const reset = await consumePasswordReset(trx, hashToken(token), at);

@@ -15,7 +15,10 @@ import { coinPackages, staffGrant } from './coins.service';
 import { offerForViewer } from './first-purchase-offer.service';
 
 /** `staffGrantLimit`: the largest grant a staff member without superuser rights may make (payments.config.ts). */
-export async function coinsRoutes(app: TypedFastify, { ctx, staffGrantLimit }: { ctx: AppContext; staffGrantLimit: number }) {
+export async function coinsRoutes(
+  app: TypedFastify,
+  { ctx, staffGrantLimit }: { ctx: AppContext; staffGrantLimit: number },
+) {
   const tags = ['coins'];
   const balance = { preHandler: app.requireUser, schema: { tags, response: withErrors({ 200: BalanceAnswer }) } };
   // The viewer's row was read to authenticate the request; its balance is current.

@@ -6,8 +6,8 @@
 import type { AppContext } from '../../context';
 import { withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { ForYouFeedSchema } from './for-you.schemas';
 import { forYouFeed } from '../catalogue/for-you.service';
+import { ForYouFeedSchema } from './for-you.schemas';
 
 export async function forYouRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }) {
   app.get(

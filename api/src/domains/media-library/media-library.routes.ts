@@ -5,7 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
-import { ErrorSchema, IdParams, MessageSchema, withErrors, Paged } from '../../http/schemas';
+import { ErrorSchema, IdParams, MessageSchema, Paged, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../../kernel/identity';
 import { MediaJobQueue } from './media-jobs';

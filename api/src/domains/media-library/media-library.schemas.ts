@@ -1,6 +1,6 @@
 /** Request and answer schemas of the media library (/api/admin/uploads/*, /api/admin/media/*). */
 import { Type } from '@sinclair/typebox';
-import { Nullable, Id, PageQuery } from '../../http/schemas';
+import { Id, Nullable, PageQuery } from '../../http/schemas';
 
 export const Kind = Type.Union([Type.Literal('video'), Type.Literal('image')]);
 const JobStatus = Type.Union([

@@ -10,7 +10,9 @@ import type { PaymentRow } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { ErrorSchema, IdParams, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { viewerOf } from '../../kernel/identity';
+import { requestFacts, viewerOf } from '../../kernel/identity';
+import { CheckoutAnswer, PurchaseBody } from '../coins/coins.schemas';
+import { findPackage } from '../coins/coins.service';
 import { cardProblems, devPaymentMethodFor, readDevPaymentMethod } from './dev-cards';
 import {
   cancelPendingPayment,
@@ -59,8 +61,6 @@ import {
 } from './payments.service';
 import type { PaymentsRuntime } from './payments-runtime';
 import { listTransactions } from './transactions.service';
-import { findPackage } from '../coins/coins.service';
-import { CheckoutAnswer, PurchaseBody } from '../coins/coins.schemas';
 import { receiveWebhook } from './webhook.service';
 
 type Options = { ctx: AppContext; payments: PaymentsRuntime };
@@ -89,7 +89,7 @@ export async function paymentsRoutes(app: TypedFastify, { ctx, payments }: Optio
       return startCheckout(
         ctx,
         payments,
-        request,
+        requestFacts(ctx, request),
         viewerOf(request),
         { kind: 'coins', pkg },
         request.body.idempotency_key,

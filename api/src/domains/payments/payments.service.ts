@@ -4,11 +4,11 @@
  * job (webhook.service.ts) once the processor confirms the money.
  */
 import { createHmac } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Executor, PaymentMethodRow, PaymentRow, UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import type { RequestFacts } from '../../kernel/identity';
 import { lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import { findPackage } from '../coins/coins.service';
 import {
@@ -28,21 +28,16 @@ export const fromMinor = (minor: number) => minor / 100;
 
 // --- Where the browser goes ---------------------------------------------------------------------
 
-/** This API's origin as the browser reached it. */
-export function apiOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
 /**
  * The product site to send the browser back to: the calling page's origin when it is one we serve
  * (the own host, PUBLIC_URL, CORS_ORIGINS, or a localhost dev server outside production), else
  * PUBLIC_URL, else this API's origin. Never an arbitrary origin, so checkout cannot become an open
  * redirect.
  */
-export function productOrigin(ctx: AppContext, request: FastifyRequest): string {
+export function productOrigin(ctx: AppContext, caller: RequestFacts): string {
   const { config } = ctx;
-  const origin = request.headers.origin;
-  const own = apiOrigin(request);
+  const origin = caller.origin;
+  const own = caller.apiOrigin;
   if (origin) {
     const allowed =
       origin === own ||
@@ -138,7 +133,7 @@ function isSamePurchase(row: PaymentRow, userId: number, purchase: Purchase): bo
 export async function startCheckout(
   ctx: AppContext,
   runtime: PaymentsRuntime,
-  request: FastifyRequest,
+  caller: RequestFacts,
   viewer: UserRow,
   purchase: Purchase,
   idempotencyKey?: string,
@@ -151,7 +146,7 @@ export async function startCheckout(
   const offer =
     purchase.kind === 'coins' ? await claimOffer(ctx, viewer.id, purchase.pkg.id, processorKey ?? null) : null;
   const coins = purchase.kind === 'coins' ? (offer?.coins ?? purchase.pkg.coins + purchase.pkg.bonus_coins) : 0;
-  const site = productOrigin(ctx, request);
+  const site = productOrigin(ctx, caller);
   const page = returnTo?.path ?? (purchase.kind === 'coins' ? '/coins' : '/gold-subscription');
   // Back on a page that is not the store, the page needs to know what was bought (and what to unlock).
   const back = returnTo
@@ -196,7 +191,7 @@ export async function startCheckout(
         metadata,
         successUrl,
         cancelUrl,
-        apiOrigin: apiOrigin(request),
+        apiOrigin: caller.apiOrigin,
         idempotencyKey: processorKey,
       }),
     );

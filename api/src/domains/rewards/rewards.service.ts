@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Executor, RewardClaimsTable, Trx, UserRow } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { applyEntry, lockUser, moneyTransaction, assertCanSpend } from '../../kernel/money-transaction';
+import { applyEntry, assertCanSpend, lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import { LEDGER_REASONS } from '../coins/coins.service';
 import type { RewardSettings } from '../settings/settings.schemas';
 import { getSetting } from '../settings/settings.service';

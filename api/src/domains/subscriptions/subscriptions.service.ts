@@ -4,18 +4,18 @@
  * Cancelling keeps Gold until the period ends (cancel_at_period_end), as card processors do;
  * reactivating before then undoes it.
  */
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import type { RequestFacts } from '../../kernel/identity';
 import { lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import { startCheckout } from '../payments/payments.service';
 import { type PaymentsRuntime, requireProvider, viaProvider } from '../payments/payments-runtime';
 import type { GoldPlan } from '../settings/settings.schemas';
 import { getSetting } from '../settings/settings.service';
-import { type SubscriptionDto, toSubscriptionDto } from '../users/subscription-dto';
 import { currentSubscription, syncGold } from '../users/gold-membership.repository';
+import { type SubscriptionDto, toSubscriptionDto } from '../users/subscription-dto';
 
 export type { SubscriptionDto };
 
@@ -34,7 +34,7 @@ export async function activeSubscription(ctx: AppContext, userId: number): Promi
 export async function createSubscription(
   ctx: AppContext,
   runtime: PaymentsRuntime,
-  request: FastifyRequest,
+  caller: RequestFacts,
   viewer: UserRow,
   planId: string,
   returnTo?: string,
@@ -52,7 +52,7 @@ export async function createSubscription(
   return startCheckout(
     ctx,
     runtime,
-    request,
+    caller,
     viewer,
     { kind: 'gold', plan },
     undefined,

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Executor, Trx, UserRow } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../http/errors';
-import { applyEntry, lockUser, moneyTransaction, assertCanSpend } from '../../kernel/money-transaction';
+import { applyEntry, assertCanSpend, lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import { episodesOfSeries, findVisibleSeries } from '../catalogue/catalogue.repository';
 import { LEDGER_REASONS } from '../coins/coins.service';
 import { isGoldMember } from '../users/users.service';

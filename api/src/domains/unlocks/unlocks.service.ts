@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Trx, UserRow } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../http/errors';
-import { applyEntry, lockUser, moneyTransaction, assertCanSpend } from '../../kernel/money-transaction';
+import { applyEntry, assertCanSpend, lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import { findVisibleEpisode } from '../catalogue/catalogue.repository';
 import { EPISODE_NOT_FOUND_MESSAGE } from '../catalogue/catalogue.service';
 import { LEDGER_REASONS } from '../coins/coins.service';

@@ -11,8 +11,8 @@ import type { UserRow } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { isUniqueViolation } from '../../kernel/money-transaction';
 import { getSetting } from '../settings/settings.service';
-import { toSubscriptionDto } from './subscription-dto';
 import { currentSubscription } from './gold-membership.repository';
+import { toSubscriptionDto } from './subscription-dto';
 import { findUserById, isUsernameTaken, updateUser } from './users.repository';
 
 export type UserDto = User & PublicProfileFlags & OwnAccountFlags & { email_verified: boolean };
