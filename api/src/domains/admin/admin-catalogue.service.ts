@@ -24,6 +24,7 @@ import type { EpisodeRow, Executor, SeriesRow, UserRow } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { recordAudit } from '../../kernel/audit-log';
 import { isUniqueViolation } from '../../kernel/money-transaction';
+import { paginate } from '../../kernel/paging';
 import { playbackAddresses } from '../../media/signed-playback';
 import { containsText, insertSeries } from '../catalogue/catalogue.repository';
 import {
@@ -233,8 +234,6 @@ async function hydrate(ctx: AppContext, db: Executor, rows: SeriesRow[]): Promis
 }
 
 export async function listSeries(ctx: AppContext, query: Static<typeof SeriesListQuery>) {
-  const limit = query.limit ?? 20;
-  const page = query.page ?? 1;
   const base = () => {
     let q = ctx.db.selectFrom('series');
     const status = query.status ?? 'active';
@@ -272,17 +271,21 @@ export async function listSeries(ctx: AppContext, query: Static<typeof SeriesLis
     }
     return q;
   };
-  const rows = await base()
-    .selectAll('series')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  const total = await base()
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
-  return { results: await hydrate(ctx, ctx.db, rows), count: Number(total?.count ?? 0), page, limit };
+  const found = await paginate(query, 20, {
+    rows: ({ limit, offset }) =>
+      base()
+        .selectAll('series')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    count: () =>
+      base()
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirst(),
+  });
+  return { results: await hydrate(ctx, ctx.db, found.rows), count: found.count, page: found.page, limit: found.limit };
 }
 
 async function seriesRow(db: Executor, id: number): Promise<SeriesRow> {
@@ -598,8 +601,6 @@ export async function seriesEpisodes(ctx: AppContext, seriesId: number): Promise
 }
 
 export async function listEpisodes(ctx: AppContext, query: Static<typeof EpisodeListQuery>) {
-  const limit = query.limit ?? 20;
-  const page = query.page ?? 1;
   const base = () => {
     let q = ctx.db.selectFrom('episodes').innerJoin('series', 'series.id', 'episodes.series_id');
     if (query.series_id !== undefined) q = q.where('episodes.series_id', '=', query.series_id);
@@ -611,19 +612,23 @@ export async function listEpisodes(ctx: AppContext, query: Static<typeof Episode
     }
     return q;
   };
-  const rows = await base()
-    .selectAll('episodes')
-    .select('series.title as series_title')
-    .orderBy('episodes.series_id', 'desc')
-    .orderBy('episodes.season_number')
-    .orderBy('episodes.episode_number')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  const total = await base()
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
-  return { results: await withUnlocks(ctx, rows), count: Number(total?.count ?? 0), page, limit };
+  const found = await paginate(query, 20, {
+    rows: ({ limit, offset }) =>
+      base()
+        .selectAll('episodes')
+        .select('series.title as series_title')
+        .orderBy('episodes.series_id', 'desc')
+        .orderBy('episodes.season_number')
+        .orderBy('episodes.episode_number')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    count: () =>
+      base()
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirst(),
+  });
+  return { results: await withUnlocks(ctx, found.rows), count: found.count, page: found.page, limit: found.limit };
 }
 
 async function episodeRow(db: Executor, id: number): Promise<EpisodeWithSeries> {

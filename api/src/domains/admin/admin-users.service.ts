@@ -11,6 +11,7 @@ import type { Trx, UserRow } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import { recordAudit } from '../../kernel/audit-log';
 import { moneyTransaction } from '../../kernel/money-transaction';
+import { paginate } from '../../kernel/paging';
 import { revokeAllRefreshTokens } from '../auth/auth.repository';
 import { containsText } from '../catalogue/catalogue.repository';
 import { applyStaffAdjustment, checkStaffAdjustment } from '../coins/coins.service';
@@ -40,8 +41,6 @@ export function toAdminUser(ctx: AppContext, row: UserRow) {
 }
 
 export async function listUsers(ctx: AppContext, query: Static<typeof UserListQuery>) {
-  const limit = query.limit ?? 20;
-  const page = query.page ?? 1;
   const now = nowIso(ctx);
   const base = () => {
     // Guests merged into an account are gone as people: their data lives on in the account.
@@ -68,17 +67,20 @@ export async function listUsers(ctx: AppContext, query: Static<typeof UserListQu
     }
     return q;
   };
-  const rows = await base()
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  const total = await base()
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
-  return { results: rows.map((row) => toAdminUser(ctx, row)), count: Number(total?.count ?? 0), page, limit };
+  const found = await paginate(query, 20, {
+    rows: ({ limit, offset }) =>
+      base().selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    count: () =>
+      base()
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirst(),
+  });
+  return {
+    results: found.rows.map((row) => toAdminUser(ctx, row)),
+    count: found.count,
+    page: found.page,
+    limit: found.limit,
+  };
 }
 
 async function userRow(ctx: AppContext, id: number): Promise<UserRow> {
@@ -114,45 +116,41 @@ export async function userDetail(ctx: AppContext, id: number) {
 /** A user's coin ledger, newest first, a page at a time; read-only. */
 export async function userLedger(ctx: AppContext, id: number, query: Static<typeof UserHistoryQuery>) {
   await userRow(ctx, id);
-  const limit = query.limit ?? 20;
-  const page = query.page ?? 1;
   const db = ctx.db;
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('coin_ledger')
-      .select(['id', 'delta', 'reason', 'reference', 'balance_after', 'created_at'])
-      .where('user_id', '=', id)
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    db
-      .selectFrom('coin_ledger')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', id)
-      .executeTakeFirst(),
-  ]);
-  return { results: rows, count: Number(total?.count ?? 0), page, limit };
+  const found = await paginate(query, 20, {
+    rows: ({ limit, offset }) =>
+      db
+        .selectFrom('coin_ledger')
+        .select(['id', 'delta', 'reason', 'reference', 'balance_after', 'created_at'])
+        .where('user_id', '=', id)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    count: () =>
+      db
+        .selectFrom('coin_ledger')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', id)
+        .executeTakeFirst(),
+  });
+  return { results: found.rows, count: found.count, page: found.page, limit: found.limit };
 }
 
 /** The episodes a user unlocked, newest first, a page at a time; read-only. */
 export async function userUnlocks(ctx: AppContext, id: number, query: Static<typeof UserHistoryQuery>) {
   await userRow(ctx, id);
-  const limit = query.limit ?? 20;
-  const page = query.page ?? 1;
   const db = ctx.db;
-  const [rows, total] = await Promise.all([
-    unlocksOf(ctx, id)
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    db
-      .selectFrom('episode_unlocks')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', id)
-      .executeTakeFirst(),
-  ]);
-  return { results: rows, count: Number(total?.count ?? 0), page, limit };
+  const found = await paginate(query, 20, {
+    rows: ({ limit, offset }) => unlocksOf(ctx, id).limit(limit).offset(offset).execute(),
+    count: () =>
+      db
+        .selectFrom('episode_unlocks')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', id)
+        .executeTakeFirst(),
+  });
+  return { results: found.rows, count: found.count, page: found.page, limit: found.limit };
 }
 
 function unlocksOf(ctx: AppContext, userId: number) {
@@ -253,8 +251,6 @@ const flagsOf = (row: UserRow) => ({
 // --- Subscriptions -----------------------------------------------------------------------------------
 
 export async function listSubscriptions(ctx: AppContext, query: Static<typeof SubscriptionListQuery>) {
-  const limit = query.limit ?? 20;
-  const page = query.page ?? 1;
   const db = ctx.db;
   const base = () => {
     let q = db.selectFrom('subscriptions').innerJoin('users', 'users.id', 'subscriptions.user_id');
@@ -268,22 +264,26 @@ export async function listSubscriptions(ctx: AppContext, query: Static<typeof Su
     }
     return q;
   };
-  const [rows, total, goldPlans] = await Promise.all([
-    base()
-      .selectAll('subscriptions')
-      .select(['users.email as user_email', 'users.username as user_username'])
-      .orderBy('subscriptions.created_at', 'desc')
-      .orderBy('subscriptions.id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    base()
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirst(),
+  const [found, goldPlans] = await Promise.all([
+    paginate(query, 20, {
+      rows: ({ limit, offset }) =>
+        base()
+          .selectAll('subscriptions')
+          .select(['users.email as user_email', 'users.username as user_username'])
+          .orderBy('subscriptions.created_at', 'desc')
+          .orderBy('subscriptions.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+      count: () =>
+        base()
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirst(),
+    }),
     plans(ctx),
   ]);
   return {
-    results: rows.map((row) => {
+    results: found.rows.map((row) => {
       const { user_email, user_username, ...subscription } = row;
       return {
         ...toSubscriptionDto(subscription, goldPlans, ctx.now()),
@@ -293,9 +293,9 @@ export async function listSubscriptions(ctx: AppContext, query: Static<typeof Su
         provider: row.provider,
       };
     }),
-    count: Number(total?.count ?? 0),
-    page,
-    limit,
+    count: found.count,
+    page: found.page,
+    limit: found.limit,
   };
 }
 

@@ -113,12 +113,10 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
     { schema: { tags, querystring: AuditQuery, response: withErrors({ 200: Paged(AuditEntrySchema) }) } },
     async (request) => {
       requireSuperuser(actor(request));
-      const limit = request.query.limit ?? 50;
-      const page = request.query.page ?? 1;
-      const { rows, count } = await listAudit(
+      const { rows, count, page, limit } = await listAudit(
         ctx.db,
         { entity: request.query.entity, entityId: request.query.entity_id, actorId: request.query.actor_id },
-        { limit, offset: (page - 1) * limit },
+        request.query,
       );
       return { results: rows.map(toAuditDto), count, page, limit };
     },

@@ -1,5 +1,6 @@
 /** Staff reading the audit log; every write records its row with `recordAudit` (kernel/audit-log.ts). */
 import type { AuditRow, Executor } from '../../db/schema';
+import { type Page, type PageRequest, paginate } from '../../kernel/paging';
 
 export interface AuditFilters {
   entity?: string;
@@ -7,11 +8,7 @@ export interface AuditFilters {
   actorId?: number;
 }
 
-export async function listAudit(
-  db: Executor,
-  filters: AuditFilters,
-  page: { limit: number; offset: number },
-): Promise<{ rows: AuditRow[]; count: number }> {
+export function listAudit(db: Executor, filters: AuditFilters, request: PageRequest): Promise<Page<AuditRow>> {
   const base = () => {
     let query = db.selectFrom('audit_log');
     if (filters.entity) query = query.where('entity', '=', filters.entity);
@@ -19,17 +16,14 @@ export async function listAudit(
     if (filters.actorId) query = query.where('actor_id', '=', filters.actorId);
     return query;
   };
-  const rows = await base()
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  const total = await base()
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
-  return { rows, count: Number(total?.count ?? 0) };
+  return paginate(request, 50, {
+    rows: ({ limit, offset }) =>
+      base().selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    count: () =>
+      base()
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirst(),
+  });
 }
 
 function parsed(text: string | null): unknown {

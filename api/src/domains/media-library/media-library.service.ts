@@ -4,6 +4,7 @@ import { nowIso } from '../../context';
 import type { MediaAssetRow, MediaKind, UserRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import { recordAudit } from '../../kernel/audit-log';
+import { paginate } from '../../kernel/paging';
 
 export function toAssetDto(ctx: AppContext, row: MediaAssetRow) {
   return {
@@ -31,27 +32,26 @@ export async function listAssets(
   ctx: AppContext,
   query: { kind?: MediaKind; episode_id?: number; page?: number; limit?: number },
 ) {
-  const limit = query.limit ?? 20;
-  const page = query.page ?? 1;
   const base = () => {
     let q = ctx.db.selectFrom('media_assets');
     if (query.kind) q = q.where('kind', '=', query.kind);
     if (query.episode_id !== undefined) q = q.where('episode_id', '=', query.episode_id);
     return q;
   };
-  const [rows, total] = await Promise.all([
-    base()
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    base()
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirst(),
-  ]);
-  return { results: rows.map((row) => toAssetDto(ctx, row)), count: Number(total?.count ?? 0), page, limit };
+  const found = await paginate(query, 20, {
+    rows: ({ limit, offset }) =>
+      base().selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    count: () =>
+      base()
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirst(),
+  });
+  return {
+    results: found.rows.map((row) => toAssetDto(ctx, row)),
+    count: found.count,
+    page: found.page,
+    limit: found.limit,
+  };
 }
 
 export async function getAsset(ctx: AppContext, id: number) {
