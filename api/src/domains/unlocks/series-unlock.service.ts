@@ -15,6 +15,7 @@ import { applyEntry, assertCanSpend, lockUser, moneyTransaction } from '../../ke
 import { episodesOfSeries, findVisibleSeries } from '../catalogue/catalogue.repository';
 import { LEDGER_REASONS } from '../coins/coins.service';
 import { isGoldMember } from '../users/users.service';
+import { insertUnlock, unlockedAmong } from './unlocks.repository';
 import { GOLD_REQUIRED_MESSAGE } from './unlocks.service';
 
 export interface SeriesUnlockQuote {
@@ -47,17 +48,11 @@ async function lockedPaidEpisodes(ctx: AppContext, db: Executor, viewer: UserRow
     (episode) => !episode.is_free && episode.coin_cost > 0,
   );
   if (episodes.length === 0) return [];
-  const unlocked = await db
-    .selectFrom('episode_unlocks')
-    .select('episode_id')
-    .where('user_id', '=', viewer.id)
-    .where(
-      'episode_id',
-      'in',
-      episodes.map((episode) => episode.id),
-    )
-    .execute();
-  const done = new Set(unlocked.map((row) => row.episode_id));
+  const done = await unlockedAmong(
+    db,
+    viewer.id,
+    episodes.map((episode) => episode.id),
+  );
   return episodes.filter((episode) => !done.has(episode.id));
 }
 
@@ -109,10 +104,7 @@ export async function unlockSeries(
       const at = nowIso(ctx);
       let after = balance;
       for (const episode of episodes) {
-        await trx
-          .insertInto('episode_unlocks')
-          .values({ user_id: viewer.id, episode_id: episode.id, coin_cost: episode.coin_cost, created_at: at })
-          .execute();
+        await insertUnlock(trx, { userId: viewer.id, episodeId: episode.id, coinCost: episode.coin_cost, at });
         const charge = await applyEntry(trx, {
           userId: viewer.id,
           delta: -episode.coin_cost,
