@@ -1,5 +1,5 @@
 /**
- * GET /api/feed/for-you/: the viewer's for-you feed (for-you.service.ts). The viewer is the one the
+ * GET /api/feed/for-you/: the viewer's for-you feed (catalogue/for-you.service.ts). The viewer is the one the
  * bearer token names, or nobody; the route takes no parameters, so nothing in the address can make
  * it answer for somebody else. Answers are personal: never stored by a shared cache.
  */

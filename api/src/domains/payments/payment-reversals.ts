@@ -14,7 +14,7 @@
  *   was already taken back (`coins_reversed`), so a replay, or a late event older than one already
  *   applied, moves nothing.
  * - Taking back: the ledger takes what the balance has (never below zero), and the rest becomes a
- *   `coin_debts` row the viewer sees; their next coins pay it first (coin-ledger.repository.ts).
+ *   `coin_debts` row the viewer sees; their next coins pay it first (kernel/coin-ledger.ts).
  * - Giving back (a dispute won): the payment's own open debt is cancelled first, then the rest is
  *   credited — exactly what the hold took, whether it came from the balance or was owed and paid since.
  * - Gold: a subscription payment fully refunded, or whose dispute is lost, ends the Gold it paid for

@@ -1,6 +1,6 @@
 /**
  * Gold subscriptions (§5, §6, §7 Subscriptions). Gold status is derived from an active subscription
- * named Gold whose period has not ended; `users.gold_until` mirrors it (subscriptions.repository.ts).
+ * named Gold whose period has not ended; `users.gold_until` mirrors it (users/gold-membership.repository.ts).
  * Cancelling keeps Gold until the period ends (cancel_at_period_end), as card processors do;
  * reactivating before then undoes it.
  */
