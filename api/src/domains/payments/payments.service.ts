@@ -19,6 +19,19 @@ import {
 } from '../coins/first-purchase-offer.service';
 import type { CoinPackage, GoldPlan } from '../settings/settings.schemas';
 import { guestEmail } from '../users/users.service';
+import {
+  defaultMethodProviderId,
+  deleteMethod,
+  hasDefaultMethod,
+  insertMethod,
+  makeDefaultMethod,
+  markDefaultMethod,
+  methodByFingerprint,
+  methodByProviderId,
+  methodsOf,
+  newestMethod,
+  ownMethod,
+} from './payment-methods.repository';
 import { KEY_REUSED_MESSAGE, type PaymentProvider } from './payment-provider';
 import { type PaymentsRuntime, requireProvider, viaProvider } from './payments-runtime';
 
@@ -273,15 +286,7 @@ function toMethodDto(row: PaymentMethodRow): PaymentMethodDto {
 }
 
 export async function listPaymentMethods(ctx: AppContext, userId: number): Promise<PaymentMethodDto[]> {
-  const rows = await ctx.db
-    .selectFrom('payment_methods')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('is_default', 'desc')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  return rows.map(toMethodDto);
+  return (await methodsOf(ctx.db, userId)).map(toMethodDto);
 }
 
 const BRAND_LABELS: Record<string, string> = {
@@ -318,43 +323,24 @@ export async function addPaymentMethod(
   const result = await moneyTransaction(ctx, async (trx) => {
     await lockUser(ctx, trx, viewer.id);
     if (!known) await rememberCustomer(ctx, trx, provider, viewer.id, customerId);
-    const existing = await trx
-      .selectFrom('payment_methods')
-      .selectAll()
-      .where('user_id', '=', viewer.id)
-      .where('provider_payment_method_id', '=', paymentMethodId)
-      .executeTakeFirst();
+    const existing = await methodByProviderId(trx, viewer.id, paymentMethodId);
     if (existing) return { created: false, row: existing };
     if (card.fingerprint) {
-      const same = await trx
-        .selectFrom('payment_methods')
-        .selectAll()
-        .where('user_id', '=', viewer.id)
-        .where('fingerprint', '=', card.fingerprint)
-        .executeTakeFirst();
+      const same = await methodByFingerprint(trx, viewer.id, card.fingerprint);
       if (same) return { created: false, row: same, duplicate: true };
     }
-    const hasDefault = await trx
-      .selectFrom('payment_methods')
-      .select('id')
-      .where('user_id', '=', viewer.id)
-      .where('is_default', '=', true)
-      .executeTakeFirst();
-    const row = await trx
-      .insertInto('payment_methods')
-      .values({
-        user_id: viewer.id,
-        provider_payment_method_id: paymentMethodId,
-        brand: card.brand,
-        last4: card.last4,
-        exp_month: card.exp_month,
-        exp_year: card.exp_year,
-        fingerprint: card.fingerprint ?? null,
-        is_default: !hasDefault,
-        created_at: nowIso(ctx),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const hasDefault = await hasDefaultMethod(trx, viewer.id);
+    const row = await insertMethod(trx, {
+      user_id: viewer.id,
+      provider_payment_method_id: paymentMethodId,
+      brand: card.brand,
+      last4: card.last4,
+      exp_month: card.exp_month,
+      exp_year: card.exp_year,
+      fingerprint: card.fingerprint ?? null,
+      is_default: !hasDefault,
+      created_at: nowIso(ctx),
+    });
     return { created: true, row, duplicate: false };
   });
   if ('duplicate' in result && result.duplicate) {
@@ -380,21 +366,9 @@ export async function setDefaultPaymentMethod(
   const provider = requireProvider(runtime);
   const row = await moneyTransaction(ctx, async (trx) => {
     await lockUser(ctx, trx, viewer.id);
-    const target = await trx
-      .selectFrom('payment_methods')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', viewer.id)
-      .executeTakeFirst();
+    const target = await ownMethod(trx, viewer.id, id);
     if (!target) return null;
-    // Clear first: the partial unique index allows one default per user at any moment.
-    await trx
-      .updateTable('payment_methods')
-      .set({ is_default: false })
-      .where('user_id', '=', viewer.id)
-      .where('id', '!=', id)
-      .execute();
-    await trx.updateTable('payment_methods').set({ is_default: true }).where('id', '=', id).execute();
+    await makeDefaultMethod(trx, viewer.id, id);
     return target;
   });
   if (!row) throw notFound('Payment method not found');
@@ -413,25 +387,13 @@ export async function deletePaymentMethod(
   const provider = requireProvider(runtime);
   const outcome = await moneyTransaction(ctx, async (trx) => {
     await lockUser(ctx, trx, viewer.id);
-    const target = await trx
-      .selectFrom('payment_methods')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', viewer.id)
-      .executeTakeFirst();
+    const target = await ownMethod(trx, viewer.id, id);
     if (!target) return null;
-    await trx.deleteFrom('payment_methods').where('id', '=', id).execute();
+    await deleteMethod(trx, id);
     let promoted: PaymentMethodRow | undefined;
     if (target.is_default) {
-      promoted = await trx
-        .selectFrom('payment_methods')
-        .selectAll()
-        .where('user_id', '=', viewer.id)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
-      if (promoted)
-        await trx.updateTable('payment_methods').set({ is_default: true }).where('id', '=', promoted.id).execute();
+      promoted = await newestMethod(trx, viewer.id);
+      if (promoted) await markDefaultMethod(trx, promoted.id);
     }
     return { target, promoted };
   });
@@ -540,11 +502,5 @@ export async function findOwnPayment(ctx: AppContext, viewer: UserRow, providerR
 }
 
 export async function defaultPaymentMethodId(ctx: AppContext, userId: number): Promise<string | null> {
-  const row = await ctx.db
-    .selectFrom('payment_methods')
-    .select('provider_payment_method_id')
-    .where('user_id', '=', userId)
-    .where('is_default', '=', true)
-    .executeTakeFirst();
-  return row?.provider_payment_method_id ?? null;
+  return defaultMethodProviderId(ctx.db, userId);
 }
