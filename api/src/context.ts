@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import type { DatabaseKind } from './db/database';
 import type { Database } from './db/schema';
-import type { PasswordHasher } from './domains/auth/passwords';
+import type { PasswordHasher } from './kernel/passwords';
 import type { Mailer } from './mail/mailer';
 import type { MediaUrlRewriter } from './media/media-urls';
 

@@ -22,7 +22,6 @@ import { buildApp } from '../../api/src/app';
 import type { AppConfig } from '../../api/src/config';
 import type { AppContext } from '../../api/src/context';
 import { insertSeries } from '../../api/src/domains/catalogue/catalogue.repository';
-import { moneyDb } from '../../api/src/domains/coins/money.tables';
 import { seriesRow } from '../../api/test/support/fixtures';
 import { benchConfig, postgresUrl } from '../support/bench-app';
 
@@ -182,7 +181,7 @@ async function seed(ctx: AppContext, base: string) {
       }
     }
   }
-  const db = moneyDb(ctx);
+  const db = ctx.db;
   await insertInBatches(events, 500, (batch) =>
     db
       .insertInto('analytics_events')

@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../../api/src/app';
 import type { AppConfig } from '../../api/src/config';
-import { applyEntry, moneyTransaction } from '../../api/src/domains/coins/money-transaction';
+import { applyEntry, moneyTransaction } from '../../api/src/kernel/money-transaction';
 import { startBareServer } from '../api/bare-server';
 import { benchConfig, insertPaidSeries, postgresUrl } from '../support/bench-app';
 import { alternate, type Figure, formatTable, loadAverage, median, QUICK } from '../support/stats';

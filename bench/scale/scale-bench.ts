@@ -22,7 +22,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { AppContext } from '../../api/src/context';
 import { createDatabase, type DatabaseHandle } from '../../api/src/db/database';
-import { applyEntry, moneyTransaction } from '../../api/src/domains/coins/money-transaction';
+import { applyEntry, moneyTransaction } from '../../api/src/kernel/money-transaction';
 import { freePort, ROOT } from '../../e2e/support/system';
 import { insertPaidSeries } from '../support/bench-app';
 

@@ -21,23 +21,30 @@ export function markShared<T>(value: T): T {
 
 export function registerSharedAnswerSerialization(app: FastifyInstance) {
   const pending = new WeakMap<FastifyRequest, object>();
+  const ready = new WeakMap<FastifyRequest, Buffer>();
   app.addHook('preSerialization', (request, reply, payload, done) => {
     if (typeof payload === 'object' && payload !== null && shared.has(payload)) {
       const bytes = encoded.get(payload);
-      // Fastify's types say a serializer returns a string, but it sends whatever the serializer
-      // returns to the onSend hooks and the socket; a Buffer goes out as it is and its length is
-      // read, not measured.
-      if (bytes !== undefined) reply.serializer((() => bytes) as unknown as (payload: unknown) => string);
-      else pending.set(request, payload);
+      // The kept bytes replace the text in onSend; the serializer has nothing left to do. A Buffer
+      // goes out as it is and its length is read, not measured.
+      if (bytes !== undefined) {
+        ready.set(request, bytes);
+        reply.serializer(() => '');
+      } else pending.set(request, payload);
     }
     done(null, payload);
   });
   app.addHook('onSend', (request, reply, payload, done) => {
+    const bytes = ready.get(request);
+    if (bytes !== undefined) {
+      done(null, bytes);
+      return;
+    }
     const answer = pending.get(request);
     if (answer && reply.statusCode === 200 && typeof payload === 'string') {
-      const bytes = Buffer.from(payload, 'utf8');
-      encoded.set(answer, bytes);
-      done(null, bytes);
+      const encodedBytes = Buffer.from(payload, 'utf8');
+      encoded.set(answer, encodedBytes);
+      done(null, encodedBytes);
       return;
     }
     done(null, payload);

@@ -73,7 +73,7 @@ function idsOf(condition: unknown): number[] | null {
 
 /** What a statement writes, or null for a read. */
 export function describeWrite(node: RootOperationNode): ObservedWrite | null {
-  const query = node as unknown as Node;
+  const query: Node = { ...node };
   if (query.kind === 'InsertQueryNode') {
     const table = tableName(query.into);
     return table ? { table, kind: 'insert', columns: [], ids: null } : null;

@@ -11,7 +11,7 @@
  *   the same ISO form (see database.ts), so ordering and comparisons behave the same on both.
  */
 import type { PublishStatus } from '@cliffhanger/shared/src/constants';
-import type { ColumnType, Generated, Insertable, Selectable, SqlBool, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, SqlBool, Transaction, Updateable } from 'kysely';
 
 /** A boolean column with a database default. */
 export type BoolColumn = ColumnType<SqlBool, boolean | undefined, boolean>;
@@ -308,6 +308,287 @@ export interface AutoUnlockSettingsTable {
   updated_at: string;
 }
 
+// ─── Money: payments, subscriptions, rewards, analytics events ───
+
+export type PaymentKind = 'coins' | 'gold' | 'intent';
+export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
+export type ProviderKind = 'stripe' | 'dev';
+export type SubscriptionStatus = 'active' | 'canceled' | 'past_due' | 'expired';
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: PaymentKind;
+  status: PaymentStatus;
+  provider: ProviderKind;
+  /** The checkout session id (cs_…) or payment intent id (pi_…). */
+  provider_ref: string;
+  amount_minor: number;
+  currency: string;
+  coins: ColumnType<number, number | undefined, number>;
+  package_id: number | null;
+  plan: string | null;
+  description: string;
+  success_url: string | null;
+  cancel_url: string | null;
+  failure_message: string | null;
+  created_at: string;
+  updated_at: string;
+  /** The processor's payment intent behind a checkout or invoice (a charge names it). */
+  payment_intent_id: ColumnType<string | null, string | null | undefined, string | null>;
+  invoice_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The Gold subscription a checkout or renewal paid for. */
+  subscription_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Cumulative amount refunded, as the processor last reported it (minor units). */
+  refunded_minor: ColumnType<number, number | undefined, number>;
+  /** The amount of the payment's dispute (minor units); what it holds depends on `dispute_status`. */
+  disputed_minor: ColumnType<number, number | undefined, number>;
+  dispute_status: ColumnType<DisputeState | null, DisputeState | null | undefined, DisputeState | null>;
+  /** Coins taken back for this payment so far (from the balance or owed as a debt). */
+  coins_reversed: ColumnType<number, number | undefined, number>;
+  /** The guest that made this payment, when it moved to this account with a guest merge. */
+  merged_from_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** open: money held by the bank; won: returned to us; lost: gone for good. */
+export type DisputeState = 'open' | 'won' | 'lost';
+
+export interface CoinDebtsTable {
+  id: Generated<number>;
+  user_id: number;
+  payment_id: number | null;
+  /** The reference of the ledger row that took back what the balance had. */
+  reference: string;
+  coins: number;
+  outstanding: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  plan: string;
+  name: string;
+  status: SubscriptionStatus;
+  provider: ProviderKind;
+  provider_subscription_id: string;
+  current_period_end: string;
+  cancel_at_period_end: BoolColumn;
+  last_event_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentCustomersTable {
+  user_id: number;
+  provider: ProviderKind;
+  customer_id: string;
+  created_at: string;
+}
+
+export interface PaymentMethodsTable {
+  id: Generated<number>;
+  user_id: number;
+  provider_payment_method_id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  is_default: BoolColumn;
+  created_at: string;
+  /** The processor's fingerprint of the card number (never the number); null for cards saved before. */
+  fingerprint: string | null;
+}
+
+export interface ProcessedEventsTable {
+  event_id: string;
+  type: string;
+  processed_at: string;
+}
+
+export interface RewardClaimsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'daily' | 'share' | 'follow';
+  claim_key: string;
+  day: string | null;
+  channel: string | null;
+  streak: number | null;
+  coins: number;
+  created_at: string;
+}
+
+/** A viewer's use of the first-purchase offer (migration 20261203010000_first_purchase_offer). */
+export interface FirstPurchaseOfferClaimsTable {
+  user_id: number;
+  /** The checkout that carries the offer; null for the moment between the claim and its recording. */
+  payment_id: number | null;
+  /** The keyed idempotency key of the checkout start, so a retry of that start keeps the offer. */
+  checkout_key: string | null;
+  claimed_at: string;
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  client_user_id: string | null;
+  device_id: string | null;
+  event_type: string;
+  event_time: string;
+  session_id: number | null;
+  insert_id: string | null;
+  event_properties: string;
+  user_properties: string;
+  revenue: number | null;
+  price: number | null;
+  quantity: number | null;
+  product_id: string | null;
+  platform: string | null;
+  received_at: string;
+}
+
+// ─── Staff and media ───
+
+export type MediaKind = 'video' | 'image';
+export type AssetStatus = 'processing' | 'ready' | 'failed';
+export type UploadStatus = 'open' | 'complete' | 'failed';
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+export type JobKind = 'transcode';
+
+export interface StaffInvitationsTable {
+  id: Generated<number>;
+  code_hash: string;
+  created_by: number | null;
+  expires_at: string;
+  used_at: string | null;
+  used_by: number | null;
+  created_at: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  actor_email: string | null;
+  /** e.g. 'series.create', 'user.coins', 'settings.update'. */
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before_json: string | null;
+  after_json: string | null;
+  created_at: string;
+}
+
+export interface MediaAssetsTable {
+  id: Generated<number>;
+  kind: MediaKind;
+  status: AssetStatus;
+  original_name: string;
+  /** The type found in the bytes (never the one the browser claimed). */
+  content_type: string;
+  size: number;
+  /** The storage key of the uploaded original (videos keep it for re-transcoding). */
+  source_key: string | null;
+  /** Images: the WebP address. */
+  url: string | null;
+  hls_url: string | null;
+  poster_url: string | null;
+  thumbnail_url: string | null;
+  width: number | null;
+  height: number | null;
+  duration_seconds: number | null;
+  renditions: number | null;
+  /** The episode the finished video is attached to, if any. */
+  episode_id: number | null;
+  uploaded_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MediaUploadsTable {
+  id: string;
+  user_id: number | null;
+  kind: MediaKind;
+  filename: string;
+  declared_type: string | null;
+  detected_type: string | null;
+  size: number;
+  chunk_size: number;
+  total_chunks: number;
+  status: UploadStatus;
+  episode_id: number | null;
+  asset_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MediaUploadChunksTable {
+  upload_id: string;
+  chunk_index: number;
+  size: number;
+  received_at: string;
+}
+
+export interface MediaJobsTable {
+  id: Generated<number>;
+  asset_id: number;
+  kind: JobKind;
+  status: JobStatus;
+  /** 0–1. */
+  progress: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  updated_at: string;
+}
+
+// Versioned remotes (migrations 20261204010000_remote_releases and 20261204020000_remote_load_reporters).
+
+export interface RemoteRolloutsTable {
+  remote: string;
+  /** Null: the built-in build under `/remotes/<remote>/`. */
+  stable_version: string | null;
+  canary_version: string | null;
+  /** 0–100; 0 whenever there is no canary. */
+  canary_share: number;
+  updated_at: string;
+  /** The staff member who last changed the rule; null for the automatic rollback. */
+  updated_by: number | null;
+  auto_rollback_at: string | null;
+  auto_rollback_version: string | null;
+  auto_rollback_reason: string | null;
+}
+
+export interface RemoteLoadBucketsTable {
+  remote: string;
+  version: string;
+  /** Minutes since the Unix epoch (UTC). */
+  minute: number;
+  loads: number;
+  failures: number;
+  errors: number;
+  load_ms_sum: number;
+}
+
+export interface RemoteLoadSamplesTable {
+  id: Generated<number>;
+  remote: string;
+  version: string;
+  minute: number;
+  load_ms: number;
+}
+
+/** One row per browser (a short hash) that reported on a version in a minute. */
+export interface RemoteLoadReportersTable {
+  remote: string;
+  version: string;
+  minute: number;
+  reporter: string;
+}
+
+/** Every table of the app, one interface (hand-kept beside the migrations). */
 export interface Database {
   users: UsersTable;
   categories: CategoriesTable;
@@ -332,9 +613,42 @@ export interface Database {
   analytics_daily_viewers: AnalyticsDailyViewersTable;
   analytics_daily_episodes: AnalyticsDailyEpisodesTable;
   auto_unlock_settings: AutoUnlockSettingsTable;
+  // Money (migration 20250701000000_money and later).
+  payments: PaymentsTable;
+  subscriptions: SubscriptionsTable;
+  payment_customers: PaymentCustomersTable;
+  payment_methods: PaymentMethodsTable;
+  processed_events: ProcessedEventsTable;
+  reward_claims: RewardClaimsTable;
+  analytics_events: AnalyticsEventsTable;
+  coin_debts: CoinDebtsTable;
+  first_purchase_offer_claims: FirstPurchaseOfferClaimsTable;
+  // Staff and media (migration 20250901000000_staff_media).
+  staff_invitations: StaffInvitationsTable;
+  audit_log: AuditLogTable;
+  media_assets: MediaAssetsTable;
+  media_uploads: MediaUploadsTable;
+  media_upload_chunks: MediaUploadChunksTable;
+  media_jobs: MediaJobsTable;
+  // Versioned remotes.
+  remote_rollouts: RemoteRolloutsTable;
+  remote_load_buckets: RemoteLoadBucketsTable;
+  remote_load_samples: RemoteLoadSamplesTable;
+  remote_load_reporters: RemoteLoadReportersTable;
 }
 
+/** The app's database. */
+export type Db = Kysely<Database>;
+/**
+ * A handle whose every query runs inside one open transaction: Kysely's own `Transaction`, or (for
+ * SQLite money writes, see `moneyTransaction`) one connection between `BEGIN IMMEDIATE` and `COMMIT`.
+ * Functions that must run inside a transaction take a `Trx`; repositories take either as an `Executor`.
+ */
+export type Trx = Kysely<Database> | Transaction<Database>;
+export type Executor = Db | Trx;
+
 export type UserRow = Selectable<UsersTable>;
+export type RemoteRolloutRow = Selectable<RemoteRolloutsTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SeriesRow = Selectable<SeriesTable>;
@@ -343,3 +657,13 @@ export type CategoryRow = Selectable<CategoriesTable>;
 export type SeasonRow = Selectable<SeasonsTable>;
 export type CoinLedgerRow = Selectable<CoinLedgerTable>;
 export type EpisodeUnlockRow = Selectable<EpisodeUnlocksTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
+export type RewardClaimRow = Selectable<RewardClaimsTable>;
+export type CoinDebtRow = Selectable<CoinDebtsTable>;
+
+export type AuditRow = Selectable<AuditLogTable>;
+export type MediaAssetRow = Selectable<MediaAssetsTable>;
+export type MediaUploadRow = Selectable<MediaUploadsTable>;
+export type MediaJobRow = Selectable<MediaJobsTable>;

@@ -10,8 +10,8 @@ import type { AppContext } from '../context';
 import { nowIso } from '../context';
 import { REGISTRATION_BONUS_REASON } from '../domains/auth/auth.service';
 import { insertSeries } from '../domains/catalogue/catalogue.repository';
-import { applyLedgerEntry } from '../domains/coins/coin-ledger.repository';
 import { findUserByEmail, insertUser } from '../domains/users/users.repository';
+import { applyLedgerEntry } from '../kernel/coin-ledger';
 import { mediaPath } from '../media/media-urls';
 import type { DemoCatalogue } from './demo-catalogue.types';
 

@@ -14,6 +14,17 @@ export const ErrorSchema = Type.Object(
 /** Path ids: positive integers; anything else is a 400, an unknown number a 404. */
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 
+/** A row id: stored as a 32-bit integer, so anything larger is a 400, not a database error. */
+export const Id = IdParams.properties.id;
+
+export const PageQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+};
+
+export const Paged = <T extends TSchema>(item: T) =>
+  Type.Object({ results: Type.Array(item), count: Type.Integer(), page: Type.Integer(), limit: Type.Integer() });
+
 /**
  * The answers every route may give besides its success answer, for the OpenAPI document. 414 (a path
  * segment over the router's limit) and 431 (a request line or headers over the server's limit) are

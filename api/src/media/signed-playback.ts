@@ -30,8 +30,9 @@ import { catalogueCache } from '../cache/app-caches';
 import { type AppConfig, PLAYBACK_TTL_SECONDS } from '../config';
 import { type AppContext, nowIso } from '../context';
 import * as catalogueRepo from '../domains/catalogue/catalogue.repository';
-import { keyUnder, type MediaStorage, mediaStorageFor } from '../domains/media-library/media-storage';
+import { mediaStorageFor } from '../domains/media-library/media-storage';
 import { S3MediaStorage } from '../domains/media-library/s3-media-storage';
+import { keyUnder, type MediaStorage } from '../domains/media-library/storage-keys';
 import { MEDIA_CONTENT_TYPES, MEDIA_PREFIX, storedFileOptions } from './media.plugin';
 
 export const PLAYBACK_PREFIX = `${MEDIA_PREFIX}/play`;

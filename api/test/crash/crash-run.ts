@@ -30,7 +30,6 @@ import { createDatabase } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
 import type { Database } from '../../src/db/schema';
 import { insertSeries } from '../../src/domains/catalogue/catalogue.repository';
-import { type MoneyDatabase, moneyDb } from '../../src/domains/coins/money.tables';
 import { PUBLISHED_LONG_AGO, seriesRow } from '../support/fixtures';
 import type { CrashServerConfig } from './crash-server';
 
@@ -394,7 +393,7 @@ interface Snapshot {
   balances: Map<number, number>;
 }
 
-async function snapshot(db: Kysely<MoneyDatabase>): Promise<Snapshot> {
+async function snapshot(db: Kysely<Database>): Promise<Snapshot> {
   const count = await db
     .selectFrom('coin_ledger')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -403,7 +402,7 @@ async function snapshot(db: Kysely<MoneyDatabase>): Promise<Snapshot> {
   return { ledgerRows: Number(count.n), balances: new Map(users.map((user) => [user.id, user.coin_balance])) };
 }
 
-async function integrityOf(db: Kysely<MoneyDatabase>, kind: 'sqlite' | 'postgres', problems: string[]) {
+async function integrityOf(db: Kysely<Database>, kind: 'sqlite' | 'postgres', problems: string[]) {
   if (kind === 'postgres') return 'n/a (PostgreSQL: checked by the rules below)';
   const integrity = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
   const result = integrity.rows.map((row) => row.integrity_check).join('; ');
@@ -413,7 +412,7 @@ async function integrityOf(db: Kysely<MoneyDatabase>, kind: 'sqlite' | 'postgres
   return result;
 }
 
-async function checkDatabase(db: Kysely<MoneyDatabase>, book: Ledgerbook, problems: string[]) {
+async function checkDatabase(db: Kysely<Database>, book: Ledgerbook, problems: string[]) {
   const ledger = await db.selectFrom('coin_ledger').selectAll().orderBy('user_id').orderBy('id').execute();
   const users = await db.selectFrom('users').select(['id', 'coin_balance']).execute();
 
@@ -659,7 +658,7 @@ export async function runCrashScenario(options: CrashRunOptions): Promise<CrashR
 
     // Retries add nothing: every acknowledged operation once more, then compare.
     const checkDb = await openDb();
-    const before = await snapshot(moneyDb({ db: checkDb }));
+    const before = await snapshot(checkDb);
     await checkDb.destroy();
     const problems: string[] = [];
     for (const replay of book.replays) {
@@ -677,7 +676,7 @@ export async function runCrashScenario(options: CrashRunOptions): Promise<CrashR
     }
     await server.kill();
 
-    const db = moneyDb({ db: await openDb() });
+    const db = await openDb();
     try {
       const after = await snapshot(db);
       if (after.ledgerRows !== before.ledgerRows) {

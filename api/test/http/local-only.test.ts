@@ -11,7 +11,6 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configFromEnv, REPO_ROOT } from '../../src/config';
 import { balanceOf } from '../../src/domains/coins/coins.service';
-import { moneyDb } from '../../src/domains/coins/money.tables';
 import { fromThisMachine, isLoopbackAddress, reachability } from '../../src/http/local-only';
 import { databaseKinds } from '../support/databases';
 import type { Session } from '../support/fixtures';
@@ -129,7 +128,7 @@ withNetwork('dev tools answer this machine only (%s)', (kind) => {
       expect(JSON.parse(answer.body).message).toMatch(/local test mode.*Nothing was charged/);
     }
     expect(await balanceOf(t.ctx, viewer.user.id)).toBe(0);
-    const cards = await moneyDb(t.ctx).selectFrom('payment_methods').selectAll().execute();
+    const cards = await t.ctx.db.selectFrom('payment_methods').selectAll().execute();
     expect(cards).toEqual([]);
   });
 

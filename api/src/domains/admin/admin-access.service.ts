@@ -8,13 +8,12 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../http/errors';
+import { recordAudit } from '../../kernel/audit-log';
+import { isUniqueViolation } from '../../kernel/money-transaction';
+import { hashToken } from '../../kernel/tokens';
 import { issueSession } from '../auth/auth.service';
-import { hashToken } from '../auth/tokens';
-import { isUniqueViolation } from '../coins/money-transaction';
 import { toUserDto } from '../users/users.service';
 import type { StaffRegisterBody } from './admin.schemas';
-import { recordAudit } from './audit.repository';
-import { staffDb } from './staff.tables';
 
 export const INVALID_INVITATION = 'This invitation code is not valid. It may be mistyped, used already or expired.';
 
@@ -38,23 +37,21 @@ export async function createInvitation(ctx: AppContext, actor: UserRow, validHou
   const now = ctx.now();
   const at = now.toISOString();
   const expiresAt = new Date(now.getTime() + validHours * 3_600_000).toISOString();
-  await staffDb(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      const row = await trx
-        .insertInto('staff_invitations')
-        .values({ code_hash: hashToken(normalise(code)), created_by: actor.id, expires_at: expiresAt, created_at: at })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await recordAudit(trx, {
-        actor,
-        action: 'invitation.create',
-        entity: 'invitation',
-        entityId: row.id,
-        after: { expires_at: expiresAt },
-        at,
-      });
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('staff_invitations')
+      .values({ code_hash: hashToken(normalise(code)), created_by: actor.id, expires_at: expiresAt, created_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      actor,
+      action: 'invitation.create',
+      entity: 'invitation',
+      entityId: row.id,
+      after: { expires_at: expiresAt },
+      at,
     });
+  });
   return { code, expires_at: expiresAt };
 }
 
@@ -62,7 +59,7 @@ export async function registerStaff(ctx: AppContext, body: Static<typeof StaffRe
   const email = body.email.trim().toLowerCase();
   const username = body.username.trim();
   const at = nowIso(ctx);
-  const db = staffDb(ctx);
+  const db = ctx.db;
   const invitation = await db
     .selectFrom('staff_invitations')
     .selectAll()

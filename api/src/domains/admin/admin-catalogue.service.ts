@@ -17,14 +17,16 @@ import type {
   SeriesPublishRequirement,
 } from '@cliffhanger/shared/src/constants';
 import type { Static } from '@sinclair/typebox';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { Database, EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
+import type { EpisodeRow, Executor, SeriesRow, UserRow } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { recordAudit } from '../../kernel/audit-log';
+import { isUniqueViolation } from '../../kernel/money-transaction';
+import { paginate } from '../../kernel/paging';
 import { playbackAddresses } from '../../media/signed-playback';
 import { containsText, insertSeries } from '../catalogue/catalogue.repository';
-import { isUniqueViolation } from '../coins/money-transaction';
 import {
   discardImages,
   type PreparedImage,
@@ -47,15 +49,9 @@ import {
   type SeriesUpdateBody,
 } from './admin.schemas';
 import { catalogueDefaults } from './admin-settings.service';
-import { recordAudit } from './audit.repository';
-import { type StaffTrx, staffDb } from './staff.tables';
 
 export const SERIES_MISSING = 'Series not found';
 export const EPISODE_MISSING = 'Episode not found';
-
-type CoreExecutor = Kysely<Database> | Transaction<Database>;
-/** The staff transaction seen with the first migration's tables, for the catalogue repository. */
-const core = (trx: StaffTrx) => trx as unknown as CoreExecutor;
 
 function parseTags(raw: string): string[] {
   try {
@@ -79,7 +75,7 @@ export function slugify(text: string): string {
   );
 }
 
-async function freeSlug(db: CoreExecutor, base: string, exceptId?: number): Promise<string> {
+async function freeSlug(db: Executor, base: string, exceptId?: number): Promise<string> {
   for (let n = 1; ; n += 1) {
     const candidate = n === 1 ? base : `${base}-${n}`;
     let query = db.selectFrom('series').select('id').where('slug', '=', candidate);
@@ -160,7 +156,7 @@ function refusePublishing(what: string, checks: PublishCheck[]) {
 }
 
 /** Episodes with a finished video that are not unpublished, per series. */
-async function playableEpisodeCounts(db: CoreExecutor, seriesIds: number[]): Promise<Map<number, number>> {
+async function playableEpisodeCounts(db: Executor, seriesIds: number[]): Promise<Map<number, number>> {
   if (seriesIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('episodes')
@@ -212,7 +208,7 @@ function toAdminSeries(
   };
 }
 
-async function hydrate(ctx: AppContext, db: CoreExecutor, rows: SeriesRow[]): Promise<AdminSeries[]> {
+async function hydrate(ctx: AppContext, db: Executor, rows: SeriesRow[]): Promise<AdminSeries[]> {
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return [];
   const [counts, categories, playable] = await Promise.all([
@@ -238,8 +234,6 @@ async function hydrate(ctx: AppContext, db: CoreExecutor, rows: SeriesRow[]): Pr
 }
 
 export async function listSeries(ctx: AppContext, query: Static<typeof SeriesListQuery>) {
-  const limit = query.limit ?? 20;
-  const page = query.page ?? 1;
   const base = () => {
     let q = ctx.db.selectFrom('series');
     const status = query.status ?? 'active';
@@ -277,20 +271,24 @@ export async function listSeries(ctx: AppContext, query: Static<typeof SeriesLis
     }
     return q;
   };
-  const rows = await base()
-    .selectAll('series')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  const total = await base()
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
-  return { results: await hydrate(ctx, ctx.db, rows), count: Number(total?.count ?? 0), page, limit };
+  const found = await paginate(query, 20, {
+    rows: ({ limit, offset }) =>
+      base()
+        .selectAll('series')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    count: () =>
+      base()
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirst(),
+  });
+  return { results: await hydrate(ctx, ctx.db, found.rows), count: found.count, page: found.page, limit: found.limit };
 }
 
-async function seriesRow(db: CoreExecutor, id: number): Promise<SeriesRow> {
+async function seriesRow(db: Executor, id: number): Promise<SeriesRow> {
   const row = await db.selectFrom('series').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(SERIES_MISSING);
   return row;
@@ -300,7 +298,7 @@ async function seriesRow(db: CoreExecutor, id: number): Promise<SeriesRow> {
  * The series row, locked until the transaction ends on PostgreSQL (SQLite runs one writer at a time),
  * so two reorders or pricing changes of one series apply one after the other, never interleaved.
  */
-async function lockSeries(ctx: AppContext, db: CoreExecutor, id: number): Promise<SeriesRow> {
+async function lockSeries(ctx: AppContext, db: Executor, id: number): Promise<SeriesRow> {
   let query = db.selectFrom('series').selectAll().where('id', '=', id);
   if (ctx.dbKind === 'postgres') query = query.forUpdate();
   const row = await query.executeTakeFirst();
@@ -343,14 +341,14 @@ async function prepareImages<T extends Partial<Record<(typeof IMAGE_FIELDS)[numb
   return { input: out, images };
 }
 
-async function assertCategories(db: CoreExecutor, ids: number[] | undefined) {
+async function assertCategories(db: Executor, ids: number[] | undefined) {
   if (!ids || ids.length === 0) return;
   const found = await db.selectFrom('categories').select('id').where('id', 'in', ids).execute();
   const missing = ids.filter((id) => !found.some((row) => row.id === id));
   if (missing.length > 0) throw badRequest(`Unknown category id: ${missing.join(', ')}`);
 }
 
-async function setCategories(db: CoreExecutor, seriesId: number, ids: number[]) {
+async function setCategories(db: Executor, seriesId: number, ids: number[]) {
   await db.deleteFrom('series_categories').where('series_id', '=', seriesId).execute();
   const unique = [...new Set(ids)];
   if (unique.length > 0) {
@@ -370,7 +368,7 @@ export async function createSeries(ctx: AppContext, actor: UserRow, body: Static
   const { input, images } = await prepareImages(ctx, body, actor);
   const at = nowIso(ctx);
   const id = await writeWithImages(ctx, images, async (trx) => {
-    const db = core(trx);
+    const db = trx;
     await assertCategories(db, input.category_ids);
     if (input.slug && (await freeSlug(db, input.slug)) !== input.slug) {
       throw conflict(`Another series already uses the address "${input.slug}"`);
@@ -421,7 +419,7 @@ export async function updateSeries(
   const { input, images } = await prepareImages(ctx, body, actor);
   const at = nowIso(ctx);
   await writeWithImages(ctx, images, async (trx) => {
-    const db = core(trx);
+    const db = trx;
     const before = await seriesRow(db, id);
     await assertCategories(db, input.category_ids);
     if (input.slug !== undefined && (await freeSlug(db, input.slug, id)) !== input.slug) {
@@ -449,21 +447,19 @@ export function updateSeriesMedia(ctx: AppContext, actor: UserRow, id: number, b
 /** Soft delete: the row stays (unlocks, history and payments keep their references); viewers never see it. */
 export async function setSeriesDeleted(ctx: AppContext, actor: UserRow, id: number, deleted: boolean) {
   const at = nowIso(ctx);
-  await staffDb(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      const db = core(trx);
-      const before = await seriesRow(db, id);
-      if (Boolean(before.deleted_at) === deleted) return;
-      await db
-        .updateTable('series')
-        .set({ deleted_at: deleted ? at : null, updated_at: at })
-        .where('id', '=', id)
-        .execute();
-      const after = await seriesRow(db, id);
-      const action = deleted ? 'series.delete' : 'series.restore';
-      await recordAudit(trx, { actor, action, entity: 'series', entityId: id, before, after, at });
-    });
+  await ctx.db.transaction().execute(async (trx) => {
+    const db = trx;
+    const before = await seriesRow(db, id);
+    if (Boolean(before.deleted_at) === deleted) return;
+    await db
+      .updateTable('series')
+      .set({ deleted_at: deleted ? at : null, updated_at: at })
+      .where('id', '=', id)
+      .execute();
+    const after = await seriesRow(db, id);
+    const action = deleted ? 'series.delete' : 'series.restore';
+    await recordAudit(trx, { actor, action, entity: 'series', entityId: id, before, after, at });
+  });
   return getSeries(ctx, id);
 }
 
@@ -483,64 +479,60 @@ function publishTime(ctx: AppContext, body: Static<typeof PublishBody>): string 
 export async function publishSeries(ctx: AppContext, actor: UserRow, id: number, body: Static<typeof PublishBody>) {
   const when = publishTime(ctx, body);
   const at = nowIso(ctx);
-  await staffDb(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      const db = core(trx);
-      const before = await seriesRow(db, id);
-      if (before.deleted_at) throw conflict('This series is deleted. Restore it before publishing it.');
-      const [categories, playable] = await Promise.all([
-        db
-          .selectFrom('series_categories')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('series_id', '=', id)
-          .executeTakeFirst(),
-        playableEpisodeCounts(db, [id]),
-      ]);
-      refusePublishing('This series', seriesChecklist(before, Number(categories?.count ?? 0), playable.get(id) ?? 0));
-      await db
-        .updateTable('series')
-        .set({ status: 'published', published_at: when, updated_at: at })
-        .where('id', '=', id)
-        .execute();
-      const episodes = await db
-        .updateTable('episodes')
-        .set({ status: 'published', published_at: when, updated_at: at })
+  await ctx.db.transaction().execute(async (trx) => {
+    const db = trx;
+    const before = await seriesRow(db, id);
+    if (before.deleted_at) throw conflict('This series is deleted. Restore it before publishing it.');
+    const [categories, playable] = await Promise.all([
+      db
+        .selectFrom('series_categories')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('series_id', '=', id)
-        .where('status', '=', 'draft')
-        .where((eb) => eb.or([eb('hls_url', 'is not', null), eb('video_url', 'is not', null)]))
-        .executeTakeFirst();
-      const after = await seriesRow(db, id);
-      await recordAudit(trx, {
-        actor,
-        action: when > at ? 'series.schedule' : 'series.publish',
-        entity: 'series',
-        entityId: id,
-        before,
-        after: { ...after, episodes_published: Number(episodes.numUpdatedRows ?? 0) },
-        at,
-      });
+        .executeTakeFirst(),
+      playableEpisodeCounts(db, [id]),
+    ]);
+    refusePublishing('This series', seriesChecklist(before, Number(categories?.count ?? 0), playable.get(id) ?? 0));
+    await db
+      .updateTable('series')
+      .set({ status: 'published', published_at: when, updated_at: at })
+      .where('id', '=', id)
+      .execute();
+    const episodes = await db
+      .updateTable('episodes')
+      .set({ status: 'published', published_at: when, updated_at: at })
+      .where('series_id', '=', id)
+      .where('status', '=', 'draft')
+      .where((eb) => eb.or([eb('hls_url', 'is not', null), eb('video_url', 'is not', null)]))
+      .executeTakeFirst();
+    const after = await seriesRow(db, id);
+    await recordAudit(trx, {
+      actor,
+      action: when > at ? 'series.schedule' : 'series.publish',
+      entity: 'series',
+      entityId: id,
+      before,
+      after: { ...after, episodes_published: Number(episodes.numUpdatedRows ?? 0) },
+      at,
     });
+  });
   return getSeries(ctx, id);
 }
 
 /** Takes a series (and so its episodes) off the viewers' site; staff can publish it again. */
 export async function unpublishSeries(ctx: AppContext, actor: UserRow, id: number) {
   const at = nowIso(ctx);
-  await staffDb(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      const db = core(trx);
-      const before = await seriesRow(db, id);
-      if (before.status !== 'published') return;
-      await db
-        .updateTable('series')
-        .set({ status: 'unpublished', published_at: null, updated_at: at })
-        .where('id', '=', id)
-        .execute();
-      const after = await seriesRow(db, id);
-      await recordAudit(trx, { actor, action: 'series.unpublish', entity: 'series', entityId: id, before, after, at });
-    });
+  await ctx.db.transaction().execute(async (trx) => {
+    const db = trx;
+    const before = await seriesRow(db, id);
+    if (before.status !== 'published') return;
+    await db
+      .updateTable('series')
+      .set({ status: 'unpublished', published_at: null, updated_at: at })
+      .where('id', '=', id)
+      .execute();
+    const after = await seriesRow(db, id);
+    await recordAudit(trx, { actor, action: 'series.unpublish', entity: 'series', entityId: id, before, after, at });
+  });
   return getSeries(ctx, id);
 }
 
@@ -575,7 +567,7 @@ function toAdminEpisode(ctx: AppContext, row: EpisodeWithSeries, unlocks: number
 }
 export type AdminEpisode = ReturnType<typeof toAdminEpisode>;
 
-function episodesQuery(db: CoreExecutor) {
+function episodesQuery(db: Executor) {
   return db
     .selectFrom('episodes')
     .innerJoin('series', 'series.id', 'episodes.series_id')
@@ -609,8 +601,6 @@ export async function seriesEpisodes(ctx: AppContext, seriesId: number): Promise
 }
 
 export async function listEpisodes(ctx: AppContext, query: Static<typeof EpisodeListQuery>) {
-  const limit = query.limit ?? 20;
-  const page = query.page ?? 1;
   const base = () => {
     let q = ctx.db.selectFrom('episodes').innerJoin('series', 'series.id', 'episodes.series_id');
     if (query.series_id !== undefined) q = q.where('episodes.series_id', '=', query.series_id);
@@ -622,22 +612,26 @@ export async function listEpisodes(ctx: AppContext, query: Static<typeof Episode
     }
     return q;
   };
-  const rows = await base()
-    .selectAll('episodes')
-    .select('series.title as series_title')
-    .orderBy('episodes.series_id', 'desc')
-    .orderBy('episodes.season_number')
-    .orderBy('episodes.episode_number')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  const total = await base()
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
-  return { results: await withUnlocks(ctx, rows), count: Number(total?.count ?? 0), page, limit };
+  const found = await paginate(query, 20, {
+    rows: ({ limit, offset }) =>
+      base()
+        .selectAll('episodes')
+        .select('series.title as series_title')
+        .orderBy('episodes.series_id', 'desc')
+        .orderBy('episodes.season_number')
+        .orderBy('episodes.episode_number')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    count: () =>
+      base()
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirst(),
+  });
+  return { results: await withUnlocks(ctx, found.rows), count: found.count, page: found.page, limit: found.limit };
 }
 
-async function episodeRow(db: CoreExecutor, id: number): Promise<EpisodeWithSeries> {
+async function episodeRow(db: Executor, id: number): Promise<EpisodeWithSeries> {
   const row = await episodesQuery(db).where('episodes.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(EPISODE_MISSING);
   return row;
@@ -648,7 +642,7 @@ export async function getEpisode(ctx: AppContext, id: number): Promise<AdminEpis
 }
 
 /** The season row an episode belongs to, made when the series gets its first episode of that season. */
-async function seasonId(db: CoreExecutor, seriesId: number, number: number): Promise<number> {
+async function seasonId(db: Executor, seriesId: number, number: number): Promise<number> {
   const existing = await db
     .selectFrom('seasons')
     .select('id')
@@ -678,7 +672,7 @@ export async function createEpisode(
   const defaults = await catalogueDefaults(ctx);
   const at = nowIso(ctx);
   const id = await writeWithImages(ctx, images, async (trx) => {
-    const db = core(trx);
+    const db = trx;
     await seriesRow(db, seriesId);
     const season = body.season_number ?? 1;
     const last = await db
@@ -745,7 +739,7 @@ export async function updateEpisode(
   const { input: changes, images } = await prepareImages(ctx, body, actor);
   const at = nowIso(ctx);
   await writeWithImages(ctx, images, async (trx) => {
-    const db = core(trx);
+    const db = trx;
     const before = await episodeRow(db, id);
     const { series_title: _title, ...beforeRow } = before;
     const season = changes.season_number ?? before.season_number;
@@ -791,54 +785,52 @@ export async function updateEpisode(
  */
 export async function reorderEpisodes(ctx: AppContext, actor: UserRow, seriesId: number, episodeIds: number[]) {
   const at = nowIso(ctx);
-  await staffDb(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      const db = core(trx);
-      await lockSeries(ctx, db, seriesId);
-      const current = await db
-        .selectFrom('episodes')
-        .select(['id', 'season_number', 'episode_number', 'position'])
-        .where('series_id', '=', seriesId)
-        .orderBy('season_number')
-        .orderBy('episode_number')
+  await ctx.db.transaction().execute(async (trx) => {
+    const db = trx;
+    await lockSeries(ctx, db, seriesId);
+    const current = await db
+      .selectFrom('episodes')
+      .select(['id', 'season_number', 'episode_number', 'position'])
+      .where('series_id', '=', seriesId)
+      .orderBy('season_number')
+      .orderBy('episode_number')
+      .execute();
+    const known = new Set(current.map((row) => row.id));
+    if (
+      new Set(episodeIds).size !== episodeIds.length ||
+      episodeIds.length !== current.length ||
+      episodeIds.some((id) => !known.has(id))
+    ) {
+      throw badRequest('List every episode of this series exactly once, in the new order');
+    }
+    for (const [index, id] of episodeIds.entries()) {
+      await db
+        .updateTable('episodes')
+        .set({ episode_number: -(index + 1) })
+        .where('id', '=', id)
         .execute();
-      const known = new Set(current.map((row) => row.id));
-      if (
-        new Set(episodeIds).size !== episodeIds.length ||
-        episodeIds.length !== current.length ||
-        episodeIds.some((id) => !known.has(id))
-      ) {
-        throw badRequest('List every episode of this series exactly once, in the new order');
-      }
-      for (const [index, id] of episodeIds.entries()) {
-        await db
-          .updateTable('episodes')
-          .set({ episode_number: -(index + 1) })
-          .where('id', '=', id)
-          .execute();
-      }
-      const nextNumber = new Map<number, number>();
-      for (const [index, id] of episodeIds.entries()) {
-        const season = (current.find((row) => row.id === id) as (typeof current)[number]).season_number;
-        const number = (nextNumber.get(season) ?? 0) + 1;
-        nextNumber.set(season, number);
-        await db
-          .updateTable('episodes')
-          .set({ episode_number: number, position: index, updated_at: at })
-          .where('id', '=', id)
-          .execute();
-      }
-      await recordAudit(trx, {
-        actor,
-        action: 'episodes.reorder',
-        entity: 'series',
-        entityId: seriesId,
-        before: current.map((row) => row.id),
-        after: episodeIds,
-        at,
-      });
+    }
+    const nextNumber = new Map<number, number>();
+    for (const [index, id] of episodeIds.entries()) {
+      const season = (current.find((row) => row.id === id) as (typeof current)[number]).season_number;
+      const number = (nextNumber.get(season) ?? 0) + 1;
+      nextNumber.set(season, number);
+      await db
+        .updateTable('episodes')
+        .set({ episode_number: number, position: index, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    }
+    await recordAudit(trx, {
+      actor,
+      action: 'episodes.reorder',
+      entity: 'series',
+      entityId: seriesId,
+      before: current.map((row) => row.id),
+      after: episodeIds,
+      at,
     });
+  });
   return seriesEpisodes(ctx, seriesId);
 }
 
@@ -871,7 +863,7 @@ export function priceByRule(rule: PricingRule, position: number): { is_free: boo
   return { is_free: false, coin_cost: Math.min(cost, MAX_COIN_COST) };
 }
 
-async function pricingPlan(db: CoreExecutor, seriesId: number, rule: PricingRule) {
+async function pricingPlan(db: Executor, seriesId: number, rule: PricingRule) {
   const episodes = await db
     .selectFrom('episodes')
     .select(['id', 'season_number', 'episode_number', 'title', 'is_free', 'coin_cost'])
@@ -906,31 +898,29 @@ export async function previewPricing(ctx: AppContext, seriesId: number, rule: Pr
  */
 export async function applyPricing(ctx: AppContext, actor: UserRow, seriesId: number, rule: PricingRule) {
   const at = nowIso(ctx);
-  const plan = await staffDb(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      const db = core(trx);
-      await lockSeries(ctx, db, seriesId);
-      const episodes = await pricingPlan(db, seriesId, rule);
-      const changed = episodes.filter((e) => e.changed);
-      for (const episode of changed) {
-        await db
-          .updateTable('episodes')
-          .set({ is_free: episode.after.is_free, coin_cost: episode.after.coin_cost, updated_at: at })
-          .where('id', '=', episode.episode_id)
-          .execute();
-      }
-      await recordAudit(trx, {
-        actor,
-        action: 'episodes.pricing',
-        entity: 'series',
-        entityId: seriesId,
-        before: { episodes: changed.map((e) => ({ id: e.episode_id, ...e.before })) },
-        after: { rule, episodes: changed.map((e) => ({ id: e.episode_id, ...e.after })) },
-        at,
-      });
-      return { rule, episodes, changed: changed.length };
+  const plan = await ctx.db.transaction().execute(async (trx) => {
+    const db = trx;
+    await lockSeries(ctx, db, seriesId);
+    const episodes = await pricingPlan(db, seriesId, rule);
+    const changed = episodes.filter((e) => e.changed);
+    for (const episode of changed) {
+      await db
+        .updateTable('episodes')
+        .set({ is_free: episode.after.is_free, coin_cost: episode.after.coin_cost, updated_at: at })
+        .where('id', '=', episode.episode_id)
+        .execute();
+    }
+    await recordAudit(trx, {
+      actor,
+      action: 'episodes.pricing',
+      entity: 'series',
+      entityId: seriesId,
+      before: { episodes: changed.map((e) => ({ id: e.episode_id, ...e.before })) },
+      after: { rule, episodes: changed.map((e) => ({ id: e.episode_id, ...e.after })) },
+      at,
     });
+    return { rule, episodes, changed: changed.length };
+  });
   return plan;
 }
 
@@ -938,109 +928,73 @@ export async function applyPricing(ctx: AppContext, actor: UserRow, seriesId: nu
 export async function publishEpisode(ctx: AppContext, actor: UserRow, id: number, body: Static<typeof PublishBody>) {
   const when = publishTime(ctx, body);
   const at = nowIso(ctx);
-  await staffDb(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      const db = core(trx);
-      const { series_title: _title, ...before } = await episodeRow(db, id);
-      refusePublishing('This episode', episodeChecklist(before));
-      await db
-        .updateTable('episodes')
-        .set({ status: 'published', published_at: when, updated_at: at })
-        .where('id', '=', id)
-        .execute();
-      const { series_title: _t, ...after } = await episodeRow(db, id);
-      const action = when > at ? 'episode.schedule' : 'episode.publish';
-      await recordAudit(trx, { actor, action, entity: 'episode', entityId: id, before, after, at });
-    });
+  await ctx.db.transaction().execute(async (trx) => {
+    const db = trx;
+    const { series_title: _title, ...before } = await episodeRow(db, id);
+    refusePublishing('This episode', episodeChecklist(before));
+    await db
+      .updateTable('episodes')
+      .set({ status: 'published', published_at: when, updated_at: at })
+      .where('id', '=', id)
+      .execute();
+    const { series_title: _t, ...after } = await episodeRow(db, id);
+    const action = when > at ? 'episode.schedule' : 'episode.publish';
+    await recordAudit(trx, { actor, action, entity: 'episode', entityId: id, before, after, at });
+  });
   return getEpisode(ctx, id);
 }
 
 /** Takes one episode off the viewers' site (its series stays); staff can publish it again. */
 export async function unpublishEpisode(ctx: AppContext, actor: UserRow, id: number) {
   const at = nowIso(ctx);
-  await staffDb(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      const db = core(trx);
-      const { series_title: _title, ...before } = await episodeRow(db, id);
-      if (before.status !== 'published') return;
-      await db
-        .updateTable('episodes')
-        .set({ status: 'unpublished', published_at: null, updated_at: at })
-        .where('id', '=', id)
-        .execute();
-      const { series_title: _t, ...after } = await episodeRow(db, id);
-      await recordAudit(trx, {
-        actor,
-        action: 'episode.unpublish',
-        entity: 'episode',
-        entityId: id,
-        before,
-        after,
-        at,
-      });
+  await ctx.db.transaction().execute(async (trx) => {
+    const db = trx;
+    const { series_title: _title, ...before } = await episodeRow(db, id);
+    if (before.status !== 'published') return;
+    await db
+      .updateTable('episodes')
+      .set({ status: 'unpublished', published_at: null, updated_at: at })
+      .where('id', '=', id)
+      .execute();
+    const { series_title: _t, ...after } = await episodeRow(db, id);
+    await recordAudit(trx, {
+      actor,
+      action: 'episode.unpublish',
+      entity: 'episode',
+      entityId: id,
+      before,
+      after,
+      at,
     });
+  });
   return getEpisode(ctx, id);
 }
 
 /** Episodes somebody paid for stay: deleting them would erase what viewers bought. */
 export async function deleteEpisode(ctx: AppContext, actor: UserRow, id: number) {
   const at = nowIso(ctx);
-  await staffDb(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      const db = core(trx);
-      const { series_title: _title, ...before } = await episodeRow(db, id);
-      const unlocked = await db
-        .selectFrom('episode_unlocks')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('episode_id', '=', id)
-        .executeTakeFirst();
-      if (Number(unlocked?.count ?? 0) > 0) {
-        throw new HttpError(
-          409,
-          'Viewers have unlocked this episode, so it cannot be deleted. Make it free or hide the series instead.',
-        );
-      }
-      await db.deleteFrom('episodes').where('id', '=', id).execute();
-      await recordAudit(trx, { actor, action: 'episode.delete', entity: 'episode', entityId: id, before, at });
-    });
-}
-
-/** Attaches a finished HLS package to an episode (the media pipeline calls this when a job ends). */
-export async function attachVideo(
-  trx: StaffTrx,
-  input: { episodeId: number; hlsUrl: string; thumbnailUrl: string | null; durationSeconds: number; at: string },
-) {
-  const db = core(trx);
-  const before = await db.selectFrom('episodes').selectAll().where('id', '=', input.episodeId).executeTakeFirst();
-  if (!before) return;
-  await db
-    .updateTable('episodes')
-    .set({
-      hls_url: input.hlsUrl,
-      thumbnail: input.thumbnailUrl ?? before.thumbnail,
-      duration: Math.round(input.durationSeconds) || before.duration,
-      updated_at: input.at,
-    })
-    .where('id', '=', input.episodeId)
-    .execute();
-  const after = await db.selectFrom('episodes').selectAll().where('id', '=', input.episodeId).executeTakeFirst();
-  await recordAudit(trx, {
-    actor: null,
-    action: 'episode.video_attached',
-    entity: 'episode',
-    entityId: input.episodeId,
-    before,
-    after,
-    at: input.at,
+  await ctx.db.transaction().execute(async (trx) => {
+    const db = trx;
+    const { series_title: _title, ...before } = await episodeRow(db, id);
+    const unlocked = await db
+      .selectFrom('episode_unlocks')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('episode_id', '=', id)
+      .executeTakeFirst();
+    if (Number(unlocked?.count ?? 0) > 0) {
+      throw new HttpError(
+        409,
+        'Viewers have unlocked this episode, so it cannot be deleted. Make it free or hide the series instead.',
+      );
+    }
+    await db.deleteFrom('episodes').where('id', '=', id).execute();
+    await recordAudit(trx, { actor, action: 'episode.delete', entity: 'episode', entityId: id, before, at });
   });
 }
 
 // --- Categories --------------------------------------------------------------------------------------
 
-async function categoryRow(db: CoreExecutor, id: number) {
+async function categoryRow(db: Executor, id: number) {
   const row = await db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Category not found');
   return row;
@@ -1054,7 +1008,7 @@ const categoryAnswer = (row: { id: number; name: string; slug: string; icon: str
   color: row.color,
 });
 
-async function assertFreeCategory(db: CoreExecutor, name: string, slug: string, exceptId?: number) {
+async function assertFreeCategory(db: Executor, name: string, slug: string, exceptId?: number) {
   let query = db
     .selectFrom('categories')
     .select('id')
@@ -1069,38 +1023,36 @@ export async function createCategory(ctx: AppContext, actor: UserRow, body: Stat
   const name = body.name.trim();
   if (!name) throw badRequest('Enter a name for the category');
   const slug = body.slug ?? slugify(name);
-  return staffDb(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      const db = core(trx);
-      await assertFreeCategory(db, name, slug);
-      const last = await db
-        .selectFrom('categories')
-        .select((eb) => eb.fn.max('position').as('position'))
-        .executeTakeFirst();
-      const inserted = await db
-        .insertInto('categories')
-        .values({
-          name,
-          slug,
-          icon: body.icon ?? '',
-          color: body.color ?? '#666666',
-          position: Number(last?.position ?? -1) + 1,
-          created_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const after = await categoryRow(db, inserted.id);
-      await recordAudit(trx, {
-        actor,
-        action: 'category.create',
-        entity: 'category',
-        entityId: inserted.id,
-        after,
-        at,
-      });
-      return categoryAnswer(after);
+  return ctx.db.transaction().execute(async (trx) => {
+    const db = trx;
+    await assertFreeCategory(db, name, slug);
+    const last = await db
+      .selectFrom('categories')
+      .select((eb) => eb.fn.max('position').as('position'))
+      .executeTakeFirst();
+    const inserted = await db
+      .insertInto('categories')
+      .values({
+        name,
+        slug,
+        icon: body.icon ?? '',
+        color: body.color ?? '#666666',
+        position: Number(last?.position ?? -1) + 1,
+        created_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const after = await categoryRow(db, inserted.id);
+    await recordAudit(trx, {
+      actor,
+      action: 'category.create',
+      entity: 'category',
+      entityId: inserted.id,
+      after,
+      at,
     });
+    return categoryAnswer(after);
+  });
 }
 
 /** Renames (or re-colours) a category; series keep it. 409 when the new name or address is taken. */
@@ -1111,21 +1063,19 @@ export async function updateCategory(
   body: Static<typeof CategoryUpdateBody>,
 ) {
   const at = nowIso(ctx);
-  return staffDb(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      const db = core(trx);
-      const before = await categoryRow(db, id);
-      const name = body.name !== undefined ? body.name.trim() : before.name;
-      if (!name) throw badRequest('Enter a name for the category');
-      await assertFreeCategory(db, name, body.slug ?? before.slug, id);
-      await db
-        .updateTable('categories')
-        .set({ ...body, name })
-        .where('id', '=', id)
-        .execute();
-      const after = await categoryRow(db, id);
-      await recordAudit(trx, { actor, action: 'category.update', entity: 'category', entityId: id, before, after, at });
-      return categoryAnswer(after);
-    });
+  return ctx.db.transaction().execute(async (trx) => {
+    const db = trx;
+    const before = await categoryRow(db, id);
+    const name = body.name !== undefined ? body.name.trim() : before.name;
+    if (!name) throw badRequest('Enter a name for the category');
+    await assertFreeCategory(db, name, body.slug ?? before.slug, id);
+    await db
+      .updateTable('categories')
+      .set({ ...body, name })
+      .where('id', '=', id)
+      .execute();
+    const after = await categoryRow(db, id);
+    await recordAudit(trx, { actor, action: 'category.update', entity: 'category', entityId: id, before, after, at });
+    return categoryAnswer(after);
+  });
 }

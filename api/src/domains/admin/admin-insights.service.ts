@@ -16,7 +16,6 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
-import { staffDb } from './staff.tables';
 
 const DAY_MS = 86_400_000;
 const EVENT = {
@@ -88,7 +87,7 @@ function eventPeriod(ctx: AppContext, from: string) {
 // --- Dashboard ---------------------------------------------------------------------------------------
 
 async function figuresSince(ctx: AppContext, from: string) {
-  const db = staffDb(ctx);
+  const db = ctx.db;
   const now = ctx.now().toISOString();
   const period = eventPeriod(ctx, from);
   const [active, views, watched, unlocks, revenue, registrations, guests, gold, newGold] = await Promise.all([
@@ -208,7 +207,7 @@ export async function dashboard(ctx: AppContext) {
 // --- Analytics ---------------------------------------------------------------------------------------
 
 async function dailyViews(ctx: AppContext, from: string) {
-  const db = staffDb(ctx);
+  const db = ctx.db;
   const firstDay = from.slice(0, 10);
   const [views, eventViewers, watchOnly] = await Promise.all([
     db
@@ -251,7 +250,7 @@ async function dailyViews(ctx: AppContext, from: string) {
 }
 
 async function revenueDaily(ctx: AppContext, from: string, days: string[]) {
-  const rows = await staffDb(ctx)
+  const rows = await ctx.db
     .selectFrom('payments')
     .select(dayOf(ctx, 'payments.created_at').as('day'))
     .select(['currency', 'kind'])
@@ -330,7 +329,7 @@ function seriesEvents(ctx: AppContext, from: string, episodeIds: number[]) {
  * episode N) and of the paywall → unlock → purchase funnel.
  */
 async function seriesViewing(ctx: AppContext, from: string, seriesId: number, episodeIds: number[]) {
-  const db = staffDb(ctx);
+  const db = ctx.db;
   const paywallUsers = sql`select analytics_events.user_id from analytics_events
     where analytics_events.user_id is not null and analytics_events.event_type like ${EVENT.paywall}
       and analytics_events.event_time >= ${from}
@@ -393,7 +392,7 @@ const eventMs = (value: unknown) => new Date(value as string | Date).getTime();
  * series in the player after the play.
  */
 async function seriesFeed(ctx: AppContext, from: string, days: string[], episodeIds: number[]) {
-  const db = staffDb(ctx);
+  const db = ctx.db;
   const ids = sql.join(episodeIds.length ? episodeIds : [-1]);
   const [feedRows, startRows] = await Promise.all([
     sql<{ kind: string; viewer: string; at: unknown; day: string }>`
@@ -441,7 +440,7 @@ async function seriesFeed(ctx: AppContext, from: string, days: string[], episode
 
 /** New Gold subscriptions per day of the period: the Gold conversions. */
 async function goldConversions(ctx: AppContext, from: string, days: string[]) {
-  const rows = await staffDb(ctx)
+  const rows = await ctx.db
     .selectFrom('subscriptions')
     .select(dayOf(ctx, 'subscriptions.created_at').as('day'))
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -453,7 +452,7 @@ async function goldConversions(ctx: AppContext, from: string, days: string[]) {
 }
 
 async function funnel(ctx: AppContext, from: string, days: string[], requestedSeriesId: number | undefined) {
-  const db = staffDb(ctx);
+  const db = ctx.db;
   let seriesId = requestedSeriesId;
   if (seriesId === undefined) {
     // The series most watched in the period, so the screen opens on something meaningful.
@@ -597,7 +596,7 @@ async function retention(ctx: AppContext, from: string, today: string) {
       where coin_ledger.user_id = users.id and ${onDay('coin_ledger.created_at', by)}
         and coin_ledger.reason not in ('registration_bonus'))
   )`;
-  const cohort = await staffDb(ctx)
+  const cohort = await ctx.db
     .selectFrom('users')
     .select(['id', dayOf(ctx, 'users.created_at').as('day')])
     .select([activeOn(1).as('d1'), activeOn(7).as('d7')])

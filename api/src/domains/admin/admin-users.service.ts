@@ -7,16 +7,18 @@ import { randomUUID } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { Trx, UserRow } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
+import { recordAudit } from '../../kernel/audit-log';
+import { moneyTransaction } from '../../kernel/money-transaction';
+import { paginate } from '../../kernel/paging';
 import { revokeAllRefreshTokens } from '../auth/auth.repository';
 import { containsText } from '../catalogue/catalogue.repository';
 import { applyStaffAdjustment, checkStaffAdjustment } from '../coins/coins.service';
-import { moneyTransaction } from '../coins/money-transaction';
-import type { PaymentsRuntime } from '../payments/payments.service';
-import { toSubscriptionDto } from '../subscriptions/subscription-dto';
-import { syncGold } from '../subscriptions/subscriptions.repository';
+import type { PaymentsRuntime } from '../payments/payments-runtime';
 import { plans, setCancelAtPeriodEnd } from '../subscriptions/subscriptions.service';
+import { syncGold } from '../users/gold-membership.repository';
+import { toSubscriptionDto } from '../users/subscription-dto';
 import { toUserDto } from '../users/users.service';
 import {
   type CoinAdjustmentBody,
@@ -26,8 +28,6 @@ import {
   type UserHistoryQuery,
   type UserListQuery,
 } from './admin.schemas';
-import { recordAudit } from './audit.repository';
-import { type StaffTrx, staffDb } from './staff.tables';
 
 const USER_MISSING = 'User not found';
 
@@ -41,8 +41,6 @@ export function toAdminUser(ctx: AppContext, row: UserRow) {
 }
 
 export async function listUsers(ctx: AppContext, query: Static<typeof UserListQuery>) {
-  const limit = query.limit ?? 20;
-  const page = query.page ?? 1;
   const now = nowIso(ctx);
   const base = () => {
     // Guests merged into an account are gone as people: their data lives on in the account.
@@ -69,17 +67,20 @@ export async function listUsers(ctx: AppContext, query: Static<typeof UserListQu
     }
     return q;
   };
-  const rows = await base()
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  const total = await base()
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
-  return { results: rows.map((row) => toAdminUser(ctx, row)), count: Number(total?.count ?? 0), page, limit };
+  const found = await paginate(query, 20, {
+    rows: ({ limit, offset }) =>
+      base().selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    count: () =>
+      base()
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirst(),
+  });
+  return {
+    results: found.rows.map((row) => toAdminUser(ctx, row)),
+    count: found.count,
+    page: found.page,
+    limit: found.limit,
+  };
 }
 
 async function userRow(ctx: AppContext, id: number): Promise<UserRow> {
@@ -90,7 +91,7 @@ async function userRow(ctx: AppContext, id: number): Promise<UserRow> {
 
 export async function userDetail(ctx: AppContext, id: number) {
   const row = await userRow(ctx, id);
-  const db = staffDb(ctx);
+  const db = ctx.db;
   const [ledger, unlocks, subscriptions, goldPlans] = await Promise.all([
     db.selectFrom('coin_ledger').selectAll().where('user_id', '=', id).orderBy('id', 'desc').limit(100).execute(),
     unlocksOf(ctx, id).limit(100).execute(),
@@ -115,49 +116,45 @@ export async function userDetail(ctx: AppContext, id: number) {
 /** A user's coin ledger, newest first, a page at a time; read-only. */
 export async function userLedger(ctx: AppContext, id: number, query: Static<typeof UserHistoryQuery>) {
   await userRow(ctx, id);
-  const limit = query.limit ?? 20;
-  const page = query.page ?? 1;
-  const db = staffDb(ctx);
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('coin_ledger')
-      .select(['id', 'delta', 'reason', 'reference', 'balance_after', 'created_at'])
-      .where('user_id', '=', id)
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    db
-      .selectFrom('coin_ledger')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', id)
-      .executeTakeFirst(),
-  ]);
-  return { results: rows, count: Number(total?.count ?? 0), page, limit };
+  const db = ctx.db;
+  const found = await paginate(query, 20, {
+    rows: ({ limit, offset }) =>
+      db
+        .selectFrom('coin_ledger')
+        .select(['id', 'delta', 'reason', 'reference', 'balance_after', 'created_at'])
+        .where('user_id', '=', id)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    count: () =>
+      db
+        .selectFrom('coin_ledger')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', id)
+        .executeTakeFirst(),
+  });
+  return { results: found.rows, count: found.count, page: found.page, limit: found.limit };
 }
 
 /** The episodes a user unlocked, newest first, a page at a time; read-only. */
 export async function userUnlocks(ctx: AppContext, id: number, query: Static<typeof UserHistoryQuery>) {
   await userRow(ctx, id);
-  const limit = query.limit ?? 20;
-  const page = query.page ?? 1;
-  const db = staffDb(ctx);
-  const [rows, total] = await Promise.all([
-    unlocksOf(ctx, id)
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    db
-      .selectFrom('episode_unlocks')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', id)
-      .executeTakeFirst(),
-  ]);
-  return { results: rows, count: Number(total?.count ?? 0), page, limit };
+  const db = ctx.db;
+  const found = await paginate(query, 20, {
+    rows: ({ limit, offset }) => unlocksOf(ctx, id).limit(limit).offset(offset).execute(),
+    count: () =>
+      db
+        .selectFrom('episode_unlocks')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', id)
+        .executeTakeFirst(),
+  });
+  return { results: found.rows, count: found.count, page: found.page, limit: found.limit };
 }
 
 function unlocksOf(ctx: AppContext, userId: number) {
-  return staffDb(ctx)
+  return ctx.db
     .selectFrom('episode_unlocks')
     .innerJoin('episodes', 'episodes.id', 'episode_unlocks.episode_id')
     .innerJoin('series', 'series.id', 'episodes.series_id')
@@ -222,27 +219,25 @@ export async function updateUserFlags(
   if (body.is_staff === false && target.id === actor.id) throw badRequest('You cannot remove your own staff rights');
   if (target.is_guest && body.is_staff) throw badRequest('A guest cannot become staff: they need a real account first');
   const at = nowIso(ctx);
-  await staffDb(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ ...body, updated_at: at })
-        .where('id', '=', userId)
-        .execute();
-      // A disabled account loses its sessions at once; access tokens already fail in the auth hook.
-      if (body.is_active === false) await revokeAllRefreshTokens(trx as never, userId, at);
-      const after = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
-      await recordAudit(trx, {
-        actor,
-        action: 'user.update',
-        entity: 'user',
-        entityId: userId,
-        before: flagsOf(target),
-        after: flagsOf(after),
-        at,
-      });
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ ...body, updated_at: at })
+      .where('id', '=', userId)
+      .execute();
+    // A disabled account loses its sessions at once; access tokens already fail in the auth hook.
+    if (body.is_active === false) await revokeAllRefreshTokens(trx as never, userId, at);
+    const after = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      actor,
+      action: 'user.update',
+      entity: 'user',
+      entityId: userId,
+      before: flagsOf(target),
+      after: flagsOf(after),
+      at,
     });
+  });
   return toAdminUser(ctx, await userRow(ctx, userId));
 }
 
@@ -256,9 +251,7 @@ const flagsOf = (row: UserRow) => ({
 // --- Subscriptions -----------------------------------------------------------------------------------
 
 export async function listSubscriptions(ctx: AppContext, query: Static<typeof SubscriptionListQuery>) {
-  const limit = query.limit ?? 20;
-  const page = query.page ?? 1;
-  const db = staffDb(ctx);
+  const db = ctx.db;
   const base = () => {
     let q = db.selectFrom('subscriptions').innerJoin('users', 'users.id', 'subscriptions.user_id');
     if (query.status) q = q.where('subscriptions.status', '=', query.status);
@@ -271,22 +264,26 @@ export async function listSubscriptions(ctx: AppContext, query: Static<typeof Su
     }
     return q;
   };
-  const [rows, total, goldPlans] = await Promise.all([
-    base()
-      .selectAll('subscriptions')
-      .select(['users.email as user_email', 'users.username as user_username'])
-      .orderBy('subscriptions.created_at', 'desc')
-      .orderBy('subscriptions.id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    base()
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirst(),
+  const [found, goldPlans] = await Promise.all([
+    paginate(query, 20, {
+      rows: ({ limit, offset }) =>
+        base()
+          .selectAll('subscriptions')
+          .select(['users.email as user_email', 'users.username as user_username'])
+          .orderBy('subscriptions.created_at', 'desc')
+          .orderBy('subscriptions.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+      count: () =>
+        base()
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirst(),
+    }),
     plans(ctx),
   ]);
   return {
-    results: rows.map((row) => {
+    results: found.rows.map((row) => {
       const { user_email, user_username, ...subscription } = row;
       return {
         ...toSubscriptionDto(subscription, goldPlans, ctx.now()),
@@ -296,9 +293,9 @@ export async function listSubscriptions(ctx: AppContext, query: Static<typeof Su
         provider: row.provider,
       };
     }),
-    count: Number(total?.count ?? 0),
-    page,
-    limit,
+    count: found.count,
+    page: found.page,
+    limit: found.limit,
   };
 }
 
@@ -314,7 +311,7 @@ export async function cancelSubscription(
   subscriptionId: number,
   immediately: boolean,
 ) {
-  const db = staffDb(ctx);
+  const db = ctx.db;
   const before = await db.selectFrom('subscriptions').selectAll().where('id', '=', subscriptionId).executeTakeFirst();
   if (!before) throw notFound('Subscription not found');
   if (before.status !== 'active') throw new HttpError(409, 'This subscription is not active');
@@ -352,4 +349,4 @@ export async function cancelSubscription(
   return toSubscriptionDto(after, await plans(ctx), ctx.now());
 }
 
-export type { StaffTrx };
+export type { Trx };

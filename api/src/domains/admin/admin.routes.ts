@@ -7,15 +7,13 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { OPTIONAL_BODY } from '../../http/optional-body';
-import { ErrorSchema, IdParams, MessageSchema, withErrors } from '../../http/schemas';
+import { ErrorSchema, IdParams, MessageSchema, Paged, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { viewerOf } from '../auth/auth.hooks';
+import { viewerOf } from '../../kernel/identity';
 import { AuthAnswerSchema } from '../auth/auth.schemas';
 import { CategorySchema } from '../catalogue/catalogue.schemas';
-import { MediaJobQueue } from '../media-library/media-jobs';
 import { mediaLibraryRoutes } from '../media-library/media-library.routes';
-import { mediaStorageFor } from '../media-library/media-storage';
-import type { PaymentsRuntime } from '../payments/payments.service';
+import type { PaymentsRuntime } from '../payments/payments-runtime';
 import { SubscriptionSchema } from '../subscriptions/subscriptions.schemas';
 import {
   AdminEpisodeSchema,
@@ -41,7 +39,6 @@ import {
   InvitationAnswer,
   InvitationBody,
   LedgerEntrySchema,
-  Paged,
   PricingPlanAnswer,
   PricingRuleBody,
   PublishBody,
@@ -68,7 +65,6 @@ import { analytics, dashboard } from './admin-insights.service';
 import { allSettings, updateSetting } from './admin-settings.service';
 import * as users from './admin-users.service';
 import { listAudit, toAuditDto } from './audit.repository';
-import { staffDb } from './staff.tables';
 
 export async function adminRoutes(
   app: TypedFastify,
@@ -87,14 +83,10 @@ export async function adminRoutes(
     async (request, reply) => reply.status(201).send(await registerStaff(ctx, request.body)),
   );
 
-  const queue = new MediaJobQueue(ctx, mediaStorageFor(ctx.config), app.log);
-  app.addHook('onReady', () => queue.start());
-  app.addHook('onClose', () => queue.stop());
-
   await app.register(
     async (staff: TypedFastify) => {
       staff.addHook('onRequest', app.requireStaff);
-      await staff.register(mediaLibraryRoutes, { ctx, queue });
+      await staff.register(mediaLibraryRoutes, { ctx });
       staffRoutes(staff, ctx, payments);
     },
     { prefix: '/admin' },
@@ -121,12 +113,10 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
     { schema: { tags, querystring: AuditQuery, response: withErrors({ 200: Paged(AuditEntrySchema) }) } },
     async (request) => {
       requireSuperuser(actor(request));
-      const limit = request.query.limit ?? 50;
-      const page = request.query.page ?? 1;
-      const { rows, count } = await listAudit(
-        staffDb(ctx),
+      const { rows, count, page, limit } = await listAudit(
+        ctx.db,
         { entity: request.query.entity, entityId: request.query.entity_id, actorId: request.query.actor_id },
-        { limit, offset: (page - 1) * limit },
+        request.query,
       );
       return { results: rows.map(toAuditDto), count, page, limit };
     },

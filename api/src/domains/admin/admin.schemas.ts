@@ -4,15 +4,12 @@ import {
   PUBLISH_STATUSES,
   SERIES_PUBLISH_REQUIREMENTS,
 } from '@cliffhanger/shared/src/constants';
-import { type TSchema, Type } from '@sinclair/typebox';
-import { IdParams, Nullable } from '../../http/schemas';
+import { Type } from '@sinclair/typebox';
+import { Id, Nullable, PageQuery } from '../../http/schemas';
 import { Email, Password } from '../auth/auth.schemas';
 import { MoneySettingsAnswer, PlanId, SettingsSchemas } from '../settings/settings.schemas';
 import { SubscriptionSchema } from '../subscriptions/subscriptions.schemas';
 import { UserSchema } from '../users/users.schemas';
-
-/** A row id: stored as a 32-bit integer, so anything larger is a 400, not a database error. */
-export const Id = IdParams.properties.id;
 
 /** The row id a staff search text names (searches match ids too): digits within the stored range, else null. */
 export function idInSearch(text: string): number | null {
@@ -20,14 +17,6 @@ export function idInSearch(text: string): number | null {
   const id = Number(text);
   return id >= (Id.minimum ?? 1) && id <= (Id.maximum ?? 0) ? id : null;
 }
-
-export const PageQuery = {
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-};
-
-export const Paged = <T extends TSchema>(item: T) =>
-  Type.Object({ results: Type.Array(item), count: Type.Integer(), page: Type.Integer(), limit: Type.Integer() });
 
 /**
  * A media field: an address on our media host (/media/…), an absolute http(s) address, or a small

@@ -1,38 +1,6 @@
-/**
- * The audit log: every staff write leaves one row (who, what, when, the record before and after),
- * written in the same transaction as the change it describes, so the log never claims a change that
- * was rolled back nor misses one that was kept.
- */
-import type { UserRow } from '../../db/schema';
-import type { AuditRow, StaffExecutor } from './staff.tables';
-
-export interface AuditEntry {
-  actor: Pick<UserRow, 'id' | 'email'> | null;
-  action: string;
-  entity: string;
-  entityId: string | number | null;
-  before?: unknown;
-  after?: unknown;
-  at: string;
-}
-
-const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
-
-export async function recordAudit(db: StaffExecutor, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      actor_id: entry.actor?.id ?? null,
-      actor_email: entry.actor?.email ?? null,
-      action: entry.action,
-      entity: entry.entity,
-      entity_id: entry.entityId === null ? null : String(entry.entityId),
-      before_json: json(entry.before),
-      after_json: json(entry.after),
-      created_at: entry.at,
-    })
-    .execute();
-}
+/** Staff reading the audit log; every write records its row with `recordAudit` (kernel/audit-log.ts). */
+import type { AuditRow, Executor } from '../../db/schema';
+import { type Page, type PageRequest, paginate } from '../../kernel/paging';
 
 export interface AuditFilters {
   entity?: string;
@@ -40,11 +8,7 @@ export interface AuditFilters {
   actorId?: number;
 }
 
-export async function listAudit(
-  db: StaffExecutor,
-  filters: AuditFilters,
-  page: { limit: number; offset: number },
-): Promise<{ rows: AuditRow[]; count: number }> {
+export function listAudit(db: Executor, filters: AuditFilters, request: PageRequest): Promise<Page<AuditRow>> {
   const base = () => {
     let query = db.selectFrom('audit_log');
     if (filters.entity) query = query.where('entity', '=', filters.entity);
@@ -52,17 +16,14 @@ export async function listAudit(
     if (filters.actorId) query = query.where('actor_id', '=', filters.actorId);
     return query;
   };
-  const rows = await base()
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  const total = await base()
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
-  return { rows, count: Number(total?.count ?? 0) };
+  return paginate(request, 50, {
+    rows: ({ limit, offset }) =>
+      base().selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    count: () =>
+      base()
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirst(),
+  });
 }
 
 function parsed(text: string | null): unknown {

@@ -11,8 +11,8 @@
 import { Value } from '@sinclair/typebox/value';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
+import type { AnalyticsEventsTable } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { type AnalyticsEventsTable, moneyDb } from '../coins/money.tables';
 import {
   type AmplitudeEvent,
   AmplitudeEventSchema,
@@ -123,7 +123,7 @@ export async function ingestEvents(
     }
     return toRow(event, index, viewerId, receivedAt);
   });
-  await moneyDb(ctx)
+  await ctx.db
     .insertInto('analytics_events')
     .values(rows)
     .onConflict((oc) => oc.column('insert_id').doNothing())

@@ -1,8 +1,5 @@
 /** SQL for the credentials tables: refresh tokens, magic links, password resets, e-mail verifications. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from '../../db/schema';
 
 export async function insertRefreshToken(
   db: Executor,

@@ -8,7 +8,7 @@ import { unauthorized } from '../../http/errors';
 import { OPTIONAL_BODY } from '../../http/optional-body';
 import { ErrorSchema, MessageSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { viewerOf } from './auth.hooks';
+import { requestFacts, viewerOf } from '../../kernel/identity';
 import {
   AuthAnswerSchema,
   ChangePasswordBody,
@@ -39,7 +39,7 @@ export async function authRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
   app.post(
     '/auth/login/',
     { config: sensitive, schema: { tags, body: LoginBody, response: withErrors({ 200: AuthAnswerSchema }) } },
-    (request) => auth.login(ctx, request, request.body),
+    (request) => auth.login(ctx, requestFacts(ctx, request), request.body),
   );
 
   app.post(
@@ -48,7 +48,8 @@ export async function authRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
       config: sensitive,
       schema: { tags, body: RegisterBody, response: withErrors({ 201: AuthAnswerSchema, 409: ErrorSchema }) },
     },
-    async (request, reply) => reply.status(201).send(await auth.register(ctx, request, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await auth.register(ctx, requestFacts(ctx, request), request.body)),
   );
 
   app.post(
@@ -94,7 +95,7 @@ export async function authRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
     '/auth/reset-password/',
     { config: sensitive, schema: { tags, body: EmailBody, response: withErrors({ 200: MessageSchema }) } },
     async (request) => {
-      await auth.requestPasswordReset(ctx, request, request.body.email);
+      await auth.requestPasswordReset(ctx, requestFacts(ctx, request), request.body.email);
       return { message: GENERIC_RESET_ANSWER };
     },
   );
@@ -106,7 +107,12 @@ export async function authRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
       schema: { tags, body: ConfirmResetBody, response: withErrors({ 200: ConfirmResetAnswer }) },
     },
     async (request) => {
-      const { guest_merged } = await auth.confirmPasswordReset(ctx, request, request.body.token, request.body.password);
+      const { guest_merged } = await auth.confirmPasswordReset(
+        ctx,
+        requestFacts(ctx, request),
+        request.body.token,
+        request.body.password,
+      );
       return { message: 'Your password has been changed. Sign in with the new one.', guest_merged };
     },
   );
@@ -160,7 +166,7 @@ export async function authRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
       },
     },
     async (request) => {
-      await auth.requestMagicLink(ctx, request, request.body);
+      await auth.requestMagicLink(ctx, requestFacts(ctx, request), request.body);
       return { success: 1 as const, message: GENERIC_MAGIC_LINK_ANSWER };
     },
   );
@@ -168,7 +174,7 @@ export async function authRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
   app.post(
     '/auth/magic-link/verify/',
     { config: sensitive, schema: { tags, body: TokenBody, response: withErrors({ 200: MagicLinkVerifyAnswer }) } },
-    (request) => auth.verifyMagicLink(ctx, request, request.body.token),
+    (request) => auth.verifyMagicLink(ctx, requestFacts(ctx, request), request.body.token),
   );
 
   /**

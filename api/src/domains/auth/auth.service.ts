@@ -5,17 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GUEST_EMAIL_DOMAIN, MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';
-import type { FastifyRequest } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { Database, UserRow } from '../../db/schema';
+import type { Executor, Trx, UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../../http/errors';
+import type { RequestFacts } from '../../kernel/identity';
+import { applyEntry, isUniqueViolation, moneyTransaction } from '../../kernel/money-transaction';
+import { hashToken, randomToken, signAccessToken } from '../../kernel/tokens';
 import { linkMail } from '../../mail/mailer';
 import { mailSiteOrigin } from '../../mail/site-origin';
-import type { MoneyTrx } from '../coins/money.tables';
-import { applyEntry, isUniqueViolation, moneyTransaction } from '../coins/money-transaction';
-import { mergeGuest, mergeGuestLocked } from '../users/guest-merge.service';
 import {
   findUserByEmail,
   findUserByGuestId,
@@ -26,7 +24,6 @@ import {
   updateUser,
 } from '../users/users.repository';
 import { toUserDto, type UserDto } from '../users/users.service';
-import { bearerToken } from './auth.hooks';
 import {
   consumeEmailVerification,
   consumeMagicLink,
@@ -40,8 +37,8 @@ import {
   revokeAllRefreshTokens,
   revokeRefreshFamily,
 } from './auth.repository';
+import { mergeGuest, mergeGuestLocked } from './guest-merge.service';
 import { recordLoginSuccess, reserveLoginAttempt } from './login-throttle';
-import { hashToken, randomToken, signAccessToken, verifyAccessToken } from './tokens';
 
 export interface TokenPair {
   access: string;
@@ -88,26 +85,16 @@ async function authAnswer(ctx: AppContext, user: UserRow): Promise<AuthAnswer> {
   return { ...tokens, user: toUserDto(user, ctx.now()) };
 }
 
-/**
- * The user id a request's Bearer token names, if the token is valid; never throws, because an expired
- * guest token must not stop somebody from signing in. Whether that user is a guest that can still
- * merge is decided inside the merge's transaction.
- */
-export function sessionUserIdOf(ctx: AppContext, request: FastifyRequest): number | null {
-  const token = bearerToken(request);
-  if (!token) return null;
-  return verifyAccessToken(token, ctx.config.jwtSecret, ctx.now().getTime());
-}
+// The caller's session (`caller.sessionUserId`) is the user its Bearer token names, if the token is
+// valid. Whether that user is a guest that can still merge is decided inside the merge's transaction.
 
 /** The active, unmerged guest behind the request's Bearer token, if any (the session asking for a link). */
-async function guestIdOfRequest(ctx: AppContext, request: FastifyRequest): Promise<number | null> {
-  const userId = sessionUserIdOf(ctx, request);
+async function guestIdOfRequest(ctx: AppContext, caller: RequestFacts): Promise<number | null> {
+  const userId = caller.sessionUserId;
   if (userId === null) return null;
   const user = await findUserById(ctx.db, userId);
   return user && user.is_guest && user.is_active && user.merged_into_user_id === null ? user.id : null;
 }
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** A free username derived from an e-mail address: "jane.doe@x" → "jane.doe", then "jane.doe4821". */
 async function usernameFor(db: Executor, email: string): Promise<string> {
@@ -123,14 +110,11 @@ async function usernameFor(db: Executor, email: string): Promise<string> {
   }
 }
 
-/** A money transaction seen with the first migration's tables (users, links, tokens). */
-const core = (trx: MoneyTrx) => trx as unknown as Transaction<Database>;
-
 /**
  * Runs a sign-in transaction, retrying it when a concurrent one created the same account or username
  * first (PostgreSQL's unique indexes decide; the retry then finds the account and signs in to it).
  */
-async function signInTransaction<T>(ctx: AppContext, work: (trx: MoneyTrx) => Promise<T>): Promise<T> {
+async function signInTransaction<T>(ctx: AppContext, work: (trx: Trx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await moneyTransaction(ctx, work);
@@ -149,16 +133,15 @@ function assertRealAddress(email: string) {
  * A link into the site: magic links work on any page (the shell reads them); the account ones open
  * /profile. The site is the calling page's when we serve it on purpose, else PUBLIC_URL (mailSiteOrigin).
  */
-function appLink(ctx: AppContext, request: FastifyRequest, query: string, path = '/'): string {
-  const origin = typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
-  return `${mailSiteOrigin(ctx.config, origin)}${path}?${query}`;
+function appLink(ctx: AppContext, caller: RequestFacts, query: string, path = '/'): string {
+  return `${mailSiteOrigin(ctx.config, caller.origin)}${path}?${query}`;
 }
 
-function sendInBackground(ctx: AppContext, request: FastifyRequest, send: () => Promise<void>) {
-  send().catch((error) => request.log.error({ err: error }, 'sending mail failed'));
+function sendInBackground(ctx: AppContext, caller: RequestFacts, send: () => Promise<void>) {
+  send().catch((error) => caller.log.error({ err: error }, 'sending mail failed'));
 }
 
-async function sendVerificationMail(ctx: AppContext, request: FastifyRequest, user: UserRow, email: string) {
+async function sendVerificationMail(ctx: AppContext, caller: RequestFacts, user: UserRow, email: string) {
   const token = randomToken();
   const now = ctx.now();
   await insertEmailVerification(ctx.db, {
@@ -174,7 +157,7 @@ async function sendVerificationMail(ctx: AppContext, request: FastifyRequest, us
       'Confirm your e-mail address',
       `Welcome to Cliffhanger, ${user.username}! Please confirm that this address is yours.`,
       'Confirm my address',
-      appLink(ctx, request, `verify-email=${encodeURIComponent(token)}`, '/profile'),
+      appLink(ctx, caller, `verify-email=${encodeURIComponent(token)}`, '/profile'),
       'If you did not create an account, ignore this mail.',
     ),
   );
@@ -192,11 +175,7 @@ export interface RegistrationInput {
   last_name?: string;
 }
 
-export async function register(
-  ctx: AppContext,
-  request: FastifyRequest,
-  input: RegistrationInput,
-): Promise<AuthAnswer> {
+export async function register(ctx: AppContext, caller: RequestFacts, input: RegistrationInput): Promise<AuthAnswer> {
   const email = input.email.trim().toLowerCase();
   assertRealAddress(email);
   const confirmation = input.password_confirm ?? input.password2;
@@ -227,8 +206,8 @@ export async function register(
     // Two registrations raced for the same address or username; the unique index decided.
     throw conflict('An account with this e-mail address or username already exists');
   }
-  await mergeGuest(ctx, sessionUserIdOf(ctx, request), user.id);
-  sendInBackground(ctx, request, () => sendVerificationMail(ctx, request, user, email));
+  await mergeGuest(ctx, caller.sessionUserId, user.id);
+  sendInBackground(ctx, caller, () => sendVerificationMail(ctx, caller, user, email));
   return authAnswer(ctx, (await findUserById(ctx.db, user.id)) as UserRow);
 }
 
@@ -237,7 +216,7 @@ let dummyHash: Promise<string> | null = null;
 
 export async function login(
   ctx: AppContext,
-  request: FastifyRequest,
+  caller: RequestFacts,
   input: { email?: string; username?: string; password: string },
 ): Promise<AuthAnswer> {
   const identifier = (input.email ?? input.username ?? '').trim();
@@ -256,7 +235,7 @@ export async function login(
   if (!(await ctx.passwords.verify(user.password_hash, input.password))) throw unauthorized(INVALID_CREDENTIALS);
   await recordLoginSuccess(ctx, user.id);
   if (!user.is_active) throw forbidden(ACCOUNT_DISABLED);
-  await mergeGuest(ctx, sessionUserIdOf(ctx, request), user.id);
+  await mergeGuest(ctx, caller.sessionUserId, user.id);
   const updated = await updateUser(ctx.db, user.id, { last_login_at: nowIso(ctx) });
   return authAnswer(ctx, updated ?? user);
 }
@@ -377,15 +356,11 @@ export function safeNextPath(next: string | undefined): string | null {
  * E-mails a sign-in link: `?magic-link-auth=` for an existing account, `?magic-link-registration=`
  * for a new address (§5). The answer is the same either way, so it reveals nothing about accounts.
  */
-export async function requestMagicLink(
-  ctx: AppContext,
-  request: FastifyRequest,
-  input: { email: string; next?: string },
-) {
+export async function requestMagicLink(ctx: AppContext, caller: RequestFacts, input: { email: string; next?: string }) {
   const email = input.email.trim().toLowerCase();
   assertRealAddress(email);
   const user = await findUserByEmail(ctx.db, email);
-  const requestedBy = await guestIdOfRequest(ctx, request);
+  const requestedBy = await guestIdOfRequest(ctx, caller);
   const purpose = user ? 'auth' : 'registration';
   const token = randomToken();
   const now = ctx.now();
@@ -406,7 +381,7 @@ export async function requestMagicLink(
           'Your Cliffhanger sign-in link',
           'Use the link below to sign in to Cliffhanger.',
           'Sign in',
-          appLink(ctx, request, `magic-link-auth=${encodeURIComponent(token)}`),
+          appLink(ctx, caller, `magic-link-auth=${encodeURIComponent(token)}`),
           `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail.`,
         )
       : linkMail(
@@ -414,7 +389,7 @@ export async function requestMagicLink(
           'Finish creating your Cliffhanger account',
           `Use the link below to create your account. You get ${MAGIC_LINK_SIGNUP_COINS} coins to start watching.`,
           'Create my account',
-          appLink(ctx, request, `magic-link-registration=${encodeURIComponent(token)}`),
+          appLink(ctx, caller, `magic-link-registration=${encodeURIComponent(token)}`),
           `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail.`,
         );
   try {
@@ -441,24 +416,20 @@ export interface MagicLinkAnswer extends AuthAnswer {
  * from this very guest session — that guest merged. A link opened in any other session signs in and
  * moves nothing, so a link somebody else asked for can never carry this session's data away.
  */
-export async function verifyMagicLink(
-  ctx: AppContext,
-  request: FastifyRequest,
-  token: string,
-): Promise<MagicLinkAnswer> {
-  const sessionUserId = sessionUserIdOf(ctx, request);
+export async function verifyMagicLink(ctx: AppContext, caller: RequestFacts, token: string): Promise<MagicLinkAnswer> {
+  const sessionUserId = caller.sessionUserId;
   const { account, link, merged } = await signInTransaction(ctx, async (trx) => {
     const at = nowIso(ctx);
-    const link = await consumeMagicLink(core(trx), hashToken(token), at);
+    const link = await consumeMagicLink(trx, hashToken(token), at);
     if (!link)
       throw badRequest('This sign-in link is invalid, was already used or has expired. Ask for a new one.', {
         success: 0,
       });
-    let user = await findUserByEmail(core(trx), link.email);
+    let user = await findUserByEmail(trx, link.email);
     if (!user) {
-      user = await insertUser(core(trx), {
+      user = await insertUser(trx, {
         email: link.email,
-        username: await usernameFor(core(trx), link.email),
+        username: await usernameFor(trx, link.email),
         password_hash: null,
         guest_id: null,
         signup_data: null,
@@ -479,14 +450,14 @@ export async function verifyMagicLink(
       });
     } else {
       if (!user.is_active) throw forbidden(ACCOUNT_DISABLED);
-      await updateUser(core(trx), user.id, { email_verified: true, last_login_at: at, updated_at: at });
+      await updateUser(trx, user.id, { email_verified: true, last_login_at: at, updated_at: at });
     }
     const requester = link.requested_by_user_id;
     const merged =
       requester !== null && requester === sessionUserId
         ? (await mergeGuestLocked(ctx, trx, requester, user.id, at)).moved
         : false;
-    return { account: (await findUserById(core(trx), user.id)) as UserRow, link, merged };
+    return { account: (await findUserById(trx, user.id)) as UserRow, link, merged };
   });
 
   const answer = await authAnswer(ctx, account);
@@ -503,7 +474,7 @@ export async function verifyMagicLink(
 
 // --- Passwords and e-mail ------------------------------------------------------------------------
 
-export async function requestPasswordReset(ctx: AppContext, request: FastifyRequest, rawEmail: string) {
+export async function requestPasswordReset(ctx: AppContext, caller: RequestFacts, rawEmail: string) {
   const email = rawEmail.trim().toLowerCase();
   const user = await findUserByEmail(ctx.db, email);
   if (!user || !user.is_active) return;
@@ -511,20 +482,20 @@ export async function requestPasswordReset(ctx: AppContext, request: FastifyRequ
   const now = ctx.now();
   await insertPasswordReset(ctx.db, {
     userId: user.id,
-    requestedBy: await guestIdOfRequest(ctx, request),
+    requestedBy: await guestIdOfRequest(ctx, caller),
     tokenHash: hashToken(token),
     expiresAt: addSeconds(now, PASSWORD_RESET_TTL_SECONDS),
     createdAt: now.toISOString(),
   });
   // Sent after answering, so a known address takes no longer to answer than an unknown one.
-  sendInBackground(ctx, request, () =>
+  sendInBackground(ctx, caller, () =>
     ctx.mailer.send(
       linkMail(
         email,
         'Reset your Cliffhanger password',
         'Somebody (hopefully you) asked to reset the password of this account.',
         'Choose a new password',
-        appLink(ctx, request, `reset-password=${encodeURIComponent(token)}`, '/profile'),
+        appLink(ctx, caller, `reset-password=${encodeURIComponent(token)}`, '/profile'),
         'The link works once and expires in one hour. If you did not ask for it, ignore this mail.',
       ),
     ),
@@ -537,19 +508,19 @@ export async function requestPasswordReset(ctx: AppContext, request: FastifyRequ
  */
 export async function confirmPasswordReset(
   ctx: AppContext,
-  request: FastifyRequest,
+  caller: RequestFacts,
   token: string,
   password: string,
 ): Promise<{ guest_merged: boolean }> {
   const passwordHash = await ctx.passwords.hash(password);
-  const sessionUserId = sessionUserIdOf(ctx, request);
+  const sessionUserId = caller.sessionUserId;
   return moneyTransaction(ctx, async (trx) => {
     const at = nowIso(ctx);
-    const reset = await consumePasswordReset(core(trx), hashToken(token), at);
+    const reset = await consumePasswordReset(trx, hashToken(token), at);
     if (!reset) throw badRequest('This reset link is invalid, was already used or has expired. Ask for a new one.');
     // Following the link proved the inbox; every existing session ends with the old password.
-    await updateUser(core(trx), reset.user_id, { password_hash: passwordHash, email_verified: true, updated_at: at });
-    await revokeAllRefreshTokens(core(trx), reset.user_id, at);
+    await updateUser(trx, reset.user_id, { password_hash: passwordHash, email_verified: true, updated_at: at });
+    await revokeAllRefreshTokens(trx, reset.user_id, at);
     // The owner proved the inbox: a slow-down that guesses caused ends with the new password.
     await recordLoginSuccess(ctx, reset.user_id, trx);
     const requester = reset.requested_by_user_id;

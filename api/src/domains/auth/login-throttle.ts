@@ -13,17 +13,13 @@
  * burst of parallel guesses cannot all pass the check before the first failure is written: of
  * concurrent attempts on one account only one proceeds, the others are told to retry in a second.
  */
-import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
-import type { Database, LoginThrottlesTable } from '../../db/schema';
+import type { Executor, LoginThrottlesTable, Trx } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import type { MoneyTrx } from '../coins/money.tables';
 
 export const LOGIN_FREE_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_MAX_DELAY_SECONDS = 60;
-
-type Executor = AppContext['db'] | Transaction<Database>;
 
 /** Seconds the account waits after its n-th failure in a window. */
 export function delayAfterFailures(failures: number): number {
@@ -77,8 +73,8 @@ export async function reserveLoginAttempt(ctx: AppContext, userId: number): Prom
 }
 
 /** A correct password (or a completed reset) clears the account's count. */
-export async function recordLoginSuccess(ctx: AppContext, userId: number, trx?: MoneyTrx): Promise<void> {
-  const db: Executor = trx ? (trx as unknown as Transaction<Database>) : ctx.db;
+export async function recordLoginSuccess(ctx: AppContext, userId: number, trx?: Trx): Promise<void> {
+  const db: Executor = trx ? trx : ctx.db;
   await db
     .updateTable('login_throttles')
     .set((eb) => ({ failures: 0, last_failure_at: null, blocked_until: null, version: eb('version', '+', 1) }))

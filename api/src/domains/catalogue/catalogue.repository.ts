@@ -5,10 +5,8 @@
  * for a later time is not on show yet, with no write needed when that time comes.
  */
 import { HIDDEN_SERIES_IDS, HIDDEN_SERIES_TITLE_PREFIX } from '@cliffhanger/shared/src/constants';
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
-import type { CategoryRow, Database, EpisodeRow, SeasonRow, SeriesRow } from '../../db/schema';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { CategoryRow, Database, EpisodeRow, Executor, SeasonRow, SeriesRow } from '../../db/schema';
 
 /**
  * §5: ids 9 and 10, titles or English titles starting "Deleted Series" (case-sensitive, so `substr`

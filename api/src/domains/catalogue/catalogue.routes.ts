@@ -8,7 +8,6 @@ import type { AppContext } from '../../context';
 import { forbidden } from '../../http/errors';
 import { IdParams, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { moreLikeThis, viewerRecommendations } from '../feed/for-you.service';
 import {
   CategorySchema,
   EpisodeList,
@@ -24,6 +23,7 @@ import {
   StreamAnswerSchema,
 } from './catalogue.schemas';
 import * as catalogue from './catalogue.service';
+import { moreLikeThis, viewerRecommendations } from './for-you.service';
 
 const pathOf = (url: string) => url.split('?')[0] as string;
 

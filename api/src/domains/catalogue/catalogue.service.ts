@@ -16,6 +16,7 @@ import { queryKey } from '../../cache/catalogue-cache';
 import { type AppContext, nowIso } from '../../context';
 import type { CategoryRow, EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { pageLinks, pageWindow } from '../../kernel/paging';
 import { PUBLIC_VIEWER, playbackAddresses } from '../../media/signed-playback';
 import { isGoldMember } from '../users/users.service';
 import * as repo from './catalogue.repository';
@@ -139,22 +140,6 @@ export interface Page<T> {
   previous: string | null;
 }
 
-/** `next`/`previous` as absolute-path links carrying the same query with another page number. */
-export function pageLinks(path: string, query: Record<string, unknown>, page: number, limit: number, count: number) {
-  const link = (target: number) => {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) {
-      if (value !== undefined && value !== null && key !== 'page') params.set(key, String(value));
-    }
-    params.set('page', String(target));
-    return `${path}?${params.toString()}`;
-  };
-  return {
-    next: page * limit < count ? link(page + 1) : null,
-    previous: page > 1 ? link(page - 1) : null,
-  };
-}
-
 export function listSeries(ctx: AppContext, query: SeriesListQuery, path: string): Promise<Page<Series>> {
   return catalogueCache(ctx).remember(queryKey(`series-list:${path}`, query), () => readSeriesList(ctx, query, path));
 }
@@ -180,12 +165,12 @@ async function readSeriesList(ctx: AppContext, query: SeriesListQuery, path: str
       search: query.search?.trim() || undefined,
     },
     { column, descending },
-    { limit: query.limit, offset: (query.page - 1) * query.limit },
+    pageWindow(query.page, query.limit),
   );
   return {
     results: await hydrateSeries(ctx, rows),
     count,
-    ...pageLinks(path, query as unknown as Record<string, unknown>, query.page, query.limit, count),
+    ...pageLinks(path, query, query.page, query.limit, count),
   };
 }
 
@@ -359,12 +344,7 @@ export async function listEpisodes(
   if (query.series !== undefined && !(await repo.findVisibleSeries(ctx.db, query.series, at))) {
     throw notFound(SERIES_NOT_FOUND_MESSAGE);
   }
-  const { rows, count } = await repo.listEpisodes(
-    ctx.db,
-    query.series,
-    { limit: query.limit, offset: (query.page - 1) * query.limit },
-    at,
-  );
+  const { rows, count } = await repo.listEpisodes(ctx.db, query.series, pageWindow(query.page, query.limit), at);
   return {
     results: await episodeDtosFor(ctx, viewer, rows),
     count,

@@ -1,31 +1,23 @@
 /**
- * /api/users/coins/balance/, /api/coins/balance/, /api/coins/packages/, /api/coins/purchase/ (§7
- * Coins), the viewer's /api/coins/first-purchase-offer/ and the staff grant /api/coins/grant/. A purchase only starts a checkout: the coins arrive
- * with the verified payment webhook, never with the browser's return.
+ * /api/users/coins/balance/, /api/coins/balance/, /api/coins/packages/ (§7 Coins), the viewer's
+ * /api/coins/first-purchase-offer/ and the staff grant /api/coins/grant/. Buying a package
+ * (/api/coins/purchase/) is a payment: payments.routes.ts.
  */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { ErrorSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { viewerOf } from '../auth/auth.hooks';
-import { type PaymentsRuntime, startCheckout } from '../payments/payments.service';
-import { owedCoins } from './coin-ledger.repository';
-import {
-  BalanceAnswer,
-  CheckoutAnswer,
-  FirstPurchaseOfferAnswer,
-  GrantAnswer,
-  GrantBody,
-  PackagesAnswer,
-  PurchaseBody,
-} from './coins.schemas';
-import { coinPackages, findPackage, staffGrant } from './coins.service';
+import { owedCoins } from '../../kernel/coin-ledger';
+import { viewerOf } from '../../kernel/identity';
+import { BalanceAnswer, FirstPurchaseOfferAnswer, GrantAnswer, GrantBody, PackagesAnswer } from './coins.schemas';
+import { coinPackages, staffGrant } from './coins.service';
 import { offerForViewer } from './first-purchase-offer.service';
 
+/** `staffGrantLimit`: the largest grant a staff member without superuser rights may make (payments.config.ts). */
 export async function coinsRoutes(
   app: TypedFastify,
-  { ctx, payments }: { ctx: AppContext; payments: PaymentsRuntime },
+  { ctx, staffGrantLimit }: { ctx: AppContext; staffGrantLimit: number },
 ) {
   const tags = ['coins'];
   const balance = { preHandler: app.requireUser, schema: { tags, response: withErrors({ 200: BalanceAnswer }) } };
@@ -52,35 +44,6 @@ export async function coinsRoutes(
   );
 
   app.post(
-    '/coins/purchase/',
-    {
-      preHandler: app.requireUser,
-      // 409: the idempotency key already started a different purchase. 503: payments are not configured,
-      // or the database was too busy to claim the first-purchase offer (try again).
-      schema: {
-        tags,
-        body: PurchaseBody,
-        response: withErrors({ 200: CheckoutAnswer, 409: ErrorSchema, 503: ErrorSchema }),
-      },
-    },
-    async (request) => {
-      const pkg = await findPackage(ctx, request.body.package_id);
-      if (!pkg) throw notFound(`No coin package with id ${request.body.package_id}`);
-      return startCheckout(
-        ctx,
-        payments,
-        request,
-        viewerOf(request),
-        { kind: 'coins', pkg },
-        request.body.idempotency_key,
-        request.body.return_to === undefined
-          ? undefined
-          : { path: request.body.return_to, unlockEpisodeId: request.body.unlock_episode_id },
-      );
-    },
-  );
-
-  app.post(
     '/coins/grant/',
     {
       preHandler: app.requireStaff,
@@ -95,7 +58,7 @@ export async function coinsRoutes(
         .where('id', '=', request.body.user_id)
         .executeTakeFirst();
       if (!target) throw notFound('User not found');
-      return staffGrant(ctx, viewerOf(request), request.body, payments.config.staffGrantLimit);
+      return staffGrant(ctx, viewerOf(request), request.body, staffGrantLimit);
     },
   );
 }

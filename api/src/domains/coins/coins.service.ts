@@ -5,15 +5,13 @@
 import type { LedgerReason } from '@cliffhanger/shared/src/bus/events';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { Trx, UserRow } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../http/errors';
-import { recordAudit } from '../admin/audit.repository';
-import type { StaffTrx } from '../admin/staff.tables';
+import { recordAudit } from '../../kernel/audit-log';
+import type { LedgerResult } from '../../kernel/coin-ledger';
+import { applyEntry, lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import type { CoinPackage } from '../settings/settings.schemas';
 import { getSetting } from '../settings/settings.service';
-import type { LedgerResult } from './coin-ledger.repository';
-import type { MoneyTrx } from './money.tables';
-import { applyEntry, lockUser, moneyTransaction } from './money-transaction';
 
 /** The reasons a ledger row can have; the transactions list describes each. */
 export const LEDGER_REASONS = {
@@ -37,7 +35,7 @@ export interface Credit {
 }
 
 /** Applies one entry inside an open money transaction, locking the user first. */
-export async function applyLocked(ctx: AppContext, trx: MoneyTrx, credit: Credit): Promise<LedgerResult> {
+export async function applyLocked(ctx: AppContext, trx: Trx, credit: Credit): Promise<LedgerResult> {
   const user = await lockUser(ctx, trx, credit.userId);
   if (!user) throw notFound('User not found');
   return applyEntry(trx, { ...credit, createdAt: nowIso(ctx) });
@@ -106,7 +104,7 @@ export async function applyStaffAdjustment(
       createdAt: at,
     });
     if (entry.applied) {
-      await recordAudit(trx as unknown as StaffTrx, {
+      await recordAudit(trx, {
         actor: staff,
         action: adjustment.amount > 0 ? 'user.coins_granted' : 'user.coins_deducted',
         entity: 'user',

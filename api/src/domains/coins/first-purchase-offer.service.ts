@@ -14,10 +14,10 @@
 import { FIRST_PURCHASE_OFFER_LABEL } from '@cliffhanger/shared/src/first-purchase-offer';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
+import type { Executor } from '../../db/schema';
+import { lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import type { CoinPackage, FirstPurchaseOffer } from '../settings/settings.schemas';
 import { getSetting } from '../settings/settings.service';
-import { type MoneyExecutor, moneyDb } from './money.tables';
-import { lockUser, moneyTransaction } from './money-transaction';
 
 /**
  * A claim never tied to a checkout (the processor failed, the process stopped between the claim and
@@ -73,7 +73,7 @@ export async function runningOffer(ctx: AppContext): Promise<OfferTerms | null> 
 }
 
 /** Whether the viewer has ever completed a payment (coins, Gold, a card payment). */
-async function hasPaid(db: MoneyExecutor, userId: number): Promise<boolean> {
+async function hasPaid(db: Executor, userId: number): Promise<boolean> {
   const paid = await db
     .selectFrom('payments')
     .select('id')
@@ -88,7 +88,7 @@ export async function offerForViewer(ctx: AppContext, userId: number | null): Pr
   if (userId === null) return null;
   const terms = await runningOffer(ctx);
   if (!terms) return null;
-  const db = moneyDb(ctx);
+  const db = ctx.db;
   const claim = await db
     .selectFrom('first_purchase_offer_claims')
     .select('user_id')
@@ -144,7 +144,7 @@ export async function claimOffer(
 
 /** Ties the viewer's claim to the checkout recorded for it. */
 export async function recordOfferCheckout(ctx: AppContext, userId: number, paymentId: number): Promise<void> {
-  await moneyDb(ctx)
+  await ctx.db
     .updateTable('first_purchase_offer_claims')
     .set({ payment_id: paymentId })
     .where('user_id', '=', userId)
@@ -154,7 +154,7 @@ export async function recordOfferCheckout(ctx: AppContext, userId: number, payme
 
 /** Gives back a claim whose checkout never opened (the processor refused, the key was reused). */
 export async function releaseUnopenedClaim(ctx: AppContext, userId: number): Promise<void> {
-  await moneyDb(ctx)
+  await ctx.db
     .deleteFrom('first_purchase_offer_claims')
     .where('user_id', '=', userId)
     .where('payment_id', 'is', null)
@@ -162,7 +162,7 @@ export async function releaseUnopenedClaim(ctx: AppContext, userId: number): Pro
 }
 
 /** Gives back the claim of a checkout that was cancelled, expired or failed: the offer is still the viewer's. */
-export async function releaseOfferOfPayment(db: MoneyExecutor, paymentId: number): Promise<void> {
+export async function releaseOfferOfPayment(db: Executor, paymentId: number): Promise<void> {
   await db.deleteFrom('first_purchase_offer_claims').where('payment_id', '=', paymentId).execute();
 }
 

@@ -1,8 +1,5 @@
 /** SQL the feed API needs beyond the catalogue's: last views, favourites and device reports. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from '../../db/schema';
 
 /** The viewer's most recent progress per series: which episode and where in it. */
 export async function lastViews(db: Executor, userId: number, seriesIds?: number[]) {

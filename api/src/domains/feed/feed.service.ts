@@ -6,7 +6,6 @@
 
 import { SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/src/constants';
 import type { FeedEpisode, FeedSeries } from '@cliffhanger/shared/src/entities';
-import type { FastifyRequest } from 'fastify';
 import { publicViewCache } from '../../cache/app-caches';
 import type { PublicViewFlags } from '../../cache/public-view-cache';
 import type { AppContext } from '../../context';
@@ -14,8 +13,6 @@ import { nowIso } from '../../context';
 import type { EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
 import { playbackAddresses } from '../../media/signed-playback';
-import { bearerToken, viewerOf } from '../auth/auth.hooks';
-import { verifyAccessToken } from '../auth/tokens';
 import * as catalogueRepo from '../catalogue/catalogue.repository';
 import { accessFor, grantViewer } from '../catalogue/catalogue.service';
 import { isGoldMember, publicFlags } from '../users/users.service';
@@ -177,24 +174,22 @@ export async function seriesDetail(ctx: AppContext, viewer: UserRow, seriesId: n
  * (api/src/cache/public-view-cache.ts), a poll with a valid token is answered from the cache entry of
  * the token's user, made from that row while the user was active; any write to the row's flags
  * invalidates it. Without a usable token, or on a miss, `authenticate` runs the usual checks
- * (401 for a missing, invalid or expired token, a disabled or merged account).
+ * (401 for a missing, invalid or expired token, a disabled or merged account) and answers the caller.
  */
 export async function publicView(
   ctx: AppContext,
-  request: FastifyRequest,
+  sessionUserId: number | null,
   callerId: number | string,
-  authenticate: (request: FastifyRequest) => Promise<void>,
+  authenticate: () => Promise<UserRow>,
 ): Promise<PublicViewFlags> {
   const cache = publicViewCache(ctx);
-  const token = cache ? bearerToken(request) : null;
-  const userId = token ? verifyAccessToken(token, ctx.config.jwtSecret, ctx.now().getTime()) : null;
+  const userId = cache ? sessionUserId : null;
   const cached = cache && userId !== null ? await cache.read(userId, ctx.now()) : null;
   if (cached?.hit) {
     assertOwnId(cached.hit.owner, callerId);
     return cached.hit.flags;
   }
-  await authenticate(request);
-  const viewer = viewerOf(request);
+  const viewer = await authenticate();
   assertOwnId(viewer, callerId);
   const now = ctx.now();
   const flags = publicFlags(viewer, now);

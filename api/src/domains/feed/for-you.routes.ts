@@ -1,13 +1,13 @@
 /**
- * GET /api/feed/for-you/: the viewer's for-you feed (for-you.service.ts). The viewer is the one the
+ * GET /api/feed/for-you/: the viewer's for-you feed (catalogue/for-you.service.ts). The viewer is the one the
  * bearer token names, or nobody; the route takes no parameters, so nothing in the address can make
  * it answer for somebody else. Answers are personal: never stored by a shared cache.
  */
 import type { AppContext } from '../../context';
 import { withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
+import { forYouFeed } from '../catalogue/for-you.service';
 import { ForYouFeedSchema } from './for-you.schemas';
-import { forYouFeed } from './for-you.service';
 
 export async function forYouRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }) {
   app.get(

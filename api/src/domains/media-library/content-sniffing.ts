@@ -1,9 +1,9 @@
+import type { MediaKind } from '../../db/schema';
 /**
  * What a file really is, from its first bytes. Names and browser-declared types are whatever the
  * client says; the pipeline only trusts these signatures (ISO BMFF for MP4/MOV, EBML for WebM/MKV,
  * and the JPEG, PNG and WebP magic numbers).
  */
-import type { MediaKind } from '../admin/staff.tables';
 
 export interface SniffedType {
   kind: MediaKind;

@@ -15,11 +15,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
+import type { MediaJobRow } from '../../db/schema';
 import { FfmpegError } from '../../media/ffmpeg';
 import { MASTER_PLAYLIST, transcodeToHls, VERTICAL_RENDITIONS } from '../../media/hls-transcode';
-import { attachVideo } from '../admin/admin-catalogue.service';
-import { type MediaJobRow, staffDb } from '../admin/staff.tables';
-import type { MediaStorage } from './media-storage';
+import { attachVideo } from './episode-video';
+import type { MediaStorage } from './storage-keys';
 import { sourcePath } from './uploads.service';
 
 /** A running job refreshes its row this often… */
@@ -64,7 +64,7 @@ export class MediaJobQueue {
     if (running) {
       running.abort.abort();
       await this.idle;
-      await staffDb(this.ctx)
+      await this.ctx.db
         .updateTable('media_jobs')
         .set({ status: 'queued', started_at: null, progress: 0, updated_at: nowIso(this.ctx) })
         .where('id', '=', running.id)
@@ -103,7 +103,7 @@ export class MediaJobQueue {
   private async requeueStale(atStart: boolean): Promise<void> {
     const everyRunningRow = atStart && this.ctx.dbKind === 'sqlite';
     const cutoff = new Date(this.ctx.now().getTime() - STALE_AFTER_MS).toISOString();
-    let query = staffDb(this.ctx)
+    let query = this.ctx.db
       .updateTable('media_jobs')
       .set({ status: 'queued', started_at: null, progress: 0, updated_at: nowIso(this.ctx) })
       .where('status', '=', 'running');
@@ -113,7 +113,7 @@ export class MediaJobQueue {
   }
 
   private async claimNext(): Promise<MediaJobRow | null> {
-    const db = staffDb(this.ctx);
+    const db = this.ctx.db;
     for (;;) {
       const next = await db
         .selectFrom('media_jobs')
@@ -136,7 +136,7 @@ export class MediaJobQueue {
   }
 
   private async run(job: MediaJobRow): Promise<void> {
-    const db = staffDb(this.ctx);
+    const db = this.ctx.db;
     const abort = new AbortController();
     this.current = { id: job.id, abort };
     let lastWrite = 0;

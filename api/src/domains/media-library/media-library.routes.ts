@@ -5,11 +5,10 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
-import { ErrorSchema, IdParams, MessageSchema, withErrors } from '../../http/schemas';
+import { ErrorSchema, IdParams, MessageSchema, Paged, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { Paged } from '../admin/admin.schemas';
-import { viewerOf } from '../auth/auth.hooks';
-import type { MediaJobQueue } from './media-jobs';
+import { viewerOf } from '../../kernel/identity';
+import { MediaJobQueue } from './media-jobs';
 import {
   AssetListQuery,
   AssetSchema,
@@ -23,11 +22,19 @@ import {
   UploadStateSchema,
 } from './media-library.schemas';
 import { getAsset, listAssets, listJobs, retryJob, toAssetDto } from './media-library.service';
+import { mediaStorageFor } from './media-storage';
 import { tusUploadRoutes } from './tus-uploads';
 import { CHUNK_BODY_LIMIT, completeUpload, createUpload, discardUpload, getUpload, putChunk } from './uploads.service';
 
-export async function mediaLibraryRoutes(app: TypedFastify, { ctx, queue }: { ctx: AppContext; queue: MediaJobQueue }) {
+/**
+ * The staff media library under the caller's prefix (/admin), and its background transcode queue,
+ * started when the app is ready and stopped when it closes.
+ */
+export async function mediaLibraryRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }) {
   const tags = ['admin media'];
+  const queue = new MediaJobQueue(ctx, mediaStorageFor(ctx.config), app.log);
+  app.addHook('onReady', () => queue.start());
+  app.addHook('onClose', () => queue.stop());
   const uploadState = withErrors({ 200: UploadStateSchema });
 
   // Chunks arrive as raw bytes; only this scope parses them, and only up to one chunk.

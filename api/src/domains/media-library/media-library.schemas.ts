@@ -1,7 +1,6 @@
 /** Request and answer schemas of the media library (/api/admin/uploads/*, /api/admin/media/*). */
 import { Type } from '@sinclair/typebox';
-import { Nullable } from '../../http/schemas';
-import { Id, PageQuery } from '../admin/admin.schemas';
+import { Id, Nullable, PageQuery } from '../../http/schemas';
 
 export const Kind = Type.Union([Type.Literal('video'), Type.Literal('image')]);
 const JobStatus = Type.Union([

@@ -1,10 +1,10 @@
 /** Reads of the media library (assets and their jobs) as the staff screens show them. */
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { MediaAssetRow, MediaKind, UserRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
-import { recordAudit } from '../admin/audit.repository';
-import { type MediaAssetRow, type MediaKind, staffDb } from '../admin/staff.tables';
+import { recordAudit } from '../../kernel/audit-log';
+import { paginate } from '../../kernel/paging';
 
 export function toAssetDto(ctx: AppContext, row: MediaAssetRow) {
   return {
@@ -32,38 +32,37 @@ export async function listAssets(
   ctx: AppContext,
   query: { kind?: MediaKind; episode_id?: number; page?: number; limit?: number },
 ) {
-  const limit = query.limit ?? 20;
-  const page = query.page ?? 1;
   const base = () => {
-    let q = staffDb(ctx).selectFrom('media_assets');
+    let q = ctx.db.selectFrom('media_assets');
     if (query.kind) q = q.where('kind', '=', query.kind);
     if (query.episode_id !== undefined) q = q.where('episode_id', '=', query.episode_id);
     return q;
   };
-  const [rows, total] = await Promise.all([
-    base()
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    base()
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirst(),
-  ]);
-  return { results: rows.map((row) => toAssetDto(ctx, row)), count: Number(total?.count ?? 0), page, limit };
+  const found = await paginate(query, 20, {
+    rows: ({ limit, offset }) =>
+      base().selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    count: () =>
+      base()
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirst(),
+  });
+  return {
+    results: found.rows.map((row) => toAssetDto(ctx, row)),
+    count: found.count,
+    page: found.page,
+    limit: found.limit,
+  };
 }
 
 export async function getAsset(ctx: AppContext, id: number) {
-  const row = await staffDb(ctx).selectFrom('media_assets').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await ctx.db.selectFrom('media_assets').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Media file not found');
   return toAssetDto(ctx, row);
 }
 
 /** The newest jobs with their asset, for the progress list the media library polls. */
 export async function listJobs(ctx: AppContext, status?: string) {
-  let query = staffDb(ctx)
+  let query = ctx.db
     .selectFrom('media_jobs')
     .innerJoin('media_assets', 'media_assets.id', 'media_jobs.asset_id')
     .select([
@@ -95,7 +94,7 @@ export async function listJobs(ctx: AppContext, status?: string) {
 }
 
 export async function retryJob(ctx: AppContext, actor: UserRow, id: number) {
-  const db = staffDb(ctx);
+  const db = ctx.db;
   const job = await db.selectFrom('media_jobs').selectAll().where('id', '=', id).executeTakeFirst();
   if (!job) throw notFound('Job not found');
   if (job.status !== 'failed') throw new HttpError(409, 'Only a failed job can be tried again');

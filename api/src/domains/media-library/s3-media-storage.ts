@@ -14,7 +14,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { MEDIA_CONTENT_TYPES, mediaCacheControl } from '../../media/media.plugin';
-import { assertSafeKey, keyUnder, type MediaStorage } from './media-storage';
+import { assertSafeKey, keyUnder, type MediaStorage } from './storage-keys';
 
 export interface S3StorageConfig {
   bucket: string;

@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { IMAGE_HOST_THRESHOLD_BYTES } from '@cliffhanger/shared/src/constants';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
+import type { Executor, MediaAssetRow, Trx } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { type ImageQualityPreset, toWebp } from '../../media/images';
-import { type MediaAssetRow, type StaffExecutor, type StaffTrx, staffDb } from '../admin/staff.tables';
 import { ACCEPTED_TYPES, sniffContent } from './content-sniffing';
 import { mediaStorageFor } from './media-storage';
 
@@ -67,7 +67,7 @@ export async function prepareImage(
 }
 
 /** The library row of a prepared image, written with `db` (pass the transaction of the write it belongs to). */
-export async function recordImage(ctx: AppContext, db: StaffExecutor, image: PreparedImage): Promise<MediaAssetRow> {
+export async function recordImage(ctx: AppContext, db: Executor, image: PreparedImage): Promise<MediaAssetRow> {
   const at = nowIso(ctx);
   return db
     .insertInto('media_assets')
@@ -111,7 +111,7 @@ export async function storeImage(
 ): Promise<MediaAssetRow> {
   const image = await prepareImage(ctx, input);
   try {
-    return await recordImage(ctx, staffDb(ctx), image);
+    return await recordImage(ctx, ctx.db, image);
   } catch (error) {
     await discardImages(ctx, [image]);
     throw error;
@@ -161,16 +161,14 @@ export async function prepareImageAddress(
 export async function writeWithImages<R>(
   ctx: AppContext,
   images: PreparedImage[],
-  write: (trx: StaffTrx) => Promise<R>,
+  write: (trx: Trx) => Promise<R>,
 ): Promise<R> {
   try {
-    return await staffDb(ctx)
-      .transaction()
-      .execute(async (trx) => {
-        const result = await write(trx);
-        for (const image of images) await recordImage(ctx, trx, image);
-        return result;
-      });
+    return await ctx.db.transaction().execute(async (trx) => {
+      const result = await write(trx);
+      for (const image of images) await recordImage(ctx, trx, image);
+      return result;
+    });
   } catch (error) {
     await discardImages(ctx, images);
     throw error;

@@ -35,7 +35,7 @@ import type { UserRow } from '../../db/schema';
 import { allowedOrigins } from '../../http/cors';
 import { forbidden, HttpError } from '../../http/errors';
 import type { TypedFastify } from '../../http/type-provider';
-import { viewerOf } from '../auth/auth.hooks';
+import { viewerOf } from '../../kernel/identity';
 import { SNIFF_BYTES, sniffContent } from './content-sniffing';
 import type { MediaJobQueue } from './media-jobs';
 import { objectStoreOf } from './media-storage';

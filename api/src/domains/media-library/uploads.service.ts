@@ -17,11 +17,11 @@ import { dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { MediaAssetRow, MediaKind, MediaUploadRow, UserRow } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http/errors';
-import { type MediaAssetRow, type MediaKind, type MediaUploadRow, staffDb } from '../admin/staff.tables';
 import { ACCEPTED_TYPES, SNIFF_BYTES, sniffContent } from './content-sniffing';
 import { storeImage } from './stored-images';
+import { deleteUpload, findUpload, receivedChunks, recordChunk, recordDetectedType } from './uploads.repository';
 
 export const CHUNK_SIZE = 5 * 1024 * 1024;
 /** The chunk route's own body limit: one chunk and nothing more. */
@@ -71,7 +71,7 @@ export async function createUpload(ctx: AppContext, actor: UserRow, input: Creat
   }
   const id = randomUUID();
   const at = nowIso(ctx);
-  const row = await staffDb(ctx)
+  const row = await ctx.db
     .insertInto('media_uploads')
     .values({
       id,
@@ -96,18 +96,13 @@ export async function createUpload(ctx: AppContext, actor: UserRow, input: Creat
 }
 
 async function uploadRow(ctx: AppContext, id: string): Promise<MediaUploadRow> {
-  const row = await staffDb(ctx).selectFrom('media_uploads').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await findUpload(ctx.db, id);
   if (!row) throw notFound('Upload not found. It may have expired: start the upload again.');
   return row;
 }
 
 async function uploadState(ctx: AppContext, row: MediaUploadRow) {
-  const chunks = await staffDb(ctx)
-    .selectFrom('media_upload_chunks')
-    .select('chunk_index')
-    .where('upload_id', '=', row.id)
-    .orderBy('chunk_index')
-    .execute();
+  const received = await receivedChunks(ctx.db, row.id);
   return {
     upload_id: row.id,
     status: row.status,
@@ -116,7 +111,7 @@ async function uploadState(ctx: AppContext, row: MediaUploadRow) {
     size: Number(row.size),
     chunk_size: row.chunk_size,
     total_chunks: row.total_chunks,
-    received: chunks.map((chunk) => chunk.chunk_index),
+    received,
     detected_type: row.detected_type,
     episode_id: row.episode_id,
     asset_id: row.asset_id,
@@ -140,15 +135,11 @@ export async function putChunk(ctx: AppContext, id: string, n: number, body: Buf
   if (body.length !== expected) {
     throw badRequest(`Chunk ${n} must be ${expected} bytes long; ${body.length} arrived`);
   }
-  const db = staffDb(ctx);
+  const db = ctx.db;
   if (n === 0) {
     const sniffed = sniffContent(body.subarray(0, SNIFF_BYTES));
     if (!sniffed || sniffed.kind !== row.kind) throw wrongType(row.kind);
-    await db
-      .updateTable('media_uploads')
-      .set({ detected_type: sniffed.contentType, updated_at: nowIso(ctx) })
-      .where('id', '=', id)
-      .execute();
+    await recordDetectedType(db, id, sniffed.contentType, nowIso(ctx));
   }
   // Written beside, then renamed: a chunk interrupted mid-write never counts as received.
   const target = chunkFile(ctx, id, n);
@@ -156,11 +147,7 @@ export async function putChunk(ctx: AppContext, id: string, n: number, body: Buf
   await writeFile(`${target}.part`, body);
   await rename(`${target}.part`, target);
   const at = nowIso(ctx);
-  await db
-    .insertInto('media_upload_chunks')
-    .values({ upload_id: id, chunk_index: n, size: body.length, received_at: at })
-    .onConflict((oc) => oc.columns(['upload_id', 'chunk_index']).doUpdateSet({ size: body.length, received_at: at }))
-    .execute();
+  await recordChunk(db, { uploadId: id, index: n, size: body.length, at });
   return uploadState(ctx, await uploadRow(ctx, id));
 }
 
@@ -195,7 +182,7 @@ export interface CompletedUpload {
 
 export async function completeUpload(ctx: AppContext, actor: UserRow, id: string): Promise<CompletedUpload> {
   const row = await uploadRow(ctx, id);
-  const db = staffDb(ctx);
+  const db = ctx.db;
   if (row.status === 'complete' && row.asset_id !== null) {
     // A retried completion (the answer was lost on the way) answers the same asset again.
     const asset = await db
@@ -266,40 +253,38 @@ export interface ReceivedVideo {
  */
 export async function queueTranscode(ctx: AppContext, video: ReceivedVideo) {
   const at = nowIso(ctx);
-  return staffDb(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('media_assets')
-        .values({
-          kind: 'video',
-          status: 'processing',
-          original_name: video.filename,
-          content_type: video.contentType,
-          size: video.size,
-          source_key: video.sourceKey,
-          url: null,
-          hls_url: null,
-          poster_url: null,
-          thumbnail_url: null,
-          width: null,
-          height: null,
-          duration_seconds: null,
-          renditions: null,
-          episode_id: video.episodeId,
-          uploaded_by: video.uploadedBy,
-          created_at: at,
-          updated_at: at,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const job = await trx
-        .insertInto('media_jobs')
-        .values({ asset_id: inserted.id, kind: 'transcode', status: 'queued', created_at: at, updated_at: at })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { asset: inserted, jobId: job.id };
-    });
+  return ctx.db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('media_assets')
+      .values({
+        kind: 'video',
+        status: 'processing',
+        original_name: video.filename,
+        content_type: video.contentType,
+        size: video.size,
+        source_key: video.sourceKey,
+        url: null,
+        hls_url: null,
+        poster_url: null,
+        thumbnail_url: null,
+        width: null,
+        height: null,
+        duration_seconds: null,
+        renditions: null,
+        episode_id: video.episodeId,
+        uploaded_by: video.uploadedBy,
+        created_at: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const job = await trx
+      .insertInto('media_jobs')
+      .values({ asset_id: inserted.id, kind: 'transcode', status: 'queued', created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { asset: inserted, jobId: job.id };
+  });
 }
 
 /** Staff gave up on an unfinished upload: its parts are deleted; a finished upload cannot be undone here. */
@@ -308,11 +293,6 @@ export async function discardUpload(ctx: AppContext, id: string): Promise<void> 
   if (row.status === 'complete') {
     throw new HttpError(409, 'This upload is already finished: delete the file from the library instead');
   }
-  await staffDb(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      await trx.deleteFrom('media_upload_chunks').where('upload_id', '=', id).execute();
-      await trx.deleteFrom('media_uploads').where('id', '=', id).execute();
-    });
+  await ctx.db.transaction().execute((trx) => deleteUpload(trx, id));
   await rm(chunkDir(ctx, id), { recursive: true, force: true });
 }

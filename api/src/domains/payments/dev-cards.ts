@@ -7,7 +7,7 @@
  * never stored, logged or sent back.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { CardDetails } from './payment-provider';
+import type { CardDetails } from './card-details';
 
 export interface TypedCard {
   number: string;
@@ -130,7 +130,7 @@ export function readDevPaymentMethod(
 ): (CardDetails & { fingerprint: string }) | null {
   const match = DEV_METHOD.exec(id);
   if (!match) return null;
-  const [, brand, last4, month, year, fingerprint, nonce, signature] = match as unknown as string[];
+  const [, brand, last4, month, year, fingerprint, nonce, signature] = match;
   const body = [brand, last4, month, year, fingerprint, nonce].join('_');
   const expected = Buffer.from(sign(secret, customerId, body));
   const given = Buffer.from(signature ?? '');

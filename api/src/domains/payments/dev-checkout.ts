@@ -15,15 +15,13 @@
 import Stripe from 'stripe';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { PaymentRow, UserRow } from '../../db/schema';
+import { moneyTransaction } from '../../kernel/money-transaction';
 import { releaseOfferOfPayment } from '../coins/first-purchase-offer.service';
-import type { PaymentRow } from '../coins/money.tables';
-import { moneyDb } from '../coins/money.tables';
-import { moneyTransaction } from '../coins/money-transaction';
 import { getSetting } from '../settings/settings.service';
-import { addInterval } from '../subscriptions/subscriptions.repository';
+import { addInterval } from '../users/gold-membership.repository';
 import { isDevCheckoutToken } from './payment-provider';
-import type { PaymentsRuntime } from './payments.service';
+import type { PaymentsRuntime } from './payments-runtime';
 import { receiveWebhook, type WebhookAnswer } from './webhook.service';
 
 const DEV_API_VERSION = '2025-10-29.clover';
@@ -60,7 +58,7 @@ export async function deliverDevEvent(ctx: AppContext, runtime: PaymentsRuntime,
 }
 
 export async function findDevSession(ctx: AppContext, sessionId: string): Promise<PaymentRow | undefined> {
-  return moneyDb(ctx)
+  return ctx.db
     .selectFrom('payments')
     .selectAll()
     .where('provider_ref', '=', sessionId)

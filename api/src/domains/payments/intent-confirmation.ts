@@ -7,20 +7,13 @@
  * and the typed test numbers 4000 0027 6000 3184 and 4000 0025 0000 3155 do this on the dev provider).
  */
 import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { PaymentRow, UserRow } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { balanceOf } from '../coins/coins.service';
-import type { PaymentRow } from '../coins/money.tables';
 import { cancelPendingPayment, settleDevIntent } from './dev-checkout';
 import { DEV_DECLINED_CARD } from './payment-provider';
-import {
-  defaultPaymentMethodId,
-  findOwnPayment,
-  fromMinor,
-  type PaymentsRuntime,
-  requireProvider,
-  viaProvider,
-} from './payments.service';
+import { defaultPaymentMethodId, findOwnPayment, fromMinor } from './payments.service';
+import { type PaymentsRuntime, requireProvider, viaProvider } from './payments-runtime';
 
 export interface ConfirmAnswer {
   payment_intent_id: string;

@@ -5,7 +5,8 @@
  * the webhook handler, after signature verification.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ProviderKind } from '../coins/money.tables';
+import type { ProviderKind } from '../../db/schema';
+import type { CardDetails } from './card-details';
 import { devCardNeedsAuthentication, readDevPaymentMethod } from './dev-cards';
 
 export interface CheckoutRequest {
@@ -25,15 +26,6 @@ export interface CheckoutRequest {
    * unguessable; the same key with different parameters is refused with a 409.
    */
   idempotencyKey?: string;
-}
-
-export interface CardDetails {
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  /** The processor's fingerprint of the card number: the same card gives the same one. */
-  fingerprint?: string | null;
 }
 
 export interface PaymentProvider {

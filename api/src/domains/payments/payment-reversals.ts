@@ -14,7 +14,7 @@
  *   was already taken back (`coins_reversed`), so a replay, or a late event older than one already
  *   applied, moves nothing.
  * - Taking back: the ledger takes what the balance has (never below zero), and the rest becomes a
- *   `coin_debts` row the viewer sees; their next coins pay it first (coin-ledger.repository.ts).
+ *   `coin_debts` row the viewer sees; their next coins pay it first (kernel/coin-ledger.ts).
  * - Giving back (a dispute won): the payment's own open debt is cancelled first, then the rest is
  *   credited — exactly what the hold took, whether it came from the balance or was owed and paid since.
  * - Gold: a subscription payment fully refunded, or whose dispute is lost, ends the Gold it paid for
@@ -22,10 +22,10 @@
  *   processor, after the commit, so it does not bill again.
  */
 import { nowIso } from '../../context';
-import type { DisputeState, MoneyTrx, PaymentRow } from '../coins/money.tables';
-import { applyEntry, lockUser } from '../coins/money-transaction';
-import { syncGold } from '../subscriptions/subscriptions.repository';
-import type { EventContext } from './webhook.service';
+import type { DisputeState, PaymentRow, Trx } from '../../db/schema';
+import { applyEntry, lockUser } from '../../kernel/money-transaction';
+import { syncGold } from '../users/gold-membership.repository';
+import type { EventContext } from './webhook-event';
 
 /** Ledger reasons of reversals; the transactions list describes each. */
 export const REVERSAL_REASONS = {
@@ -43,7 +43,7 @@ const int = (value: unknown): number | null =>
 const idOf = (value: unknown): string | null => str(value) ?? (isObject(value) ? str(value.id) : null);
 
 /** The recorded payment a charge or dispute is about: by payment intent, else by invoice. */
-async function paymentOfCharge(trx: MoneyTrx, intentId: string | null, invoiceId: string | null) {
+async function paymentOfCharge(trx: Trx, intentId: string | null, invoiceId: string | null) {
   if (intentId) {
     const byIntent = await trx
       .selectFrom('payments')

@@ -6,11 +6,13 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { badRequest } from '../../http/errors';
+import type { PaymentRow } from '../../db/schema';
+import { badRequest, notFound } from '../../http/errors';
 import { ErrorSchema, IdParams, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { viewerOf } from '../auth/auth.hooks';
-import type { PaymentRow } from '../coins/money.tables';
+import { requestFacts, viewerOf } from '../../kernel/identity';
+import { CheckoutAnswer, PurchaseBody } from '../coins/coins.schemas';
+import { findPackage } from '../coins/coins.service';
 import { cardProblems, devPaymentMethodFor, readDevPaymentMethod } from './dev-cards';
 import {
   cancelPendingPayment,
@@ -54,9 +56,10 @@ import {
   createSetupIntent,
   deletePaymentMethod,
   listPaymentMethods,
-  type PaymentsRuntime,
   setDefaultPaymentMethod,
+  startCheckout,
 } from './payments.service';
+import type { PaymentsRuntime } from './payments-runtime';
 import { listTransactions } from './transactions.service';
 import { receiveWebhook } from './webhook.service';
 
@@ -65,6 +68,37 @@ type Options = { ctx: AppContext; payments: PaymentsRuntime };
 export async function paymentsRoutes(app: TypedFastify, { ctx, payments }: Options) {
   const tags = ['payments'];
   const preHandler = app.requireUser;
+
+  // A coin purchase only starts a checkout: the coins arrive with the verified payment webhook, never
+  // with the browser's return.
+  app.post(
+    '/coins/purchase/',
+    {
+      preHandler: app.requireUser,
+      // 409: the idempotency key already started a different purchase. 503: payments are not configured,
+      // or the database was too busy to claim the first-purchase offer (try again).
+      schema: {
+        tags: ['coins'],
+        body: PurchaseBody,
+        response: withErrors({ 200: CheckoutAnswer, 409: ErrorSchema, 503: ErrorSchema }),
+      },
+    },
+    async (request) => {
+      const pkg = await findPackage(ctx, request.body.package_id);
+      if (!pkg) throw notFound(`No coin package with id ${request.body.package_id}`);
+      return startCheckout(
+        ctx,
+        payments,
+        requestFacts(ctx, request),
+        viewerOf(request),
+        { kind: 'coins', pkg },
+        request.body.idempotency_key,
+        request.body.return_to === undefined
+          ? undefined
+          : { path: request.body.return_to, unlockEpisodeId: request.body.unlock_episode_id },
+      );
+    },
+  );
 
   app.get('/payments/config/', { schema: { tags, response: withErrors({ 200: PaymentsConfigAnswer }) } }, () => ({
     provider: payments.config.mode,

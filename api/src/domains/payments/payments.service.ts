@@ -4,11 +4,12 @@
  * job (webhook.service.ts) once the processor confirms the money.
  */
 import { createHmac } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { UserRow } from '../../db/schema';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import type { Executor, PaymentMethodRow, PaymentRow, UserRow } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import type { RequestFacts } from '../../kernel/identity';
+import { lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import { findPackage } from '../coins/coins.service';
 import {
   claimOffer,
@@ -16,47 +17,23 @@ import {
   recordOfferCheckout,
   releaseUnopenedClaim,
 } from '../coins/first-purchase-offer.service';
-import { type MoneyExecutor, moneyDb, type PaymentMethodRow, type PaymentRow } from '../coins/money.tables';
-import { lockUser, moneyTransaction } from '../coins/money-transaction';
 import type { CoinPackage, GoldPlan } from '../settings/settings.schemas';
 import { guestEmail } from '../users/users.service';
-import { createDevProvider, KEY_REUSED_MESSAGE, type PaymentProvider, PaymentProviderError } from './payment-provider';
-import type { PaymentsConfig } from './payments.config';
-import { createStripeProvider } from './stripe.provider';
-
-export interface PaymentsRuntime {
-  config: PaymentsConfig;
-  /** null when payments are disabled (production without Stripe keys). */
-  provider: PaymentProvider | null;
-  webhookSecret: string;
-}
-
-export function createPaymentsRuntime(config: PaymentsConfig): PaymentsRuntime {
-  const provider =
-    config.mode === 'stripe' && config.stripeSecretKey
-      ? createStripeProvider(config.stripeSecretKey)
-      : config.mode === 'dev'
-        ? createDevProvider(config.webhookSecret)
-        : null;
-  return { config, provider, webhookSecret: config.webhookSecret };
-}
-
-export function requireProvider(runtime: PaymentsRuntime): PaymentProvider {
-  if (!runtime.provider) {
-    throw new HttpError(503, 'Payments are not configured on this server. Please try again later.');
-  }
-  return runtime.provider;
-}
-
-/** Processor errors (unknown card, declined, outage) become clear 4xx/502 answers. */
-export async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof PaymentProviderError) throw new HttpError(error.statusCode, error.message);
-    throw error;
-  }
-}
+import {
+  defaultMethodProviderId,
+  deleteMethod,
+  hasDefaultMethod,
+  insertMethod,
+  makeDefaultMethod,
+  markDefaultMethod,
+  methodByFingerprint,
+  methodByProviderId,
+  methodsOf,
+  newestMethod,
+  ownMethod,
+} from './payment-methods.repository';
+import { KEY_REUSED_MESSAGE, type PaymentProvider } from './payment-provider';
+import { type PaymentsRuntime, requireProvider, viaProvider } from './payments-runtime';
 
 /** Major units (what settings and clients use) to the processor's minor units, and back. */
 export const toMinor = (amount: number) => Math.round(amount * 100);
@@ -64,21 +41,16 @@ export const fromMinor = (minor: number) => minor / 100;
 
 // --- Where the browser goes ---------------------------------------------------------------------
 
-/** This API's origin as the browser reached it. */
-export function apiOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
 /**
  * The product site to send the browser back to: the calling page's origin when it is one we serve
  * (the own host, PUBLIC_URL, CORS_ORIGINS, or a localhost dev server outside production), else
  * PUBLIC_URL, else this API's origin. Never an arbitrary origin, so checkout cannot become an open
  * redirect.
  */
-export function productOrigin(ctx: AppContext, request: FastifyRequest): string {
+export function productOrigin(ctx: AppContext, caller: RequestFacts): string {
   const { config } = ctx;
-  const origin = request.headers.origin;
-  const own = apiOrigin(request);
+  const origin = caller.origin;
+  const own = caller.apiOrigin;
   if (origin) {
     const allowed =
       origin === own ||
@@ -93,7 +65,7 @@ export function productOrigin(ctx: AppContext, request: FastifyRequest): string 
 // --- Customers and checkout -----------------------------------------------------------------------
 
 async function knownCustomerId(ctx: AppContext, provider: PaymentProvider, userId: number): Promise<string | null> {
-  const known = await moneyDb(ctx)
+  const known = await ctx.db
     .selectFrom('payment_customers')
     .select('customer_id')
     .where('user_id', '=', userId)
@@ -110,7 +82,7 @@ function createCustomer(provider: PaymentProvider, user: UserRow): Promise<strin
 
 async function rememberCustomer(
   ctx: AppContext,
-  db: MoneyExecutor,
+  db: Executor,
   provider: PaymentProvider,
   userId: number,
   customerId: string,
@@ -126,7 +98,7 @@ async function customerIdFor(ctx: AppContext, provider: PaymentProvider, user: U
   const known = await knownCustomerId(ctx, provider, user.id);
   if (known) return known;
   const customerId = await createCustomer(provider, user);
-  await rememberCustomer(ctx, moneyDb(ctx), provider, user.id, customerId);
+  await rememberCustomer(ctx, ctx.db, provider, user.id, customerId);
   return customerId;
 }
 
@@ -174,7 +146,7 @@ function isSamePurchase(row: PaymentRow, userId: number, purchase: Purchase): bo
 export async function startCheckout(
   ctx: AppContext,
   runtime: PaymentsRuntime,
-  request: FastifyRequest,
+  caller: RequestFacts,
   viewer: UserRow,
   purchase: Purchase,
   idempotencyKey?: string,
@@ -187,7 +159,7 @@ export async function startCheckout(
   const offer =
     purchase.kind === 'coins' ? await claimOffer(ctx, viewer.id, purchase.pkg.id, processorKey ?? null) : null;
   const coins = purchase.kind === 'coins' ? (offer?.coins ?? purchase.pkg.coins + purchase.pkg.bonus_coins) : 0;
-  const site = productOrigin(ctx, request);
+  const site = productOrigin(ctx, caller);
   const page = returnTo?.path ?? (purchase.kind === 'coins' ? '/coins' : '/gold-subscription');
   // Back on a page that is not the store, the page needs to know what was bought (and what to unlock).
   const back = returnTo
@@ -232,7 +204,7 @@ export async function startCheckout(
         metadata,
         successUrl,
         cancelUrl,
-        apiOrigin: apiOrigin(request),
+        apiOrigin: caller.apiOrigin,
         idempotencyKey: processorKey,
       }),
     );
@@ -242,7 +214,7 @@ export async function startCheckout(
     throw error;
   }
   const at = nowIso(ctx);
-  const db = moneyDb(ctx);
+  const db = ctx.db;
   await db
     .insertInto('payments')
     .values({
@@ -314,15 +286,7 @@ function toMethodDto(row: PaymentMethodRow): PaymentMethodDto {
 }
 
 export async function listPaymentMethods(ctx: AppContext, userId: number): Promise<PaymentMethodDto[]> {
-  const rows = await moneyDb(ctx)
-    .selectFrom('payment_methods')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('is_default', 'desc')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  return rows.map(toMethodDto);
+  return (await methodsOf(ctx.db, userId)).map(toMethodDto);
 }
 
 const BRAND_LABELS: Record<string, string> = {
@@ -359,43 +323,24 @@ export async function addPaymentMethod(
   const result = await moneyTransaction(ctx, async (trx) => {
     await lockUser(ctx, trx, viewer.id);
     if (!known) await rememberCustomer(ctx, trx, provider, viewer.id, customerId);
-    const existing = await trx
-      .selectFrom('payment_methods')
-      .selectAll()
-      .where('user_id', '=', viewer.id)
-      .where('provider_payment_method_id', '=', paymentMethodId)
-      .executeTakeFirst();
+    const existing = await methodByProviderId(trx, viewer.id, paymentMethodId);
     if (existing) return { created: false, row: existing };
     if (card.fingerprint) {
-      const same = await trx
-        .selectFrom('payment_methods')
-        .selectAll()
-        .where('user_id', '=', viewer.id)
-        .where('fingerprint', '=', card.fingerprint)
-        .executeTakeFirst();
+      const same = await methodByFingerprint(trx, viewer.id, card.fingerprint);
       if (same) return { created: false, row: same, duplicate: true };
     }
-    const hasDefault = await trx
-      .selectFrom('payment_methods')
-      .select('id')
-      .where('user_id', '=', viewer.id)
-      .where('is_default', '=', true)
-      .executeTakeFirst();
-    const row = await trx
-      .insertInto('payment_methods')
-      .values({
-        user_id: viewer.id,
-        provider_payment_method_id: paymentMethodId,
-        brand: card.brand,
-        last4: card.last4,
-        exp_month: card.exp_month,
-        exp_year: card.exp_year,
-        fingerprint: card.fingerprint ?? null,
-        is_default: !hasDefault,
-        created_at: nowIso(ctx),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const hasDefault = await hasDefaultMethod(trx, viewer.id);
+    const row = await insertMethod(trx, {
+      user_id: viewer.id,
+      provider_payment_method_id: paymentMethodId,
+      brand: card.brand,
+      last4: card.last4,
+      exp_month: card.exp_month,
+      exp_year: card.exp_year,
+      fingerprint: card.fingerprint ?? null,
+      is_default: !hasDefault,
+      created_at: nowIso(ctx),
+    });
     return { created: true, row, duplicate: false };
   });
   if ('duplicate' in result && result.duplicate) {
@@ -421,21 +366,9 @@ export async function setDefaultPaymentMethod(
   const provider = requireProvider(runtime);
   const row = await moneyTransaction(ctx, async (trx) => {
     await lockUser(ctx, trx, viewer.id);
-    const target = await trx
-      .selectFrom('payment_methods')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', viewer.id)
-      .executeTakeFirst();
+    const target = await ownMethod(trx, viewer.id, id);
     if (!target) return null;
-    // Clear first: the partial unique index allows one default per user at any moment.
-    await trx
-      .updateTable('payment_methods')
-      .set({ is_default: false })
-      .where('user_id', '=', viewer.id)
-      .where('id', '!=', id)
-      .execute();
-    await trx.updateTable('payment_methods').set({ is_default: true }).where('id', '=', id).execute();
+    await makeDefaultMethod(trx, viewer.id, id);
     return target;
   });
   if (!row) throw notFound('Payment method not found');
@@ -454,25 +387,13 @@ export async function deletePaymentMethod(
   const provider = requireProvider(runtime);
   const outcome = await moneyTransaction(ctx, async (trx) => {
     await lockUser(ctx, trx, viewer.id);
-    const target = await trx
-      .selectFrom('payment_methods')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', viewer.id)
-      .executeTakeFirst();
+    const target = await ownMethod(trx, viewer.id, id);
     if (!target) return null;
-    await trx.deleteFrom('payment_methods').where('id', '=', id).execute();
+    await deleteMethod(trx, id);
     let promoted: PaymentMethodRow | undefined;
     if (target.is_default) {
-      promoted = await trx
-        .selectFrom('payment_methods')
-        .selectAll()
-        .where('user_id', '=', viewer.id)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
-      if (promoted)
-        await trx.updateTable('payment_methods').set({ is_default: true }).where('id', '=', promoted.id).execute();
+      promoted = await newestMethod(trx, viewer.id);
+      if (promoted) await markDefaultMethod(trx, promoted.id);
     }
     return { target, promoted };
   });
@@ -538,7 +459,7 @@ export async function createPaymentIntent(
     provider.createPaymentIntent({ amountMinor, currency: input.currency, customerId, metadata }),
   );
   const at = nowIso(ctx);
-  await moneyDb(ctx)
+  await ctx.db
     .insertInto('payments')
     .values({
       user_id: viewer.id,
@@ -570,7 +491,7 @@ export async function createPaymentIntent(
 }
 
 export async function findOwnPayment(ctx: AppContext, viewer: UserRow, providerRef: string): Promise<PaymentRow> {
-  const row = await moneyDb(ctx)
+  const row = await ctx.db
     .selectFrom('payments')
     .selectAll()
     .where('provider_ref', '=', providerRef)
@@ -581,11 +502,5 @@ export async function findOwnPayment(ctx: AppContext, viewer: UserRow, providerR
 }
 
 export async function defaultPaymentMethodId(ctx: AppContext, userId: number): Promise<string | null> {
-  const row = await moneyDb(ctx)
-    .selectFrom('payment_methods')
-    .select('provider_payment_method_id')
-    .where('user_id', '=', userId)
-    .where('is_default', '=', true)
-    .executeTakeFirst();
-  return row?.provider_payment_method_id ?? null;
+  return defaultMethodProviderId(ctx.db, userId);
 }

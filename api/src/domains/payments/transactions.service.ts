@@ -10,9 +10,9 @@
  */
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { DEBT_SETTLEMENT_REASON } from '../coins/coin-ledger.repository';
+import { DEBT_SETTLEMENT_REASON } from '../../kernel/coin-ledger';
+import { pageLinks, paginate } from '../../kernel/paging';
 import { LEDGER_REASONS } from '../coins/coins.service';
-import { moneyDb } from '../coins/money.tables';
 import { REVERSAL_REASONS } from './payment-reversals';
 import { fromMinor } from './payments.service';
 
@@ -137,7 +137,7 @@ export async function listTransactions(
   query: { page: number; limit: number },
   path: string,
 ): Promise<TransactionsPage> {
-  const db = moneyDb(ctx);
+  const db = ctx.db;
   // Guests merged into this account: their own lines are listed here too, marked as guest.
   const guestIds = (await db.selectFrom('users').select('id').where('merged_into_user_id', '=', userId).execute()).map(
     (row) => row.id,
@@ -192,25 +192,31 @@ export async function listTransactions(
       'dispute_status',
       sql<number>`case when merged_from_user_id is null then 0 else 1 end`.as('as_guest'),
     ]);
-  const offset = (query.page - 1) * query.limit;
-  const [rows, ledgerCount, paymentCount] = await Promise.all([
-    ledger
-      .unionAll(payments)
-      .orderBy('created_at', 'desc')
-      .orderBy('source', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.limit)
-      .offset(offset)
-      .execute(),
-    ledgerRows()
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('payments')
-      .where('user_id', '=', userId)
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const { rows, count } = await paginate(query, query.limit, {
+    rows: ({ limit, offset }) =>
+      ledger
+        .unionAll(payments)
+        .orderBy('created_at', 'desc')
+        .orderBy('source', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    // Ledger lines and payments together.
+    count: async () => {
+      const [ledgerCount, paymentCount] = await Promise.all([
+        ledgerRows()
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('payments')
+          .where('user_id', '=', userId)
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { count: Number(ledgerCount.count) + Number(paymentCount.count) };
+    },
+  });
 
   const episodeIds = rows
     .filter(
@@ -271,12 +277,6 @@ export async function listTransactions(
     };
   });
 
-  const count = Number(ledgerCount.count) + Number(paymentCount.count);
-  const link = (page: number) => `${path}?limit=${query.limit}&page=${page}`;
-  return {
-    results,
-    count,
-    next: query.page * query.limit < count ? link(query.page + 1) : null,
-    previous: query.page > 1 ? link(query.page - 1) : null,
-  };
+  // The links carry the page size only, whatever else the query held.
+  return { results, count, ...pageLinks(path, { limit: query.limit }, query.page, query.limit, count) };
 }

@@ -24,27 +24,20 @@
 import Stripe from 'stripe';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
+import type { PaymentRow, ProviderKind, SubscriptionStatus, Trx } from '../../db/schema';
 import { badRequest } from '../../http/errors';
+import { applyEntry, lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import { LEDGER_REASONS } from '../coins/coins.service';
 import { releaseOfferOfPayment } from '../coins/first-purchase-offer.service';
-import type { MoneyTrx, PaymentRow, ProviderKind, SubscriptionStatus } from '../coins/money.tables';
-import { applyEntry, lockUser, moneyTransaction } from '../coins/money-transaction';
-import type { GoldPlan } from '../settings/settings.schemas';
 import { getSetting } from '../settings/settings.service';
-import { addInterval, syncGold } from '../subscriptions/subscriptions.repository';
+import { addInterval, syncGold } from '../users/gold-membership.repository';
 import { onChargeRefunded, onDispute } from './payment-reversals';
+import type { EventContext, VerifiedEvent } from './webhook-event';
 
 /** Stripe's own default: a delivery signed more than 5 minutes ago is refused. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 type Json = Record<string, unknown>;
-
-export interface VerifiedEvent {
-  id: string;
-  type: string;
-  created: number;
-  object: Json;
-}
 
 export interface WebhookAnswer {
   received: true;
@@ -99,16 +92,6 @@ export function verifyWebhook(
   }
   const created = int(event.created) ?? Math.floor(Date.now() / 1000);
   return { id: event.id as string, type: event.type as string, created, object: event.data.object };
-}
-
-export interface EventContext {
-  ctx: AppContext;
-  trx: MoneyTrx;
-  event: VerifiedEvent;
-  plans: GoldPlan[];
-  provider: ProviderKind;
-  /** Gold subscriptions that lost their payment: cancelled at the processor once the commit is done. */
-  afterCommit: string[];
 }
 
 export interface WebhookRuntime {
@@ -185,13 +168,13 @@ async function applyEvent(e: EventContext): Promise<boolean> {
   }
 }
 
-async function findPayment(trx: MoneyTrx, providerRef: string | null): Promise<PaymentRow | undefined> {
+async function findPayment(trx: Trx, providerRef: string | null): Promise<PaymentRow | undefined> {
   if (!providerRef) return undefined;
   return trx.selectFrom('payments').selectAll().where('provider_ref', '=', providerRef).executeTakeFirst();
 }
 
 /** The id when such a user exists (ids in metadata are only as good as the row they name). */
-async function existingUser(trx: MoneyTrx, userId: number | null): Promise<number | null> {
+async function existingUser(trx: Trx, userId: number | null): Promise<number | null> {
   if (userId === null) return null;
   const row = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   return row ? row.id : null;

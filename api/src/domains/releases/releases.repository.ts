@@ -2,22 +2,18 @@
  * SQL of the releases domain: each remote's rule, and the load reports summed per (remote, version,
  * minute) with a bounded sample of load times for medians.
  */
-import type { ReleasesExecutor, RemoteRolloutRow } from './releases.tables';
+import type { Executor, RemoteRolloutRow } from '../../db/schema';
 
 /** Load times kept per (remote, version, minute) for the median; the rest only count in the sums. */
 export const LOAD_SAMPLES_PER_MINUTE = 20;
 
 export const minuteOf = (at: Date) => Math.floor(at.getTime() / 60_000);
 
-export async function allRules(db: ReleasesExecutor): Promise<RemoteRolloutRow[]> {
+export async function allRules(db: Executor): Promise<RemoteRolloutRow[]> {
   return db.selectFrom('remote_rollouts').selectAll().execute();
 }
 
-export async function ruleOf(
-  db: ReleasesExecutor,
-  remote: string,
-  lock: boolean,
-): Promise<RemoteRolloutRow | undefined> {
+export async function ruleOf(db: Executor, remote: string, lock: boolean): Promise<RemoteRolloutRow | undefined> {
   const query = db.selectFrom('remote_rollouts').selectAll().where('remote', '=', remote);
   return lock ? query.forUpdate().executeTakeFirst() : query.executeTakeFirst();
 }
@@ -31,7 +27,7 @@ export interface RuleChange {
 }
 
 /** Writes a remote's rule, creating its row the first time. */
-export async function saveRule(db: ReleasesExecutor, remote: string, change: RuleChange): Promise<void> {
+export async function saveRule(db: Executor, remote: string, change: RuleChange): Promise<void> {
   await db
     .insertInto('remote_rollouts')
     .values({ remote, ...change })
@@ -41,7 +37,7 @@ export async function saveRule(db: ReleasesExecutor, remote: string, change: Rul
 
 /** Clears the canary only while it is still `version`; true when this call did it (so it happens once). */
 export async function clearCanaryIfStill(
-  db: ReleasesExecutor,
+  db: Executor,
   remote: string,
   version: string,
   at: string,
@@ -75,7 +71,7 @@ export interface BucketIncrement {
 }
 
 /** Adds one batch's counts for a (remote, version) to the current minute, and keeps a few load times. */
-export async function addToBucket(db: ReleasesExecutor, minute: number, add: BucketIncrement): Promise<void> {
+export async function addToBucket(db: Executor, minute: number, add: BucketIncrement): Promise<void> {
   const row = await db
     .insertInto('remote_load_buckets')
     .values({
@@ -118,7 +114,7 @@ export interface VersionSums {
 }
 
 /** Sums per (remote, version) since `fromMinute`, optionally for one remote. */
-export async function sumsSince(db: ReleasesExecutor, fromMinute: number, remote?: string): Promise<VersionSums[]> {
+export async function sumsSince(db: Executor, fromMinute: number, remote?: string): Promise<VersionSums[]> {
   let query = db
     .selectFrom('remote_load_buckets')
     .select((eb) => [
@@ -142,7 +138,7 @@ export async function sumsSince(db: ReleasesExecutor, fromMinute: number, remote
 }
 
 /** The kept load times since `fromMinute`, per `remote version`. */
-export async function samplesSince(db: ReleasesExecutor, fromMinute: number): Promise<Map<string, number[]>> {
+export async function samplesSince(db: Executor, fromMinute: number): Promise<Map<string, number[]>> {
   const rows = await db
     .selectFrom('remote_load_samples')
     .select(['remote', 'version', 'load_ms'])
@@ -160,7 +156,7 @@ export async function samplesSince(db: ReleasesExecutor, fromMinute: number): Pr
 
 /** Notes that `reporter` reported on a version this minute (once, however many reports it sent). */
 export async function addReporter(
-  db: ReleasesExecutor,
+  db: Executor,
   minute: number,
   remote: string,
   version: string,
@@ -175,7 +171,7 @@ export async function addReporter(
 
 /** How many different browsers reported on a version since `fromMinute`. */
 export async function reportersSince(
-  db: ReleasesExecutor,
+  db: Executor,
   fromMinute: number,
   remote: string,
   version: string,
@@ -191,7 +187,7 @@ export async function reportersSince(
 }
 
 /** Forgets reports older than `beforeMinute`. */
-export async function pruneBefore(db: ReleasesExecutor, beforeMinute: number): Promise<void> {
+export async function pruneBefore(db: Executor, beforeMinute: number): Promise<void> {
   await db.deleteFrom('remote_load_reporters').where('minute', '<', beforeMinute).execute();
   await db.deleteFrom('remote_load_samples').where('minute', '<', beforeMinute).execute();
   await db.deleteFrom('remote_load_buckets').where('minute', '<', beforeMinute).execute();

@@ -10,7 +10,7 @@ import { REMOTE_ROLLOUT_CACHE_SECONDS } from '@cliffhanger/shared/src/remote-rel
 import type { AppContext } from '../../context';
 import { ErrorSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { viewerOf } from '../auth/auth.hooks';
+import { viewerOf } from '../../kernel/identity';
 import {
   CanaryBody,
   LoadReportsAnswer,

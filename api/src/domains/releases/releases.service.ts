@@ -16,12 +16,11 @@ import {
 import { REMOTE_IDS, type RemoteId } from '@cliffhanger/shared/src/routes';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { RemoteRolloutRow, Trx, UserRow } from '../../db/schema';
 import { remoteOverridesFromEnv, remotesJson } from '../../frontends/frontends-config';
 import { badRequest, conflict } from '../../http/errors';
-import { recordAudit } from '../admin/audit.repository';
-import type { StaffExecutor } from '../admin/staff.tables';
-import { moneyTransaction } from '../coins/money-transaction';
+import { recordAudit } from '../../kernel/audit-log';
+import { moneyTransaction } from '../../kernel/money-transaction';
 import {
   builtInVersion,
   compatibility,
@@ -47,18 +46,15 @@ import {
   sumsSince,
   type VersionSums,
 } from './releases.repository';
-import { type ReleasesTrx, type RemoteRolloutRow, releasesDb } from './releases.tables';
 
 const AUDIT_ENTITY = 'remote_release';
 /** Reports are kept a day (the figures read only the last CANARY_AUTO_ROLLBACK.windowMinutes). */
 const KEEP_REPORTS_MINUTES = 24 * 60;
 
 /** One transaction that excludes other writers (BEGIN IMMEDIATE on SQLite, row locks on PostgreSQL). */
-function releasesTransaction<T>(ctx: AppContext, work: (trx: ReleasesTrx) => Promise<T>): Promise<T> {
-  return moneyTransaction(ctx, (trx) => work(trx as unknown as ReleasesTrx));
+function releasesTransaction<T>(ctx: AppContext, work: (trx: Trx) => Promise<T>): Promise<T> {
+  return moneyTransaction(ctx, work);
 }
-
-const asStaff = (trx: ReleasesTrx) => trx as unknown as StaffExecutor;
 
 // --- What is where ------------------------------------------------------------------------------
 
@@ -131,7 +127,7 @@ export async function rollouts(ctx: AppContext): Promise<RemoteRolloutsAnswer> {
   const state = stateOf(ctx);
   const now = Date.now();
   if (state.rollouts && state.rollouts.until > now) return state.rollouts.answer;
-  const rows = new Map((await allRules(releasesDb(ctx))).map((row) => [row.remote, row]));
+  const rows = new Map((await allRules(ctx.db)).map((row) => [row.remote, row]));
   const remotes = {} as Record<RemoteId, RemoteRollout>;
   for (const remote of REMOTE_IDS) {
     const rule = effectiveRule(ctx, remote, rows.get(remote));
@@ -253,11 +249,11 @@ function rollbackReason(canary: string, stable: string, sums: VersionSums[], rep
 }
 
 async function rollBackIfFailing(ctx: AppContext, remote: RemoteId, reported: string[]): Promise<void> {
-  const row = await ruleOf(releasesDb(ctx), remote, false);
+  const row = await ruleOf(ctx.db, remote, false);
   const canary = row?.canary_version;
   if (!row || !canary || !reported.includes(canary)) return;
   const stable = addressOf(ctx, remote, row.stable_version).version;
-  const db = releasesDb(ctx);
+  const db = ctx.db;
   const sums = await sumsSince(db, windowStart(ctx), remote);
   if (!rollbackReason(canary, stable, sums, await reportersSince(db, windowStart(ctx), remote, canary))) return;
   // Decided again under the lock: of two reports crossing the line together, one rolls back, once.
@@ -273,7 +269,7 @@ async function rollBackIfFailing(ctx: AppContext, remote: RemoteId, reported: st
     if (!reason) return false;
     const at = nowIso(ctx);
     if (!(await clearCanaryIfStill(trx, remote, canary, at, reason))) return false;
-    await recordAudit(asStaff(trx), {
+    await recordAudit(trx, {
       actor: null,
       action: 'release.auto_rollback',
       entity: AUDIT_ENTITY,
@@ -314,7 +310,7 @@ function figuresOf(
 }
 
 export async function releasesView(ctx: AppContext): Promise<RemoteReleasesView> {
-  const db = releasesDb(ctx);
+  const db = ctx.db;
   const from = windowStart(ctx);
   const [rows, sums, samples] = await Promise.all([allRules(db), sumsSince(db, from), samplesSince(db, from)]);
   const byRemote = new Map(rows.map((row) => [row.remote, row]));
@@ -384,7 +380,7 @@ async function changeRule(
     const stored: RuleState = { ...next, stable_version: next.stable_version === builtIn ? null : next.stable_version };
     const at = nowIso(ctx);
     await saveRule(trx, remote, { ...stored, updated_at: at, updated_by: actor.id });
-    await recordAudit(asStaff(trx), {
+    await recordAudit(trx, {
       actor,
       action,
       entity: AUDIT_ENTITY,

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { ErrorSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { viewerOf } from '../auth/auth.hooks';
+import { viewerOf } from '../../kernel/identity';
 import { claimDailyBonus, claimFollow, claimShare, rewardsOverview, SHARE_CHANNELS } from './rewards.service';
 
 const ShareChannel = Type.Union(SHARE_CHANNELS.map((channel) => Type.Literal(channel)));

@@ -6,14 +6,12 @@
  */
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { Executor, RewardClaimsTable, Trx, UserRow } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { applyEntry, assertCanSpend, lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import { LEDGER_REASONS } from '../coins/coins.service';
-import { type MoneyTrx, moneyDb, type RewardClaimsTable } from '../coins/money.tables';
-import { applyEntry, lockUser, moneyTransaction } from '../coins/money-transaction';
 import type { RewardSettings } from '../settings/settings.schemas';
 import { getSetting } from '../settings/settings.service';
-import { assertCanSpend } from '../users/guest-merge.service';
 
 /** §9's share targets: a messaging app, another messaging app, e-mail, SMS, native share, copy link. */
 export const SHARE_CHANNELS = ['telegram', 'whatsapp', 'email', 'sms', 'native', 'copy_link'] as const;
@@ -33,11 +31,7 @@ interface DailyState {
   streak: number;
 }
 
-async function dailyState(
-  db: ReturnType<typeof moneyDb> | MoneyTrx,
-  userId: number,
-  today: string,
-): Promise<DailyState> {
+async function dailyState(db: Executor, userId: number, today: string): Promise<DailyState> {
   const rows = await db
     .selectFrom('reward_claims')
     .select(['day', 'streak'])
@@ -55,7 +49,7 @@ export async function rewardsOverview(ctx: AppContext, viewer: UserRow) {
   const now = ctx.now();
   const today = utcDay(now);
   const settings = await getSetting(ctx, 'rewards');
-  const db = moneyDb(ctx);
+  const db = ctx.db;
   const [daily, claims] = await Promise.all([
     dailyState(db, viewer.id, today),
     db
@@ -107,7 +101,7 @@ async function claim(
   userId: number,
   base: Omit<RewardClaimsTable, 'id' | 'coins' | 'streak' | 'created_at' | 'user_id'>,
   reason: string,
-  decide: (trx: MoneyTrx) => Promise<{ coins: number; streak: number | null }>,
+  decide: (trx: Trx) => Promise<{ coins: number; streak: number | null }>,
 ): Promise<ClaimResult> {
   return moneyTransaction(ctx, async (trx) => {
     const user = await lockUser(ctx, trx, userId);

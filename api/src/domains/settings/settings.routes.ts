@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { viewerOf } from '../auth/auth.hooks';
+import { viewerOf } from '../../kernel/identity';
 import { MoneySettingsAnswer, SettingKeyParams } from './settings.schemas';
 import { moneySettings, putSetting } from './settings.service';
 

@@ -11,8 +11,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import { recordAudit } from '../admin/audit.repository';
-import { staffDb } from '../admin/staff.tables';
+import { recordAudit } from '../../kernel/audit-log';
 import {
   type CoinPackage,
   type FirstPurchaseOffer,
@@ -160,22 +159,20 @@ export async function storeAuditedSetting(
   value: unknown,
 ): Promise<void> {
   const at = nowIso(ctx);
-  await staffDb(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .insertInto('settings')
-        .values({ key, value: JSON.stringify(value), updated_at: at })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: at }))
-        .execute();
-      await recordAudit(trx, {
-        actor,
-        action: 'settings.update',
-        entity: 'settings',
-        entityId: key,
-        before,
-        after: value,
-        at,
-      });
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('settings')
+      .values({ key, value: JSON.stringify(value), updated_at: at })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: at }))
+      .execute();
+    await recordAudit(trx, {
+      actor,
+      action: 'settings.update',
+      entity: 'settings',
+      entityId: key,
+      before,
+      after: value,
+      at,
     });
+  });
 }

@@ -6,9 +6,9 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { viewerOf } from '../auth/auth.hooks';
+import { requestFacts, viewerOf } from '../../kernel/identity';
 import { CheckoutAnswer } from '../coins/coins.schemas';
-import type { PaymentsRuntime } from '../payments/payments.service';
+import type { PaymentsRuntime } from '../payments/payments-runtime';
 import { goldOffer } from './gold-offer.service';
 import { CreateSubscriptionBody, GoldOfferSchema, PlansAnswer, SubscriptionSchema } from './subscriptions.schemas';
 import {
@@ -37,7 +37,14 @@ export async function subscriptionsRoutes(
     '/subscriptions/create/',
     { preHandler, schema: { tags, body: CreateSubscriptionBody, response: withErrors({ 200: CheckoutAnswer }) } },
     (request) =>
-      createSubscription(ctx, payments, request, viewerOf(request), request.body.plan, request.body.return_to),
+      createSubscription(
+        ctx,
+        payments,
+        requestFacts(ctx, request),
+        viewerOf(request),
+        request.body.plan,
+        request.body.return_to,
+      ),
   );
 
   app.get('/subscriptions/active/', { preHandler, schema: { tags, response: subscriptionAnswer } }, async (request) => {

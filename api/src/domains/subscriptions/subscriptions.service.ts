@@ -1,21 +1,21 @@
 /**
  * Gold subscriptions (§5, §6, §7 Subscriptions). Gold status is derived from an active subscription
- * named Gold whose period has not ended; `users.gold_until` mirrors it (subscriptions.repository.ts).
+ * named Gold whose period has not ended; `users.gold_until` mirrors it (users/gold-membership.repository.ts).
  * Cancelling keeps Gold until the period ends (cancel_at_period_end), as card processors do;
  * reactivating before then undoes it.
  */
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { moneyDb } from '../coins/money.tables';
-import { lockUser, moneyTransaction } from '../coins/money-transaction';
-import { type PaymentsRuntime, requireProvider, startCheckout, viaProvider } from '../payments/payments.service';
+import type { RequestFacts } from '../../kernel/identity';
+import { lockUser, moneyTransaction } from '../../kernel/money-transaction';
+import { startCheckout } from '../payments/payments.service';
+import { type PaymentsRuntime, requireProvider, viaProvider } from '../payments/payments-runtime';
 import type { GoldPlan } from '../settings/settings.schemas';
 import { getSetting } from '../settings/settings.service';
-import { type SubscriptionDto, toSubscriptionDto } from './subscription-dto';
-import { currentSubscription, syncGold } from './subscriptions.repository';
+import { currentSubscription, syncGold } from '../users/gold-membership.repository';
+import { type SubscriptionDto, toSubscriptionDto } from '../users/subscription-dto';
 
 export type { SubscriptionDto };
 
@@ -27,21 +27,21 @@ export function plans(ctx: AppContext): Promise<GoldPlan[]> {
 }
 
 export async function activeSubscription(ctx: AppContext, userId: number): Promise<SubscriptionDto | null> {
-  const row = await currentSubscription(moneyDb(ctx), userId, nowIso(ctx));
+  const row = await currentSubscription(ctx.db, userId, nowIso(ctx));
   return row ? toSubscriptionDto(row, await plans(ctx), ctx.now()) : null;
 }
 
 export async function createSubscription(
   ctx: AppContext,
   runtime: PaymentsRuntime,
-  request: FastifyRequest,
+  caller: RequestFacts,
   viewer: UserRow,
   planId: string,
   returnTo?: string,
 ) {
   const plan = (await plans(ctx)).find((candidate) => candidate.id === planId);
   if (!plan) throw badRequest(`Unknown plan "${planId}"`, { plans: (await plans(ctx)).map((p) => p.id) });
-  const current = await currentSubscription(moneyDb(ctx), viewer.id, nowIso(ctx));
+  const current = await currentSubscription(ctx.db, viewer.id, nowIso(ctx));
   if (current) {
     throw conflict(
       current.cancel_at_period_end
@@ -52,7 +52,7 @@ export async function createSubscription(
   return startCheckout(
     ctx,
     runtime,
-    request,
+    caller,
     viewer,
     { kind: 'gold', plan },
     undefined,
@@ -67,7 +67,7 @@ export async function setCancelAtPeriodEnd(
   viewer: UserRow,
   cancel: boolean,
 ): Promise<SubscriptionDto> {
-  const current = await currentSubscription(moneyDb(ctx), viewer.id, nowIso(ctx));
+  const current = await currentSubscription(ctx.db, viewer.id, nowIso(ctx));
   if (!current) throw notFound(NO_ACTIVE_SUBSCRIPTION);
   if (Boolean(current.cancel_at_period_end) !== cancel && current.provider === 'stripe') {
     // The processor must stop (or resume) billing first; its webhook then confirms the same state.
@@ -91,7 +91,7 @@ export async function setCancelAtPeriodEnd(
 /** The feed's `/web/subscriptions/list/` (§3, §5): one Gold entry with its end date while Gold lasts. */
 export async function feedSubscriptionList(ctx: AppContext, viewer: UserRow) {
   const now = ctx.now();
-  const current = await currentSubscription(moneyDb(ctx), viewer.id, now.toISOString());
+  const current = await currentSubscription(ctx.db, viewer.id, now.toISOString());
   const entries: Array<{ name: string; date_end: string }> = [];
   if (current) entries.push({ name: GOLD, date_end: current.current_period_end });
   // Gold granted outright has no end; the far-future date keeps the client's §5 rule ("an entry named

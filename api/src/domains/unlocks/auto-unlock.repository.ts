@@ -2,10 +2,8 @@
  * The SQL of opt-in auto-unlock: one viewer's setting for one series, turning it on or off, and the
  * conditional spend that keeps automatic unlocks within the viewer's cap.
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import type { Executor } from '../../db/schema';
 
 export interface AutoUnlockRow {
   enabled: boolean;

@@ -9,15 +9,13 @@
  */
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { Executor, Trx, UserRow } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../http/errors';
+import { applyEntry, assertCanSpend, lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import { episodesOfSeries, findVisibleSeries } from '../catalogue/catalogue.repository';
 import { LEDGER_REASONS } from '../coins/coins.service';
-import type { MoneyExecutor, MoneyTrx } from '../coins/money.tables';
-import { moneyDb } from '../coins/money.tables';
-import { applyEntry, lockUser, moneyTransaction } from '../coins/money-transaction';
-import { assertCanSpend } from '../users/guest-merge.service';
 import { isGoldMember } from '../users/users.service';
+import { insertUnlock, unlockedAmong } from './unlocks.repository';
 import { GOLD_REQUIRED_MESSAGE } from './unlocks.service';
 
 export interface SeriesUnlockQuote {
@@ -39,9 +37,9 @@ export interface SeriesUnlockAnswer extends SeriesUnlockQuote {
 const SERIES_NOT_FOUND_MESSAGE = 'Series not found';
 
 /** Reads through `db` only: inside a money transaction, another connection would wait for this one. */
-async function lockedPaidEpisodes(ctx: AppContext, db: MoneyExecutor, viewer: UserRow, seriesId: number) {
+async function lockedPaidEpisodes(ctx: AppContext, db: Executor, viewer: UserRow, seriesId: number) {
   const at = nowIso(ctx);
-  const catalogue = db as unknown as AppContext['db'];
+  const catalogue = db;
   const series = await findVisibleSeries(catalogue, seriesId, at);
   if (!series) throw notFound(SERIES_NOT_FOUND_MESSAGE);
   if (series.is_gold_exclusive) throw forbidden(GOLD_REQUIRED_MESSAGE, { reason: 'gold_required' });
@@ -50,17 +48,11 @@ async function lockedPaidEpisodes(ctx: AppContext, db: MoneyExecutor, viewer: Us
     (episode) => !episode.is_free && episode.coin_cost > 0,
   );
   if (episodes.length === 0) return [];
-  const unlocked = await db
-    .selectFrom('episode_unlocks')
-    .select('episode_id')
-    .where('user_id', '=', viewer.id)
-    .where(
-      'episode_id',
-      'in',
-      episodes.map((episode) => episode.id),
-    )
-    .execute();
-  const done = new Set(unlocked.map((row) => row.episode_id));
+  const done = await unlockedAmong(
+    db,
+    viewer.id,
+    episodes.map((episode) => episode.id),
+  );
   return episodes.filter((episode) => !done.has(episode.id));
 }
 
@@ -79,7 +71,7 @@ export async function quoteSeriesUnlock(
   viewer: UserRow,
   seriesId: number,
 ): Promise<SeriesUnlockQuote> {
-  const episodes = await lockedPaidEpisodes(ctx, moneyDb(ctx), viewer, seriesId);
+  const episodes = await lockedPaidEpisodes(ctx, ctx.db, viewer, seriesId);
   return quoteOf(seriesId, episodes, viewer.coin_balance);
 }
 
@@ -101,7 +93,7 @@ export async function unlockSeries(
   shownCoins: number,
 ): Promise<SeriesUnlockAnswer> {
   try {
-    return await moneyTransaction(ctx, async (trx: MoneyTrx) => {
+    return await moneyTransaction(ctx, async (trx: Trx) => {
       const user = await lockUser(ctx, trx, viewer.id);
       assertCanSpend(user);
       const balance = user?.coin_balance ?? 0;
@@ -112,10 +104,7 @@ export async function unlockSeries(
       const at = nowIso(ctx);
       let after = balance;
       for (const episode of episodes) {
-        await trx
-          .insertInto('episode_unlocks')
-          .values({ user_id: viewer.id, episode_id: episode.id, coin_cost: episode.coin_cost, created_at: at })
-          .execute();
+        await insertUnlock(trx, { userId: viewer.id, episodeId: episode.id, coinCost: episode.coin_cost, at });
         const charge = await applyEntry(trx, {
           userId: viewer.id,
           delta: -episode.coin_cost,

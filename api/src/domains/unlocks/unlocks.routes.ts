@@ -7,7 +7,7 @@
 import type { AppContext } from '../../context';
 import { IdParams, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { viewerOf } from '../auth/auth.hooks';
+import { viewerOf } from '../../kernel/identity';
 import { readAutoUnlock, turnOffAutoUnlock, turnOnAutoUnlock } from './auto-unlock.service';
 import { quoteSeriesUnlock, unlockSeries } from './series-unlock.service';
 import {

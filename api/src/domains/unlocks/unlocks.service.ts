@@ -12,20 +12,18 @@
  */
 
 import type { AutoUnlockSetting } from '@cliffhanger/shared/src/entities';
-import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { Database, UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../http/errors';
+import { applyEntry, assertCanSpend, lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import { findVisibleEpisode } from '../catalogue/catalogue.repository';
 import { EPISODE_NOT_FOUND_MESSAGE } from '../catalogue/catalogue.service';
 import { LEDGER_REASONS } from '../coins/coins.service';
-import { type MoneyTrx, moneyDb } from '../coins/money.tables';
-import { applyEntry, lockUser, moneyTransaction } from '../coins/money-transaction';
-import { assertCanSpend } from '../users/guest-merge.service';
 import { isGoldMember } from '../users/users.service';
 import { findAutoUnlock, spendAgainstCap } from './auto-unlock.repository';
 import { autoUnlockRefused, settingOf } from './auto-unlock.service';
+import { coinBalanceOf, episodeIdOfNumber, hasUnlocked, insertUnlockOnce, paidBefore } from './unlocks.repository';
 
 export type UnlockVia = 'coins' | 'already_unlocked' | 'free' | 'gold';
 
@@ -70,17 +68,6 @@ class AutoUnlockStopped extends Error {
 }
 
 /** Whether the viewer paid for this episode before, by hand or automatically (whatever its unlock row). */
-async function paidBefore(trx: MoneyTrx, userId: number, reference: string): Promise<boolean> {
-  const row = await trx
-    .selectFrom('coin_ledger')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('reference', '=', reference)
-    .where('reason', 'in', [LEDGER_REASONS.unlock, LEDGER_REASONS.autoUnlock])
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 function answer(episodeId: number, via: UnlockVia, charged: number, balance: number): UnlockAnswer {
   return { unlocked: true, charged, balance, episode_id: episodeId, via, message: MESSAGES[via](charged) };
 }
@@ -105,13 +92,7 @@ export async function unlockEpisode(
   if (episode.is_free || cost <= 0) return free('free', viewer.coin_balance);
   if (isGoldMember(viewer, ctx.now())) return free('gold', viewer.coin_balance);
 
-  const unlocked = await moneyDb(ctx)
-    .selectFrom('episode_unlocks')
-    .select('id')
-    .where('user_id', '=', viewer.id)
-    .where('episode_id', '=', episode.id)
-    .executeTakeFirst();
-  if (unlocked) return free('already_unlocked', viewer.coin_balance);
+  if (await hasUnlocked(ctx.db, viewer.id, episode.id)) return free('already_unlocked', viewer.coin_balance);
   if (episode.series_is_gold_exclusive) throw forbidden(GOLD_REQUIRED_MESSAGE, { reason: 'gold_required' });
 
   try {
@@ -121,28 +102,19 @@ export async function unlockEpisode(
       const at = nowIso(ctx);
       // Insert-first: of two concurrent unlocks of one episode, only one inserts; the other waits
       // for it (PostgreSQL) or runs after it (SQLite) and finds the row.
-      const inserted = await trx
-        .insertInto('episode_unlocks')
-        .values({ user_id: viewer.id, episode_id: episode.id, coin_cost: cost, created_at: at })
-        .onConflict((oc) => oc.columns(['user_id', 'episode_id']).doNothing())
-        .executeTakeFirst();
+      const inserted = await insertUnlockOnce(trx, { userId: viewer.id, episodeId: episode.id, coinCost: cost, at });
       const reference = `episode:${episode.id}`;
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0 || (await paidBefore(trx, viewer.id, reference))) {
-        const row = await trx
-          .selectFrom('users')
-          .select('coin_balance')
-          .where('id', '=', viewer.id)
-          .executeTakeFirstOrThrow();
-        if (!automatic) return answer(episode.id, 'already_unlocked', 0, row.coin_balance);
-        const setting = settingOf(seriesId, await findAutoUnlock(asDb(trx), viewer.id, seriesId));
-        return { ...answer(episode.id, 'already_unlocked', 0, row.coin_balance), automatic, auto_unlock: setting };
+      if (!inserted || (await paidBefore(trx, viewer.id, reference))) {
+        const balance = await coinBalanceOf(trx, viewer.id);
+        if (!automatic) return answer(episode.id, 'already_unlocked', 0, balance);
+        const setting = settingOf(seriesId, await findAutoUnlock(trx, viewer.id, seriesId));
+        return { ...answer(episode.id, 'already_unlocked', 0, balance), automatic, auto_unlock: setting };
       }
       let setting: AutoUnlockSetting | undefined;
       if (automatic) {
         // The cap is checked and the spend recorded in one conditional update, before the charge.
-        const spent = await spendAgainstCap(asDb(trx), viewer.id, seriesId, cost, at);
-        if (!spent)
-          throw new AutoUnlockStopped(settingOf(seriesId, await findAutoUnlock(asDb(trx), viewer.id, seriesId)));
+        const spent = await spendAgainstCap(trx, viewer.id, seriesId, cost, at);
+        if (!spent) throw new AutoUnlockStopped(settingOf(seriesId, await findAutoUnlock(trx, viewer.id, seriesId)));
         setting = settingOf(seriesId, spent);
       }
       const charge = await applyEntry(trx, {
@@ -180,18 +152,9 @@ export async function unlockEpisode(
   }
 }
 
-/** The money transaction seen with the app's tables (Kysely's invariant generics cannot widen it). */
-const asDb = (trx: MoneyTrx) => trx as unknown as Transaction<Database>;
-
 /** The feed API names an episode by series and number; the first season's episode wins a tie. */
 export async function episodeIdByNumber(ctx: AppContext, seriesId: number, number: number): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('episodes')
-    .select('id')
-    .where('series_id', '=', seriesId)
-    .where('episode_number', '=', number)
-    .orderBy('season_number')
-    .executeTakeFirst();
-  if (!row) throw notFound(EPISODE_NOT_FOUND_MESSAGE);
-  return row.id;
+  const id = await episodeIdOfNumber(ctx.db, seriesId, number);
+  if (id === undefined) throw notFound(EPISODE_NOT_FOUND_MESSAGE);
+  return id;
 }

@@ -1,9 +1,6 @@
 /** SQL for `notification_preferences`: at most one row per user, created on the first change. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Executor } from '../../db/schema';
 import type { NotificationPreferences } from './notification-preferences.schemas';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export function findNotificationPreferences(db: Executor, userId: number) {
   return db

@@ -2,7 +2,7 @@
 import type { AppContext } from '../../context';
 import { withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { viewerOf } from '../auth/auth.hooks';
+import { viewerOf } from '../../kernel/identity';
 import { NotificationPreferencesSchema, NotificationPreferencesUpdateBody } from './notification-preferences.schemas';
 import { notificationPreferencesOf, updateNotificationPreferences } from './notification-preferences.service';
 

@@ -1,8 +1,5 @@
 /** SQL for user rows. Every function takes the database or a transaction first. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor, NewUser, UserRow, UserUpdate } from '../../db/schema';
 
 export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

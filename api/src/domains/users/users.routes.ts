@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { ErrorSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { viewerOf } from '../auth/auth.hooks';
+import { viewerOf } from '../../kernel/identity';
 import { notificationPreferencesRoutes } from './notification-preferences.routes';
 import { ProfileUpdateBody, UserSchema } from './users.schemas';
 import { toUserDto, updateProfile, withSubscription } from './users.service';

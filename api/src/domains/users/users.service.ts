@@ -9,11 +9,10 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { moneyDb } from '../coins/money.tables';
-import { isUniqueViolation } from '../coins/money-transaction';
+import { isUniqueViolation } from '../../kernel/money-transaction';
 import { getSetting } from '../settings/settings.service';
-import { toSubscriptionDto } from '../subscriptions/subscription-dto';
-import { currentSubscription } from '../subscriptions/subscriptions.repository';
+import { currentSubscription } from './gold-membership.repository';
+import { toSubscriptionDto } from './subscription-dto';
 import { findUserById, isUsernameTaken, updateUser } from './users.repository';
 
 export type UserDto = User & PublicProfileFlags & OwnAccountFlags & { email_verified: boolean };
@@ -61,7 +60,7 @@ export function toUserDto(row: UserRow, now: Date): UserDto {
 
 /** The profile with its current Gold subscription (§3 User.subscription), or null when none. */
 export async function withSubscription(ctx: AppContext, dto: UserDto): Promise<UserDto> {
-  const row = await currentSubscription(moneyDb(ctx), dto.id, ctx.now().toISOString());
+  const row = await currentSubscription(ctx.db, dto.id, ctx.now().toISOString());
   if (!row) return dto;
   return { ...dto, subscription: toSubscriptionDto(row, await getSetting(ctx, 'gold_plans'), ctx.now()) };
 }

@@ -1,9 +1,6 @@
 /** SQL for what a viewer keeps: watch progress, watch history and my list. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Executor } from '../../db/schema';
 import { isVisibleSeries } from '../catalogue/catalogue.repository';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface ProgressWrite {
   userId: number;

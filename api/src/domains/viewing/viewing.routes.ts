@@ -5,7 +5,7 @@
 import type { AppContext } from '../../context';
 import { IdParams, MessageSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { viewerOf } from '../auth/auth.hooks';
+import { viewerOf } from '../../kernel/identity';
 import { SeriesList } from '../catalogue/catalogue.schemas';
 import {
   ContinueWatchingList,

@@ -9,7 +9,6 @@ import { type RawBuilder, sql } from 'kysely';
 import type { AppContext } from '../../../src/context';
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
 import { analytics, dashboard } from '../../../src/domains/admin/admin-insights.service';
-import { staffDb } from '../../../src/domains/admin/staff.tables';
 import { ingestEvents } from '../../../src/domains/analytics/analytics.service';
 import { notFound } from '../../../src/http/errors';
 import { databaseKinds } from '../../support/databases';
@@ -135,7 +134,7 @@ describe.each(databaseKinds())('staff analytics read through the event rollups (
         }
       }
     }
-    await staffDb(ctx)
+    await ctx.db
       .insertInto('analytics_events')
       .values(direct as never)
       .execute();
@@ -257,7 +256,7 @@ describe.each(databaseKinds())('staff analytics read through the event rollups (
   });
 
   it('stays exact when events are deleted and when a user is deleted (their events turn anonymous)', async () => {
-    const db = staffDb(t.ctx);
+    const db = t.ctx.db;
     await db.deleteFrom('analytics_events').where('insert_id', 'like', 'rollup-1%').execute();
     const gone = userIds[5] as number;
     await t.ctx.db.deleteFrom('users').where('id', '=', gone).execute();
@@ -307,7 +306,7 @@ const count = (value: unknown) => Number(value ?? 0);
 // --- Dashboard ---------------------------------------------------------------------------------------
 
 async function figuresSince(ctx: AppContext, from: string) {
-  const db = staffDb(ctx);
+  const db = ctx.db;
   const now = ctx.now().toISOString();
   const [active, views, watched, unlocks, revenue, registrations, guests, gold, newGold] = await Promise.all([
     sql<{ count: number }>`
@@ -409,7 +408,7 @@ async function referenceDashboard(ctx: AppContext) {
 // --- Analytics ---------------------------------------------------------------------------------------
 
 async function dailyViews(ctx: AppContext, from: string) {
-  const db = staffDb(ctx);
+  const db = ctx.db;
   const [views, viewers] = await Promise.all([
     db
       .selectFrom('analytics_events')
@@ -440,7 +439,7 @@ async function dailyViews(ctx: AppContext, from: string) {
 }
 
 async function revenueDaily(ctx: AppContext, from: string, days: string[]) {
-  const rows = await staffDb(ctx)
+  const rows = await ctx.db
     .selectFrom('payments')
     .select(dayOf(ctx, 'payments.created_at').as('day'))
     .select(['currency', 'kind'])
@@ -463,7 +462,7 @@ async function revenueDaily(ctx: AppContext, from: string, days: string[]) {
 }
 
 async function funnel(ctx: AppContext, from: string, requestedSeriesId: number | undefined) {
-  const db = staffDb(ctx);
+  const db = ctx.db;
   let seriesId = requestedSeriesId;
   if (seriesId === undefined) {
     // The series most watched in the period, so the screen opens on something meaningful.
@@ -562,7 +561,7 @@ async function funnel(ctx: AppContext, from: string, requestedSeriesId: number |
  * figure's denominator. Activity is any event, watch progress, history entry, unlock or coin movement.
  */
 async function retention(ctx: AppContext, from: string, today: string) {
-  const db = staffDb(ctx);
+  const db = ctx.db;
   const [cohort, activity] = await Promise.all([
     db
       .selectFrom('users')

@@ -2,7 +2,6 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
 import { toAuditDto } from '../../../src/domains/admin/audit.repository';
-import { staffDb } from '../../../src/domains/admin/staff.tables';
 import { databaseKinds } from '../../support/databases';
 import { signUpGuest, smallCatalogue } from '../../support/fixtures';
 import { call } from '../../support/http';
@@ -298,7 +297,7 @@ describe.each(databaseKinds())('staff API (%s)', (kind) => {
       const library = async () => ({
         rows: Number(
           (
-            await staffDb(t.ctx)
+            await t.ctx.db
               .selectFrom('media_assets')
               .select((eb) => eb.fn.countAll<number>().as('count'))
               .executeTakeFirstOrThrow()
@@ -450,7 +449,7 @@ describe.each(databaseKinds())('staff API (%s)', (kind) => {
 
       // In the order they were applied, each "before" is the previous "after": none read a stale balance.
       const audit = (
-        await staffDb(t.ctx)
+        await t.ctx.db
           .selectFrom('audit_log')
           .selectAll()
           .where('entity', '=', 'user')
@@ -547,7 +546,7 @@ describe.each(databaseKinds())('staff API (%s)', (kind) => {
           })
         ).statusCode,
       ).toBe(200);
-      const rows = await staffDb(t.ctx)
+      const rows = await t.ctx.db
         .selectFrom('audit_log')
         .select('entity_id')
         .where('action', '=', 'settings.update')
@@ -582,7 +581,7 @@ describe.each(databaseKinds())('staff API (%s)', (kind) => {
           updated_at: now,
         })
         .execute();
-      await staffDb(t.ctx)
+      await t.ctx.db
         .insertInto('analytics_events')
         .values(
           ['3.1 Episode Started', '3.3 Paywall Shown'].map((event_type, i) => ({

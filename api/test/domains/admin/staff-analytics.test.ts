@@ -4,7 +4,6 @@
  * and Gold conversions — all through the real ingest route and the staff API.
  */
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
-import { staffDb } from '../../../src/domains/admin/staff.tables';
 import { databaseKinds } from '../../support/databases';
 import { smallCatalogue } from '../../support/fixtures';
 import { call } from '../../support/http';
@@ -87,7 +86,7 @@ describe.each(databaseKinds())('staff analytics (%s)', (kind) => {
   }) {
     const at = values.at ?? new Date(now).toISOString();
     sequence += 1;
-    await staffDb(t.ctx)
+    await t.ctx.db
       .insertInto('payments')
       .values({
         user_id: values.user,
@@ -220,7 +219,7 @@ describe.each(databaseKinds())('staff analytics (%s)', (kind) => {
 
   it('counts Gold conversions per day', async () => {
     const at = new Date().toISOString();
-    await staffDb(t.ctx)
+    await t.ctx.db
       .insertInto('subscriptions')
       .values({
         user_id: cast.viewer.user.id,

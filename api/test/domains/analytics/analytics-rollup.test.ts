@@ -5,7 +5,6 @@
  */
 import { type Kysely, sql } from 'kysely';
 import * as rollupMigration from '../../../src/db/migrations/20261121300000_analytics_rollups';
-import { staffDb } from '../../../src/domains/admin/staff.tables';
 import { databaseKinds } from '../../support/databases';
 import { signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
@@ -24,7 +23,7 @@ describe.each(databaseKinds())('analytics rollups at ingestion (%s)', (kind) => 
 
   /** The rollups, and the same figures regrouped from the events. */
   async function rollupsAndRegrouped() {
-    const db = staffDb(t.ctx);
+    const db = t.ctx.db;
     const pg = t.kind === 'postgres';
     const day = pg ? sql`to_char(event_time at time zone 'UTC', 'YYYY-MM-DD')` : sql`substr(event_time, 1, 10)`;
     const viewer = sql`coalesce(cast(user_id as text), 'device:' || device_id)`;
@@ -185,7 +184,7 @@ describe.each(databaseKinds())('analytics rollups at ingestion (%s)', (kind) => 
     const db = t.ctx.db as unknown as Kysely<unknown>;
     const before = await rollupsAndRegrouped();
     await rollupMigration.down(db);
-    await staffDb(t.ctx)
+    await t.ctx.db
       .insertInto('analytics_events')
       .values(
         ['3.1 Episode Started', '3.5 Paywall Shown', '3.5 Paywall Shown'].map((event_type, i) => ({

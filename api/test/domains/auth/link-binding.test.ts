@@ -16,7 +16,7 @@ import {
   systemCoins,
   unexplainedBalances,
   verifyMagicLink,
-} from '../users/merge-support';
+} from './merge-support';
 
 describe.each(databaseKinds())('links bound to the asking session (%s)', (kind) => {
   let t: TestApp;

@@ -110,7 +110,7 @@ describe.each(databaseKinds())('magic links (%s)', (kind) => {
     const guest = await signUpGuest(t.app, 'MergeGuest0123456789');
     const at = new Date(clock).toISOString();
     await t.ctx.db.transaction().execute(async (trx) => {
-      const { applyLedgerEntry } = await import('../../../src/domains/coins/coin-ledger.repository');
+      const { applyLedgerEntry } = await import('../../../src/kernel/coin-ledger');
       await applyLedgerEntry(trx, {
         userId: guest.user.id,
         delta: 40,

@@ -1,7 +1,5 @@
 import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';
 import { toAuditDto } from '../../../src/domains/admin/audit.repository';
-import { staffDb } from '../../../src/domains/admin/staff.tables';
-import { moneyDb } from '../../../src/domains/coins/money.tables';
 import { databaseKinds } from '../../support/databases';
 import { registerUser, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
@@ -26,7 +24,7 @@ describe.each(databaseKinds())('coins routes (%s)', (kind) => {
   afterAll(() => t.close());
 
   const paymentsOf = (userId: number) =>
-    moneyDb(t.ctx).selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+    t.ctx.db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 
   it('answers the balance on all three balance calls', async () => {
     const user = await signUpGuest(t.app);
@@ -227,7 +225,7 @@ describe.each(databaseKinds())('coins routes (%s)', (kind) => {
         .statusCode,
     ).toBe(409);
 
-    const rows = await staffDb(t.ctx)
+    const rows = await t.ctx.db
       .selectFrom('audit_log')
       .selectAll()
       .where('entity', '=', 'user')
@@ -273,7 +271,7 @@ describe.each(databaseKinds())('coins routes (%s)', (kind) => {
 
     // In the order they were applied, each "before" is the previous "after": none read a stale balance.
     const audit = (
-      await staffDb(t.ctx)
+      await t.ctx.db
         .selectFrom('audit_log')
         .selectAll()
         .where('entity', '=', 'user')

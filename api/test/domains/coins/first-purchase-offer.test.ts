@@ -1,4 +1,3 @@
-import { moneyDb } from '../../../src/domains/coins/money.tables';
 import { databaseKinds } from '../../support/databases';
 import { registerUser, type Session, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
@@ -71,7 +70,7 @@ describe.each(databaseKinds())('the first-purchase offer (%s)', (kind) => {
       body: '',
     });
   const payments = (userId: number) =>
-    moneyDb(t.ctx).selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+    t.ctx.db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 
   describe('staff configuration', () => {
     it('lets staff set an offer, records who changed it, and answers it in the admin settings', async () => {
@@ -328,7 +327,7 @@ describe.each(databaseKinds())('the first-purchase offer (%s)', (kind) => {
       await Promise.all([...urls, ...urls].map((url) => pay(url)));
       expect(await balanceOf(t.ctx, guest.user.id)).toBe(50 * 330);
       expect(await ledgerSum(t.ctx, guest.user.id)).toBe(50 * 330);
-      const claims = await moneyDb(t.ctx)
+      const claims = await t.ctx.db
         .selectFrom('first_purchase_offer_claims')
         .selectAll()
         .where('user_id', '=', guest.user.id)

@@ -5,7 +5,7 @@
  * setting.
  */
 import { sql } from 'kysely';
-import { moneyTransaction } from '../../../src/domains/coins/money-transaction';
+import { moneyTransaction } from '../../../src/kernel/money-transaction';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 const FULL = 2;

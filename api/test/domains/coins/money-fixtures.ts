@@ -6,8 +6,8 @@
 import Stripe from 'stripe';
 import type { AppContext } from '../../../src/context';
 import { insertSeries } from '../../../src/domains/catalogue/catalogue.repository';
-import { applyEntry, moneyTransaction } from '../../../src/domains/coins/money-transaction';
 import type { TypedFastify } from '../../../src/http/type-provider';
+import { applyEntry, moneyTransaction } from '../../../src/kernel/money-transaction';
 import { PUBLISHED_LONG_AGO, seriesRow } from '../../support/fixtures';
 import { type CallResult, call } from '../../support/http';
 import { bearer } from '../../support/test-app';

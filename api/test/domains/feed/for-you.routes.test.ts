@@ -1,7 +1,7 @@
 import type { ForYouClip, ForYouFeed } from '@cliffhanger/shared/src/for-you';
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
 import { insertSeries } from '../../../src/domains/catalogue/catalogue.repository';
-import { mixClips } from '../../../src/domains/feed/for-you.service';
+import { mixClips } from '../../../src/domains/catalogue/for-you.service';
 import { databaseKinds } from '../../support/databases';
 import { type Session, seriesRow, signUpGuest, smallCatalogue } from '../../support/fixtures';
 import { call } from '../../support/http';

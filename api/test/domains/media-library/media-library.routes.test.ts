@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
-import { staffDb } from '../../../src/domains/admin/staff.tables';
 import { MediaJobQueue } from '../../../src/domains/media-library/media-jobs';
 import { mediaStorageFor } from '../../../src/domains/media-library/media-storage';
 import { CHUNK_SIZE } from '../../../src/domains/media-library/uploads.service';
@@ -155,7 +154,7 @@ describe.each(databaseKinds())('media library (%s)', (kind) => {
     const done = (await complete(upload.upload_id)).json();
     // As if a process that crashed had claimed the job an hour ago (the app's own queue may have it already).
     const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
-    await staffDb(t.ctx)
+    await t.ctx.db
       .updateTable('media_jobs')
       .set({ status: 'running', started_at: hourAgo, updated_at: hourAgo })
       .where('id', '=', done.job_id)

@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
-import { staffDb } from '../../../src/domains/admin/staff.tables';
 import { tusUploadsOf } from '../../../src/domains/media-library/tus-uploads';
 import { sourcePath } from '../../../src/domains/media-library/uploads.service';
 import { smallCatalogue } from '../../support/fixtures';
@@ -57,7 +56,7 @@ describe('resumable video uploads over tus with an S3-compatible store', () => {
   });
 
   const sourceOf = async (assetId: number) => {
-    const asset = await staffDb(t.ctx)
+    const asset = await t.ctx.db
       .selectFrom('media_assets')
       .selectAll()
       .where('id', '=', assetId)

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
-import { staffDb } from '../../../src/domains/admin/staff.tables';
 import { tusUploadsOf } from '../../../src/domains/media-library/tus-uploads';
 import { MAX_UPLOAD_BYTES, sourcePath } from '../../../src/domains/media-library/uploads.service';
 import { databaseKinds } from '../../support/databases';
@@ -38,7 +37,7 @@ describe.each(databaseKinds())('resumable video uploads over tus (%s)', (kind) =
   afterAll(() => t.close());
 
   const sourceOf = async (assetId: number) => {
-    const asset = await staffDb(t.ctx)
+    const asset = await t.ctx.db
       .selectFrom('media_assets')
       .selectAll()
       .where('id', '=', assetId)

@@ -4,7 +4,7 @@
  * line; the lines shown add up to the balance exactly, and replaying the merge adds nothing.
  */
 import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';
-import { mergeGuest } from '../../../src/domains/users/guest-merge.service';
+import { mergeGuest } from '../../../src/domains/auth/guest-merge.service';
 import { databaseKinds } from '../../support/databases';
 import { signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';

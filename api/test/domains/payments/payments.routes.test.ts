@@ -1,4 +1,3 @@
-import { moneyDb } from '../../../src/domains/coins/money.tables';
 import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
@@ -81,7 +80,7 @@ describe.each(databaseKinds())('payments routes (%s)', (kind) => {
     it('stores nothing for an unknown card, not even a processor customer, and saves the next valid one', async () => {
       const user = await signUpGuest(t.app);
       const customers = () =>
-        moneyDb(t.ctx).selectFrom('payment_customers').selectAll().where('user_id', '=', user.user.id).execute();
+        t.ctx.db.selectFrom('payment_customers').selectAll().where('user_id', '=', user.user.id).execute();
       for (const payment_method_id of ['pm_0', 'pm_unknown', 'pm_card_visa_expired']) {
         const refused = await as(user, 'POST', '/api/payment-methods/', { payment_method_id });
         expect(refused.statusCode).toBe(400);

@@ -8,7 +8,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CANARY_AUTO_ROLLBACK, REMOTE_REPORTS_PER_REQUEST } from '@cliffhanger/shared/src/remote-releases';
 import { remoteReleasesUrlFromEnv } from '../../../src/config';
-import { staffDb } from '../../../src/domains/admin/staff.tables';
 import { databaseKinds } from '../../support/databases';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
@@ -74,7 +73,7 @@ describe.each(databaseKinds())('versioned remotes (%s)', (kind) => {
   const report = (reports: unknown, remoteAddress = '127.0.0.1') =>
     call(t.app, { method: 'POST', url: '/api/remotes/reports/', payload: { reports }, remoteAddress });
   const audits = (remote: string) =>
-    staffDb(t.ctx)
+    t.ctx.db
       .selectFrom('audit_log')
       .selectAll()
       .where('entity', '=', 'remote_release')

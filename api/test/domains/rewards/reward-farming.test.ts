@@ -6,7 +6,7 @@ import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { systemCoins, unexplainedBalances } from '../users/merge-support';
+import { systemCoins, unexplainedBalances } from '../auth/merge-support';
 
 const CHANNELS = ['telegram', 'whatsapp', 'email', 'sms', 'native', 'copy_link'];
 const PASSWORD = 'correct horse battery';

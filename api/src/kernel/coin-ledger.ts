@@ -10,9 +10,7 @@
  * credit — purchases, rewards, grants, merges — so no way of getting coins can step around a debt, and
  * the balance keeps equalling the sum of the ledger.
  */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { MoneyTrx } from './money.tables';
+import type { Executor, Trx } from '../db/schema';
 
 /** The ledger reason of the row that pays off debts out of a credit. */
 export const DEBT_SETTLEMENT_REASON = 'debt_settlement';
@@ -32,15 +30,13 @@ export type LedgerResult =
   | { applied: true; balance: number }
   | { applied: false; why: 'duplicate' | 'insufficient_funds'; balance: number };
 
-type Executor = Kysely<Database> | Transaction<Database>;
-
 async function currentBalance(db: Executor, userId: number): Promise<number> {
   const row = await db.selectFrom('users').select('coin_balance').where('id', '=', userId).executeTakeFirst();
   return row?.coin_balance ?? 0;
 }
 
 /** Must run inside a transaction (`db.transaction().execute(trx => applyLedgerEntry(trx, …))`). */
-export async function applyLedgerEntry(trx: Transaction<Database>, entry: LedgerEntry): Promise<LedgerResult> {
+export async function applyLedgerEntry(trx: Trx, entry: LedgerEntry): Promise<LedgerResult> {
   if (entry.reference !== null) {
     const existing = await trx
       .selectFrom('coin_ledger')
@@ -81,8 +77,8 @@ export async function applyLedgerEntry(trx: Transaction<Database>, entry: Ledger
 }
 
 /** Marks up to `amount` coins of the user's open debts paid, oldest first. */
-async function payDebts(trx: Transaction<Database>, userId: number, amount: number, at: string) {
-  const money = trx as unknown as MoneyTrx;
+async function payDebts(trx: Trx, userId: number, amount: number, at: string) {
+  const money = trx;
   const debts = await money
     .selectFrom('coin_debts')
     .select(['id', 'outstanding'])
@@ -107,7 +103,7 @@ async function payDebts(trx: Transaction<Database>, userId: number, amount: numb
 }
 
 /** Pays open debts, oldest first, out of a credit just applied; answers the new balance, or null if none. */
-async function settleDebts(trx: Transaction<Database>, credit: LedgerEntry, creditId: number): Promise<number | null> {
+async function settleDebts(trx: Trx, credit: LedgerEntry, creditId: number): Promise<number | null> {
   const amount = await payDebts(trx, credit.userId, credit.delta, credit.createdAt);
   if (amount === 0) return null;
   const result = await applyLedgerEntry(trx, {
@@ -127,13 +123,13 @@ async function settleDebts(trx: Transaction<Database>, credit: LedgerEntry, cred
  * of the coins the receiver holds, so nobody both holds and owes coins. Answers the coins paid.
  */
 export async function moveDebts(
-  trx: Transaction<Database>,
+  trx: Trx,
   fromUserId: number,
   toUserId: number,
   at: string,
   reference: string,
 ): Promise<number> {
-  const money = trx as unknown as MoneyTrx;
+  const money = trx;
   await money
     .updateTable('coin_debts')
     .set({ user_id: toUserId, updated_at: at })
@@ -154,7 +150,7 @@ export async function moveDebts(
 
 /** Coins the user owes from refunds and disputes of coins already spent. */
 export async function owedCoins(db: Executor, userId: number): Promise<number> {
-  const row = await (db as unknown as MoneyTrx)
+  const row = await db
     .selectFrom('coin_debts')
     .select((eb) => eb.fn.sum<number | string | null>('outstanding').as('owed'))
     .where('user_id', '=', userId)

@@ -27,9 +27,9 @@ import { type AppContext, nowIso } from '../../context';
 import type { EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { playbackAddresses } from '../../media/signed-playback';
-import * as catalogueRepo from '../catalogue/catalogue.repository';
-import { accessFor, grantViewer, hydrateSeries } from '../catalogue/catalogue.service';
 import { isGoldMember } from '../users/users.service';
+import * as catalogueRepo from './catalogue.repository';
+import { accessFor, grantViewer, hydrateSeries } from './catalogue.service';
 import * as repo from './for-you.repository';
 
 export const RECOMMENDATION_LIMIT = 10;

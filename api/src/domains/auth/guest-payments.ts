@@ -4,13 +4,10 @@
  * guest merge, which calls this inside the same transaction. Saved cards stay with the guest: they
  * are attached to the guest's customer at the card processor.
  */
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { MoneyTrx } from '../coins/money.tables';
-import { syncGold } from '../subscriptions/subscriptions.repository';
+import type { Trx } from '../../db/schema';
+import { syncGold } from '../users/gold-membership.repository';
 
-export async function moveGuestPayments(core: Transaction<Database>, guestId: number, accountId: number, at: string) {
-  const trx = core as unknown as MoneyTrx;
+export async function moveGuestPayments(trx: Trx, guestId: number, accountId: number, at: string) {
   await trx
     .updateTable('subscriptions')
     .set({ user_id: accountId, updated_at: at })

@@ -17,14 +17,11 @@
  * - Coins the guest owes after a refund or dispute move with it and are paid at once from the
  *   account's coins (`debt_settlement`), so a debt is never left behind on an abandoned guest.
  */
-import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { Database, UserRow } from '../../db/schema';
-import { HttpError } from '../../http/errors';
-import { moveDebts } from '../coins/coin-ledger.repository';
-import type { MoneyTrx } from '../coins/money.tables';
-import { applyEntry, lockUser, moneyTransaction } from '../coins/money-transaction';
+import type { Trx } from '../../db/schema';
+import { moveDebts } from '../../kernel/coin-ledger';
+import { applyEntry, lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import { moveGuestRows } from './guest-merge.repository';
 
 export const GUEST_MERGE_REASONS = {
@@ -47,21 +44,8 @@ const NOTHING: MergeOutcome = { moved: false, coins: 0, forfeited: 0 };
 /** Thrown when a ledger pair cannot be written whole; rolls the merge back. */
 class MergeLedgerError extends Error {}
 
-export const GUEST_MOVED_MESSAGE =
-  'This guest profile has moved to an account. Sign in to that account to go on watching.';
-
-/**
- * Inside a money transaction that has locked `user` (`lockUser`): refuses a spend or claim by a guest
- * that was merged (or a user disabled) since the request was authenticated.
- */
-export function assertCanSpend(user: UserRow | undefined): asserts user is UserRow {
-  if (!user || user.merged_into_user_id !== null || !user.is_active) {
-    throw new HttpError(409, GUEST_MOVED_MESSAGE, { reason: 'guest_merged' });
-  }
-}
-
 /** Moves reward claims the account lacks; answers the coins of the claims it already had. */
-async function mergeRewardClaims(trx: MoneyTrx, guestId: number, accountId: number): Promise<number> {
+async function mergeRewardClaims(trx: Trx, guestId: number, accountId: number): Promise<number> {
   const guestClaims = await trx
     .selectFrom('reward_claims')
     .select(['id', 'claim_key', 'coins'])
@@ -94,7 +78,7 @@ async function mergeRewardClaims(trx: MoneyTrx, guestId: number, accountId: numb
   return forfeited;
 }
 
-async function ledgerOrFail(trx: MoneyTrx, entry: Parameters<typeof applyEntry>[1]) {
+async function ledgerOrFail(trx: Trx, entry: Parameters<typeof applyEntry>[1]) {
   const result = await applyEntry(trx, entry);
   if (!result.applied) throw new MergeLedgerError(`guest merge ledger entry refused: ${result.why}`);
 }
@@ -105,7 +89,7 @@ async function ledgerOrFail(trx: MoneyTrx, entry: Parameters<typeof applyEntry>[
  */
 export async function mergeGuestLocked(
   ctx: AppContext,
-  trx: MoneyTrx,
+  trx: Trx,
   guestId: number,
   accountId: number,
   at: string,
@@ -148,9 +132,9 @@ export async function mergeGuestLocked(
       createdAt: at,
     });
   }
-  await moveGuestRows(trx as unknown as Transaction<Database>, guest, account.id, at);
+  await moveGuestRows(trx, guest, account.id, at);
   // Coins the guest owes (a refund after spending) follow it and are paid from what the account holds.
-  await moveDebts(trx as unknown as Transaction<Database>, guest.id, account.id, at, `guest:${guest.id}`);
+  await moveDebts(trx, guest.id, account.id, at, `guest:${guest.id}`);
   return { moved: true, coins, forfeited };
 }
 

@@ -13,12 +13,11 @@
  * of one user's money are serialised while different users proceed in parallel; the conditional
  * balance update needs no retry. Deadlocks and serialisation failures are retried a few times anyway.
  */
-import { sql, type Transaction } from 'kysely';
-import type { AppContext } from '../../context';
-import type { Database, UserRow } from '../../db/schema';
-import { HttpError } from '../../http/errors';
-import { applyLedgerEntry, type LedgerEntry, type LedgerResult } from './coin-ledger.repository';
-import { type MoneyTrx, moneyDb } from './money.tables';
+import { sql } from 'kysely';
+import type { AppContext } from '../context';
+import type { Trx, UserRow } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { applyLedgerEntry, type LedgerEntry, type LedgerResult } from './coin-ledger';
 
 const PG_RETRYABLE = new Set(['40001', '40P01']);
 const PG_ATTEMPTS = 4;
@@ -42,10 +41,10 @@ export interface MoneyTransactionOptions {
 
 export async function moneyTransaction<T>(
   ctx: AppContext,
-  work: (trx: MoneyTrx) => Promise<T>,
+  work: (trx: Trx) => Promise<T>,
   options: MoneyTransactionOptions = {},
 ): Promise<T> {
-  const db = moneyDb(ctx);
+  const db = ctx.db;
   if (ctx.dbKind === 'sqlite') {
     try {
       return await db.connection().execute(async (connection) => {
@@ -59,7 +58,7 @@ export async function moneyTransaction<T>(
           await sql`begin immediate`.execute(connection);
           try {
             // A connection-bound Kysely inside BEGIN … COMMIT is a transaction in all but its type.
-            const result = await work(connection as unknown as MoneyTrx);
+            const result = await work(connection);
             await sql`commit`.execute(connection);
             return result;
           } catch (error) {
@@ -91,9 +90,22 @@ export async function moneyTransaction<T>(
  * been applied?" checks and the writes that follow cannot interleave with another request of the same
  * user. (SQLite's BEGIN IMMEDIATE already excludes every other writer.)
  */
-export async function lockUser(ctx: AppContext, trx: MoneyTrx, userId: number): Promise<UserRow | undefined> {
+export async function lockUser(ctx: AppContext, trx: Trx, userId: number): Promise<UserRow | undefined> {
   const query = trx.selectFrom('users').selectAll().where('id', '=', userId);
   return ctx.dbKind === 'postgres' ? query.forUpdate().executeTakeFirst() : query.executeTakeFirst();
+}
+
+export const GUEST_MOVED_MESSAGE =
+  'This guest profile has moved to an account. Sign in to that account to go on watching.';
+
+/**
+ * Inside a money transaction that has locked `user` (`lockUser`): refuses a spend or claim by a guest
+ * that was merged (or a user disabled) since the request was authenticated.
+ */
+export function assertCanSpend(user: UserRow | undefined): asserts user is UserRow {
+  if (!user || user.merged_into_user_id !== null || !user.is_active) {
+    throw new HttpError(409, GUEST_MOVED_MESSAGE, { reason: 'guest_merged' });
+  }
 }
 
 /** Whether a database error is a unique-constraint violation (both engines). */
@@ -102,10 +114,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
-/**
- * `applyLedgerEntry` for a money transaction. Its parameter is typed with the first migration's
- * tables; the money transaction has those and more, which Kysely's invariant generics cannot express.
- */
-export function applyEntry(trx: MoneyTrx, entry: LedgerEntry): Promise<LedgerResult> {
-  return applyLedgerEntry(trx as unknown as Transaction<Database>, entry);
+/** `applyLedgerEntry` inside a money transaction. */
+export function applyEntry(trx: Trx, entry: LedgerEntry): Promise<LedgerResult> {
+  return applyLedgerEntry(trx, entry);
 }

@@ -9,11 +9,10 @@
  * `app.requireStaff` — preHandler: like requireUser, then 403 unless is_staff or is_superuser.
  * `request.viewer`   — the caller's user row, or null.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
-import { forbidden, unauthorized } from '../../http/errors';
-import { findUserById } from '../users/users.repository';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import type { UserRow } from '../db/schema';
+import { forbidden, unauthorized } from '../http/errors';
 import { verifyAccessToken } from './tokens';
 
 declare module 'fastify' {
@@ -43,7 +42,7 @@ async function resolveViewer(ctx: AppContext, request: FastifyRequest): Promise<
   if (token === null) return null;
   const userId = verifyAccessToken(token, ctx.config.jwtSecret, ctx.now().getTime());
   if (userId === null) throw unauthorized(INVALID_TOKEN);
-  const user = await findUserById(ctx.db, userId);
+  const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   // A disabled account, or a guest whose data moved to an account, loses its sessions at once.
   if (!user || !user.is_active || user.merged_into_user_id !== null) throw unauthorized(INVALID_TOKEN);
   return user;
@@ -63,6 +62,34 @@ export function registerAuthHooks(app: FastifyInstance, ctx: AppContext) {
     if (!request.viewer) throw unauthorized(SIGN_IN_REQUIRED);
     if (!request.viewer.is_staff && !request.viewer.is_superuser) throw forbidden('Staff access is required');
   });
+}
+
+/**
+ * What a service may know of the request it serves, read once by the route: services take these plain
+ * values and never the request itself.
+ */
+export interface RequestFacts {
+  /**
+   * The user id the request's Bearer token names when the token is valid, else null; never throws,
+   * because an expired guest token must not stop somebody from signing in.
+   */
+  sessionUserId: number | null;
+  /** The Origin header the browser sent, if any. */
+  origin: string | undefined;
+  /** This API's origin as the browser reached it. */
+  apiOrigin: string;
+  /** Where work finished after the answer reports its failures. */
+  log: Pick<FastifyBaseLogger, 'error'>;
+}
+
+export function requestFacts(ctx: AppContext, request: FastifyRequest): RequestFacts {
+  const token = bearerToken(request);
+  return {
+    sessionUserId: token ? verifyAccessToken(token, ctx.config.jwtSecret, ctx.now().getTime()) : null,
+    origin: typeof request.headers.origin === 'string' ? request.headers.origin : undefined,
+    apiOrigin: `${request.protocol}://${request.host}`,
+    log: request.log,
+  };
 }
 
 /** The viewer of a request that passed `requireUser`. */

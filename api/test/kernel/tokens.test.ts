@@ -2,7 +2,7 @@
  * An access token is accepted only with the secret that signed it, however many secrets the process
  * has seen, and only while unexpired and untouched.
  */
-import { signAccessToken, verifyAccessToken } from '../../../src/domains/auth/tokens';
+import { signAccessToken, verifyAccessToken } from '../../src/kernel/tokens';
 
 const first = 'a'.repeat(32);
 const second = 'b'.repeat(32);

@@ -1,5 +1,6 @@
 /** A Gold subscription as the API answers it (§3 User.subscription, /api/subscriptions/*). */
-import type { SubscriptionRow } from '../coins/money.tables';
+
+import type { SubscriptionRow } from '../../db/schema';
 import type { GoldPlan } from '../settings/settings.schemas';
 
 export interface SubscriptionDto {

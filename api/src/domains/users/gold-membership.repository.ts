@@ -1,5 +1,5 @@
+import type { Executor, SubscriptionRow } from '../../db/schema';
 /** SQL of Gold subscriptions and the `users.gold_until` mirror. Functions take `db` or `trx` first. */
-import type { MoneyExecutor, SubscriptionRow } from '../coins/money.tables';
 
 /** `iso` plus one calendar month or year, in UTC (Jan 31 + 1 month → Mar 3, as Date arithmetic does). */
 export function addInterval(iso: string, interval: 'month' | 'year'): string {
@@ -10,11 +10,7 @@ export function addInterval(iso: string, interval: 'month' | 'year'): string {
 }
 
 /** The subscription that currently gives Gold: active (or past due, still in its period), newest end first. */
-export function currentSubscription(
-  db: MoneyExecutor,
-  userId: number,
-  now: string,
-): Promise<SubscriptionRow | undefined> {
+export function currentSubscription(db: Executor, userId: number, now: string): Promise<SubscriptionRow | undefined> {
   return db
     .selectFrom('subscriptions')
     .selectAll()
@@ -32,7 +28,7 @@ export function currentSubscription(
  * so `isGoldMember`, the profile's is_gold_member and the feed's subscription list all agree. Gold
  * granted outright (`is_gold_member`) is separate and untouched.
  */
-export async function syncGold(db: MoneyExecutor, userId: number, now: string): Promise<void> {
+export async function syncGold(db: Executor, userId: number, now: string): Promise<void> {
   const latest = await db
     .selectFrom('subscriptions')
     .select((eb) => eb.fn.max('current_period_end').as('end'))

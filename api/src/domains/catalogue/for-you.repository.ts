@@ -4,11 +4,9 @@
  * and co-watching ("people who finished X watched Y"). Every read of a viewer's rows is keyed by the
  * viewer's id from the verified token, never by anything the browser sends.
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database, EpisodeRow } from '../../db/schema';
-import { isPublishedEpisode, isVisibleSeries } from '../catalogue/catalogue.repository';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import type { EpisodeRow, Executor } from '../../db/schema';
+import { isPublishedEpisode, isVisibleSeries } from './catalogue.repository';
 
 export interface ProgressFact {
   episode_id: number;

@@ -1,6 +1,6 @@
 /** argon2id password hashing; the cost comes from the configuration (lowered in tests only). */
 import argon2 from 'argon2';
-import type { PasswordHashConfig } from '../../config';
+import type { PasswordHashConfig } from '../config';
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;

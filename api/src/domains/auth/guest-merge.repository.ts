@@ -5,16 +5,15 @@
  * Runs inside the merge's transaction (guest-merge.service.ts); the guest is then deactivated and
  * points at the account, which ends its sessions.
  */
-import type { Transaction } from 'kysely';
-import type { Database, UserRow } from '../../db/schema';
-import { moveGuestPayments } from '../payments/guest-merge';
+import type { Trx, UserRow } from '../../db/schema';
+import { moveGuestPayments } from './guest-payments';
 
 /**
  * The rows of a guest that follow it: unlocks, list, progress, history, payments and Gold, the device
  * report. Coins and reward claims are moved by `mergeGuest` (guest-merge.service.ts) before this runs,
  * inside the same transaction, with both users locked.
  */
-export async function moveGuestRows(trx: Transaction<Database>, guest: UserRow, accountId: number, at: string) {
+export async function moveGuestRows(trx: Trx, guest: UserRow, accountId: number, at: string) {
   const unlocks = await trx.selectFrom('episode_unlocks').selectAll().where('user_id', '=', guest.id).execute();
   for (const unlock of unlocks) {
     await trx

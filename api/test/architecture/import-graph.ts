@@ -1,0 +1,156 @@
+/**
+ * Every import between the API's source files, read with the TypeScript compiler's pre-processor (the
+ * same scan `tsc` starts with), so comments and strings never count as imports and `import type`,
+ * re-exports and `require` calls all do.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+export const API_SRC = path.resolve(__dirname, '../../src');
+
+export interface SourceImport {
+  /** The importing file, relative to api/src with forward slashes. */
+  from: string;
+  /** The module as written. */
+  specifier: string;
+  /** The imported file relative to api/src, or null for a package. */
+  to: string | null;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [full] : [];
+  });
+}
+
+function resolveRelative(fromFile: string, specifier: string): string | null {
+  const base = path.resolve(path.dirname(fromFile), specifier);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+export function readImports(root = API_SRC): SourceImport[] {
+  const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
+  return sourceFiles(root).flatMap((file) => {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    return importedFiles.map(({ fileName: specifier }) => {
+      if (!specifier.startsWith('.')) return { from: relative(file), specifier, to: null };
+      const target = resolveRelative(file, specifier);
+      return { from: relative(file), specifier, to: target ? relative(target) : specifier };
+    });
+  });
+}
+
+/** The import cycles among the files (each as the file path round the loop), one per strongly connected set. */
+export function findCycles(imports: SourceImport[]): string[][] {
+  const edges = new Map<string, Set<string>>();
+  for (const { from, to } of imports) {
+    if (to === null) continue;
+    if (!edges.has(from)) edges.set(from, new Set());
+    edges.get(from)?.add(to);
+  }
+  // Tarjan's strongly connected components.
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of edges.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node) ?? 0, index.get(next) ?? 0));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string | undefined;
+      do {
+        member = stack.pop();
+        if (member === undefined) break;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1 || edges.get(node)?.has(node)) cycles.push(component.sort());
+    }
+  };
+  for (const node of edges.keys()) if (!index.has(node)) visit(node);
+  return cycles;
+}
+
+/**
+ * The API's domains from the bottom up: a domain may import the kernel and the domains before it in
+ * this list, never one after it. README.md ("The API's layers") gives the same order and why.
+ */
+export const DOMAIN_LAYERS = [
+  'settings',
+  'users',
+  'auth',
+  'media-library',
+  'catalogue',
+  'coins',
+  'payments',
+  'subscriptions',
+  'unlocks',
+  'viewing',
+  'feed',
+  'rewards',
+  'analytics',
+  'releases',
+  'admin',
+  'dev',
+  'health',
+] as const;
+
+/** The kernel every domain stands on; it imports no domain. */
+export const KERNEL = ['db/', 'kernel/', 'http/', 'cache/', 'mail/', 'config.ts', 'context.ts', 'env-file.ts'];
+
+/** The domain a file belongs to, or null outside api/src/domains. */
+export function domainOf(file: string): string | null {
+  return /^domains\/([^/]+)\//.exec(file)?.[1] ?? null;
+}
+
+const inKernel = (file: string) => KERNEL.some((part) => (part.endsWith('/') ? file.startsWith(part) : file === part));
+
+/** Every import that breaks the layering, as "from → to (why)". */
+export function layerViolations(imports: SourceImport[], order: readonly string[] = DOMAIN_LAYERS): string[] {
+  const rank = new Map(order.map((name, index) => [name, index]));
+  const problems: string[] = [];
+  for (const { from, to } of imports) {
+    if (to === null) continue;
+    const source = domainOf(from);
+    const target = domainOf(to);
+    if (source !== null && !rank.has(source))
+      problems.push(`${from}: the domain "${source}" has no place in the layer order`);
+    if (target === null || source === target) continue;
+    if (inKernel(from)) problems.push(`${from} → ${to} (the kernel imports no domain)`);
+    if (source === null || !rank.has(target)) continue;
+    if ((rank.get(target) ?? 0) > (rank.get(source) ?? 0)) {
+      problems.push(`${from} → ${to} ("${source}" sits below "${target}")`);
+    }
+  }
+  return [...new Set(problems)];
+}
+
+/** The packages of the browser side, which the server never imports (shared is common ground). */
+export function frontendImports(imports: SourceImport[]): string[] {
+  return imports
+    .filter(
+      ({ specifier, to }) =>
+        /^@cliffhanger\/(shell|mf-[a-z-]+)(\/|$)/.test(specifier) || /^(\.\.\/)+(shell|mf-[a-z-]+)\//.test(to ?? ''),
+    )
+    .map(({ from, specifier }) => `${from} imports ${specifier}`);
+}

@@ -1,0 +1,40 @@
+import { DOMAIN_LAYERS, findCycles, frontendImports, layerViolations, readImports } from './import-graph';
+
+describe('the API is a layered graph over its kernel', () => {
+  const imports = readImports();
+
+  it('reads the imports of every source file', () => {
+    expect(imports.some(({ from, to }) => from === 'app.ts' && to === 'domains/admin/admin.routes.ts')).toBe(true);
+  });
+
+  it('no domain imports a domain above it, and the kernel imports none', () => {
+    expect(layerViolations(imports)).toEqual([]);
+  });
+
+  it('no source file reaches itself through its imports', () => {
+    expect(findCycles(imports)).toEqual([]);
+  });
+
+  it('the server imports no frontend package', () => {
+    expect(frontendImports(imports)).toEqual([]);
+  });
+
+  it('every domain folder has its place in the layer order', () => {
+    const folders = new Set(imports.map(({ from }) => /^domains\/([^/]+)\//.exec(from)?.[1]).filter(Boolean));
+    expect([...folders].filter((name) => !DOMAIN_LAYERS.includes(name as (typeof DOMAIN_LAYERS)[number]))).toEqual([]);
+  });
+
+  it('the check itself catches a back-import, a kernel import of a domain, a cycle and a frontend import', () => {
+    const at = (from: string, to: string | null, specifier = to ?? '') => ({ from, to, specifier });
+    expect(
+      layerViolations([at('domains/users/users.service.ts', 'domains/payments/payments.service.ts')]),
+    ).toHaveLength(1);
+    expect(layerViolations([at('domains/payments/payments.service.ts', 'domains/users/users.service.ts')])).toEqual([]);
+    expect(layerViolations([at('kernel/identity.ts', 'domains/users/users.repository.ts')])).toHaveLength(1);
+    expect(findCycles([at('a.ts', 'b.ts'), at('b.ts', 'c.ts'), at('c.ts', 'a.ts')])).toEqual([
+      ['a.ts', 'b.ts', 'c.ts'],
+    ]);
+    expect(frontendImports([at('app.ts', null, '@cliffhanger/mf-wallet/src/module')])).toHaveLength(1);
+    expect(frontendImports([at('app.ts', null, '@cliffhanger/shared/src/constants')])).toEqual([]);
+  });
+});
