@@ -4,6 +4,7 @@
 export * from './analytics/analytics-events';
 export * from './analytics/analytics-payloads';
 export * from './api/base-api';
+export * from './api/run-mutation';
 export * from './bus/events';
 export * from './constants';
 export * from './entities';
