@@ -23,7 +23,7 @@ import { NextCountdown } from '../immersive/next-countdown';
 import { ScrubBar } from '../immersive/scrub-bar';
 import { quartilesReached, resumePosition } from '../progress/progress-rules';
 import { Paywall } from '../unlock/paywall';
-import { fetchStream } from '../unlock/unlock.saga';
+import { fetchStream } from '../unlock/unlock.api';
 import { EpisodeList } from './episode-list';
 import { SEEK_STEP_SECONDS } from './format';
 import {
