@@ -15,7 +15,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import createSagaMiddleware, { type Saga, type Task } from 'redux-saga';
 import { call } from 'redux-saga/effects';
 import { baseApi } from '../api/base-api';
-import type { AnyRemoteModule } from '../remote-module';
+import type { AnyRemoteParts } from '../remote-module';
 
 export interface HostStoreOptions {
   reducers?: ReducersMapObject;
@@ -57,7 +57,7 @@ export function createHostStore(options: HostStoreOptions = {}) {
   });
   setupListeners(store.dispatch);
 
-  const modules = new Map<string, { module: AnyRemoteModule; task: Task | null }>();
+  const modules = new Map<string, { module: AnyRemoteParts; task: Task | null }>();
   for (const saga of options.sagas ?? []) sagaMiddleware.run(isolate('shell', saga, onSagaError));
 
   return Object.assign(store, {
@@ -78,10 +78,11 @@ export type HostStore = ReturnType<typeof createHostStore>;
 export type HostDispatch = HostStore['dispatch'];
 
 /**
- * Joins a remote to the store. Idempotent: registering the same remote again (a second mount, a hot
- * reload) keeps its running saga and only swaps a changed reducer. Answers whether this call started it.
+ * Joins a remote to the store: its module, or only the parts that need no screens. Idempotent:
+ * registering the same remote again (a second mount, a hot reload) keeps its running saga and only swaps
+ * a changed reducer. Answers whether this call started it.
  */
-export function registerModule(store: HostStore, module: AnyRemoteModule): boolean {
+export function registerModule(store: HostStore, module: AnyRemoteParts): boolean {
   const known = store.modules.get(module.id);
   if (module.reducer) store.injectReducer(module.id, module.reducer);
   if (known) {
