@@ -33,3 +33,4 @@ export * from './storage/tokens';
 export * from './store/hooks';
 export * from './store/host-store';
 export * from './ui/components';
+export * from './ui/icons';

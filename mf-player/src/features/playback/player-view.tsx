@@ -10,11 +10,19 @@
  * countdown leads to the next one, which waits in a second, hidden <video>, loaded to its first frame,
  * so moving on to it swaps it in and starts at once.
  */
-import { ANALYTICS_EVENTS, Button, MediaImage, paths, type Series, track, useAppDispatch } from '@cliffhanger/shared';
+import {
+  ANALYTICS_EVENTS,
+  Button,
+  Icon,
+  MediaImage,
+  paths,
+  type Series,
+  track,
+  useAppDispatch,
+} from '@cliffhanger/shared';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
-import { Icon } from '../../components/icons';
 import { AutoUnlockControl } from '../auto-unlock/auto-unlock-control';
 import { planningPrice } from '../auto-unlock/auto-unlock-rules';
 import { ActionRail } from '../immersive/action-rail';
