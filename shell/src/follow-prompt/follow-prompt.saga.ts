@@ -24,7 +24,6 @@ import { call, put, take, takeLeading } from 'redux-saga/effects';
 import { type FollowRewardAnswer, followPromptApi } from './follow-prompt.api';
 import { followPromptOpened, followRewardRequested, followRewardSettled } from './follow-prompt.slice';
 
-
 export interface ShiftSequence {
   count: number;
   lastAt: number;
