@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BUS_EVENT_TYPES, createHostStore, registerModule, screensOf, sessionReducer } from '@cliffhanger/shared';
 import walletModule from './module';
+import { walletParts } from './wallet-parts';
 
 describe('the wallet remote', () => {
   it('gives a screen for every wallet route and only uses events of the shared catalogue', () => {
@@ -16,6 +17,13 @@ describe('the wallet remote', () => {
     expect(registerModule(store, walletModule)).toBe(true);
     expect(registerModule(store, walletModule)).toBe(false);
     expect(store.getState()).toHaveProperty('wallet.checkout.start.status', 'idle');
+  });
+
+  it('joins the store from a panel alone, and the screens that come later find it running', () => {
+    const store = createHostStore({ reducers: { session: sessionReducer } });
+    expect(registerModule(store, walletParts)).toBe(true);
+    expect(store.getState()).toHaveProperty('wallet.checkout.start.status', 'idle');
+    expect(registerModule(store, walletModule)).toBe(false);
   });
 
   it('exposes its panels for other remotes, each a component', async () => {

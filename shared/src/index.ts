@@ -4,6 +4,7 @@
 export * from './analytics/analytics-events';
 export * from './analytics/analytics-payloads';
 export * from './api/base-api';
+export * from './api/run-mutation';
 export * from './bus/events';
 export * from './constants';
 export * from './entities';
@@ -34,3 +35,4 @@ export * from './storage/tokens';
 export * from './store/hooks';
 export * from './store/host-store';
 export * from './ui/components';
+export * from './ui/icons';

@@ -31,6 +31,13 @@ export interface RemoteModule<Id extends RemoteId = RemoteId> {
 
 export type AnyRemoteModule = { [Id in RemoteId]: RemoteModule<Id> }[RemoteId];
 
+/**
+ * What joining a remote to the store needs: its module without the screens. A remote's exposed panels
+ * register this much, so they need not import the remote's screens (which import the panels).
+ */
+export type RemoteParts<Id extends RemoteId = RemoteId> = Omit<RemoteModule<Id>, 'screens'>;
+export type AnyRemoteParts = { [Id in RemoteId]: RemoteParts<Id> }[RemoteId];
+
 export function isRemoteModule(value: unknown): value is AnyRemoteModule {
   if (!value || typeof value !== 'object') return false;
   const m = value as Partial<RemoteModule>;

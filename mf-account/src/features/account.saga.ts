@@ -9,6 +9,8 @@ import {
   ANALYTICS_EVENTS,
   authenticated,
   rememberUser,
+  type SessionUser,
+  selectCoinBalance,
   selectUser,
   showToast,
   signOutRequested,
@@ -48,9 +50,10 @@ export function* keepThisDevice({ payload }: Fulfilled<{ access?: string; refres
 /** A first password was set: this device keeps its fresh session, and the tab now offers a change. */
 export function* keepThisDeviceWithPassword({ payload }: Fulfilled<{ access?: string; refresh?: string }>) {
   if (payload.access) storeTokens(payload.access, payload.refresh);
-  const before: User | null = yield select(selectUser);
+  const before: SessionUser | null = yield select(selectUser);
+  const balance: number = yield select(selectCoinBalance);
   if (before) {
-    const user = { ...before, has_password: true } as User;
+    const user = { ...before, coin_balance: balance, has_password: true } as User;
     rememberUser(user);
     yield put(userUpdated({ user }));
   }
@@ -58,7 +61,7 @@ export function* keepThisDeviceWithPassword({ payload }: Fulfilled<{ access?: st
 }
 
 export function* followProfile({ payload }: Fulfilled<User>) {
-  const before: User | null = yield select(selectUser);
+  const before: SessionUser | null = yield select(selectUser);
   const user = { ...before, ...payload } as User;
   rememberUser(user);
   yield put(userUpdated({ user }));

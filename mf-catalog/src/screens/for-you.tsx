@@ -14,6 +14,7 @@ import {
   ErrorNotice,
   FEED_CLIP_SHOWN_AFTER_MS,
   type ForYouClip,
+  Icon,
   InlineSpinner,
   paths,
   track,
@@ -21,7 +22,6 @@ import {
 } from '@cliffhanger/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Icon } from '../components/icons';
 import { FeedVideo } from '../features/for-you/feed-video';
 import { isLive, moveWithin, swipeStep, WHEEL_COOLDOWN_MS } from '../features/for-you/feed-window';
 import { renewClipAddress, useCatalogForYouFeedQuery } from '../features/for-you/for-you.api';

@@ -9,6 +9,7 @@ import {
   ADMIN_SYNC_INTERVAL_MS,
   type Episode,
   ErrorNotice,
+  Icon,
   InlineSpinner,
   MediaImage,
   Page,
@@ -21,7 +22,6 @@ import {
 import { Fragment, useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
-import { Icon } from '../components/icons';
 import { selectSeriesGrid } from '../features/catalog.state';
 import { useCatalogSeriesDetailQuery, useCatalogSeriesEpisodesQuery } from '../features/catalogue/catalogue.api';
 import { EpisodeTile } from '../features/catalogue/episode-tile';

@@ -41,7 +41,8 @@ const axiosBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (reques
       data: request.body,
       params: request.params,
     });
-    return { data: response.data };
+    // An empty answer (204) is still an answer: RTK Query takes `undefined` data for a failure.
+    return { data: response.data ?? null };
   } catch (caught) {
     const error = caught as AxiosError;
     const status = error.response?.status ?? 0;

@@ -15,11 +15,19 @@ import {
 } from '../bus/events';
 import type { PublicProfileFlags, User } from '../entities';
 
+/**
+ * The signed-in person as the session keeps them: the server's user without its coin balance, which
+ * the session holds once (`balance`, read with `selectCoinBalance`), guests kept only in this browser
+ * included.
+ */
+export type SessionUser = Omit<User, 'coin_balance'>;
+
 export type SessionStatus = 'starting' | 'guest' | 'local-guest' | 'signed-in' | 'signed-out';
 
 export interface SessionState {
   status: SessionStatus;
-  user: User | null;
+  user: SessionUser | null;
+  /** The coin balance, the only one the page keeps. */
   balance: number;
   isGold: boolean;
   goldPeriodEnd: string | null;
@@ -37,8 +45,10 @@ export const initialSessionState: SessionState = {
 };
 
 function fromUser(state: SessionState, user: User) {
-  state.user = user;
-  state.balance = user.coin_balance;
+  const { coin_balance: balance, ...person } = user;
+  state.user = person;
+  // A user put together in the browser may come without a balance: the one held stays.
+  if (typeof balance === 'number' && Number.isFinite(balance)) state.balance = balance;
   state.isGold = user.is_gold_member;
 }
 
@@ -71,11 +81,9 @@ export const sessionSlice = createSlice({
       .addCase(signedOut, () => ({ ...initialSessionState, status: 'signed-out' }))
       .addCase(balanceChanged, (state, { payload }) => {
         state.balance = payload.balance;
-        if (state.user) state.user.coin_balance = payload.balance;
       })
       .addCase(episodeUnlocked, (state, { payload }) => {
         state.balance = payload.balance;
-        if (state.user) state.user.coin_balance = payload.balance;
       })
       .addCase(goldStatusChanged, (state, { payload }) => {
         state.isGold = payload.isGold;

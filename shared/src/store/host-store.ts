@@ -16,7 +16,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import createSagaMiddleware, { type Saga, type Task } from 'redux-saga';
 import { call } from 'redux-saga/effects';
 import { baseApi } from '../api/base-api';
-import type { AnyRemoteModule } from '../remote-module';
+import type { AnyRemoteParts } from '../remote-module';
 
 export interface HostStoreOptions {
   reducers?: ReducersMapObject;
@@ -62,7 +62,7 @@ export function createHostStore(options: HostStoreOptions = {}) {
   });
   setupListeners(store.dispatch);
 
-  const modules = new Map<string, { module: AnyRemoteModule; task: Task | null }>();
+  const modules = new Map<string, { module: AnyRemoteParts; task: Task | null }>();
   for (const saga of options.sagas ?? []) sagaMiddleware.run(isolate('shell', saga, onSagaError));
 
   return Object.assign(store, {
@@ -90,16 +90,22 @@ export type HostStore = ReturnType<typeof createHostStore>;
 export type HostDispatch = HostStore['dispatch'];
 
 /**
- * Joins a remote to the store. Idempotent: registering the same module again (a second mount) keeps
- * its running saga and its reducer. Registering another module of the same remote (a newer version,
- * loaded on the next mount of its screen) replaces it exactly once: its reducer takes the key, its
- * state starts from its initial value, its endpoints replace the old ones, the old root saga is
- * cancelled and the new one started.
+/**
+ * Joins a remote to the store: its module, or only the parts that need no screens (a panel shown inside
+ * another remote's screen registers those). Idempotent: the same build registered again — a second
+ * mount, or its whole module after its parts (the same saga and reducer) — keeps its running saga and its
+ * state. Another build of the same remote (a newer version, loaded on the next mount of its screen)
+ * replaces it exactly once: its reducer takes the key, its state starts from its initial value, its
+ * endpoints replace the old ones, the old root saga is cancelled and the new one started.
  * Answers whether this call started the module's saga (first registration or a replacement).
  */
-export function registerModule(store: HostStore, module: AnyRemoteModule): boolean {
+export function registerModule(store: HostStore, module: AnyRemoteParts): boolean {
   const known = store.modules.get(module.id);
   if (known && known.module === module) return false;
+  if (known && known.module.saga === module.saga && known.module.reducer === module.reducer) {
+    known.module = module;
+    return false;
+  }
   if (module.reducer) store.injectReducer(module.id, module.reducer);
   if (known) {
     known.task?.cancel();

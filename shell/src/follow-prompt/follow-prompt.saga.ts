@@ -6,23 +6,23 @@
  */
 import {
   ANALYTICS_EVENTS,
-  apiClient,
+  type ApiError,
   balanceChanged,
   FOLLOW_PROMPT_COINS,
   readStored,
+  runMutation,
   runtimeConfig,
+  SAGA_MUTATION,
   SHIFT_SEQUENCE_PRESSES,
   SHIFT_SEQUENCE_RESET_MS,
   showToast,
   track,
   writeStored,
 } from '@cliffhanger/shared';
-import type { AxiosError } from 'axios';
 import { type EventChannel, eventChannel } from 'redux-saga';
 import { call, put, take, takeLeading } from 'redux-saga/effects';
+import { type FollowRewardAnswer, followPromptApi } from './follow-prompt.api';
 import { followPromptOpened, followRewardRequested, followRewardSettled } from './follow-prompt.slice';
-
-export const FOLLOW_REWARD_PATH = '/rewards/follow/';
 
 export interface ShiftSequence {
   count: number;
@@ -89,11 +89,8 @@ export function* claimFollowReward() {
     return;
   }
   try {
-    const client = apiClient();
-    const { data }: { data: { balance: number; credited: boolean } } = yield call(
-      [client, client.post],
-      FOLLOW_REWARD_PATH,
-      {},
+    const data: FollowRewardAnswer | null = yield* runMutation(
+      followPromptApi.endpoints.shellClaimFollowReward.initiate(undefined, SAGA_MUTATION),
     );
     writeStored('follow_reward_claimed', true);
     yield put(followRewardSettled({ claimed: true }));
@@ -112,7 +109,7 @@ export function* claimFollowReward() {
       yield put(showToast({ type: 'info', message: 'You have already collected your follow reward. Thank you!' }));
     }
   } catch (caught) {
-    const status = (caught as AxiosError).response?.status;
+    const status = (caught as Partial<ApiError> | null)?.status;
     yield put(followRewardSettled({ claimed: false }));
     yield put(
       showToast(

@@ -1,4 +1,4 @@
-import { apiClient, balanceChanged, showToast } from '@cliffhanger/shared';
+import { apiClient, balanceChanged, createHostStore, showToast } from '@cliffhanger/shared';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
@@ -147,8 +147,15 @@ describe('claiming the follow reward', () => {
 
   async function claim() {
     const dispatched: Array<{ type: string; payload?: unknown }> = [];
+    const store = createHostStore();
     await runSaga(
-      { dispatch: (a: { type: string }) => dispatched.push(a), getState: () => ({}) },
+      {
+        dispatch: (a: { type: string }) => {
+          dispatched.push(a);
+          return store.dispatch(a);
+        },
+        getState: store.getState,
+      },
       claimFollowReward,
     ).toPromise();
     return dispatched;

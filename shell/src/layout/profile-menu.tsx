@@ -1,4 +1,4 @@
-import { signOutRequested, type User, useAppDispatch } from '@cliffhanger/shared';
+import { type SessionUser, signOutRequested, useAppDispatch } from '@cliffhanger/shared';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -13,7 +13,7 @@ export function ProfileMenu({
   isGold,
   compact = false,
 }: {
-  user: User | null;
+  user: SessionUser | null;
   isGold: boolean;
   compact?: boolean;
 }) {

@@ -2,11 +2,11 @@ import {
   Button,
   CoinIcon,
   FormField,
+  type SessionUser,
   selectCoinBalance,
   selectIsGold,
   selectSession,
   signOutRequested,
-  type User,
   useAppDispatch,
   useSharedSelector,
 } from '@cliffhanger/shared';
@@ -16,7 +16,7 @@ import { failure } from '../auth/auth-forms';
 import { type FieldErrors, problems, usernameProblem } from '../auth/field-rules';
 import { useAccountUpdateProfileMutation } from './profile.api';
 
-export const avatarInitial = (user: Pick<User, 'username' | 'email'>) =>
+export const avatarInitial = (user: Pick<SessionUser, 'username' | 'email'>) =>
   (user.username || user.email || '?').charAt(0).toUpperCase();
 
 function formatDate(iso: string | null) {
@@ -27,7 +27,7 @@ function formatDate(iso: string | null) {
     : new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 }
 
-function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
+function EditProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }) {
   const [values, setValues] = useState({
     username: user.username ?? '',
     first_name: user.first_name ?? '',
@@ -77,7 +77,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
 }
 
 /** A signed-in viewer's details, Gold and coin summary, and sign-out. */
-export function ProfileDetails({ user }: { user: User }) {
+export function ProfileDetails({ user }: { user: SessionUser }) {
   const [editing, setEditing] = useState(false);
   const balance = useSharedSelector(selectCoinBalance);
   const isGold = useSharedSelector(selectIsGold);

@@ -12,7 +12,8 @@ import { Link, useParams } from 'react-router-dom';
 import { adminApi } from '../api/admin.api';
 import type { AdminEpisode } from '../api/admin.types';
 import { AdminLayout } from '../layout/admin-layout';
-import { Checkbox, Field, fieldErrorsOf, Pager, problemOf, TextField } from '../layout/form';
+import { AdminList, type Column, useListQuery } from '../layout/admin-list';
+import { Checkbox, Field, fieldErrorsOf, problemOf, TextField } from '../layout/form';
 import { VideoUpload } from '../media/video-upload';
 import { PricingRulePanel } from './pricing-rule';
 import { PublishPanel, publishLabel } from './publish-panel';
@@ -230,57 +231,28 @@ export function SeriesEpisodes() {
 }
 
 export function AllEpisodes() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const { data, isFetching, isError, refetch } = adminApi.useAdminEpisodesQuery({ search, page, limit: 20 });
+  const list = useListQuery();
+  const query = adminApi.useAdminEpisodesQuery({ ...list.args, limit: 20 });
+  const columns: ReadonlyArray<Column<AdminEpisode>> = [
+    {
+      header: 'Episode',
+      cell: (episode) => (
+        <Link to={`/admin/episodes/${episode.id}/edit`}>
+          {episode.episode_number}. {episode.title}
+        </Link>
+      ),
+    },
+    {
+      header: 'Series',
+      cell: (episode) => <Link to={`/admin/series/${episode.series_id}/episodes`}>{episode.series_title}</Link>,
+    },
+    { header: 'State', cell: (episode) => publishLabel(episode) },
+    { header: 'Price', cell: (episode) => (episode.is_free ? 'Free' : `${episode.coin_cost} coins`) },
+    { header: 'Unlocks', cell: (episode) => episode.unlocks },
+  ];
   return (
     <AdminLayout title="All episodes">
-      <div className="admin-toolbar">
-        <TextField
-          label="Search"
-          type="search"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-        />
-      </div>
-      {isFetching && <InlineSpinner />}
-      {isError && <ErrorNotice message="Failed to fetch episodes" onRetry={refetch} />}
-      {data && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Episode</th>
-                <th scope="col">Series</th>
-                <th scope="col">State</th>
-                <th scope="col">Price</th>
-                <th scope="col">Unlocks</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.results.map((episode) => (
-                <tr key={episode.id}>
-                  <td>
-                    <Link to={`/admin/episodes/${episode.id}/edit`}>
-                      {episode.episode_number}. {episode.title}
-                    </Link>
-                  </td>
-                  <td>
-                    <Link to={`/admin/series/${episode.series_id}/episodes`}>{episode.series_title}</Link>
-                  </td>
-                  <td>{publishLabel(episode)}</td>
-                  <td>{episode.is_free ? 'Free' : `${episode.coin_cost} coins`}</td>
-                  <td>{episode.unlocks}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager page={page} limit={data.limit} count={data.count} onPage={setPage} />
-        </div>
-      )}
+      <AdminList list={list} searchLabel="Search" query={query} columns={columns} failed="Failed to fetch episodes" />
     </AdminLayout>
   );
 }

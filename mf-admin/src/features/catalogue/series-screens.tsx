@@ -16,17 +16,33 @@ import { Link, useParams } from 'react-router-dom';
 import { adminApi } from '../api/admin.api';
 import type { AdminCategory, AdminSeries } from '../api/admin.types';
 import { AdminLayout } from '../layout/admin-layout';
-import { Checkbox, Field, fieldErrorsOf, Pager, problemOf, SelectField, TextField } from '../layout/form';
+import { AdminList, type Column, type ListFilter, useListQuery } from '../layout/admin-list';
+import { Checkbox, Field, fieldErrorsOf, problemOf, TextField } from '../layout/form';
 import { imageAddressFor } from '../media/image-host';
 import { optimiseImage } from '../media/image-optimizer';
 import { PublishPanel, publishLabel } from './publish-panel';
 import { TagsField, tagsText } from './tags-field';
 
+const SERIES_FILTERS: ReadonlyArray<ListFilter<'status'>> = [
+  {
+    name: 'status',
+    label: 'Show',
+    options: [
+      ['active', 'All but hidden and deleted'],
+      ['draft', 'Drafts'],
+      ['scheduled', 'Scheduled'],
+      ['published', 'Published'],
+      ['unpublished', 'Unpublished'],
+      ['hidden', 'Hidden'],
+      ['deleted', 'Deleted'],
+      ['all', 'All'],
+    ],
+  },
+];
+
 export function SeriesList() {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('active');
-  const [page, setPage] = useState(1);
-  const { data, isFetching, isError, refetch } = adminApi.useAdminSeriesListQuery({ search, status, page, limit: 20 });
+  const list = useListQuery({ status: 'active' });
+  const query = adminApi.useAdminSeriesListQuery({ ...list.args, limit: 20 });
   const [remove] = adminApi.useAdminDeleteSeriesMutation();
   const [restore] = adminApi.useAdminRestoreSeriesMutation();
   const dispatch = useAppDispatch();
@@ -39,97 +55,71 @@ export function SeriesList() {
     else dispatch(showToast({ type: 'success', message: `“${series.title}” is deleted` }));
   }
 
+  const columns: ReadonlyArray<Column<AdminSeries>> = [
+    {
+      header: 'Title',
+      cell: (series) => (
+        <>
+          <Link to={`/admin/series/${series.id}/episodes`}>{series.title}</Link>
+          <div className="ch-muted">
+            #{series.id} · {series.slug}
+          </div>
+        </>
+      ),
+    },
+    {
+      header: 'State',
+      cell: (series) => <span className={`admin-state is-${series.publish_state}`}>{publishLabel(series)}</span>,
+    },
+    { header: 'Episodes', cell: (series) => series.episodes_count },
+    {
+      header: 'Flags',
+      cell: (series) =>
+        [
+          series.is_gold_exclusive && 'Gold',
+          series.is_featured && 'Featured',
+          series.is_trending && 'Trending',
+          series.is_hidden && 'Hidden',
+        ]
+          .filter(Boolean)
+          .join(', ') || '—',
+    },
+    {
+      header: 'Actions',
+      className: () => 'admin-toolbar',
+      cell: (series) => (
+        <>
+          <Link to={`/admin/series/${series.id}/edit`}>Edit</Link>
+          {series.deleted_at ? (
+            <Button variant="secondary" onClick={() => restore(series.id)}>
+              Restore
+            </Button>
+          ) : (
+            <Button variant="ghost" onClick={() => softDelete(series)}>
+              Delete
+            </Button>
+          )}
+        </>
+      ),
+    },
+  ];
+
   return (
     <AdminLayout title="Series">
-      <div className="admin-toolbar">
-        <TextField
-          label="Search"
-          type="search"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-        />
-        <SelectField
-          label="Show"
-          value={status}
-          options={[
-            ['active', 'All but hidden and deleted'],
-            ['draft', 'Drafts'],
-            ['scheduled', 'Scheduled'],
-            ['published', 'Published'],
-            ['unpublished', 'Unpublished'],
-            ['hidden', 'Hidden'],
-            ['deleted', 'Deleted'],
-            ['all', 'All'],
-          ]}
-          onChange={(value) => {
-            setStatus(value);
-            setPage(1);
-          }}
-        />
-        <Link className="ch-button" to="/admin/series/new">
-          New series
-        </Link>
-      </div>
-      {isFetching && <InlineSpinner />}
-      {isError && <ErrorNotice message="Failed to fetch series" onRetry={refetch} />}
-      {data && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">State</th>
-                <th scope="col">Episodes</th>
-                <th scope="col">Flags</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.results.map((series) => (
-                <tr key={series.id}>
-                  <td>
-                    <Link to={`/admin/series/${series.id}/episodes`}>{series.title}</Link>
-                    <div className="ch-muted">
-                      #{series.id} · {series.slug}
-                    </div>
-                  </td>
-                  <td>
-                    <span className={`admin-state is-${series.publish_state}`}>{publishLabel(series)}</span>
-                  </td>
-                  <td>{series.episodes_count}</td>
-                  <td>
-                    {[
-                      series.is_gold_exclusive && 'Gold',
-                      series.is_featured && 'Featured',
-                      series.is_trending && 'Trending',
-                      series.is_hidden && 'Hidden',
-                    ]
-                      .filter(Boolean)
-                      .join(', ') || '—'}
-                  </td>
-                  <td className="admin-toolbar">
-                    <Link to={`/admin/series/${series.id}/edit`}>Edit</Link>
-                    {series.deleted_at ? (
-                      <Button variant="secondary" onClick={() => restore(series.id)}>
-                        Restore
-                      </Button>
-                    ) : (
-                      <Button variant="ghost" onClick={() => softDelete(series)}>
-                        Delete
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {data.results.length === 0 && <p className="ch-muted">No series match.</p>}
-          <Pager page={page} limit={data.limit} count={data.count} onPage={setPage} />
-        </div>
-      )}
+      <AdminList
+        list={list}
+        searchLabel="Search"
+        filters={SERIES_FILTERS}
+        actions={
+          <Link className="ch-button" to="/admin/series/new">
+            New series
+          </Link>
+        }
+        query={query}
+        columns={columns}
+        failed="Failed to fetch series"
+        empty="No series match."
+      />
       <Button variant="ghost" onClick={() => dispatch(navigationRequested({ to: '/admin/episodes' }))}>
         See all episodes
       </Button>

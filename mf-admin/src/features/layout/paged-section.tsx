@@ -1,22 +1,11 @@
 /**
  * A read-only, paged list section of a staff screen: a heading, the loading, failure and empty states,
- * a table of the current page and its pager. Each screen says only what its columns are.
+ * and the staff lists' table of the current page with its pager (admin-list.tsx). Each screen says only
+ * what its columns are.
  */
 import { ErrorNotice, InlineSpinner } from '@cliffhanger/shared';
-import { type ReactNode, useId } from 'react';
-import { Pager } from './form';
-
-export interface PagedAnswer<Row> {
-  count: number;
-  limit: number;
-  results: Row[];
-}
-
-export interface Column<Row> {
-  header: string;
-  cell(row: Row): ReactNode;
-  className?(row: Row): string | undefined;
-}
+import { useId } from 'react';
+import { type Column, ListTable, type PagedAnswer } from './admin-list';
 
 export function PagedSection<Row extends { id: number | string }>({
   title,
@@ -49,31 +38,15 @@ export function PagedSection<Row extends { id: number | string }>({
       {!data && isFetching && <InlineSpinner />}
       {data && data.count === 0 && <p className="ch-muted">{empty}</p>}
       {data && data.count > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column.header} scope="col">
-                    {column.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.results.map((row) => (
-                <tr key={row.id}>
-                  {columns.map((column) => (
-                    <td key={column.header} className={column.className?.(row)}>
-                      {column.cell(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager page={page} limit={data.limit} count={data.count} onPage={onPage} label={pagerLabel} />
-        </div>
+        <ListTable
+          rows={data.results}
+          columns={columns}
+          page={page}
+          limit={data.limit}
+          count={data.count}
+          onPage={onPage}
+          pagerLabel={pagerLabel}
+        />
       )}
     </section>
   );

@@ -3,12 +3,13 @@ import { Button, ErrorNotice, InlineSpinner, JOB_PROGRESS_POLL_MS, MediaImage } 
 import { useState } from 'react';
 import { adminApi } from '../api/admin.api';
 import { AdminLayout } from '../layout/admin-layout';
+import { useListQuery } from '../layout/admin-list';
 import { Pager, TextField } from '../layout/form';
 import { PendingUploadList } from './pending-upload-list';
 import { VideoUpload } from './video-upload';
 
 export function MediaLibrary() {
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListQuery();
   const jobs = adminApi.useAdminMediaJobsQuery(undefined, { pollingInterval: JOB_PROGRESS_POLL_MS });
   const assets = adminApi.useAdminMediaAssetsQuery({ page, limit: 24 });
   const [retry] = adminApi.useAdminRetryJobMutation();

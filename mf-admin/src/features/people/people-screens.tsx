@@ -10,9 +10,10 @@ import {
 } from '@cliffhanger/shared';
 import { type FormEvent, useState } from 'react';
 import { adminApi } from '../api/admin.api';
-import type { AdminUser } from '../api/admin.types';
+import type { AdminUser, SubscriptionRow } from '../api/admin.types';
 import { AdminLayout } from '../layout/admin-layout';
-import { Checkbox, Pager, problemOf, SelectField, TextField } from '../layout/form';
+import { AdminList, type Column, type ListFilter, useListQuery } from '../layout/admin-list';
+import { Checkbox, problemOf, TextField } from '../layout/form';
 import { PagedSection } from '../layout/paged-section';
 
 const newKey = () => `k${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
@@ -182,96 +183,85 @@ function UserDetail({ id, onClose }: { id: number; onClose(): void }) {
   );
 }
 
+const USER_FILTERS: ReadonlyArray<ListFilter<'role'>> = [
+  {
+    name: 'role',
+    label: 'Who',
+    options: [
+      // Guests are many and rarely what staff look for: they show only when asked.
+      ['', 'Registered people'],
+      ['guest', 'Guests only'],
+      ['all', 'Everybody, guests too'],
+      ['gold', 'Gold'],
+      ['staff', 'Staff'],
+      ['disabled', 'Disabled'],
+    ],
+  },
+];
+
 export function Users() {
-  const [search, setSearch] = useState('');
-  const [role, setRole] = useState('');
-  const [page, setPage] = useState(1);
+  const list = useListQuery({ role: '' });
   const [selected, setSelected] = useState<number | null>(null);
-  const { data, isFetching, isError, refetch } = adminApi.useAdminUsersQuery({ search, role, page, limit: 20 });
+  const query = adminApi.useAdminUsersQuery({ ...list.args, limit: 20 });
+  const columns: ReadonlyArray<Column<AdminUser>> = [
+    {
+      header: 'User',
+      cell: (user) => (
+        <>
+          <Button variant="ghost" onClick={() => setSelected(user.id)}>
+            {user.username}
+          </Button>
+          <div className="ch-muted">{user.email}</div>
+        </>
+      ),
+    },
+    { header: 'Coins', cell: (user) => user.coin_balance },
+    {
+      header: 'Status',
+      cell: (user) =>
+        [
+          user.is_guest ? 'guest' : 'registered',
+          user.is_gold_member && 'Gold',
+          (user.is_staff || user.is_superuser) && 'staff',
+          !user.is_active && 'disabled',
+        ]
+          .filter(Boolean)
+          .join(', '),
+    },
+  ];
   return (
     <AdminLayout title="Users">
-      <div className="admin-toolbar">
-        <TextField
-          label="Search by email or username"
-          type="search"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-        />
-        <SelectField
-          label="Who"
-          value={role}
-          options={[
-            // Guests are many and rarely what staff look for: they show only when asked.
-            ['', 'Registered people'],
-            ['guest', 'Guests only'],
-            ['all', 'Everybody, guests too'],
-            ['gold', 'Gold'],
-            ['staff', 'Staff'],
-            ['disabled', 'Disabled'],
-          ]}
-          onChange={(value) => {
-            setRole(value);
-            setPage(1);
-          }}
-        />
-      </div>
-      {selected !== null && <UserDetail id={selected} onClose={() => setSelected(null)} />}
-      {isFetching && <InlineSpinner />}
-      {isError && <ErrorNotice message="The users could not be loaded" onRetry={refetch} />}
-      {data && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">User</th>
-                <th scope="col">Coins</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.results.map((user) => (
-                <tr key={user.id}>
-                  <td>
-                    <Button variant="ghost" onClick={() => setSelected(user.id)}>
-                      {user.username}
-                    </Button>
-                    <div className="ch-muted">{user.email}</div>
-                  </td>
-                  <td>{user.coin_balance}</td>
-                  <td>
-                    {[
-                      user.is_guest ? 'guest' : 'registered',
-                      user.is_gold_member && 'Gold',
-                      (user.is_staff || user.is_superuser) && 'staff',
-                      !user.is_active && 'disabled',
-                    ]
-                      .filter(Boolean)
-                      .join(', ')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager page={page} limit={data.limit} count={data.count} onPage={setPage} />
-        </div>
-      )}
+      <AdminList
+        list={list}
+        searchLabel="Search by email or username"
+        filters={USER_FILTERS}
+        query={query}
+        columns={columns}
+        failed="The users could not be loaded"
+      >
+        {selected !== null && <UserDetail id={selected} onClose={() => setSelected(null)} />}
+      </AdminList>
     </AdminLayout>
   );
 }
 
+const SUBSCRIPTION_FILTERS: ReadonlyArray<ListFilter<'status'>> = [
+  {
+    name: 'status',
+    label: 'Status',
+    options: [
+      ['active', 'Active'],
+      ['canceled', 'Cancelled'],
+      ['past_due', 'Past due'],
+      ['expired', 'Expired'],
+      ['', 'All'],
+    ],
+  },
+];
+
 export function Subscriptions() {
-  const [status, setStatus] = useState('active');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const { data, isFetching, isError, refetch } = adminApi.useAdminSubscriptionsQuery({
-    status,
-    search,
-    page,
-    limit: 20,
-  });
+  const list = useListQuery({ status: 'active' });
+  const query = adminApi.useAdminSubscriptionsQuery({ ...list.args, limit: 20 });
   const [cancel] = adminApi.useAdminCancelSubscriptionMutation();
   const dispatch = useAppDispatch();
   async function cancelOne(id: number, immediately: boolean) {
@@ -284,75 +274,47 @@ export function Subscriptions() {
         : showToast({ type: 'success', message: 'The subscription is cancelled' }),
     );
   }
+  const columns: ReadonlyArray<Column<SubscriptionRow>> = [
+    { header: 'Viewer', cell: (row) => row.user_email ?? row.user_username },
+    {
+      header: 'Plan',
+      cell: (row) => (
+        <>
+          {row.plan} · {row.status}
+          {row.cancel_at_period_end && ' · ends at period end'}
+        </>
+      ),
+    },
+    { header: 'Until', cell: (row) => new Date(row.current_period_end).toLocaleDateString() },
+    {
+      header: 'Actions',
+      className: () => 'admin-toolbar',
+      cell: (row) => (
+        <>
+          {row.status === 'active' && !row.cancel_at_period_end && (
+            <Button variant="secondary" onClick={() => cancelOne(row.id, false)}>
+              Cancel at period end
+            </Button>
+          )}
+          {row.status === 'active' && row.provider === 'dev' && (
+            <Button variant="ghost" onClick={() => cancelOne(row.id, true)}>
+              End now
+            </Button>
+          )}
+        </>
+      ),
+    },
+  ];
   return (
     <AdminLayout title="Subscriptions">
-      <div className="admin-toolbar">
-        <TextField
-          label="Search by viewer"
-          type="search"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-        />
-        <SelectField
-          label="Status"
-          value={status}
-          options={[
-            ['active', 'Active'],
-            ['canceled', 'Cancelled'],
-            ['past_due', 'Past due'],
-            ['expired', 'Expired'],
-            ['', 'All'],
-          ]}
-          onChange={(value) => {
-            setStatus(value);
-            setPage(1);
-          }}
-        />
-      </div>
-      {isFetching && <InlineSpinner />}
-      {isError && <ErrorNotice message="The subscriptions could not be loaded" onRetry={refetch} />}
-      {data && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Viewer</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Until</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.results.map((row) => (
-                <tr key={row.id}>
-                  <td>{row.user_email ?? row.user_username}</td>
-                  <td>
-                    {row.plan} · {row.status}
-                    {row.cancel_at_period_end && ' · ends at period end'}
-                  </td>
-                  <td>{new Date(row.current_period_end).toLocaleDateString()}</td>
-                  <td className="admin-toolbar">
-                    {row.status === 'active' && !row.cancel_at_period_end && (
-                      <Button variant="secondary" onClick={() => cancelOne(row.id, false)}>
-                        Cancel at period end
-                      </Button>
-                    )}
-                    {row.status === 'active' && row.provider === 'dev' && (
-                      <Button variant="ghost" onClick={() => cancelOne(row.id, true)}>
-                        End now
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager page={page} limit={data.limit} count={data.count} onPage={setPage} />
-        </div>
-      )}
+      <AdminList
+        list={list}
+        searchLabel="Search by viewer"
+        filters={SUBSCRIPTION_FILTERS}
+        query={query}
+        columns={columns}
+        failed="The subscriptions could not be loaded"
+      />
     </AdminLayout>
   );
 }

@@ -10,6 +10,7 @@ import {
   type Episode,
   HIGHLIGHT_LIST_LIMIT,
   type Paginated,
+  SEND_ONCE,
   type SearchResults,
   type Series,
 } from '@cliffhanger/shared';
@@ -83,6 +84,15 @@ export const catalogueApi = baseApi.injectEndpoints({
     catalogSearch: build.query<SearchResults, string>({
       query: (q) => ({ url: '/search/', params: { q } }),
       keepUnusedDataFor: CACHE_SECONDS.search,
+    }),
+    /** Adds a series to the viewer's list or removes it; the list this page shows follows the bus. */
+    catalogMyListChange: build.mutation<unknown, { seriesId: number; add: boolean }>({
+      query: ({ seriesId, add }) =>
+        add
+          ? { url: `/series/${seriesId}/add-to-list/`, method: 'POST' }
+          : { url: `/series/${seriesId}/remove-from-list/`, method: 'DELETE' },
+      extraOptions: SEND_ONCE,
+      invalidatesTags: (_answer, error) => (error ? [] : ['MyList']),
     }),
   }),
 });

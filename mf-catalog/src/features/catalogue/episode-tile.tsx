@@ -1,6 +1,5 @@
-import { type Episode, MediaImage, paths } from '@cliffhanger/shared';
+import { type Episode, Icon, MediaImage, paths } from '@cliffhanger/shared';
 import { Link } from 'react-router-dom';
-import { Icon } from '../../components/icons';
 import { clampProgress } from './progress';
 
 export type EpisodeAccess = 'free' | 'unlocked' | 'locked' | 'gold';

@@ -8,6 +8,7 @@ import {
   firstHeroImage,
   HERO_IMAGE_SIZES,
   heroImageOf,
+  Icon,
   MediaImage,
   paths,
   responsiveImage,
@@ -15,7 +16,6 @@ import {
 } from '@cliffhanger/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Icon } from '../../components/icons';
 import { useCatalogFeaturedSeriesQuery } from '../catalogue/catalogue.api';
 
 export const HERO_AUTO_ADVANCE_MS = 6_000;

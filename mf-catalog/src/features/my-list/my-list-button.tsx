@@ -1,7 +1,6 @@
-import { Button, type Series, useAppDispatch } from '@cliffhanger/shared';
+import { Button, Icon, type Series, useAppDispatch } from '@cliffhanger/shared';
 import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
-import { Icon } from '../../components/icons';
 import { selectMyList } from '../catalog.state';
 import { myListRequested, myListToggleRequested } from './my-list.slice';
 

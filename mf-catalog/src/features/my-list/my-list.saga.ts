@@ -1,14 +1,17 @@
-/** Reads the viewer's list and performs add / remove (§7), announcing each change on the bus. */
+/** Reads the viewer's list and asks for add / remove (§7), announcing each change on the bus. */
 import {
   apiClient,
   errorMessage,
   type Paginated,
+  runMutation,
+  SAGA_MUTATION,
   type Series,
   seriesAddedToList,
   seriesRemovedFromList,
   showToast,
 } from '@cliffhanger/shared';
 import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { catalogueApi } from '../catalogue/catalogue.api';
 import {
   myListFailed,
   myListItemPlaced,
@@ -23,9 +26,8 @@ export async function fetchMyList(): Promise<Series[]> {
   return Array.isArray(data) ? data : data.results;
 }
 
-export async function changeMyList(seriesId: number, add: boolean): Promise<void> {
-  if (add) await apiClient().post(`/series/${seriesId}/add-to-list/`);
-  else await apiClient().delete(`/series/${seriesId}/remove-from-list/`);
+export function* changeMyList(seriesId: number, add: boolean) {
+  yield* runMutation(catalogueApi.endpoints.catalogMyListChange.initiate({ seriesId, add }, SAGA_MUTATION));
 }
 
 export function* loadMyList() {
@@ -57,9 +59,7 @@ export function* toggleMyList({ payload }: ReturnType<typeof myListToggleRequest
     const fallback = add
       ? 'Sorry, we could not add this series to your list. Please try again.'
       : 'Sorry, we could not remove this series from your list. Please try again.';
-    yield put(
-      showToast({ type: 'error', message: errorMessage((error as { response?: unknown }).response, fallback) }),
-    );
+    yield put(showToast({ type: 'error', message: errorMessage(error, fallback) }));
   } finally {
     yield put(myListToggleSettled({ seriesId: series.id }));
   }

@@ -3,8 +3,16 @@
  * elsewhere the series' address is copied, and a polite toast says so. The shared address is the
  * series page, which the server answers with a link preview (title, description and poster).
  */
-import { Button, paths, type Series, SHARE_CHANNELS, showToast, track, useAppDispatch } from '@cliffhanger/shared';
-import { Icon } from '../../components/icons';
+import {
+  Button,
+  Icon,
+  paths,
+  type Series,
+  SHARE_CHANNELS,
+  showToast,
+  track,
+  useAppDispatch,
+} from '@cliffhanger/shared';
 
 export function seriesShareUrl(series: Pick<Series, 'id'>, origin = window.location.origin): string {
   return `${origin}${paths.series(series.id)}`;

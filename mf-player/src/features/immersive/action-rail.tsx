@@ -4,6 +4,7 @@
  * otherwise) and Episodes (opens the episode drawer).
  */
 import {
+  Icon,
   paths,
   type Series,
   SHARE_CHANNELS,
@@ -14,7 +15,6 @@ import {
   useAppDispatch,
 } from '@cliffhanger/shared';
 import { useState } from 'react';
-import { Icon } from '../../components/icons';
 import { usePlayerMyListChangeMutation, usePlayerMyListQuery } from '../playback/player.api';
 
 /** The address a shared series opens: its page, which link previews describe. */
@@ -109,7 +109,7 @@ export function ActionRail({
         onClick={toggleList}
       >
         <span className="player-rail-icon">
-          <Icon name={inList ? 'listAdded' : 'listAdd'} size={24} />
+          <Icon name={inList ? 'check' : 'plus'} size={24} />
         </span>
         <span>{inList ? 'In my list' : 'My list'}</span>
       </button>

@@ -5,8 +5,9 @@
  * Escape, the close button or a tap on the dimmed video above closes it; focus goes into the sheet on
  * open and back to the opener on close.
  */
+
+import { Icon } from '@cliffhanger/shared';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Icon } from '../../components/icons';
 import { formatTime } from '../playback/format';
 import type { PlayerEpisode } from '../playback/player.api';
 import { clampProgress, WATCHED_FRACTION } from '../progress/progress-rules';
@@ -193,7 +194,7 @@ export function EpisodeDrawer({
                     <>
                       {' '}
                       <span className="player-drawer-watched">
-                        <Icon name="listAdded" size={12} /> Watched
+                        <Icon name="check" size={12} /> Watched
                       </span>
                     </>
                   )}

@@ -1,5 +1,4 @@
-import { MediaImage } from '@cliffhanger/shared';
-import { Icon } from '../../components/icons';
+import { Icon, MediaImage } from '@cliffhanger/shared';
 import { clampProgress } from '../progress/progress-rules';
 import type { PlayerEpisode } from './player.api';
 

@@ -1,5 +1,5 @@
 /** The player's controls, every one labelled for screen readers and reachable by keyboard. */
-import { Icon } from '../../components/icons';
+import { Icon } from '@cliffhanger/shared';
 import { formatTime, PLAYBACK_RATES } from './format';
 
 export interface ControlsState {

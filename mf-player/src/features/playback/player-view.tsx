@@ -10,11 +10,19 @@
  * countdown leads to the next one, which waits in a second, hidden <video>, loaded to its first frame,
  * so moving on to it swaps it in and starts at once.
  */
-import { ANALYTICS_EVENTS, Button, MediaImage, paths, type Series, track, useAppDispatch } from '@cliffhanger/shared';
+import {
+  ANALYTICS_EVENTS,
+  Button,
+  Icon,
+  MediaImage,
+  paths,
+  type Series,
+  track,
+  useAppDispatch,
+} from '@cliffhanger/shared';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
-import { Icon } from '../../components/icons';
 import { AutoUnlockControl } from '../auto-unlock/auto-unlock-control';
 import { planningPrice } from '../auto-unlock/auto-unlock-rules';
 import { ActionRail } from '../immersive/action-rail';
@@ -23,7 +31,7 @@ import { NextCountdown } from '../immersive/next-countdown';
 import { ScrubBar } from '../immersive/scrub-bar';
 import { quartilesReached, resumePosition } from '../progress/progress-rules';
 import { Paywall } from '../unlock/paywall';
-import { fetchStream } from '../unlock/unlock.saga';
+import { fetchStream } from '../unlock/unlock.api';
 import { EpisodeList } from './episode-list';
 import { SEEK_STEP_SECONDS } from './format';
 import {

@@ -6,12 +6,13 @@
  */
 import {
   ANALYTICS_EVENTS,
-  apiClient,
   episodeStarted,
   episodeWatched,
   progressSaved,
   readAccessToken,
+  runMutation,
   runtimeConfig,
+  SAGA_MUTATION,
   track,
 } from '@cliffhanger/shared';
 import { call, put, select, takeEvery } from 'redux-saga/effects';
@@ -27,13 +28,13 @@ import {
   selectPlayback,
   watchedMarked,
 } from '../playback/playback.slice';
+import { progressApi } from './progress.api';
 import { isNearEnd, PROGRESS_SAVE_INTERVAL_MS, progressOf } from './progress-rules';
 
-export async function putProgress(episodeId: number, progress: number, positionSeconds: number): Promise<void> {
-  await apiClient().put(`/episodes/${episodeId}/watch-progress/`, {
-    progress,
-    position_seconds: positionSeconds,
-  });
+export function* putProgress(episodeId: number, progress: number, positionSeconds: number) {
+  yield* runMutation(
+    progressApi.endpoints.playerSaveProgress.initiate({ episodeId, progress, positionSeconds }, SAGA_MUTATION),
+  );
 }
 
 /** A save that survives the page going away (pagehide): fetch with keepalive, same auth as the client. */
@@ -52,8 +53,8 @@ export async function putProgressKeepalive(episodeId: number, progress: number, 
   });
 }
 
-export async function postWatched(episodeId: number): Promise<void> {
-  await apiClient().post(`/episodes/${episodeId}/mark-watched/`);
+export function* postWatched(episodeId: number) {
+  yield* runMutation(progressApi.endpoints.playerMarkWatched.initiate(episodeId, SAGA_MUTATION));
 }
 
 const now = () => Date.now();

@@ -7,6 +7,8 @@
  * episode is then marked unlocked in the series' list and as the current episode, its stream address
  * is fetched, and `player/episodeUnlocked` carries the new balance to the header.
  *
+ * The write and what it does to the cached episodes are the endpoint's (unlock.api.ts).
+ *
  * An automatic unlock (the viewer's opt-in auto-unlock for the series, started by the paywall) asks the
  * API with `automatic: true`; when it goes through, a toast says what it spent and what is left of the
  * limit. When the cap, the setting or the balance stops it, nothing opens by itself: the paywall stays
@@ -14,8 +16,7 @@
  */
 import {
   ANALYTICS_EVENTS,
-  type AutoUnlockSetting,
-  apiClient,
+  type ApiError,
   baseApi,
   episodesUnlocked,
   episodeUnlocked,
@@ -23,14 +24,14 @@ import {
   errorMessage,
   navigationRequested,
   paths,
+  runMutation,
+  SAGA_MUTATION,
   selectCoinBalance,
   showToast,
   track,
   unlockSheetRequested,
 } from '@cliffhanger/shared';
-import type { AxiosError } from 'axios';
 import { call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import { settingReceived, settingStale } from '../auto-unlock/auto-unlock.api';
 import { autoUnlockToast, balanceStopMessage } from '../auto-unlock/auto-unlock-rules';
 import {
   autoUnlockCleared,
@@ -41,38 +42,20 @@ import {
   unlockSucceeded,
 } from '../playback/playback.slice';
 import { PLAYER_EPISODES_TAG, type PlayerEpisode, playerApi } from '../playback/player.api';
+import { refusedByAutoUnlock, type UnlockResult, unlockApi } from './unlock.api';
 import { loadWalletSheet, walletSheetReady } from './wallet-sheet';
-
-export interface UnlockAnswer {
-  balance: number;
-  unlocked: boolean;
-  charged: number;
-  via?: 'coins' | 'already_unlocked' | 'free' | 'gold';
-  /** On an automatic unlock: the viewer's setting for the series after it. */
-  auto_unlock?: AutoUnlockSetting;
-}
-
-export interface StreamAnswer {
-  hls_url: string | null;
-  video_url: string | null;
-}
 
 export const UNLOCK_MESSAGES = {
   unavailable: 'Unlocking episodes is not available right now. Please try again a little later.',
   generic: 'Sorry, this episode could not be unlocked. Please try again.',
 } as const;
 
-export async function postUnlock(episodeId: number, automatic = false): Promise<UnlockAnswer> {
-  const { data } = await apiClient().post<UnlockAnswer>(
-    `/episodes/${episodeId}/unlock/`,
-    automatic ? { automatic: true } : undefined,
+/** Charges the episode; the endpoint marks it unlocked in the cache, with its stream address. */
+export function* postUnlock(episodeId: number, seriesId: number, automatic = false) {
+  const result: UnlockResult = yield* runMutation(
+    unlockApi.endpoints.playerUnlockEpisode.initiate({ episodeId, seriesId, automatic }, SAGA_MUTATION),
   );
-  return data;
-}
-
-export async function fetchStream(episodeId: number): Promise<StreamAnswer> {
-  const { data } = await apiClient().get<StreamAnswer>(`/episodes/${episodeId}/stream/`);
-  return data;
+  return result;
 }
 
 /** The coin store, with the way back to the episode. */
@@ -137,22 +120,6 @@ export function* goToCoinStore(needed: number, returnTo: string) {
   yield put(navigationRequested({ to: coinStorePath(returnTo) }));
 }
 
-/** Marks the episode unlocked in the cached list and the cached episode, with its stream address. */
-export function markUnlockedInCache(seriesId: number, episodeId: number, stream: StreamAnswer | null) {
-  const patch = (episode: { id: number; is_unlocked: boolean; hls_url: string | null; video_url: string | null }) => {
-    if (episode.id !== episodeId) return;
-    episode.is_unlocked = true;
-    if (stream?.hls_url) episode.hls_url = stream.hls_url;
-    if (stream?.video_url) episode.video_url = stream.video_url;
-  };
-  return [
-    playerApi.util.updateQueryData('playerSeriesEpisodes', String(seriesId), (list) => {
-      for (const episode of list) patch(episode);
-    }),
-    playerApi.util.updateQueryData('playerEpisode', String(episodeId), (episode) => patch(episode)),
-  ];
-}
-
 /** The episode's number, from the cached episode or the series' list. */
 function* episodeNumberOf(episodeId: number, seriesId: number) {
   const cached: { data?: PlayerEpisode } = yield select(playerApi.endpoints.playerEpisode.select(String(episodeId)));
@@ -164,15 +131,8 @@ function* episodeNumberOf(episodeId: number, seriesId: number) {
   return number;
 }
 
-/** Marks the episode unlocked with its stream, and tells the page (balance, analytics). */
-function* episodeNowUnlocked(episodeId: number, seriesId: number, coinCost: number, answer: UnlockAnswer) {
-  let stream: StreamAnswer | null = null;
-  try {
-    stream = yield call(fetchStream, episodeId);
-  } catch {
-    // The list refetch below brings the address too.
-  }
-  for (const update of markUnlockedInCache(seriesId, episodeId, stream)) yield put(update as never);
+/** Tells the page the episode is unlocked, with the new balance. */
+function* episodeNowUnlocked(episodeId: number, seriesId: number, coinCost: number, answer: UnlockResult) {
   yield put(episodeUnlocked({ episodeId, seriesId, coinCost: answer.charged ?? coinCost, balance: answer.balance }));
 }
 
@@ -181,9 +141,8 @@ export function* autoUnlockEpisode({ payload }: ReturnType<typeof unlockRequeste
   const { episodeId, seriesId, coinCost } = payload;
   yield put(autoUnlockCleared());
   try {
-    const answer: UnlockAnswer = yield call(postUnlock, episodeId, true);
+    const answer: UnlockResult = yield call(postUnlock, episodeId, seriesId, true);
     yield call(episodeNowUnlocked, episodeId, seriesId, coinCost, answer);
-    if (answer.auto_unlock) yield put(settingReceived(answer.auto_unlock) as never);
     if (answer.via === 'coins' && answer.charged > 0 && answer.auto_unlock) {
       const number: number | undefined = yield call(episodeNumberOf, episodeId, seriesId);
       yield put(showToast({ type: 'success', message: autoUnlockToast(answer.charged, number, answer.auto_unlock) }));
@@ -198,21 +157,21 @@ export function* autoUnlockEpisode({ payload }: ReturnType<typeof unlockRequeste
     }
     yield put(unlockSucceeded());
   } catch (caught) {
-    const response = (caught as AxiosError).response;
-    const data = (response?.data ?? {}) as { reason?: string; balance?: number; coin_cost?: number; message?: string };
+    const refusal = caught as Partial<ApiError> | null;
+    const data = (refusal?.data ?? {}) as { balance?: number; coin_cost?: number; message?: string };
     yield put(unlockReset());
-    if (response?.status === 409 && typeof data.reason === 'string' && data.reason.startsWith('auto_unlock')) {
+    if (refusedByAutoUnlock(refusal)) {
+      // The endpoint has the setting read again.
       yield put(autoUnlockStopped({ episodeId, message: data.message ?? 'Auto-unlock stopped at this episode.' }));
-      yield put(settingStale(seriesId) as never);
       return;
     }
-    if (response?.status === 402 && typeof data.balance === 'number') {
+    if (refusal?.status === 402 && typeof data.balance === 'number') {
       const message = balanceStopMessage(data.coin_cost ?? coinCost, data.balance);
       yield put(autoUnlockStopped({ episodeId, message }));
       return;
     }
     const message =
-      response?.status === 404 ? UNLOCK_MESSAGES.unavailable : errorMessage(response, UNLOCK_MESSAGES.generic);
+      refusal?.status === 404 ? UNLOCK_MESSAGES.unavailable : errorMessage(refusal, UNLOCK_MESSAGES.generic);
     yield put(autoUnlockStopped({ episodeId, message: `Auto-unlock did not go through: ${message}` }));
   }
 }
@@ -239,20 +198,20 @@ export function* unlockEpisode(action: ReturnType<typeof unlockRequested>) {
     return;
   }
   try {
-    const answer: UnlockAnswer = yield call(postUnlock, episodeId);
+    const answer: UnlockResult = yield call(postUnlock, episodeId, seriesId);
     yield call(episodeNowUnlocked, episodeId, seriesId, coinCost, answer);
     yield put(track(ANALYTICS_EVENTS.episodeUnlocked, { episode_id: episodeId, series_id: seriesId, coins: coinCost }));
     yield put(unlockSucceeded());
   } catch (caught) {
-    const response = (caught as AxiosError).response;
-    const data = (response?.data ?? {}) as { balance?: number; coin_cost?: number };
+    const refusal = caught as Partial<ApiError> | null;
+    const data = (refusal?.data ?? {}) as { balance?: number; coin_cost?: number };
     if (typeof data.balance === 'number' && typeof data.coin_cost === 'number' && data.balance < data.coin_cost) {
       yield put(unlockReset());
       yield call(offerCoins, payload, data.coin_cost - data.balance);
       return;
     }
     const message =
-      response?.status === 404 ? UNLOCK_MESSAGES.unavailable : errorMessage(response, UNLOCK_MESSAGES.generic);
+      refusal?.status === 404 ? UNLOCK_MESSAGES.unavailable : errorMessage(refusal, UNLOCK_MESSAGES.generic);
     yield put(unlockFailed({ episodeId, message }));
   }
 }

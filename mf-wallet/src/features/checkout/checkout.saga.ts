@@ -15,6 +15,8 @@ import {
   goldStatusChanged,
   readStored,
   removeStored,
+  runMutation,
+  SAGA_MUTATION,
   selectCoinBalance,
   showToast,
   track,
@@ -23,9 +25,10 @@ import {
   writeStored,
 } from '@cliffhanger/shared';
 import { call, delay, put, select, takeLeading } from 'redux-saga/effects';
+import { type CheckoutAnswer, coinsApi } from '../coins/coins.api';
 import { formatDate } from '../format';
 import { isGoldSubscription } from '../subscription/gold-status';
-import { type ActiveSubscription, subscriptionApi } from '../subscription/subscription.api';
+import { type ActiveSubscription, isSubscription, subscriptionApi } from '../subscription/subscription.api';
 import {
   type CheckoutRequest,
   checkoutFailed,
@@ -49,11 +52,6 @@ export const CHECKOUT_MESSAGES = {
 export const CHECKOUT_POLL_INTERVAL_MS = 2_000;
 export const CHECKOUT_POLL_ATTEMPTS = 15;
 
-export interface CheckoutAnswer {
-  session_id: string;
-  url: string;
-}
-
 /** The browser's address bar, behind an object so tests can watch it. */
 export const browser = {
   assign(url: string) {
@@ -61,32 +59,37 @@ export const browser = {
   },
 };
 
-export async function postCheckout(request: CheckoutRequest): Promise<CheckoutAnswer | null> {
+/** Starts the purchase or the subscription; the answer names the payment page. */
+export function* postCheckout(request: CheckoutRequest) {
   // One key per purchase start: the transport's retries resend the same body, so a start whose answer
   // was lost gets the same checkout session back instead of opening a second one.
-  const { data } =
+  const answer: CheckoutAnswer | null = yield* runMutation(
     request.kind === 'coins'
-      ? await apiClient().post<CheckoutAnswer | null>('/coins/purchase/', {
-          package_id: request.packageId,
-          idempotency_key: crypto.randomUUID(),
-          ...(request.returnTo ? { return_to: request.returnTo } : {}),
-          ...(request.returnTo && request.unlockEpisodeId ? { unlock_episode_id: request.unlockEpisodeId } : {}),
-        })
-      : await apiClient().post<CheckoutAnswer | null>('/subscriptions/create/', {
-          plan: request.plan,
-          ...(request.returnTo ? { return_to: request.returnTo } : {}),
-        });
-  return data;
+      ? coinsApi.endpoints.walletPurchaseCoins.initiate(
+          {
+            packageId: request.packageId,
+            idempotencyKey: crypto.randomUUID(),
+            returnTo: request.returnTo,
+            unlockEpisodeId: request.unlockEpisodeId,
+          },
+          SAGA_MUTATION,
+        )
+      : subscriptionApi.endpoints.walletCreateSubscription.initiate(
+          { plan: request.plan, returnTo: request.returnTo },
+          SAGA_MUTATION,
+        ),
+  );
+  return answer;
 }
 
 export async function fetchActiveSubscription(): Promise<ActiveSubscription | null> {
   const { data } = await apiClient().get<ActiveSubscription | null>('/subscriptions/active/');
-  return data && typeof data === 'object' && 'id' in data ? data : null;
+  return isSubscription(data) ? data : null;
 }
 
 function failureMessage(kind: CheckoutRequest['kind'], error: unknown): string {
   const base = kind === 'coins' ? CHECKOUT_MESSAGES.purchaseFailed : CHECKOUT_MESSAGES.subscriptionFailed;
-  const data = (error as { response?: { data?: { message?: unknown; detail?: unknown } } })?.response?.data;
+  const data = (error as { data?: { message?: unknown; detail?: unknown } } | null)?.data;
   const detail = typeof data?.message === 'string' ? data.message : typeof data?.detail === 'string' ? data.detail : '';
   return detail ? `${base}: ${detail}` : base;
 }

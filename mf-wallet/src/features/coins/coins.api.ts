@@ -1,5 +1,5 @@
 /** The coin packages on sale (§7 Coins). The balance itself is the session's (shell), read by selector. */
-import { baseApi, type FirstPurchaseOfferAnswer, type FirstPurchaseOfferView } from '@cliffhanger/shared';
+import { baseApi, type FirstPurchaseOfferAnswer, type FirstPurchaseOfferView, SEND_ONCE } from '@cliffhanger/shared';
 
 export interface CoinPackage {
   id: number;
@@ -9,6 +9,20 @@ export interface CoinPackage {
   currency: string;
   title: string;
   is_popular: boolean;
+}
+
+/** The payment page a purchase or a subscription continues on. */
+export interface CheckoutAnswer {
+  session_id: string;
+  url: string;
+}
+
+export interface CoinPurchase {
+  packageId: number;
+  /** One key per purchase start: a resent start gets the same checkout session back. */
+  idempotencyKey: string;
+  returnTo?: string;
+  unlockEpisodeId?: number;
 }
 
 /** The balance with the coins owed after a refund or dispute of coins already spent. */
@@ -40,6 +54,20 @@ export const coinsApi = baseApi.injectEndpoints({
       transformResponse: (answer: FirstPurchaseOfferAnswer | null) => answer?.offer ?? null,
       // A purchase (or a cancelled checkout) changes who gets it.
       providesTags: ['Transaction'],
+    }),
+    /** Opens a payment page for a coin package; the coins come with the payment's webhook. */
+    walletPurchaseCoins: build.mutation<CheckoutAnswer | null, CoinPurchase>({
+      query: ({ packageId, idempotencyKey, returnTo, unlockEpisodeId }) => ({
+        url: '/coins/purchase/',
+        method: 'POST',
+        body: {
+          package_id: packageId,
+          idempotency_key: idempotencyKey,
+          ...(returnTo ? { return_to: returnTo } : {}),
+          ...(returnTo && unlockEpisodeId ? { unlock_episode_id: unlockEpisodeId } : {}),
+        },
+      }),
+      extraOptions: SEND_ONCE,
     }),
   }),
 });

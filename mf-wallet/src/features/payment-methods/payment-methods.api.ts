@@ -1,5 +1,5 @@
 /** Saved cards (§7 Payments). Known fields per §3: id and is_default; the API adds the card's face. */
-import { baseApi } from '@cliffhanger/shared';
+import { baseApi, SEND_ONCE } from '@cliffhanger/shared';
 
 export interface PaymentMethod {
   id: number;
@@ -25,6 +25,9 @@ export interface SetupIntent {
   setup_intent_id: string;
 }
 
+/** A list answer, or null when the server answered something else (an empty body). */
+const listOrNull = (answer: unknown): PaymentMethod[] | null => (Array.isArray(answer) ? answer : null);
+
 export const paymentMethodsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     walletPaymentMethods: build.query<PaymentMethod[], void>({
@@ -40,6 +43,48 @@ export const paymentMethodsApi = baseApi.injectEndpoints({
     /** The SetupIntent Stripe Elements confirms a new card against. */
     walletSetupIntent: build.mutation<SetupIntent, void>({
       query: () => ({ url: '/payment-methods/setup-intent/', method: 'POST' }),
+    }),
+    /** Saves a card the processor checked; the list is read again. */
+    walletAddPaymentMethod: build.mutation<PaymentMethod, string>({
+      query: (paymentMethodId) => ({
+        url: '/payment-methods/',
+        method: 'POST',
+        body: { payment_method_id: paymentMethodId },
+      }),
+      extraOptions: SEND_ONCE,
+      invalidatesTags: (_method, error) => (error ? [] : ['PaymentMethod']),
+    }),
+    /** Removes a card; the answer is the list left, or nothing, and then the list is read again. */
+    walletRemovePaymentMethod: build.mutation<PaymentMethod[] | null, number>({
+      query: (id) => ({ url: `/payment-methods/${id}/`, method: 'DELETE' }),
+      transformResponse: listOrNull,
+      extraOptions: SEND_ONCE,
+      async onQueryStarted(_id, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          if (data) dispatch(paymentMethodsApi.util.upsertQueryData('walletPaymentMethods', undefined, data));
+          else dispatch(paymentMethodsApi.util.invalidateTags(['PaymentMethod']));
+        } catch {
+          // the list is unchanged
+        }
+      },
+    }),
+    /** Only the chosen card is the default (§4): the cached list changes at once, and back if refused. */
+    walletSetDefaultPaymentMethod: build.mutation<PaymentMethod[] | null, number>({
+      query: (id) => ({ url: `/payment-methods/${id}/set-default/`, method: 'POST' }),
+      transformResponse: listOrNull,
+      extraOptions: SEND_ONCE,
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          paymentMethodsApi.util.updateQueryData('walletPaymentMethods', undefined, (list) => markDefault(list, id)),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          if (data) dispatch(paymentMethodsApi.util.upsertQueryData('walletPaymentMethods', undefined, data));
+        } catch {
+          patch.undo();
+        }
+      },
     }),
   }),
 });

@@ -1,10 +1,10 @@
 /**
- * Adding, removing and choosing the default card. Setting a default marks only that card (§4): the
- * cached list changes at once and is put back if the server refuses.
+ * Adding, removing and choosing the default card, with a toast for each outcome. The writes and what they
+ * do to the cached list (setting a default marks only that card at once, §4) are the endpoints'.
  */
-import { apiClient, errorMessage, showToast } from '@cliffhanger/shared';
-import { call, put, takeEvery, takeLeading } from 'redux-saga/effects';
-import { markDefault, type PaymentMethod, paymentMethodsApi } from './payment-methods.api';
+import { errorMessage, runMutation, SAGA_MUTATION, showToast } from '@cliffhanger/shared';
+import { put, takeEvery, takeLeading } from 'redux-saga/effects';
+import { type PaymentMethod, paymentMethodsApi } from './payment-methods.api';
 import {
   paymentMethodAddRequested,
   paymentMethodDefaultRequested,
@@ -18,37 +18,20 @@ export const PAYMENT_METHOD_MESSAGES = {
   defaultFailed: 'The default card could not be changed. Please try again.',
 } as const;
 
-const reason = (error: unknown, fallback: string) =>
-  errorMessage((error as { response?: unknown })?.response, fallback);
-
-export async function postPaymentMethod(paymentMethodId: string): Promise<PaymentMethod> {
-  const { data } = await apiClient().post<PaymentMethod>('/payment-methods/', { payment_method_id: paymentMethodId });
-  return data;
-}
-
-export async function deletePaymentMethod(id: number): Promise<PaymentMethod[] | null> {
-  const { data } = await apiClient().delete<PaymentMethod[] | null>(`/payment-methods/${id}/`);
-  return Array.isArray(data) ? data : null;
-}
-
-export async function postDefault(id: number): Promise<PaymentMethod[] | null> {
-  const { data } = await apiClient().post<PaymentMethod[] | null>(`/payment-methods/${id}/set-default/`);
-  return Array.isArray(data) ? data : null;
-}
-
-const replaceList = (list: PaymentMethod[]) =>
-  paymentMethodsApi.util.upsertQueryData('walletPaymentMethods', undefined, list);
+const { walletAddPaymentMethod, walletRemovePaymentMethod, walletSetDefaultPaymentMethod } =
+  paymentMethodsApi.endpoints;
 
 export function* addPaymentMethod({ payload }: ReturnType<typeof paymentMethodAddRequested>) {
   try {
-    const method: PaymentMethod = yield call(postPaymentMethod, payload.paymentMethodId);
-    yield put(paymentMethodsApi.util.invalidateTags(['PaymentMethod']));
+    const method: PaymentMethod = yield* runMutation(
+      walletAddPaymentMethod.initiate(payload.paymentMethodId, SAGA_MUTATION),
+    );
     yield put(paymentMethodsSettled({ error: null }));
     yield put(
       showToast({ type: 'success', message: method?.last4 ? `Card ending ${method.last4} added.` : 'Card added.' }),
     );
   } catch (error) {
-    const message = reason(error, PAYMENT_METHOD_MESSAGES.addFailed);
+    const message = errorMessage(error, PAYMENT_METHOD_MESSAGES.addFailed);
     yield put(paymentMethodsSettled({ error: message }));
     yield put(showToast({ type: 'error', message }));
   }
@@ -56,30 +39,23 @@ export function* addPaymentMethod({ payload }: ReturnType<typeof paymentMethodAd
 
 export function* removePaymentMethod({ payload }: ReturnType<typeof paymentMethodRemoveRequested>) {
   try {
-    const list: PaymentMethod[] | null = yield call(deletePaymentMethod, payload.id);
-    if (list) yield put(replaceList(list));
-    else yield put(paymentMethodsApi.util.invalidateTags(['PaymentMethod']));
+    yield* runMutation(walletRemovePaymentMethod.initiate(payload.id, SAGA_MUTATION));
     yield put(paymentMethodsSettled({ error: null }));
     yield put(showToast({ type: 'success', message: 'Card removed.' }));
   } catch (error) {
-    const message = reason(error, PAYMENT_METHOD_MESSAGES.removeFailed);
+    const message = errorMessage(error, PAYMENT_METHOD_MESSAGES.removeFailed);
     yield put(paymentMethodsSettled({ error: message }));
     yield put(showToast({ type: 'error', message }));
   }
 }
 
 export function* setDefaultPaymentMethod({ payload }: ReturnType<typeof paymentMethodDefaultRequested>) {
-  const patch: { undo: () => void } = yield put(
-    paymentMethodsApi.util.updateQueryData('walletPaymentMethods', undefined, (list) => markDefault(list, payload.id)),
-  );
   try {
-    const list: PaymentMethod[] | null = yield call(postDefault, payload.id);
-    if (list) yield put(replaceList(list));
+    yield* runMutation(walletSetDefaultPaymentMethod.initiate(payload.id, SAGA_MUTATION));
     yield put(paymentMethodsSettled({ error: null }));
     yield put(showToast({ type: 'success', message: 'Default card updated.' }));
   } catch (error) {
-    patch.undo();
-    const message = reason(error, PAYMENT_METHOD_MESSAGES.defaultFailed);
+    const message = errorMessage(error, PAYMENT_METHOD_MESSAGES.defaultFailed);
     yield put(paymentMethodsSettled({ error: message }));
     yield put(showToast({ type: 'error', message }));
   }

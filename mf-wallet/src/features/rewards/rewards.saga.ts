@@ -5,10 +5,11 @@
  */
 import {
   ANALYTICS_EVENTS,
-  apiClient,
+  type ApiError,
   balanceChanged,
-  baseApi,
   errorMessage,
+  runMutation,
+  SAGA_MUTATION,
   SHARE_CHANNELS,
   type ShareChannel,
   showToast,
@@ -16,7 +17,7 @@ import {
 } from '@cliffhanger/shared';
 import { call, put, takeLeading } from 'redux-saga/effects';
 import { formatDateTime } from '../format';
-import type { RewardShareChannel } from './rewards.api';
+import { type ClaimAnswer, type RewardShareChannel, rewardsApi, type ShareAnswer } from './rewards.api';
 import { claimSettled, dailyBonusClaimRequested, shareRequested, shareSettled } from './rewards.slice';
 
 export const REWARD_MESSAGES = {
@@ -26,34 +27,9 @@ export const REWARD_MESSAGES = {
   thanks: 'Thanks for sharing!',
 } as const;
 
-interface ClaimAnswer {
-  credited: true;
-  coins: number;
-  streak: number;
-  balance: number;
-  next_claim_at: string;
-}
-
-interface ShareAnswer {
-  channel: RewardShareChannel;
-  credited: boolean;
-  coins: number;
-  balance: number;
-}
-
 /** The analytics catalogue names copying a link `copyLink`; the API names it `copy_link`. */
 export function analyticsChannel(channel: RewardShareChannel): ShareChannel {
   return channel === 'copy_link' ? 'copyLink' : channel;
-}
-
-export async function postDailyClaim(): Promise<ClaimAnswer> {
-  const { data } = await apiClient().post<ClaimAnswer>('/rewards/daily/claim/');
-  return data;
-}
-
-export async function postShare(channel: RewardShareChannel): Promise<ShareAnswer> {
-  const { data } = await apiClient().post<ShareAnswer>('/rewards/share/', { channel });
-  return data;
 }
 
 /** What the device does for a channel before the reward: the share sheet, or the clipboard. */
@@ -71,7 +47,9 @@ const coins = (n: number) => `${n} ${n === 1 ? 'coin' : 'coins'}`;
 
 export function* claimDailyBonus() {
   try {
-    const answer: ClaimAnswer = yield call(postDailyClaim);
+    const answer: ClaimAnswer = yield* runMutation(
+      rewardsApi.endpoints.walletClaimDailyBonus.initiate(undefined, SAGA_MUTATION),
+    );
     yield put(balanceChanged({ balance: answer.balance, reason: 'daily_bonus' }));
     yield put(track(ANALYTICS_EVENTS.dailyBonusClaimed, { coins: answer.coins, streak: answer.streak }));
     yield put(
@@ -82,9 +60,9 @@ export function* claimDailyBonus() {
       }),
     );
   } catch (error) {
-    const response = (error as { response?: { status?: number; data?: { next_claim_at?: string } } })?.response;
-    if (response?.status === 409) {
-      const next = response.data?.next_claim_at ? formatDateTime(response.data.next_claim_at) : '';
+    const refusal = error as Partial<ApiError> & { data?: { next_claim_at?: string } };
+    if (refusal?.status === 409) {
+      const next = refusal.data?.next_claim_at ? formatDateTime(refusal.data.next_claim_at) : '';
       yield put(
         showToast({
           type: 'info',
@@ -92,10 +70,9 @@ export function* claimDailyBonus() {
         }),
       );
     } else {
-      yield put(showToast({ type: 'error', message: errorMessage(response, REWARD_MESSAGES.claimFailed) }));
+      yield put(showToast({ type: 'error', message: errorMessage(error, REWARD_MESSAGES.claimFailed) }));
     }
   } finally {
-    yield put(baseApi.util.invalidateTags(['Rewards', 'Transaction']));
     yield put(claimSettled());
   }
 }
@@ -119,7 +96,9 @@ export function* share({ payload }: ReturnType<typeof shareRequested>) {
     }
     yield put(track(SHARE_CHANNELS[analyticsChannel(channel)], { channel }));
     try {
-      const answer: ShareAnswer = yield call(postShare, channel);
+      const answer: ShareAnswer = yield* runMutation(
+        rewardsApi.endpoints.walletShareReward.initiate(channel, SAGA_MUTATION),
+      );
       if (answer.credited) {
         yield put(balanceChanged({ balance: answer.balance, reason: 'share' }));
         yield put(showToast({ type: 'success', title: REWARD_MESSAGES.thanks, message: `+${coins(answer.coins)}.` }));
@@ -135,7 +114,6 @@ export function* share({ payload }: ReturnType<typeof shareRequested>) {
     } catch {
       yield put(showToast({ type: 'warning', message: REWARD_MESSAGES.shareFailed }));
     }
-    yield put(baseApi.util.invalidateTags(['Rewards', 'Transaction']));
   } finally {
     yield put(shareSettled());
   }

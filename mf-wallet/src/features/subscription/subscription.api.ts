@@ -1,5 +1,7 @@
 /** Gold plans and the viewer's subscription (§7 Subscriptions); a 404 on the active one means none (§8). */
-import { baseApi, type Subscription } from '@cliffhanger/shared';
+import { baseApi, SEND_ONCE, type Subscription } from '@cliffhanger/shared';
+import type { CheckoutAnswer } from '../coins/coins.api';
+import type { SubscriptionChange } from './subscription.slice';
 
 export interface GoldPlan {
   id: string;
@@ -20,6 +22,10 @@ export interface GoldOffer {
 
 export type ActiveSubscription = Subscription & { interval?: 'month' | 'year' | null };
 
+/** Whether an answer is a subscription (an empty or refused answer is not). */
+export const isSubscription = (answer: unknown): answer is ActiveSubscription =>
+  !!answer && typeof answer === 'object' && 'id' in answer;
+
 export const subscriptionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     walletGoldPlans: build.query<GoldPlan[], void>({
@@ -33,9 +39,31 @@ export const subscriptionApi = baseApi.injectEndpoints({
     }),
     walletActiveSubscription: build.query<ActiveSubscription | null, void>({
       query: () => ({ url: '/subscriptions/active/' }),
-      transformResponse: (answer: ActiveSubscription | null) =>
-        answer && typeof answer === 'object' && 'id' in answer ? answer : null,
+      transformResponse: (answer: ActiveSubscription | null) => (isSubscription(answer) ? answer : null),
       providesTags: ['Subscription'],
+    }),
+    /** Opens a payment page for a Gold plan; Gold starts with the payment's webhook. */
+    walletCreateSubscription: build.mutation<CheckoutAnswer | null, { plan: string; returnTo?: string }>({
+      query: ({ plan, returnTo }) => ({
+        url: '/subscriptions/create/',
+        method: 'POST',
+        body: { plan, ...(returnTo ? { return_to: returnTo } : {}) },
+      }),
+      extraOptions: SEND_ONCE,
+    }),
+    /** Cancel or reactivate: the answer replaces the cached active subscription (§4). */
+    walletChangeSubscription: build.mutation<ActiveSubscription | null, SubscriptionChange>({
+      query: (change) => ({ url: `/subscriptions/${change}/`, method: 'POST' }),
+      transformResponse: (answer: unknown) => (isSubscription(answer) ? answer : null),
+      extraOptions: SEND_ONCE,
+      async onQueryStarted(_change, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          if (data) dispatch(subscriptionApi.util.upsertQueryData('walletActiveSubscription', undefined, data));
+        } catch {
+          // the saga tells the viewer
+        }
+      },
     }),
   }),
 });

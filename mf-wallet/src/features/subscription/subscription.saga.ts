@@ -6,9 +6,10 @@
  */
 import {
   ANALYTICS_EVENTS,
-  apiClient,
   errorMessage,
   goldStatusChanged,
+  runMutation,
+  SAGA_MUTATION,
   selectIsGold,
   showToast,
   track,
@@ -30,10 +31,13 @@ export const SUBSCRIPTION_MESSAGES = {
   reactivateFailed: 'Your subscription could not be reactivated. Please try again.',
 } as const;
 
-export async function postSubscriptionChange(change: SubscriptionChange): Promise<ActiveSubscription> {
-  const { data } = await apiClient().post<ActiveSubscription>(`/subscriptions/${change}/`);
-  if (!data || typeof data !== 'object' || !('id' in data)) throw new Error('The subscription answer was empty');
-  return data;
+/** Cancels or reactivates; the endpoint puts the answer in the cache as the active subscription. */
+export function* postSubscriptionChange(change: SubscriptionChange) {
+  const replaced: ActiveSubscription | null = yield* runMutation(
+    subscriptionApi.endpoints.walletChangeSubscription.initiate(change, SAGA_MUTATION),
+  );
+  if (!replaced) throw new Error('The subscription answer was empty');
+  return replaced;
 }
 
 export function* changeSubscription({ payload }: ReturnType<typeof subscriptionChangeRequested>) {
@@ -41,7 +45,6 @@ export function* changeSubscription({ payload }: ReturnType<typeof subscriptionC
   yield put(subscriptionChangeStarted(change));
   try {
     const replaced: ActiveSubscription = yield call(postSubscriptionChange, change);
-    yield put(subscriptionApi.util.upsertQueryData('walletActiveSubscription', undefined, replaced));
     const isGold = isGoldSubscription(replaced);
     yield put(goldStatusChanged({ isGold, periodEnd: isGold ? replaced.current_period_end : null }));
     yield put(subscriptionChangeSettled({ error: null }));
@@ -61,7 +64,7 @@ export function* changeSubscription({ payload }: ReturnType<typeof subscriptionC
     }
   } catch (error) {
     const fallback = change === 'cancel' ? SUBSCRIPTION_MESSAGES.cancelFailed : SUBSCRIPTION_MESSAGES.reactivateFailed;
-    const message = errorMessage((error as { response?: unknown })?.response, fallback);
+    const message = errorMessage(error, fallback);
     yield put(subscriptionChangeSettled({ error: message }));
     yield put(showToast({ type: 'error', message }));
   }

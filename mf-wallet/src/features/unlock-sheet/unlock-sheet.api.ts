@@ -1,5 +1,5 @@
 /** What unlocking the rest of a series costs this viewer: the server's total, never computed here. */
-import { baseApi } from '@cliffhanger/shared';
+import { baseApi, SEND_ONCE } from '@cliffhanger/shared';
 
 export interface SeriesUnlockQuote {
   series_id: number;
@@ -9,12 +9,54 @@ export interface SeriesUnlockQuote {
   balance: number;
 }
 
+export interface IntentAnswer {
+  payment_intent_id: string;
+  status: string;
+}
+
+export interface ConfirmAnswer {
+  payment_intent_id: string;
+  status: string;
+  coins: number;
+  balance: number;
+}
+
+export interface SeriesUnlockAnswer {
+  unlocked_ids: number[];
+  charged: number;
+  balance: number;
+  message: string;
+}
+
 export const unlockSheetApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     walletSeriesUnlockQuote: build.query<SeriesUnlockQuote, number>({
       query: (seriesId) => ({ url: `/series/${seriesId}/unlock-all/` }),
       keepUnusedDataFor: 0,
       providesTags: ['Transaction'],
+    }),
+    /** A PaymentIntent for a coin package, charged to the saved default card. */
+    walletCreatePaymentIntent: build.mutation<IntentAnswer, { packageId: number; amount: number; currency: string }>({
+      query: ({ packageId, amount, currency }) => ({
+        url: '/payments/create-intent/',
+        method: 'POST',
+        body: { amount, currency, package_id: packageId },
+      }),
+      extraOptions: SEND_ONCE,
+    }),
+    /** Confirms it off-session; the coins come from the processor's verified webhook. */
+    walletConfirmPayment: build.mutation<ConfirmAnswer, string>({
+      query: (paymentIntentId) => ({
+        url: '/payments/confirm/',
+        method: 'POST',
+        body: { payment_intent_id: paymentIntentId },
+      }),
+      extraOptions: SEND_ONCE,
+    }),
+    /** Unlocks the rest of a series for the total the server quoted. */
+    walletUnlockSeries: build.mutation<SeriesUnlockAnswer, { seriesId: number; coins: number }>({
+      query: ({ seriesId, coins }) => ({ url: `/series/${seriesId}/unlock-all/`, method: 'POST', body: { coins } }),
+      extraOptions: SEND_ONCE,
     }),
   }),
 });

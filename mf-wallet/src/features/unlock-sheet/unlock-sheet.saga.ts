@@ -8,16 +8,18 @@
  */
 import {
   ANALYTICS_EVENTS,
-  apiClient,
   balanceChanged,
   episodesUnlocked,
   errorMessage,
+  runMutation,
+  SAGA_MUTATION,
   showToast,
   track,
 } from '@cliffhanger/shared';
 import { call, put, select, takeLeading } from 'redux-saga/effects';
 import { continueOnEpisode } from '../checkout/checkout.saga';
 import { checkoutRequested } from '../checkout/checkout.slice';
+import { type ConfirmAnswer, type IntentAnswer, type SeriesUnlockAnswer, unlockSheetApi } from './unlock-sheet.api';
 import {
   savedCardPurchaseRequested,
   selectUnlockSheet,
@@ -33,27 +35,17 @@ export const UNLOCK_SHEET_MESSAGES = {
   seriesFailed: 'The series could not be unlocked. Please try again.',
 } as const;
 
-interface IntentAnswer {
-  payment_intent_id: string;
-  status: string;
-}
-interface ConfirmAnswer {
-  payment_intent_id: string;
-  status: string;
-  coins: number;
-  balance: number;
-}
+const { walletCreatePaymentIntent, walletConfirmPayment, walletUnlockSeries } = unlockSheetApi.endpoints;
 
-export async function payWithSavedCard(packageId: number, amount: number, currency: string): Promise<ConfirmAnswer> {
-  const { data: intent } = await apiClient().post<IntentAnswer>('/payments/create-intent/', {
-    amount,
-    currency,
-    package_id: packageId,
-  });
-  const { data } = await apiClient().post<ConfirmAnswer>('/payments/confirm/', {
-    payment_intent_id: intent.payment_intent_id,
-  });
-  return data;
+/** Charges the saved default card: a PaymentIntent, then its off-session confirmation. */
+export function* payWithSavedCard(packageId: number, amount: number, currency: string) {
+  const intent: IntentAnswer = yield* runMutation(
+    walletCreatePaymentIntent.initiate({ packageId, amount, currency }, SAGA_MUTATION),
+  );
+  const answer: ConfirmAnswer = yield* runMutation(
+    walletConfirmPayment.initiate(intent.payment_intent_id, SAGA_MUTATION),
+  );
+  return answer;
 }
 
 export function* buyWithSavedCard({ payload }: ReturnType<typeof savedCardPurchaseRequested>) {
@@ -88,26 +80,16 @@ export function* buyWithSavedCard({ payload }: ReturnType<typeof savedCardPurcha
     yield put(unlockSheetSettled({ error: null, close: sheet.unlockAfter }));
     if (episode && sheet.unlockAfter) yield call(continueOnEpisode, episode, true, answer.balance);
   } catch (error) {
-    const message = errorMessage((error as { response?: unknown })?.response, UNLOCK_SHEET_MESSAGES.payFailed);
+    const message = errorMessage(error, UNLOCK_SHEET_MESSAGES.payFailed);
     yield put(unlockSheetSettled({ error: message }));
   }
 }
 
-interface SeriesAnswer {
-  unlocked_ids: number[];
-  charged: number;
-  balance: number;
-  message: string;
-}
-
-export async function postSeriesUnlock(seriesId: number, coins: number): Promise<SeriesAnswer> {
-  const { data } = await apiClient().post<SeriesAnswer>(`/series/${seriesId}/unlock-all/`, { coins });
-  return data;
-}
-
 export function* unlockWholeSeries({ payload }: ReturnType<typeof seriesUnlockRequested>) {
   try {
-    const answer: SeriesAnswer = yield call(postSeriesUnlock, payload.seriesId, payload.coins);
+    const answer: SeriesUnlockAnswer = yield* runMutation(
+      walletUnlockSeries.initiate({ seriesId: payload.seriesId, coins: payload.coins }, SAGA_MUTATION),
+    );
     yield put(balanceChanged({ balance: answer.balance, reason: 'unlock' }));
     yield put(
       episodesUnlocked({ seriesId: payload.seriesId, episodeIds: answer.unlocked_ids, balance: answer.balance }),
@@ -118,7 +100,7 @@ export function* unlockWholeSeries({ payload }: ReturnType<typeof seriesUnlockRe
     yield put(unlockSheetSettled({ error: null, close: true }));
     yield put(showToast({ type: 'success', message: answer.message }));
   } catch (error) {
-    const message = errorMessage((error as { response?: unknown })?.response, UNLOCK_SHEET_MESSAGES.seriesFailed);
+    const message = errorMessage(error, UNLOCK_SHEET_MESSAGES.seriesFailed);
     yield put(unlockSheetSettled({ error: message }));
   }
 }

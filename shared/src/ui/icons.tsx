@@ -1,8 +1,10 @@
 /**
- * The player's icons, drawn as inline SVG rather than emoji or symbol characters: a device without a
- * font for ⏮ or 🔇 would show empty boxes. Each icon is decorative (aria-hidden); the control that
- * holds it carries the accessible name.
+ * The product's icons, drawn as inline SVG rather than emoji or symbol characters: a device without a
+ * font for 🔒, ⏮ or 🔇 would show empty boxes. Each icon is decorative (aria-hidden); the control or
+ * text beside it carries the meaning.
  */
+import './ui.css';
+
 const PATHS = {
   play: 'M8 5.14v13.72a1 1 0 0 0 1.52.85l10.6-6.86a1 1 0 0 0 0-1.7L9.52 4.29A1 1 0 0 0 8 5.14z',
   pause: 'M6 5h4v14H6zM14 5h4v14h-4z',
@@ -16,12 +18,17 @@ const PATHS = {
   lock: 'M18 8h-1V6A5 5 0 0 0 7 6v2H6a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V10a2 2 0 0 0-2-2zM9 6a3 3 0 0 1 6 0v2H9V6zm3 11a2 2 0 1 1 0-4 2 2 0 0 1 0 4z',
   up: 'M7.41 15.41 12 10.83l4.59 4.58L18 14l-6-6-6 6z',
   down: 'M7.41 8.59 12 13.17l4.59-4.58L18 10l-6 6-6-6z',
+  left: 'M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z',
+  right: 'M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z',
   back: 'M20 11H7.83l5.59-5.59L12 4l-8 8 8 8 1.41-1.41L7.83 13H20v-2z',
+  star: 'M12 17.27 18.18 21l-1.64-7.03L22 9.24l-7.19-.61L12 2 9.19 8.63 2 9.24l5.46 4.73L5.82 21z',
+  /** Done: in the list, watched. */
+  check: 'M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z',
+  /** Add: to the list. */
+  plus: 'M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6v2z',
   share:
-    'M18 16.08c-.76 0-1.44.3-1.96.77L8.91 12.7a3.3 3.3 0 0 0 0-1.39l7.05-4.11A3 3 0 1 0 15 5c0 .24.04.47.09.7L8.04 9.81a3 3 0 1 0 0 4.38l7.12 4.16c-.05.21-.08.43-.08.65A2.92 2.92 0 1 0 18 16.08z',
+    'M18 16.08c-.76 0-1.44.3-1.96.77L8.91 12.7c.05-.23.09-.46.09-.7s-.04-.47-.09-.7l7.05-4.11A2.99 2.99 0 0 0 21 5a3 3 0 1 0-5.91.7L8.04 9.81A3 3 0 0 0 3 12a3 3 0 0 0 5.04 2.19l7.12 4.16c-.05.21-.08.43-.08.65A2.92 2.92 0 1 0 18 16.08z',
   episodes: 'M4 5h4v4H4zm6 0h4v4h-4zm6 0h4v4h-4zM4 11h4v4H4zm6 0h4v4h-4zm6 0h4v4h-4zM4 17h4v4H4zm6 0h4v4h-4z',
-  listAdd: 'M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6v2z',
-  listAdded: 'M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z',
   close: 'M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z',
 } as const;
 
@@ -30,7 +37,7 @@ export type IconName = keyof typeof PATHS;
 export function Icon({ name, size = 20, className }: { name: IconName; size?: number; className?: string }) {
   return (
     <svg
-      className={['player-icon', className].filter(Boolean).join(' ')}
+      className={['ch-icon', className].filter(Boolean).join(' ')}
       width={size}
       height={size}
       viewBox="0 0 24 24"

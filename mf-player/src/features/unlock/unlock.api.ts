@@ -1,0 +1,93 @@
+/**
+ * Unlocking an episode with coins (§4, §7). The write answers the new balance; the episode's stream
+ * address is read right after, and both the cached episode and the series' list show it unlocked with
+ * that address. On an automatic unlock the server's answer also carries the viewer's auto-unlock setting
+ * for the series, which replaces the cached one; a refusal by that setting has it read again.
+ */
+import { type ApiError, type AutoUnlockSetting, apiClient, SEND_ONCE } from '@cliffhanger/shared';
+import { settingReceived, settingStale } from '../auto-unlock/auto-unlock.api';
+import { playerApi } from '../playback/player.api';
+
+export interface UnlockAnswer {
+  balance: number;
+  unlocked: boolean;
+  charged: number;
+  via?: 'coins' | 'already_unlocked' | 'free' | 'gold';
+  /** On an automatic unlock: the viewer's setting for the series after it. */
+  auto_unlock?: AutoUnlockSetting;
+}
+
+export interface StreamAnswer {
+  hls_url: string | null;
+  video_url: string | null;
+}
+
+export interface EpisodeUnlock {
+  episodeId: number;
+  seriesId: number;
+  /** An unlock under the viewer's auto-unlock for the series, started by the paywall. */
+  automatic?: boolean;
+}
+
+/** The unlock's answer, with the stream address read after it (null when that read failed). */
+export type UnlockResult = UnlockAnswer & { stream: StreamAnswer | null };
+
+/** A fresh signed stream address of an episode (a read outside the cache: each answer is new). */
+export async function fetchStream(episodeId: number): Promise<StreamAnswer> {
+  const { data } = await apiClient().get<StreamAnswer>(`/episodes/${episodeId}/stream/`);
+  return data;
+}
+
+/** Whether a refusal came from the viewer's auto-unlock setting (its cap, or it being off). */
+export function refusedByAutoUnlock(error: unknown): boolean {
+  const refusal = error as Partial<ApiError> | null;
+  const reason = (refusal?.data as { reason?: unknown } | undefined)?.reason;
+  return refusal?.status === 409 && typeof reason === 'string' && reason.startsWith('auto_unlock');
+}
+
+/** Marks the episode unlocked in the cached list and the cached episode, with its stream address. */
+export function markUnlockedInCache(seriesId: number, episodeId: number, stream: StreamAnswer | null) {
+  const patch = (episode: { id: number; is_unlocked: boolean; hls_url: string | null; video_url: string | null }) => {
+    if (episode.id !== episodeId) return;
+    episode.is_unlocked = true;
+    if (stream?.hls_url) episode.hls_url = stream.hls_url;
+    if (stream?.video_url) episode.video_url = stream.video_url;
+  };
+  return [
+    playerApi.util.updateQueryData('playerSeriesEpisodes', String(seriesId), (list) => {
+      for (const episode of list) patch(episode);
+    }),
+    playerApi.util.updateQueryData('playerEpisode', String(episodeId), (episode) => patch(episode)),
+  ];
+}
+
+export const unlockApi = playerApi.injectEndpoints({
+  endpoints: (build) => ({
+    playerUnlockEpisode: build.mutation<UnlockResult, EpisodeUnlock>({
+      async queryFn({ episodeId, automatic }, _api, _extra, baseQuery) {
+        const unlocked = await baseQuery({
+          url: `/episodes/${episodeId}/unlock/`,
+          method: 'POST',
+          body: automatic ? { automatic: true } : undefined,
+        });
+        if (unlocked.error) return { error: unlocked.error as ApiError };
+        // The list read again later brings the address too, so a failed read here is not a failure.
+        const stream = await baseQuery({ url: `/episodes/${episodeId}/stream/` });
+        return {
+          data: { ...(unlocked.data as UnlockAnswer), stream: stream.error ? null : (stream.data as StreamAnswer) },
+        };
+      },
+      extraOptions: SEND_ONCE,
+      async onQueryStarted({ episodeId, seriesId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          for (const update of markUnlockedInCache(seriesId, episodeId, data.stream)) dispatch(update);
+          if (data.auto_unlock) dispatch(settingReceived(data.auto_unlock));
+        } catch (refusal) {
+          const error = (refusal as { error?: unknown } | null)?.error;
+          if (refusedByAutoUnlock(error)) dispatch(settingStale(seriesId));
+        }
+      },
+    }),
+  }),
+});
