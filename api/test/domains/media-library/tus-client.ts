@@ -3,6 +3,7 @@
  * upload, send bytes from an offset, ask how much arrived, and cut a connection half-way through a PATCH.
  * Shared by the resumable-upload tests of the file store and of the S3 store.
  */
+import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { type CallOptions, listenOnFreePort, call as plainCall } from '../../support/http';
 import type { TestApp } from '../../support/test-app';
@@ -116,5 +117,23 @@ export function tusClient(app: () => TestApp['app'], headers: () => Record<strin
     throw new Error(`job ${jobId} never finished`);
   }
 
-  return { start, patch, head, started, dropHalfway, arrivedOffset, waitForJob };
+  /**
+   * The whole story of a dropped upload: half the file is written, the connection is cut without
+   * finishing the body, the browser asks how much arrived and sends only the rest. Answers the finished
+   * upload's stored source, to compare with what was sent.
+   */
+  async function resumeAfterDrop(sourceOf: (assetId: number) => Promise<Buffer>) {
+    const bytes = Buffer.concat([FTYP, randomBytes(3 * 1024 * 1024)]);
+    const location = await started(bytes.length, { filename: 'dropped.mp4' });
+    await dropHalfway(location, bytes);
+    const offset = await arrivedOffset(location);
+    expect(offset).toBeGreaterThan(0);
+    expect(offset).toBeLessThanOrEqual(bytes.length / 2);
+    const rest = await patch(location, offset, bytes.subarray(offset));
+    expect(rest.statusCode).toBe(204);
+    expect(Number(rest.headers['upload-offset'])).toBe(bytes.length);
+    return { sent: bytes, stored: await sourceOf(Number(rest.headers['media-asset-id'])) };
+  }
+
+  return { start, patch, head, started, dropHalfway, arrivedOffset, waitForJob, resumeAfterDrop };
 }
