@@ -36,6 +36,8 @@ export const SINGLETONS = [
   'redux-saga',
   'redux-saga/effects',
   'axios',
+  'i18next',
+  'react-i18next',
   '@cliffhanger/shared',
 ] as const;
 
