@@ -42,6 +42,9 @@ const en = {
   'redirect.title': 'Opening Cliffhanger in your browser…',
   'redirect.body': 'Videos play best there. If nothing happens, you can keep watching here.',
   'redirect.stay': 'Stay here',
+  'notFound.title': 'We couldn’t find that page',
+  'notFound.body': 'The link may be old, or the page may have moved. Plenty of dramas are waiting at home.',
+  'notFound.home': 'Back to Home',
 } as const satisfies Catalogue;
 
 const ru: Catalogue = {
@@ -82,6 +85,9 @@ const ru: Catalogue = {
   'redirect.title': 'Открываем Cliffhanger в браузере…',
   'redirect.body': 'Там видео воспроизводится лучше. Если ничего не происходит, можно продолжить смотреть здесь.',
   'redirect.stay': 'Остаться здесь',
+  'notFound.title': 'Такой страницы не нашлось',
+  'notFound.body': 'Возможно, ссылка устарела или страница переехала. А на главной вас ждёт много сериалов.',
+  'notFound.home': 'На главную',
 };
 
 export type ShellKey = MessageKey<typeof en>;
