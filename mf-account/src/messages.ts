@@ -171,7 +171,7 @@ const ru: Catalogue = {
   'auth.modes': 'Способ входа',
   'auth.mode.link': 'Ссылка на почту',
   'auth.mode.password': 'Пароль',
-  'auth.mode.register': 'Новый аккаунт',
+  'auth.mode.register': 'Регистрация',
   'auth.mode.reset': 'Забыли пароль?',
   'details.edit': 'Изменить профиль',
   'details.editForm': 'Изменение профиля',
