@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import { REMOTE_RELEASE_STAMP_FILE } from '@cliffhanger/shared/src/remote-releases';
+import { REMOTE_RELEASE_STAMP_FILE, SHARED_SINGLETONS } from '@cliffhanger/shared/src/remote-releases';
+import { sharedPackageOf } from '@cliffhanger/shared/src/remote-rollout';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -18,26 +19,8 @@ import { chunkLoadingGlobalOf } from './chunk-global';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
-/**
- * One copy of each on the page, whatever remotes load (DESIGN §2). Sub-path imports are listed too:
- * federation shares by request, so `react-dom/client` is a module of its own.
- */
-export const SINGLETONS = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  'react-router-dom',
-  'redux',
-  '@reduxjs/toolkit',
-  '@reduxjs/toolkit/query',
-  '@reduxjs/toolkit/query/react',
-  'react-redux',
-  'redux-saga',
-  'redux-saga/effects',
-  'axios',
-  '@cliffhanger/shared',
-] as const;
+/** One copy of each on the page, whatever remotes load (the list lives in shared, read by the API too). */
+export const SINGLETONS = SHARED_SINGLETONS;
 
 function versionOf(pkg: string): string {
   const base = pkg.startsWith('@') ? pkg.split('/').slice(0, 2).join('/') : pkg.split('/')[0];
@@ -117,12 +100,6 @@ export function asRelease(config: Configuration, version: string, outputPath?: s
   };
 }
 
-/** The package each shared request belongs to: `react/jsx-runtime` → `react`. */
-export function packageOf(request: string): string {
-  const parts = request.split('/');
-  return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
-}
-
 type PackageJson = {
   version?: string;
   dependencies?: Record<string, string>;
@@ -146,7 +123,7 @@ export function sharedRangesOf(appDir: string): Record<string, string> {
   const shared = sharedSingletons();
   const ranges: Record<string, string> = {};
   for (const request of SINGLETONS) {
-    const name = packageOf(request);
+    const name = sharedPackageOf(request);
     if (ranges[name]) continue;
     ranges[name] = declaredRange(own, name) ?? declaredRange(root, name) ?? shared[request].requiredVersion;
   }
@@ -156,7 +133,7 @@ export function sharedRangesOf(appDir: string): Record<string, string> {
 /** What the shell provides: the exact installed version of each shared singleton's package. */
 export function providedVersions(): Record<string, string> {
   const provides: Record<string, string> = {};
-  for (const request of SINGLETONS) provides[packageOf(request)] ??= versionOf(request);
+  for (const request of SINGLETONS) provides[sharedPackageOf(request)] ??= versionOf(request);
   return provides;
 }
 

@@ -18,6 +18,7 @@ export * from './http/image-renditions';
 export * from './http/media-addresses';
 export * from './http/profile';
 export * from './http/query-retry';
+export * from './i18n';
 export * from './monitoring/monitoring-rules';
 export * from './remote-module';
 export * from './remote-releases';

@@ -8,6 +8,30 @@
  */
 import type { RemoteId } from './routes';
 
+/**
+ * The libraries every page holds one copy of, whatever remotes load: the shell provides them and each
+ * remote shares them (a federation singleton each). Sub-path imports are listed too: federation shares by
+ * request, so `react-dom/client` is a module of its own.
+ */
+export const SHARED_SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router-dom',
+  'redux',
+  '@reduxjs/toolkit',
+  '@reduxjs/toolkit/query',
+  '@reduxjs/toolkit/query/react',
+  'react-redux',
+  'redux-saga',
+  'redux-saga/effects',
+  'axios',
+  'i18next',
+  'react-i18next',
+  '@cliffhanger/shared',
+] as const;
+
 /** A version name: letters, digits, dots, `+` and `-`, starting with a letter or digit (e.g. `2.1.0-rc.1`). */
 export const REMOTE_VERSION_PATTERN = '^[0-9A-Za-z][0-9A-Za-z.+-]{0,63}$';
 

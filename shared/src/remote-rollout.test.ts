@@ -80,11 +80,17 @@ describe('whether a build fits the shell', () => {
   it('accepts ranges every provided singleton satisfies', () => {
     expect(
       sharedRangesIncompatibility(
-        { react: '^19.2.0', 'react-dom': '^19.0.0', '@cliffhanger/shared': '0.1.0', 'left-pad': '^1.0.0' },
+        { react: '^19.2.0', 'react-dom': '^19.0.0', '@cliffhanger/shared': '0.1.0' },
         provides,
         satisfies,
       ),
     ).toBeNull();
+  });
+
+  it('refuses a build sharing a library the shell does not provide (the page would hold two copies)', () => {
+    expect(sharedRangesIncompatibility({ react: '^19.2.0', 'left-pad': '^1.0.0' }, provides, satisfies)).toBe(
+      'Its shared ranges do not fit the shell: left-pad ^1.0.0 (the shell does not provide it)',
+    );
   });
 
   it('refuses a build made for another major version, naming what does not fit', () => {

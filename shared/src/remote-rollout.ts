@@ -94,7 +94,10 @@ export function sharedRangesIncompatibility(
   const misfits: string[] = [];
   for (const [name, range] of Object.entries(ranges).sort(([a], [b]) => a.localeCompare(b))) {
     const provided = provides[sharedPackageOf(name)];
-    if (provided === undefined) continue;
+    if (provided === undefined) {
+      misfits.push(`${name} ${range} (the shell does not provide it)`);
+      continue;
+    }
     let fits = false;
     try {
       fits = satisfies(provided, range);

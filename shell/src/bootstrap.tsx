@@ -12,6 +12,8 @@ import { firstScreenShown } from './analytics/analytics.saga';
 import { App } from './app/app';
 import { createShellStore } from './app/create-shell-store';
 import { buildRoutes } from './app/routes';
+// The shell's words, registered before anything renders (the language itself is chosen in `shared`).
+import './layout/messages';
 import {
   attachStore,
   currentRelease,

@@ -22,6 +22,7 @@ import {
   watchHistoryEntryRemoved,
 } from '@cliffhanger/shared';
 import { put, select, spawn, takeEvery } from 'redux-saga/effects';
+import { accountT } from '../messages';
 import { authApi } from './auth/auth.api';
 import { historyApi } from './history/history.api';
 import { profileApi } from './profile/profile.api';
@@ -42,9 +43,7 @@ export function* reportMagicLink() {
 
 export function* keepThisDevice({ payload }: Fulfilled<{ access?: string; refresh?: string }>) {
   if (payload.access) storeTokens(payload.access, payload.refresh);
-  yield put(
-    showToast({ type: 'success', message: 'Your password has been changed. Other devices have been signed out.' }),
-  );
+  yield put(showToast({ type: 'success', message: accountT('toast.passwordChanged') }));
 }
 
 /** A first password was set: this device keeps its fresh session, and the tab now offers a change. */
@@ -57,7 +56,7 @@ export function* keepThisDeviceWithPassword({ payload }: Fulfilled<{ access?: st
     rememberUser(user);
     yield put(userUpdated({ user }));
   }
-  yield put(showToast({ type: 'success', message: 'Your password has been set. Other devices have been signed out.' }));
+  yield put(showToast({ type: 'success', message: accountT('toast.passwordSet') }));
 }
 
 export function* followProfile({ payload }: Fulfilled<User>) {
@@ -65,12 +64,12 @@ export function* followProfile({ payload }: Fulfilled<User>) {
   const user = { ...before, ...payload } as User;
   rememberUser(user);
   yield put(userUpdated({ user }));
-  yield put(showToast({ type: 'success', message: 'Your profile has been saved.' }));
+  yield put(showToast({ type: 'success', message: accountT('toast.profileSaved') }));
 }
 
 export function* announceHistoryCleared() {
   yield put(watchHistoryCleared());
-  yield put(showToast({ type: 'success', message: 'Your watch history has been cleared.' }));
+  yield put(showToast({ type: 'success', message: accountT('toast.historyCleared') }));
 }
 
 export function* announceEntryRemoved({ meta }: Fulfilled<unknown, { episode: { id: number } }>) {
@@ -79,7 +78,7 @@ export function* announceEntryRemoved({ meta }: Fulfilled<unknown, { episode: { 
 
 export function* signOutHere() {
   yield put(signOutRequested());
-  yield put(showToast({ type: 'success', message: 'You have been signed out on every device.' }));
+  yield put(showToast({ type: 'success', message: accountT('toast.signedOutEverywhere') }));
 }
 
 function* watchAuth() {

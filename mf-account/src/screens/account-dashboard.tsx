@@ -4,31 +4,33 @@ import { HistoryTab } from '../features/history/history-tab';
 import { NotificationsTab } from '../features/notifications/notifications-tab';
 import { SecurityTab } from '../features/profile/security-tab';
 import { WalletPanel } from '../features/wallet-remote/wallet-panel';
+import { useAccountT } from '../messages';
 
 export const ACCOUNT_TABS = [
-  ['subscription', 'Subscription'],
-  ['balance', 'Balance'],
-  ['notifications', 'Notifications'],
-  ['security', 'Security'],
-  ['history', 'History'],
-  ['payments', 'Payments'],
+  ['subscription', 'tab.subscription'],
+  ['balance', 'tab.balance'],
+  ['notifications', 'tab.notifications'],
+  ['security', 'tab.security'],
+  ['history', 'tab.history'],
+  ['payments', 'tab.payments'],
 ] as const;
 
 export type AccountTab = (typeof ACCOUNT_TABS)[number][0];
 
 function TabContent({ tab }: { tab: AccountTab }) {
+  const { t } = useAccountT();
   switch (tab) {
     case 'subscription':
-      return <WalletPanel name="SubscriptionPanel" what="Your subscription" />;
+      return <WalletPanel name="SubscriptionPanel" what={t('wallet.subscription')} />;
     case 'balance':
       return (
         <div className="account-stack">
-          <WalletPanel name="BalancePanel" what="Your balance" />
-          <WalletPanel name="TransactionsList" what="Your transactions" />
+          <WalletPanel name="BalancePanel" what={t('wallet.balance')} />
+          <WalletPanel name="TransactionsList" what={t('wallet.transactions')} />
         </div>
       );
     case 'payments':
-      return <WalletPanel name="PaymentsPanel" what="Your payment methods" />;
+      return <WalletPanel name="PaymentsPanel" what={t('wallet.payments')} />;
     case 'notifications':
       return <NotificationsTab />;
     case 'security':
@@ -43,12 +45,13 @@ export default function AccountDashboardScreen() {
   const { pathname } = useLocation();
   // The same screen answers under both prefixes; links stay under the one in use.
   const base = pathname.startsWith('/account-dashboard') ? '/account-dashboard' : '/account';
+  const { t } = useAccountT();
   return (
-    <Page title="Your account">
-      <nav aria-label="Account sections" className="account-tabs">
+    <Page title={t('dashboard.title')}>
+      <nav aria-label={t('dashboard.sections')} className="account-tabs">
         {ACCOUNT_TABS.map(([path, label]) => (
           <NavLink key={path} to={`${base}/${path}`}>
-            {label}
+            {t(label)}
           </NavLink>
         ))}
       </nav>

@@ -3,8 +3,10 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ConfirmResetForm } from '../features/auth/auth-forms';
 import { AuthPanel } from '../features/auth/auth-panel';
+import { LanguageSwitch } from '../features/language/language-switch';
 import { EmailVerification, RESET_PASSWORD_PARAM } from '../features/profile/mailed-links';
 import { ProfileDetails } from '../features/profile/profile-details';
+import { useAccountT } from '../messages';
 
 /** /profile: sign-in for guests; details, edit, Gold and coins, sign-out for a signed-in viewer. */
 export default function ProfileScreen() {
@@ -13,6 +15,7 @@ export default function ProfileScreen() {
   const resetToken = params.get(RESET_PASSWORD_PARAM);
   const [afterReset, setAfterReset] = useState(false);
   const signedIn = !!user && !user.is_guest;
+  const { t } = useAccountT();
 
   const leaveReset = () => {
     setParams(
@@ -27,7 +30,7 @@ export default function ProfileScreen() {
   };
 
   return (
-    <Page title="Profile">
+    <Page title={t('profile.title')}>
       <div className="account-stack">
         <EmailVerification />
         {resetToken ? (
@@ -36,10 +39,11 @@ export default function ProfileScreen() {
           <ProfileDetails user={user} />
         ) : (
           <>
-            <p className="ch-muted">Sign in to keep your coins, list and history on every device.</p>
+            <p className="ch-muted">{t('profile.guestIntro')}</p>
             <AuthPanel initialMode={afterReset ? 'password' : 'link'} next="/profile" />
           </>
         )}
+        <LanguageSwitch />
       </div>
     </Page>
   );

@@ -1,6 +1,7 @@
 import { Button } from '@cliffhanger/shared';
 import { Component, type ReactNode } from 'react';
 import { useRouteError } from 'react-router-dom';
+import { useShellT } from '../layout/messages';
 import { reportError } from '../monitoring/monitoring';
 
 const goHome = () => window.location.assign('/');
@@ -8,14 +9,15 @@ const reloadPage = () => window.location.reload();
 
 /** A full page load on purpose: the app's state may be what broke, so both buttons start afresh. */
 export function ErrorPage({ onHome = goHome, onReload = reloadPage }: { onHome?: () => void; onReload?: () => void }) {
+  const { t } = useShellT();
   return (
     <main className="error-page" role="alert">
-      <h1>Oops! Something went wrong</h1>
-      <p className="ch-muted">We are sorry — this screen stopped working. You can go back home or reload the page.</p>
+      <h1>{t('error.title')}</h1>
+      <p className="ch-muted">{t('error.body')}</p>
       <div className="error-page-actions">
-        <Button onClick={onHome}>Go to Home</Button>
+        <Button onClick={onHome}>{t('error.home')}</Button>
         <Button variant="secondary" onClick={onReload}>
-          Reload Page
+          {t('error.reload')}
         </Button>
       </div>
     </main>

@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, type RouteObject, useParams } from 'react-router-dom';
 import { RemoteScreen } from '../federation/remote-screen';
 import { MainLayout, StandaloneLayout } from '../layout/layouts';
+import { useShellT } from '../layout/messages';
 import { RouteErrorPage } from './error-page';
 
 function WithLayout({ layout, immersive, children }: { layout: Layout; immersive?: boolean; children: ReactNode }) {
@@ -43,12 +44,13 @@ function AdminSeriesRedirect() {
 }
 
 export function NotFoundPage() {
+  const { t } = useShellT();
   return (
     <main className="ch-page not-found">
-      <h1>We couldn’t find that page</h1>
-      <p className="ch-muted">The link may be old, or the page may have moved. Plenty of dramas are waiting at home.</p>
+      <h1>{t('notFound.title')}</h1>
+      <p className="ch-muted">{t('notFound.body')}</p>
       <Link className="ch-button" to="/">
-        Back to Home
+        {t('notFound.home')}
       </Link>
     </main>
   );

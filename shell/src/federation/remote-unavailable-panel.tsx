@@ -1,23 +1,23 @@
 import { Button, type RemoteId } from '@cliffhanger/shared';
 import { useState } from 'react';
+import { type ShellKey, useShellT } from '../layout/messages';
 
-const REMOTE_LABELS: Record<RemoteId, string> = {
-  catalog: 'The catalogue',
-  player: 'The player',
-  wallet: 'The wallet',
-  account: 'Your account area',
-  admin: 'The staff area',
+const REMOTE_LABELS: Record<RemoteId, ShellKey> = {
+  catalog: 'remote.catalog',
+  player: 'remote.player',
+  wallet: 'remote.wallet',
+  account: 'remote.account',
+  admin: 'remote.admin',
 };
 
 /** What a route shows while its remote cannot be reached; the rest of the shell keeps working. */
 export function RemoteUnavailablePanel({ remote, onRetry }: { remote: RemoteId; onRetry: () => void }) {
   const [retrying, setRetrying] = useState(false);
+  const { t } = useShellT();
   return (
     <section className="remote-unavailable" role="alert" aria-labelledby={`unavailable-${remote}`}>
-      <h2 id={`unavailable-${remote}`}>{REMOTE_LABELS[remote]} is unavailable right now</h2>
-      <p className="ch-muted">
-        This part of Cliffhanger could not be loaded. The rest of the site still works — please try again in a moment.
-      </p>
+      <h2 id={`unavailable-${remote}`}>{t('unavailable.title', { part: t(REMOTE_LABELS[remote]) })}</h2>
+      <p className="ch-muted">{t('unavailable.body')}</p>
       <Button
         onClick={() => {
           setRetrying(true);
@@ -25,7 +25,7 @@ export function RemoteUnavailablePanel({ remote, onRetry }: { remote: RemoteId; 
         }}
         aria-busy={retrying}
       >
-        Retry
+        {t('unavailable.retry')}
       </Button>
     </section>
   );

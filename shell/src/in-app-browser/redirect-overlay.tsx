@@ -1,5 +1,6 @@
 import { Button, useAppDispatch } from '@cliffhanger/shared';
 import { useSelector } from 'react-redux';
+import { useShellT } from '../layout/messages';
 import { redirectEnded } from './in-app-browser.saga';
 
 /** Shown while the page asks iOS to reopen it in the system browser. */
@@ -8,14 +9,15 @@ export function RedirectOverlay() {
     (state: { inAppBrowser: { redirecting: boolean } }) => state.inAppBrowser.redirecting,
   );
   const dispatch = useAppDispatch();
+  const { t } = useShellT();
   if (!redirecting) return null;
   return (
     <div className="modal-backdrop" role="status" aria-live="polite">
       <div className="modal">
-        <h2>Opening Cliffhanger in your browser…</h2>
-        <p className="ch-muted">Videos play best there. If nothing happens, you can keep watching here.</p>
+        <h2>{t('redirect.title')}</h2>
+        <p className="ch-muted">{t('redirect.body')}</p>
         <Button variant="secondary" onClick={() => dispatch(redirectEnded())}>
-          Stay here
+          {t('redirect.stay')}
         </Button>
       </div>
     </div>

@@ -8,15 +8,16 @@ import {
 } from '@cliffhanger/shared';
 import { Link, NavLink } from 'react-router-dom';
 import { prefetchRemote } from '../federation/remote-registry';
+import { type ShellKey, useShellT } from './messages';
 import { NavIcon, type NavIconName } from './nav-icons';
 import { ProfileMenu } from './profile-menu';
 
-const NAV: Array<{ to: string; label: string; remote: RemoteId }> = [
-  { to: '/', label: 'Home', remote: 'catalog' },
-  { to: '/foryou', label: 'For you', remote: 'catalog' },
-  { to: '/search', label: 'Search', remote: 'catalog' },
-  { to: '/mylist', label: 'My list', remote: 'catalog' },
-  { to: '/rewards', label: 'Rewards', remote: 'wallet' },
+const NAV: Array<{ to: string; label: ShellKey; remote: RemoteId }> = [
+  { to: '/', label: 'nav.home', remote: 'catalog' },
+  { to: '/foryou', label: 'nav.forYou', remote: 'catalog' },
+  { to: '/search', label: 'nav.search', remote: 'catalog' },
+  { to: '/mylist', label: 'nav.myList', remote: 'catalog' },
+  { to: '/rewards', label: 'nav.rewards', remote: 'wallet' },
 ];
 
 /**
@@ -24,23 +25,24 @@ const NAV: Array<{ to: string; label: string; remote: RemoteId }> = [
  * tap away through these icons in the header. The CSS shows them under 768 px, where the text
  * navigation is hidden.
  */
-export const PHONE_NAV: Array<{ to: string; label: string; icon: NavIconName; remote: RemoteId }> = [
-  { to: '/foryou', label: 'For you', icon: 'foryou', remote: 'catalog' },
-  { to: '/search', label: 'Search', icon: 'search', remote: 'catalog' },
-  { to: '/mylist', label: 'My list', icon: 'mylist', remote: 'catalog' },
-  { to: '/rewards', label: 'Rewards', icon: 'rewards', remote: 'wallet' },
+export const PHONE_NAV: Array<{ to: string; label: ShellKey; icon: NavIconName; remote: RemoteId }> = [
+  { to: '/foryou', label: 'nav.forYou', icon: 'foryou', remote: 'catalog' },
+  { to: '/search', label: 'nav.search', icon: 'search', remote: 'catalog' },
+  { to: '/mylist', label: 'nav.myList', icon: 'mylist', remote: 'catalog' },
+  { to: '/rewards', label: 'nav.rewards', icon: 'rewards', remote: 'wallet' },
 ];
 
 export function Header() {
   const balance = useSharedSelector(selectCoinBalance);
   const isGold = useSharedSelector(selectIsGold);
   const user = useSharedSelector(selectUser);
+  const { t } = useShellT();
   return (
     <header className="site-header">
-      <Link to="/" className="site-logo" aria-label="Cliffhanger home">
+      <Link to="/" className="site-logo" aria-label={t('header.home')}>
         Cliffhanger
       </Link>
-      <nav aria-label="Main" className="site-nav">
+      <nav aria-label={t('nav.main')} className="site-nav">
         {NAV.map((item) => (
           <NavLink
             key={item.to}
@@ -49,18 +51,18 @@ export function Header() {
             onMouseEnter={() => prefetchRemote(item.remote)}
             onFocus={() => prefetchRemote(item.remote)}
           >
-            {item.label}
+            {t(item.label)}
           </NavLink>
         ))}
       </nav>
-      <nav aria-label="Quick links" className="phone-nav">
+      <nav aria-label={t('nav.quick')} className="phone-nav">
         {PHONE_NAV.map((item) => (
           <NavLink
             key={item.to}
             to={item.to}
             className="phone-nav-link"
-            aria-label={item.label}
-            title={item.label}
+            aria-label={t(item.label)}
+            title={t(item.label)}
             onTouchStart={() => prefetchRemote(item.remote)}
             onFocus={() => prefetchRemote(item.remote)}
           >
@@ -69,8 +71,13 @@ export function Header() {
         ))}
       </nav>
       <div className="site-header-end">
-        {isGold && <span className="gold-badge">Gold</span>}
-        <Link to="/coins" className="coin-balance" data-testid="header-balance" aria-label={`${balance} coins`}>
+        {isGold && <span className="gold-badge">{t('header.gold')}</span>}
+        <Link
+          to="/coins"
+          className="coin-balance"
+          data-testid="header-balance"
+          aria-label={t('header.balance', { count: balance })}
+        >
           <CoinIcon /> {balance}
         </Link>
         <ProfileMenu user={user} isGold={isGold} />

@@ -2,6 +2,7 @@ import { selectIsGold, selectUser, useSharedSelector } from '@cliffhanger/shared
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { Header } from './header';
+import { useShellT } from './messages';
 import { ProfileMenu } from './profile-menu';
 
 /** Under 768 px a bottom tab bar with Home and Profile (§2); the CSS hides it on wider screens. */
@@ -16,11 +17,12 @@ function HomeIcon() {
 export function BottomTabBar() {
   const user = useSharedSelector(selectUser);
   const isGold = useSharedSelector(selectIsGold);
+  const { t } = useShellT();
   return (
-    <nav className="bottom-tab-bar" aria-label="Tabs">
+    <nav className="bottom-tab-bar" aria-label={t('nav.tabs')}>
       <NavLink to="/" end className="tab-link">
         <HomeIcon />
-        <span>Home</span>
+        <span>{t('nav.home')}</span>
       </NavLink>
       <ProfileMenu user={user} isGold={isGold} compact />
     </nav>

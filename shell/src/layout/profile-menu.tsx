@@ -1,6 +1,7 @@
 import { type SessionUser, signOutRequested, useAppDispatch } from '@cliffhanger/shared';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useShellT } from './messages';
 
 /**
  * For a signed-in viewer, Profile opens a small menu (§2): Profile, Subscription and, for non-Gold
@@ -22,6 +23,7 @@ export function ProfileMenu({
   const ref = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const dispatch = useAppDispatch();
+  const { t } = useShellT();
 
   useEffect(() => {
     if (!open) return;
@@ -67,7 +69,7 @@ export function ProfileMenu({
             ?
           </span>
         ) : null}
-        <span>{compact ? 'Profile' : 'Sign in'}</span>
+        <span>{compact ? t('profile.profile') : t('profile.signIn')}</span>
       </Link>
     );
   }
@@ -86,19 +88,25 @@ export function ProfileMenu({
         <span className="avatar" aria-hidden="true">
           {initial}
         </span>
-        <span className={compact ? undefined : 'ch-visually-hidden'}>Profile</span>
+        <span className={compact ? undefined : 'ch-visually-hidden'}>{t('profile.profile')}</span>
       </button>
       {open && (
-        <div id={menuId} role="menu" aria-label="Profile" className="profile-menu-list" onKeyDown={onMenuKeyDown}>
+        <div
+          id={menuId}
+          role="menu"
+          aria-label={t('profile.profile')}
+          className="profile-menu-list"
+          onKeyDown={onMenuKeyDown}
+        >
           <Link role="menuitem" to="/profile" onClick={() => setOpen(false)}>
-            Profile
+            {t('profile.profile')}
           </Link>
           <Link role="menuitem" to="/gold-subscription" onClick={() => setOpen(false)}>
-            Subscription
+            {t('profile.subscription')}
           </Link>
           {!isGold && (
             <Link role="menuitem" to="/coins" onClick={() => setOpen(false)}>
-              Buy Coins
+              {t('profile.buyCoins')}
             </Link>
           )}
           <button
@@ -109,7 +117,7 @@ export function ProfileMenu({
               dispatch(signOutRequested());
             }}
           >
-            Sign out
+            {t('profile.signOut')}
           </button>
         </div>
       )}

@@ -1,11 +1,13 @@
 import { dismissToast, type Toast, useAppDispatch } from '@cliffhanger/shared';
 import { useSelector } from 'react-redux';
+import { useShellT } from '../layout/messages';
 
 export function ToastStack() {
   const toasts = useSelector((state: { toasts: Toast[] }) => state.toasts);
   const dispatch = useAppDispatch();
+  const { t } = useShellT();
   return (
-    <section className="toast-stack" aria-live="polite" aria-label="Notifications">
+    <section className="toast-stack" aria-live="polite" aria-label={t('toasts.region')}>
       {toasts.map((toast) => (
         <div key={toast.id} className={`toast toast--${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'}>
           <div>
@@ -15,7 +17,7 @@ export function ToastStack() {
           <button
             type="button"
             className="toast-close"
-            aria-label="Dismiss notification"
+            aria-label={t('toasts.dismiss')}
             onClick={() => dispatch(dismissToast({ id: toast.id }))}
           >
             ×

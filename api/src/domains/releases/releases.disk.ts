@@ -7,7 +7,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { REMOTE_RELEASE_STAMP_FILE, type RemoteReleaseStamp } from '@cliffhanger/shared/src/remote-releases';
+import {
+  REMOTE_RELEASE_STAMP_FILE,
+  type RemoteReleaseStamp,
+  SHARED_SINGLETONS,
+} from '@cliffhanger/shared/src/remote-releases';
+import { sharedPackageOf, sharedRangesIncompatibility } from '@cliffhanger/shared/src/remote-rollout';
 import type { RemoteId } from '@cliffhanger/shared/src/routes';
 import semver from 'semver';
 import type { AppConfig } from '../../config';
@@ -17,22 +22,6 @@ export { isVersionName, publishedFolder } from '../../frontends/releases-paths';
 
 /** The version name of the built-in build when its `release.json` names none. */
 export const BUILT_IN_VERSION_FALLBACK = 'current';
-
-/**
- * The packages the shell shares as singletons (scripts/webpack/frontend-config.ts); a remote's ranges
- * for any of them must admit the version the shell provides.
- */
-export const SHELL_SINGLETONS = [
-  'react',
-  'react-dom',
-  'react-router-dom',
-  'redux',
-  '@reduxjs/toolkit',
-  'react-redux',
-  'redux-saga',
-  'axios',
-  '@cliffhanger/shared',
-] as const;
 
 /** Where the published versions live: REMOTE_RELEASES_DIR, else `<root>/var/remote-releases`. */
 export function releasesDir(config: Pick<AppConfig, 'remoteReleasesDir' | 'frontendsRoot'>): string {
@@ -137,7 +126,7 @@ export function shellProvides(rootDir: string): Record<string, string> {
   }
   const found: Record<string, string> = {};
   const load = createRequire(path.join(rootDir, 'package.json'));
-  for (const name of SHELL_SINGLETONS) {
+  for (const name of new Set(SHARED_SINGLETONS.map(sharedPackageOf))) {
     try {
       const manifest = load.resolve(`${name}/package.json`, { paths: [rootDir] });
       const version = (readJson(manifest) as { version?: unknown } | null)?.version;
@@ -147,12 +136,6 @@ export function shellProvides(rootDir: string): Record<string, string> {
     }
   }
   return found;
-}
-
-/** The package a shared entry belongs to: `react-dom/client` → `react-dom`, `@reduxjs/toolkit/query` → `@reduxjs/toolkit`. */
-export function packageOf(entry: string): string {
-  const parts = entry.split('/');
-  return entry.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
 /**
@@ -169,24 +152,10 @@ export function compatibility(
       incompatibility: `This version has no readable ${REMOTE_RELEASE_STAMP_FILE}, so its shared libraries cannot be checked.`,
     };
   }
-  const problems: string[] = [];
-  for (const [entry, range] of Object.entries(shared)) {
-    const name = packageOf(entry);
-    const provided = provides[name];
-    if (!provided) {
-      problems.push(`${entry} ${range} is not provided by the shell`);
-      continue;
-    }
-    let fits = false;
-    try {
-      fits = semver.satisfies(provided, range, { includePrerelease: true });
-    } catch {
-      fits = false;
-    }
-    if (!fits) problems.push(`${entry} ${range} does not admit the shell's ${provided}`);
-  }
-  const unique = [...new Set(problems)];
-  return unique.length === 0
+  const problem = sharedRangesIncompatibility(shared, provides, (version, range) =>
+    semver.satisfies(version, range, { includePrerelease: true }),
+  );
+  return problem === null
     ? { compatible: true, incompatibility: null }
-    : { compatible: false, incompatibility: `${unique.join('; ')}.` };
+    : { compatible: false, incompatibility: `${problem}.` };
 }

@@ -100,7 +100,7 @@ describe.each(databaseKinds())('versioned remotes (%s)', (kind) => {
     expect(wallet?.versions.map((v) => v.version)).toEqual(['2.1.0', '2.0.0', '1.4.0', '1.3.0']);
     const incompatible = wallet?.versions[0];
     expect(incompatible).toMatchObject({ compatible: false });
-    expect(String(incompatible?.incompatibility)).toContain("react ^18.2.0 does not admit the shell's 19.2.0");
+    expect(String(incompatible?.incompatibility)).toContain('react ^18.2.0 (the shell provides 19.2.0)');
     expect(wallet?.versions[1]).toMatchObject({ compatible: true, incompatibility: null, loads: 0, failure_rate: 0 });
   });
 

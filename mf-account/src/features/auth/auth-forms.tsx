@@ -1,5 +1,6 @@
 import { Button, errorMessage, FormField, selectUser, useSharedSelector } from '@cliffhanger/shared';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useAccountT } from '../../messages';
 import {
   useAccountChangePasswordMutation,
   useAccountConfirmResetMutation,
@@ -17,8 +18,6 @@ import {
   problems,
   usernameProblem,
 } from './field-rules';
-
-export const AUTH_MESSAGES = { loginFailed: 'Login failed', registrationFailed: 'Registration failed' } as const;
 
 /** "Login failed", with the server's reason when it gives one. */
 export function failure(base: string, error: unknown): string {
@@ -78,37 +77,43 @@ function AuthForm({
 }
 
 function CheckYourEmail({ email, children, onBack }: { email: string; children: ReactNode; onBack: () => void }) {
+  const { t } = useAccountT();
   return (
     <section className="ch-card auth-form" aria-labelledby="check-email-title" aria-live="polite">
       <h2 id="check-email-title" className="account-panel-title">
-        Check your email
+        {t('auth.checkEmail')}
       </h2>
       <p>
-        We have sent a message to <strong>{email}</strong>. {children}
+        {t('auth.sentTo')} <strong>{email}</strong>. {children}
       </p>
-      <p className="ch-muted">Nothing there after a minute? Look in your spam folder, or try again.</p>
+      <p className="ch-muted">{t('auth.spam')}</p>
       <Button variant="secondary" onClick={onBack}>
-        Use a different address
+        {t('auth.otherAddress')}
       </Button>
     </section>
   );
 }
 
-export function SignInForm({ heading = 'Sign in with your password' }: { heading?: string }) {
+export function SignInForm({ heading }: { heading?: string }) {
+  const { t } = useAccountT();
   const { values, bind, check } = useFields({ email: '', password: '' });
   const [login, { isLoading, error }] = useAccountLoginMutation();
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!check({ email: emailProblem(values.email), password: values.password ? null : 'Enter your password.' }))
+    if (!check({ email: emailProblem(values.email), password: values.password ? null : t('rules.enterPassword') }))
       return;
     login({ email: values.email.trim(), password: values.password });
   }
   return (
-    <AuthForm title={heading} onSubmit={submit} error={error ? failure(AUTH_MESSAGES.loginFailed, error) : null}>
-      <FormField label="Email" type="email" autoComplete="email" {...bind('email')} />
-      <FormField label="Password" type="password" autoComplete="current-password" {...bind('password')} />
+    <AuthForm
+      title={heading ?? t('auth.signInHeading')}
+      onSubmit={submit}
+      error={error ? failure(t('auth.loginFailed'), error) : null}
+    >
+      <FormField label={t('auth.email')} type="email" autoComplete="email" {...bind('email')} />
+      <FormField label={t('auth.password')} type="password" autoComplete="current-password" {...bind('password')} />
       <Button type="submit" disabled={isLoading}>
-        {isLoading ? 'Signing in…' : 'Sign in'}
+        {isLoading ? t('auth.signingIn') : t('auth.signIn')}
       </Button>
     </AuthForm>
   );
@@ -117,6 +122,7 @@ export function SignInForm({ heading = 'Sign in with your password' }: { heading
 export function RegisterForm() {
   const { values, bind, check } = useFields({ email: '', username: '', password: '', confirmation: '' });
   const [register, { isLoading, error }] = useAccountRegisterMutation();
+  const { t } = useAccountT();
   function submit(event: FormEvent) {
     event.preventDefault();
     const valid = check({
@@ -131,27 +137,32 @@ export function RegisterForm() {
   }
   return (
     <AuthForm
-      title="Create your account"
+      title={t('auth.createTitle')}
       onSubmit={submit}
-      error={error ? failure(AUTH_MESSAGES.registrationFailed, error) : null}
+      error={error ? failure(t('auth.registrationFailed'), error) : null}
     >
-      <FormField label="Email" type="email" autoComplete="email" {...bind('email')} />
+      <FormField label={t('auth.email')} type="email" autoComplete="email" {...bind('email')} />
       <FormField
-        label="Username (optional)"
+        label={t('auth.usernameOptional')}
         autoComplete="username"
-        hint="Shown on your profile. Leave it empty and we will pick one."
+        hint={t('auth.usernameHint')}
         {...bind('username')}
       />
       <FormField
-        label="Password"
+        label={t('auth.password')}
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters."
+        hint={t('auth.passwordHint')}
         {...bind('password')}
       />
-      <FormField label="Repeat password" type="password" autoComplete="new-password" {...bind('confirmation')} />
+      <FormField
+        label={t('auth.repeatPassword')}
+        type="password"
+        autoComplete="new-password"
+        {...bind('confirmation')}
+      />
       <Button type="submit" disabled={isLoading}>
-        {isLoading ? 'Creating your account…' : 'Create account'}
+        {isLoading ? t('auth.creating') : t('auth.create')}
       </Button>
     </AuthForm>
   );
@@ -160,10 +171,11 @@ export function RegisterForm() {
 export function MagicLinkForm({ next }: { next?: string }) {
   const { values, bind, check } = useFields({ email: '' });
   const [send, { isLoading, isSuccess, error, reset }] = useAccountMagicLinkMutation();
+  const { t } = useAccountT();
   if (isSuccess) {
     return (
       <CheckYourEmail email={values.email.trim()} onBack={reset}>
-        Open the link in it to sign in; it works once and expires soon.
+        {t('auth.linkSent')}
       </CheckYourEmail>
     );
   }
@@ -173,15 +185,11 @@ export function MagicLinkForm({ next }: { next?: string }) {
     send({ email: values.email.trim(), ...(next ? { next } : {}) });
   }
   return (
-    <AuthForm
-      title="Sign in with an e-mail link"
-      onSubmit={submit}
-      error={error ? failure('The sign-in link could not be sent', error) : null}
-    >
-      <p className="ch-muted">No password needed. New here? The link creates your account, with 100 coins to start.</p>
-      <FormField label="Email" type="email" autoComplete="email" {...bind('email')} />
+    <AuthForm title={t('auth.linkTitle')} onSubmit={submit} error={error ? failure(t('auth.linkFailed'), error) : null}>
+      <p className="ch-muted">{t('auth.linkIntro')}</p>
+      <FormField label={t('auth.email')} type="email" autoComplete="email" {...bind('email')} />
       <Button type="submit" disabled={isLoading}>
-        {isLoading ? 'Sending…' : 'E-mail me a sign-in link'}
+        {isLoading ? t('auth.sending') : t('auth.sendLink')}
       </Button>
     </AuthForm>
   );
@@ -190,10 +198,11 @@ export function MagicLinkForm({ next }: { next?: string }) {
 export function ResetRequestForm() {
   const { values, bind, check } = useFields({ email: '' });
   const [request, { isLoading, isSuccess, error, reset }] = useAccountResetPasswordMutation();
+  const { t } = useAccountT();
   if (isSuccess) {
     return (
       <CheckYourEmail email={values.email.trim()} onBack={reset}>
-        If an account uses this address, the message has a link to choose a new password.
+        {t('auth.resetSent')}
       </CheckYourEmail>
     );
   }
@@ -204,13 +213,13 @@ export function ResetRequestForm() {
   }
   return (
     <AuthForm
-      title="Reset your password"
+      title={t('auth.resetTitle')}
       onSubmit={submit}
-      error={error ? failure('The reset link could not be sent', error) : null}
+      error={error ? failure(t('auth.resetFailed'), error) : null}
     >
-      <FormField label="Email" type="email" autoComplete="email" {...bind('email')} />
+      <FormField label={t('auth.email')} type="email" autoComplete="email" {...bind('email')} />
       <Button type="submit" disabled={isLoading}>
-        {isLoading ? 'Sending…' : 'Send me a reset link'}
+        {isLoading ? t('auth.sending') : t('auth.sendReset')}
       </Button>
     </AuthForm>
   );
@@ -220,12 +229,13 @@ export function ResetRequestForm() {
 export function ConfirmResetForm({ token, onDone }: { token: string; onDone?: () => void }) {
   const { values, bind, check } = useFields({ password: '', confirmation: '' });
   const [confirm, { isLoading, isSuccess, error }] = useAccountConfirmResetMutation();
+  const { t } = useAccountT();
   if (isSuccess) {
     return (
       <section className="ch-card auth-form" aria-live="polite">
-        <h2 className="account-panel-title">Password changed</h2>
-        <p>Your password has been changed. Sign in with the new one.</p>
-        {onDone && <Button onClick={onDone}>Sign in</Button>}
+        <h2 className="account-panel-title">{t('auth.changed')}</h2>
+        <p>{t('auth.changedBody')}</p>
+        {onDone && <Button onClick={onDone}>{t('auth.signIn')}</Button>}
       </section>
     );
   }
@@ -239,20 +249,25 @@ export function ConfirmResetForm({ token, onDone }: { token: string; onDone?: ()
   }
   return (
     <AuthForm
-      title="Choose a new password"
+      title={t('auth.chooseTitle')}
       onSubmit={submit}
-      error={error ? failure('Your password could not be changed', error) : null}
+      error={error ? failure(t('auth.changeFailed'), error) : null}
     >
       <FormField
-        label="New password"
+        label={t('auth.newPassword')}
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters."
+        hint={t('auth.passwordHint')}
         {...bind('password')}
       />
-      <FormField label="Repeat new password" type="password" autoComplete="new-password" {...bind('confirmation')} />
+      <FormField
+        label={t('auth.repeatNewPassword')}
+        type="password"
+        autoComplete="new-password"
+        {...bind('confirmation')}
+      />
       <Button type="submit" disabled={isLoading}>
-        {isLoading ? 'Saving…' : 'Save new password'}
+        {isLoading ? t('auth.saving') : t('auth.saveNew')}
       </Button>
     </AuthForm>
   );
@@ -262,13 +277,14 @@ export function ChangePasswordForm() {
   const user = useSharedSelector(selectUser);
   const { values, bind, check, reset } = useFields({ current: '', password: '', confirmation: '' });
   const [change, { isLoading, isSuccess, error }] = useAccountChangePasswordMutation();
+  const { t } = useAccountT();
   async function submit(event: FormEvent) {
     event.preventDefault();
     const valid = check({
-      current: values.current ? null : 'Enter your current password.',
+      current: values.current ? null : t('rules.enterCurrent'),
       password:
         passwordProblem(values.password, 'new password') ??
-        (values.password === values.current ? 'Choose a password different from the current one.' : null),
+        (values.password === values.current ? t('rules.differentPassword') : null),
       confirmation: confirmationProblem(values.password, values.confirmation),
     });
     if (!valid) return;
@@ -277,30 +293,40 @@ export function ChangePasswordForm() {
   }
   return (
     <AuthForm
-      title="Change password"
+      title={t('auth.changeTitle')}
       onSubmit={submit}
-      error={error ? failure('Your password could not be changed', error) : null}
+      error={error ? failure(t('auth.changeFailed'), error) : null}
       footer={
         isSuccess ? (
           <p className="account-success" role="status">
-            Your password has been changed. Other devices have been signed out.
+            {t('auth.changedOthers')}
           </p>
         ) : null
       }
     >
       {/* Lets password managers file the new password under the right account. */}
       <input type="email" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
-      <FormField label="Current password" type="password" autoComplete="current-password" {...bind('current')} />
       <FormField
-        label="New password"
+        label={t('auth.currentPassword')}
+        type="password"
+        autoComplete="current-password"
+        {...bind('current')}
+      />
+      <FormField
+        label={t('auth.newPassword')}
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters. Changing it signs you out on your other devices."
+        hint={t('auth.changeHint')}
         {...bind('password')}
       />
-      <FormField label="Repeat new password" type="password" autoComplete="new-password" {...bind('confirmation')} />
+      <FormField
+        label={t('auth.repeatNewPassword')}
+        type="password"
+        autoComplete="new-password"
+        {...bind('confirmation')}
+      />
       <Button type="submit" disabled={isLoading}>
-        {isLoading ? 'Saving…' : 'Change password'}
+        {isLoading ? t('auth.saving') : t('auth.change')}
       </Button>
     </AuthForm>
   );
@@ -314,6 +340,7 @@ export function SetPasswordForm() {
   const user = useSharedSelector(selectUser);
   const { values, bind, check } = useFields({ password: '', confirmation: '' });
   const [setPassword, { isLoading, error }] = useAccountSetPasswordMutation();
+  const { t } = useAccountT();
   function submit(event: FormEvent) {
     event.preventDefault();
     if (isLoading) return;
@@ -324,27 +351,25 @@ export function SetPasswordForm() {
     if (valid) setPassword({ new_password: values.password });
   }
   return (
-    <AuthForm
-      title="Set a password"
-      onSubmit={submit}
-      error={error ? failure('Your password could not be set', error) : null}
-    >
-      <p className="ch-muted">
-        You signed up with an emailed link, so your account has no password yet. Set one to sign in with your email and
-        password as well.
-      </p>
+    <AuthForm title={t('auth.setTitle')} onSubmit={submit} error={error ? failure(t('auth.setFailed'), error) : null}>
+      <p className="ch-muted">{t('auth.setIntro')}</p>
       {/* Lets password managers file the new password under the right account. */}
       <input type="email" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
       <FormField
-        label="New password"
+        label={t('auth.newPassword')}
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters. Setting it signs you out on your other devices."
+        hint={t('auth.setHint')}
         {...bind('password')}
       />
-      <FormField label="Repeat new password" type="password" autoComplete="new-password" {...bind('confirmation')} />
+      <FormField
+        label={t('auth.repeatNewPassword')}
+        type="password"
+        autoComplete="new-password"
+        {...bind('confirmation')}
+      />
       <Button type="submit" disabled={isLoading}>
-        {isLoading ? 'Saving…' : 'Set password'}
+        {isLoading ? t('auth.saving') : t('auth.set')}
       </Button>
     </AuthForm>
   );

@@ -1,27 +1,29 @@
 import { ANALYTICS_EVENTS, track, useAppDispatch } from '@cliffhanger/shared';
 import { useEffect, useState } from 'react';
+import { type AccountKey, useAccountT } from '../../messages';
 import { MagicLinkForm, RegisterForm, ResetRequestForm, SignInForm } from './auth-forms';
 
 export type AuthMode = 'link' | 'password' | 'register' | 'reset';
 
-const MODES: Array<[AuthMode, string]> = [
-  ['link', 'E-mail link'],
-  ['password', 'Password'],
-  ['register', 'New account'],
-  ['reset', 'Forgot password'],
+const MODES: Array<[AuthMode, AccountKey]> = [
+  ['link', 'auth.mode.link'],
+  ['password', 'auth.mode.password'],
+  ['register', 'auth.mode.register'],
+  ['reset', 'auth.mode.reset'],
 ];
 
 /** Every way to sign in, one at a time: the e-mail link first, as the product prefers it (§1). */
 export function AuthPanel({ initialMode = 'link', next }: { initialMode?: AuthMode; next?: string }) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const dispatch = useAppDispatch();
+  const { t } = useAccountT();
   useEffect(() => {
     dispatch(track(ANALYTICS_EVENTS.signInViewed));
   }, [dispatch]);
   return (
     <div className="auth-panel">
       <fieldset className="auth-modes">
-        <legend className="ch-visually-hidden">How to sign in</legend>
+        <legend className="ch-visually-hidden">{t('auth.modes')}</legend>
         {MODES.map(([key, label]) => (
           <button
             key={key}
@@ -30,7 +32,7 @@ export function AuthPanel({ initialMode = 'link', next }: { initialMode?: AuthMo
             aria-pressed={mode === key}
             onClick={() => setMode(key)}
           >
-            {label}
+            {t(label)}
           </button>
         ))}
       </fieldset>

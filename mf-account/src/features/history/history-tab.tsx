@@ -1,44 +1,39 @@
-import { Button, ErrorNotice, InlineSpinner, MediaImage } from '@cliffhanger/shared';
+import { Button, ErrorNotice, formatDate, InlineSpinner, MediaImage } from '@cliffhanger/shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useAccountT } from '../../messages';
 import {
-  HISTORY_ERROR,
   type HistoryEntry,
   useAccountClearHistoryMutation,
   useAccountRemoveHistoryEntryMutation,
   useAccountWatchHistoryQuery,
 } from './history.api';
 
-function watchedOn(iso: string) {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
-}
-
 function HistoryRow({ entry }: { entry: HistoryEntry }) {
   const [remove, { isLoading }] = useAccountRemoveHistoryEntryMutation();
-  const name = `${entry.series.title}, episode ${entry.episode.episode_number}`;
+  const { t, language } = useAccountT();
+  const name = t('history.entryName', { series: entry.series.title, number: entry.episode.episode_number });
   const progress = Math.round(Math.min(100, Math.max(0, entry.progress)));
   return (
     <li className="history-entry">
       <MediaImage src={entry.episode.thumbnail} className="history-thumb" width={64} height={96} />
       <div className="history-main">
         <Link to={`/player/${entry.series.id}/episode/${entry.episode.id}`}>
-          <strong>{entry.series.title}</strong> · Episode {entry.episode.episode_number}
+          <strong>{entry.series.title}</strong> · {t('history.episode', { number: entry.episode.episode_number })}
           {entry.episode.title ? `: ${entry.episode.title}` : ''}
         </Link>
         <span className="ch-muted">
-          Watched {watchedOn(entry.watched_at)} · {progress >= 100 ? 'finished' : `${progress}% watched`}
+          {t('history.watched', { date: formatDate(entry.watched_at, 'medium', language) })} ·{' '}
+          {progress >= 100 ? t('history.finished') : t('history.percent', { percent: progress })}
         </span>
       </div>
       <Button
         variant="ghost"
         disabled={isLoading}
-        aria-label={`Remove ${name} from your history`}
+        aria-label={t('history.removeLabel', { name })}
         onClick={() => remove(entry)}
       >
-        Remove
+        {t('history.remove')}
       </Button>
     </li>
   );
@@ -51,20 +46,21 @@ export function HistoryTab() {
   });
   const [clear, { isLoading: clearing, isError: clearFailed }] = useAccountClearHistoryMutation();
   const [confirming, setConfirming] = useState(false);
-  if (isLoading) return <InlineSpinner label="Loading your watch history…" />;
-  if (isError) return <ErrorNotice message={HISTORY_ERROR} onRetry={refetch} />;
+  const { t } = useAccountT();
+  if (isLoading) return <InlineSpinner label={t('history.loading')} />;
+  if (isError) return <ErrorNotice message={t('history.loadError')} onRetry={refetch} />;
   if (!data || data.length === 0) {
     return (
-      <section className="ch-card" aria-label="Watch history">
-        <p>Nothing here yet. Episodes you watch will appear here.</p>
-        <Link to="/">Find something to watch</Link>
+      <section className="ch-card" aria-label={t('history.region')}>
+        <p>{t('history.empty')}</p>
+        <Link to="/">{t('history.find')}</Link>
       </section>
     );
   }
   return (
     <section className="ch-card" aria-labelledby="history-title">
       <h2 id="history-title" className="account-panel-title">
-        Watch history
+        {t('history.title')}
       </h2>
       <ul className="history-list">
         {data.map((entry) => (
@@ -73,13 +69,13 @@ export function HistoryTab() {
       </ul>
       {clearFailed && (
         <p className="ch-error-text" role="alert">
-          Your history could not be cleared. Please try again.
+          {t('history.clearFailed')}
         </p>
       )}
       <div className="account-actions">
         {confirming ? (
           <>
-            <span id="clear-history-hint">This also empties Continue watching on the home screen.</span>
+            <span id="clear-history-hint">{t('history.clearHint')}</span>
             <Button
               variant="secondary"
               aria-describedby="clear-history-hint"
@@ -89,15 +85,15 @@ export function HistoryTab() {
                 clear();
               }}
             >
-              Yes, clear everything
+              {t('history.confirmClear')}
             </Button>
             <Button variant="ghost" onClick={() => setConfirming(false)}>
-              Keep it
+              {t('history.keep')}
             </Button>
           </>
         ) : (
           <Button variant="secondary" disabled={clearing} onClick={() => setConfirming(true)}>
-            {clearing ? 'Clearing…' : 'Clear history'}
+            {clearing ? t('history.clearing') : t('history.clear')}
           </Button>
         )}
       </div>

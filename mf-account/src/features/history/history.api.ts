@@ -1,8 +1,6 @@
 /** Watch history (§7): list, remove one entry, clear all. A 404 answers an empty list (§8). */
 import { baseApi, type Episode, type Series } from '@cliffhanger/shared';
 
-export const HISTORY_ERROR = 'Failed to fetch watch history';
-
 export interface HistoryEntry {
   id: number;
   episode: Pick<Episode, 'id' | 'title' | 'episode_number' | 'thumbnail' | 'duration'> & Partial<Episode>;

@@ -1,16 +1,16 @@
 import { ErrorNotice, InlineSpinner, selectIsSignedIn, useSharedSelector } from '@cliffhanger/shared';
 import { Link } from 'react-router-dom';
+import { type AccountKey, useAccountT } from '../../messages';
 import {
-  NOTIFICATIONS_LOAD_ERROR,
   type NotificationPreferenceKey,
   useAccountNotificationPreferencesQuery,
   useAccountUpdateNotificationPreferenceMutation,
 } from './notifications.api';
 
-export const NOTIFICATION_OPTIONS: Array<[NotificationPreferenceKey, string, string]> = [
-  ['email_new_episodes', 'New episodes', 'An e-mail when a series you follow gets a new episode.'],
-  ['email_promotions', 'Offers and bonuses', 'An e-mail now and then about coin bonuses and Gold offers.'],
-  ['push_enabled', 'Browser notifications', 'A notification in this browser when something new is waiting.'],
+export const NOTIFICATION_OPTIONS: Array<[NotificationPreferenceKey, AccountKey, AccountKey]> = [
+  ['email_new_episodes', 'notifications.newEpisodes', 'notifications.newEpisodesHint'],
+  ['email_promotions', 'notifications.offers', 'notifications.offersHint'],
+  ['push_enabled', 'notifications.push', 'notifications.pushHint'],
 ];
 
 function Preferences() {
@@ -18,12 +18,13 @@ function Preferences() {
     refetchOnMountOrArgChange: true,
   });
   const [update] = useAccountUpdateNotificationPreferenceMutation();
-  if (isLoading) return <InlineSpinner label="Loading your notification preferences…" />;
-  if (isError || !data) return <ErrorNotice message={NOTIFICATIONS_LOAD_ERROR} onRetry={refetch} />;
+  const { t } = useAccountT();
+  if (isLoading) return <InlineSpinner label={t('notifications.loading')} />;
+  if (isError || !data) return <ErrorNotice message={t('notifications.loadError')} onRetry={refetch} />;
   return (
     <>
       <fieldset className="notification-options">
-        <legend className="ch-visually-hidden">What we may send you</legend>
+        <legend className="ch-visually-hidden">{t('notifications.legend')}</legend>
         {NOTIFICATION_OPTIONS.map(([key, label, description]) => (
           <label key={key} className="notification-option">
             <input
@@ -35,15 +36,15 @@ function Preferences() {
               aria-describedby={`notification-${key}`}
             />
             <span>
-              <strong>{label}</strong>
+              <strong>{t(label)}</strong>
               <span id={`notification-${key}`} className="ch-muted notification-description">
-                {description}
+                {t(description)}
               </span>
             </span>
           </label>
         ))}
       </fieldset>
-      <p className="ch-muted">Your choices are saved to your account and apply on every device.</p>
+      <p className="ch-muted">{t('notifications.saved')}</p>
     </>
   );
 }
@@ -51,16 +52,19 @@ function Preferences() {
 /** The viewer's notification preferences, stored with the account. */
 export function NotificationsTab() {
   const signedIn = useSharedSelector(selectIsSignedIn);
+  const { t, language } = useAccountT();
   return (
     <section className="ch-card" aria-labelledby="notifications-title">
       <h2 id="notifications-title" className="account-panel-title">
-        Notifications
+        {t('notifications.title')}
       </h2>
       {signedIn ? (
         <Preferences />
       ) : (
         <p>
-          <Link to="/profile">Sign in</Link> to choose which e-mails and notifications we send you.
+          <Link to="/profile">{t('notifications.signIn')}</Link>
+          {language === 'ru' ? '' : ' '}
+          {t('notifications.signInRest')}
         </p>
       )}
     </section>

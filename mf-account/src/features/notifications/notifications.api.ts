@@ -4,6 +4,7 @@
  * and explained in a toast.
  */
 import { baseApi, showToast } from '@cliffhanger/shared';
+import { accountT } from '../../messages';
 
 export interface NotificationPreferences {
   email_new_episodes: boolean;
@@ -46,7 +47,7 @@ export const notificationsApi = baseApi.injectEndpoints({
           );
         } catch {
           patch.undo();
-          dispatch(showToast({ type: 'error', message: NOTIFICATIONS_SAVE_ERROR }));
+          dispatch(showToast({ type: 'error', message: accountT('notifications.saveError') }));
         }
       },
     }),

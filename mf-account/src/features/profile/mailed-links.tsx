@@ -1,6 +1,7 @@
 import { InlineSpinner } from '@cliffhanger/shared';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useAccountT } from '../../messages';
 import { useAccountVerifyEmailMutation } from '../auth/auth.api';
 import { failure } from '../auth/auth-forms';
 
@@ -13,6 +14,7 @@ export function EmailVerification() {
   const token = params.get(VERIFY_EMAIL_PARAM);
   const [verify, { isUninitialized, isLoading, isSuccess, error }] = useAccountVerifyEmailMutation();
   const sent = useRef(false);
+  const { t } = useAccountT();
   useEffect(() => {
     if (!token || sent.current) return;
     sent.current = true;
@@ -28,10 +30,10 @@ export function EmailVerification() {
   }, [token, verify, setParams]);
   if (isUninitialized) return null;
   return (
-    <section className="ch-card" aria-live="polite" aria-label="E-mail confirmation">
-      {isLoading && <InlineSpinner label="Confirming your e-mail address…" />}
-      {isSuccess && <p className="account-success">Thank you — your e-mail address is confirmed.</p>}
-      {error && <p className="ch-error-text">{failure('Your e-mail address could not be confirmed', error)}</p>}
+    <section className="ch-card" aria-live="polite" aria-label={t('verify.region')}>
+      {isLoading && <InlineSpinner label={t('verify.confirming')} />}
+      {isSuccess && <p className="account-success">{t('verify.done')}</p>}
+      {error && <p className="ch-error-text">{failure(t('verify.failed'), error)}</p>}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import {
   Button,
   CoinIcon,
   FormField,
+  formatDate,
   type SessionUser,
   selectCoinBalance,
   selectIsGold,
@@ -12,6 +13,7 @@ import {
 } from '@cliffhanger/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useAccountT } from '../../messages';
 import { failure } from '../auth/auth-forms';
 import { type FieldErrors, problems, usernameProblem } from '../auth/field-rules';
 import { useAccountUpdateProfileMutation } from './profile.api';
@@ -19,12 +21,8 @@ import { useAccountUpdateProfileMutation } from './profile.api';
 export const avatarInitial = (user: Pick<SessionUser, 'username' | 'email'>) =>
   (user.username || user.email || '?').charAt(0).toUpperCase();
 
-function formatDate(iso: string | null) {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+function formatDay(iso: string | null, language: Parameters<typeof formatDate>[2]) {
+  return iso ? formatDate(iso, 'long', language) : '';
 }
 
 function EditProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }) {
@@ -35,6 +33,7 @@ function EditProfileForm({ user, onDone }: { user: SessionUser; onDone: () => vo
   });
   const [errors, setErrors] = useState<FieldErrors<'username'>>({});
   const [save, { isLoading, error }] = useAccountUpdateProfileMutation();
+  const { t } = useAccountT();
   const bind = (key: keyof typeof values) => ({
     value: values[key],
     onChange: (event: { target: { value: string } }) =>
@@ -43,7 +42,7 @@ function EditProfileForm({ user, onDone }: { user: SessionUser; onDone: () => vo
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = problems({
-      username: values.username.trim() ? usernameProblem(values.username) : 'Choose a username.',
+      username: values.username.trim() ? usernameProblem(values.username) : t('details.chooseUsername'),
     });
     setErrors(found);
     if (found.username) return;
@@ -55,21 +54,21 @@ function EditProfileForm({ user, onDone }: { user: SessionUser; onDone: () => vo
     if ('data' in result) onDone();
   }
   return (
-    <form className="profile-edit" onSubmit={submit} noValidate aria-label="Edit profile">
-      <FormField label="Username" autoComplete="username" error={errors.username} {...bind('username')} />
-      <FormField label="First name" autoComplete="given-name" {...bind('first_name')} />
-      <FormField label="Last name" autoComplete="family-name" {...bind('last_name')} />
+    <form className="profile-edit" onSubmit={submit} noValidate aria-label={t('details.editForm')}>
+      <FormField label={t('details.username')} autoComplete="username" error={errors.username} {...bind('username')} />
+      <FormField label={t('details.firstName')} autoComplete="given-name" {...bind('first_name')} />
+      <FormField label={t('details.lastName')} autoComplete="family-name" {...bind('last_name')} />
       {error && (
         <p className="ch-field-error" role="alert">
-          {failure('Your profile could not be saved', error)}
+          {failure(t('details.saveFailed'), error)}
         </p>
       )}
       <div className="account-actions">
         <Button type="submit" disabled={isLoading}>
-          {isLoading ? 'Saving…' : 'Save'}
+          {isLoading ? t('details.saving') : t('details.save')}
         </Button>
         <Button variant="ghost" onClick={onDone}>
-          Cancel
+          {t('details.cancel')}
         </Button>
       </div>
     </form>
@@ -83,6 +82,7 @@ export function ProfileDetails({ user }: { user: SessionUser }) {
   const isGold = useSharedSelector(selectIsGold);
   const goldUntil = useSharedSelector(selectSession).goldPeriodEnd;
   const dispatch = useAppDispatch();
+  const { t, language } = useAccountT();
   const fullName = [user.first_name, user.last_name].filter(Boolean).join(' ');
   return (
     <div className="account-stack">
@@ -103,45 +103,45 @@ export function ProfileDetails({ user }: { user: SessionUser }) {
           <EditProfileForm user={user} onDone={() => setEditing(false)} />
         ) : (
           <Button variant="secondary" onClick={() => setEditing(true)}>
-            Edit profile
+            {t('details.edit')}
           </Button>
         )}
       </section>
       <section className="ch-card" aria-labelledby="profile-wallet">
         <h2 id="profile-wallet" className="account-panel-title">
-          Coins and Gold
+          {t('details.coinsAndGold')}
         </h2>
         <p className="profile-line">
-          <CoinIcon /> <strong>{balance}</strong> {balance === 1 ? 'coin' : 'coins'}
+          <CoinIcon /> <strong>{balance}</strong> {t('details.coins', { count: balance })}
         </p>
         <p className="profile-line">
           {isGold ? (
             <>
-              <span className="account-gold-badge">Gold</span> member
-              {goldUntil ? ` until ${formatDate(goldUntil)}` : ''}
+              <span className="account-gold-badge">Gold</span> {t('details.goldMember')}
+              {goldUntil ? ` ${t('details.goldUntil', { date: formatDay(goldUntil, language) })}` : ''}
             </>
           ) : (
-            'Free plan'
+            t('details.freePlan')
           )}
         </p>
         <div className="account-actions">
           {!isGold && (
             <>
               <Link className="ch-button ch-button--secondary" to="/coins">
-                Buy coins
+                {t('details.buyCoins')}
               </Link>
               <Link className="ch-button ch-button--gold" to="/gold-subscription">
-                Get Gold
+                {t('details.getGold')}
               </Link>
             </>
           )}
           <Link className="ch-button ch-button--ghost" to="/account-dashboard">
-            Account settings
+            {t('details.settings')}
           </Link>
         </div>
       </section>
       <Button variant="secondary" onClick={() => dispatch(signOutRequested())}>
-        Sign out
+        {t('details.signOut')}
       </Button>
     </div>
   );

@@ -9,10 +9,9 @@ import {
   useSharedSelector,
 } from '@cliffhanger/shared';
 import { Link } from 'react-router-dom';
+import { useAccountT } from '../../messages';
 import { useAccountLogoutAllMutation } from '../auth/auth.api';
 import { ChangePasswordForm, SetPasswordForm } from '../auth/auth-forms';
-
-export const SIGN_OUT_EVERYWHERE_ERROR = 'We could not sign you out on your other devices. Please try again.';
 
 /**
  * Password change (or a first password, for an account made by magic link) and sign-out, here or on every device. Changing the password signs every other
@@ -26,11 +25,14 @@ export function SecurityTab() {
   const hasNoPassword = user?.has_password === false;
   const dispatch = useAppDispatch();
   const [logoutAll, { isLoading: signingOut, isError, error }] = useAccountLogoutAllMutation();
+  const { t, language } = useAccountT();
   if (!signedIn) {
     return (
       <section className="ch-card">
         <p>
-          <Link to="/profile">Sign in</Link> to change your password and manage where you are signed in.
+          <Link to="/profile">{t('security.signIn')}</Link>
+          {language === 'ru' ? '' : ' '}
+          {t('security.signInRest')}
         </p>
       </section>
     );
@@ -40,19 +42,19 @@ export function SecurityTab() {
       {hasNoPassword ? <SetPasswordForm /> : <ChangePasswordForm />}
       <section className="ch-card" aria-labelledby="sign-out-title">
         <h2 id="sign-out-title" className="account-panel-title">
-          Sign out
+          {t('security.signOutTitle')}
         </h2>
         <p className="ch-muted" id="sign-out-everywhere-hint">
-          Sign out on this device only, or on every device where you are signed in (this one included).
+          {t('security.signOutHint')}
         </p>
         {isError && (
           <p className="ch-error-text" role="alert">
-            {errorMessage(error, SIGN_OUT_EVERYWHERE_ERROR)}
+            {errorMessage(error, t('security.signOutError'))}
           </p>
         )}
         <div className="account-actions">
           <Button variant="secondary" onClick={() => dispatch(signOutRequested())}>
-            Sign out
+            {t('security.signOut')}
           </Button>
           <Button
             variant="secondary"
@@ -60,7 +62,7 @@ export function SecurityTab() {
             disabled={signingOut}
             onClick={() => logoutAll()}
           >
-            {signingOut ? 'Signing out everywhere…' : 'Sign out on every device'}
+            {signingOut ? t('security.signingOutAll') : t('security.signOutAll')}
           </Button>
         </div>
       </section>

@@ -1,18 +1,18 @@
 import { Button, InlineSpinner, RemoteSlot } from '@cliffhanger/shared';
+import { useAccountT } from '../../messages';
 
 export type WalletPanelName = 'BalancePanel' | 'SubscriptionPanel' | 'PaymentsPanel' | 'TransactionsList';
 
 /** What the tab shows when the wallet cannot be reached: polite, and a Retry that needs no reload. */
 export function WalletUnavailable({ what, onRetry }: { what: string; onRetry: () => void }) {
+  const { t } = useAccountT();
   return (
     <section className="ch-card wallet-unavailable" role="status" aria-labelledby="wallet-unavailable-title">
       <h2 id="wallet-unavailable-title" className="account-panel-title">
-        {what} is unavailable right now
+        {t('wallet.unavailable', { what })}
       </h2>
-      <p className="ch-muted">
-        This part of your account could not be loaded. Everything else still works — please try again in a moment.
-      </p>
-      <Button onClick={onRetry}>Retry</Button>
+      <p className="ch-muted">{t('wallet.unavailableBody')}</p>
+      <Button onClick={onRetry}>{t('wallet.retry')}</Button>
     </section>
   );
 }
@@ -22,11 +22,12 @@ export function WalletUnavailable({ what, onRetry }: { what: string; onRetry: ()
  * imported), in the version of the wallet this page runs.
  */
 export function WalletPanel({ name, what }: { name: WalletPanelName; what: string }) {
+  const { t } = useAccountT();
   return (
     <RemoteSlot
       remote="wallet"
       exposed={name}
-      loading={<InlineSpinner label={`Loading ${what.toLowerCase()}…`} />}
+      loading={<InlineSpinner label={t('wallet.loading')} />}
       fallback={(retry) => <WalletUnavailable what={what} onRetry={retry} />}
     />
   );

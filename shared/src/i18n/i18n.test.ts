@@ -1,0 +1,130 @@
+import { catalogueProblems } from './catalogue-check';
+import { formatDate, formatMoney, formatNumber, formatRelativeTime } from './format';
+import { currentLanguage, i18n, registerMessages, setLanguage, translator } from './i18n';
+import { detectLanguage, LANGUAGE_STORAGE_KEY } from './languages';
+
+// Intl separates thousands and currency with no-break spaces; compare on plain ones.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+registerMessages('sample', {
+  en: { coins_one: '{{count}} coin', coins_other: '{{count}} coins' },
+  ru: {
+    coins_one: '{{count}} монета',
+    coins_few: '{{count}} монеты',
+    coins_many: '{{count}} монет',
+    coins_other: '{{count}} монеты',
+  },
+});
+
+afterEach(async () => {
+  localStorage.clear();
+  await i18n.changeLanguage('en');
+});
+
+describe('the first language', () => {
+  it('is the one the viewer chose before, whatever the browser says', () => {
+    expect(detectLanguage('ru', ['en-US'])).toBe('ru');
+  });
+  it('is the browser’s first supported language when nothing was chosen', () => {
+    expect(detectLanguage(null, ['de-DE', 'ru-RU', 'en'])).toBe('ru');
+    expect(detectLanguage(null, ['en-GB', 'ru'])).toBe('en');
+  });
+  it('is English when neither the choice nor the browser gives a supported one', () => {
+    expect(detectLanguage('fr', ['de', 'ja-JP'])).toBe('en');
+    expect(detectLanguage(undefined, [])).toBe('en');
+  });
+});
+
+describe('switching the language', () => {
+  it('remembers the choice in the browser and sets <html lang>', async () => {
+    await setLanguage('ru');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ru');
+    expect(currentLanguage()).toBe('ru');
+    expect(document.documentElement.lang).toBe('ru');
+    await setLanguage('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+});
+
+describe('coins are counted with each language’s plural rules', () => {
+  it.each([
+    [1, '1 монета'],
+    [2, '2 монеты'],
+    [4, '4 монеты'],
+    [5, '5 монет'],
+    [11, '11 монет'],
+    [12, '12 монет'],
+    [21, '21 монета'],
+    [22, '22 монеты'],
+    [25, '25 монет'],
+    [111, '111 монет'],
+  ])('%i in Russian reads "%s"', async (count, text) => {
+    await setLanguage('ru');
+    expect(translator('sample')('coins', { count })).toBe(text);
+  });
+  it('English says 1 coin and 2 coins', () => {
+    const t = translator('sample');
+    expect(t('coins', { count: 1 })).toBe('1 coin');
+    expect(t('coins', { count: 2 })).toBe('2 coins');
+  });
+});
+
+describe('numbers, money and dates follow the language', () => {
+  it('groups thousands the local way', () => {
+    expect(plain(formatNumber(12345.5, 'en'))).toBe('12,345.5');
+    expect(plain(formatNumber(12345.5, 'ru'))).toBe('12 345,5');
+  });
+  it('writes roubles with the local sign and separators', () => {
+    expect(plain(formatMoney(1490, 'rub', 'ru'))).toBe('1 490 ₽');
+    expect(plain(formatMoney(99.5, 'rub', 'ru'))).toBe('99,50 ₽');
+    expect(plain(formatMoney(1490, 'rub', 'en'))).toBe('RUB 1,490');
+    expect(plain(formatMoney(4.99, 'usd', 'en'))).toBe('$4.99');
+  });
+  it('writes dates with local month names', () => {
+    const date = new Date(Date.UTC(2026, 10, 25, 12));
+    expect(formatDate(date, 'long', 'en')).toBe('November 25, 2026');
+    expect(formatDate(date, 'long', 'ru')).toBe('25 ноября 2026 г.');
+    expect(formatDate('not a date', 'long', 'en')).toBe('');
+  });
+  it('says how long ago in words', () => {
+    const now = Date.UTC(2026, 10, 25, 12);
+    expect(formatRelativeTime(now - 3 * 24 * 3600_000, now, 'en')).toBe('3 days ago');
+    expect(formatRelativeTime(now - 24 * 3600_000, now, 'ru')).toBe('вчера');
+    expect(formatRelativeTime(now - 5 * 60_000, now, 'ru')).toBe('5 минут назад');
+    expect(formatRelativeTime(now + 2 * 3600_000, now, 'ru')).toBe('через 2 часа');
+  });
+});
+
+describe('a catalogue check', () => {
+  it('passes a complete pair', () => {
+    expect(
+      catalogueProblems('sample', {
+        en: { hi: 'Hello', brand: 'Cliffhanger', coins_one: 'coin', coins_other: 'coins' },
+        ru: {
+          hi: 'Здравствуйте',
+          brand: 'Cliffhanger',
+          coins_one: 'монета',
+          coins_few: 'монеты',
+          coins_many: 'монет',
+          coins_other: 'монеты',
+        },
+      }),
+    ).toEqual([]);
+  });
+  it('names a key one language lacks, a missing plural form and text left untranslated', () => {
+    expect(
+      catalogueProblems('sample', {
+        en: { hi: 'Hello', bye: 'Goodbye', coins_one: 'coin', coins_other: 'coins' },
+        ru: { hi: 'Hello', extra: 'Лишнее', coins_one: 'монета', coins_other: 'монеты' },
+      }).sort(),
+    ).toEqual(
+      [
+        'sample:bye is missing in "ru"',
+        'sample:extra is missing in "en"',
+        'sample:coins_few is missing in "ru"',
+        'sample:coins_many is missing in "ru"',
+        'sample:hi is not translated into "ru"',
+      ].sort(),
+    );
+  });
+});

@@ -1,0 +1,4 @@
+export * from './catalogue-check';
+export * from './format';
+export * from './i18n';
+export * from './languages';
