@@ -95,9 +95,9 @@ export interface AppConfig {
   cache?: CacheConfig;
   port: number;
   host: string;
-  /** Absolute product origin used in e-mailed links and, when set, to prefix media paths (§7). */
+  /** Absolute product origin used in e-mailed links and, when set, to prefix media paths (product.md#requests). */
   publicUrl: string | null;
-  /** Host names for the §7 media rewrite: addresses on `cdnHost` are answered on `storageHost`. */
+  /** Host names for the media rewrite (product.md#requests): addresses on `cdnHost` are answered on `storageHost`. */
   cdnHost: string | null;
   storageHost: string | null;
   mediaRoot: string;
@@ -247,7 +247,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cache: {
       // Writes invalidate both at once; these only bound what a lost invalidation could leave behind.
       publicViewSeconds: intFromEnv(env, 'PUBLIC_VIEW_CACHE_SECONDS', 30),
-      // Within the spec's admin-to-site sync (≤ 5 s, §9) even if an invalidation were lost.
+      // Within the product's admin-to-site sync (≤ 5 s, product.md#sync) even if an invalidation were lost.
       catalogueSeconds: Math.min(intFromEnv(env, 'CATALOGUE_CACHE_SECONDS', 5), 5),
     },
     port,

@@ -1,7 +1,7 @@
 /**
  * A guest collects the daily bonus, unlocks an episode with it, then signs in by magic link (the link
  * read from the dev outbox): the new account keeps the unlocked episode and the remaining coins, plus
- * the 100 coins every account made by magic link receives (§4, §9). A link asked for in another
+ * the 100 coins every account made by magic link receives (product.md#accounts, product.md#rewards). A link asked for in another
  * browser signs in there without moving that browser's guest coins, and says so.
  */
 import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';

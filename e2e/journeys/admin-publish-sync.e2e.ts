@@ -1,5 +1,5 @@
 /**
- * Publishing reaches viewers without a reload (§9 admin-to-site sync: every 5 s, and at once when
+ * Publishing reaches viewers without a reload (product.md#sync: every 5 s, and at once when
  * another tab writes the synced storage). A staff page and a viewer page are open at the same time in
  * one browser; staff rename a series on the admin screen; the viewer's open series screen shows the
  * new title within the sync interval, with no reload and no navigation.

@@ -1,6 +1,6 @@
 /**
  * Chaos for the API (issue #9 item 6), in a real browser against the running system: 502, 503 and 504
- * answers, dropped connections and network time-outs are retried as spec §8 says (up to 3 times,
+ * answers, dropped connections and network time-outs are retried as product.md#requests says (up to 3 times,
  * 1 s × the attempt number apart), a series list that still fails falls back to the built-in sample
  * series, and whatever the API does the page never goes blank and nothing is uncaught. A sample series
  * opened from that fallback shows its sample detail and episodes, and with the whole API down the series
@@ -73,7 +73,7 @@ function gapsBetween(times: number[]): number[] {
   return times.slice(1).map((time, i) => time - times[i]);
 }
 
-/** The waits §8 prescribes before retries 1, 2, 3: 1 s × the attempt number. */
+/** The waits product.md#requests prescribes before retries 1, 2, 3: 1 s × the attempt number. */
 const PRESCRIBED_WAITS = Array.from({ length: MAX_RETRIES }, (_, i) => RETRY_DELAY_MS * (i + 1));
 
 async function expectSampleSeries(page: Page): Promise<void> {
@@ -127,7 +127,7 @@ describe('when the API answers 502, 503 or 504', () => {
     gapsBetween(arrivals).forEach((gap, i) => {
       expect(gap).toBeGreaterThanOrEqual(PRESCRIBED_WAITS[i] - CLOCK_SLACK_MS);
     });
-    // The samples are kept in the browser's storage too (§8).
+    // The samples are kept in the browser's storage too (product.md#catalogue).
     const stored = await page.evaluate(
       (title) => Object.values(window.localStorage).some((value) => value.includes(title)),
       FIRST_SAMPLE,
@@ -215,7 +215,7 @@ describe('the series screen with the whole API down', () => {
   const GIVE_UP_MS = PRESCRIBED_WAITS.reduce((sum, wait) => sum + wait, 0) + 2_000;
 
   /**
-   * The screen gave up after the transport's own retries (§8: 3, 1 s × the attempt apart), not after
+   * The screen gave up after the transport's own retries (product.md#requests: 3, 1 s × the attempt apart), not after
    * those times a query's. A request may follow at once: the sample catalogue just written to storage
    * reads as a catalogue change, which asks for the series again.
    */

@@ -45,7 +45,7 @@ async function shot(page: Page, name: string, focus?: Locator) {
   const folder = process.env.E2E_SCREENSHOTS;
   if (!folder) return;
   mkdirSync(folder, { recursive: true });
-  // The start-up loader covers every freshly loaded page for its first 2 s (spec §2).
+  // The start-up loader covers every freshly loaded page for its first 2 s (product.md#shell).
   await page.locator('#startup-loader').waitFor({ state: 'detached', timeout: 10_000 });
   if (focus) await focus.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(folder, `${name}.png`) });

@@ -69,7 +69,9 @@ describe('the first screen', () => {
           w.__largestPaints = [];
           new PerformanceObserver((list) => {
             for (const entry of list.getEntries() as Array<PerformanceEntry & { element?: Element | null }>)
-              w.__largestPaints.push(entry.element ? `${entry.element.tagName.toLowerCase()}.${entry.element.className}` : '');
+              w.__largestPaints.push(
+                entry.element ? `${entry.element.tagName.toLowerCase()}.${entry.element.className}` : '',
+              );
           }).observe({ type: 'largest-contentful-paint', buffered: true });
         });
         await page.goto(`${baseUrl()}/`);

@@ -1,5 +1,5 @@
 /**
- * Every route of the specification (§2) renders in its remote, fetched from
+ * Every route of the specification (product.md#screens) renders in its remote, fetched from
  * `/remotes/<name>/mf-manifest.json` at run time, with one React on the page.
  */
 

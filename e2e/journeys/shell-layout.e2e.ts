@@ -1,5 +1,5 @@
 /**
- * The shell's chrome at phone size (spec §2): under 768 px a bottom tab bar with Home and Profile; for
+ * The shell's chrome at phone size (product.md#shell): under 768 px a bottom tab bar with Home and Profile; for
  * a signed-in viewer Profile opens a menu with Profile, Subscription and Buy Coins, keyboard first.
  * Also the hidden follow prompt (left Shift × 4) and the error page of an uncaught screen error.
  */

@@ -1,5 +1,5 @@
 /**
- * A new visitor silently becomes a guest registered with the API (spec §4): the tokens land in
+ * A new visitor silently becomes a guest registered with the API (product.md#accounts): the tokens land in
  * localStorage under the four keys and the header shows the guest's coin balance from the server.
  */
 import type { Browser } from 'playwright-core';

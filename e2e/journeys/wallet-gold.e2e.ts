@@ -1,6 +1,6 @@
 /**
  * Subscribing to Gold through the dev provider's checkout: back on /gold-subscription the status shows
- * the end date, and the profile menu no longer offers Buy Coins (§6).
+ * the end date, and the profile menu no longer offers Buy Coins (product.md#gold).
  */
 import type { Browser } from 'playwright-core';
 import { registerAccount } from '../support/accounts';

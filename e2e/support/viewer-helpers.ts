@@ -1,7 +1,7 @@
 /**
  * Helpers for the viewer journeys: wait for a playing video, read the header's coin balance, and turn
  * the page's guest into a registered viewer through the magic link (the one route that grants coins:
- * 100 on registration, §4), read from the dev outbox.
+ * 100 on registration, product.md#accounts), read from the dev outbox.
  */
 import type { Page } from 'playwright-core';
 

@@ -1,4 +1,4 @@
-/** mf-account's public face: profile, sign-in and the account dashboard with its tabs (§2). */
+/** mf-account's public face: profile, sign-in and the account dashboard with its tabs (product.md#screens). */
 import {
   authenticated,
   type RemoteModule,

@@ -1,4 +1,4 @@
-/** mf-admin's public face: the staff area under /admin, staff sign-in and registration (§2). */
+/** mf-admin's public face: the staff area under /admin, staff sign-in and registration (product.md#screens). */
 import {
   authenticated,
   catalogueChanged,

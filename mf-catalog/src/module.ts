@@ -1,4 +1,4 @@
-/** mf-catalog's public face: home, for-you, search, series detail, my list and the slider test (§2). */
+/** mf-catalog's public face: home, for-you, search, series detail, my list and the slider test (product.md#screens). */
 import {
   catalogueChanged,
   episodeUnlocked,

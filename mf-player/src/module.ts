@@ -1,4 +1,4 @@
-/** mf-player's public face: every player route form and the player test screen (§2). */
+/** mf-player's public face: every player route form and the player test screen (product.md#screens). */
 import {
   episodeStarted,
   episodesUnlocked,

@@ -1,4 +1,4 @@
-/** mf-wallet's public face: coins, Gold, store, subscription and rewards (§2). */
+/** mf-wallet's public face: coins, Gold, store, subscription and rewards (product.md#screens). */
 import type { RemoteModule } from '@cliffhanger/shared';
 import { lazy } from 'react';
 import { walletParts } from './wallet-parts';

@@ -1,10 +1,10 @@
 /**
- * The business constants and limits of the product specification (§9, with the §7 and §8 numbers they
+ * The business constants and limits of the product specification (product.md#constants, with the request and error numbers they
  * depend on). Each value lives here once, under the specification's own name and unit; code elsewhere
  * imports it and never repeats the literal.
  */
 
-// Requests (§7, §8, §9)
+// Requests (product.md#requests)
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const MAX_RETRIES = 3;
 export const RETRY_DELAY_MS = 1_000; // multiplied by the attempt number
@@ -14,7 +14,7 @@ export const REFRESH_TOKEN_STORAGE_KEY = 'refresh_token';
 export const BYPASS_TOKEN_PREFIX = 'bypass_token_';
 export const DEFAULT_CURRENCY = 'rub';
 
-// Data fetching defaults (§7)
+// Data fetching defaults (product.md#requests)
 export const QUERY_STALE_TIME_MS = 30 * 60_000;
 export const QUERY_KEEP_TIME_MS = 60 * 60_000;
 export const QUERY_RETRIES = 3;
@@ -22,12 +22,12 @@ export const QUERY_RETRY_BASE_MS = 1_000;
 export const QUERY_RETRY_CAP_MS = 30_000;
 export const MUTATION_RETRIES = 2;
 
-// Lists and history (§9)
+// Lists and history (product.md#catalogue)
 export const SERIES_LIST_LIMIT = 20;
 export const HIGHLIGHT_LIST_LIMIT = 10; // featured, trending and gold lists
 export const SEARCH_HISTORY_MAX = 10;
 
-// Toasts (§4, §9)
+// Toasts (product.md#shell)
 export const TOAST_MAX = 5;
 export const TOAST_DURATION_MS = {
   success: 4_000,
@@ -37,7 +37,7 @@ export const TOAST_DURATION_MS = {
 } as const;
 export const TOAST_DEFAULT_DURATION_MS = 5_000;
 
-// Cache times in seconds (§9)
+// Cache times in seconds (product.md#catalogue)
 export const CACHE_SECONDS = {
   seriesList: 300,
   seriesDetail: 600,
@@ -51,7 +51,7 @@ export const CACHE_SECONDS = {
   search: 180,
 } as const;
 
-// Images (§9)
+// Images (product.md#media)
 export const IMAGE_QUALITY = {
   thumbnail: 30,
   low: 50,
@@ -73,7 +73,7 @@ export const TUS_UPLOAD_PATH = '/admin/media/tus/';
 export const TUS_CHUNK_BYTES = 8 * 1024 * 1024;
 export const TUS_RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000] as const;
 
-// Guests and rewards (§9)
+// Guests and rewards (product.md#accounts)
 export const MOBILE_BREAKPOINT_PX = 768;
 export const GUEST_ID_LENGTH = 20;
 export const GUEST_AGE_MIN = 21;
@@ -82,12 +82,12 @@ export const GUEST_GENDER = 2;
 export const GUEST_EMAIL_DOMAIN = 'guest.cliffhanger.app';
 export const GUEST_COOKIE_DAYS = 365;
 export const USER_ID_COOKIE_DAYS = 365;
-export const GUEST_DATA_MAX_AGE_MS = 2_592_000_000; // 30 days (§5)
+export const GUEST_DATA_MAX_AGE_MS = 2_592_000_000; // 30 days (product.md#browser-storage)
 export const GUEST_REGISTRATION_RETRY_DELAY_MS = 1_000;
 export const MAGIC_LINK_SIGNUP_COINS = 100;
 export const FOLLOW_PROMPT_COINS = 100;
 
-// Timings (§9)
+// Timings (product.md#constants)
 export const PROFILE_POLL_MS = 2_000;
 export const ADMIN_SYNC_INTERVAL_MS = 5_000;
 export const ADMIN_SYNC_FIRST_DELAY_MS = 500;
@@ -98,7 +98,7 @@ export const SHIFT_SEQUENCE_RESET_MS = 2_000;
 export const STARTUP_LOADER_FADE_AFTER_MS = 2_000;
 export const STARTUP_LOADER_REMOVE_AFTER_FADE_MS = 300;
 
-// Monitoring (§9)
+// Monitoring (product.md#monitoring)
 export const SENTRY_TRACES_SAMPLE_RATE = 0.1;
 export const SENTRY_REPLAY_SESSION_SAMPLE_RATE = 0.1;
 export const SENTRY_REPLAY_ON_ERROR_SAMPLE_RATE = 1;
@@ -107,10 +107,10 @@ export const SENTRY_REPLAY_MAX_DURATION_MS = 60 * 60_000;
 export const SENTRY_REPLAY_IDLE_PAUSE_MS = 5 * 60_000;
 export const SENTRY_REPLAY_IDLE_EXPIRE_MS = 15 * 60_000;
 
-// Analytics (§9)
+// Analytics (product.md#events)
 export const ANALYTICS_EMPTY_VALUE = 'EMPTY';
 
-// Hidden series (§5)
+// Hidden series (product.md#catalogue)
 export const HIDDEN_SERIES_IDS = [9, 10] as const;
 export const HIDDEN_SERIES_TITLE_PREFIX = 'Deleted Series';
 export const SERIES_NOT_FOUND_MESSAGE = 'Series not found';
@@ -118,7 +118,7 @@ export const SERIES_NOT_FOUND_MESSAGE = 'Series not found';
 // The federation contract: how long the shell waits for a remote before it shows the unavailable panel.
 export const REMOTE_LOAD_TIMEOUT_MS = 5_000;
 
-// Analytics sessions (§9): a new analytics session starts after this much inactivity.
+// Analytics sessions (product.md#events): a new analytics session starts after this much inactivity.
 export const ANALYTICS_SESSION_TIMEOUT_MS = 30 * 60_000;
 /** Amplitude's own upload address (amplitude-js 8), used when a key is set and no endpoint is. */
 export const AMPLITUDE_DEFAULT_ENDPOINT = 'https://api.amplitude.com';
@@ -127,7 +127,7 @@ export const FIRST_PARTY_ANALYTICS_PATH = '/analytics/events';
 /** First-party uploads are batched: at most this long or this many events before they are sent. */
 export const FIRST_PARTY_ANALYTICS_UPLOAD_MS = 5_000;
 export const FIRST_PARTY_ANALYTICS_BATCH = 20;
-// The magic-link token's query parameters (§5).
+// The magic-link token's query parameters (product.md#accounts).
 export const MAGIC_LINK_QUERY_PARAMS = ['magic-link-auth', 'magic-link-registration'] as const;
 
 // Publishing (staff). A series or an episode is a draft until staff publish it; viewers see it only once

@@ -1,5 +1,5 @@
 /**
- * The entities of the product specification (§3), shared by the frontends and the API. Field names
+ * The entities of the product specification (product.md#entities), shared by the frontends and the API. Field names
  * follow the specification exactly; optional fields are the ones the specification marks as
  * alternatives or that only some answers carry.
  */
@@ -23,7 +23,7 @@ export interface User {
   created_at: IsoDateTime;
 }
 
-/** The flags of the public profile lookup (§3, §7). */
+/** The flags of the public profile lookup (product.md#entities, product.md#requests). */
 export interface PublicProfileFlags {
   paying: boolean;
   registered: boolean;
@@ -54,7 +54,7 @@ export interface GuestSignupPayload {
   [poll: `poll_${string}`]: string | number | boolean;
 }
 
-/** A guest that could not be registered with the API and lives only in this browser (§3). */
+/** A guest that could not be registered with the API and lives only in this browser (product.md#browser-storage). */
 export interface LocalGuestState {
   id: string;
   balance: number;
@@ -117,7 +117,7 @@ export interface SeriesTotals {
   paid_coin_cost: number;
 }
 
-/** The admin side's view of a series, kept in browser storage (§3). */
+/** The admin side's view of a series, kept in browser storage (product.md#sync). */
 export interface AdminSeries {
   id: Id;
   title_en?: string;
@@ -232,7 +232,7 @@ export interface Paginated<T> {
   next: string | null;
 }
 
-/** Record fields that hold media addresses and are rewritten by the HTTP client (§3, §7). */
+/** Record fields that hold media addresses and are rewritten by the HTTP client (product.md#entities, product.md#requests). */
 export const MEDIA_ADDRESS_FIELDS = [
   'cover_image',
   'banner_image',

@@ -1,5 +1,5 @@
 /**
- * The first-purchase offer (§7 Coins, "a first-purchase offer when staff configured one"): staff point
+ * The first-purchase offer (product.md#coins, "a first-purchase offer when staff configured one"): staff point
  * one coin package at either extra coins or a lower price for a viewer's first top-up. The server
  * decides who is eligible and what the checkout charges; these are the shapes both sides read.
  */

@@ -1,5 +1,5 @@
 /**
- * The route table of the specification (§2): every path the product answers, the remote that owns the
+ * The route table of the specification (product.md#screens): every path the product answers, the remote that owns the
  * screen, and the layout it is shown in. The shell builds its router from this table; each remote
  * provides one component per screen key it owns, so the two agree at compile time.
  */
@@ -24,14 +24,14 @@ interface ScreenDefinition {
   remote: RemoteId;
   paths: readonly string[];
   layout: Layout;
-  /** Staff only: guarded by the shell (§5) and by the API. */
+  /** Staff only: guarded by the shell (product.md#roles) and by the API. */
   guarded?: boolean;
   /** Under 768 px the screen fills the phone: the shell shows neither its header nor its tab bar. */
   immersive?: boolean;
 }
 
 export const SCREENS = {
-  // Main layout (§2)
+  // Main layout (product.md#screens)
   home: { remote: 'catalog', paths: ['/'], layout: 'main' },
   forYou: { remote: 'catalog', paths: ['/foryou'], layout: 'main' },
   search: { remote: 'catalog', paths: ['/search'], layout: 'main' },
@@ -40,7 +40,7 @@ export const SCREENS = {
   profile: { remote: 'account', paths: ['/profile'], layout: 'main' },
   subscription: { remote: 'wallet', paths: ['/subscription'], layout: 'main' },
   store: { remote: 'wallet', paths: ['/store'], layout: 'main' },
-  // Standalone screens (§2)
+  // Standalone screens (product.md#screens)
   coins: { remote: 'wallet', paths: ['/coins'], layout: 'standalone' },
   goldSubscription: { remote: 'wallet', paths: ['/gold-subscription'], layout: 'standalone' },
   accountDashboard: {
@@ -53,7 +53,7 @@ export const SCREENS = {
   testAllPlayers: { remote: 'player', paths: ['/test-all-players'], layout: 'standalone' },
   testSlider: { remote: 'catalog', paths: ['/test-slider'], layout: 'standalone' },
   seriesDetail: { remote: 'catalog', paths: ['/series/:seriesId'], layout: 'standalone' },
-  // Player routes (§2): six forms, one screen
+  // Player routes (product.md#screens): six forms, one screen
   player: {
     remote: 'player',
     paths: [
@@ -67,7 +67,7 @@ export const SCREENS = {
     layout: 'standalone',
     immersive: true,
   },
-  // Admin area under /admin (§2), guarded (§5)
+  // Admin area under /admin (product.md#screens), guarded (product.md#roles)
   adminDashboard: { remote: 'admin', paths: ['/admin'], layout: 'admin', guarded: true },
   adminSeries: { remote: 'admin', paths: ['/admin/series'], layout: 'admin', guarded: true },
   adminSeriesNew: { remote: 'admin', paths: ['/admin/series/new'], layout: 'admin', guarded: true },
@@ -120,13 +120,13 @@ export function screensOf(remote: RemoteId): ScreenKey[] {
   return (Object.keys(SCREENS) as ScreenKey[]).filter((key) => SCREENS[key].remote === remote);
 }
 
-/** Paths the shell answers with a redirect rather than a screen (§2). */
+/** Paths the shell answers with a redirect rather than a screen (product.md#screens). */
 export const REDIRECTS = {
   seriesLegacy: '/series-legacy/:id',
   adminSeriesDetail: '/admin/series/:id',
 } as const;
 
-/** The legacy redirect's target (§2): the mobile player at 768 px or less, the desktop player above. */
+/** The legacy redirect's target (product.md#screens): the mobile player at 768 px or less, the desktop player above. */
 export function legacySeriesPlayerPath(seriesId: string, windowWidth: number): string {
   const base = windowWidth <= MOBILE_BREAKPOINT_PX ? '/player' : '/desktop-player';
   return `${base}/series-${seriesId}/EP1`;

@@ -1,7 +1,7 @@
 /**
  * Starts the shell: reads which version of each remote this session runs (the rollout rules, or
  * `remotes.json` from an API without them), registers them with the federation runtime, creates
- * the store, then runs the startup sequence of §4, whose last step renders. The first screen's remote
+ * the store, then runs the startup sequence of product.md#startup, whose last step renders. The first screen's remote
  * is warmed at once, the others when the browser idles; error reporting, session replay and analytics
  * load only after the first screen is on its way.
  */

@@ -5,7 +5,7 @@
  *
  * Any write to a catalogue table empties the cache (the write observer reports it, and with Redis the
  * other processes hear of it on a channel within milliseconds); the time-to-live bounds the age of an
- * answer if such a message is ever lost, and stays within the spec's admin-to-site sync (≤ 5 s, §9).
+ * answer if such a message is ever lost, and stays within the product's admin-to-site sync (≤ 5 s, product.md#sync).
  * Concurrent misses of one key share one computation, so an emptied cache does not stampede the database.
  */
 

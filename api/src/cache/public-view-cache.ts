@@ -1,5 +1,5 @@
 /**
- * The answer of the public-view poll (§7 `/feed-api/user/public-view/`, sent every 2 s by every open
+ * The answer of the public-view poll (product.md#feed-api `/feed-api/user/public-view/`, sent every 2 s by every open
  * tab), cached per user so that most polls cost one cache read instead of a database read. With Redis
  * the cache is shared by every API process (a user's polls land on any of them); without it, it lives
  * in the process.

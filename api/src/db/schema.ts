@@ -60,7 +60,7 @@ export interface CategoriesTable {
 }
 
 export interface SeriesTable {
-  /** Assigned by `insertSeries`, which never hands out the ids §5 hides (9 and 10). */
+  /** Assigned by `insertSeries`, which never hands out the ids product.md#catalogue hides (9 and 10). */
   id: number;
   title: string;
   title_en: ColumnType<string, string | undefined, string>;
@@ -78,7 +78,7 @@ export interface SeriesTable {
   is_featured: BoolColumn;
   is_trending: BoolColumn;
   is_top: BoolColumn;
-  /** Hidden by staff; hidden series are absent from every list and their detail is 404 (§5). */
+  /** Hidden by staff; hidden series are absent from every list and their detail is 404 (product.md#catalogue). */
   is_hidden: BoolColumn;
   /** The announced number of episodes; null means "as many as exist". */
   total_episodes: number | null;
@@ -251,7 +251,7 @@ export interface NotificationPreferencesTable {
   updated_at: string;
 }
 
-/** The one-time device and marketing report of the feed API (§7); one row per user. */
+/** The one-time device and marketing report of the feed API (product.md#feed-api); one row per user. */
 export interface DeviceReportsTable {
   id: Generated<number>;
   user_id: number;

@@ -136,7 +136,7 @@ async function frontends(app: FastifyInstance, options: FrontendsOptions) {
   for (const name of REMOTE_NAMES) {
     const dist = path.join(options.rootDir, `mf-${name}`, 'dist');
     await app.register(async (scope) => {
-      // Remotes may be loaded from another origin (DESIGN §2): their files answer CORS for everyone.
+      // Remotes may be loaded from another origin (product.md#remotes): their files answer CORS for everyone.
       scope.addHook('onSend', async (_request, reply) => {
         reply.header('access-control-allow-origin', '*');
         reply.header('cross-origin-resource-policy', 'cross-origin');

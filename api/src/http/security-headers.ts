@@ -5,7 +5,7 @@
  * replaces them. @fastify/helmet rebuilt helmet's middleware, directives parsing included, on every
  * request.
  *
- * HSTS is only meaningful over TLS (RFC 6797 §7.2): it is added when the request came that way,
+ * HSTS is only meaningful over TLS (RFC 6797, section 7.2): it is added when the request came that way,
  * directly or through a trusted proxy's X-Forwarded-Proto (`trustProxy`).
  */
 import { IncomingMessage, ServerResponse } from 'node:http';

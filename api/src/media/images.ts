@@ -1,5 +1,5 @@
 /**
- * Still images with sharp: the §9 optimisation (webp, inside 1920×1080, quality by preset, no metadata)
+ * Still images with sharp: the optimisation of product.md#media (webp, inside 1920×1080, quality by preset, no metadata)
  * and title cards drawn from SVG for series that have no artwork yet (the demo catalogue, new series
  * in the admin until an image is uploaded).
  *

@@ -1,5 +1,5 @@
 /**
- * The §7 media-address rule, applied on the server so every client gets usable addresses:
+ * The media-address rule (product.md#requests), applied on the server so every client gets usable addresses:
  * - an absolute address on the content-delivery host (CDN_HOST) is answered on the storage host
  *   (STORAGE_HOST) instead;
  * - a path starting with /media/ or /thumbnails/ is prefixed with the product host (PUBLIC_URL).

@@ -26,7 +26,7 @@ function photo(width: number, height: number, orientation = 1): Promise<Buffer> 
 }
 
 describe('QUALITY_PRESETS', () => {
-  it('are the §9 qualities', () => {
+  it('are the image qualities the product sets', () => {
     expect(QUALITY_PRESETS).toEqual({ thumbnail: 30, low: 50, medium: 70, high: 85, original: 100 });
   });
 });

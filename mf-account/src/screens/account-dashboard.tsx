@@ -40,7 +40,7 @@ function TabContent({ tab }: { tab: AccountTab }) {
   }
 }
 
-/** /account-dashboard and /account with their nested tabs, each its own address (§2). */
+/** /account-dashboard and /account with their nested tabs, each its own address (product.md#screens). */
 export default function AccountDashboardScreen() {
   const { pathname } = useLocation();
   // The same screen answers under both prefixes; links stay under the one in use.

@@ -1,5 +1,5 @@
 /**
- * For you (§2): a full-height vertical feed of the viewer's own clips, ranked by the server from what
+ * For you (product.md#screens): a full-height vertical feed of the viewer's own clips, ranked by the server from what
  * they watch (GET /feed/for-you/). Every clip plays: the server lists only what the viewer may watch
  * now. The current clip autoplays, muted until the viewer turns the sound on once; swipe, the mouse
  * wheel or the arrow keys move to the next or previous clip. Each clip leads into its series: "Watch

@@ -1,4 +1,4 @@
-/** Home (§2): featured slider, trending, Gold exclusives, continue watching, then the paged series grid. */
+/** Home (product.md#screens): featured slider, trending, Gold exclusives, continue watching, then the paged series grid. */
 import { ANALYTICS_EVENTS, HOME_SCREEN_TITLE, Page, type Series, track, useAppDispatch } from '@cliffhanger/shared';
 import { useEffect } from 'react';
 import { SeriesGrid } from '../features/browse/series-grid';

@@ -1,5 +1,5 @@
 /**
- * My list (§2): the viewer's saved series, kept in step with adds and removes anywhere on the page.
+ * My list (product.md#screens): the viewer's saved series, kept in step with adds and removes anywhere on the page.
  * Each card has a Remove button; the removal is said in place with an Undo that puts the series back
  * where it was (focus moves to Undo, so a keyboard user is not left on nothing).
  */

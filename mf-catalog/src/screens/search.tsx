@@ -1,6 +1,6 @@
 /**
- * Search (§2): series and episodes as the viewer types (the query settles after 300 ms), and the
- * history of searches (§5) — newest first, at most 10, clearable — and what is trending while the box
+ * Search (product.md#screens): series and episodes as the viewer types (the query settles after 300 ms), and the
+ * history of searches (product.md#search) — newest first, at most 10, clearable — and what is trending while the box
  * is empty. The settled query lives in the address (`/search?q=…`), so a reload, a shared link and the
  * back button all come back to the same results.
  */

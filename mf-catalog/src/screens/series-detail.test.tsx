@@ -107,7 +107,7 @@ describe('series detail', () => {
   });
 });
 
-describe('series detail when the catalogue is offline (§8)', () => {
+describe('series detail when the catalogue is offline', () => {
   const sampleAt = (at: number) => {
     const found = SAMPLE_SERIES[at];
     if (!found) throw new Error(`no sample series ${at}`);

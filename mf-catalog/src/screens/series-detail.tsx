@@ -1,8 +1,8 @@
 /**
- * Series detail (§2): banner, facts, description, seasons, the episode grid with each episode's access
- * and progress, my list, and play / resume. Hidden or unknown series read "Series not found" (§5).
+ * Series detail (product.md#screens): banner, facts, description, seasons, the episode grid with each episode's access
+ * and progress, my list, and play / resume. Hidden or unknown series read "Series not found" (product.md#catalogue).
  *
- * The series always comes from the API first. A sample series (§8) is shown instead when the API is
+ * The series always comes from the API first. A sample series (product.md#catalogue) is shown instead when the API is
  * unreachable, or when it does not know a sample id the home screen fell back to; a note says so.
  */
 import {
@@ -74,7 +74,7 @@ function SeriesDetailView({
   episodes: Episode[] | undefined;
   episodesFailed: boolean;
   onRetryEpisodes?: () => void;
-  /** A built-in sample series (§8): it carries a note and cannot be saved to my list. */
+  /** A built-in sample series (product.md#catalogue): it carries a note and cannot be saved to my list. */
   sample?: boolean;
 }) {
   const seasonNumbers = useMemo(() => {
@@ -223,7 +223,7 @@ export default function SeriesDetailScreen() {
   const numericId = Number(seriesId);
   const validId = Number.isInteger(numericId) && numericId > 0;
   const samplesShownOnHome = useSelector(selectSeriesGrid).usingSamples;
-  // Staff changes reach an open series screen in any browser within the sync interval (§9).
+  // Staff changes reach an open series screen in any browser within the sync interval (product.md#sync).
   const sync = { pollingInterval: ADMIN_SYNC_INTERVAL_MS, skipPollingIfUnfocused: true };
   const series = useCatalogSeriesDetailQuery(seriesId, { skip: !validId, ...sync });
   const episodes = useCatalogSeriesEpisodesQuery(seriesId, { skip: !validId || !series.data, ...sync });

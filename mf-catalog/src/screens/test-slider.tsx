@@ -1,4 +1,4 @@
-/** /test-slider (§2): the home screen's hero slider on its own. */
+/** /test-slider (product.md#screens): the home screen's hero slider on its own. */
 import { Page } from '@cliffhanger/shared';
 import { HeroSlider } from '../features/home/hero-slider';
 

@@ -1,5 +1,5 @@
 /**
- * One player screen for the six player route forms of §2 and the legacy `series-{id}/EP1` form: the
+ * One player screen for the six player route forms of product.md#screens and the legacy `series-{id}/EP1` form: the
  * route is reduced to a target, the target to a series and an episode, and moving between episodes
  * changes the address to the canonical `/player/{seriesId}/episode/{episodeId}` form.
  */

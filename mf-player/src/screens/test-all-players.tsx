@@ -1,5 +1,5 @@
 /**
- * /test-all-players (§2): every player variant side by side — the mobile and desktop layouts of the
+ * /test-all-players (product.md#screens): every player variant side by side — the mobile and desktop layouts of the
  * first free episode, the paywall of the first locked one — and a link for each player route form.
  */
 import { baseApi, ErrorNotice, InlineSpinner, Page, type Paginated, type Series } from '@cliffhanger/shared';

@@ -1,4 +1,4 @@
-/** How the wallet writes money, coins and dates: prices in their own currency (default rub, §9). */
+/** How the wallet writes money, coins and dates: prices in their own currency (default rub, product.md#payments). */
 import { DEFAULT_CURRENCY } from '@cliffhanger/shared';
 
 export function formatPrice(price: number, currency?: string | null, locale?: string): string {

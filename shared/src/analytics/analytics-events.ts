@@ -1,5 +1,5 @@
 /**
- * The analytics event catalogue (§9): every event the product reports, in its numbered group. Remotes
+ * The analytics event catalogue (product.md#events): every event the product reports, in its numbered group. Remotes
  * send one with `track(ANALYTICS_EVENTS.episodeStarted, { … })`, which is the `analytics/track` bus
  * event; the shell forwards it to the analytics service. Names are fixed once here so funnels built
  * on them never break.
@@ -79,7 +79,7 @@ export const ANALYTICS_EVENTS = {
 export type AnalyticsEventKey = keyof typeof ANALYTICS_EVENTS;
 export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[AnalyticsEventKey];
 
-/** The six share channels of §9 and the event each one reports. */
+/** The six share channels of product.md#rewards and the event each one reports. */
 export const SHARE_CHANNELS = {
   whatsapp: ANALYTICS_EVENTS.shareMessagingApp,
   telegram: ANALYTICS_EVENTS.shareOtherMessagingApp,

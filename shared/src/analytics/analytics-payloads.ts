@@ -1,7 +1,7 @@
 /**
- * What the analytics service receives besides events (§7 "Other calls", §9): the user id, the user
+ * What the analytics service receives besides events (product.md#events): the user id, the user
  * properties email, username, premium and staff, and revenue as price, quantity and product id. A value
- * the product does not know is sent as EMPTY, the session-tracking default of §9.
+ * the product does not know is sent as EMPTY, the session-tracking default of product.md#events.
  */
 import { ANALYTICS_EMPTY_VALUE } from '../constants';
 import type { User } from '../entities';

@@ -9,7 +9,7 @@ describe('the analytics event catalogue', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it('uses the numbered groups of §9 and no other', () => {
+  it('uses the numbered event groups of the product and no other', () => {
     expect(new Set(names.map(analyticsGroupOf))).toEqual(new Set([1, 2, 3, 6, 7, 8, 9, 11, 12]));
     expect(ANALYTICS_EVENTS.homeViewed).toBe('1.1 Home Viewed');
   });

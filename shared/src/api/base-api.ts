@@ -1,6 +1,6 @@
 /**
  * The one RTK Query API of the page. Remotes add their endpoints with `baseApi.injectEndpoints`; the
- * defaults follow §7: data kept 60 min, no refetch on focus or mount, refetch on reconnect.
+ * defaults follow product.md#requests: data kept 60 min, no refetch on focus or mount, refetch on reconnect.
  */
 import { type BaseQueryFn, createApi, retry } from '@reduxjs/toolkit/query/react';
 import type { AxiosError, AxiosRequestConfig } from 'axios';
@@ -53,7 +53,7 @@ const axiosBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (reques
         message: errorMessage(error.response, error.message || 'The request failed'),
       },
     };
-    // Not found is an answer, not a failure worth retrying (§7).
+    // Not found is an answer, not a failure worth retrying (product.md#requests).
     if (status === 404 || (status >= 400 && status < 500)) retry.fail(result.error);
     return result;
   }

@@ -1,9 +1,9 @@
 /**
- * The main API's HTTP client (§7, §8 Transport): base `/api`, JSON, a 60 s timeout and no cookies.
+ * The main API's HTTP client (product.md#requests): base `/api`, JSON, a 60 s timeout and no cookies.
  * Every request carries the static `Token` header unless a stored access token replaces it with
  * `Bearer`; a request that sets its own Token header keeps it, and a bypass token is never sent.
  *
- * The response step applies the transport rules of §8, in this order:
+ * The response step applies the transport rules of product.md#requests, in this order:
  *   1. 401: one refresh with the refresh token (concurrent 401s share it), then the request is replayed;
  *      without a refresh token, or when the refresh fails, the tokens are cleared and the error passed on.
  *      A sign-in's 401 is a refused password, passed on as it is (one click, one request).
@@ -23,7 +23,7 @@ import { type MediaHosts, rewriteMediaAddresses } from './media-addresses';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
-    /** Keep the static `Token` header even when a user token is stored (guest signup, §7). */
+    /** Keep the static `Token` header even when a user token is stored (guest signup, product.md#requests). */
     staticToken?: boolean;
     /** How many times the transport has already retried this request. */
     retryAttempt?: number;
@@ -99,7 +99,7 @@ export function isRetryable(error: AxiosError): boolean {
   return (RETRY_STATUSES as readonly number[]).includes(error.response?.status ?? -1);
 }
 
-/** The delay before retry number `attempt` (1-based): 1 s × the attempt number (§8, §9). */
+/** The delay before retry number `attempt` (1-based): 1 s × the attempt number (product.md#requests). */
 export function transportRetryDelay(attempt: number): number {
   return RETRY_DELAY_MS * attempt;
 }
@@ -111,7 +111,7 @@ interface NotFoundFallback {
 }
 
 /**
- * What a 404 answers instead of an error on the endpoints that have a fallback (§8). The profile keeps
+ * What a 404 answers instead of an error on the endpoints that have a fallback (product.md#requests). The profile keeps
  * its 404 status with empty data: the profile step turns it into "User not found".
  */
 export const NOT_FOUND_FALLBACKS: readonly NotFoundFallback[] = [

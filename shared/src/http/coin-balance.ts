@@ -1,5 +1,5 @@
 /**
- * The coin balance with its three-step fallback (§7): GET /users/coins/balance/, then GET
+ * The coin balance with its three-step fallback (product.md#coins): GET /users/coins/balance/, then GET
  * /coins/balance/, then the balance last stored in this browser (`coin_balance`). A balance read from
  * the server is stored, so the last step has something recent to offer.
  */

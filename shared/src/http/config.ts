@@ -16,7 +16,7 @@ export interface RuntimeConfig {
   amplitudeApiKey: string;
   amplitudeEndpoint: string;
   stripePublishableKey: string;
-  /** Where the hidden follow prompt sends the viewer to follow the product (§2). */
+  /** Where the hidden follow prompt sends the viewer to follow the product (product.md#shell). */
   socialFollowUrl: string;
 }
 

@@ -1,7 +1,7 @@
 /**
- * The second client, for the media-feed API (§7 "Second feed API"): every call is a POST with the
+ * The second client, for the media-feed API (product.md#feed-api): every call is a POST with the
  * token header and a body that carries the signed-in user's id. A failed call raises
- * "API request failed" with the answer's status text (§8).
+ * "API request failed" with the answer's status text (product.md#feed-api).
  */
 import axios, { type AxiosError, type AxiosInstance } from 'axios';
 import { REQUEST_TIMEOUT_MS } from '../constants';

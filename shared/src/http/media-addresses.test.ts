@@ -27,7 +27,7 @@ describe('media address rewriting', () => {
     expect(rewriteMediaAddress('/static/x.png', hosts)).toBe('/static/x.png');
   });
 
-  it('rewrites every media field of §3 inside lists and nested records', () => {
+  it('rewrites every media field of the entities inside lists and nested records', () => {
     const fields = {
       cover_image: '/media/1',
       banner_image: '/media/2',

@@ -1,5 +1,5 @@
 /**
- * Media address rewriting (§3, §7): on the media address fields of every record an answer carries,
+ * Media address rewriting (product.md#entities, product.md#requests): on the media address fields of every record an answer carries,
  * addresses on the content-delivery host point at the plain storage host instead, and `/media/` and
  * `/thumbnails/` paths are prefixed with the product host. Pure: answers a rewritten copy.
  */

@@ -1,5 +1,5 @@
 /**
- * The profile step (§4, §8): GET /users/profile/. The transport answers a 404 with empty data and the
+ * The profile step (product.md#accounts): GET /users/profile/. The transport answers a 404 with empty data and the
  * 404 status; this step turns that into a "User not found" error the session understands, so the
  * session can drop the stored user and tokens.
  */

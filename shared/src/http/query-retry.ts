@@ -1,10 +1,10 @@
 /**
- * The data-fetching retry policy (§7): queries retry 3 times and mutations twice, waiting 1 s and
+ * The data-fetching retry policy (product.md#requests): queries retry 3 times and mutations twice, waiting 1 s and
  * doubling up to 30 s; a 404 is an answer and is never retried. Pure functions, shaped for RTK Query's
  * `retry(baseQuery, { retryCondition: queryRetryCondition, backoff: queryBackoff })`.
  *
  * Every request of that base query goes through the shared transport, which has already retried a
- * request that got no answer in time or a 502, 503 or 504 up to 3 times, 1 s × the attempt apart (§8).
+ * request that got no answer in time or a 502, 503 or 504 up to 3 times, 1 s × the attempt apart (product.md#requests).
  * Such a failure reaches this policy only once those retries are spent, so it is not retried again here:
  * each failure is retried by one layer, and a dead API is reported after the transport's ≈6 s instead
  * of 4 × 4 attempts and half a minute.

@@ -1,5 +1,5 @@
 /**
- * The error reporter's rules (§8, §9) as pure functions, so they are tested without the SDK: which
+ * The error reporter's rules (product.md#monitoring) as pure functions, so they are tested without the SDK: which
  * errors are dropped, how breadcrumbs are redacted, which user is attached, and the sampling and
  * replay settings. The shell hands these to `@sentry/react`; the shapes below are the parts of the
  * SDK's event, hint and breadcrumb that the rules read.
@@ -39,7 +39,7 @@ export interface MonitoredBreadcrumb {
 const RESIZE_OBSERVER = /ResizeObserver loop/i;
 const NETWORK_FAILURES = ['Failed to fetch', 'NetworkError', 'Network request failed'];
 const EXTENSION_URL = /^(chrome|moz|safari|safari-web|ms-browser)-extension:\/\//i;
-/** §8 names `/api/v1/auth/`; this API serves the same calls under `/api/auth/`, redacted alike. */
+/** Addresses under `/api/v1/auth/` are redacted (product.md#monitoring); this API serves the same calls under `/api/auth/`, redacted alike. */
 const AUTH_URL = /\/api\/(v1\/)?auth\/[^\s"']*/g;
 export const REDACTED = '[redacted]';
 
@@ -55,7 +55,7 @@ function framesOf(event: MonitoredEvent): StackFrame[] {
   return (event.exception?.values ?? []).flatMap((value) => value.stacktrace?.frames ?? []);
 }
 
-/** The drop rules of §8: resize observers, non-Error string rejections, network failures, extensions. */
+/** The drop rules of product.md#monitoring: resize observers, non-Error string rejections, network failures, extensions. */
 export function shouldDropEvent(event: MonitoredEvent, hint: MonitoredHint = {}): boolean {
   const texts = messagesOf(event, hint);
   if (texts.some((text) => RESIZE_OBSERVER.test(text))) return true;
@@ -99,7 +99,7 @@ export function monitoredUser(user: Pick<User, 'id' | 'email' | 'username'> | nu
   return { id: String(user.id), email: user.email, username: user.username };
 }
 
-/** Sampling of §9. */
+/** Sampling of product.md#monitoring. */
 export const MONITORING_SAMPLING = {
   tracesSampleRate: SENTRY_TRACES_SAMPLE_RATE,
   replaysSessionSampleRate: SENTRY_REPLAY_SESSION_SAMPLE_RATE,
@@ -107,7 +107,7 @@ export const MONITORING_SAMPLING = {
 } as const;
 
 /**
- * Replay settings of §9: every text and input masked, at least about 5 s and at most 1 hour. The idle
+ * Replay settings of product.md#monitoring: every text and input masked, at least about 5 s and at most 1 hour. The idle
  * pause (5 min) and idle expiry (15 min) are the SDK's built-in session timeouts and need no option;
  * they are listed so a version that changes them is noticed by the test.
  */

@@ -1,5 +1,5 @@
 /**
- * What the session keeps in browser storage (§4): the user as JSON under `user`, the admin flag
+ * What the session keeps in browser storage (product.md#browser-storage): the user as JSON under `user`, the admin flag
  * (`is_admin` true for staff or superusers, removed otherwise) and the tokens. Signing out, a failed
  * refresh or a profile that answers 404 forget all of it.
  */
@@ -17,7 +17,7 @@ export function rememberUser(user: User): void {
   else removeStored('is_admin');
 }
 
-/** The stored user; a value that fails to parse is removed and answers null (§4). */
+/** The stored user; a value that fails to parse is removed and answers null (product.md#browser-storage). */
 export function readStoredUser(): User | null {
   return readStored('user');
 }

@@ -31,7 +31,7 @@ export interface SessionState {
   balance: number;
   isGold: boolean;
   goldPeriodEnd: string | null;
-  /** The flags of the public profile lookup, polled every 2 s once the app is ready (§7). */
+  /** The flags of the public profile lookup, polled every 2 s once the app is ready (product.md#accounts). */
   flags: PublicProfileFlags | null;
 }
 

@@ -1,7 +1,7 @@
 /**
- * The first two startup steps (§4), run on what the staff area keeps in browser storage:
+ * The first two startup steps (product.md#startup), run on what the staff area keeps in browser storage:
  *   1. media addresses move from the nyc3 storage region to sfo3;
- *   2. test data is removed (§5): series titled 'Test' followed by digits, with a slug test-<digits> or
+ *   2. test data is removed (product.md#browser-storage): series titled 'Test' followed by digits, with a slug test-<digits> or
  *      a title containing 'test 1', and teasers whose series_title contains 'test'.
  * Each answers how many records it changed; a collection that fails to parse is left to the typed
  * storage, which removes it.

@@ -1,5 +1,5 @@
 /**
- * The two cookies the session keeps (§4, §9): the guest cookie (365 days) and `user_id` (1 year,
+ * The two cookies the session keeps (product.md#browser-storage, product.md#accounts): the guest cookie (365 days) and `user_id` (1 year,
  * secure, SameSite=Strict). The attribute string is built by a pure function so its rules are tested.
  */
 import { GUEST_COOKIE_DAYS, USER_ID_COOKIE_DAYS } from '../constants';

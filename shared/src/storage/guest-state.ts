@@ -1,6 +1,6 @@
 /**
- * The local guest (§3, §4): a guest the API could not register lives only in this browser, with its
- * balance, watch history and purchases. Guest data older than 30 days is removed (§5).
+ * The local guest (product.md#browser-storage): a guest the API could not register lives only in this browser, with its
+ * balance, watch history and purchases. Guest data older than 30 days is removed (product.md#browser-storage).
  */
 import { GUEST_DATA_MAX_AGE_MS } from '../constants';
 import type { LocalGuestState } from '../entities';

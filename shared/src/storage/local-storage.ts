@@ -1,5 +1,5 @@
 /**
- * Typed access to the browser storage keys the product uses (§3, §4, §5). Every read tolerates a
+ * Typed access to the browser storage keys the product uses (product.md#browser-storage). Every read tolerates a
  * missing storage and a corrupt value: a value that fails to parse or to validate is removed and the
  * read answers null, never throws.
  */
@@ -20,7 +20,7 @@ export interface StorageShapes {
   checkout_session_id: string;
   datalog_sent: boolean;
   follow_reward_claimed: boolean;
-  // The browser-storage collections of §3, written by the staff area and read by the viewer screens.
+  // The browser-storage collections of product.md#browser-storage, written by the staff area and read by the viewer screens.
   episodes: Episode[];
   series: unknown[];
   featuredSeries: unknown[];
@@ -33,7 +33,7 @@ export interface StorageShapes {
   teasers: unknown[];
 }
 
-/** The browser-storage collections of §3 (the staff area's local catalogue). */
+/** The browser-storage collections of product.md#browser-storage (the staff area's local catalogue). */
 export const STORED_COLLECTION_KEYS = [
   'episodes',
   'series',
@@ -76,7 +76,7 @@ const validators: { [K in StorageKey]?: Validator<K> } = {
   follow_reward_claimed: (v): v is boolean => typeof v === 'boolean',
   ...Object.fromEntries(STORED_COLLECTION_KEYS.map((key) => [key, (v: unknown): v is unknown[] => Array.isArray(v)])),
   // The two collections the viewer screens read back as typed records (the sample-catalogue fallback,
-  // §8). Ids may be text: the staff area's local records are kept as well.
+  // product.md#browser-storage). Ids may be text: the staff area's local records are kept as well.
   allSeries: (v): v is Series[] =>
     Array.isArray(v) &&
     v.every((s) => isObject(s) && isRecordId(s.id) && (typeof s.title === 'string' || typeof s.title_en === 'string')),

@@ -1,4 +1,4 @@
-/** The session's tokens in browser storage (§4): one access token under three keys, one refresh key. */
+/** The session's tokens in browser storage (product.md#browser-storage): one access token under three keys, one refresh key. */
 import { BYPASS_TOKEN_PREFIX, REFRESH_TOKEN_STORAGE_KEY, TOKEN_STORAGE_KEYS } from '../constants';
 import { readStored, removeStored, writeStored } from './local-storage';
 
@@ -23,7 +23,7 @@ export function clearTokens(): void {
   removeStored(...TOKEN_STORAGE_KEYS, REFRESH_TOKEN_STORAGE_KEY);
 }
 
-/** A bypass token is never sent as an Authorization header (§4). */
+/** A bypass token is never sent as an Authorization header (product.md#browser-storage). */
 export function isBypassToken(token: string): boolean {
   return token.startsWith(BYPASS_TOKEN_PREFIX);
 }

@@ -14,7 +14,7 @@ export const LOADING_TEXT = `Loading ${PRODUCT_NAME}…`;
 export const PLACEHOLDER_POSTER = '/placeholder-poster.jpg';
 export const PLACEHOLDER_COVER = '/placeholder-cover.jpg';
 
-/** The full-screen spinner shown while a screen loads (§2); its text names the product. */
+/** The full-screen spinner shown while a screen loads (product.md#shell); its text names the product. */
 export function FullScreenSpinner({ label = LOADING_TEXT }: { label?: string }) {
   return (
     <div className="ch-spinner-screen" role="status" aria-live="polite">
@@ -45,7 +45,7 @@ export function Button({
   return <button type={type} className={classes} {...rest} />;
 }
 
-/** An image that falls back to the product placeholder when its address is missing or broken (§2). */
+/** An image that falls back to the product placeholder when its address is missing or broken (product.md#shell). */
 export function MediaImage({
   src,
   kind = 'poster',

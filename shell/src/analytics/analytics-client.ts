@@ -1,5 +1,5 @@
 /**
- * The analytics adapter around `amplitude-js` (§7, §9), with two sinks:
+ * The analytics adapter around `amplitude-js` (product.md#events), with two sinks:
  * - **first party**, always: every event goes to our own event store (`<api>/analytics/events`), which
  *   feeds the staff dashboard and analytics. Uploads are batched, unsent events wait in local storage and
  *   are retried, and when the page is hidden what is left goes out with `sendBeacon`, so closing a tab

@@ -24,7 +24,7 @@ export function ErrorPage({ onHome = goHome, onReload = reloadPage }: { onHome?:
   );
 }
 
-/** The last line of defence: an uncaught screen error shows the error page (§2, §8). */
+/** The last line of defence: an uncaught screen error shows the error page (product.md#shell, product.md#errors). */
 export class AppErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {

@@ -1,5 +1,5 @@
 /**
- * The shell's route table, built from the specification's table in `shared` (§2): every path maps to
+ * The shell's route table, built from the product's table in `shared` (product.md#screens): every path maps to
  * its remote's screen inside the screen's layout; the two redirects and the admin guard live here.
  */
 import {
@@ -26,7 +26,7 @@ function WithLayout({ layout, immersive, children }: { layout: Layout; immersive
   return <>{children}</>;
 }
 
-/** Staff only (§5): a signed-in staff member or superuser, or the admin flag in storage. */
+/** Staff only (product.md#roles): a signed-in staff member or superuser, or the admin flag in storage. */
 export function AdminGuard({ children }: { children: ReactNode }) {
   const isStaff = useSharedSelector(selectIsStaff);
   if (!isStaff && readStored('is_admin') !== true) return <Navigate to={paths.adminLogin()} replace />;

@@ -1,7 +1,7 @@
 /**
  * The federation contract, checked for every remote: its `./module` satisfies `RemoteModule`, gives a
  * screen for every path the route table assigns it, and joins a store exactly once however often it
- * registers (DESIGN §2).
+ * registers (product.md#remotes).
  */
 import {
   BUS_EVENT_TYPES,

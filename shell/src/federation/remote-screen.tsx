@@ -89,7 +89,7 @@ export function isLoadFailure(error: unknown): boolean {
 /**
  * Catches a remote screen whose own chunks fail to load: that is the remote being unavailable, and
  * Retry can fix it. A screen that throws while rendering is an uncaught screen error instead: it goes
- * on to the route's error page ("Oops! Something went wrong", §8), since retrying would fail again.
+ * on to the route's error page ("Oops! Something went wrong", product.md#errors), since retrying would fail again.
  */
 class RemoteBoundary extends Component<
   { remote: RemoteId; version: string; onRetry: () => void; children: ReactNode },

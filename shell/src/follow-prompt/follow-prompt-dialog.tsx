@@ -1,5 +1,5 @@
 /**
- * The follow prompt dialog (§2): a modal that keeps focus inside while open, closes on Escape and
+ * The follow prompt dialog (product.md#shell): a modal that keeps focus inside while open, closes on Escape and
  * gives focus back to where it was. It invites the viewer to follow Cliffhanger, shows the 100-coin
  * reward and has a Continue button that claims it.
  */

@@ -1,5 +1,5 @@
 /**
- * The hidden follow prompt (§2, §9): the left Shift key pressed 4 times, each press within 2 s of the
+ * The hidden follow prompt (product.md#shell): the left Shift key pressed 4 times, each press within 2 s of the
  * last, opens it. Continue opens the product's social page and claims the 100-coin reward once through
  * `POST /api/rewards/follow/` (answers { balance, credited }); the outcome is a toast, and a reward
  * that is not available yet (404) is explained politely rather than failing.

@@ -1,4 +1,4 @@
-/** The hidden follow prompt's state (§2): open or closed, and where its reward claim stands. */
+/** The hidden follow prompt's state (product.md#shell): open or closed, and where its reward claim stands. */
 import { createSlice } from '@reduxjs/toolkit';
 
 export interface FollowPromptState {

@@ -1,5 +1,5 @@
 /**
- * In-app browsers (§4): a social app's built-in browser on iOS (Instagram, Facebook, TikTok, Snapchat,
+ * In-app browsers (product.md#startup): a social app's built-in browser on iOS (Instagram, Facebook, TikTok, Snapchat,
  * Line …) plays video poorly and keeps no sign-in. The product tries once per session to reopen the
  * same address, tracking parameters included, in the system browser.
  */

@@ -5,7 +5,7 @@ import { Header } from './header';
 import { useShellT } from './messages';
 import { ProfileMenu } from './profile-menu';
 
-/** Under 768 px a bottom tab bar with Home and Profile (§2); the CSS hides it on wider screens. */
+/** Under 768 px a bottom tab bar with Home and Profile (product.md#shell); the CSS hides it on wider screens. */
 function HomeIcon() {
   return (
     <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

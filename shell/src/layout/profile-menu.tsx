@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useShellT } from './messages';
 
 /**
- * For a signed-in viewer, Profile opens a small menu (§2): Profile, Subscription and, for non-Gold
+ * For a signed-in viewer, Profile opens a small menu (product.md#shell): Profile, Subscription and, for non-Gold
  * viewers only, Buy Coins. The avatar is the username's first letter. It follows the menu-button
  * pattern: opening moves focus to the first item, arrow keys move between items, Escape closes and
  * gives focus back to the button, and a click outside closes it.

@@ -32,7 +32,7 @@ describe('error reporting', () => {
     await expect(startReplay()).resolves.toBe(false);
   });
 
-  it('starts with the §9 sampling, the drop rules, redaction and the stored user', async () => {
+  it('starts with the sampling the product sets, the drop rules, redaction and the stored user', async () => {
     localStorage.setItem('user', JSON.stringify({ id: 5, email: 'a@b.c', username: 'ann', is_staff: true }));
     const sentry = fakeSentry();
     await expect(startMonitoring('https://key@sentry.example/1', async () => sentry as never)).resolves.toBe(true);

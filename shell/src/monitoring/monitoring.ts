@@ -1,5 +1,5 @@
 /**
- * Error reporting with `@sentry/react` (§7, §8, §9). Nothing loads without a configured DSN. With one,
+ * Error reporting with `@sentry/react` (product.md#monitoring). Nothing loads without a configured DSN. With one,
  * the SDK is imported right after the first render (never in the first screen's bundle) with the
  * spec's sampling, drop rules and breadcrumb redaction, and the stored user attached; session replay
  * is a separate dynamic import that starts only after the first screen has been shown. Reports made

@@ -1,5 +1,5 @@
 /**
- * The guest signup payload (§3, §9): a 20-character alphanumeric id, a random age from 21 to 55,
+ * The guest signup payload (product.md#accounts): a 20-character alphanumeric id, a random age from 21 to 55,
  * gender 2, the poll answers a silent web signup can give, `web`, and an email at the guest domain.
  */
 import {

@@ -1,11 +1,11 @@
 /**
- * Magic-link sign-in (§4, §5): the token comes from `magic-link-auth` or `magic-link-registration` in
+ * Magic-link sign-in (product.md#accounts): the token comes from `magic-link-auth` or `magic-link-registration` in
  * the address. It is verified with this browser's Bearer token. The server moves the guest's coins,
  * unlocks, list and history to the account only when the link was asked for from this same guest
  * session; a link asked for elsewhere (another browser, or somebody else's link) signs in and moves
  * nothing, and the person is told so. A valid answer (success 1, with id and email) clears the guest
  * cookie and flag and signs the user in (a new account's 100 coins come from the server). The
- * parameter is removed from the address bar whatever happens; errors are swallowed (§8).
+ * parameter is removed from the address bar whatever happens; errors are swallowed (product.md#accounts).
  */
 import {
   ANALYTICS_EVENTS,
@@ -39,7 +39,7 @@ export function magicLinkTokenFrom(search: string): { param: string; token: stri
   return null;
 }
 
-/** Valid only with success equal to 1 and both id and email (§5). */
+/** Valid only with success equal to 1 and both id and email (product.md#accounts). */
 export function isValidMagicLink(answer: Partial<VerifyAnswer> | null | undefined): answer is VerifyAnswer {
   return !!answer && answer.success === 1 && answer.id !== undefined && answer.id !== null && !!answer.email;
 }
@@ -92,7 +92,7 @@ export function* verifyMagicLinkFromAddress() {
     );
     return true;
   } catch {
-    return false; // swallowed (§8): the visitor simply continues as before
+    return false; // swallowed (product.md#accounts): the visitor simply continues as before
   } finally {
     window.history.replaceState(window.history.state, '', addressWithoutMagicLink(window.location.href));
   }

@@ -1,8 +1,8 @@
 /**
- * The public profile lookup (§7): once the session has started it polls every 2 s, paused while the
+ * The public profile lookup (product.md#accounts): once the session has started it polls every 2 s, paused while the
  * tab is hidden. When the flags change (a purchase, a subscription, a verified email) the profile is
  * read again and remotes hear about a new balance or Gold status through the bus. Errors are swallowed
- * (§8): the next poll tries again.
+ * (product.md#accounts): the next poll tries again.
  */
 import {
   apiClient,
@@ -69,7 +69,7 @@ export function* pollPublicProfileOnce() {
     yield put(profileFlagsReceived(flags));
     if (session.flags) yield call(refreshProfile);
   } catch {
-    // swallowed (§8)
+    // swallowed (product.md#accounts)
   }
 }
 

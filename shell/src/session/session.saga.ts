@@ -1,5 +1,5 @@
 /**
- * The session (§4), owned by the shell.
+ * The session (product.md#accounts), owned by the shell.
  *
  * Start: a magic link in the address wins; otherwise a saved session is restored (the stored token is
  * checked against the profile); otherwise the stored token and user are used as they are when the
@@ -163,7 +163,7 @@ export function* logout() {
       yield call([client, client.post], '/auth/logout/', { refresh });
     }
   } catch {
-    // the local session ends whatever the server answers (§7)
+    // the local session ends whatever the server answers (product.md#accounts)
   }
   forgetSession();
   yield put(signedOut());

@@ -1,5 +1,5 @@
 /**
- * The startup loader (§2, §9): the element the page shows before the app renders fades out 2 s after
+ * The startup loader (product.md#shell): the element the page shows before the app renders fades out 2 s after
  * start and is removed 0.3 s later, when its fade transition has finished.
  */
 import { STARTUP_LOADER_FADE_AFTER_MS, STARTUP_LOADER_REMOVE_AFTER_FADE_MS } from '@cliffhanger/shared';

@@ -1,5 +1,5 @@
 /**
- * The startup sequence (§4), in this order: migrate stored media addresses from nyc3 to sfo3, remove
+ * The startup sequence (product.md#startup), in this order: migrate stored media addresses from nyc3 to sfo3, remove
  * test data (and guest data older than 30 days), start the storage sync service, unregister every
  * service worker, ask for notification permission while it is undecided, render. A failing step is
  * only logged; the next one runs regardless, so the app always renders.
@@ -24,7 +24,7 @@ export async function runStartupSequence(
   }
 }
 
-/** Service workers are switched off for now (§4): any one left from an earlier version is removed. */
+/** Service workers are switched off for now (product.md#startup): any one left from an earlier version is removed. */
 export async function unregisterServiceWorkers(nav: Navigator = navigator): Promise<number> {
   if (!nav.serviceWorker?.getRegistrations) return 0;
   const registrations = await nav.serviceWorker.getRegistrations();

@@ -1,5 +1,5 @@
 /**
- * The storage sync service (§4 step 3, §9): staff publish changes into browser storage from the admin
+ * The storage sync service (product.md#sync): staff publish changes into browser storage from the admin
  * area; viewer screens in every tab learn about them here. The synced keys are compared every 5 s and
  * 500 ms after start, and at once when another tab writes storage (the `storage` event); a change is
  * announced with `catalogue/changed`, which the catalogue remote answers by refetching.

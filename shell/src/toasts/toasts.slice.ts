@@ -1,4 +1,4 @@
-/** The toasts on screen (§4, §9): at most TOAST_MAX, the oldest dropped, each with its type's duration. */
+/** The toasts on screen (product.md#shell): at most TOAST_MAX, the oldest dropped, each with its type's duration. */
 import {
   dismissToast,
   showToast,

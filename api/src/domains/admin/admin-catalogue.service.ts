@@ -2,7 +2,7 @@
  * Staff editing of the catalogue: series (create, edit, soft delete, restore, media overrides, publish)
  * and their episodes (create, edit, reorder, delete, publish). Every write runs in one transaction with
  * its audit row. Viewers see the result through the catalogue domain, which hides soft-deleted,
- * staff-hidden (§5) and unpublished series and episodes, so nothing here needs to know about viewer
+ * staff-hidden (product.md#catalogue) and unpublished series and episodes, so nothing here needs to know about viewer
  * queries.
  *
  * Publishing: new series and episodes are drafts. A series is published (now, or at a later time:

@@ -65,7 +65,7 @@ export const AuditEntrySchema = Type.Object({
   created_at: Type.String(),
 });
 
-/** The User (§3) as staff see it: with the account state and Gold end the viewer's own profile leaves out. */
+/** The User (product.md#entities) as staff see it: with the account state and Gold end the viewer's own profile leaves out. */
 export const AdminUserSchema = Type.Object({
   ...UserSchema.properties,
   is_active: Type.Boolean(),

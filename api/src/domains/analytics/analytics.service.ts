@@ -1,5 +1,5 @@
 /**
- * Ingestion of the shell's amplitude-js events (DESIGN §5 Analytics): the HTTP API v2 body
+ * Ingestion of the shell's amplitude-js events (product.md#events): the HTTP API v2 body
  * `{api_key, events: [...]}` and amplitude-js 8's legacy form upload `e=<json array>&v=2&client=…`.
  * A batch is checked as a whole (one bad event refuses it, like Amplitude does, so nothing is half
  * stored); retried uploads are recognised by each event's insert_id.

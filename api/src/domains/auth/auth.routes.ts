@@ -1,5 +1,5 @@
 /**
- * /api/auth/* and /api/user/signup/ (spec §7 "Auth and profile", §4 magic links). Thin: validation by
+ * /api/auth/* and /api/user/signup/ (product.md#accounts). Thin: validation by
  * schema, rules in auth.service.
  */
 import { Type } from '@sinclair/typebox';
@@ -191,7 +191,7 @@ export async function authRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
       schema: { tags, body: GuestSignupBody, response: withErrors({ 200: AuthAnswerSchema, 409: ErrorSchema }) },
     },
     async (request) => {
-      // The web client sends its public static token here (§7); a different Token value is refused.
+      // The web client sends its public static token here (product.md#requests); a different Token value is refused.
       const header = request.headers.authorization ?? '';
       const staticToken = /^Token\s+(\S+)$/i.exec(header)?.[1];
       if (staticToken !== undefined && staticToken !== ctx.config.staticApiToken)

@@ -1,4 +1,4 @@
-/** Request and answer schemas of the auth routes (spec §7 "Auth and profile", §4 magic links). */
+/** Request and answer schemas of the auth routes (product.md#accounts). */
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../http/schemas';
 import { UserSchema } from '../users/users.schemas';
@@ -68,7 +68,7 @@ export const MagicLinkVerifyAnswer = Type.Object({
 });
 
 /**
- * The guest signup payload (§3): the client-made id plus age, gender, poll_* answers, web and email.
+ * The guest signup payload (product.md#accounts): the client-made id plus age, gender, poll_* answers, web and email.
  * Unknown poll_* fields are kept (they are survey answers); other unknown fields are dropped.
  */
 export const GuestSignupBody = Type.Object(

@@ -261,7 +261,7 @@ function signupAnswers(input: GuestSignupInput): Record<string, unknown> {
 }
 
 /**
- * Registers the visitor's client-made guest id (§4 "Guest creation"). Idempotent: the same id always
+ * Registers the visitor's client-made guest id (product.md#accounts). Idempotent: the same id always
  * maps to the same guest user, and each call starts a fresh session for it.
  */
 export async function guestSignup(ctx: AppContext, input: GuestSignupInput): Promise<AuthAnswer> {
@@ -285,7 +285,7 @@ export async function guestSignup(ctx: AppContext, input: GuestSignupInput): Pro
     });
     return authAnswer(ctx, user);
   } catch (error) {
-    // The client retries guest creation (§4); a concurrent first call may have inserted the row.
+    // The client retries guest creation (product.md#accounts); a concurrent first call may have inserted the row.
     const raced = await findUserByGuestId(ctx.db, input.id);
     if (raced) return guestSession(ctx, raced);
     throw error;
@@ -354,7 +354,7 @@ export function safeNextPath(next: string | undefined): string | null {
 
 /**
  * E-mails a sign-in link: `?magic-link-auth=` for an existing account, `?magic-link-registration=`
- * for a new address (§5). The answer is the same either way, so it reveals nothing about accounts.
+ * for a new address (product.md#accounts). The answer is the same either way, so it reveals nothing about accounts.
  */
 export async function requestMagicLink(ctx: AppContext, caller: RequestFacts, input: { email: string; next?: string }) {
   const email = input.email.trim().toLowerCase();
@@ -440,7 +440,7 @@ export async function verifyMagicLink(ctx: AppContext, caller: RequestFacts, tok
         created_at: at,
         updated_at: at,
       });
-      // The §9 welcome: 100 coins, once per account (the ledger reference makes a second credit a no-op).
+      // The welcome (product.md#rewards): 100 coins, once per account (the ledger reference makes a second credit a no-op).
       await applyEntry(trx, {
         userId: user.id,
         delta: MAGIC_LINK_SIGNUP_COINS,

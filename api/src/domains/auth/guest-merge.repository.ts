@@ -1,6 +1,6 @@
 /**
- * Moves what a guest built up to a real account when that guest signs in (§4 "Guest to real user",
- * DESIGN §5): unlocks, my list, watch progress and history, payments and Gold, auto-unlock settings,
+ * Moves what a guest built up to a real account when that guest signs in (product.md#accounts):
+ * unlocks, my list, watch progress and history, payments and Gold, auto-unlock settings,
  * and the device report.
  * Runs inside the merge's transaction (guest-merge.service.ts); the guest is then deactivated and
  * points at the account, which ends its sessions.

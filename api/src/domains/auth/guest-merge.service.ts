@@ -1,5 +1,5 @@
 /**
- * The one way a guest's data joins an account (§4 "Guest to real user"); every sign-in path that
+ * The one way a guest's data joins an account (product.md#accounts); every sign-in path that
  * merges — registration, password login, magic link, password reset — goes through `mergeGuest`.
  *
  * - One money transaction locks both users (in id order, so two merges never deadlock) and re-reads

@@ -1,5 +1,5 @@
 /**
- * What a guest paid for follows it into the account it signs in to (§4 "Guest to real user"): its
+ * What a guest paid for follows it into the account it signs in to (product.md#accounts): its
  * Gold subscriptions, its payment history and its claim on the first-purchase offer. Coins and unlocks are moved by the users domain's
  * guest merge, which calls this inside the same transaction. Saved cards stay with the guest: they
  * are attached to the guest's customer at the card processor.

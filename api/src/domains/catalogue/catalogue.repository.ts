@@ -1,5 +1,5 @@
 /**
- * SQL for the catalogue: series (always through `visibleSeries`, which applies the §5 hiding rules and
+ * SQL for the catalogue: series (always through `visibleSeries`, which applies the hiding rules (product.md#catalogue) and
  * publishing), their categories, seasons and episodes. Every function takes the database or a
  * transaction first. `at` is the moment the viewer asks (ISO-8601, the app's clock): what is published
  * for a later time is not on show yet, with no write needed when that time comes.
@@ -9,7 +9,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { CategoryRow, Database, EpisodeRow, Executor, SeasonRow, SeriesRow } from '../../db/schema';
 
 /**
- * §5: ids 9 and 10, titles or English titles starting "Deleted Series" (case-sensitive, so `substr`
+ * product.md#catalogue: ids 9 and 10, titles or English titles starting "Deleted Series" (case-sensitive, so `substr`
  * rather than LIKE, which SQLite compares case-insensitively), staff-hidden and soft-deleted series;
  * and every series that is not published, or published for a time after `at` (drafts, unpublished and
  * scheduled series).
@@ -334,7 +334,7 @@ export async function categoryIdsBySeries(db: Executor, at: string): Promise<Map
   return map;
 }
 
-/** Allocates the next series id, skipping the ids §5 hides, and inserts the series. */
+/** Allocates the next series id, skipping the ids product.md#catalogue hides, and inserts the series. */
 export async function insertSeries(db: Executor, values: Omit<SeriesRow, 'id'> & { id?: number }): Promise<number> {
   let id = values.id;
   if (id === undefined) {

@@ -1,5 +1,5 @@
 /**
- * Catalogue reads of spec §7 "Catalogue and viewing": series, highlights, episodes, stream, categories,
+ * Catalogue reads of product.md#catalogue: series, highlights, episodes, stream, categories,
  * search and recommendations. No token needed; with one, episode answers carry the viewer's unlocks
  * and progress.
  */

@@ -1,4 +1,4 @@
-/** Schemas of the catalogue routes: the §3 Series, Episode and Category answers and the list queries. */
+/** Schemas of the catalogue routes: the Series (product.md#entities), Episode and Category answers and the list queries. */
 
 import { SERIES_LIST_LIMIT } from '@cliffhanger/shared/src/constants';
 import { Type } from '@sinclair/typebox';

@@ -1,5 +1,5 @@
 /**
- * The catalogue as the API answers it: §3 Series and Episode shapes, the series list with its
+ * The catalogue as the API answers it: Series and Episode shapes (product.md#entities), the series list with its
  * filters and paging, highlights, search and recommendations. Personal facts about an episode
  * (is_unlocked, progress) are filled for the viewer when there is one.
  *
@@ -37,7 +37,7 @@ export function toCategoryDto(row: CategoryRow): Category {
   return { id: row.id, name: row.name, slug: row.slug, icon: row.icon, color: row.color };
 }
 
-/** Turns series rows into §3 Series answers with categories, seasons and counts (three queries per batch). */
+/** Turns series rows into Series answers (product.md#entities) with categories, seasons and counts (three queries per batch). */
 export async function hydrateSeries(ctx: AppContext, rows: SeriesRow[]): Promise<Series[]> {
   const ids = rows.map((row) => row.id);
   const [categories, seasons, counts] = await Promise.all([
@@ -176,7 +176,7 @@ async function readSeriesList(ctx: AppContext, query: SeriesListQuery, path: str
 
 export type Highlight = 'featured' | 'trending' | 'gold-exclusives';
 
-/** The home carousels: at most 10 each (§9), newest first. */
+/** The home carousels: at most 10 each (product.md#catalogue), newest first. */
 export function highlights(ctx: AppContext, which: Highlight): Promise<Series[]> {
   return catalogueCache(ctx).remember(`highlights/${which}`, () => readHighlights(ctx, which));
 }
@@ -256,7 +256,7 @@ export function accessFor(
 type EpisodeWithSeries = EpisodeRow & { series_title: string };
 
 /**
- * §3 Episode answers. Playback addresses (hls_url, video_url) are included only when the viewer may
+ * Episode answers (product.md#entities). Playback addresses (hls_url, video_url) are included only when the viewer may
  * play the episode, signed for that viewer (media/signed-playback.ts); a locked episode is played
  * through `GET /episodes/{id}/stream/` after unlocking.
  */

@@ -1,5 +1,5 @@
 /**
- * /api/users/coins/balance/, /api/coins/balance/, /api/coins/packages/ (§7 Coins), the viewer's
+ * /api/users/coins/balance/, /api/coins/balance/, /api/coins/packages/ (product.md#coins), the viewer's
  * /api/coins/first-purchase-offer/ and the staff grant /api/coins/grant/. Buying a package
  * (/api/coins/purchase/) is a payment: payments.routes.ts.
  */

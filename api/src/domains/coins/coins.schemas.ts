@@ -1,4 +1,4 @@
-/** Schemas of the coin routes (§7 Coins). */
+/** Schemas of the coin routes (product.md#coins). */
 import { Type } from '@sinclair/typebox';
 import { ReturnToPath } from '../../http/schemas';
 import { CoinPackageSchema } from '../settings/settings.schemas';

@@ -1,5 +1,5 @@
 /**
- * The first-purchase offer (§7 Coins): staff run at most one, on one coin package (the
+ * The first-purchase offer (product.md#coins): staff run at most one, on one coin package (the
  * `first_purchase_offer` setting). Who gets it is the server's decision alone: a viewer — guest or
  * registered — who has never completed a payment here (coins or Gold; after a guest merge the merged
  * history counts) and holds no claim on it yet.

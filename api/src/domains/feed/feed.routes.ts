@@ -1,5 +1,5 @@
 /**
- * /feed-api/*: the second media-feed API of §7. All calls are POST, authenticated by the Bearer token,
+ * /feed-api/*: the second media-feed API of product.md#feed-api. All calls are POST, authenticated by the Bearer token,
  * and carry the caller's id in the body, which must be the caller's own (403 otherwise).
  * `/series/unlock/` and `/web/subscriptions/list/` answer through the unlocks and subscriptions
  * services, the same ones behind /api. The public-view poll, the hottest route, may be answered from

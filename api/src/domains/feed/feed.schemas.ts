@@ -1,4 +1,4 @@
-/** Schemas of the second media-feed API (spec §7 "Second feed API", §3 Media feed series / Feed episode). */
+/** Schemas of the second media-feed API (product.md#feed-api). */
 import { Type } from '@sinclair/typebox';
 import { IdParams, Nullable } from '../../http/schemas';
 

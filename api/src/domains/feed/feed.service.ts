@@ -1,6 +1,6 @@
 /**
- * The second provider's media-feed API (§7), served by us over the same catalogue: carousels of
- * §3 Media feed series, a series with its Feed episodes (locked per the viewer's access), the coin
+ * The second provider's media-feed API (product.md#feed-api), served by us over the same catalogue: carousels of
+ * Media feed series (product.md#feed-api), a series with its Feed episodes (locked per the viewer's access), the coin
  * balance, the public profile flags and the one-time device report.
  */
 
@@ -27,7 +27,7 @@ export function assertOwnId(viewer: Pick<UserRow, 'id' | 'guest_id'>, id: number
   if (!own) throw forbidden('The id in the request does not belong to the signed-in user');
 }
 
-/** 'gold' marks Gold exclusives (§3); the other sections order the feed's carousels. */
+/** 'gold' marks Gold exclusives (product.md#feed-api); the other sections order the feed's carousels. */
 export function feedSection(row: SeriesRow): string {
   if (row.is_gold_exclusive) return 'gold';
   if (row.is_featured) return 'featured';
@@ -169,7 +169,7 @@ export async function seriesDetail(ctx: AppContext, viewer: UserRow, seriesId: n
 }
 
 /**
- * The public-view flags, polled every 2 s by every open tab (§9). Uncached, the answer is the caller's
+ * The public-view flags, polled every 2 s by every open tab (product.md#accounts). Uncached, the answer is the caller's
  * row, which authenticating the request reads anyway (one primary-key lookup). Cached
  * (api/src/cache/public-view-cache.ts), a poll with a valid token is answered from the cache entry of
  * the token's user, made from that row while the user was active; any write to the row's flags

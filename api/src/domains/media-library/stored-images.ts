@@ -1,6 +1,6 @@
 /**
  * Images into the media library: any accepted image (JPEG, PNG, WebP, checked by content) is
- * re-encoded to WebP with the §9 rules by `toWebp` — inside 1920×1080, quality by preset, metadata
+ * re-encoded to WebP with the rules (product.md#media) by `toWebp` — inside 1920×1080, quality by preset, metadata
  * dropped — stored, and recorded as a ready asset. Staff forms may send small images inline as
  * `data:` addresses; those are stored the same way, so the catalogue only ever holds media addresses,
  * but recorded only by the catalogue write that uses them (`writeWithImages`).

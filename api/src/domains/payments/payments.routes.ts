@@ -1,5 +1,5 @@
 /**
- * §7 Payments: saved payment methods, SetupIntents, PaymentIntents, the transactions list, the
+ * product.md#payments: saved payment methods, SetupIntents, PaymentIntents, the transactions list, the
  * provider webhook and — with the dev provider — the local checkout page. The webhook route keeps
  * the raw request body: the signature covers the exact bytes, so they must not be re-serialised.
  */

@@ -1,4 +1,4 @@
-/** Schemas of the payment routes (§7 Payments). */
+/** Schemas of the payment routes (product.md#payments). */
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../http/schemas';
 

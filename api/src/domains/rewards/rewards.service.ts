@@ -1,5 +1,5 @@
 /**
- * Rewards (§1, §9): the daily bonus with a 7-day streak calendar, coins for sharing (six channels,
+ * Rewards (product.md#rewards): the daily bonus with a 7-day streak calendar, coins for sharing (six channels,
  * once per channel per UTC day) and the follow prompt's coins (once per user). Amounts come from the
  * `rewards` setting. Each claim is a reward_claims row, unique per (user, claim key), inserted first
  * in the same transaction as its ledger credit, so concurrent claims credit once.
@@ -13,7 +13,7 @@ import { LEDGER_REASONS } from '../coins/coins.service';
 import type { RewardSettings } from '../settings/settings.schemas';
 import { getSetting } from '../settings/settings.service';
 
-/** §9's share targets: a messaging app, another messaging app, e-mail, SMS, native share, copy link. */
+/** The share targets of product.md#rewards: a messaging app, another messaging app, e-mail, SMS, native share, copy link. */
 export const SHARE_CHANNELS = ['telegram', 'whatsapp', 'email', 'sms', 'native', 'copy_link'] as const;
 export type ShareChannel = (typeof SHARE_CHANNELS)[number];
 

@@ -1,6 +1,6 @@
 /**
  * /api/subscriptions/*: Gold plans, what Gold opens (counted from the catalogue), checkout, the active subscription (404 when none — the client
- * treats that as "no subscription", §8), cancel at period end and reactivate.
+ * treats that as "no subscription", product.md#gold), cancel at period end and reactivate.
  */
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';

@@ -1,5 +1,5 @@
 /**
- * Gold subscriptions (§5, §6, §7 Subscriptions). Gold status is derived from an active subscription
+ * Gold subscriptions (product.md#gold). Gold status is derived from an active subscription
  * named Gold whose period has not ended; `users.gold_until` mirrors it (users/gold-membership.repository.ts).
  * Cancelling keeps Gold until the period ends (cancel_at_period_end), as card processors do;
  * reactivating before then undoes it.
@@ -88,13 +88,13 @@ export async function setCancelAtPeriodEnd(
   return toSubscriptionDto(row, await plans(ctx), ctx.now());
 }
 
-/** The feed's `/web/subscriptions/list/` (§3, §5): one Gold entry with its end date while Gold lasts. */
+/** The feed's `/web/subscriptions/list/` (product.md#entities, product.md#gold): one Gold entry with its end date while Gold lasts. */
 export async function feedSubscriptionList(ctx: AppContext, viewer: UserRow) {
   const now = ctx.now();
   const current = await currentSubscription(ctx.db, viewer.id, now.toISOString());
   const entries: Array<{ name: string; date_end: string }> = [];
   if (current) entries.push({ name: GOLD, date_end: current.current_period_end });
-  // Gold granted outright has no end; the far-future date keeps the client's §5 rule ("an entry named
+  // Gold granted outright has no end; the far-future date keeps the client's product.md#gold rule ("an entry named
   // Gold with an end date in the future") in agreement with the server's isGoldMember.
   else if (viewer.is_gold_member) entries.push({ name: GOLD, date_end: '9999-12-31T23:59:59.999Z' });
   return { success: 1 as const, date_end: entries };

@@ -1,5 +1,5 @@
 /**
- * POST /api/episodes/{id}/unlock/ (§7 Catalogue and viewing): unlock a paid episode with coins.
+ * POST /api/episodes/{id}/unlock/ (product.md#unlocks): unlock a paid episode with coins.
  * GET and POST /api/series/{id}/unlock-all/: the total for the rest of a series, and paying it.
  * GET, PUT and DELETE /api/series/{id}/auto-unlock/: the viewer's own opt-in auto-unlock for a series
  * (read it, turn it on with a cap or change the cap, turn it off).

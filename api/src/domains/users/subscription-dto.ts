@@ -1,4 +1,4 @@
-/** A Gold subscription as the API answers it (§3 User.subscription, /api/subscriptions/*). */
+/** A Gold subscription as the API answers it (User.subscription, product.md#entities, /api/subscriptions/*). */
 
 import type { SubscriptionRow } from '../../db/schema';
 import type { GoldPlan } from '../settings/settings.schemas';

@@ -1,4 +1,4 @@
-/** /api/users/profile/: the signed-in user's own profile (§7). */
+/** /api/users/profile/: the signed-in user's own profile (product.md#accounts). */
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { ErrorSchema, withErrors } from '../../http/schemas';

@@ -1,4 +1,4 @@
-/** The User as answered by the API (§3 User + the public-profile flags) and the profile update. */
+/** The User as answered by the API (User, product.md#entities + the public-profile flags) and the profile update. */
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../http/schemas';
 

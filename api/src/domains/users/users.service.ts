@@ -1,5 +1,5 @@
 /**
- * Users as the API shows them (every §3 User field plus the public-profile flags), Gold status, and
+ * Users as the API shows them (every User field (product.md#entities) plus the public-profile flags), Gold status, and
  * the profile fields a user may change about themselves.
  */
 
@@ -17,7 +17,7 @@ import { findUserById, isUsernameTaken, updateUser } from './users.repository';
 
 export type UserDto = User & PublicProfileFlags & OwnAccountFlags & { email_verified: boolean };
 
-/** Gold: granted outright, or a subscription period that has not ended (§6). */
+/** Gold: granted outright, or a subscription period that has not ended (product.md#gold). */
 export function isGoldMember(row: UserRow, now: Date): boolean {
   return Boolean(row.is_gold_member) || (row.gold_until !== null && row.gold_until > now.toISOString());
 }
@@ -58,7 +58,7 @@ export function toUserDto(row: UserRow, now: Date): UserDto {
   };
 }
 
-/** The profile with its current Gold subscription (§3 User.subscription), or null when none. */
+/** The profile with its current Gold subscription (User.subscription, product.md#entities), or null when none. */
 export async function withSubscription(ctx: AppContext, dto: UserDto): Promise<UserDto> {
   const row = await currentSubscription(ctx.db, dto.id, ctx.now().toISOString());
   if (!row) return dto;

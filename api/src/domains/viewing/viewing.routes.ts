@@ -1,5 +1,5 @@
 /**
- * Personal viewing routes of spec §7: progress, mark-watched, continue watching, watch history and
+ * Personal viewing routes of product.md#history: progress, mark-watched, continue watching, watch history and
  * my list (both path forms the client uses). Every route needs a signed-in caller (guests included).
  */
 import type { AppContext } from '../../context';

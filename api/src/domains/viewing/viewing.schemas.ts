@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { EpisodeSchema, SeriesSchema } from '../catalogue/catalogue.schemas';
 
 export const ProgressBody = Type.Object({
-  /** Any finite number is accepted and clamped to 0–100 (§4). */
+  /** Any finite number is accepted and clamped to 0–100 (product.md#history). */
   progress: Type.Number(),
   position_seconds: Type.Optional(Type.Number({ minimum: 0, maximum: 24 * 3600 })),
 });

@@ -1,5 +1,5 @@
 /**
- * What a viewer keeps while watching: progress (clamped 0–100, §4), mark-watched, continue watching,
+ * What a viewer keeps while watching: progress (clamped 0–100, product.md#history), mark-watched, continue watching,
  * watch history and my list. All of it belongs to the caller of a verified token.
  */
 
@@ -175,7 +175,7 @@ export async function removeHistoryEntry(ctx: AppContext, viewer: UserRow, id: n
   await ctx.db.transaction().execute((trx) => repo.deleteHistoryEntry(trx, viewer.id, id, entry.episode_id));
 }
 
-/** §4: clearing watch history empties continue watching. */
+/** product.md#history: clearing watch history empties continue watching. */
 export async function clearHistory(ctx: AppContext, viewer: UserRow) {
   await ctx.db.transaction().execute((trx) => repo.clearHistory(trx, viewer.id));
 }

@@ -267,7 +267,7 @@ describe.each(databaseKinds())('staff API (%s)', (kind) => {
         payload: { poster_image: `data:image/png;base64,${PNG_1X1}`, banner_image: null },
       });
       expect(answer.statusCode).toBe(200);
-      // The test app sets PUBLIC_URL, so answers carry it (§7); the stored value stays relative.
+      // The test app sets PUBLIC_URL, so answers carry it (product.md#requests); the stored value stays relative.
       const poster: string = answer.json().poster_image;
       expect(poster).toMatch(/^http:\/\/cliffhanger\.test\/media\/library\/images\/.+\.webp$/);
       expect(answer.json().banner_image).toBeNull();

@@ -12,7 +12,7 @@ const MODES: Array<[AuthMode, AccountKey]> = [
   ['reset', 'auth.mode.reset'],
 ];
 
-/** Every way to sign in, one at a time: the e-mail link first, as the product prefers it (§1). */
+/** Every way to sign in, one at a time: the e-mail link first, as the product prefers it (product.md#overview). */
 export function AuthPanel({ initialMode = 'link', next }: { initialMode?: AuthMode; next?: string }) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const dispatch = useAppDispatch();

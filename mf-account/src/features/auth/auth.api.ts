@@ -1,4 +1,4 @@
-/** Sign-in, registration, magic links and passwords (§7 Auth and profile), prefixed `account…`. */
+/** Sign-in, registration, magic links and passwords (product.md#accounts), prefixed `account…`. */
 import { type AuthResponse, baseApi } from '@cliffhanger/shared';
 
 export interface Credentials {

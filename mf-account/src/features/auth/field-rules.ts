@@ -1,5 +1,5 @@
 /**
- * The field rules a viewer expects from any sign-in form (§5 leaves them open): a plausible e-mail
+ * The field rules a viewer expects from any sign-in form (product.md#accounts): a plausible e-mail
  * address, a password of at least 8 characters (what the API also requires), and a confirmation that
  * matches. Each answers the message shown next to its field, or null.
  */

@@ -1,4 +1,4 @@
-/** Watch history (§7): list, remove one entry, clear all. A 404 answers an empty list (§8). */
+/** Watch history (product.md#history): list, remove one entry, clear all. A 404 answers an empty list (product.md#history). */
 import { baseApi, type Episode, type Series } from '@cliffhanger/shared';
 
 export interface HistoryEntry {

@@ -1,4 +1,4 @@
-/** The viewer's own profile (§7): read and edit username, first and last name. */
+/** The viewer's own profile (product.md#accounts): read and edit username, first and last name. */
 import { baseApi, type User } from '@cliffhanger/shared';
 
 export type ProfileChanges = Partial<Pick<User, 'username' | 'first_name' | 'last_name'>>;

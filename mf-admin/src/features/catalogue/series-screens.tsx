@@ -429,7 +429,7 @@ const MEDIA_FIELDS = [
   ['cover_image', 'Cover'],
 ] as const;
 
-/** §3 media overrides: each picked image is optimised in the browser, then saved on the server. */
+/** Media overrides (product.md#entities): each picked image is optimised in the browser, then saved on the server. */
 function SeriesMediaForm({ series }: { series: AdminSeries }) {
   const [save] = adminApi.useAdminUpdateSeriesMediaMutation();
   const [busy, setBusy] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 /**
- * Where large images go (§7, §8, §9): a base64 image over 500 KB is uploaded to the image host and
+ * Where large images go (product.md#media): a base64 image over 500 KB is uploaded to the image host and
  * replaced by its address; smaller ones travel inline and the API stores them. The image host is our
  * own media library by default. A Cloudinary-style host (unsigned preset, folder and eager sizes) is
  * used when the served runtime configuration names one:

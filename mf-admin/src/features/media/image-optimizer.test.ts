@@ -1,7 +1,7 @@
 import { IMAGE_CACHE_TTL_MS } from '@cliffhanger/shared';
 import { dataUrlBytes, fitInside, OptimisedImageCache } from './image-optimizer';
 
-describe('the optimised image cache (§9)', () => {
+describe('the optimised image cache', () => {
   it('keeps at most 50 entries and drops the oldest 20% when full', () => {
     const cache = new OptimisedImageCache<number>(() => 0);
     for (let i = 0; i < 50; i += 1) cache.set(`image-${i}`, i);

@@ -1,5 +1,5 @@
 /**
- * The browser image optimiser of §9: an image staff pick is scaled into 1920×1080 (never enlarged) and
+ * The browser image optimiser of product.md#media: an image staff pick is scaled into 1920×1080 (never enlarged) and
  * re-encoded to WebP on a canvas at a quality preset (thumbnail 30 … original 100). Results are cached
  * (at most 50 entries; when full, the oldest 20% go; an entry lives 24 h), so picking the same file
  * again, or switching presets back and forth, costs nothing. The server re-encodes whatever it gets
@@ -22,7 +22,7 @@ interface CacheEntry<T> {
   storedAt: number;
 }
 
-/** A small insertion-ordered cache with the §9 size, eviction and expiry rules. */
+/** A small insertion-ordered cache with the size (product.md#media), eviction and expiry rules. */
 export class OptimisedImageCache<T = string> {
   private readonly entries = new Map<string, CacheEntry<T>>();
 
@@ -62,7 +62,7 @@ export class OptimisedImageCache<T = string> {
   }
 }
 
-/** The size that fits inside the §9 maximum, keeping the aspect ratio and never enlarging. */
+/** The size that fits inside the maximum (product.md#media), keeping the aspect ratio and never enlarging. */
 export function fitInside(width: number, height: number, maxWidth = IMAGE_MAX_WIDTH, maxHeight = IMAGE_MAX_HEIGHT) {
   const scale = Math.min(1, maxWidth / width, maxHeight / height);
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };

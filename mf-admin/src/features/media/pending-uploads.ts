@@ -1,7 +1,7 @@
 /**
  * Uploads in progress, remembered across network drops and reloads. IndexedDB keeps the file itself
  * (a `File` is structured-cloneable), so a reload can resume without asking staff to pick it again.
- * Opening IndexedDB can hang (private windows, blocked storage): after 3 s (§9) the store falls back
+ * Opening IndexedDB can hang (private windows, blocked storage): after 3 s (product.md#media) the store falls back
  * to localStorage, which keeps only the upload id per file fingerprint — picking the same file again
  * resumes it.
  */

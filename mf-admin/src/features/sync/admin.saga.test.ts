@@ -58,7 +58,7 @@ describe('publishing staff writes to viewers', () => {
     saga.task.cancel();
   });
 
-  it('records media overrides (§3) and removes a deleted series from the stored collection', () => {
+  it('records media overrides and removes a deleted series from the stored collection', () => {
     const saga = run();
     saga.put(fulfilled('adminUpdateSeriesMedia', series));
     expect(readStored('series_media_overrides')).toEqual([

@@ -1,11 +1,11 @@
 /**
- * Publishing to viewers (§4 startup step 3, §9 admin-to-site sync). After a staff write succeeds, two
+ * Publishing to viewers (product.md#sync). After a staff write succeeds, two
  * things happen: this tab dispatches `catalogue/changed` (viewer screens in this tab refetch), and the
- * change is written into the browser-storage collections of §3 — the keys the shell's storage sync
+ * change is written into the browser-storage collections of product.md#browser-storage — the keys the shell's storage sync
  * service watches (`SYNCED_KEYS` in shell/src/startup/storage-sync.saga.ts) — so every other open tab
  * hears about it through the `storage` event at once, and within 5 s at the latest.
  *
- * What is stored is the §3 admin-side record (series, episodes, media overrides), small and capped; the
+ * What is stored is the admin-side record of product.md#sync (series, episodes, media overrides), small and capped; the
  * viewer screens never read it as data, they refetch from the API when it changes.
  */
 import { readStored, type SeriesMediaOverride, writeStored } from '@cliffhanger/shared';
@@ -24,7 +24,7 @@ function upsert(key: 'series' | 'episodes', record: Keyed | null, removeId?: num
   writeStored(key, next.slice(0, STORED_RECORDS_MAX));
 }
 
-/** §3 "Series, admin side": the fields staff edit, as kept in browser storage. */
+/** product.md#sync: the fields staff edit, as kept in browser storage. */
 export function adminSideSeries(series: AdminSeries): Keyed {
   return {
     id: series.id,

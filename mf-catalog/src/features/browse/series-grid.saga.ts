@@ -1,4 +1,4 @@
-/** Loads the series grid's pages (§4, §7) and falls back to the sample catalogue when the list fails (§8). */
+/** Loads the series grid's pages (product.md#catalogue) and falls back to the sample catalogue when the list fails (product.md#catalogue). */
 import { apiClient, type Paginated, SERIES_LIST_LIMIT, type Series } from '@cliffhanger/shared';
 import { call, put, select, takeLatest } from 'redux-saga/effects';
 import { selectSeriesGrid } from '../catalog.state';

@@ -11,7 +11,7 @@ import {
 
 const reduce = seriesGridSlice.reducer;
 
-describe('the series grid (§4)', () => {
+describe('the series grid', () => {
   it('replaces the list with page 1 and appends later pages', () => {
     let state = reduce(initialSeriesGridState, pageRequested({ page: 1 }));
     state = reduce(state, pageLoaded({ page: 1, results: [series(1), series(2)], next: '/api/series/?page=2' }));

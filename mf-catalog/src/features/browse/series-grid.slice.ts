@@ -1,5 +1,5 @@
 /**
- * The home screen's series grid (§4): the selected category and the pages loaded so far. Changing the
+ * The home screen's series grid (product.md#catalogue): the selected category and the pages loaded so far. Changing the
  * category resets the page to 1 and empties the list; page 1 replaces the list and later pages append;
  * more pages exist while the last answer had a `next` link.
  */
@@ -11,7 +11,7 @@ export type GridStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
 export interface SeriesGridState {
   category: string | null;
-  /** The last page loaded (1 after a category change, §4). */
+  /** The last page loaded (1 after a category change, product.md#catalogue). */
   page: number;
   /** The page on its way, or the one that last failed (what "Try again" asks for). */
   requestedPage: number;
@@ -19,7 +19,7 @@ export interface SeriesGridState {
   hasMore: boolean;
   status: GridStatus;
   error: string | null;
-  /** True when the API failed and the built-in sample catalogue is shown instead (§8). */
+  /** True when the API failed and the built-in sample catalogue is shown instead (product.md#catalogue). */
   usingSamples: boolean;
 }
 

@@ -71,7 +71,7 @@ describe('the home series grid', () => {
     });
   });
 
-  it('shows the built-in sample series and stores them locally when the list fails (§8)', async () => {
+  it('shows the built-in sample series and stores them locally when the list fails', async () => {
     http = mockHttp((config) => (config.url === '/series/' ? { status: 500, data: {} } : { status: 200, data: [] }));
     renderGrid();
     expect(await screen.findByRole('link', { name: SAMPLE_SERIES[0]?.title })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 /**
- * The paged series grid of the home screen (§4): category chips, the cards loaded so far, infinite
+ * The paged series grid of the home screen (product.md#catalogue): category chips, the cards loaded so far, infinite
  * scroll through an IntersectionObserver on a sentinel after the last card, and a "Load more" button
  * for browsers without one (or viewers who prefer to click).
  */

@@ -1,5 +1,5 @@
 /**
- * The catalogue's reads and my-list writes (§7) with the cache times of §9. Endpoint names carry the
+ * The catalogue's reads and my-list writes (product.md#catalogue) with the cache times of product.md#catalogue. Endpoint names carry the
  * `catalog` prefix: they share one RTK Query API with every other remote on the page.
  */
 import {
@@ -15,7 +15,7 @@ import {
   type Series,
 } from '@cliffhanger/shared';
 
-/** An episode as the API answers it for a viewer: the §3 fields plus the saved position. */
+/** An episode as the API answers it for a viewer: the fields (product.md#entities) plus the saved position. */
 export type ViewerEpisode = Episode & { position_seconds?: number };
 
 export interface ContinueWatchingEntry {

@@ -3,7 +3,7 @@ import { findSampleSeries, SAMPLE_EPISODES, SAMPLE_SERIES, storeSampleCatalogue 
 
 afterEach(() => localStorage.clear());
 
-describe('the sample catalogue fallback (§8)', () => {
+describe('the sample catalogue fallback', () => {
   it('stores the sample series and episodes under allSeries and episodes, readable as typed records', () => {
     storeSampleCatalogue();
     expect(readStored('allSeries')).toEqual(SAMPLE_SERIES);

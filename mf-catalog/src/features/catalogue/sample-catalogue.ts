@@ -1,6 +1,6 @@
 /**
- * The built-in sample catalogue (§8): when the series list cannot be fetched the home screen shows
- * these series and episodes and stores them in the browser under the §3 collection keys, so the
+ * The built-in sample catalogue (product.md#catalogue): when the series list cannot be fetched the home screen shows
+ * these series and episodes and stores them in the browser under the collection keys (product.md#browser-storage), so the
  * screen stays useful offline. Images are left empty so the shared placeholders are used.
  *
  * A sample series opened from that fallback shows its sample detail and episodes: the API does not know
@@ -80,7 +80,7 @@ export const SAMPLE_EPISODES: Episode[] = SAMPLE_SERIES.flatMap((series) =>
   })),
 );
 
-/** The §3 browser-storage collections the sample catalogue is written to. */
+/** The browser-storage collections (product.md#browser-storage) the sample catalogue is written to. */
 export const SAMPLE_STORAGE_KEYS = { series: 'allSeries', episodes: 'episodes' } as const satisfies Record<
   string,
   StorageKey

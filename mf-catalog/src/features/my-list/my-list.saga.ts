@@ -1,4 +1,4 @@
-/** Reads the viewer's list and asks for add / remove (§7), announcing each change on the bus. */
+/** Reads the viewer's list and asks for add / remove (product.md#my-list), announcing each change on the bus. */
 import {
   apiClient,
   errorMessage,

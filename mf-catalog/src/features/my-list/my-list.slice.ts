@@ -1,5 +1,5 @@
 /**
- * The viewer's list as this page knows it (§4): add appends a known series if it is absent, remove
+ * The viewer's list as this page knows it (product.md#my-list): add appends a known series if it is absent, remove
  * filters it out. It follows the bus events, so a change made in any remote shows here at once.
  */
 

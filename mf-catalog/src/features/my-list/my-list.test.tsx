@@ -12,7 +12,7 @@ import { MyListButton } from './my-list-button';
 
 const reduce = myListSlice.reducer;
 
-describe('my list (§4)', () => {
+describe('my list', () => {
   it('appends a series that is not in the list yet, once', () => {
     let state = reduce(initialMyListState, myListLoaded([series(1)]));
     state = reduce(state, seriesAddedToList({ series: series(2) }));

@@ -1,4 +1,4 @@
-/** The search history rules (§5, §9): newest first, at most 10, no blanks (after trimming), no duplicates. */
+/** The search history rules (product.md#search): newest first, at most 10, no blanks (after trimming), no duplicates. */
 import { SEARCH_HISTORY_MAX, type SearchHistory } from '@cliffhanger/shared';
 
 export function addToHistory(history: SearchHistory, entry: string): SearchHistory {

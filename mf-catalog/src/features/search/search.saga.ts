@@ -1,5 +1,5 @@
 /**
- * Search as the viewer types (§7): the query settles 300 ms after the last keystroke, then the
+ * Search as the viewer types (product.md#search): the query settles 300 ms after the last keystroke, then the
  * results are fetched (RTK Query, keyed by the settled query) and '6.2 Search Submitted' is tracked.
  * The history is read from and written to `search_history` here, never from a component.
  */

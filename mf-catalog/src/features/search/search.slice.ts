@@ -1,6 +1,6 @@
 /**
  * The search screen's state: what is typed, the query last sent (after the debounce) and the history
- * of searches the viewer ran (§5). The saga persists the history under `search_history`.
+ * of searches the viewer ran (product.md#search). The saga persists the history under `search_history`.
  */
 
 import type { SearchHistory } from '@cliffhanger/shared';

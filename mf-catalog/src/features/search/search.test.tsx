@@ -9,7 +9,7 @@ import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { catalogStore } from '../../test/store';
 import { addToHistory, normaliseHistory } from './search-history';
 
-describe('search history rules (§5, §9)', () => {
+describe('search history rules', () => {
   it('puts the newest first and keeps at most 10', () => {
     let history: string[] = [];
     for (let i = 1; i <= 12; i++) history = addToHistory(history, `q${i}`);

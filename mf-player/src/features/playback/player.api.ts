@@ -1,5 +1,5 @@
 /**
- * The player's reads (§7): the episode, its series and the series' episode list, and a series found by
+ * The player's reads (product.md#player): the episode, its series and the series' episode list, and a series found by
  * its slug (the API's detail takes a numeric id; a slug is looked up through the list's search and
  * matched exactly). Names carry the `player` prefix: the RTK Query API is shared by the whole page.
  */
@@ -13,7 +13,7 @@ import {
   type Series,
 } from '@cliffhanger/shared';
 
-/** An episode as answered for the viewer: the §3 fields plus the saved position, in seconds. */
+/** An episode as answered for the viewer: the fields (product.md#entities) plus the saved position, in seconds. */
 export type PlayerEpisode = Episode & { position_seconds?: number };
 
 const listOf = <T>(answer: T[] | Paginated<T>): T[] => (Array.isArray(answer) ? answer : answer.results);

@@ -1,5 +1,5 @@
 /**
- * The six player route forms of §2 (and the legacy redirect's `series-{id}/EP1`) reduced to one target:
+ * The six player route forms of product.md#screens (and the legacy redirect's `series-{id}/EP1`) reduced to one target:
  * either an episode id, or a series (id or slug) and an episode number.
  */
 export type PlayerTarget =

@@ -2,7 +2,7 @@ import { MOBILE_BREAKPOINT_PX } from '@cliffhanger/shared';
 import { useEffect, useState } from 'react';
 import type { PlayerLayout } from './player-view';
 
-/** Mobile under 768 px (§9), desktop from there; follows the window as it is resized or rotated. */
+/** Mobile under 768 px (product.md#player), desktop from there; follows the window as it is resized or rotated. */
 export function usePlayerLayout(): PlayerLayout {
   const query = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
   const get = (): PlayerLayout =>

@@ -1,5 +1,5 @@
 /**
- * The progress rules: a percentage clamped to 0–100 (§4), saved at most every 10 s while playing, and
+ * The progress rules: a percentage clamped to 0–100 (product.md#player), saved at most every 10 s while playing, and
  * "watched" near the end — at 80 % or within the last 15 s, whichever comes first, so a 60 s episode
  * with a 10 s outro counts as watched once the story is over. The tail rule applies only to episodes of
  * at least four tails (60 s): for a short clip "the last 15 s" would be the whole clip.

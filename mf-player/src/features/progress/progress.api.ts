@@ -1,5 +1,5 @@
 /**
- * The viewing writes (§4, §7): the position saved while watching, clamped to 0–100 by the saga, and an
+ * The viewing writes (product.md#player): the position saved while watching, clamped to 0–100 by the saga, and an
  * episode marked watched once. Nothing cached by the player changes with them; the rest of the page
  * learns of them through the bus (`player/progressSaved`, `player/episodeWatched`).
  */

@@ -1,5 +1,5 @@
 /**
- * Progress while watching (§4, §7): saved at most every 10 s while playing, at once on pause and when
+ * Progress while watching (product.md#player): saved at most every 10 s while playing, at once on pause and when
  * the viewer leaves (another route, another episode, the page hidden or closed — then with a keepalive
  * request that outlives the page), always clamped to 0–100. Near the end, or when the viewer moves on
  * to the next episode, the episode is marked watched once. Each save and mark is announced on the bus.

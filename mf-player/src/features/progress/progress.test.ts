@@ -5,7 +5,7 @@ import { episodeAdvanced, playbackPaused, playbackStarted, playbackTicked } from
 import { clampProgress, isNearEnd, progressOf, resumePosition } from './progress-rules';
 
 describe('progress rules', () => {
-  it('clamps progress between 0 and 100 (§4)', () => {
+  it('clamps progress between 0 and 100', () => {
     expect(clampProgress(-5)).toBe(0);
     expect(clampProgress(140)).toBe(100);
     expect(clampProgress(Number.NaN)).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * Unlocking an episode with coins (§4, §7). The write answers the new balance; the episode's stream
+ * Unlocking an episode with coins (product.md#unlocks). The write answers the new balance; the episode's stream
  * address is read right after, and both the cached episode and the series' list show it unlocked with
  * that address. On an automatic unlock the server's answer also carries the viewer's auto-unlock setting
  * for the series, which replaces the cached one; a refusal by that setting has it read again.

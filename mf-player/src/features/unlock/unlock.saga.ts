@@ -1,5 +1,5 @@
 /**
- * Unlocking a paid episode with coins (§4, §7). With too few coins the wallet's unlock sheet opens over
+ * Unlocking a paid episode with coins (product.md#unlocks). With too few coins the wallet's unlock sheet opens over
  * the episode (`wallet/openUnlockSheet`); when the wallet cannot be loaded the viewer goes to the coin
  * store (/coins) and comes back to the episode afterwards. The wallet asks for an unlock with
  * `player/unlockEpisode` (after buying coins, or from its sheet), and tells of episodes it unlocked

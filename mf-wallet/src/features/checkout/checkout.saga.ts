@@ -1,5 +1,5 @@
 /**
- * Checkout (§4 Payment): creating a purchase or a subscription stores the checkout session id
+ * Checkout (product.md#payments): creating a purchase or a subscription stores the checkout session id
  * (`checkout_session_id`) and sends the browser to the returned url. Coins and Gold are granted by the
  * server's payment webhook, so back from the payment page the wallet polls the balance (or the active
  * subscription) until it changes — a bounded number of times — and then tells every screen through the

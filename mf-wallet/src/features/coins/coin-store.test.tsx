@@ -50,7 +50,7 @@ describe('the balance panel other screens show', () => {
     expect(screen.queryByRole('link', { name: 'Buy coins' })).not.toBeInTheDocument();
   });
 
-  it('hides Buy coins from a Gold member (§6)', () => {
+  it('hides Buy coins from a Gold member', () => {
     http = mockHttp(() => undefined);
     renderWallet(<BalancePanel />, {
       path: '/account-dashboard/balance',

@@ -1,4 +1,4 @@
-/** The coin packages on sale (§7 Coins). The balance itself is the session's (shell), read by selector. */
+/** The coin packages on sale (product.md#coins). The balance itself is the session's (shell), read by selector. */
 import { baseApi, type FirstPurchaseOfferAnswer, type FirstPurchaseOfferView, SEND_ONCE } from '@cliffhanger/shared';
 
 export interface CoinPackage {
@@ -44,7 +44,7 @@ export const coinsApi = baseApi.injectEndpoints({
     }),
     walletCoinPackages: build.query<CoinPackage[], void>({
       query: () => ({ url: '/coins/packages/' }),
-      // A refused (CORS) request answers null (§8): no packages rather than a crash.
+      // A refused (CORS) request answers null (product.md#requests): no packages rather than a crash.
       transformResponse: (answer: CoinPackage[] | { results: CoinPackage[] } | null) =>
         Array.isArray(answer) ? answer : (answer?.results ?? []),
     }),

@@ -1,4 +1,4 @@
-/** Saved cards (§7 Payments). Known fields per §3: id and is_default; the API adds the card's face. */
+/** Saved cards (product.md#payments). Known fields per product.md#entities: id and is_default; the API adds the card's face. */
 import { baseApi, SEND_ONCE } from '@cliffhanger/shared';
 
 export interface PaymentMethod {
@@ -69,7 +69,7 @@ export const paymentMethodsApi = baseApi.injectEndpoints({
         }
       },
     }),
-    /** Only the chosen card is the default (§4): the cached list changes at once, and back if refused. */
+    /** Only the chosen card is the default (product.md#payments): the cached list changes at once, and back if refused. */
     walletSetDefaultPaymentMethod: build.mutation<PaymentMethod[] | null, number>({
       query: (id) => ({ url: `/payment-methods/${id}/set-default/`, method: 'POST' }),
       transformResponse: listOrNull,
@@ -92,7 +92,7 @@ export const paymentMethodsApi = baseApi.injectEndpoints({
 export const { useWalletPaymentMethodsQuery, useWalletSetupIntentMutation, useWalletDevCardMutation } =
   paymentMethodsApi;
 
-/** Only the chosen card is the default afterwards (§4). */
+/** Only the chosen card is the default afterwards (product.md#payments). */
 export function markDefault(methods: PaymentMethod[], id: number): void {
   for (const method of methods) method.is_default = method.id === id;
 }

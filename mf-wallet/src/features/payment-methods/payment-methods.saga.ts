@@ -1,6 +1,6 @@
 /**
  * Adding, removing and choosing the default card, with a toast for each outcome. The writes and what they
- * do to the cached list (setting a default marks only that card at once, §4) are the endpoints'.
+ * do to the cached list (setting a default marks only that card at once, product.md#payments) are the endpoints'.
  */
 import { errorMessage, runMutation, SAGA_MUTATION, showToast } from '@cliffhanger/shared';
 import { put, takeEvery, takeLeading } from 'redux-saga/effects';

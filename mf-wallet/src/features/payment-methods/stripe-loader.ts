@@ -1,6 +1,6 @@
 /**
  * Stripe's script, loaded only when a payment screen asks for it (never with the rest of the wallet).
- * A script that fails to load is only logged (§8): the caller gets null and the rest keeps working.
+ * A script that fails to load is only logged (product.md#payments): the caller gets null and the rest keeps working.
  */
 import type { Stripe } from '@stripe/stripe-js';
 

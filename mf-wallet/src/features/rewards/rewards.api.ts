@@ -1,4 +1,4 @@
-/** The rewards screen's state (§1 rewards area): the daily bonus with its streak calendar, and sharing. */
+/** The rewards screen's state (product.md#rewards): the daily bonus with its streak calendar, and sharing. */
 import { baseApi, SEND_ONCE } from '@cliffhanger/shared';
 
 /** The channels the API credits; `copy_link` is the analytics catalogue's `copyLink`. */

@@ -1,5 +1,5 @@
 /**
- * Gold status (§5, §6): a subscription counts only when it is named Gold, has not been cancelled or
+ * Gold status (product.md#gold): a subscription counts only when it is named Gold, has not been cancelled or
  * expired and its period ends in the future. One that is set to cancel at the period end is still Gold
  * until then, as card processors do.
  */
@@ -19,7 +19,7 @@ export function isGoldSubscription(
 
 /**
  * Whether the viewer can have an active subscription to ask the API about. The answer for "none" is a
- * 404 (§8), which the browser logs as a failed request on its own, so an ordinary visit by a viewer
+ * 404 (product.md#gold), which the browser logs as a failed request on its own, so an ordinary visit by a viewer
  * whose profile shows no subscription and no Gold does not ask at all. The shell keeps the profile
  * fresh (it re-reads it whenever the profile flags change), so a new subscription still shows.
  */

@@ -1,4 +1,4 @@
-/** Gold plans and the viewer's subscription (§7 Subscriptions); a 404 on the active one means none (§8). */
+/** Gold plans and the viewer's subscription (product.md#gold); a 404 on the active one means none (product.md#gold). */
 import { baseApi, SEND_ONCE, type Subscription } from '@cliffhanger/shared';
 import type { CheckoutAnswer } from '../coins/coins.api';
 import type { SubscriptionChange } from './subscription.slice';
@@ -51,7 +51,7 @@ export const subscriptionApi = baseApi.injectEndpoints({
       }),
       extraOptions: SEND_ONCE,
     }),
-    /** Cancel or reactivate: the answer replaces the cached active subscription (§4). */
+    /** Cancel or reactivate: the answer replaces the cached active subscription (product.md#gold). */
     walletChangeSubscription: build.mutation<ActiveSubscription | null, SubscriptionChange>({
       query: (change) => ({ url: `/subscriptions/${change}/`, method: 'POST' }),
       transformResponse: (answer: unknown) => (isSubscription(answer) ? answer : null),

@@ -1,6 +1,6 @@
 /**
- * Cancel and reactivate replace the subscription (§4): the answer becomes the cached active
- * subscription, and Gold status (§5) is announced to every screen with `wallet/goldStatusChanged`.
+ * Cancel and reactivate replace the subscription (product.md#gold): the answer becomes the cached active
+ * subscription, and Gold status (product.md#gold) is announced to every screen with `wallet/goldStatusChanged`.
  * When the subscription the wallet reads says Gold and the session does not know yet, the session is
  * told too, so the header and the profile menu follow.
  */

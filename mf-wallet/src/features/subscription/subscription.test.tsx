@@ -15,7 +15,7 @@ import { subscriptionApi } from './subscription.api';
 let http: HttpMock;
 afterEach(() => http?.restore());
 
-describe('Gold status (§5)', () => {
+describe('Gold status', () => {
   const now = Date.parse('2026-01-10T00:00:00Z');
   const sub = goldSubscription({ current_period_end: '2026-02-10T00:00:00Z' });
   it('is Gold only for a subscription named Gold whose end date is in the future', () => {

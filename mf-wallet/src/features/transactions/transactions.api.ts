@@ -1,4 +1,4 @@
-/** The viewer's transactions (§7 Payments), newest first, one page at a time (§3 paginated lists). */
+/** The viewer's transactions (product.md#payments), newest first, one page at a time (paginated lists, product.md#entities). */
 import { baseApi, type Paginated } from '@cliffhanger/shared';
 
 export interface Transaction {
