@@ -33,7 +33,7 @@ const CONTRACT_TEST = path.join('shell', 'src', 'federation', 'remote-contract.t
 const IMPORT =
   /(?:^|[^\w.$])(?:import|export)\s+(?:type\s+)?(?:[\w$*{},\s]+\s+from\s+)?['"]([^'"]+)['"]|(?:^|[^\w.$])import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[^\w.$])require(?:\.resolve)?\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-export function importsOf(text: string): string[] {
+function importsOf(text: string): string[] {
   // Comments may quote imports (`import x from 'y'` in a doc comment): they do not count.
   const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
   return [...code.matchAll(IMPORT)].map((m) => (m[1] ?? m[2] ?? m[3]) as string);
@@ -61,7 +61,7 @@ function packageOf(specifier: string, fromFile: string, root: string): string | 
 }
 
 /** Every import that crosses a boundary, as `file: specifier (lands in pkg)`. */
-export function boundaryViolations(root: string): string[] {
+function boundaryViolations(root: string): string[] {
   const found: string[] = [];
   for (const rule of RULES) {
     const dir = path.join(root, rule.sources);
