@@ -36,7 +36,12 @@ describe('the route table in a real browser', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/mf-manifest.json')) manifests.push(new URL(request.url()).pathname);
     });
+    // The shell reads which version of each remote to load before it asks for one: wait for the ask.
+    const manifest = page.waitForRequest((request) => request.url().endsWith(`/remotes/${remote}/mf-manifest.json`), {
+      timeout: 15_000,
+    });
     await page.goto(`${baseUrl()}${path}`);
+    await manifest;
     await page.waitForFunction(() => !document.querySelector('.ch-spinner-screen'), undefined, { timeout: 15_000 });
     expect(manifests).toContain(`/remotes/${remote}/mf-manifest.json`);
     expect(await page.getByText('is unavailable right now').count()).toBe(0);
