@@ -55,7 +55,9 @@ const mediaRequests = (page: Page) => {
   page.on('requestfinished', async (request: Request) => {
     const url = new URL(request.url());
     if (!url.pathname.startsWith('/media/play/')) return;
-    seen.push({ url, status: (await request.response())?.status() ?? 0 });
+    // A request that finishes as its page closes has no answer to read any more: it counts as status 0.
+    const response = await request.response().catch(() => null);
+    seen.push({ url, status: response?.status() ?? 0 });
   });
   return seen;
 };
