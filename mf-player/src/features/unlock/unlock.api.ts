@@ -64,7 +64,7 @@ export function markUnlockedInCache(seriesId: number, episodeId: number, stream:
 export const unlockApi = playerApi.injectEndpoints({
   endpoints: (build) => ({
     playerUnlockEpisode: build.mutation<UnlockResult, EpisodeUnlock>({
-      async queryFn({ episodeId, automatic }, _api, _extra, baseQuery) {
+      async queryFn({ episodeId, seriesId, automatic }, api, _extra, baseQuery) {
         const unlocked = await baseQuery({
           url: `/episodes/${episodeId}/unlock/`,
           method: 'POST',
@@ -72,17 +72,19 @@ export const unlockApi = playerApi.injectEndpoints({
         });
         if (unlocked.error) return { error: unlocked.error as ApiError };
         // The list read again later brings the address too, so a failed read here is not a failure.
-        const stream = await baseQuery({ url: `/episodes/${episodeId}/stream/` });
-        return {
-          data: { ...(unlocked.data as UnlockAnswer), stream: stream.error ? null : (stream.data as StreamAnswer) },
-        };
+        const read = await baseQuery({ url: `/episodes/${episodeId}/stream/` });
+        const answer = unlocked.data as UnlockAnswer;
+        const stream = read.error ? null : (read.data as StreamAnswer);
+        // The cache shows the episode unlocked, with its address, before anyone hears of the unlock: the
+        // player starts it the moment it is told, and must find something to play.
+        for (const update of markUnlockedInCache(seriesId, episodeId, stream)) api.dispatch(update);
+        if (answer.auto_unlock) api.dispatch(settingReceived(answer.auto_unlock));
+        return { data: { ...answer, stream } };
       },
       extraOptions: SEND_ONCE,
-      async onQueryStarted({ episodeId, seriesId }, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ seriesId }, { dispatch, queryFulfilled }) {
         try {
-          const { data } = await queryFulfilled;
-          for (const update of markUnlockedInCache(seriesId, episodeId, data.stream)) dispatch(update);
-          if (data.auto_unlock) dispatch(settingReceived(data.auto_unlock));
+          await queryFulfilled;
         } catch (refusal) {
           const error = (refusal as { error?: unknown } | null)?.error;
           if (refusedByAutoUnlock(error)) dispatch(settingStale(seriesId));
