@@ -210,6 +210,19 @@ describe('an expired signed address', () => {
     return { engine, element, hls: FakeHls.instances.at(-1) as FakeHls };
   }
 
+  it('starts the episode after a fresh address when the first segments were refused before it had started', async () => {
+    const renewSource = jest.fn(async () => '/media/play/1/master.m3u8?t=fresh');
+    const element = video();
+    const engine = new PlaybackEngine(element, { renewSource }, async () => FakeHls as unknown as HlsConstructor);
+    await engine.load('/media/play/1/master.m3u8?t=old', 0);
+    const play = jest.spyOn(element, 'play').mockImplementation(async () => undefined);
+    refuse(FakeHls.instances.at(-1) as FakeHls);
+    await flush();
+    expect(renewSource).toHaveBeenCalledTimes(1);
+    element.dispatchEvent(new Event('canplay'));
+    expect(play).toHaveBeenCalled();
+  });
+
   it('asks the API for a fresh address instead of retrying the refused one, and goes on from where it was', async () => {
     const renewSource = jest.fn(async () => '/media/play/1/master.m3u8?t=fresh');
     const onFatal = jest.fn();

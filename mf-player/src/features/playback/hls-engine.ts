@@ -129,6 +129,8 @@ export class PlaybackEngine {
   private failed = false;
   private renewals = 0;
   private renewing = false;
+  /** Whether the source on screen has played since it was loaded (a fresh one is meant to start). */
+  private hasPlayed = false;
 
   constructor(
     private readonly video: HTMLVideoElement,
@@ -142,6 +144,14 @@ export class PlaybackEngine {
    */
   async load(src: string, startPosition = 0, mode: LoadMode = 'play'): Promise<void> {
     this.renewals = 0;
+    this.hasPlayed = false;
+    this.video.addEventListener(
+      'playing',
+      () => {
+        this.hasPlayed = true;
+      },
+      { once: true },
+    );
     return this.start(src, startPosition, mode);
   }
 
@@ -244,7 +254,9 @@ export class PlaybackEngine {
     const generation = this.generation;
     const video = this.video;
     const position = video.currentTime;
-    const wasPlaying = !video.paused;
+    // Playing, or on screen and not yet started: an address refused while the first segments load
+    // (before the player's start has gone through) must not leave the episode paused at its first frame.
+    const wasPlaying = !video.paused || (this.mode === 'play' && !this.hasPlayed);
     this.listener.onRecovering?.(this.renewals);
     let fresh: string | null = null;
     try {
@@ -261,7 +273,10 @@ export class PlaybackEngine {
     }
     await this.start(fresh, position, this.mode);
     if (wasPlaying) {
-      video.addEventListener('canplay', () => video.play()?.catch(() => undefined), { once: true });
+      const resume = () => video.play()?.catch(() => undefined);
+      // The fresh source may already be able to play by now: then 'canplay' has fired and will not again.
+      if (video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) resume();
+      else video.addEventListener('canplay', resume, { once: true });
     }
   }
 
