@@ -4,7 +4,9 @@
  * Shared by the resumable-upload tests of the file store and of the S3 store.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { sourcePath } from '../../../src/domains/media-library/uploads.service';
 import { type CallOptions, listenOnFreePort, call as plainCall } from '../../support/http';
 import type { TestApp } from '../../support/test-app';
 
@@ -136,4 +138,25 @@ export function tusClient(app: () => TestApp['app'], headers: () => Record<strin
   }
 
   return { start, patch, head, started, dropHalfway, arrivedOffset, waitForJob, resumeAfterDrop };
+}
+
+/** The stored source of a finished upload's media asset, to compare with the bytes sent. */
+export async function storedSource(t: TestApp, assetId: number): Promise<Buffer> {
+  const asset = await t.ctx.db
+    .selectFrom('media_assets')
+    .selectAll()
+    .where('id', '=', assetId)
+    .executeTakeFirstOrThrow();
+  return readFileSync(sourcePath(t.ctx.config, asset.source_key as string));
+}
+
+/** The id of episode `number` of the first demo series. */
+export async function demoEpisodeId(t: TestApp, number: number): Promise<number> {
+  const episode = await t.ctx.db
+    .selectFrom('episodes')
+    .select('id')
+    .where('series_id', '=', 1)
+    .where('episode_number', '=', number)
+    .executeTakeFirstOrThrow();
+  return episode.id;
 }

@@ -5,15 +5,13 @@
  * the store library signed or framed wrongly fails here as it would on S3.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
 import { tusUploadsOf } from '../../../src/domains/media-library/tus-uploads';
-import { sourcePath } from '../../../src/domains/media-library/uploads.service';
 import { smallCatalogue } from '../../support/fixtures';
 import { bearer, type ConfigOverrides, createTestApp, type TestApp } from '../../support/test-app';
 import { type Cast, signUpCast } from '../admin/staff-fixtures';
 import { type SignedS3Server, startSignedS3Server } from './signed-s3-server';
-import { call, FTYP, makeClip, sameBytes, tusClient } from './tus-client';
+import { call, demoEpisodeId, FTYP, makeClip, sameBytes, storedSource, tusClient } from './tus-client';
 
 jest.setTimeout(120_000);
 
@@ -41,28 +39,14 @@ describe('resumable video uploads over tus with an S3-compatible store', () => {
     t = await createTestApp('sqlite', { mediaStorage } as ConfigOverrides);
     await seedDemoCatalogue(t.ctx, smallCatalogue());
     cast = await signUpCast(t);
-    episodeId = (
-      await t.ctx.db
-        .selectFrom('episodes')
-        .select('id')
-        .where('series_id', '=', 1)
-        .where('episode_number', '=', 3)
-        .executeTakeFirstOrThrow()
-    ).id;
+    episodeId = await demoEpisodeId(t, 3);
   });
   afterAll(async () => {
     await t?.close();
     await s3?.close();
   });
 
-  const sourceOf = async (assetId: number) => {
-    const asset = await t.ctx.db
-      .selectFrom('media_assets')
-      .selectAll()
-      .where('id', '=', assetId)
-      .executeTakeFirstOrThrow();
-    return readFileSync(sourcePath(t.ctx.config, asset.source_key as string));
-  };
+  const sourceOf = (assetId: number) => storedSource(t, assetId);
   const signedRequests = () => s3.requests.filter((r) => !r.url.includes('X-Amz-Signature'));
 
   it('keeps the parts in the store, converts the finished video and attaches it to the episode', async () => {

@@ -3,12 +3,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
 import { tusUploadsOf } from '../../../src/domains/media-library/tus-uploads';
-import { MAX_UPLOAD_BYTES, sourcePath } from '../../../src/domains/media-library/uploads.service';
+import { MAX_UPLOAD_BYTES } from '../../../src/domains/media-library/uploads.service';
 import { databaseKinds } from '../../support/databases';
 import { smallCatalogue } from '../../support/fixtures';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
 import { type Cast, signUpCast } from '../admin/staff-fixtures';
-import { call, FTYP, makeClip, metadata, sameBytes, TUS, tusClient } from './tus-client';
+import { call, demoEpisodeId, FTYP, makeClip, metadata, sameBytes, storedSource, TUS, tusClient } from './tus-client';
 
 jest.setTimeout(120_000);
 
@@ -25,25 +25,11 @@ describe.each(databaseKinds())('resumable video uploads over tus (%s)', (kind) =
     t = await createTestApp(kind);
     await seedDemoCatalogue(t.ctx, smallCatalogue());
     cast = await signUpCast(t);
-    episodeId = (
-      await t.ctx.db
-        .selectFrom('episodes')
-        .select('id')
-        .where('series_id', '=', 1)
-        .where('episode_number', '=', 2)
-        .executeTakeFirstOrThrow()
-    ).id;
+    episodeId = await demoEpisodeId(t, 2);
   });
   afterAll(() => t.close());
 
-  const sourceOf = async (assetId: number) => {
-    const asset = await t.ctx.db
-      .selectFrom('media_assets')
-      .selectAll()
-      .where('id', '=', assetId)
-      .executeTakeFirstOrThrow();
-    return readFileSync(sourcePath(t.ctx.config, asset.source_key as string));
-  };
+  const sourceOf = (assetId: number) => storedSource(t, assetId);
 
   it('takes a video in several PATCHes, converts it and attaches it to the episode', async () => {
     const clip = makeClip(t.dir);
