@@ -2,7 +2,7 @@
  * mf-account's own words, registered as the `account` namespace when the remote loads, so the remote
  * has them whether the shell or its standalone harness hosts it.
  */
-import { type Catalogue, type MessageKey, registerMessages, translator, useT } from '@cliffhanger/shared';
+import { type Catalogue, defineMessages, type MessageKey } from '@cliffhanger/shared';
 
 export const ACCOUNT_NAMESPACE = 'account';
 
@@ -321,17 +321,11 @@ const ru: Catalogue = {
   'security.signOutAll': 'Выйти на всех устройствах',
 };
 
+const messages = defineMessages(ACCOUNT_NAMESPACE, { en, ru });
+
 export type AccountKey = MessageKey<typeof en>;
-export const ACCOUNT_MESSAGES = { en, ru } as const;
-
-registerMessages(ACCOUNT_NAMESPACE, ACCOUNT_MESSAGES);
-
-/** The account's translate function; re-renders when the language changes. */
-export function useAccountT() {
-  const { t, language } = useT(ACCOUNT_NAMESPACE);
-  return { t: (key: AccountKey, options?: Record<string, unknown>) => t(key, options ?? {}) as string, language };
-}
-
+export const ACCOUNT_MESSAGES = messages.catalogues;
+/** The account's translate function in components; re-renders when the language changes. */
+export const useAccountT = messages.useMessages;
 /** The account's words outside components (field rules, sagas), in the page's language at call time. */
-export const accountT = (key: AccountKey, options?: Record<string, unknown>) =>
-  translator(ACCOUNT_NAMESPACE)(key, options ?? {}) as string;
+export const accountT = messages.t;

@@ -4,6 +4,9 @@
  * alternatives or that only some answers carry.
  */
 
+import type { Translations } from './localized-text';
+import type { EpisodeSubtitles } from './subtitles';
+
 export type Id = number;
 export type IsoDateTime = string;
 
@@ -102,6 +105,10 @@ export interface Series {
   created_at: IsoDateTime;
   /** On a series' own answer (GET /series/{id}/) only: its on-show episodes added up. */
   totals?: SeriesTotals;
+  /** Titles and descriptions in other languages (localized-text.ts). */
+  translations?: Translations;
+  /** The language spoken in the series (a language tag); the player turns captions on when it differs from the viewer's. */
+  audio_language?: string;
 }
 
 /**
@@ -156,6 +163,10 @@ export interface Episode {
   is_unlocked: boolean;
   progress: number; // 0 to 100
   created_at: IsoDateTime;
+  /** Titles and descriptions in other languages (localized-text.ts). */
+  translations?: Translations;
+  /** The subtitle tracks of the episode (subtitles.ts); absent or empty when it has none. */
+  subtitles?: EpisodeSubtitles;
 }
 
 export interface FeedSeries {

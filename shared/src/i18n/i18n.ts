@@ -83,3 +83,33 @@ export function useT(namespace: string): { t: TFunction; language: Language } {
   const { t, i18n: instance } = useTranslation(namespace, { i18n });
   return { t, language: isLanguage(instance.language) ? instance.language : DEFAULT_LANGUAGE };
 }
+
+/** What `defineMessages` gives a frontend: its catalogues, a hook for components and a plain function. */
+export interface Messages<K extends string> {
+  namespace: string;
+  catalogues: Catalogues;
+  /** The namespace's translate function and the page's language; re-renders when the language changes. */
+  useMessages(): { t: (key: K, options?: Record<string, unknown>) => string; language: Language };
+  /** The namespace's words outside components (sagas, toasts, field rules), in the language at call time. */
+  t(key: K, options?: Record<string, unknown>): string;
+}
+
+/**
+ * Registers a frontend's catalogues under its namespace and returns typed translate functions. The
+ * Russian catalogue must hold every English key (plural forms may differ by language).
+ */
+export function defineMessages<E extends Catalogue>(
+  namespace: string,
+  catalogues: { en: E; ru: Catalogue },
+): Messages<MessageKey<E>> {
+  registerMessages(namespace, catalogues);
+  return {
+    namespace,
+    catalogues,
+    useMessages() {
+      const { t, language } = useT(namespace);
+      return { t: (key, options) => t(key, options ?? {}) as string, language };
+    },
+    t: (key, options) => translator(namespace)(key, options ?? {}) as string,
+  };
+}

@@ -2,7 +2,7 @@
  * The shell's own words (header, navigation, profile menu, toasts, error page, unavailable panel,
  * in-app browser overlay), registered as the `shell` namespace when the shell loads.
  */
-import { type Catalogue, type MessageKey, registerMessages, translator, useT } from '@cliffhanger/shared';
+import { type Catalogue, defineMessages, type MessageKey } from '@cliffhanger/shared';
 
 export const SHELL_NAMESPACE = 'shell';
 
@@ -90,16 +90,11 @@ const ru: Catalogue = {
   'notFound.home': 'На главную',
 };
 
+const messages = defineMessages(SHELL_NAMESPACE, { en, ru });
+
 export type ShellKey = MessageKey<typeof en>;
-export const SHELL_MESSAGES = { en, ru } as const;
-
-registerMessages(SHELL_NAMESPACE, SHELL_MESSAGES);
-
+export const SHELL_MESSAGES = messages.catalogues;
 /** The shell's translate function in components; re-renders when the language changes. */
-export function useShellT() {
-  const { t, language } = useT(SHELL_NAMESPACE);
-  return { t: (key: ShellKey, options?: Record<string, unknown>) => t(key, options ?? {}) as string, language };
-}
-
-export const shellT = (key: ShellKey, options?: Record<string, unknown>) =>
-  translator(SHELL_NAMESPACE)(key, options ?? {}) as string;
+export const useShellT = messages.useMessages;
+/** The shell's words outside components (field rules, sagas), in the page's language at call time. */
+export const shellT = messages.t;
