@@ -6,6 +6,7 @@
 import { CoinIcon, FOLLOW_PROMPT_COINS, useAppDispatch } from '@cliffhanger/shared';
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { useSelector } from 'react-redux';
+import { useShellT } from '../layout/messages';
 import {
   type FollowPromptState,
   followPromptClosed,
@@ -18,6 +19,7 @@ const FOCUSABLE = 'button:not([disabled]), a[href], input, select, textarea, [ta
 export function FollowPromptDialog() {
   const { open, claim } = useSelector(selectFollowPrompt as (s: unknown) => FollowPromptState);
   const dispatch = useAppDispatch();
+  const { t } = useShellT();
   const dialog = useRef<HTMLDivElement>(null);
   const continueButton = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -70,17 +72,14 @@ export function FollowPromptDialog() {
         aria-describedby={textId}
         onKeyDown={onKeyDown}
       >
-        <button type="button" className="modal-close" aria-label="Close" onClick={close}>
+        <button type="button" className="modal-close" aria-label={t('follow.close')} onClick={close}>
           ×
         </button>
-        <h2 id={titleId}>Follow Cliffhanger</h2>
-        <p id={textId}>
-          Follow us on Instagram for first looks at new dramas and behind-the-scenes clips. As a thank-you, we add{' '}
-          {FOLLOW_PROMPT_COINS} coins to your balance.
-        </p>
+        <h2 id={titleId}>{t('follow.title')}</h2>
+        <p id={textId}>{t('follow.body', { count: FOLLOW_PROMPT_COINS })}</p>
         <p className="follow-prompt-reward">
           <CoinIcon size={28} />
-          <span>{FOLLOW_PROMPT_COINS} coins</span>
+          <span>{t('follow.reward', { count: FOLLOW_PROMPT_COINS })}</span>
         </p>
         <button
           type="button"
@@ -90,7 +89,7 @@ export function FollowPromptDialog() {
           disabled={claim === 'claiming'}
           aria-busy={claim === 'claiming'}
         >
-          Continue
+          {t('follow.continue')}
         </button>
       </div>
     </div>

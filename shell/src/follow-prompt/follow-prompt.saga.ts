@@ -21,6 +21,7 @@ import {
 } from '@cliffhanger/shared';
 import { type EventChannel, eventChannel } from 'redux-saga';
 import { call, put, take, takeLeading } from 'redux-saga/effects';
+import { shellT } from '../layout/messages';
 import { type FollowRewardAnswer, followPromptApi } from './follow-prompt.api';
 import { followPromptOpened, followRewardRequested, followRewardSettled } from './follow-prompt.slice';
 
@@ -85,7 +86,7 @@ export function* claimFollowReward() {
   }
   if (readStored('follow_reward_claimed')) {
     yield put(followRewardSettled({ claimed: true }));
-    yield put(showToast({ type: 'info', message: 'You have already collected your follow reward. Thank you!' }));
+    yield put(showToast({ type: 'info', message: shellT('follow.already') }));
     return;
   }
   try {
@@ -101,12 +102,12 @@ export function* claimFollowReward() {
       yield put(
         showToast({
           type: 'success',
-          title: `+${FOLLOW_PROMPT_COINS} coins`,
-          message: 'Thank you for following Cliffhanger! Your coins have been added.',
+          title: shellT('follow.added', { count: FOLLOW_PROMPT_COINS }),
+          message: shellT('follow.thanks'),
         }),
       );
     } else {
-      yield put(showToast({ type: 'info', message: 'You have already collected your follow reward. Thank you!' }));
+      yield put(showToast({ type: 'info', message: shellT('follow.already') }));
     }
   } catch (caught) {
     const status = (caught as Partial<ApiError> | null)?.status;
@@ -114,10 +115,10 @@ export function* claimFollowReward() {
     yield put(
       showToast(
         status === 404
-          ? { type: 'warning', message: 'The follow reward is not available yet. Please try again later.' }
+          ? { type: 'warning', message: shellT('follow.notYet') }
           : status === 401
-            ? { type: 'warning', message: 'Please sign in to collect your follow reward.' }
-            : { type: 'error', message: 'We could not add your coins just now. Please try again in a moment.' },
+            ? { type: 'warning', message: shellT('follow.signIn') }
+            : { type: 'error', message: shellT('follow.failed') },
       ),
     );
   }

@@ -1,4 +1,4 @@
-import { apiClient, balanceChanged, createHostStore, showToast } from '@cliffhanger/shared';
+import { apiClient, balanceChanged, createHostStore, setLanguage, showToast } from '@cliffhanger/shared';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
@@ -115,6 +115,18 @@ describe('the follow prompt dialog', () => {
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(screen.getByText('100 coins')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue' })).toHaveFocus();
+  });
+
+  it('speaks Russian to a Russian viewer, with the coins in the right plural form', async () => {
+    await setLanguage('ru');
+    try {
+      open();
+      expect(screen.getByRole('dialog', { name: 'Подпишитесь на Cliffhanger' })).toBeInTheDocument();
+      expect(screen.getByText('100 монет')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Продолжить' })).toHaveFocus();
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it('keeps focus inside while open', async () => {

@@ -1,6 +1,6 @@
 /**
  * The shell's own words (header, navigation, profile menu, toasts, error page, unavailable panel,
- * in-app browser overlay), registered as the `shell` namespace when the shell loads.
+ * in-app browser overlay, follow prompt, sign-in notices), registered as the `shell` namespace when the shell loads.
  */
 import { type Catalogue, defineMessages, type MessageKey } from '@cliffhanger/shared';
 
@@ -45,6 +45,25 @@ const en = {
   'notFound.title': 'We couldn’t find that page',
   'notFound.body': 'The link may be old, or the page may have moved. Plenty of dramas are waiting at home.',
   'notFound.home': 'Back to Home',
+  'follow.close': 'Close',
+  'follow.title': 'Follow Cliffhanger',
+  'follow.body_one':
+    'Follow us on Instagram for first looks at new dramas and behind-the-scenes clips. As a thank-you, we add {{count}} coin to your balance.',
+  'follow.body_other':
+    'Follow us on Instagram for first looks at new dramas and behind-the-scenes clips. As a thank-you, we add {{count}} coins to your balance.',
+  'follow.reward_one': '{{count}} coin',
+  'follow.reward_other': '{{count}} coins',
+  'follow.continue': 'Continue',
+  'follow.added_one': '+{{count}} coin',
+  'follow.added_other': '+{{count}} coins',
+  'follow.thanks': 'Thank you for following Cliffhanger! Your coins have been added.',
+  'follow.already': 'You have already collected your follow reward. Thank you!',
+  'follow.notYet': 'The follow reward is not available yet. Please try again later.',
+  'follow.signIn': 'Please sign in to collect your follow reward.',
+  'follow.failed': 'We could not add your coins just now. Please try again in a moment.',
+  'magicLink.elsewhereTitle': 'Signed in as {{email}}',
+  'magicLink.elsewhereBody':
+    'This sign-in link was asked for in another browser, so the coins, unlocks and list of this browser’s guest visit were not moved to the account.',
 } as const satisfies Catalogue;
 
 const ru: Catalogue = {
@@ -88,6 +107,33 @@ const ru: Catalogue = {
   'notFound.title': 'Такой страницы не нашлось',
   'notFound.body': 'Возможно, ссылка устарела или страница переехала. А на главной вас ждёт много сериалов.',
   'notFound.home': 'На главную',
+  'follow.close': 'Закрыть',
+  'follow.title': 'Подпишитесь на Cliffhanger',
+  'follow.body_one':
+    'Подпишитесь на нас в Instagram: первыми смотрите новые драмы и съёмки за кадром. В благодарность мы добавим на ваш баланс {{count}} монету.',
+  'follow.body_few':
+    'Подпишитесь на нас в Instagram: первыми смотрите новые драмы и съёмки за кадром. В благодарность мы добавим на ваш баланс {{count}} монеты.',
+  'follow.body_many':
+    'Подпишитесь на нас в Instagram: первыми смотрите новые драмы и съёмки за кадром. В благодарность мы добавим на ваш баланс {{count}} монет.',
+  'follow.body_other':
+    'Подпишитесь на нас в Instagram: первыми смотрите новые драмы и съёмки за кадром. В благодарность мы добавим на ваш баланс {{count}} монеты.',
+  'follow.reward_one': '{{count}} монета',
+  'follow.reward_few': '{{count}} монеты',
+  'follow.reward_many': '{{count}} монет',
+  'follow.reward_other': '{{count}} монеты',
+  'follow.continue': 'Продолжить',
+  'follow.added_one': '+{{count}} монета',
+  'follow.added_few': '+{{count}} монеты',
+  'follow.added_many': '+{{count}} монет',
+  'follow.added_other': '+{{count}} монеты',
+  'follow.thanks': 'Спасибо за подписку на Cliffhanger! Монеты уже на вашем балансе.',
+  'follow.already': 'Вы уже получили награду за подписку. Спасибо!',
+  'follow.notYet': 'Награда за подписку пока недоступна. Попробуйте позже.',
+  'follow.signIn': 'Войдите, чтобы получить награду за подписку.',
+  'follow.failed': 'Не удалось начислить монеты. Попробуйте ещё раз чуть позже.',
+  'magicLink.elsewhereTitle': 'Вы вошли как {{email}}',
+  'magicLink.elsewhereBody':
+    'Ссылку для входа запросили в другом браузере, поэтому монеты, открытые серии и список гостевого посещения в этом браузере не перенесены в аккаунт.',
 };
 
 const messages = defineMessages(SHELL_NAMESPACE, { en, ru });

@@ -25,6 +25,7 @@ import {
   track,
 } from '@cliffhanger/shared';
 import { call, put } from 'redux-saga/effects';
+import { shellT } from '../layout/messages';
 
 export const MAGIC_LINK_VERIFY_PATH = '/auth/magic-link/verify/';
 
@@ -48,9 +49,8 @@ export function isValidMagicLink(answer: Partial<VerifyAnswer> | null | undefine
 export function elsewhereNotice(email: string) {
   return showToast({
     type: 'info',
-    title: `Signed in as ${email}`,
-    message:
-      'This sign-in link was asked for in another browser, so the coins, unlocks and list of this browser’s guest visit were not moved to the account.',
+    title: shellT('magicLink.elsewhereTitle', { email }),
+    message: shellT('magicLink.elsewhereBody'),
     duration: 10_000,
   });
 }
