@@ -76,7 +76,7 @@ describe('the search screen', () => {
         : undefined;
 
   it('puts the settled query in the address, replacing the entry as the viewer types', async () => {
-    http = mockHttp(searchResults({ series: [series(1, { title: 'The Heir' })], episodes: [] }));
+    http = mockHttp(searchResults({ series: [series(1, { title: 'The Heir', title_en: 'The Heir' })], episodes: [] }));
     renderSearch();
     await userEvent.type(screen.getByLabelText('Search series and episodes'), 'heir');
     await act(async () => {
@@ -89,7 +89,7 @@ describe('the search screen', () => {
   });
 
   it('shows the results of the query in the address on arrival (a reload or a shared link)', async () => {
-    http = mockHttp(searchResults({ series: [series(1, { title: 'The Heir' })], episodes: [] }));
+    http = mockHttp(searchResults({ series: [series(1, { title: 'The Heir', title_en: 'The Heir' })], episodes: [] }));
     renderSearch([], ['/search?q=heir']);
     expect(await screen.findByRole('link', { name: 'The Heir' })).toBeInTheDocument();
     expect(screen.getByLabelText('Search series and episodes')).toHaveValue('heir');
@@ -97,7 +97,7 @@ describe('the search screen', () => {
   });
 
   it('comes back to the same results after opening one and going back', async () => {
-    http = mockHttp(searchResults({ series: [series(1, { title: 'The Heir' })], episodes: [] }));
+    http = mockHttp(searchResults({ series: [series(1, { title: 'The Heir', title_en: 'The Heir' })], episodes: [] }));
     renderSearch([], ['/search?q=heir']);
     await userEvent.click(await screen.findByRole('link', { name: 'The Heir' }));
     expect(await screen.findByText('Series page')).toBeInTheDocument();
@@ -110,7 +110,13 @@ describe('the search screen', () => {
   it('suggests trending series while the box is empty', async () => {
     http = mockHttp((config) =>
       config.url === '/series/trending/'
-        ? { status: 200, data: [series(5, { title: 'Hot Pursuit' }), series(6, { title: 'Viral Bride' })] }
+        ? {
+            status: 200,
+            data: [
+              series(5, { title: 'Hot Pursuit', title_en: 'Hot Pursuit' }),
+              series(6, { title: 'Viral Bride', title_en: 'Viral Bride' }),
+            ],
+          }
         : undefined,
     );
     renderSearch();
@@ -122,7 +128,10 @@ describe('the search screen', () => {
   it('searches 300 ms after the last keystroke, shows series and episodes and tracks 6.1', async () => {
     http = mockHttp((config) =>
       config.url === '/search/'
-        ? { status: 200, data: { series: [series(1, { title: 'The Heir' })], episodes: [episode(11, 1, 2)] } }
+        ? {
+            status: 200,
+            data: { series: [series(1, { title: 'The Heir', title_en: 'The Heir' })], episodes: [episode(11, 1, 2)] },
+          }
         : undefined,
     );
     const seen: string[] = [];
