@@ -19,6 +19,8 @@ import { catalogReducer } from './features/catalog.state';
 import { registerCatalogueEndpoints } from './features/catalogue/catalogue.api';
 import { catalogueSaga } from './features/catalogue/catalogue.saga';
 import HomeScreen from './screens/home';
+// The remote's words are registered as soon as it loads, before any screen asks for them.
+import './messages';
 import './catalog.css';
 
 const catalogModule: RemoteModule<'catalog'> = {

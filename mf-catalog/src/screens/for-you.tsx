@@ -25,6 +25,7 @@ import { Link } from 'react-router-dom';
 import { FeedVideo } from '../features/for-you/feed-video';
 import { isLive, moveWithin, swipeStep, WHEEL_COOLDOWN_MS } from '../features/for-you/feed-window';
 import { renewClipAddress, useCatalogForYouFeedQuery } from '../features/for-you/for-you.api';
+import { catalogT, useCatalogT } from '../messages';
 
 const NO_CLIPS: ForYouClip[] = [];
 
@@ -34,17 +35,17 @@ const clipFacts = (clip: ForYouClip) => ({
   position: clip.position,
 });
 
-/** Where a clip leads: the viewer's place in the series, or its first episode. */
+/** Where a clip leads: the viewer's place in the series, or its first episode (labelled in the page's language). */
 export function leadOf(clip: ForYouClip): { to: string; label: string } {
   const { lead } = clip;
   if (lead.kind === 'continue') {
     const at = lead.position_seconds > 0 ? `?t=${Math.floor(lead.position_seconds)}` : '';
     return {
       to: `${paths.episode(clip.series_id, lead.episode_id)}${at}`,
-      label: `Continue episode ${lead.episode_number}`,
+      label: catalogT('forYou.continue', { number: lead.episode_number }),
     };
   }
-  return { to: paths.episode(clip.series_id, lead.episode_id), label: 'Watch from episode 1' };
+  return { to: paths.episode(clip.series_id, lead.episode_id), label: catalogT('forYou.fromStart') };
 }
 
 function FeedItem({
@@ -63,15 +64,16 @@ function FeedItem({
   onPlaying: (clip: ForYouClip) => void;
   onOpenSeries: (clip: ForYouClip) => void;
 }) {
+  const { t } = useCatalogT();
   const active = offset === 0;
-  const label = `${clip.series_title}, episode ${clip.episode_number}: ${clip.title}`;
+  const label = t('forYou.clipName', { series: clip.series_title, number: clip.episode_number, title: clip.title });
   const lead = leadOf(clip);
   const renew = useCallback(() => renewClipAddress(clip.episode_id), [clip.episode_id]);
   return (
     <article
       className="feed-item"
-      aria-roledescription="clip"
-      aria-label={`${clip.position + 1} of ${count}: ${label}`}
+      aria-roledescription={t('forYou.clip')}
+      aria-label={t('forYou.clipPlace', { position: clip.position + 1, count, name: label })}
       aria-hidden={!active}
       inert={!active}
       data-episode-id={clip.episode_id}
@@ -90,7 +92,8 @@ function FeedItem({
       <div className="feed-overlay">
         <p className="feed-series">{clip.series_title}</p>
         <p className="feed-episode">
-          {clip.is_trailer ? 'Trailer · ' : ''}Episode {clip.episode_number} · {clip.title}
+          {clip.is_trailer ? `${t('forYou.trailer')} · ` : ''}
+          {t('forYou.episode', { number: clip.episode_number, title: clip.title })}
         </p>
         <div className="feed-actions">
           <Link to={lead.to} className="ch-button" onClick={() => onOpenSeries(clip)}>
@@ -102,7 +105,7 @@ function FeedItem({
             className="ch-button ch-button--secondary"
             onClick={() => onOpenSeries(clip)}
           >
-            Open series
+            {t('forYou.openSeries')}
           </Link>
         </div>
       </div>
@@ -113,6 +116,7 @@ function FeedItem({
 export default function ForYouScreen() {
   const dispatch = useAppDispatch();
   const { data, isLoading, isError, refetch } = useCatalogForYouFeedQuery();
+  const { t } = useCatalogT();
   const clips = data ?? NO_CLIPS;
   const [index, setIndex] = useState(0);
   const [muted, setMuted] = useState(true);
@@ -165,24 +169,24 @@ export default function ForYouScreen() {
     [dispatch],
   );
 
-  if (isLoading) return <InlineSpinner label="Finding dramas for you…" />;
+  if (isLoading) return <InlineSpinner label={t('forYou.loading')} />;
   if (isError)
     return (
       <main className="ch-page">
-        <ErrorNotice message="Failed to fetch episodes" onRetry={refetch} />
+        <ErrorNotice message={t('detail.episodesError')} onRetry={refetch} />
       </main>
     );
   if (count === 0)
     return (
       <main className="ch-page">
-        <p className="ch-muted">No clips yet. Check back soon.</p>
+        <p className="ch-muted">{t('forYou.empty')}</p>
       </main>
     );
 
   return (
     <main
       className="feed"
-      aria-label="For you"
+      aria-label={t('forYou.title')}
       onWheel={(event) => {
         const now = Date.now();
         if (Math.abs(event.deltaY) < 10 || now - lastWheel.current < WHEEL_COOLDOWN_MS) return;
@@ -201,7 +205,7 @@ export default function ForYouScreen() {
         if (step) move(step);
       }}
     >
-      <h1 className="ch-visually-hidden">For you</h1>
+      <h1 className="ch-visually-hidden">{t('forYou.title')}</h1>
       {clips.map((clip, position) =>
         isLive(position, index) ? (
           <FeedItem
@@ -220,7 +224,7 @@ export default function ForYouScreen() {
           variant="secondary"
           className="feed-control"
           aria-pressed={!muted}
-          aria-label={muted ? 'Turn sound on' : 'Turn sound off'}
+          aria-label={muted ? t('forYou.soundOn') : t('forYou.soundOff')}
           onClick={() => setMuted((m) => !m)}
         >
           <Icon name={muted ? 'soundOff' : 'soundOn'} />
@@ -228,7 +232,7 @@ export default function ForYouScreen() {
         <Button
           variant="secondary"
           className="feed-control"
-          aria-label="Previous clip"
+          aria-label={t('forYou.previous')}
           disabled={index === 0}
           onClick={() => move(-1)}
         >
@@ -237,7 +241,7 @@ export default function ForYouScreen() {
         <Button
           variant="secondary"
           className="feed-control"
-          aria-label="Next clip"
+          aria-label={t('forYou.next')}
           disabled={index >= count - 1}
           onClick={() => move(1)}
         >
@@ -245,7 +249,7 @@ export default function ForYouScreen() {
         </Button>
       </div>
       <p className="ch-visually-hidden" aria-live="polite">
-        Clip {index + 1} of {count}
+        {t('forYou.position', { number: index + 1, count })}
       </p>
     </main>
   );

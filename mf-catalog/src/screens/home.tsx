@@ -1,5 +1,5 @@
 /** Home (product.md#screens): featured slider, trending, Gold exclusives, continue watching, then the paged series grid. */
-import { ANALYTICS_EVENTS, HOME_SCREEN_TITLE, Page, type Series, track, useAppDispatch } from '@cliffhanger/shared';
+import { ANALYTICS_EVENTS, Page, type Series, track, useAppDispatch } from '@cliffhanger/shared';
 import { useEffect } from 'react';
 import { SeriesGrid } from '../features/browse/series-grid';
 import { Carousel, CarouselItem } from '../features/catalogue/carousel';
@@ -7,6 +7,7 @@ import { useCatalogGoldExclusivesQuery, useCatalogTrendingSeriesQuery } from '..
 import { SeriesCard } from '../features/catalogue/series-card';
 import { ContinueWatching } from '../features/home/continue-watching';
 import { HeroSlider } from '../features/home/hero-slider';
+import { useCatalogT } from '../messages';
 
 function SeriesRow({
   title,
@@ -35,6 +36,7 @@ export default function HomeScreen() {
   const dispatch = useAppDispatch();
   const trending = useCatalogTrendingSeriesQuery();
   const gold = useCatalogGoldExclusivesQuery();
+  const { t } = useCatalogT();
 
   useEffect(() => {
     dispatch(track(ANALYTICS_EVENTS.homeViewed));
@@ -45,16 +47,21 @@ export default function HomeScreen() {
   const scrolled = (carousel: string) => () => dispatch(track(ANALYTICS_EVENTS.homeCarouselScrolled, { carousel }));
 
   return (
-    <Page title={HOME_SCREEN_TITLE}>
+    <Page title={t('home.title')}>
       <HeroSlider onOpen={(series) => dispatch(track(ANALYTICS_EVENTS.homeBannerClicked, { series_id: series.id }))} />
       <ContinueWatching onOpen={open('continue_watching')} onScrolled={scrolled('continue_watching')} />
       <SeriesRow
-        title="Trending now"
+        title={t('home.trending')}
         series={trending.data}
         onOpen={open('trending')}
         onScrolled={scrolled('trending')}
       />
-      <SeriesRow title="Gold exclusives" series={gold.data} onOpen={open('gold')} onScrolled={scrolled('gold')} />
+      <SeriesRow
+        title={t('home.goldExclusives')}
+        series={gold.data}
+        onOpen={open('gold')}
+        onScrolled={scrolled('gold')}
+      />
       <SeriesGrid onOpen={open('grid')} />
     </Page>
   );

@@ -3,13 +3,23 @@
  * Each card has a Remove button; the removal is said in place with an Undo that puts the series back
  * where it was (focus moves to Undo, so a keyboard user is not left on nothing).
  */
-import { Button, ErrorNotice, InlineSpinner, Page, paths, type Series, useAppDispatch } from '@cliffhanger/shared';
+import {
+  Button,
+  ErrorNotice,
+  InlineSpinner,
+  localizedTitle,
+  Page,
+  paths,
+  type Series,
+  useAppDispatch,
+} from '@cliffhanger/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import { selectMyList } from '../features/catalog.state';
 import { SeriesCard } from '../features/catalogue/series-card';
 import { myListRequested, myListToggleRequested } from '../features/my-list/my-list.slice';
+import { useCatalogT } from '../messages';
 
 /** How long the Undo offer stays after a removal. */
 export const UNDO_REMOVE_MS = 10_000;
@@ -19,6 +29,7 @@ export default function MyListScreen() {
   const list = useSelector(selectMyList);
   const [removed, setRemoved] = useState<{ series: Series; index: number } | null>(null);
   const undoRef = useRef<HTMLButtonElement>(null);
+  const { t, language } = useCatalogT();
 
   useEffect(() => {
     dispatch(myListRequested());
@@ -42,29 +53,28 @@ export default function MyListScreen() {
   };
 
   return (
-    <Page title="My list">
+    <Page title={t('myList.title')}>
       <div role="status" className="my-list-status">
         {removed && (
           <p className="my-list-undo">
-            <span>“{removed.series.title}” was removed from your list.</span>
+            <span>{t('myList.removed', { title: localizedTitle(removed.series, language) })}</span>
             <button ref={undoRef} type="button" className="ch-button ch-button--secondary" onClick={undo}>
-              Undo
+              {t('myList.undo')}
             </button>
           </p>
         )}
       </div>
-      {list.status === 'loading' && list.items.length === 0 && <InlineSpinner label="Loading your list…" />}
+      {list.status === 'loading' && list.items.length === 0 && <InlineSpinner label={t('myList.loading')} />}
       {list.status === 'failed' && (
-        <ErrorNotice message="Your list could not be loaded." onRetry={() => dispatch(myListRequested())} />
+        <ErrorNotice message={t('myList.loadError')} onRetry={() => dispatch(myListRequested())} />
       )}
       {list.status === 'loaded' && list.items.length === 0 && !removed && (
         <p className="ch-muted">
-          Nothing saved yet. Open a series and press “My list” to keep it here.{' '}
-          <Link to={paths.home()}>Browse series</Link>
+          {t('myList.empty')} <Link to={paths.home()}>{t('myList.browse')}</Link>
         </p>
       )}
       {list.items.length > 0 && (
-        <ul aria-label="Saved series" className="ch-grid my-list-grid">
+        <ul aria-label={t('myList.saved')} className="ch-grid my-list-grid">
           {list.items.map((series, index) => (
             <li key={series.id} className="my-list-item">
               <SeriesCard series={series} />
@@ -74,7 +84,11 @@ export default function MyListScreen() {
                 disabled={list.pending.includes(series.id)}
                 onClick={() => remove(series, index)}
               >
-                Remove<span className="ch-visually-hidden"> “{series.title}” from my list</span>
+                {t('myList.remove')}
+                <span className="ch-visually-hidden">
+                  {' '}
+                  {t('myList.removeWhat', { title: localizedTitle(series, language) })}
+                </span>
               </Button>
             </li>
           ))}

@@ -9,6 +9,7 @@ import {
   Button,
   ErrorNotice,
   InlineSpinner,
+  localizedTitle,
   MediaImage,
   Page,
   paths,
@@ -28,6 +29,7 @@ import {
   searchSubmitted,
   searchTextChanged,
 } from '../features/search/search.slice';
+import { useCatalogT } from '../messages';
 
 /** How many trending series the empty screen suggests. */
 export const TRENDING_SUGGESTIONS = 6;
@@ -62,12 +64,13 @@ function useQueryInAddress(query: string) {
 
 function TrendingSuggestions() {
   const { data } = useCatalogTrendingSeriesQuery();
+  const { t } = useCatalogT();
   const shown = (data ?? []).slice(0, TRENDING_SUGGESTIONS);
   if (shown.length === 0) return null;
   return (
     <section aria-labelledby="search-trending-heading" className="search-trending">
       <h2 id="search-trending-heading" className="carousel-title">
-        Trending now
+        {t('home.trending')}
       </h2>
       <div className="ch-grid">
         {shown.map((series) => (
@@ -83,6 +86,7 @@ export default function SearchScreen() {
   const { text, query, history } = useSelector(selectSearch);
   const { data, isFetching, isError, refetch } = useCatalogSearchQuery(query, { skip: query.length === 0 });
   useQueryInAddress(query);
+  const { t, language } = useCatalogT();
 
   useEffect(() => {
     dispatch(searchScreenOpened());
@@ -95,7 +99,7 @@ export default function SearchScreen() {
   const empty = !!data && data.series.length === 0 && data.episodes.length === 0;
 
   return (
-    <Page title="Search">
+    <Page title={t('search.title')}>
       <search>
         <form
           className="search-form"
@@ -105,12 +109,12 @@ export default function SearchScreen() {
           }}
         >
           <div className="ch-field">
-            <label htmlFor="search-input">Search series and episodes</label>
+            <label htmlFor="search-input">{t('search.label')}</label>
             <input
               id="search-input"
               type="search"
               value={text}
-              placeholder="Title, story or tag"
+              placeholder={t('search.placeholder')}
               onChange={(event) => dispatch(searchTextChanged(event.target.value))}
               autoComplete="off"
               enterKeyHint="search"
@@ -123,10 +127,10 @@ export default function SearchScreen() {
         <section aria-labelledby="search-history-heading" className="search-history">
           <div className="search-history-header">
             <h2 id="search-history-heading" className="carousel-title">
-              Recent searches
+              {t('search.recent')}
             </h2>
             <Button variant="ghost" onClick={() => dispatch(searchHistoryCleared())}>
-              Clear history
+              {t('search.clearHistory')}
             </Button>
           </div>
           <ul className="chips">
@@ -144,13 +148,13 @@ export default function SearchScreen() {
       {!query && <TrendingSuggestions />}
 
       <div aria-live="polite" className="search-results">
-        {isFetching && <InlineSpinner label="Searching…" />}
-        {isError && <ErrorNotice message="Search is not available right now. Please try again." onRetry={refetch} />}
-        {query && empty && !isFetching && <p className="ch-muted">Nothing matches “{query}” yet. Try another word.</p>}
+        {isFetching && <InlineSpinner label={t('search.searching')} />}
+        {isError && <ErrorNotice message={t('search.unavailable')} onRetry={refetch} />}
+        {query && empty && !isFetching && <p className="ch-muted">{t('search.nothing', { query })}</p>}
         {query && data && data.series.length > 0 && (
           <section aria-labelledby="search-series-heading">
             <h2 id="search-series-heading" className="carousel-title">
-              Series ({data.series.length})
+              {t('search.series', { count: data.series.length })}
             </h2>
             <div className="ch-grid">
               {data.series.map((series) => (
@@ -162,7 +166,7 @@ export default function SearchScreen() {
         {query && data && data.episodes.length > 0 && (
           <section aria-labelledby="search-episodes-heading">
             <h2 id="search-episodes-heading" className="carousel-title">
-              Episodes ({data.episodes.length})
+              {t('search.episodes', { count: data.episodes.length })}
             </h2>
             <ul className="search-episodes">
               {data.episodes.map((episode) => (
@@ -177,7 +181,11 @@ export default function SearchScreen() {
                       <strong>{episode.series_title}</strong>
                       <span className="ch-muted">
                         {' '}
-                        · Episode {episode.episode_number}: {episode.title}
+                        ·{' '}
+                        {t('search.episode', {
+                          number: episode.episode_number,
+                          title: localizedTitle(episode, language),
+                        })}
                       </span>
                     </span>
                   </Link>

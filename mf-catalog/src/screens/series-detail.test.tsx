@@ -1,7 +1,9 @@
 import {
   ADMIN_SYNC_INTERVAL_MS,
+  i18n,
   MAX_RETRIES,
   SERIES_NOT_FOUND_MESSAGE,
+  setLanguage,
   showToast,
   trackEvent,
 } from '@cliffhanger/shared';
@@ -41,6 +43,7 @@ describe('series detail', () => {
           status: 200,
           data: series(3, {
             title: 'Midnight Contract',
+            title_en: 'Midnight Contract',
             tags: ['romance'],
             categories: [{ id: 1, name: 'Drama', slug: 'drama', icon: '', color: '' }],
           }),
@@ -72,7 +75,7 @@ describe('series detail', () => {
   it('shows a title staff changed meanwhile on the open screen within the sync interval, without a reload', async () => {
     let title = 'Midnight Contract';
     http = mockHttp((config) => {
-      if (config.url === '/series/3/') return { status: 200, data: series(3, { title }) };
+      if (config.url === '/series/3/') return { status: 200, data: series(3, { title, title_en: title }) };
       if (config.url === '/series/3/episodes/') return { status: 200, data: [episode(31, 3, 1)] };
       if (config.url === '/users/my-list/') return { status: 200, data: [] };
     });
@@ -91,7 +94,11 @@ describe('series detail', () => {
   it.each([
     ['an unknown series (404)', '77', { status: 404, data: { message: SERIES_NOT_FOUND_MESSAGE } }],
     ['series 9', '9', { status: 200, data: series(9) }],
-    ['a "Deleted Series" title', '12', { status: 200, data: series(12, { title: 'Deleted Series 4' }) }],
+    [
+      'a "Deleted Series" title',
+      '12',
+      { status: 200, data: series(12, { title: 'Deleted Series 4', title_en: 'Deleted Series 4' }) },
+    ],
   ])('reads "Series not found" for %s', async (_label, id, answer) => {
     http = mockHttp((config) => (config.url === `/series/${id}/` ? answer : undefined));
     renderDetail(id);
@@ -152,7 +159,10 @@ describe('series detail when the catalogue is offline', () => {
     storeSampleCatalogue();
     http = mockHttp((config) => {
       if (config.url === `/series/${contract.id}/`)
-        return { status: 200, data: series(contract.id, { title: 'The Real Contract' }) };
+        return {
+          status: 200,
+          data: series(contract.id, { title: 'The Real Contract', title_en: 'The Real Contract' }),
+        };
       if (config.url === `/series/${contract.id}/episodes/`) return { status: 200, data: [episode(1, contract.id, 1)] };
       if (config.url === '/users/my-list/') return { status: 200, data: [] };
     });
@@ -277,7 +287,8 @@ describe('sharing a series', () => {
 
   function answer() {
     http = mockHttp((config) => {
-      if (config.url === '/series/3/') return { status: 200, data: series(3, { title: 'Midnight Contract' }) };
+      if (config.url === '/series/3/')
+        return { status: 200, data: series(3, { title: 'Midnight Contract', title_en: 'Midnight Contract' }) };
       if (config.url === '/series/3/episodes/') return { status: 200, data: [episode(31, 3, 1)] };
       if (config.url === '/users/my-list/') return { status: 200, data: [] };
     });
@@ -312,5 +323,65 @@ describe('sharing a series', () => {
         expect.objectContaining({ title: 'Midnight Contract', url: 'http://localhost/series/3' }),
       ),
     );
+  });
+});
+
+describe('a series page in Russian', () => {
+  afterEach(async () => {
+    localStorage.clear();
+    await i18n.changeLanguage('en');
+  });
+
+  it('shows the Russian title and description, Russian buttons and episodes counted the Russian way', async () => {
+    await setLanguage('ru');
+    const totals = { episodes: 5, duration_seconds: 600, free_episodes: 1, paid_episodes: 4, paid_coin_cost: 22 };
+    http = mockHttp((config) => {
+      if (config.url === '/series/3/')
+        return {
+          status: 200,
+          data: series(3, {
+            title: 'Midnight Contract',
+            title_en: 'Midnight Contract',
+            rating: 4.5,
+            totals,
+            translations: { ru: { title: 'Полуночный контракт', description: 'Брак по контракту на год.' } },
+          }),
+        };
+      if (config.url === '/series/3/episodes/')
+        return {
+          status: 200,
+          data: [
+            episode(31, 3, 1, { duration: 95, translations: { ru: { title: 'Предложение' } } }),
+            episode(32, 3, 2, { coin_cost: 5, duration: 61 }),
+          ],
+        };
+      if (config.url === '/users/my-list/') return { status: 200, data: [] };
+    });
+    renderDetail('3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Полуночный контракт' })).toBeInTheDocument();
+    expect(screen.getByText('Брак по контракту на год.')).toBeInTheDocument();
+    expect(screen.getByText(/^2025 ·/)).toHaveTextContent('2025 · Оценка 4,5 из 10');
+    expect(screen.getByTestId('series-totals')).toHaveTextContent(
+      '5 серий · 10 мин · 1 бесплатная · остальные за 22 монеты или с Gold',
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Серии' })).toBeInTheDocument();
+    expect(screen.getByText('Сезон 1')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: 'Серия 1: Предложение. 1 мин 35 с. Бесплатно' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: /^Серия 2: Episode 2\. 1 мин 1 с\. Закрыта · 5 монет$/ }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Смотреть серию 1' })).toHaveAttribute('href', '/player/3/episode/31');
+    expect(await screen.findByRole('button', { name: 'Мой список (нажмите, чтобы добавить)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Поделиться «Полуночный контракт»' })).toBeInTheDocument();
+  });
+
+  it('reads "Сериал не найден" for a series that is not there, with a way back to the catalogue', async () => {
+    await setLanguage('ru');
+    http = mockHttp((config) => (config.url === '/series/77/' ? { status: 404, data: {} } : undefined));
+    renderDetail('77');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Сериал не найден' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Перейти в каталог' })).toHaveAttribute('href', '/');
   });
 });

@@ -11,10 +11,12 @@ import {
   ErrorNotice,
   Icon,
   InlineSpinner,
+  type Language,
+  localizedDescription,
+  localizedTitle,
   MediaImage,
   Page,
   paths,
-  SERIES_NOT_FOUND_MESSAGE,
   SERIES_RATING_MAX,
   type Series,
   type SeriesTotals,
@@ -31,22 +33,35 @@ import { fallbackSampleSeries, findSampleSeries } from '../features/catalogue/sa
 import { MoreLikeThis } from '../features/more-like-this/more-like-this';
 import { MyListButton } from '../features/my-list/my-list-button';
 import { ShareSeriesButton } from '../features/share/share-series-button';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { CATALOG_ENGLISH, catalogT, useCatalogT } from '../messages';
 
 /**
  * The honest line under a series' title, from the API's totals: "8 episodes · 12 min · 3 free · the
- * rest for 60 coins or with Gold". A Gold exclusive's paid episodes open only with Gold.
+ * rest for 60 coins or with Gold". A Gold exclusive's paid episodes open only with Gold. Worded in the
+ * page's language at call time.
  */
 export function totalsLine(totals: SeriesTotals, goldExclusive: boolean): string {
+  const t = catalogT;
   const minutes = totals.duration_seconds > 0 ? Math.max(1, Math.round(totals.duration_seconds / 60)) : 0;
-  const parts = [plural(totals.episodes, 'episode', 'episodes')];
-  if (minutes > 0) parts.push(`${minutes} min`);
+  const parts = [t('totals.episodes', { count: totals.episodes })];
+  if (minutes > 0) parts.push(t('totals.minutes', { count: minutes }));
   if (totals.episodes === 0) return parts.join(' · ');
-  if (totals.paid_episodes === 0) return [...parts, totals.episodes === 1 ? 'free' : 'all free'].join(' · ');
-  const price = goldExclusive ? 'with Gold' : `for ${plural(totals.paid_coin_cost, 'coin', 'coins')} or with Gold`;
-  if (totals.free_episodes === 0) return [...parts, goldExclusive ? 'all with Gold' : `all ${price}`].join(' · ');
-  return [...parts, `${totals.free_episodes} free`, `the rest ${price}`].join(' · ');
+  if (totals.paid_episodes === 0)
+    return [...parts, totals.episodes === 1 ? t('totals.free') : t('totals.allFree')].join(' · ');
+  const price = goldExclusive ? t('totals.withGold') : t('totals.forCoins', { count: totals.paid_coin_cost });
+  if (totals.free_episodes === 0)
+    return [...parts, goldExclusive ? t('totals.allWithGold') : t('totals.all', { price })].join(' · ');
+  return [...parts, t('totals.freeCount', { count: totals.free_episodes }), t('totals.rest', { price })].join(' · ');
+}
+
+/** A rating with one decimal in the page's language: 4.5 → "4.5" / "4,5". */
+const ratingText = (rating: number, language: Language) =>
+  new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating);
+
+/** A season's own name, or null for the default "Season N" (which is then said in the page's language). */
+function ownSeasonName(title: string | undefined): string | null {
+  const own = title?.trim();
+  return own && !/^Season \d+$/.test(own) ? own : null;
 }
 
 /** The episode to resume: the latest one started and not finished; otherwise the first. */
@@ -60,8 +75,8 @@ export function playTarget(episodes: Episode[]): { episode: Episode; resume: boo
   return first ? { episode: first, resume: false } : null;
 }
 
-export const SAMPLE_SERIES_NOTE =
-  'We couldn’t reach the catalogue, so this is one of our sample series. Please check your connection.';
+/** The note on a sample series, in English (the catalogue holds it in every language). */
+export const SAMPLE_SERIES_NOTE = CATALOG_ENGLISH['detail.sampleNote'];
 
 function SeriesDetailView({
   series,
@@ -77,6 +92,7 @@ function SeriesDetailView({
   /** A built-in sample series (product.md#catalogue): it carries a note and cannot be saved to my list. */
   sample?: boolean;
 }) {
+  const { t, language } = useCatalogT();
   const seasonNumbers = useMemo(() => {
     const fromSeries = series.seasons.map((s) => s.number);
     const fromEpisodes = (episodes ?? []).map((e) => e.season ?? e.season_number ?? 1);
@@ -86,6 +102,8 @@ function SeriesDetailView({
   const activeSeason = season ?? seasonNumbers[0] ?? 1;
   const shown = (episodes ?? []).filter((e) => seasonNumbers.length < 2 || (e.season ?? 1) === activeSeason);
   const target = playTarget(episodes ?? []);
+  const seasonName = (title: string | undefined, number: number) =>
+    ownSeasonName(title) ?? t('detail.season', { number });
   const facts = [
     series.year ? { key: 'year', content: String(series.year) } : null,
     series.rating != null
@@ -94,14 +112,16 @@ function SeriesDetailView({
           content: (
             <span className="series-rating">
               <Icon name="star" size={14} />
-              <span className="ch-visually-hidden">Rated </span>
-              {series.rating.toFixed(1)}
-              <span className="ch-visually-hidden"> out of {SERIES_RATING_MAX}</span>
+              <span className="ch-visually-hidden">{t('detail.rated')} </span>
+              {ratingText(series.rating, language)}
+              <span className="ch-visually-hidden"> {t('detail.outOf', { max: SERIES_RATING_MAX })}</span>
             </span>
           ),
         }
       : null,
-    !series.totals && series.episodes_count ? { key: 'episodes', content: `${series.episodes_count} episodes` } : null,
+    !series.totals && series.episodes_count
+      ? { key: 'episodes', content: t('totals.episodes', { count: series.episodes_count }) }
+      : null,
   ].filter((fact) => fact !== null);
 
   return (
@@ -115,8 +135,8 @@ function SeriesDetailView({
           loading="eager"
         />
         <div className="series-hero-text">
-          {series.is_gold_exclusive && <span className="series-card-gold hero-gold">Gold exclusive</span>}
-          <h1 className="series-title">{series.title}</h1>
+          {series.is_gold_exclusive && <span className="series-card-gold hero-gold">{t('gold.exclusive')}</span>}
+          <h1 className="series-title">{localizedTitle(series, language)}</h1>
           {facts.length > 0 && (
             <p className="ch-muted series-facts">
               {facts.map((fact, at) => (
@@ -137,21 +157,21 @@ function SeriesDetailView({
       <div className="series-body">
         {sample && (
           <p className="ch-muted" role="status">
-            {SAMPLE_SERIES_NOTE}
+            {t('detail.sampleNote')}
           </p>
         )}
         <div className="series-actions">
           {target && (
             <Link to={paths.episode(series.id, target.episode.id)} className="ch-button">
               <Icon name="play" />
-              {target.resume ? `Resume episode ${target.episode.episode_number}` : 'Play episode 1'}
+              {t(target.resume ? 'detail.resume' : 'detail.play', { number: target.episode.episode_number })}
             </Link>
           )}
           {!sample && <MyListButton series={series} />}
           {!sample && <ShareSeriesButton series={series} />}
         </div>
         {series.categories.length > 0 && (
-          <ul className="tag-list" aria-label="Categories">
+          <ul className="tag-list" aria-label={t('detail.categories')}>
             {series.categories.map((c) => (
               <li key={c.id} className="tag tag--category">
                 {c.name}
@@ -160,7 +180,7 @@ function SeriesDetailView({
           </ul>
         )}
         {series.tags.length > 0 && (
-          <ul className="tag-list" aria-label="Tags">
+          <ul className="tag-list" aria-label={t('detail.tags')}>
             {series.tags.map((tag) => (
               <li key={tag} className="tag">
                 #{tag}
@@ -168,12 +188,12 @@ function SeriesDetailView({
             ))}
           </ul>
         )}
-        <p className="series-description">{series.description}</p>
+        <p className="series-description">{localizedDescription(series, language)}</p>
         <div className="episodes-header">
-          <h2>Episodes</h2>
+          <h2>{t('detail.episodes')}</h2>
           {seasonNumbers.length > 1 && (
             <fieldset className="chips">
-              <legend className="ch-visually-hidden">Seasons</legend>
+              <legend className="ch-visually-hidden">{t('detail.seasons')}</legend>
               {seasonNumbers.map((n) => (
                 <button
                   key={n}
@@ -182,16 +202,20 @@ function SeriesDetailView({
                   aria-pressed={n === activeSeason}
                   onClick={() => setSeason(n)}
                 >
-                  {series.seasons.find((s) => s.number === n)?.title ?? `Season ${n}`}
+                  {seasonName(series.seasons.find((s) => s.number === n)?.title, n)}
                 </button>
               ))}
             </fieldset>
           )}
-          {seasonNumbers.length === 1 && <span className="ch-muted">{series.seasons[0]?.title ?? 'Season 1'}</span>}
+          {seasonNumbers.length === 1 && (
+            <span className="ch-muted">
+              {seasonName(series.seasons[0]?.title, series.seasons[0]?.number ?? seasonNumbers[0] ?? 1)}
+            </span>
+          )}
         </div>
-        {episodesFailed && <ErrorNotice message="Failed to fetch episodes" onRetry={onRetryEpisodes} />}
-        {!episodes && !episodesFailed && <InlineSpinner label="Loading episodes…" />}
-        {episodes && episodes.length === 0 && <p className="ch-muted">The first episodes are coming soon.</p>}
+        {episodesFailed && <ErrorNotice message={t('detail.episodesError')} onRetry={onRetryEpisodes} />}
+        {!episodes && !episodesFailed && <InlineSpinner label={t('detail.loadingEpisodes')} />}
+        {episodes && episodes.length === 0 && <p className="ch-muted">{t('detail.comingSoon')}</p>}
         <div className="episode-grid">
           {shown.map((episode) => (
             <EpisodeTile key={episode.id} episode={episode} seriesId={series.id} goldOnly={series.is_gold_exclusive} />
@@ -204,11 +228,12 @@ function SeriesDetailView({
 }
 
 function SeriesNotFound() {
+  const { t } = useCatalogT();
   return (
-    <Page title={SERIES_NOT_FOUND_MESSAGE}>
-      <p className="ch-muted">This series may have been removed. There is plenty more to watch.</p>
+    <Page title={t('notFound.title')}>
+      <p className="ch-muted">{t('notFound.body')}</p>
       <Link to={paths.home()} className="ch-button">
-        Browse series
+        {t('notFound.browse')}
       </Link>
     </Page>
   );
@@ -227,12 +252,13 @@ export default function SeriesDetailScreen() {
   const sync = { pollingInterval: ADMIN_SYNC_INTERVAL_MS, skipPollingIfUnfocused: true };
   const series = useCatalogSeriesDetailQuery(seriesId, { skip: !validId, ...sync });
   const episodes = useCatalogSeriesEpisodesQuery(seriesId, { skip: !validId || !series.data, ...sync });
+  const { t } = useCatalogT();
 
   if (!validId) return <SeriesNotFound />;
   // Only the first load shows the spinner: a refetch after a failure (the sync interval, Try again, a
   // catalogue change) keeps the failure's screen until it has an answer, which may take the transport's
   // retries, instead of flickering back to loading.
-  if (series.isLoading && series.error === undefined) return <InlineSpinner label="Loading series…" />;
+  if (series.isLoading && series.error === undefined) return <InlineSpinner label={t('detail.loading')} />;
   const status = (series.error as { status?: number } | undefined)?.status;
   if (status === 404 || status === 400) {
     // The API does not know sample ids: one the home screen fell back to is the sample, not a lost series.
@@ -244,8 +270,8 @@ export default function SeriesDetailScreen() {
     const sample = findSampleSeries(numericId);
     if (sample) return <SampleSeriesView sample={sample} />;
     return (
-      <Page title="Series">
-        <ErrorNotice message="Failed to fetch series detail" onRetry={series.refetch} />
+      <Page title={t('detail.title')}>
+        <ErrorNotice message={t('detail.loadError')} onRetry={series.refetch} />
       </Page>
     );
   }

@@ -1,4 +1,5 @@
 import type { Category } from '@cliffhanger/shared';
+import { useCatalogT } from '../../messages';
 
 /** Category filter chips: one pressed at a time, "All" clears the filter. */
 export function CategoryChips({
@@ -10,10 +11,11 @@ export function CategoryChips({
   selected: string | null;
   onSelect: (slug: string | null) => void;
 }) {
-  const chips: Array<{ slug: string | null; name: string }> = [{ slug: null, name: 'All' }, ...categories];
+  const { t } = useCatalogT();
+  const chips: Array<{ slug: string | null; name: string }> = [{ slug: null, name: t('grid.all') }, ...categories];
   return (
     <fieldset className="chips">
-      <legend className="ch-visually-hidden">Filter by category</legend>
+      <legend className="ch-visually-hidden">{t('grid.filter')}</legend>
       {chips.map((chip) => (
         <button
           key={chip.slug ?? 'all'}

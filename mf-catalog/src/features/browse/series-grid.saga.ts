@@ -1,6 +1,7 @@
 /** Loads the series grid's pages (product.md#catalogue) and falls back to the sample catalogue when the list fails (product.md#catalogue). */
 import { apiClient, type Paginated, SERIES_LIST_LIMIT, type Series } from '@cliffhanger/shared';
 import { call, put, select, takeLatest } from 'redux-saga/effects';
+import { CATALOG_ENGLISH } from '../../messages';
 import { selectSeriesGrid } from '../catalog.state';
 import { SAMPLE_SERIES, storeSampleCatalogue } from '../catalogue/sample-catalogue';
 import {
@@ -12,7 +13,8 @@ import {
   samplesShown,
 } from './series-grid.slice';
 
-export const SERIES_LIST_ERROR = 'Failed to fetch series';
+/** What the grid keeps when the list fails; shown in the page's language (messages.ts). */
+export const SERIES_LIST_ERROR = CATALOG_ENGLISH['series.loadError'];
 
 export async function fetchSeriesPage(page: number, category: string | null): Promise<Paginated<Series>> {
   const response = await apiClient().get<Paginated<Series>>('/series/', {

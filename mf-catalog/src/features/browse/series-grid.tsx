@@ -6,10 +6,12 @@
 import { Button, ErrorNotice, InlineSpinner, type Series, useAppDispatch } from '@cliffhanger/shared';
 import { useEffect, useRef } from 'react';
 import { useSelector } from 'react-redux';
+import { useCatalogT } from '../../messages';
 import { selectSeriesGrid } from '../catalog.state';
 import { useCatalogCategoriesQuery } from '../catalogue/catalogue.api';
 import { SeriesCard } from '../catalogue/series-card';
 import { CategoryChips } from './category-chips';
+import { SERIES_LIST_ERROR } from './series-grid.saga';
 import { categorySelected, nextPageOf, pageRequested } from './series-grid.slice';
 
 export function SeriesGrid({ onOpen }: { onOpen?: (series: Series) => void }) {
@@ -18,6 +20,7 @@ export function SeriesGrid({ onOpen }: { onOpen?: (series: Series) => void }) {
   const categories = useCatalogCategoriesQuery();
   const sentinel = useRef<HTMLDivElement>(null);
   const next = nextPageOf(grid);
+  const { t } = useCatalogT();
 
   useEffect(() => {
     if (grid.status === 'idle') dispatch(pageRequested({ page: 1 }));
@@ -43,33 +46,34 @@ export function SeriesGrid({ onOpen }: { onOpen?: (series: Series) => void }) {
   return (
     <section className="series-grid-section" aria-labelledby="all-series-heading">
       <h2 id="all-series-heading" className="carousel-title">
-        All series
+        {t('grid.title')}
       </h2>
       {categories.data && categories.data.length > 0 && (
         <CategoryChips categories={categories.data} selected={grid.category} onSelect={selectCategory} />
       )}
       {grid.usingSamples && (
         <p className="ch-muted" role="status">
-          We couldn’t reach the catalogue, so here are a few sample series. Please check your connection.
+          {t('grid.samples')}
         </p>
       )}
       {grid.error && !grid.usingSamples && (
-        <ErrorNotice message={grid.error} onRetry={() => dispatch(pageRequested({ page: grid.requestedPage }))} />
+        <ErrorNotice
+          message={grid.error === SERIES_LIST_ERROR ? t('series.loadError') : grid.error}
+          onRetry={() => dispatch(pageRequested({ page: grid.requestedPage }))}
+        />
       )}
       <div className="ch-grid" aria-busy={grid.status === 'loading'}>
         {grid.items.map((series) => (
           <SeriesCard key={series.id} series={series} onOpen={onOpen} />
         ))}
       </div>
-      {grid.status === 'loaded' && grid.items.length === 0 && (
-        <p className="ch-muted">No series in this category yet. Try another one.</p>
-      )}
-      {grid.status === 'loading' && <InlineSpinner label="Loading series…" />}
+      {grid.status === 'loaded' && grid.items.length === 0 && <p className="ch-muted">{t('grid.empty')}</p>}
+      {grid.status === 'loading' && <InlineSpinner label={t('grid.loading')} />}
       <div ref={sentinel} className="grid-sentinel" aria-hidden="true" />
       {next !== null && (
         <div className="load-more">
           <Button variant="secondary" onClick={() => dispatch(pageRequested({ page: next }))}>
-            Load more
+            {t('grid.loadMore')}
           </Button>
         </div>
       )}

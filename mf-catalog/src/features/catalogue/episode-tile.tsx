@@ -1,5 +1,6 @@
-import { type Episode, Icon, MediaImage, paths } from '@cliffhanger/shared';
+import { type Episode, Icon, localizedTitle, MediaImage, paths } from '@cliffhanger/shared';
 import { Link } from 'react-router-dom';
+import { catalogT, useCatalogT } from '../../messages';
 import { clampProgress } from './progress';
 
 export type EpisodeAccess = 'free' | 'unlocked' | 'locked' | 'gold';
@@ -15,16 +16,17 @@ export function accessOf(episode: Pick<Episode, 'is_free' | 'is_unlocked'>, gold
   return goldOnly ? 'gold' : 'locked';
 }
 
+/** How an episode opens, in words in the page's language at call time ("Locked · 7 coins"). */
 export function accessLabel(episode: Pick<Episode, 'is_free' | 'is_unlocked' | 'coin_cost'>, goldOnly = false): string {
   switch (accessOf(episode, goldOnly)) {
     case 'free':
-      return 'Free';
+      return catalogT('episode.free');
     case 'unlocked':
-      return 'Unlocked';
+      return catalogT('episode.unlocked');
     case 'gold':
-      return 'Gold · for Gold members';
+      return catalogT('episode.gold');
     default:
-      return `Locked · ${episode.coin_cost} ${episode.coin_cost === 1 ? 'coin' : 'coins'}`;
+      return catalogT('episode.locked', { count: episode.coin_cost });
   }
 }
 
@@ -37,12 +39,17 @@ export function clockDuration(totalSeconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** A duration as said aloud: 95 → "1 min 35 s". */
+/** A duration as said aloud, in the page's language at call time: 95 → "1 min 35 s". */
 export function spokenDuration(totalSeconds: number): string {
   const seconds = Math.max(0, Math.round(totalSeconds));
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
-  return [m > 0 ? `${m} min` : '', s > 0 || m === 0 ? `${s} s` : ''].filter(Boolean).join(' ');
+  return [
+    m > 0 ? catalogT('duration.minutes', { count: m }) : '',
+    s > 0 || m === 0 ? catalogT('duration.seconds', { count: s }) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /**
@@ -59,15 +66,17 @@ export function EpisodeTile({
   /** The series is a Gold exclusive: its paid episodes open with Gold, not coins. */
   goldOnly?: boolean;
 }) {
+  const { t, language } = useCatalogT();
   const access = accessOf(episode, goldOnly);
+  const title = localizedTitle(episode, language);
   const progress = Math.round(clampProgress(episode.progress));
   const status = accessLabel(episode, goldOnly);
   const duration = Math.max(Number(episode.duration) || 0, 0);
   const spoken = [
-    `Episode ${episode.episode_number}: ${episode.title}.`,
+    t('episode.name', { number: episode.episode_number, title }),
     duration ? `${spokenDuration(duration)}.` : '',
     status,
-    progress ? `, ${progress}% watched` : '',
+    progress ? `, ${t('episode.watched', { percent: progress })}` : '',
   ]
     .filter(Boolean)
     .join(' ')
@@ -100,7 +109,7 @@ export function EpisodeTile({
         </span>
       </span>
       <span className="episode-title" aria-hidden="true">
-        {episode.title}
+        {title}
       </span>
       {progress > 0 && (
         <span className="progress-track" aria-hidden="true">

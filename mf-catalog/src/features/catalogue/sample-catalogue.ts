@@ -10,13 +10,20 @@ import { type Episode, readStored, type Series, type StorageKey, writeStored } f
 
 const CREATED_AT = '2025-01-01T00:00:00.000Z';
 
-function sampleSeries(id: number, title: string, description: string, tags: string[]): Series {
+function sampleSeries(
+  id: number,
+  title: string,
+  description: string,
+  tags: string[],
+  ru: { title: string; description: string },
+): Series {
   return {
     id,
     title,
     title_en: title,
     slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
     description,
+    translations: { ru },
     cover_image: null,
     banner_image: null,
     poster_image: null,
@@ -42,18 +49,30 @@ export const SAMPLE_SERIES: Series[] = [
     'The Heir Returns',
     'Cast out ten years ago, the eldest son comes back to the family firm with a secret.',
     ['family', 'revenge'],
+    {
+      title: 'Возвращение наследника',
+      description: 'Десять лет назад старшего сына выгнали из дома. Теперь он возвращается в семейную фирму с тайной.',
+    },
   ),
   sampleSeries(
     90002,
     'Midnight Contract',
     'A one-year marriage contract, a billionaire and a florist who reads the small print.',
     ['romance', 'contract marriage'],
+    {
+      title: 'Полуночный контракт',
+      description: 'Брачный контракт на год, миллиардер и флористка, которая читает мелкий шрифт.',
+    },
   ),
   sampleSeries(
     90003,
     'Second Chance ER',
     'A surgeon wakes up on the first day of her residency with fifteen years of memories.',
     ['medical', 'time loop'],
+    {
+      title: 'Второй шанс',
+      description: 'Хирург просыпается в первый день ординатуры с воспоминаниями о пятнадцати годах жизни.',
+    },
   ),
 ];
 
@@ -68,6 +87,7 @@ export const SAMPLE_EPISODES: Episode[] = SAMPLE_SERIES.flatMap((series) =>
     episode_number: number,
     title: `Episode ${number}`,
     description: series.description,
+    translations: { ru: { title: `Серия ${number}`, description: series.translations?.ru?.description } },
     thumbnail: null,
     duration: 90,
     video_url: null,

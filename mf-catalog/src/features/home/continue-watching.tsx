@@ -1,5 +1,6 @@
-import { MediaImage, paths, type Series, selectUser, useSharedSelector } from '@cliffhanger/shared';
+import { localizedTitle, MediaImage, paths, type Series, selectUser, useSharedSelector } from '@cliffhanger/shared';
 import { Link } from 'react-router-dom';
+import { useCatalogT } from '../../messages';
 import { Carousel, CarouselItem } from '../catalogue/carousel';
 import { type ContinueWatchingEntry, useCatalogContinueWatchingQuery } from '../catalogue/catalogue.api';
 import { clampProgress } from '../catalogue/progress';
@@ -13,16 +14,18 @@ export function ContinueWatchingCard({
 }) {
   const progress = Math.round(clampProgress(entry.progress));
   const { episode, series } = entry;
+  const { t, language } = useCatalogT();
+  const title = localizedTitle(series, language);
   return (
     <Link
       to={paths.episode(series.id, episode.id)}
       className="resume-card"
-      aria-label={`Resume ${series.title}, episode ${episode.episode_number}, ${progress}% watched`}
+      aria-label={t('continue.label', { series: title, number: episode.episode_number, percent: progress })}
       onClick={() => onOpen?.(series)}
     >
       <MediaImage src={episode.thumbnail ?? series.poster_image} className="resume-thumb" alt="" />
-      <span className="resume-title">{series.title}</span>
-      <span className="ch-muted resume-episode">Episode {episode.episode_number}</span>
+      <span className="resume-title">{title}</span>
+      <span className="ch-muted resume-episode">{t('continue.episode', { number: episode.episode_number })}</span>
       <span className="progress-track" aria-hidden="true">
         <span className="progress-fill" style={{ width: `${progress}%` }} />
       </span>
@@ -39,10 +42,11 @@ export function ContinueWatching({
   onScrolled?: () => void;
 } = {}) {
   const user = useSharedSelector(selectUser);
+  const { t } = useCatalogT();
   const { data } = useCatalogContinueWatchingQuery(undefined, { skip: !user });
   if (!data || data.length === 0) return null;
   return (
-    <Carousel title="Continue watching" className="carousel--resume" onScrolled={onScrolled}>
+    <Carousel title={t('home.continueWatching')} className="carousel--resume" onScrolled={onScrolled}>
       {data.map((entry) => (
         <CarouselItem key={entry.id}>
           <ContinueWatchingCard entry={entry} onOpen={onOpen} />

@@ -16,7 +16,10 @@ beforeEach(() => {
       new Promise((resolve) => {
         if (config.url !== '/series/featured/') return resolve(undefined);
         answerFeatured = () =>
-          resolve({ status: 200, data: [series(5, { title: 'Night Shift', slider_image: '/media/night.webp' })] });
+          resolve({
+            status: 200,
+            data: [series(5, { title: 'Night Shift', title_en: 'Night Shift', slider_image: '/media/night.webp' })],
+          });
       }),
   );
 });

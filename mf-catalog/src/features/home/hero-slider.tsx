@@ -9,6 +9,8 @@ import {
   HERO_IMAGE_SIZES,
   heroImageOf,
   Icon,
+  localizedDescription,
+  localizedTitle,
   MediaImage,
   paths,
   responsiveImage,
@@ -16,6 +18,7 @@ import {
 } from '@cliffhanger/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useCatalogT } from '../../messages';
 import { useCatalogFeaturedSeriesQuery } from '../catalogue/catalogue.api';
 
 export const HERO_AUTO_ADVANCE_MS = 6_000;
@@ -33,6 +36,7 @@ export function HeroSlides({ slides, onOpen }: { slides: Series[]; onOpen?: (ser
   const count = slides.length;
   const current = count ? slides[index % count] : null;
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+  const { t, language } = useCatalogT();
 
   useEffect(() => {
     if (count < 2 || paused || prefersReducedMotion()) return;
@@ -44,19 +48,18 @@ export function HeroSlides({ slides, onOpen }: { slides: Series[]; onOpen?: (ser
 
   if (!current) return null;
   const go = (next: number) => setIndex((next + count) % count);
+  const title = localizedTitle(current, language);
   return (
     <section
       className="hero"
-      aria-label="Featured series"
+      aria-label={t('hero.region')}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
       <div className="hero-slide">
-        <span className="ch-visually-hidden">
-          Slide {index + 1} of {count}
-        </span>
+        <span className="ch-visually-hidden">{t('hero.slide', { number: index + 1, count })}</span>
         <MediaImage
           {...heroSources(heroImageOf(current))}
           kind="cover"
@@ -66,22 +69,18 @@ export function HeroSlides({ slides, onOpen }: { slides: Series[]; onOpen?: (ser
           fetchPriority="high"
         />
         <div className="hero-text">
-          {current.is_gold_exclusive && <span className="series-card-gold hero-gold">Gold exclusive</span>}
-          <h2 className="hero-title">{current.title}</h2>
-          <p className="hero-description">{current.description}</p>
+          {current.is_gold_exclusive && <span className="series-card-gold hero-gold">{t('gold.exclusive')}</span>}
+          <h2 className="hero-title">{title}</h2>
+          <p className="hero-description">{localizedDescription(current, language)}</p>
           <Link to={paths.series(current.id)} className="ch-button" onClick={() => onOpen?.(current)}>
-            Watch now<span className="ch-visually-hidden">: {current.title}</span>
+            {t('hero.watch')}
+            <span className="ch-visually-hidden">: {title}</span>
           </Link>
         </div>
       </div>
       {count > 1 && (
         <div className="hero-controls">
-          <Button
-            variant="ghost"
-            className="hero-arrow"
-            aria-label="Previous featured series"
-            onClick={() => go(index - 1)}
-          >
+          <Button variant="ghost" className="hero-arrow" aria-label={t('hero.previous')} onClick={() => go(index - 1)}>
             <Icon name="left" />
           </Button>
           <div className="hero-dots">
@@ -90,18 +89,13 @@ export function HeroSlides({ slides, onOpen }: { slides: Series[]; onOpen?: (ser
                 key={slide.id}
                 type="button"
                 className={`hero-dot${i === index ? ' hero-dot--active' : ''}`}
-                aria-label={`Show ${slide.title}`}
+                aria-label={t('hero.show', { title: localizedTitle(slide, language) })}
                 aria-current={i === index ? 'true' : undefined}
                 onClick={() => go(i)}
               />
             ))}
           </div>
-          <Button
-            variant="ghost"
-            className="hero-arrow"
-            aria-label="Next featured series"
-            onClick={() => go(index + 1)}
-          >
+          <Button variant="ghost" className="hero-arrow" aria-label={t('hero.next')} onClick={() => go(index + 1)}>
             <Icon name="right" />
           </Button>
         </div>
@@ -112,13 +106,14 @@ export function HeroSlides({ slides, onOpen }: { slides: Series[]; onOpen?: (ser
 
 export function HeroSlider({ onOpen }: { onOpen?: (series: Series) => void } = {}) {
   const { data, isLoading, isError, refetch } = useCatalogFeaturedSeriesQuery();
+  const { t } = useCatalogT();
   if (isLoading) {
     // The page may have preloaded the first slide's image (and shown it while starting): keep showing
     // it in the slide's place until the list arrives, rather than blanking it.
     const preview = firstHeroImage();
     return (
       <div className={`hero${preview ? '' : ' hero--skeleton'}`} role="status">
-        <span className="ch-visually-hidden">Loading featured series…</span>
+        <span className="ch-visually-hidden">{t('hero.loading')}</span>
         {preview && (
           <div className="hero-slide">
             <img {...responsiveImage(preview, HERO_IMAGE_SIZES)} className="hero-image" alt="" fetchPriority="high" />
@@ -127,6 +122,6 @@ export function HeroSlider({ onOpen }: { onOpen?: (series: Series) => void } = {
       </div>
     );
   }
-  if (isError) return <ErrorNotice message="Failed to fetch series" onRetry={refetch} />;
+  if (isError) return <ErrorNotice message={t('series.loadError')} onRetry={refetch} />;
   return data && data.length > 0 ? <HeroSlides slides={data} onOpen={onOpen} /> : null;
 }

@@ -27,9 +27,9 @@ describe('More like this', () => {
         return {
           status: 200,
           data: [
-            series(7, { title: 'Revenge at Dawn' }),
+            series(7, { title: 'Revenge at Dawn', title_en: 'Revenge at Dawn' }),
             series(3),
-            series(8, { title: 'Gold Vows', is_gold_exclusive: true }),
+            series(8, { title: 'Gold Vows', title_en: 'Gold Vows', is_gold_exclusive: true }),
           ],
         };
     });
@@ -60,7 +60,7 @@ describe('More like this', () => {
     renderSection((config) => {
       if (config.url !== '/series/3/recommendations/') return undefined;
       if (fail) throw new Error('offline');
-      return { status: 200, data: [series(5, { title: 'Back Online' })] };
+      return { status: 200, data: [series(5, { title: 'Back Online', title_en: 'Back Online' })] };
     });
     const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 20_000 });
     fail = false;

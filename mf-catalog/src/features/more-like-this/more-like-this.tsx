@@ -4,10 +4,12 @@
  * Nothing is shown while it loads or when there is nothing to suggest; a failure offers a retry.
  */
 import { baseApi, CACHE_SECONDS, ErrorNotice, type Paginated, type Series } from '@cliffhanger/shared';
+import { CATALOG_ENGLISH, useCatalogT } from '../../messages';
 import { Carousel, CarouselItem } from '../catalogue/carousel';
 import { SeriesCard } from '../catalogue/series-card';
 
-export const MORE_LIKE_THIS_TITLE = 'More like this';
+/** The row's heading in English (the catalogue holds it in every language). */
+export const MORE_LIKE_THIS_TITLE = CATALOG_ENGLISH['more.title'];
 
 const moreLikeThisApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -24,19 +26,21 @@ export const { useCatalogMoreLikeThisQuery } = moreLikeThisApi;
 
 export function MoreLikeThis({ seriesId }: { seriesId: number }) {
   const { data, error, isError, refetch } = useCatalogMoreLikeThisQuery(seriesId);
+  const { t } = useCatalogT();
+  const title = t('more.title');
   // A series the API does not know (a sample, one just removed) has nothing to suggest.
   if ((error as { status?: number } | undefined)?.status === 404) return null;
   if (isError)
     return (
-      <section className="more-like-this" aria-label={MORE_LIKE_THIS_TITLE}>
-        <h2>{MORE_LIKE_THIS_TITLE}</h2>
-        <ErrorNotice message="We couldn’t load suggestions just now." onRetry={refetch} />
+      <section className="more-like-this" aria-label={title}>
+        <h2>{title}</h2>
+        <ErrorNotice message={t('more.loadError')} onRetry={refetch} />
       </section>
     );
   const suggestions = (data ?? []).filter((series) => series.id !== seriesId);
   if (suggestions.length === 0) return null;
   return (
-    <Carousel title={MORE_LIKE_THIS_TITLE} className="more-like-this">
+    <Carousel title={title} className="more-like-this">
       {suggestions.map((series) => (
         <CarouselItem key={series.id}>
           <SeriesCard series={series} />

@@ -1,6 +1,7 @@
 import { Button, Icon, type Series, useAppDispatch } from '@cliffhanger/shared';
 import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
+import { useCatalogT } from '../../messages';
 import { selectMyList } from '../catalog.state';
 import { myListRequested, myListToggleRequested } from './my-list.slice';
 
@@ -9,6 +10,7 @@ export function MyListButton({ series }: { series: Series }) {
   const dispatch = useAppDispatch();
   const list = useSelector(selectMyList);
   const inList = list.items.some((s) => s.id === series.id);
+  const { t } = useCatalogT();
   const busy = list.pending.includes(series.id) || list.status === 'loading';
 
   useEffect(() => {
@@ -23,8 +25,8 @@ export function MyListButton({ series }: { series: Series }) {
       onClick={() => dispatch(myListToggleRequested({ series, add: !inList }))}
     >
       <Icon name={inList ? 'check' : 'plus'} />
-      {inList ? 'In my list' : 'My list'}
-      <span className="ch-visually-hidden">{inList ? ' (press to remove)' : ' (press to add)'}</span>
+      {inList ? t('myList.inList') : t('myList.add')}
+      <span className="ch-visually-hidden"> {inList ? t('myList.pressToRemove') : t('myList.pressToAdd')}</span>
     </Button>
   );
 }

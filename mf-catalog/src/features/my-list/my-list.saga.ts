@@ -1,7 +1,9 @@
 /** Reads the viewer's list and asks for add / remove (product.md#my-list), announcing each change on the bus. */
 import {
   apiClient,
+  currentLanguage,
   errorMessage,
+  localizedTitle,
   type Paginated,
   runMutation,
   SAGA_MUTATION,
@@ -11,6 +13,7 @@ import {
   showToast,
 } from '@cliffhanger/shared';
 import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { catalogT } from '../../messages';
 import { catalogueApi } from '../catalogue/catalogue.api';
 import {
   myListFailed,
@@ -48,17 +51,16 @@ export function* toggleMyList({ payload }: ReturnType<typeof myListToggleRequest
     yield put(add ? seriesAddedToList({ series }) : seriesRemovedFromList({ seriesId: series.id }));
     if (add && index !== undefined) yield put(myListItemPlaced({ seriesId: series.id, index }));
     if (!quiet) {
+      const title = localizedTitle(series, currentLanguage());
       yield put(
         showToast({
           type: 'success',
-          message: add ? `“${series.title}” is in your list.` : `“${series.title}” was removed from your list.`,
+          message: catalogT(add ? 'myList.added' : 'myList.removed', { title }),
         }),
       );
     }
   } catch (error) {
-    const fallback = add
-      ? 'Sorry, we could not add this series to your list. Please try again.'
-      : 'Sorry, we could not remove this series from your list. Please try again.';
+    const fallback = catalogT(add ? 'myList.addFailed' : 'myList.removeFailed');
     yield put(showToast({ type: 'error', message: errorMessage(error, fallback) }));
   } finally {
     yield put(myListToggleSettled({ seriesId: series.id }));

@@ -1,4 +1,4 @@
-import { seriesAddedToList, seriesRemovedFromList, showToast } from '@cliffhanger/shared';
+import { i18n, seriesAddedToList, seriesRemovedFromList, setLanguage, showToast } from '@cliffhanger/shared';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -100,5 +100,49 @@ describe('the my-list screen and button', () => {
     expect(await screen.findByRole('button', { name: /press to add/ })).toBeInTheDocument();
     expect(http.calls.map((c) => `${c.method} ${c.url}`)).toContain('DELETE /series/3/remove-from-list/');
     expect(seen).toEqual(expect.arrayContaining([seriesAddedToList.type, seriesRemovedFromList.type, showToast.type]));
+  });
+});
+
+describe('my list in Russian', () => {
+  let http: HttpMock;
+  afterEach(async () => {
+    http.restore();
+    localStorage.clear();
+    await i18n.changeLanguage('en');
+  });
+
+  it('names the screen, its Remove buttons and the Undo offer in Russian, with the series’ Russian title', async () => {
+    await setLanguage('ru');
+    const heir = series(2, { translations: { ru: { title: 'Возвращение наследницы' } } });
+    http = mockHttp((config) => {
+      if (config.url === '/users/my-list/') return { status: 200, data: [series(1), heir] };
+      if (config.url === '/series/2/remove-from-list/') return { status: 200, data: { in_list: false } };
+    });
+    render(
+      <Provider store={catalogStore()}>
+        <MemoryRouter>
+          <MyListScreen />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Мой список' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Сохранённые сериалы' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Убрать «Возвращение наследницы» из моего списка' }));
+    expect(await screen.findByRole('button', { name: 'Вернуть' })).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('Сериал «Возвращение наследницы» удалён из вашего списка.');
+  });
+
+  it('invites the viewer to save a series when the list is empty', async () => {
+    await setLanguage('ru');
+    http = mockHttp((config) => (config.url === '/users/my-list/' ? { status: 200, data: [] } : undefined));
+    render(
+      <Provider store={catalogStore()}>
+        <MemoryRouter>
+          <MyListScreen />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(await screen.findByText(/Здесь пока пусто/)).toHaveTextContent('нажмите «Мой список»');
+    expect(screen.getByRole('link', { name: 'Перейти в каталог' })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { readStored, SEARCH_HISTORY_MAX, trackEvent, writeStored } from '@cliffhanger/shared';
+import { i18n, readStored, SEARCH_HISTORY_MAX, setLanguage, trackEvent, writeStored } from '@cliffhanger/shared';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -46,10 +46,11 @@ function Address() {
 describe('the search screen', () => {
   let http: HttpMock;
   beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
-  afterEach(() => {
+  afterEach(async () => {
     http.restore();
     jest.useRealTimers();
     localStorage.clear();
+    await i18n.changeLanguage('en');
   });
 
   function renderSearch(record: string[] = [], initialEntries: string[] = ['/search']) {
@@ -76,7 +77,7 @@ describe('the search screen', () => {
         : undefined;
 
   it('puts the settled query in the address, replacing the entry as the viewer types', async () => {
-    http = mockHttp(searchResults({ series: [series(1, { title: 'The Heir' })], episodes: [] }));
+    http = mockHttp(searchResults({ series: [series(1, { title: 'The Heir', title_en: 'The Heir' })], episodes: [] }));
     renderSearch();
     await userEvent.type(screen.getByLabelText('Search series and episodes'), 'heir');
     await act(async () => {
@@ -89,7 +90,7 @@ describe('the search screen', () => {
   });
 
   it('shows the results of the query in the address on arrival (a reload or a shared link)', async () => {
-    http = mockHttp(searchResults({ series: [series(1, { title: 'The Heir' })], episodes: [] }));
+    http = mockHttp(searchResults({ series: [series(1, { title: 'The Heir', title_en: 'The Heir' })], episodes: [] }));
     renderSearch([], ['/search?q=heir']);
     expect(await screen.findByRole('link', { name: 'The Heir' })).toBeInTheDocument();
     expect(screen.getByLabelText('Search series and episodes')).toHaveValue('heir');
@@ -97,7 +98,7 @@ describe('the search screen', () => {
   });
 
   it('comes back to the same results after opening one and going back', async () => {
-    http = mockHttp(searchResults({ series: [series(1, { title: 'The Heir' })], episodes: [] }));
+    http = mockHttp(searchResults({ series: [series(1, { title: 'The Heir', title_en: 'The Heir' })], episodes: [] }));
     renderSearch([], ['/search?q=heir']);
     await userEvent.click(await screen.findByRole('link', { name: 'The Heir' }));
     expect(await screen.findByText('Series page')).toBeInTheDocument();
@@ -110,7 +111,13 @@ describe('the search screen', () => {
   it('suggests trending series while the box is empty', async () => {
     http = mockHttp((config) =>
       config.url === '/series/trending/'
-        ? { status: 200, data: [series(5, { title: 'Hot Pursuit' }), series(6, { title: 'Viral Bride' })] }
+        ? {
+            status: 200,
+            data: [
+              series(5, { title: 'Hot Pursuit', title_en: 'Hot Pursuit' }),
+              series(6, { title: 'Viral Bride', title_en: 'Viral Bride' }),
+            ],
+          }
         : undefined,
     );
     renderSearch();
@@ -122,7 +129,10 @@ describe('the search screen', () => {
   it('searches 300 ms after the last keystroke, shows series and episodes and tracks 6.1', async () => {
     http = mockHttp((config) =>
       config.url === '/search/'
-        ? { status: 200, data: { series: [series(1, { title: 'The Heir' })], episodes: [episode(11, 1, 2)] } }
+        ? {
+            status: 200,
+            data: { series: [series(1, { title: 'The Heir', title_en: 'The Heir' })], episodes: [episode(11, 1, 2)] },
+          }
         : undefined,
     );
     const seen: string[] = [];
@@ -152,5 +162,36 @@ describe('the search screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear history' }));
     expect(readStored('search_history')).toEqual([]);
     expect(screen.queryByRole('button', { name: 'older' })).not.toBeInTheDocument();
+  });
+  it('speaks Russian: the box, the headings with counts, an episode’s Russian title and the empty answer', async () => {
+    await setLanguage('ru');
+    http = mockHttp((config) => {
+      if (config.url !== '/search/') return undefined;
+      const q = (config.params as { q?: string } | undefined)?.q;
+      return q === 'наследн'
+        ? {
+            status: 200,
+            data: {
+              series: [series(1, { translations: { ru: { title: 'Наследница' } } })],
+              episodes: [episode(11, 1, 2, { translations: { ru: { title: 'Десять лет спустя' } } })],
+            },
+          }
+        : { status: 200, data: { series: [], episodes: [] } };
+    });
+    renderSearch([], ['/search?q=наследн']);
+    expect(screen.getByRole('heading', { level: 1, name: 'Поиск' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Поиск сериалов и серий')).toHaveAttribute('placeholder', 'Название, сюжет или тег');
+    expect(await screen.findByRole('heading', { name: 'Сериалы (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Наследница' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Серии (1)' })).toBeInTheDocument();
+    expect(screen.getByText(/Серия 2: Десять лет спустя/)).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Поиск сериалов и серий'));
+    await userEvent.type(screen.getByLabelText('Поиск сериалов и серий'), 'xyz');
+    await act(async () => {
+      jest.advanceTimersByTime(300);
+    });
+    expect(
+      await screen.findByText('По запросу «xyz» пока ничего не нашлось. Попробуйте другое слово.'),
+    ).toBeInTheDocument();
   });
 });

@@ -5,7 +5,9 @@
  */
 import {
   Button,
+  currentLanguage,
   Icon,
+  localizedTitle,
   paths,
   type Series,
   SHARE_CHANNELS,
@@ -13,6 +15,7 @@ import {
   track,
   useAppDispatch,
 } from '@cliffhanger/shared';
+import { catalogT, useCatalogT } from '../../messages';
 
 export function seriesShareUrl(series: Pick<Series, 'id'>, origin = window.location.origin): string {
   return `${origin}${paths.series(series.id)}`;
@@ -31,13 +34,15 @@ async function copyText(text: string): Promise<void> {
 
 export function ShareSeriesButton({ series }: { series: Series }) {
   const dispatch = useAppDispatch();
+  const { t, language } = useCatalogT();
 
   const share = async () => {
     const url = seriesShareUrl(series);
+    const title = localizedTitle(series, currentLanguage());
     const props = { series_id: series.id };
     if (sharesNatively()) {
       try {
-        await navigator.share({ title: series.title, text: `Watch “${series.title}” on Cliffhanger`, url });
+        await navigator.share({ title, text: catalogT('share.text', { title }), url });
         dispatch(track(SHARE_CHANNELS.native, props));
         return;
       } catch (error) {
@@ -51,16 +56,16 @@ export function ShareSeriesButton({ series }: { series: Series }) {
       dispatch(
         showToast({
           type: 'success',
-          title: 'Link copied',
-          message: `Paste it anywhere to share “${series.title}”. Thank you for spreading the word!`,
+          title: catalogT('share.copied'),
+          message: catalogT('share.copiedBody', { title }),
         }),
       );
     } catch {
       dispatch(
         showToast({
           type: 'info',
-          title: 'Share this link',
-          message: `We couldn’t copy it for you, but here it is: ${url}`,
+          title: catalogT('share.manual'),
+          message: catalogT('share.manualBody', { url }),
           duration: 12_000,
         }),
       );
@@ -70,7 +75,8 @@ export function ShareSeriesButton({ series }: { series: Series }) {
   return (
     <Button variant="ghost" onClick={share}>
       <Icon name="share" />
-      Share<span className="ch-visually-hidden"> “{series.title}”</span>
+      {t('share.button')}
+      <span className="ch-visually-hidden"> {t('share.quoted', { title: localizedTitle(series, language) })}</span>
     </Button>
   );
 }
