@@ -115,7 +115,7 @@ describe('the history tab', () => {
     });
     const seen: UnknownAction[] = [];
     renderDashboard('/account-dashboard/history', accountStore({ record: seen }));
-    expect(await screen.findByRole('link', { name: /Night Shift · Episode 7: Chapter 7/ })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: /Night Shift Episode 7: Chapter 7/ })).toHaveAttribute(
       'href',
       '/player/3/episode/7',
     );

@@ -1,4 +1,4 @@
-import { Button, ErrorNotice, formatDate, InlineSpinner, MediaImage } from '@cliffhanger/shared';
+import { Button, ErrorNotice, formatDate, InlineSpinner, localizedTitle, MediaImage } from '@cliffhanger/shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAccountT } from '../../messages';
@@ -12,18 +12,23 @@ import {
 function HistoryRow({ entry }: { entry: HistoryEntry }) {
   const [remove, { isLoading }] = useAccountRemoveHistoryEntryMutation();
   const { t, language } = useAccountT();
-  const name = t('history.entryName', { series: entry.series.title, number: entry.episode.episode_number });
+  const seriesTitle = localizedTitle(entry.series, language);
+  const episodeTitle = entry.episode.title ? localizedTitle(entry.episode, language) : '';
+  const name = t('history.entryName', { series: seriesTitle, number: entry.episode.episode_number });
   const progress = Math.round(Math.min(100, Math.max(0, entry.progress)));
   return (
     <li className="history-entry">
       <MediaImage src={entry.episode.thumbnail} className="history-thumb" width={64} height={96} />
       <div className="history-main">
         <Link to={`/player/${entry.series.id}/episode/${entry.episode.id}`}>
-          <strong>{entry.series.title}</strong> · {t('history.episode', { number: entry.episode.episode_number })}
-          {entry.episode.title ? `: ${entry.episode.title}` : ''}
+          <strong className="history-series">{seriesTitle}</strong>{' '}
+          <span className="history-episode">
+            {t('history.episode', { number: entry.episode.episode_number })}
+            {episodeTitle ? `: ${episodeTitle}` : ''}
+          </span>
         </Link>
         <span className="ch-muted">
-          {t('history.watched', { date: formatDate(entry.watched_at, 'medium', language) })} ·{' '}
+          <time dateTime={entry.watched_at}>{formatDate(entry.watched_at, 'medium', language)}</time> ·{' '}
           {progress >= 100 ? t('history.finished') : t('history.percent', { percent: progress })}
         </span>
       </div>
