@@ -16,8 +16,8 @@ describe('the shared building blocks speak the page’s language', () => {
         <ErrorNotice message="Nothing came back." onRetry={() => {}} />
       </>,
     );
-    expect(screen.getByText('Loading…')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
   it('switch to Russian at once, the product name unchanged', async () => {
@@ -29,8 +29,8 @@ describe('the shared building blocks speak the page’s language', () => {
       </>,
     );
     await act(() => setLanguage('ru'));
-    expect(screen.getByText('Загружаем Cliffhanger…')).toBeInTheDocument();
-    expect(screen.getByText('Загрузка…')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Повторить' })).toBeInTheDocument();
+    expect(screen.getByText('Загружаем Cliffhanger…')).toBeTruthy();
+    expect(screen.getByText('Загрузка…')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Повторить' })).toBeTruthy();
   });
 });
