@@ -187,7 +187,7 @@ function Packs({ episode, short }: { episode: UnlockSheetEpisode; short: number 
               <div className="unlock-sheet-pack-what">
                 {packOffer && <OfferBadge />}
                 <span className="unlock-sheet-pack-coins">
-                  <CoinIcon size={16} /> {coinsLabel(pack.coins)}
+                  <CoinIcon size={16} /> <span className="unlock-sheet-pack-count">{coinsLabel(pack.coins)}</span>
                   {pack.bonus_coins > 0 && (
                     <span className="coin-package-bonus"> + {t('packs.bonus', { count: pack.bonus_coins })}</span>
                   )}
