@@ -42,6 +42,8 @@ async function expectNoHorizontalOverflow(page: Page) {
 async function shot(page: Page, name: string) {
   // The start-up logo covers the page until the shell has drawn it.
   await page.locator('#startup-loader').waitFor({ state: 'hidden', timeout: 10_000 });
+  // From the top, so the sticky header is drawn where it belongs in a full-page picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 
@@ -115,6 +117,23 @@ describe('a viewer whose browser speaks Russian, in the wallet', () => {
     await page.getByText('бесплатный тариф').waitFor();
     await page.getByRole('button', { name: /^Оформить Gold за .*₽ в месяц$/ }).waitFor();
     await shot(page, 'gold-ru-360');
+    await expectNoHorizontalOverflow(page);
+
+    // Coins and Gold side by side, and the daily rewards.
+    await page.goto(`${baseUrl()}/store`);
+    await page.getByRole('heading', { name: 'Магазин', level: 1 }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Монеты', level: 2 }).waitFor();
+    await page.getByRole('button', { name: /^Оформить Gold за .*₽ в год$/ }).waitFor();
+    await shot(page, 'store-ru-360');
+    await expectNoHorizontalOverflow(page);
+    await page.goto(`${baseUrl()}/rewards`);
+    await page.getByRole('heading', { name: 'Награды', level: 1 }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Ежедневный бонус' }).waitFor();
+    await page.getByRole('list', { name: 'Бонусы этой недели' }).getByText('День 1').waitFor();
+    await page.getByRole('button', { name: /^Забрать \d+ монет/ }).waitFor();
+    await page.getByRole('heading', { name: 'Поделитесь Cliffhanger' }).waitFor();
+    await page.getByRole('button', { name: /^(Копировать ссылку|Поделиться…)/ }).waitFor();
+    await shot(page, 'rewards-ru-360');
     await expectNoHorizontalOverflow(page);
 
     // The transactions the purchase left, in the account's balance tab.
