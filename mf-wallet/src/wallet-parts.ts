@@ -21,6 +21,8 @@ import {
 import { registerWalletEndpoints } from './features/all-endpoints';
 import { walletReducer } from './features/wallet.reducer';
 import { walletSaga } from './features/wallet.saga';
+// The wallet's words are registered with its parts, so a panel shown by another remote has them too.
+import './messages';
 // The panels other remotes show are styled even when no wallet screen was opened.
 import './wallet.css';
 

@@ -39,3 +39,4 @@ export * from './store/host-store';
 export * from './subtitles';
 export * from './ui/components';
 export * from './ui/icons';
+export * from './ui/messages';

@@ -19,6 +19,7 @@ import {
   selectPaymentMethodsActivity,
 } from '../features/payment-methods/payment-methods.slice';
 import { loadStripeLazily } from '../features/payment-methods/stripe-loader';
+import { useWalletT } from '../messages';
 
 const EMPTY: CardInput = { name: '', number: '', expiry: '', cvc: '' };
 
@@ -36,6 +37,7 @@ export function DevCardForm({ onDone }: { onDone?: () => void }) {
   const adding = useWalletSelector(selectPaymentMethodsActivity).adding;
   const [tokenize] = useWalletDevCardMutation();
   const dispatch = useAppDispatch();
+  const { t } = useWalletT();
   const set = (key: keyof CardInput) => (event: { target: { value: string } }) =>
     setCard((current) => ({ ...current, [key]: event.target.value }));
   const brand = brandOfNumber(card.number);
@@ -65,8 +67,7 @@ export function DevCardForm({ onDone }: { onDone?: () => void }) {
         if (problem.field === 'number' || problem.field === 'expiry' || problem.field === 'cvc')
           next[problem.field] = problem.message;
       }
-      if (Object.keys(next).length === 0)
-        next.number = data?.message ?? 'This card could not be checked. Please try again.';
+      if (Object.keys(next).length === 0) next.number = data?.message ?? t('cardForm.checkFailed');
       setErrors(next);
     } finally {
       setChecking(false);
@@ -74,20 +75,17 @@ export function DevCardForm({ onDone }: { onDone?: () => void }) {
   }
 
   return (
-    <form className="add-card-form" onSubmit={submit} noValidate aria-label="Add a card">
-      <p className="ch-muted">
-        Test mode: no real card is charged. Try 4242 4242 4242 4242 or 5555 5555 5555 4444; with 4000 0027 6000 3184
-        your bank asks you to confirm each payment.
-      </p>
+    <form className="add-card-form" onSubmit={submit} noValidate aria-label={t('cardForm.region')}>
+      <p className="ch-muted">{t('cardForm.testMode')}</p>
       <FormField
-        label="Name on card"
+        label={t('cardForm.name')}
         autoComplete="cc-name"
         value={card.name}
         onChange={set('name')}
         error={errors.name}
       />
       <FormField
-        label="Card number"
+        label={t('cardForm.number')}
         inputMode="numeric"
         autoComplete="cc-number"
         value={card.number}
@@ -101,15 +99,15 @@ export function DevCardForm({ onDone }: { onDone?: () => void }) {
       )}
       <div className="add-card-row">
         <FormField
-          label="Expiry (MM/YY)"
+          label={t('cardForm.expiry')}
           autoComplete="cc-exp"
-          placeholder="MM/YY"
+          placeholder={t('cardForm.expiryPlaceholder')}
           value={card.expiry}
           onChange={set('expiry')}
           error={errors.expiry}
         />
         <FormField
-          label="Security code"
+          label={t('cardForm.cvc')}
           inputMode="numeric"
           autoComplete="cc-csc"
           value={card.cvc}
@@ -118,7 +116,7 @@ export function DevCardForm({ onDone }: { onDone?: () => void }) {
         />
       </div>
       <Button type="submit" disabled={adding || checking} aria-busy={adding || checking}>
-        {adding || checking ? 'Adding card…' : 'Add card'}
+        {adding || checking ? t('cardForm.adding') : t('cardForm.submit')}
       </Button>
     </form>
   );
@@ -134,6 +132,7 @@ export function StripeCardForm({ publishableKey, onDone }: { publishableKey: str
   const [saving, setSaving] = useState(false);
   const [createSetupIntent] = useWalletSetupIntentMutation();
   const dispatch = useAppDispatch();
+  const { t } = useWalletT();
 
   useEffect(() => {
     let active = true;
@@ -166,28 +165,28 @@ export function StripeCardForm({ publishableKey, onDone }: { publishableKey: str
       const result = await stripe.confirmCardSetup(intent.client_secret, { payment_method: { card } });
       const method = result.setupIntent?.payment_method;
       if (result.error || !method) {
-        setError(result.error?.message ?? 'Your card could not be saved. Please try again.');
+        setError(result.error?.message ?? t('cardForm.saveFailed'));
         return;
       }
       dispatch(paymentMethodAddRequested({ paymentMethodId: typeof method === 'string' ? method : method.id }));
       card.clear();
       onDone?.();
     } catch {
-      setError('Your card could not be saved. Please try again.');
+      setError(t('cardForm.saveFailed'));
     } finally {
       setSaving(false);
     }
   }
 
   return (
-    <form className="add-card-form" onSubmit={submit} aria-label="Add a card">
+    <form className="add-card-form" onSubmit={submit} aria-label={t('cardForm.region')}>
       {state === 'unavailable' && (
         <p className="ch-muted" role="status">
-          Card entry is unavailable right now. Your saved cards still work; please try again later.
+          {t('cardForm.unavailable')}
         </p>
       )}
       <fieldset className="ch-field stripe-fieldset">
-        <legend>Card details</legend>
+        <legend>{t('cardForm.details')}</legend>
         <div ref={mountRef} className="stripe-card" />
       </fieldset>
       {error && (
@@ -196,7 +195,7 @@ export function StripeCardForm({ publishableKey, onDone }: { publishableKey: str
         </p>
       )}
       <Button type="submit" disabled={state !== 'ready' || saving}>
-        {saving ? 'Saving card…' : 'Add card'}
+        {saving ? t('cardForm.saving') : t('cardForm.submit')}
       </Button>
     </form>
   );

@@ -1,7 +1,6 @@
 import { Button, InlineSpinner, useAppDispatch } from '@cliffhanger/shared';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { CHECKOUT_MESSAGES } from '../features/checkout/checkout.saga';
 import {
   type CheckoutKind,
   checkoutReturned,
@@ -10,6 +9,7 @@ import {
 } from '../features/checkout/checkout.slice';
 import { coinsLabel, formatDate } from '../features/format';
 import { useWalletSelector } from '../features/hooks';
+import { useWalletT } from '../messages';
 
 /** Only same-site paths are followed back (a `returnTo` from the player, e.g. the locked episode). */
 export function safeReturnPath(value: string | null): string | null {
@@ -49,45 +49,38 @@ export function CheckoutOutcome({ kind }: { kind: CheckoutKind }) {
   const dispatch = useAppDispatch();
   const [params] = useSearchParams();
   const returnTo = safeReturnPath(params.get('returnTo'));
+  const { t } = useWalletT();
   if (outcome.kind !== kind || outcome.status === 'idle') return null;
   let body: ReactNode;
   switch (outcome.status) {
     case 'confirming':
-      body = (
-        <InlineSpinner
-          label={
-            kind === 'coins'
-              ? 'Thank you! We are adding your coins — this takes a few seconds…'
-              : 'Thank you! We are switching on your Gold — this takes a few seconds…'
-          }
-        />
-      );
+      body = <InlineSpinner label={kind === 'coins' ? t('checkout.confirmingCoins') : t('checkout.confirmingGold')} />;
       break;
     case 'confirmed':
       body = (
         <p className="wallet-outcome-text">
           {kind === 'coins'
-            ? `Payment complete. You now have ${coinsLabel(outcome.balance ?? 0)}.`
-            : `Payment complete. You are a Gold member until ${formatDate(outcome.periodEnd)}.`}
+            ? t('checkout.coinsDone', { coins: coinsLabel(outcome.balance ?? 0) })
+            : t('checkout.goldDone', { date: formatDate(outcome.periodEnd) })}
         </p>
       );
       break;
     case 'delayed':
       body = (
         <p className="wallet-outcome-text">
-          {kind === 'coins' ? CHECKOUT_MESSAGES.coinsDelayed : CHECKOUT_MESSAGES.goldDelayed}
+          {kind === 'coins' ? t('checkout.coinsDelayed') : t('checkout.goldDelayed')}
         </p>
       );
       break;
     case 'cancelled':
-      body = <p className="wallet-outcome-text">{CHECKOUT_MESSAGES.cancelled}</p>;
+      body = <p className="wallet-outcome-text">{t('checkout.cancelled')}</p>;
       break;
   }
   return (
     <section
       className={`ch-card wallet-outcome wallet-outcome--${outcome.status}`}
       aria-live="polite"
-      aria-label="Payment status"
+      aria-label={t('checkout.region')}
       data-testid="checkout-outcome"
     >
       {body}
@@ -95,11 +88,11 @@ export function CheckoutOutcome({ kind }: { kind: CheckoutKind }) {
         <div className="wallet-actions">
           {returnTo && outcome.status === 'confirmed' && (
             <Link className="ch-button" to={returnTo}>
-              Back to where you were
+              {t('checkout.back')}
             </Link>
           )}
           <Button variant="ghost" onClick={() => dispatch(outcomeDismissed())}>
-            Dismiss
+            {t('checkout.dismiss')}
           </Button>
         </div>
       )}

@@ -17,8 +17,7 @@ import {
 import { OfferBadge, OfferPrice, offerOnPack, offerSpoken } from '../features/coins/first-purchase-offer';
 import { coinsLabel, formatPrice } from '../features/format';
 import { useWalletSelector } from '../features/hooks';
-
-export const COIN_PACKAGES_ERROR = 'Failed to fetch coin packages';
+import { useWalletT } from '../messages';
 
 function PackageCard({
   pack,
@@ -32,6 +31,7 @@ function PackageCard({
   starting: boolean;
 }) {
   const dispatch = useAppDispatch();
+  const { t } = useWalletT();
   // With the offer, what the server will charge and credit: the offer's price and coins.
   const price = formatPrice(offer?.price ?? pack.price, pack.currency);
   const total = offer?.coins ?? pack.coins + pack.bonus_coins;
@@ -42,12 +42,14 @@ function PackageCard({
   return (
     <li className={classes.join(' ')}>
       {offer && <OfferBadge />}
-      {pack.is_popular && !offer && <span className="wallet-badge">Most popular</span>}
+      {pack.is_popular && !offer && <span className="wallet-badge">{t('packs.popular')}</span>}
       <h3 className="coin-package-title">{offer?.title || pack.title || coinsLabel(pack.coins)}</h3>
       <p className="coin-package-coins">
         <CoinIcon size={20} /> <strong>{coinsLabel(pack.coins)}</strong>
-        {pack.bonus_coins > 0 && <span className="coin-package-bonus"> + {pack.bonus_coins} bonus</span>}
-        {extra > 0 && <span className="coin-package-bonus"> + {extra} first top-up coins</span>}
+        {pack.bonus_coins > 0 && (
+          <span className="coin-package-bonus"> + {t('packs.bonus', { count: pack.bonus_coins })}</span>
+        )}
+        {extra > 0 && <span className="coin-package-bonus"> + {t('packs.firstTopUp', { count: extra })}</span>}
       </p>
       <p className="coin-package-price">{offer ? <OfferPrice offer={offer} /> : price}</p>
       <Button
@@ -59,9 +61,9 @@ function PackageCard({
         }}
         disabled={busy}
         aria-busy={starting}
-        aria-label={`Buy ${coinsLabel(total)} for ${price}${offer ? `, ${offerSpoken(offer)}` : ''}`}
+        aria-label={`${t('packs.buyAria', { count: total, price })}${offer ? `, ${offerSpoken(offer)}` : ''}`}
       >
-        {starting ? 'Opening payment…' : `Buy for ${price}`}
+        {starting ? t('common.openingPayment') : t('packs.buyFor', { price })}
       </Button>
     </li>
   );
@@ -73,9 +75,10 @@ export function CoinPackages() {
   const { data: offer } = useWalletFirstPurchaseOfferQuery();
   const busy = useWalletSelector(selectCheckoutBusy);
   const start = useWalletSelector(selectCheckoutStart);
-  if (isLoading) return <InlineSpinner label="Loading coin packages…" />;
-  if (isError) return <ErrorNotice message={COIN_PACKAGES_ERROR} onRetry={refetch} />;
-  if (!data || data.length === 0) return <p className="ch-muted">No coin packages are on sale right now.</p>;
+  const { t } = useWalletT();
+  if (isLoading) return <InlineSpinner label={t('packs.loading')} />;
+  if (isError) return <ErrorNotice message={t('packs.error')} onRetry={refetch} />;
+  if (!data || data.length === 0) return <p className="ch-muted">{t('packs.none')}</p>;
   const startingId = start.request?.kind === 'coins' && busy ? start.request.packageId : null;
   return (
     <>

@@ -8,34 +8,35 @@ import {
   useWalletGoldOfferQuery,
   useWalletGoldPlansQuery,
 } from '../features/subscription/subscription.api';
+import { useWalletT, walletT } from '../messages';
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
-
-/** What Gold opens, in sentences built from the catalogue's real counts. */
+/** What Gold opens, in sentences built from the catalogue's real counts, in the page's language. */
 export function goldBenefits(offer: GoldOffer | undefined): string[] {
-  if (!offer) return ['Every episode of every series, with no coins needed', 'Nothing to top up, nothing to unlock'];
-  const lines = [
-    offer.coin_episodes === 1
-      ? 'The 1 episode that costs coins, with no coins needed'
-      : `All ${count(offer.coin_episodes, 'episode', 'episodes')} that cost coins, with no coins needed`,
-  ];
+  if (!offer) return [walletT('gold.benefitEvery'), walletT('gold.benefitNothing')];
+  const lines = [walletT('gold.benefitCoinEpisodes', { count: offer.coin_episodes })];
   if (offer.gold_exclusive_series > 0) {
     const free =
       offer.gold_exclusive_free_episodes > 0
-        ? ` (their other ${count(offer.gold_exclusive_free_episodes, 'episode is', 'episodes are')} free for everyone)`
+        ? walletT('gold.exclusiveFree', { count: offer.gold_exclusive_free_episodes })
         : '';
     lines.push(
-      `${count(offer.gold_only_episodes, 'episode', 'episodes')} only members can watch, in ${count(offer.gold_exclusive_series, 'Gold exclusive series', 'Gold exclusive series')}${free}`,
+      walletT('gold.benefitExclusive', {
+        episodes: walletT('gold.episodes', { count: offer.gold_only_episodes }),
+        series: walletT('gold.inExclusiveSeries', { count: offer.gold_exclusive_series }),
+        free,
+      }),
     );
   }
-  lines.push('Nothing to top up, nothing to unlock');
+  lines.push(walletT('gold.benefitNothing'));
   return lines;
 }
 
 export function GoldBenefits() {
   const { data } = useWalletGoldOfferQuery();
+  // Read through the hook so the list follows a language switch.
+  const { t } = useWalletT();
   return (
-    <ul className="gold-benefits" aria-label="What Gold gives you">
+    <ul className="gold-benefits" aria-label={t('gold.benefitsTitle')}>
       {goldBenefits(data).map((benefit) => (
         <li key={benefit}>{benefit}</li>
       ))}
@@ -60,9 +61,10 @@ export function GoldPlans() {
   const busy = useWalletSelector(selectCheckoutBusy);
   const start = useWalletSelector(selectCheckoutStart);
   const dispatch = useAppDispatch();
-  if (isLoading) return <InlineSpinner label="Loading Gold plans…" />;
-  if (isError) return <ErrorNotice message="Gold plans could not be loaded." onRetry={refetch} />;
-  if (!data || data.length === 0) return <p className="ch-muted">Gold is not on sale right now.</p>;
+  const { t } = useWalletT();
+  if (isLoading) return <InlineSpinner label={t('gold.loading')} />;
+  if (isError) return <ErrorNotice message={t('gold.error')} onRetry={refetch} />;
+  if (!data || data.length === 0) return <p className="ch-muted">{t('gold.none')}</p>;
   const startingPlan = start.request?.kind === 'gold' && busy ? start.request.plan : null;
   return (
     <>
@@ -77,16 +79,18 @@ export function GoldPlans() {
           const facts = planFacts(plan, data);
           return (
             <li key={plan.id} className="ch-card gold-plan">
-              <h3 className="coin-package-title">{plan.title || `${plan.name} ${per(plan)}ly`}</h3>
+              <h3 className="coin-package-title">
+                {plan.title || t(`gold.planTitle.${per(plan)}`, { name: plan.name })}
+              </h3>
               <p className="coin-package-price">
-                {price} <span className="ch-muted">per {per(plan)}</span>
+                {price} <span className="ch-muted">{t(`gold.per.${per(plan)}`)}</span>
               </p>
               <p className="gold-plan-month" data-testid="gold-plan-per-month">
-                {formatPrice(facts.perMonth, plan.currency)} a month
+                {t('gold.perMonth', { price: formatPrice(facts.perMonth, plan.currency) })}
                 {facts.saving !== null && (
                   <span className="wallet-badge gold-plan-saving">
                     {' '}
-                    Save {formatPrice(facts.saving, plan.currency)} a year
+                    {t('gold.saving', { price: formatPrice(facts.saving, plan.currency) })}
                   </span>
                 )}
               </p>
@@ -94,10 +98,10 @@ export function GoldPlans() {
                 variant="gold"
                 disabled={busy}
                 aria-busy={startingPlan === plan.id}
-                aria-label={`Subscribe to Gold for ${price} per ${per(plan)}`}
+                aria-label={t(`gold.subscribeAria.${per(plan)}`, { price })}
                 onClick={() => dispatch(checkoutRequested({ kind: 'gold', plan: plan.id }))}
               >
-                {startingPlan === plan.id ? 'Opening payment…' : 'Subscribe'}
+                {startingPlan === plan.id ? t('common.openingPayment') : t('gold.subscribe')}
               </Button>
             </li>
           );

@@ -1,5 +1,6 @@
 import { useWalletBalanceQuery } from '../features/coins/coins.api';
 import { coinsLabel } from '../features/format';
+import { useWalletT } from '../messages';
 
 /**
  * Coins owed after a refund or dispute of coins already spent: the balance never goes below zero,
@@ -7,12 +8,12 @@ import { coinsLabel } from '../features/format';
  */
 export function OwedNotice() {
   const { data } = useWalletBalanceQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { t } = useWalletT();
   const owed = data?.owed ?? 0;
   if (owed <= 0) return null;
   return (
     <p className="wallet-owed" role="note" data-testid="coins-owed">
-      <strong>You owe {coinsLabel(owed)}.</strong> A purchase was refunded or disputed after its coins were spent. The
-      next coins you get will pay this first.
+      <strong>{t('owed.title', { coins: coinsLabel(owed) })}</strong> {t('owed.body')}
     </p>
   );
 }

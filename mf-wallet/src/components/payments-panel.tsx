@@ -8,6 +8,7 @@ import {
   paymentMethodRemoveRequested,
   selectPaymentMethodsActivity,
 } from '../features/payment-methods/payment-methods.slice';
+import { useWalletT } from '../messages';
 import { AddCardForm } from './add-card-form';
 import { WalletBoundary } from './wallet-boundary';
 
@@ -18,38 +19,40 @@ function CardRow({ method }: { method: PaymentMethod }) {
   const dispatch = useAppDispatch();
   const activity = useWalletSelector(selectPaymentMethodsActivity);
   const busy = activity.busyId === method.id;
+  const { t } = useWalletT();
   const name = cardSpoken(method);
+  const expiry = cardExpiry(method);
   return (
     <li
       className={`ch-card payment-method${method.is_default ? ' payment-method--default' : ''}`}
       data-testid="payment-method"
-      aria-label={`${name}, expires ${cardExpiry(method)}${method.is_default ? ', default card' : ''}`}
+      aria-label={t(method.is_default ? 'cards.labelDefault' : 'cards.label', { name, expiry })}
     >
       <div>
         <strong className="payment-method-face">
-          {cardName(method)}, {cardExpiry(method)}
+          {cardName(method)}, {expiry}
         </strong>
-        {method.is_default && <span className="wallet-badge"> Default</span>}
-        <p className="ch-muted">{method.is_default ? 'Used for one-tap buying' : `Expires ${cardExpiry(method)}`}</p>
+        {method.is_default && <span className="wallet-badge"> {t('cards.default')}</span>}
+        <p className="ch-muted">{method.is_default ? t('cards.oneTap') : t('cards.expires', { expiry })}</p>
       </div>
       <div className="wallet-actions">
         {!method.is_default && (
           <Button
             variant="secondary"
             disabled={busy}
-            aria-label={`Make ${name} the default card`}
+            aria-label={t('cards.makeDefaultAria', { name })}
             onClick={() => dispatch(paymentMethodDefaultRequested({ id: method.id }))}
           >
-            Make default
+            {t('cards.makeDefault')}
           </Button>
         )}
         <Button
           variant="ghost"
           disabled={busy}
-          aria-label={`Remove ${name}`}
+          aria-label={t('cards.removeAria', { name })}
           onClick={() => dispatch(paymentMethodRemoveRequested({ id: method.id }))}
         >
-          Remove
+          {t('cards.remove')}
         </Button>
       </div>
     </li>
@@ -60,8 +63,9 @@ function PaymentMethods() {
   const { data, isLoading, isError, refetch } = useWalletPaymentMethodsQuery();
   const [adding, setAdding] = useState(false);
   const activity = useWalletSelector(selectPaymentMethodsActivity);
-  if (isLoading) return <InlineSpinner label="Loading your cards…" />;
-  if (isError) return <ErrorNotice message="Your cards could not be loaded." onRetry={refetch} />;
+  const { t } = useWalletT();
+  if (isLoading) return <InlineSpinner label={t('cards.loading')} />;
+  if (isError) return <ErrorNotice message={t('cards.error')} onRetry={refetch} />;
   return (
     <>
       {data && data.length > 0 ? (
@@ -71,7 +75,7 @@ function PaymentMethods() {
           ))}
         </ul>
       ) : (
-        <p className="ch-muted">You have no saved cards yet.</p>
+        <p className="ch-muted">{t('cards.none')}</p>
       )}
       {activity.error && (
         <p className="ch-error-text" role="alert">
@@ -82,12 +86,12 @@ function PaymentMethods() {
         <>
           <AddCardForm onDone={() => setAdding(false)} />
           <Button variant="ghost" onClick={() => setAdding(false)}>
-            Close
+            {t('common.close')}
           </Button>
         </>
       ) : (
         <Button variant="secondary" onClick={() => setAdding(true)}>
-          Add a card
+          {t('cards.add')}
         </Button>
       )}
     </>
@@ -96,9 +100,10 @@ function PaymentMethods() {
 
 /** Saved cards: list, add, remove, make default. Exposed as `./PaymentsPanel`. */
 export default function PaymentsPanel() {
+  const { t } = useWalletT();
   return (
-    <section className="ch-card payments-panel" aria-label="Payment methods">
-      <h2 className="wallet-panel-title">Payment methods</h2>
+    <section className="ch-card payments-panel" aria-label={t('cards.title')}>
+      <h2 className="wallet-panel-title">{t('cards.title')}</h2>
       <WalletBoundary>
         <PaymentMethods />
       </WalletBoundary>

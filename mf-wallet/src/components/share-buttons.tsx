@@ -2,8 +2,7 @@ import { Button, runtimeConfig, useAppDispatch } from '@cliffhanger/shared';
 import { useWalletSelector } from '../features/hooks';
 import type { RewardShareChannel } from '../features/rewards/rewards.api';
 import { selectRewardsActivity, shareRequested } from '../features/rewards/rewards.slice';
-
-export const SHARE_TEXT = 'I’m watching short dramas on Cliffhanger — every episode ends on a cliffhanger.';
+import { useWalletT, walletT } from '../messages';
 
 /** The addresses that open a messaging app, the mail program or SMS with the message filled in. */
 export function shareLinks(url: string, text: string): Record<'whatsapp' | 'telegram' | 'email' | 'sms', string> {
@@ -11,12 +10,14 @@ export function shareLinks(url: string, text: string): Record<'whatsapp' | 'tele
   return {
     whatsapp: `https://wa.me/?text=${encodeURIComponent(message)}`,
     telegram: `https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(text)}`,
-    email: `mailto:?subject=${encodeURIComponent('Watch this on Cliffhanger')}&body=${encodeURIComponent(message)}`,
+    email: `mailto:?subject=${encodeURIComponent(walletT('share.subject'))}&body=${encodeURIComponent(message)}`,
     sms: `sms:?&body=${encodeURIComponent(message)}`,
   };
 }
 
-const LINK_LABELS = { whatsapp: 'WhatsApp', telegram: 'Telegram', email: 'E-mail', sms: 'SMS' } as const;
+/** Messaging apps by their own names; e-mail and SMS in the page's language. */
+const linkLabel = (channel: 'whatsapp' | 'telegram' | 'email' | 'sms') =>
+  channel === 'whatsapp' ? 'WhatsApp' : channel === 'telegram' ? 'Telegram' : walletT(`share.${channel}`);
 
 /**
  * The six share channels: the device's share sheet where `navigator.share` exists, copying the link
@@ -31,19 +32,23 @@ export function ShareButtons({
 }) {
   const dispatch = useAppDispatch();
   const sharing = useWalletSelector(selectRewardsActivity).sharing;
+  const { t } = useWalletT();
   const url = runtimeConfig().productHost;
-  const links = shareLinks(url, SHARE_TEXT);
-  const request = (channel: RewardShareChannel) => dispatch(shareRequested({ channel, url, text: SHARE_TEXT }));
-  const done = (channel: RewardShareChannel) => (claimed.includes(channel) ? ' (rewarded today)' : '');
+  const text = t('share.text');
+  const links = shareLinks(url, text);
+  const request = (channel: RewardShareChannel) => dispatch(shareRequested({ channel, url, text }));
+  const done = (channel: RewardShareChannel) => (claimed.includes(channel) ? t('share.rewarded') : '');
   return (
     <div className="share-buttons">
       {canShareNatively ? (
         <Button onClick={() => request('native')} disabled={sharing === 'native'}>
-          Share…{done('native')}
+          {t('share.native')}
+          {done('native')}
         </Button>
       ) : (
         <Button onClick={() => request('copy_link')} disabled={sharing === 'copy_link'}>
-          Copy link{done('copy_link')}
+          {t('share.copy')}
+          {done('copy_link')}
         </Button>
       )}
       {(Object.keys(links) as Array<keyof typeof links>).map((channel) => (
@@ -55,9 +60,9 @@ export function ShareButtons({
           rel="noopener noreferrer"
           onClick={() => request(channel)}
         >
-          {LINK_LABELS[channel]}
+          {linkLabel(channel)}
           {done(channel)}
-          <span className="ch-visually-hidden"> (opens in a new window)</span>
+          <span className="ch-visually-hidden">{t('share.newWindow')}</span>
         </a>
       ))}
     </div>

@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { formatDate } from '../features/format';
 import { useWalletSelector } from '../features/hooks';
+import { withStrong } from '../features/rich-text';
 import { isGoldSubscription, selectMayHaveSubscription } from '../features/subscription/gold-status';
 import { useWalletActiveSubscriptionQuery } from '../features/subscription/subscription.api';
 import { selectSubscriptionChange, subscriptionChangeRequested } from '../features/subscription/subscription.slice';
+import { useWalletT } from '../messages';
 import { WalletBoundary } from './wallet-boundary';
 
 function SubscriptionStatus() {
@@ -23,26 +25,21 @@ function SubscriptionStatus() {
   const dispatch = useAppDispatch();
   const [confirming, setConfirming] = useState(false);
   const onPlans = useLocation().pathname === '/gold-subscription';
+  const { t } = useWalletT();
 
-  if (isLoading) return <InlineSpinner label="Loading your subscription…" />;
-  if (isError) return <ErrorNotice message="Your subscription could not be loaded." onRetry={refetch} />;
+  if (isLoading) return <InlineSpinner label={t('subscription.loading')} />;
+  if (isError) return <ErrorNotice message={t('subscription.error')} onRetry={refetch} />;
 
   const gold = isGoldSubscription(subscription);
   if (!subscription || !gold) {
     return (
       <>
         <p className="subscription-state">
-          {isGoldInSession ? (
-            <strong>You are a Gold member.</strong>
-          ) : (
-            <>
-              You are on the <strong>free plan</strong>.
-            </>
-          )}
+          {isGoldInSession ? <strong>{t('subscription.goldMember')}</strong> : withStrong(t('subscription.free'))}
         </p>
         {!isGoldInSession && !onPlans && (
           <Link className="ch-button ch-button--gold" to="/gold-subscription">
-            See Gold plans
+            {t('subscription.seePlans')}
           </Link>
         )}
       </>
@@ -54,15 +51,7 @@ function SubscriptionStatus() {
     <>
       <p className="subscription-state">
         <span className="wallet-badge wallet-badge--gold">Gold</span>{' '}
-        {cancelled ? (
-          <>
-            Cancelled — you keep Gold until <strong>{until}</strong>.
-          </>
-        ) : (
-          <>
-            Active — renews on <strong>{until}</strong>.
-          </>
-        )}
+        {withStrong(t(cancelled ? 'subscription.cancelled' : 'subscription.active', { date: until }))}
       </p>
       {change.error && (
         <p className="ch-error-text" role="alert">
@@ -76,12 +65,12 @@ function SubscriptionStatus() {
             disabled={!!change.pending}
             onClick={() => dispatch(subscriptionChangeRequested({ change: 'reactivate' }))}
           >
-            {change.pending === 'reactivate' ? 'Reactivating…' : 'Reactivate Gold'}
+            {change.pending === 'reactivate' ? t('subscription.reactivating') : t('subscription.reactivate')}
           </Button>
         ) : confirming ? (
           <>
             <p className="ch-muted" id="cancel-gold-hint">
-              You keep Gold until {until} and will not be charged again.
+              {t('subscription.cancelHint', { date: until })}
             </p>
             <Button
               variant="secondary"
@@ -92,15 +81,15 @@ function SubscriptionStatus() {
                 dispatch(subscriptionChangeRequested({ change: 'cancel' }));
               }}
             >
-              Yes, cancel
+              {t('subscription.confirmCancel')}
             </Button>
             <Button variant="ghost" onClick={() => setConfirming(false)}>
-              Keep Gold
+              {t('subscription.keep')}
             </Button>
           </>
         ) : (
           <Button variant="secondary" disabled={!!change.pending} onClick={() => setConfirming(true)}>
-            {change.pending === 'cancel' ? 'Cancelling…' : 'Cancel subscription'}
+            {change.pending === 'cancel' ? t('subscription.cancelling') : t('subscription.cancel')}
           </Button>
         )}
       </div>
@@ -110,9 +99,10 @@ function SubscriptionStatus() {
 
 /** The viewer's Gold status with its end date, and cancel / reactivate. Exposed as `./SubscriptionPanel`. */
 export default function SubscriptionPanel() {
+  const { t } = useWalletT();
   return (
-    <section className="ch-card subscription-panel" aria-label="Your subscription">
-      <h2 className="wallet-panel-title">Your subscription</h2>
+    <section className="ch-card subscription-panel" aria-label={t('subscription.region')}>
+      <h2 className="wallet-panel-title">{t('subscription.region')}</h2>
       <WalletBoundary>
         <SubscriptionStatus />
       </WalletBoundary>

@@ -1,18 +1,14 @@
-import { ErrorNotice, InlineSpinner } from '@cliffhanger/shared';
+import { ErrorNotice, formatNumber, InlineSpinner } from '@cliffhanger/shared';
 import { useState } from 'react';
 import { formatDateTime, formatPrice, signedCoins } from '../features/format';
-import {
-  newestFirst,
-  TRANSACTIONS_ERROR,
-  type Transaction,
-  useWalletTransactionsQuery,
-} from '../features/transactions/transactions.api';
+import { newestFirst, type Transaction, useWalletTransactionsQuery } from '../features/transactions/transactions.api';
+import { useWalletT, type WalletKey } from '../messages';
 import { WalletBoundary } from './wallet-boundary';
 
-const STATUS_LABELS: Partial<Record<NonNullable<Transaction['status']>, string>> = {
-  pending: 'Awaiting payment',
-  failed: 'Payment failed',
-  canceled: 'Cancelled',
+const STATUS_LABELS: Partial<Record<NonNullable<Transaction['status']>, WalletKey>> = {
+  pending: 'transactions.pending',
+  failed: 'transactions.failed',
+  canceled: 'transactions.canceled',
 };
 
 /**
@@ -22,8 +18,10 @@ const STATUS_LABELS: Partial<Record<NonNullable<Transaction['status']>, string>>
 type TransactionLine = Transaction & { as_guest?: boolean };
 
 function TransactionRow({ item }: { item: TransactionLine }) {
+  const { t } = useWalletT();
   const money = item.amount !== null && item.amount !== undefined ? formatPrice(item.amount, item.currency) : null;
-  const status = item.status ? STATUS_LABELS[item.status] : undefined;
+  const statusKey = item.status ? STATUS_LABELS[item.status] : undefined;
+  const status = statusKey ? t(statusKey) : undefined;
   return (
     <li className="transaction">
       <div className="transaction-main">
@@ -31,7 +29,7 @@ function TransactionRow({ item }: { item: TransactionLine }) {
         <span className="ch-muted transaction-date">
           <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
           {status && ` · ${status}`}
-          {item.as_guest && ' · as guest'}
+          {item.as_guest && ` · ${t('transactions.asGuest')}`}
         </span>
       </div>
       <div className="transaction-amounts">
@@ -40,7 +38,9 @@ function TransactionRow({ item }: { item: TransactionLine }) {
             {signedCoins(item.coins)}
           </span>
         )}
-        {(item.owed ?? 0) > 0 && <span className="transaction-owed">{item.owed} owed</span>}
+        {(item.owed ?? 0) > 0 && (
+          <span className="transaction-owed">{t('transactions.owed', { coins: formatNumber(item.owed ?? 0) })}</span>
+        )}
         {money && <span className="ch-muted">{money}</span>}
       </div>
     </li>
@@ -50,10 +50,11 @@ function TransactionRow({ item }: { item: TransactionLine }) {
 function Transactions() {
   const [page, setPage] = useState(1);
   const { data, isLoading, isFetching, isError, refetch } = useWalletTransactionsQuery(page);
-  if (isLoading) return <InlineSpinner label="Loading your transactions…" />;
-  if (isError) return <ErrorNotice message={TRANSACTIONS_ERROR} onRetry={refetch} />;
+  const { t } = useWalletT();
+  if (isLoading) return <InlineSpinner label={t('transactions.loading')} />;
+  if (isError) return <ErrorNotice message={t('transactions.error')} onRetry={refetch} />;
   if (!data || data.results.length === 0) {
-    return <p className="ch-muted">{page === 1 ? 'No transactions yet.' : 'No more transactions.'}</p>;
+    return <p className="ch-muted">{page === 1 ? t('transactions.none') : t('transactions.noMore')}</p>;
   }
   return (
     <>
@@ -63,17 +64,17 @@ function Transactions() {
         ))}
       </ul>
       {(page > 1 || data.next) && (
-        <nav className="wallet-actions" aria-label="Transaction pages">
+        <nav className="wallet-actions" aria-label={t('transactions.pages')}>
           <button
             type="button"
             className="ch-button ch-button--secondary"
             disabled={page === 1}
             onClick={() => setPage(page - 1)}
           >
-            Newer
+            {t('transactions.newer')}
           </button>
           <span className="ch-muted" aria-live="polite">
-            Page {page}
+            {t('transactions.page', { page })}
           </span>
           <button
             type="button"
@@ -81,7 +82,7 @@ function Transactions() {
             disabled={!data.next}
             onClick={() => setPage(page + 1)}
           >
-            Older
+            {t('transactions.older')}
           </button>
         </nav>
       )}
@@ -91,9 +92,10 @@ function Transactions() {
 
 /** Everything that moved coins or money, newest first, a page at a time. Exposed as `./TransactionsList`. */
 export default function TransactionsList() {
+  const { t } = useWalletT();
   return (
-    <section className="ch-card transactions-panel" aria-label="Transactions">
-      <h2 className="wallet-panel-title">Transactions</h2>
+    <section className="ch-card transactions-panel" aria-label={t('transactions.title')}>
+      <h2 className="wallet-panel-title">{t('transactions.title')}</h2>
       <WalletBoundary>
         <Transactions />
       </WalletBoundary>

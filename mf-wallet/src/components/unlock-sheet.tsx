@@ -11,6 +11,7 @@ import {
   Button,
   CoinIcon,
   episodeUnlockRequested,
+  formatNumber,
   InlineSpinner,
   selectCoinBalance,
   selectIsGold,
@@ -32,6 +33,7 @@ import { coinsLabel, formatPrice } from '../features/format';
 import { useWalletSelector } from '../features/hooks';
 import { cardName, cardSpoken } from '../features/payment-methods/card-face';
 import { useWalletPaymentMethodsQuery } from '../features/payment-methods/payment-methods.api';
+import { withStrong } from '../features/rich-text';
 import { type GoldPlan, useWalletGoldPlansQuery } from '../features/subscription/subscription.api';
 import { useWalletSeriesUnlockQuoteQuery } from '../features/unlock-sheet/unlock-sheet.api';
 import {
@@ -41,6 +43,7 @@ import {
   unlockAfterChanged,
   unlockSheetClosed,
 } from '../features/unlock-sheet/unlock-sheet.slice';
+import { useWalletT } from '../messages';
 import { WalletBoundary } from './wallet-boundary';
 
 /** The pack giving the most coins for the money (ties: the cheaper one). */
@@ -97,6 +100,7 @@ function SeriesTotal({ episode, balance }: { episode: UnlockSheetEpisode; balanc
   const dispatch = useAppDispatch();
   const sheet = useWalletSelector(selectUnlockSheet);
   const { data } = useWalletSeriesUnlockQuoteQuery(Number(episode.seriesId));
+  const { t } = useWalletT();
   if (!data || data.episodes < 2) return null;
   const short = data.coins - balance;
   return (
@@ -108,12 +112,10 @@ function SeriesTotal({ episode, balance }: { episode: UnlockSheetEpisode; balanc
         onClick={() => dispatch(seriesUnlockRequested({ seriesId: Number(episode.seriesId), coins: data.coins }))}
       >
         {sheet.busy === 'unlocking-series'
-          ? 'Unlocking the series…'
-          : `Unlock all ${data.episodes} remaining episodes for ${coinsLabel(data.coins)}`}
+          ? t('sheet.unlockingSeries')
+          : t('sheet.unlockSeries', { count: data.coins, episodes: formatNumber(data.episodes) })}
       </Button>
-      {short > 0 && (
-        <p className="ch-muted unlock-sheet-note">You need {coinsLabel(short)} more for the whole series.</p>
-      )}
+      {short > 0 && <p className="ch-muted unlock-sheet-note">{t('sheet.seriesShort', { count: short })}</p>}
     </div>
   );
 }
@@ -127,11 +129,12 @@ function Packs({ episode, short }: { episode: UnlockSheetEpisode; short: number 
   const { data: cards } = useWalletPaymentMethodsQuery();
   const card = cards?.find((method) => method.is_default) ?? null;
   const checkboxId = useId();
-  if (isLoading) return <InlineSpinner label="Loading coin packs…" />;
-  if (!packs || packs.length === 0) return <p className="ch-muted">No coin packs are on sale right now.</p>;
+  const { t } = useWalletT();
+  if (isLoading) return <InlineSpinner label={t('sheet.loadingPacks')} />;
+  if (!packs || packs.length === 0) return <p className="ch-muted">{t('sheet.noPacks')}</p>;
   const best = bestValuePackage(packs);
   const busy = checkoutBusy || sheet.busy !== 'idle';
-  const after = sheet.unlockAfter ? ' and unlock' : '';
+  const after = sheet.unlockAfter ? t('sheet.andUnlock') : '';
   const buy = (pack: CoinPackage, withCard: boolean) => {
     const price = offerOnPack(pack, offer)?.price ?? pack.price;
     dispatch(track(ANALYTICS_EVENTS.coinPackageSelected, { package_id: pack.id, price }));
@@ -150,9 +153,7 @@ function Packs({ episode, short }: { episode: UnlockSheetEpisode; short: number 
   };
   return (
     <>
-      <p className="unlock-sheet-short">
-        You need <strong>{coinsLabel(short)}</strong> more. Pick a pack:
-      </p>
+      <p className="unlock-sheet-short">{withStrong(t('sheet.short', { count: short }))}</p>
       <label className="unlock-sheet-check" htmlFor={checkboxId}>
         <input
           id={checkboxId}
@@ -160,11 +161,12 @@ function Packs({ episode, short }: { episode: UnlockSheetEpisode; short: number 
           checked={sheet.unlockAfter}
           onChange={(event) => dispatch(unlockAfterChanged(event.target.checked))}
         />
-        Unlock this episode after buying
+        {t('sheet.unlockAfter')}
       </label>
       {card && (
         <p className="ch-muted unlock-sheet-card">
-          One tap pays with your default card, <span aria-hidden="true">{cardName(card)}</span>
+          {t('sheet.oneTap')}
+          <span aria-hidden="true">{cardName(card)}</span>
           <span className="ch-visually-hidden">{cardSpoken(card)}</span>.
         </p>
       )}
@@ -185,18 +187,22 @@ function Packs({ episode, short }: { episode: UnlockSheetEpisode; short: number 
               <div className="unlock-sheet-pack-what">
                 {packOffer && <OfferBadge />}
                 <span className="unlock-sheet-pack-coins">
-                  <CoinIcon size={16} /> {coinsLabel(pack.coins)}
-                  {pack.bonus_coins > 0 && <span className="coin-package-bonus"> + {pack.bonus_coins} bonus</span>}
-                  {extra > 0 && <span className="coin-package-bonus"> + {extra} first top-up coins</span>}
+                  <CoinIcon size={16} /> <span className="unlock-sheet-pack-count">{coinsLabel(pack.coins)}</span>
+                  {pack.bonus_coins > 0 && (
+                    <span className="coin-package-bonus"> + {t('packs.bonus', { count: pack.bonus_coins })}</span>
+                  )}
+                  {extra > 0 && (
+                    <span className="coin-package-bonus"> + {t('packs.firstTopUp', { count: extra })}</span>
+                  )}
                 </span>
                 {packOffer && <span className="unlock-sheet-offer-title">{packOffer.title}</span>}
                 {packOffer && <UsualPrice offer={packOffer} />}
-                {pack.id === best?.id && <span className="wallet-badge">Best value</span>}
-                {!enough && <span className="ch-muted unlock-sheet-note">Not enough for this episode</span>}
+                {pack.id === best?.id && <span className="wallet-badge">{t('sheet.bestValue')}</span>}
+                {!enough && <span className="ch-muted unlock-sheet-note">{t('sheet.notEnough')}</span>}
               </div>
               <Button
                 disabled={busy}
-                aria-label={`Buy ${coinsLabel(total)} for ${price}${packOffer ? `, ${offerSpoken(packOffer)}` : ''}${withCard && card ? ` with ${cardSpoken(card)}` : ''}${enough ? after : ''}`}
+                aria-label={`${t('packs.buyAria', { count: total, price })}${packOffer ? `, ${offerSpoken(packOffer)}` : ''}${withCard && card ? t('sheet.withCard', { card: cardSpoken(card) }) : ''}${enough ? after : ''}`}
                 onClick={() => buy(pack, withCard)}
               >
                 {`${price}${enough ? after : ''}`}
@@ -208,11 +214,13 @@ function Packs({ episode, short }: { episode: UnlockSheetEpisode; short: number 
       {card && (
         <p className="unlock-sheet-other">
           <button type="button" className="ch-link-button" disabled={busy} onClick={() => best && buy(best, false)}>
-            Pay for the best-value pack another way
+            {t('sheet.otherWay')}
           </button>
         </p>
       )}
-      {sheet.busy === 'paying' && <InlineSpinner label={`Paying with ${card ? cardSpoken(card) : 'your card'}…`} />}
+      {sheet.busy === 'paying' && (
+        <InlineSpinner label={card ? t('sheet.payingWith', { card: cardSpoken(card) }) : t('sheet.paying')} />
+      )}
     </>
   );
 }
@@ -221,21 +229,21 @@ function GoldOffer({ episode }: { episode: UnlockSheetEpisode }) {
   const dispatch = useAppDispatch();
   const busy = useWalletSelector(selectCheckoutBusy);
   const { data: plans } = useWalletGoldPlansQuery();
+  const { t } = useWalletT();
   if (!plans || plans.length === 0) return null;
   const monthly = plans.find((plan) => plan.interval === 'month') ?? plans[0];
   if (!monthly) return null;
   const price = formatPrice(monthly.price, monthly.currency);
+  const per = monthly.interval === 'year' ? 'year' : 'month';
   return (
     <div className="unlock-sheet-gold">
-      <p>
-        <strong>Gold</strong>: every episode of every series, no coins needed — {price} a {monthly.interval}.
-      </p>
+      <p>{withStrong(t(`sheet.gold.${per}`, { price }))}</p>
       <Button
         variant="gold"
         disabled={busy}
         onClick={() => dispatch(checkoutRequested({ kind: 'gold', plan: monthly.id, returnTo: episode.returnTo }))}
       >
-        {`Get Gold for ${price} a ${monthly.interval}`}
+        {t(`sheet.getGold.${per}`, { price })}
       </Button>
     </div>
   );
@@ -248,6 +256,7 @@ function Sheet({ episode }: { episode: UnlockSheetEpisode }) {
   const isGold = useWalletSelector(selectIsGold);
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const { t } = useWalletT();
   useReturnToEpisode(episode);
   const open = sheet.open && sheet.episode?.episodeId === episode.episodeId;
 
@@ -269,7 +278,13 @@ function Sheet({ episode }: { episode: UnlockSheetEpisode }) {
   // phone player's top bar and rail would sit over the sheet.
   return createPortal(
     <div className="unlock-sheet-layer">
-      <button type="button" className="unlock-sheet-backdrop" aria-label="Close" tabIndex={-1} onClick={close} />
+      <button
+        type="button"
+        className="unlock-sheet-backdrop"
+        aria-label={t('common.close')}
+        tabIndex={-1}
+        onClick={close}
+      />
       <div
         ref={panel}
         className="unlock-sheet"
@@ -281,21 +296,21 @@ function Sheet({ episode }: { episode: UnlockSheetEpisode }) {
       >
         <div className="unlock-sheet-head">
           <h2 id={titleId} className="unlock-sheet-title">
-            Unlock episode {episode.episodeNumber}
+            {t('sheet.title', { number: episode.episodeNumber })}
           </h2>
-          <button type="button" className="unlock-sheet-close" aria-label="Close" onClick={close}>
+          <button type="button" className="unlock-sheet-close" aria-label={t('common.close')} onClick={close}>
             ×
           </button>
         </div>
         <dl className="unlock-sheet-facts">
           <div>
-            <dt>Price</dt>
+            <dt>{t('sheet.price')}</dt>
             <dd data-testid="unlock-sheet-price">
               <CoinIcon size={16} /> {coinsLabel(cost)}
             </dd>
           </div>
           <div>
-            <dt>Your balance</dt>
+            <dt>{t('sheet.balance')}</dt>
             <dd data-testid="unlock-sheet-balance">{coinsLabel(balance)}</dd>
           </div>
         </dl>
@@ -319,7 +334,7 @@ function Sheet({ episode }: { episode: UnlockSheetEpisode }) {
               close();
             }}
           >
-            {`Unlock for ${coinsLabel(cost)}`}
+            {t('sheet.unlockFor', { count: cost })}
           </Button>
         ) : (
           <Packs episode={episode} short={short} />

@@ -1,17 +1,29 @@
-/** How the wallet writes money, coins and dates: prices in their own currency (default rub, product.md#payments). */
-import { DEFAULT_CURRENCY } from '@cliffhanger/shared';
+/**
+ * How the wallet writes money, coins and dates, in the page's language: prices in their own currency
+ * (default rub, product.md#payments) and in major units (roubles, not kopecks) as the API answers them,
+ * through the shared `formatMoney`; coin counts with the language's plural rules.
+ */
+import {
+  currentLanguage,
+  DEFAULT_CURRENCY,
+  formatMoney,
+  formatDate as formatSharedDate,
+  type Language,
+} from '@cliffhanger/shared';
+import { walletT } from '../messages';
 
-export function formatPrice(price: number, currency?: string | null, locale?: string): string {
-  const code = (currency || DEFAULT_CURRENCY).toUpperCase();
+export function formatPrice(price: number, currency?: string | null, language: Language = currentLanguage()): string {
+  const code = currency || DEFAULT_CURRENCY;
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: code }).format(price);
+    return formatMoney(price, code, language);
   } catch {
-    return `${price} ${code}`; // an unknown currency code still shows plainly
+    return `${price} ${code.toUpperCase()}`; // an unknown currency code still shows plainly
   }
 }
 
+/** "1 coin", "1,100 coins"; "1 монета", "2 монеты", "5 монет". */
 export function coinsLabel(coins: number): string {
-  return `${coins.toLocaleString()} ${Math.abs(coins) === 1 ? 'coin' : 'coins'}`;
+  return walletT('coins', { count: coins });
 }
 
 /** +50 coins, −5 coins: the sign says which way the coins went. */
@@ -21,15 +33,14 @@ export function signedCoins(coins: number): string {
   return coinsLabel(0);
 }
 
-export function formatDate(iso: string | null | undefined, locale?: string): string {
+/** "25 November 2026" in the page's language; nothing for a missing or broken date. */
+export function formatDate(iso: string | null | undefined, language: Language = currentLanguage()): string {
   if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  return formatSharedDate(iso, 'long', language);
 }
 
-export function formatDateTime(iso: string, locale?: string): string {
+export function formatDateTime(iso: string, language: Language = currentLanguage()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }

@@ -4,27 +4,27 @@ import { Link } from 'react-router-dom';
 import BalancePanel from '../components/balance-panel';
 import { CheckoutOutcome } from '../components/checkout-outcome';
 import { CoinPackages } from '../components/coin-packages';
+import { useWalletT } from '../messages';
 
 /** /coins: the coin packages, the balance, and the outcome of a purchase the viewer returns from. */
 export default function CoinStoreScreen() {
   const dispatch = useAppDispatch();
   const isGold = useSharedSelector(selectIsGold);
+  const { t } = useWalletT();
   useEffect(() => {
     dispatch(track(ANALYTICS_EVENTS.coinStoreViewed));
   }, [dispatch]);
   return (
-    <Page title="Coin store">
+    <Page title={t('store.coinTitle')}>
       <div className="wallet-stack">
         <CheckoutOutcome kind="coins" />
         <BalancePanel />
-        {isGold && (
-          <p className="ch-muted">As a Gold member every episode is already open to you; coins are optional.</p>
-        )}
-        <h2>Coin packages</h2>
-        <p className="ch-muted">Prices include tax. You pay on a secure payment page and come straight back.</p>
+        {isGold && <p className="ch-muted">{t('store.goldNote')}</p>}
+        <h2>{t('store.packagesTitle')}</h2>
+        <p className="ch-muted">{t('store.taxNote')}</p>
         <CoinPackages />
         <p>
-          <Link to="/gold-subscription">Watch everything without coins with Gold</Link>
+          <Link to="/gold-subscription">{t('store.goldLink')}</Link>
         </p>
       </div>
     </Page>

@@ -11,47 +11,47 @@ import {
 import { useEffect } from 'react';
 import BalancePanel from '../components/balance-panel';
 import { ShareButtons } from '../components/share-buttons';
-import { coinsLabel, formatDateTime } from '../features/format';
+import { formatDateTime } from '../features/format';
 import { useWalletSelector } from '../features/hooks';
 import { type RewardsOverview, useWalletRewardsQuery } from '../features/rewards/rewards.api';
 import { dailyBonusClaimRequested, selectRewardsActivity } from '../features/rewards/rewards.slice';
+import { useWalletT } from '../messages';
 
 function DailyBonus({ daily }: { daily: RewardsOverview['daily'] }) {
   const dispatch = useAppDispatch();
   const { claiming } = useWalletSelector(selectRewardsActivity);
+  const { t } = useWalletT();
   return (
     <section className="ch-card" aria-labelledby="daily-bonus-title">
       <h2 id="daily-bonus-title" className="wallet-panel-title">
-        Daily bonus
+        {t('rewards.dailyTitle')}
       </h2>
-      <p>
-        {daily.streak > 0 ? `You are on a ${daily.streak}-day streak.` : 'Collect a bonus every day to build a streak.'}
-      </p>
-      <ol className="streak-calendar" aria-label="This week’s bonuses">
+      <p>{daily.streak > 0 ? t('rewards.streak', { count: daily.streak }) : t('rewards.buildStreak')}</p>
+      <ol className="streak-calendar" aria-label={t('rewards.week')}>
         {daily.calendar.map((day) => (
           <li
             key={day.day}
             className={`streak-day${day.claimed ? ' streak-day--claimed' : ''}${day.is_today ? ' streak-day--today' : ''}`}
             aria-current={day.is_today ? 'date' : undefined}
           >
-            <span className="streak-day-name">Day {day.day}</span>
+            <span className="streak-day-name">{t('rewards.day', { day: day.day })}</span>
             <span>
               <CoinIcon size={16} /> {day.coins}
             </span>
             <span className="ch-visually-hidden">
-              {day.claimed ? ', collected' : ''}
-              {day.is_today ? ', today' : ''}
+              {day.claimed ? t('rewards.collected') : ''}
+              {day.is_today ? t('rewards.today') : ''}
             </span>
           </li>
         ))}
       </ol>
       {daily.claimed_today ? (
         <p className="ch-muted" role="status">
-          Collected today. Your next bonus is ready {formatDateTime(daily.next_claim_at)}.
+          {t('rewards.collectedToday', { when: formatDateTime(daily.next_claim_at) })}
         </p>
       ) : (
         <Button variant="gold" disabled={claiming} onClick={() => dispatch(dailyBonusClaimRequested())}>
-          {claiming ? 'Collecting…' : `Collect ${coinsLabel(daily.today_coins)}`}
+          {claiming ? t('rewards.collecting') : t('rewards.collect', { count: daily.today_coins })}
         </Button>
       )}
     </section>
@@ -61,22 +61,23 @@ function DailyBonus({ daily }: { daily: RewardsOverview['daily'] }) {
 export default function RewardsScreen() {
   const { data, isLoading, isError, refetch } = useWalletRewardsQuery();
   const dispatch = useAppDispatch();
+  const { t } = useWalletT();
   useEffect(() => {
     dispatch(track(ANALYTICS_EVENTS.rewardsViewed));
   }, [dispatch]);
   return (
-    <Page title="Rewards">
+    <Page title={t('rewards.title')}>
       <div className="wallet-grid">
         <BalancePanel />
-        {isLoading && <InlineSpinner label="Loading your rewards…" />}
-        {isError && <ErrorNotice message="Your rewards could not be loaded." onRetry={refetch} />}
+        {isLoading && <InlineSpinner label={t('rewards.loading')} />}
+        {isError && <ErrorNotice message={t('rewards.error')} onRetry={refetch} />}
         {data && <DailyBonus daily={data.daily} />}
         {data && (
           <section className="ch-card" aria-labelledby="share-title">
             <h2 id="share-title" className="wallet-panel-title">
-              Share Cliffhanger
+              {t('rewards.shareTitle')}
             </h2>
-            <p>Share with friends and get {coinsLabel(data.share.coins)} for each way you share, once a day.</p>
+            <p>{t('rewards.shareIntro', { count: data.share.coins })}</p>
             <ShareButtons claimed={data.share.channels.filter((c) => c.claimed_today).map((c) => c.channel)} />
           </section>
         )}

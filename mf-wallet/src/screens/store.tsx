@@ -2,15 +2,17 @@ import { Page, selectIsGold, useSharedSelector } from '@cliffhanger/shared';
 import BalancePanel from '../components/balance-panel';
 import { CoinPackages } from '../components/coin-packages';
 import { GoldBenefits, GoldPlans } from '../components/gold-plans';
+import { useWalletT } from '../messages';
 
 /** /store: coins and Gold side by side. */
 export default function StoreScreen() {
   const isGold = useSharedSelector(selectIsGold);
+  const { t } = useWalletT();
   return (
-    <Page title="Store">
+    <Page title={t('store.title')}>
       <div className="store-columns">
         <section className="wallet-stack" aria-labelledby="store-coins-title">
-          <h2 id="store-coins-title">Coins</h2>
+          <h2 id="store-coins-title">{t('store.coins')}</h2>
           <BalancePanel />
           <CoinPackages />
         </section>
@@ -19,7 +21,7 @@ export default function StoreScreen() {
           <div className="ch-card">
             <GoldBenefits />
           </div>
-          {isGold ? <p>You are a Gold member. Enjoy every episode.</p> : <GoldPlans />}
+          {isGold ? <p>{t('store.goldMember')}</p> : <GoldPlans />}
         </section>
       </div>
     </Page>

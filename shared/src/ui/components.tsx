@@ -7,28 +7,32 @@ import {
   useId,
   useState,
 } from 'react';
+import { useUiT } from './messages';
 import './ui.css';
 
 export const PRODUCT_NAME = 'Cliffhanger';
+/** The full-screen spinner's text in English; the spinner itself says it in the page's language. */
 export const LOADING_TEXT = `Loading ${PRODUCT_NAME}…`;
 export const PLACEHOLDER_POSTER = '/placeholder-poster.jpg';
 export const PLACEHOLDER_COVER = '/placeholder-cover.jpg';
 
 /** The full-screen spinner shown while a screen loads (product.md#shell); its text names the product. */
-export function FullScreenSpinner({ label = LOADING_TEXT }: { label?: string }) {
+export function FullScreenSpinner({ label }: { label?: string }) {
+  const { t } = useUiT();
   return (
     <div className="ch-spinner-screen" role="status" aria-live="polite">
       <div className="ch-spinner" aria-hidden="true" />
-      <span>{label}</span>
+      <span>{label ?? t('loadingProduct', { product: PRODUCT_NAME })}</span>
     </div>
   );
 }
 
-export function InlineSpinner({ label = 'Loading…' }: { label?: string }) {
+export function InlineSpinner({ label }: { label?: string }) {
+  const { t } = useUiT();
   return (
     <div className="ch-spinner-inline" role="status" aria-live="polite">
       <div className="ch-spinner" aria-hidden="true" />
-      <span className="ch-muted">{label}</span>
+      <span className="ch-muted">{label ?? t('loading')}</span>
     </div>
   );
 }
@@ -88,12 +92,13 @@ export function Page({ title, children, actions }: { title: string; children?: R
 }
 
 export function ErrorNotice({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const { t } = useUiT();
   return (
     <div className="ch-card" role="alert">
       <p className="ch-error-text">{message}</p>
       {onRetry && (
         <Button variant="secondary" onClick={onRetry}>
-          Try again
+          {t('tryAgain')}
         </Button>
       )}
     </div>

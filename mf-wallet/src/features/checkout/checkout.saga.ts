@@ -25,6 +25,7 @@ import {
   writeStored,
 } from '@cliffhanger/shared';
 import { call, delay, put, select, takeLeading } from 'redux-saga/effects';
+import { walletT } from '../../messages';
 import { type CheckoutAnswer, coinsApi } from '../coins/coins.api';
 import { formatDate } from '../format';
 import { isGoldSubscription } from '../subscription/gold-status';
@@ -40,13 +41,24 @@ import {
   selectCheckoutBusy,
 } from './checkout.slice';
 
+/** What the checkout tells the viewer, in the page's language when it is said. */
 export const CHECKOUT_MESSAGES = {
-  purchaseFailed: 'Failed to initiate purchase',
-  subscriptionFailed: 'Failed to create subscription',
-  cancelled: 'Payment cancelled. You have not been charged.',
-  coinsDelayed: 'Your payment is being processed. Your coins will appear in a minute or two.',
-  goldDelayed: 'Your payment is being processed. Gold will switch on in a minute or two.',
-} as const;
+  get purchaseFailed() {
+    return walletT('checkout.purchaseFailed');
+  },
+  get subscriptionFailed() {
+    return walletT('checkout.subscriptionFailed');
+  },
+  get cancelled() {
+    return walletT('checkout.cancelled');
+  },
+  get coinsDelayed() {
+    return walletT('checkout.coinsDelayed');
+  },
+  get goldDelayed() {
+    return walletT('checkout.goldDelayed');
+  },
+};
 
 /** How long the wallet waits for the payment webhook after the viewer comes back: 15 × 2 s. */
 export const CHECKOUT_POLL_INTERVAL_MS = 2_000;
@@ -180,7 +192,11 @@ export function* confirmCheckout({ payload }: ReturnType<typeof checkoutReturned
     yield put(outcomeSettled({ status: 'confirmed', balance }));
     yield put(track(ANALYTICS_EVENTS.coinPurchaseCompleted, { coins: balance - baseline, balance }));
     yield put(
-      showToast({ type: 'success', title: 'Coins added', message: `${balance - baseline} coins are in your wallet.` }),
+      showToast({
+        type: 'success',
+        title: walletT('toast.coinsAddedTitle'),
+        message: walletT('toast.coinsAdded', { count: balance - baseline }),
+      }),
     );
     if (payload.episode) yield call(continueOnEpisode, payload.episode, payload.unlockAfter ?? false, balance);
     return;
@@ -201,8 +217,8 @@ export function* confirmCheckout({ payload }: ReturnType<typeof checkoutReturned
   yield put(
     showToast({
       type: 'success',
-      title: 'Welcome to Gold',
-      message: `Every episode is open to you until ${formatDate(subscription.current_period_end)}.`,
+      title: walletT('toast.welcomeGold'),
+      message: walletT('toast.goldUntil', { date: formatDate(subscription.current_period_end) }),
     }),
   );
 }

@@ -77,10 +77,21 @@ describe('the store', () => {
 });
 
 describe('prices and coins as text', () => {
-  it('formats a price in its currency, rub by default', () => {
-    expect(formatPrice(99, 'usd', 'en-US')).toBe('$99.00');
-    expect(formatPrice(99, null, 'en-US')).toBe(formatPrice(99, 'rub', 'en-US'));
-    expect(formatPrice(99, null, 'en-US')).toMatch(/RUB/);
+  it('formats a price in its currency, rub by default, whole amounts without a fraction', () => {
+    expect(formatPrice(99, 'usd', 'en')).toBe('$99');
+    expect(formatPrice(4.99, 'usd', 'en')).toBe('$4.99');
+    expect(formatPrice(99, null, 'en')).toBe(formatPrice(99, 'rub', 'en'));
+    expect(formatPrice(99, null, 'en')).toMatch(/RUB/);
+  });
+
+  it('writes the same amount in roubles the Russian way', () => {
+    const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+    expect(plain(formatPrice(1490, 'rub', 'ru'))).toBe('1 490 ₽');
+    expect(plain(formatPrice(99.5, null, 'ru'))).toBe('99,50 ₽');
+  });
+
+  it('shows an unknown currency code plainly', () => {
+    expect(formatPrice(10, 'xx', 'en')).toBe('10 XX');
   });
 
   it('signs coins by direction', () => {

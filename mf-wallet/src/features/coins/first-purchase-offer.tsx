@@ -3,7 +3,8 @@
  * the honest label, the offer's coins and price as the server answered them, and the usual price
  * crossed out when the offer lowers it. Who gets the offer is the server's answer alone.
  */
-import { FIRST_PURCHASE_OFFER_LABEL, type FirstPurchaseOfferView } from '@cliffhanger/shared';
+import type { FirstPurchaseOfferView } from '@cliffhanger/shared';
+import { useWalletT, walletT } from '../../messages';
 import { formatPrice } from '../format';
 import type { CoinPackage } from './coins.api';
 
@@ -14,17 +15,19 @@ export function offerOnPack(pack: CoinPackage, offer: FirstPurchaseOfferView | n
 
 /** How a button names the offer to a screen reader: the label, and the usual price when it is lower. */
 export function offerSpoken(offer: FirstPurchaseOfferView): string {
-  const label = FIRST_PURCHASE_OFFER_LABEL.toLowerCase();
+  const label = walletT('offer.label').toLowerCase();
   if (offer.price >= offer.regular_price) return label;
-  return `${label}, usually ${formatPrice(offer.regular_price, offer.currency)}`;
+  return `${label}, ${walletT('offer.usuallyPrice', { price: formatPrice(offer.regular_price, offer.currency) })}`;
 }
 
 export function OfferBadge() {
-  return <span className="wallet-badge wallet-badge--offer">{FIRST_PURCHASE_OFFER_LABEL}</span>;
+  const { t } = useWalletT();
+  return <span className="wallet-badge wallet-badge--offer">{t('offer.label')}</span>;
 }
 
 /** The price charged, after the usual one crossed out when the offer lowers it. */
 export function OfferPrice({ offer }: { offer: FirstPurchaseOfferView }) {
+  const { t } = useWalletT();
   const price = formatPrice(offer.price, offer.currency);
   if (offer.price >= offer.regular_price) return <>{price}</>;
   const regular = formatPrice(offer.regular_price, offer.currency);
@@ -34,17 +37,18 @@ export function OfferPrice({ offer }: { offer: FirstPurchaseOfferView }) {
         {regular}
       </s>{' '}
       {price}
-      <span className="ch-visually-hidden"> instead of {regular}</span>
+      <span className="ch-visually-hidden"> {t('offer.instead', { price: regular })}</span>
     </>
   );
 }
 
 /** The usual price, crossed out, when the offer lowers it: for a row whose button shows the offer price. */
 export function UsualPrice({ offer }: { offer: FirstPurchaseOfferView }) {
+  const { t } = useWalletT();
   if (offer.price >= offer.regular_price) return null;
   return (
     <span className="offer-regular-price">
-      Usually <s>{formatPrice(offer.regular_price, offer.currency)}</s>
+      {t('offer.usually')} <s>{formatPrice(offer.regular_price, offer.currency)}</s>
     </span>
   );
 }

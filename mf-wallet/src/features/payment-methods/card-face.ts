@@ -1,11 +1,11 @@
 /** How a saved card is named everywhere: "Mastercard •••• 4444", expiring "11/28". */
+import { walletT } from '../../messages';
 import type { PaymentMethod } from './payment-methods.api';
 
 const BRANDS: Record<string, string> = {
   visa: 'Visa',
   mastercard: 'Mastercard',
   amex: 'American Express',
-  mir: 'Mir',
   discover: 'Discover',
   jcb: 'JCB',
   unionpay: 'UnionPay',
@@ -14,7 +14,10 @@ const BRANDS: Record<string, string> = {
 };
 
 export function brandName(brand: string | null | undefined): string {
-  return BRANDS[brand?.toLowerCase() ?? ''] ?? (brand || 'Card');
+  const key = brand?.toLowerCase() ?? '';
+  // Мир is written in each language's own way; the other brands are the same everywhere.
+  if (key === 'mir') return walletT('cards.brandMir');
+  return BRANDS[key] ?? (brand || walletT('cards.brandUnknown'));
 }
 
 export function cardName(method: Pick<PaymentMethod, 'brand' | 'last4'>): string {
@@ -28,5 +31,5 @@ export function cardExpiry(method: Pick<PaymentMethod, 'exp_month' | 'exp_year'>
 
 /** For screen readers: "Mastercard ending 4444" rather than four bullets read aloud. */
 export function cardSpoken(method: Pick<PaymentMethod, 'brand' | 'last4'>): string {
-  return `${brandName(method.brand)} ending ${method.last4}`;
+  return walletT('cards.spoken', { brand: brandName(method.brand), last4: method.last4 });
 }

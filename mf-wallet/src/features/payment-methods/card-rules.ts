@@ -1,4 +1,5 @@
 /** What a card form checks before anything is sent: the rules a viewer expects from any card form. */
+import { walletT } from '../../messages';
 
 export interface CardInput {
   name: string;
@@ -55,21 +56,18 @@ export const cvcLengthOf = (number: string) => BRANDS.find((rule) => rule.brand 
 
 export function validateCard(input: CardInput, now: Date = new Date()): CardErrors {
   const errors: CardErrors = {};
-  if (!input.name.trim()) errors.name = 'Enter the name shown on the card.';
+  if (!input.name.trim()) errors.name = walletT('cardRules.name');
   const digits = digitsOf(input.number);
-  if (!digits) errors.number = 'Enter the card number.';
+  if (!digits) errors.number = walletT('cardRules.number');
   else if (digits.length < 12 || digits.length > 19 || !passesLuhn(digits))
-    errors.number = 'This card number does not look right. Please check it.';
+    errors.number = walletT('cardRules.numberWrong');
   const expiry = parseExpiry(input.expiry);
-  if (!input.expiry.trim()) errors.expiry = 'Enter the expiry date as MM/YY.';
-  else if (!expiry) errors.expiry = 'Enter the expiry date as MM/YY, for example 04/29.';
+  if (!input.expiry.trim()) errors.expiry = walletT('cardRules.expiry');
+  else if (!expiry) errors.expiry = walletT('cardRules.expiryFormat');
   else if (expiry.year < now.getFullYear() || (expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1))
-    errors.expiry = 'This card has expired.';
+    errors.expiry = walletT('cardRules.expired');
   const cvcLength = cvcLengthOf(input.number);
   if (!new RegExp(`^\\d{${cvcLength}}$`).test(input.cvc.trim()))
-    errors.cvc =
-      cvcLength === 4
-        ? 'Enter the 4-digit security code printed on the front of the card.'
-        : 'Enter the 3-digit security code on the back of the card.';
+    errors.cvc = cvcLength === 4 ? walletT('cardRules.cvcFront') : walletT('cardRules.cvcBack');
   return errors;
 }

@@ -4,6 +4,7 @@
  */
 import { errorMessage, runMutation, SAGA_MUTATION, showToast } from '@cliffhanger/shared';
 import { put, takeEvery, takeLeading } from 'redux-saga/effects';
+import { walletT } from '../../messages';
 import { type PaymentMethod, paymentMethodsApi } from './payment-methods.api';
 import {
   paymentMethodAddRequested,
@@ -12,11 +13,18 @@ import {
   paymentMethodsSettled,
 } from './payment-methods.slice';
 
+/** What a failed change of cards tells the viewer, in the page's language when it is said. */
 export const PAYMENT_METHOD_MESSAGES = {
-  addFailed: 'Your card could not be added. Please check it and try again.',
-  removeFailed: 'The card could not be removed. Please try again.',
-  defaultFailed: 'The default card could not be changed. Please try again.',
-} as const;
+  get addFailed() {
+    return walletT('cards.addFailed');
+  },
+  get removeFailed() {
+    return walletT('cards.removeFailed');
+  },
+  get defaultFailed() {
+    return walletT('cards.defaultFailed');
+  },
+};
 
 const { walletAddPaymentMethod, walletRemovePaymentMethod, walletSetDefaultPaymentMethod } =
   paymentMethodsApi.endpoints;
@@ -28,7 +36,10 @@ export function* addPaymentMethod({ payload }: ReturnType<typeof paymentMethodAd
     );
     yield put(paymentMethodsSettled({ error: null }));
     yield put(
-      showToast({ type: 'success', message: method?.last4 ? `Card ending ${method.last4} added.` : 'Card added.' }),
+      showToast({
+        type: 'success',
+        message: method?.last4 ? walletT('cards.addedEnding', { last4: method.last4 }) : walletT('cards.added'),
+      }),
     );
   } catch (error) {
     const message = errorMessage(error, PAYMENT_METHOD_MESSAGES.addFailed);
@@ -41,7 +52,7 @@ export function* removePaymentMethod({ payload }: ReturnType<typeof paymentMetho
   try {
     yield* runMutation(walletRemovePaymentMethod.initiate(payload.id, SAGA_MUTATION));
     yield put(paymentMethodsSettled({ error: null }));
-    yield put(showToast({ type: 'success', message: 'Card removed.' }));
+    yield put(showToast({ type: 'success', message: walletT('cards.removed') }));
   } catch (error) {
     const message = errorMessage(error, PAYMENT_METHOD_MESSAGES.removeFailed);
     yield put(paymentMethodsSettled({ error: message }));
@@ -53,7 +64,7 @@ export function* setDefaultPaymentMethod({ payload }: ReturnType<typeof paymentM
   try {
     yield* runMutation(walletSetDefaultPaymentMethod.initiate(payload.id, SAGA_MUTATION));
     yield put(paymentMethodsSettled({ error: null }));
-    yield put(showToast({ type: 'success', message: 'Default card updated.' }));
+    yield put(showToast({ type: 'success', message: walletT('cards.defaultChanged') }));
   } catch (error) {
     const message = errorMessage(error, PAYMENT_METHOD_MESSAGES.defaultFailed);
     yield put(paymentMethodsSettled({ error: message }));

@@ -8,6 +8,7 @@ import {
   type ApiError,
   balanceChanged,
   errorMessage,
+  PRODUCT_NAME,
   runMutation,
   SAGA_MUTATION,
   SHARE_CHANNELS,
@@ -16,16 +17,26 @@ import {
   track,
 } from '@cliffhanger/shared';
 import { call, put, takeLeading } from 'redux-saga/effects';
-import { formatDateTime } from '../format';
+import { walletT } from '../../messages';
+import { coinsLabel, formatDateTime } from '../format';
 import { type ClaimAnswer, type RewardShareChannel, rewardsApi, type ShareAnswer } from './rewards.api';
 import { claimSettled, dailyBonusClaimRequested, shareRequested, shareSettled } from './rewards.slice';
 
+/** What the rewards tell the viewer, in the page's language when it is said. */
 export const REWARD_MESSAGES = {
-  claimFailed: 'Your daily bonus could not be collected. Please try again.',
-  shareFailed: 'Thanks for sharing! Your reward could not be credited just now.',
-  copyFailed: 'The link could not be copied. Please copy it from the address bar.',
-  thanks: 'Thanks for sharing!',
-} as const;
+  get claimFailed() {
+    return walletT('rewards.claimFailed');
+  },
+  get shareFailed() {
+    return walletT('rewards.shareFailed');
+  },
+  get copyFailed() {
+    return walletT('rewards.copyFailed');
+  },
+  get thanks() {
+    return walletT('rewards.thanks');
+  },
+};
 
 /** The analytics catalogue names copying a link `copyLink`; the API names it `copy_link`. */
 export function analyticsChannel(channel: RewardShareChannel): ShareChannel {
@@ -43,8 +54,6 @@ export const device = {
   },
 };
 
-const coins = (n: number) => `${n} ${n === 1 ? 'coin' : 'coins'}`;
-
 export function* claimDailyBonus() {
   try {
     const answer: ClaimAnswer = yield* runMutation(
@@ -55,8 +64,8 @@ export function* claimDailyBonus() {
     yield put(
       showToast({
         type: 'success',
-        title: 'Daily bonus collected',
-        message: `+${coins(answer.coins)}. You are on a ${answer.streak}-day streak.`,
+        title: walletT('rewards.claimedTitle'),
+        message: walletT('rewards.claimed', { coins: coinsLabel(answer.coins), count: answer.streak }),
       }),
     );
   } catch (error) {
@@ -66,7 +75,7 @@ export function* claimDailyBonus() {
       yield put(
         showToast({
           type: 'info',
-          message: `You have already collected today’s bonus.${next ? ` Come back ${next}.` : ' Come back tomorrow.'}`,
+          message: `${walletT('rewards.alreadyCollected')} ${next ? walletT('rewards.comeBackAt', { when: next }) : walletT('rewards.comeBackTomorrow')}`,
         }),
       );
     } else {
@@ -82,7 +91,7 @@ export function* share({ payload }: ReturnType<typeof shareRequested>) {
   try {
     if (channel === 'native') {
       try {
-        yield call([device, device.share], { url, text, title: 'Cliffhanger' });
+        yield call([device, device.share], { url, text, title: PRODUCT_NAME });
       } catch {
         return; // the viewer closed the share sheet: nothing was shared
       }
@@ -101,13 +110,15 @@ export function* share({ payload }: ReturnType<typeof shareRequested>) {
       );
       if (answer.credited) {
         yield put(balanceChanged({ balance: answer.balance, reason: 'share' }));
-        yield put(showToast({ type: 'success', title: REWARD_MESSAGES.thanks, message: `+${coins(answer.coins)}.` }));
+        yield put(
+          showToast({ type: 'success', title: REWARD_MESSAGES.thanks, message: `+${coinsLabel(answer.coins)}.` }),
+        );
       } else {
-        const copied = channel === 'copy_link' ? 'Link copied. ' : '';
+        const copied = channel === 'copy_link' ? `${walletT('rewards.linkCopied')} ` : '';
         yield put(
           showToast({
             type: 'info',
-            message: `${copied}${REWARD_MESSAGES.thanks} Today’s reward for this one is already yours.`,
+            message: `${copied}${REWARD_MESSAGES.thanks} ${walletT('rewards.alreadyRewarded')}`,
           }),
         );
       }

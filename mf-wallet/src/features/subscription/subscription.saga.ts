@@ -16,6 +16,7 @@ import {
 } from '@cliffhanger/shared';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
+import { walletT } from '../../messages';
 import { formatDate } from '../format';
 import { isGoldSubscription } from './gold-status';
 import { type ActiveSubscription, subscriptionApi } from './subscription.api';
@@ -26,10 +27,15 @@ import {
   subscriptionChangeStarted,
 } from './subscription.slice';
 
+/** What a failed change tells the viewer, in the page's language when it is said. */
 export const SUBSCRIPTION_MESSAGES = {
-  cancelFailed: 'Your subscription could not be cancelled. Please try again.',
-  reactivateFailed: 'Your subscription could not be reactivated. Please try again.',
-} as const;
+  get cancelFailed() {
+    return walletT('subscription.cancelFailed');
+  },
+  get reactivateFailed() {
+    return walletT('subscription.reactivateFailed');
+  },
+};
 
 /** Cancels or reactivates; the endpoint puts the answer in the cache as the active subscription. */
 export function* postSubscriptionChange(change: SubscriptionChange) {
@@ -54,13 +60,19 @@ export function* changeSubscription({ payload }: ReturnType<typeof subscriptionC
       yield put(
         showToast({
           type: 'info',
-          title: 'Subscription cancelled',
-          message: isGold ? `You keep Gold until ${until}. You will not be charged again.` : 'Your Gold has ended.',
+          title: walletT('toast.subscriptionCancelled'),
+          message: isGold ? walletT('toast.keepGoldUntil', { date: until }) : walletT('toast.goldEnded'),
         }),
       );
     } else {
       yield put(track(ANALYTICS_EVENTS.subscriptionReactivated, { plan: replaced.plan }));
-      yield put(showToast({ type: 'success', title: 'Gold reactivated', message: `Your Gold renews on ${until}.` }));
+      yield put(
+        showToast({
+          type: 'success',
+          title: walletT('toast.goldReactivated'),
+          message: walletT('toast.goldRenews', { date: until }),
+        }),
+      );
     }
   } catch (error) {
     const fallback = change === 'cancel' ? SUBSCRIPTION_MESSAGES.cancelFailed : SUBSCRIPTION_MESSAGES.reactivateFailed;

@@ -16,8 +16,6 @@ export interface Transaction {
   created_at: string;
 }
 
-export const TRANSACTIONS_ERROR = 'Failed to fetch transactions';
-
 export const transactionsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     walletTransactions: build.query<Paginated<Transaction>, number>({

@@ -17,6 +17,7 @@ import {
   track,
 } from '@cliffhanger/shared';
 import { call, put, select, takeLeading } from 'redux-saga/effects';
+import { walletT } from '../../messages';
 import { continueOnEpisode } from '../checkout/checkout.saga';
 import { checkoutRequested } from '../checkout/checkout.slice';
 import { type ConfirmAnswer, type IntentAnswer, type SeriesUnlockAnswer, unlockSheetApi } from './unlock-sheet.api';
@@ -28,12 +29,21 @@ import {
   unlockSheetSettled,
 } from './unlock-sheet.slice';
 
+/** What the sheet tells the viewer, in the page's language when it is said. */
 export const UNLOCK_SHEET_MESSAGES = {
-  payFailed: 'The payment with your saved card did not go through. You have not been charged.',
-  confirmOnPage: 'Your bank wants to confirm this payment. We are taking you to the payment page.',
-  processing: 'Your payment is being processed. Your coins will appear in a minute or two.',
-  seriesFailed: 'The series could not be unlocked. Please try again.',
-} as const;
+  get payFailed() {
+    return walletT('sheet.payFailed');
+  },
+  get confirmOnPage() {
+    return walletT('sheet.confirmOnPage');
+  },
+  get processing() {
+    return walletT('sheet.processing');
+  },
+  get seriesFailed() {
+    return walletT('sheet.seriesFailed');
+  },
+};
 
 const { walletCreatePaymentIntent, walletConfirmPayment, walletUnlockSeries } = unlockSheetApi.endpoints;
 
@@ -75,7 +85,11 @@ export function* buyWithSavedCard({ payload }: ReturnType<typeof savedCardPurcha
     yield put(balanceChanged({ balance: answer.balance, reason: 'purchase' }));
     yield put(track(ANALYTICS_EVENTS.coinPurchaseCompleted, { coins: answer.coins, balance: answer.balance }));
     yield put(
-      showToast({ type: 'success', title: 'Coins added', message: `${answer.coins} coins are in your wallet.` }),
+      showToast({
+        type: 'success',
+        title: walletT('toast.coinsAddedTitle'),
+        message: walletT('toast.coinsAdded', { count: answer.coins }),
+      }),
     );
     yield put(unlockSheetSettled({ error: null, close: sheet.unlockAfter }));
     if (episode && sheet.unlockAfter) yield call(continueOnEpisode, episode, true, answer.balance);
