@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { renderAdmin } from '../../test/render';
-import type { AdminEpisode, AdminSeries } from '../api/admin.types';
+import type { AdminEpisode, AdminSeries, Publishing } from '../api/admin.types';
 import { EditEpisode, NewEpisode } from './episode-screens';
 import { EditSeries, NewSeries } from './series-screens';
 
@@ -12,12 +12,12 @@ jest.setTimeout(20_000);
 let http: HttpMock;
 afterEach(() => http.restore());
 
-const publishing = {
+const publishing: Publishing = {
   status: 'draft',
   published_at: null,
   publish_state: 'draft',
   publish_checklist: [],
-} as const;
+};
 
 const series: AdminSeries = {
   ...publishing,
