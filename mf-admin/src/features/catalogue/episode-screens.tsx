@@ -331,7 +331,7 @@ function EpisodeForm({ seriesId, episode }: { seriesId: number; episode?: AdminE
     const body: Partial<AdminEpisode> = {
       title: draft.title.trim(),
       description: draft.description,
-      translations: russianTranslation(draft.ru_title, draft.ru_description),
+      ...russianTranslation(draft.ru_title, draft.ru_description, episode?.translations),
       season_number: Number(draft.season_number),
       ...(draft.episode_number ? { episode_number: Number(draft.episode_number) } : {}),
       is_free: draft.is_free,

@@ -42,11 +42,19 @@ export function RussianText({
 
 /**
  * The Russian text staff filled in, as the API takes it (`translations.ru`): only the fields that hold
- * text, so clearing both leaves the series or episode with no Russian text.
+ * text, so clearing both leaves the series or episode with no Russian text. Nothing is sent when there
+ * is no Russian text now and there was none before, so such a save is the same request as ever.
  */
-export function russianTranslation(title: string, description: string): Translations {
+export function russianTranslation(
+  title: string,
+  description: string,
+  before?: Translations | null,
+): { translations?: Translations } {
   const ru = { title: title.trim(), description: description.trim() };
+  if (!ru.title && !ru.description && !before?.ru?.title && !before?.ru?.description) return {};
   return {
-    ru: { ...(ru.title ? { title: ru.title } : {}), ...(ru.description ? { description: ru.description } : {}) },
+    translations: {
+      ru: { ...(ru.title ? { title: ru.title } : {}), ...(ru.description ? { description: ru.description } : {}) },
+    },
   };
 }

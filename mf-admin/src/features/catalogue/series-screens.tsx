@@ -202,14 +202,16 @@ export function validateSeries(draft: Draft): Record<string, string> {
   return errors;
 }
 
-function toBody(draft: Draft): Partial<AdminSeries> {
+function toBody(draft: Draft, series?: AdminSeries): Partial<AdminSeries> {
+  // The audio language goes only when it is not the one the series has (English for a new one).
+  const audio = series?.audio_language ?? DEFAULT_AUDIO_LANGUAGE;
   return {
     title: draft.title.trim(),
     title_en: draft.title_en.trim(),
     ...(draft.slug ? { slug: draft.slug } : {}),
     description: draft.description,
-    translations: russianTranslation(draft.ru_title, draft.ru_description),
-    audio_language: draft.audio_language,
+    ...russianTranslation(draft.ru_title, draft.ru_description, series?.translations),
+    ...(draft.audio_language !== audio ? { audio_language: draft.audio_language } : {}),
     tags: draft.tags
       .split(',')
       .map((tag) => tag.trim())
@@ -355,7 +357,7 @@ function SeriesForm({ series }: { series?: AdminSeries }) {
     const found = validateSeries(draft);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const body = toBody(draft);
+    const body = toBody(draft, series);
     const result = series ? await update({ id: series.id, changes: body }) : await create(body);
     if ('error' in result) {
       setErrors(fieldErrorsOf(result.error));

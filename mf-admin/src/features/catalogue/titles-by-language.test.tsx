@@ -114,19 +114,34 @@ describe('a series’ Russian title and description', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(sent('PATCH', '/admin/series/7/')).toBeDefined());
     expect(sent('PATCH', '/admin/series/7/')).toMatchObject({
-      audio_language: 'ru',
       translations: { ru: { title: 'Ночная смена: 2', description: 'Медсестра в ночную смену.' } },
     });
+    // Unchanged, so not sent again.
+    expect(sent('PATCH', '/admin/series/7/')).not.toHaveProperty('audio_language');
   });
 
-  it('left empty send no Russian text, and the audio language stays English', async () => {
+  it('left empty on a new series are not sent, and the series is spoken in English', async () => {
     serve({ 'POST /admin/series/': { ...series, id: 31 }, 'GET /categories/': [] });
     renderAdmin(<NewSeries />, { path: '/admin/series/new' });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Title'), 'Night Shift');
     await user.click(screen.getByRole('button', { name: 'Create series' }));
     await waitFor(() => expect(sent('POST', '/admin/series/')).toBeDefined());
-    expect(sent('POST', '/admin/series/')).toMatchObject({ audio_language: 'en', translations: { ru: {} } });
+    const body = sent('POST', '/admin/series/');
+    expect(body).not.toHaveProperty('translations');
+    expect(body).not.toHaveProperty('audio_language');
+  });
+
+  it('cleared on an existing series are sent empty, so the Russian text goes; a new audio language is sent', async () => {
+    serve({ 'GET /admin/series/7/': series, 'PATCH /admin/series/7/': series, 'GET /categories/': [] });
+    renderAdmin(<EditSeries />, { path: '/admin/series/7/edit', route: '/admin/series/:id/edit' });
+    const user = userEvent.setup();
+    await user.clear(await screen.findByLabelText('Russian title'));
+    await user.clear(screen.getByLabelText('Russian description'));
+    await user.selectOptions(screen.getByLabelText('Audio language'), 'en');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent('PATCH', '/admin/series/7/')).toBeDefined());
+    expect(sent('PATCH', '/admin/series/7/')).toMatchObject({ audio_language: 'en', translations: { ru: {} } });
   });
 });
 
