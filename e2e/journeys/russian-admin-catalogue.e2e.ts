@@ -126,7 +126,14 @@ describe('staff whose browser speaks Russian', () => {
     await heading(page, `Серии «${series.title}»`).waitFor({ timeout: 15_000 });
     const rows = page.locator('.admin-episode-row .admin-episode-title');
     await rows.nth(2).waitFor({ timeout: 15_000 });
-    const prices = (await rows.allTextContents()).map((text) => text.split(' — ')[1]?.split(' · ')[0]);
+    // Numbers stay on the line of their word (a no-break space); compared here on plain spaces.
+    const prices = (await rows.allTextContents()).map(
+      (text) =>
+        text
+          .replace(/\u00a0/g, ' ')
+          .split(' — ')[1]
+          ?.split(' · ')[0],
+    );
     expect(prices).toEqual(['1 монета', '2 монеты', '5 монет']);
     await page.getByRole('link', { name: 'Новая серия' }).waitFor();
     await page.getByRole('heading', { name: 'Цены для всех серий сразу' }).waitFor();
