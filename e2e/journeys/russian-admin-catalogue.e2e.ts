@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from '../support/browser';
 import { createStaffAccount, type StaffAccount } from '../support/staff-accounts';
+import { makeStillImage, type TempDir, tempDir } from '../support/staff-media';
 
 const PHONE = { width: 360, height: 740 };
 const WIDE = { width: 1440, height: 900 };
@@ -20,6 +21,8 @@ let browser: Browser;
 let staff: StaffAccount;
 let series: { id: number; title: string };
 let firstEpisode: { id: number; title: string };
+let scratch: TempDir;
+let still: string;
 
 async function staffCall<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${baseUrl()}/api/admin${path}`, {
@@ -33,7 +36,18 @@ async function staffCall<T>(method: string, path: string, body?: unknown): Promi
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  [browser, staff] = await Promise.all([launchBrowser(), createStaffAccount('ru-catalogue')]);
+  scratch = await tempDir();
+  [browser, staff, still] = await Promise.all([
+    launchBrowser(),
+    createStaffAccount('ru-catalogue'),
+    // A long name, so the file's caption and address must fit a phone's column.
+    makeStillImage(scratch.dir, {
+      name: 'a-rather-long-poster-name-for-a-phone.png',
+      width: 320,
+      height: 480,
+      color: 'teal',
+    }),
+  ]);
   series = await staffCall('POST', '/series/', { title: `Night Ledger ${Date.now().toString(36)}` });
   const episodes = [];
   for (const [title, coin_cost] of [
@@ -53,6 +67,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  await scratch?.remove();
 });
 
 async function expectNoHorizontalOverflow(page: Page) {
@@ -163,6 +178,9 @@ describe('staff whose browser speaks Russian', () => {
       await page.getByRole('heading', { name, exact: true }).waitFor();
     }
     await page.getByLabel('Загрузить видео (MP4, MOV, WebM или MKV)').waitFor();
+    // An uploaded image joins the files with its address.
+    await page.getByLabel('Загрузить изображение (JPEG, PNG или WebP)').setInputFiles(still);
+    await page.getByRole('textbox', { name: 'Адрес изображения' }).first().waitFor({ timeout: 30_000 });
     await shot(page, `media-library-ru-${width}`);
     await expectNoHorizontalOverflow(page);
 
