@@ -62,7 +62,7 @@ describe('a new series goes live only once it is complete and published', () => 
     await page.goto(`${baseUrl()}/admin/series/new`);
     await page.getByText('A new series is a draft: viewers see it only once you publish it.').waitFor();
     await page.getByLabel('Title', { exact: true }).fill(title);
-    await page.getByLabel('Description').fill('Two sisters inherit an orchard that grows glass.');
+    await page.getByLabel('Description', { exact: true }).fill('Two sisters inherit an orchard that grows glass.');
     await page.getByRole('button', { name: 'Create series' }).click();
     await page.waitForURL(/\/admin\/series\/\d+\/episodes$/, { timeout: 15_000 });
     const seriesId = Number(page.url().match(/\/admin\/series\/(\d+)\/episodes$/)?.[1]);

@@ -92,7 +92,7 @@ describe('a staff member publishes an episode', () => {
     await page.getByRole('button', { name: 'Create series' }).click();
     await page.getByText('Enter a title').waitFor();
     await page.getByLabel('Title', { exact: true }).fill(title);
-    await page.getByLabel('Description').fill('A night auditor finds a ledger that balances itself.');
+    await page.getByLabel('Description', { exact: true }).fill('A night auditor finds a ledger that balances itself.');
     await page.getByLabel('Tags').fill('thriller, office');
     await page.getByRole('button', { name: 'Create series' }).click();
     await page.waitForURL(/\/admin\/series\/\d+\/episodes$/, { timeout: 15_000 });

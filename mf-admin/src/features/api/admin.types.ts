@@ -5,6 +5,7 @@ import type {
   PublishState,
   PublishStatus,
   SeriesPublishRequirement,
+  Translations,
 } from '@cliffhanger/shared';
 
 /** One line of a publish checklist (admin.schemas.ts PublishCheckSchema). */
@@ -63,6 +64,10 @@ export interface AdminSeries extends Publishing {
   cover_image: string | null;
   banner_image: string | null;
   slider_image: string | null;
+  /** Titles and descriptions in other languages, by language code (`ru` → { title, description }). */
+  translations?: Translations | null;
+  /** The language spoken in the series: `en` or `ru`. */
+  audio_language?: string;
   deleted_at: string | null;
   created_at: string;
   updated_at: string;
@@ -84,6 +89,8 @@ export interface AdminEpisode extends Publishing {
   is_free: boolean;
   coin_cost: number;
   unlocks: number;
+  /** Titles and descriptions in other languages, by language code (`ru` → { title, description }). */
+  translations?: Translations | null;
   created_at: string;
   updated_at: string;
 }

@@ -2,6 +2,7 @@
 import {
   Button,
   ErrorNotice,
+  formatNumber,
   InlineSpinner,
   navigationRequested,
   showToast,
@@ -15,8 +16,10 @@ import { AdminLayout } from '../layout/admin-layout';
 import { AdminList, type Column, useListQuery } from '../layout/admin-list';
 import { Checkbox, Field, fieldErrorsOf, problemOf, TextField } from '../layout/form';
 import { VideoUpload } from '../media/video-upload';
+import { catalogueT, useCatalogueT } from './messages';
 import { PricingRulePanel } from './pricing-rule';
 import { PublishPanel, publishLabel } from './publish-panel';
+import { RussianText, russianTranslation } from './russian-text';
 import { VideoPreview } from './video-preview';
 
 export function moved<T>(list: T[], from: number, to: number): T[] {
@@ -55,12 +58,19 @@ export function SeriesEpisodes() {
   const [publish] = adminApi.useAdminPublishEpisodeMutation();
   const [unpublish] = adminApi.useAdminUnpublishEpisodeMutation();
   const dispatch = useAppDispatch();
+  const { t } = useCatalogueT();
 
   async function setPublished(episode: AdminEpisode, on: boolean) {
     const result = on ? await publish({ id: episode.id }) : await unpublish(episode.id);
     if ('error' in result)
-      dispatch(showToast({ type: 'error', message: problemOf(result.error, 'The episode could not be changed') }));
-    else dispatch(showToast({ type: 'success', message: `“${episode.title}” is ${on ? 'published' : 'unpublished'}` }));
+      dispatch(showToast({ type: 'error', message: problemOf(result.error, t('episodes.changeFailed')) }));
+    else
+      dispatch(
+        showToast({
+          type: 'success',
+          message: t(on ? 'episodes.published' : 'episodes.unpublished', { title: episode.title }),
+        }),
+      );
   }
   // A fresh list (a save, another staff member's change, a background refresh) replaces the order on
   // screen unless the staff member has moved episodes and not saved yet: then their order is kept, with
@@ -76,8 +86,8 @@ export function SeriesEpisodes() {
     if (!order) return;
     const result = await saveOrder({ seriesId, episodeIds: order.map((e) => e.id) });
     if ('error' in result)
-      dispatch(showToast({ type: 'error', message: problemOf(result.error, 'The new order could not be saved') }));
-    else dispatch(showToast({ type: 'success', message: 'The new order is saved' }));
+      dispatch(showToast({ type: 'error', message: problemOf(result.error, t('episodes.orderFailed')) }));
+    else dispatch(showToast({ type: 'success', message: t('episodes.orderSaved') }));
   }
 
   /** The row under a finger at `y` (client pixels); above the list is the first row, below it the last. */
@@ -121,26 +131,24 @@ export function SeriesEpisodes() {
   });
 
   return (
-    <AdminLayout title={series.data ? `Episodes of “${series.data.title}”` : 'Episodes'}>
+    <AdminLayout title={series.data ? t('episodes.titleOf', { title: series.data.title }) : t('episodes.title')}>
       <div className="admin-toolbar">
         <Link className="ch-button" to={`/admin/series/${seriesId}/episodes/new`}>
-          New episode
+          {t('episodes.new')}
         </Link>
-        <Link to={`/admin/series/${seriesId}/edit`}>Edit and publish the series</Link>
+        <Link to={`/admin/series/${seriesId}/edit`}>{t('episodes.editSeries')}</Link>
         {changed && (
           <Button onClick={save} disabled={saving.isLoading}>
-            Save the new order
+            {t('episodes.saveOrder')}
           </Button>
         )}
       </div>
       {series.data && series.data.publish_state !== 'published' && (
         <p className="ch-muted">
-          {series.data.publish_state === 'scheduled'
-            ? 'The series is scheduled: its published episodes appear with it.'
-            : 'The series is not on show yet: publishing it also publishes its draft episodes that have a video.'}
+          {series.data.publish_state === 'scheduled' ? t('episodes.seriesScheduled') : t('episodes.seriesNotShown')}
         </p>
       )}
-      {isError && <ErrorNotice message="Failed to fetch episodes" onRetry={refetch} />}
+      {isError && <ErrorNotice message={t('episodes.failed')} onRetry={refetch} />}
       {!order && !isError && <InlineSpinner />}
       {order && (
         <ol className="admin-table-wrap" ref={list}>
@@ -174,17 +182,23 @@ export function SeriesEpisodes() {
                 setOver(null);
               }}
             >
-              <span className="admin-drag-handle" aria-hidden="true" title="Drag to move" {...handleEvents(index)}>
+              <span
+                className="admin-drag-handle"
+                aria-hidden="true"
+                title={t('episodes.dragToMove')}
+                {...handleEvents(index)}
+              >
                 ⠿
               </span>
               <span className="admin-episode-title">
-                S{episode.season_number} · {episode.title} — {episode.is_free ? 'free' : `${episode.coin_cost} coins`}
-                {!episode.hls_url && ' · no video yet'}
+                {t('episodes.season', { season: episode.season_number })} · {episode.title} —{' '}
+                {episode.is_free ? t('common.freeLower') : t('common.coins', { count: episode.coin_cost })}
+                {!episode.hls_url && ` · ${t('episodes.noVideo')}`}
               </span>
               <span className={`admin-state is-${episode.publish_state}`}>{publishLabel(episode)}</span>
               <Button
                 variant="ghost"
-                aria-label={`Move “${episode.title}” up`}
+                aria-label={t('episodes.moveUp', { title: episode.title })}
                 disabled={index === 0}
                 onClick={() => setOrder(moved(order, index, index - 1))}
               >
@@ -192,39 +206,35 @@ export function SeriesEpisodes() {
               </Button>
               <Button
                 variant="ghost"
-                aria-label={`Move “${episode.title}” down`}
+                aria-label={t('episodes.moveDown', { title: episode.title })}
                 disabled={index === order.length - 1}
                 onClick={() => setOrder(moved(order, index, index + 1))}
               >
                 ↓
               </Button>
-              <Link to={`/admin/series/${seriesId}/episodes/${episode.id}/edit`}>Edit</Link>
+              <Link to={`/admin/series/${seriesId}/episodes/${episode.id}/edit`}>{t('common.edit')}</Link>
               {episode.publish_state === 'published' || episode.publish_state === 'scheduled' ? (
                 <Button variant="ghost" className="admin-publish-toggle" onClick={() => setPublished(episode, false)}>
-                  Unpublish
+                  {t('common.unpublish')}
                 </Button>
               ) : (
                 <Button
                   variant="ghost"
                   className="admin-publish-toggle"
                   disabled={!episode.publish_checklist.every((check) => check.met)}
-                  title={episode.publish_checklist.every((check) => check.met) ? undefined : 'Upload its video first'}
-                  aria-label={`Publish “${episode.title}”`}
+                  title={episode.publish_checklist.every((check) => check.met) ? undefined : t('episodes.uploadFirst')}
+                  aria-label={t('episodes.publishLabel', { title: episode.title })}
                   onClick={() => setPublished(episode, true)}
                 >
-                  Publish
+                  {t('common.publish')}
                 </Button>
               )}
             </li>
           ))}
-          {order.length === 0 && <p className="ch-muted">This series has no episodes yet.</p>}
+          {order.length === 0 && <p className="ch-muted">{t('episodes.none')}</p>}
         </ol>
       )}
-      {order && order.length > 1 && (
-        <p className="ch-muted admin-hint">
-          Drag an episode by its handle, or use its arrows, then save the new order.
-        </p>
-      )}
+      {order && order.length > 1 && <p className="ch-muted admin-hint">{t('episodes.dragHint')}</p>}
       {order && order.length > 0 && <PricingRulePanel seriesId={seriesId} episodes={order.length} />}
     </AdminLayout>
   );
@@ -233,9 +243,10 @@ export function SeriesEpisodes() {
 export function AllEpisodes() {
   const list = useListQuery();
   const query = adminApi.useAdminEpisodesQuery({ ...list.args, limit: 20 });
+  const { t } = useCatalogueT();
   const columns: ReadonlyArray<Column<AdminEpisode>> = [
     {
-      header: 'Episode',
+      header: t('allEpisodes.colEpisode'),
       cell: (episode) => (
         <Link to={`/admin/episodes/${episode.id}/edit`}>
           {episode.episode_number}. {episode.title}
@@ -243,16 +254,25 @@ export function AllEpisodes() {
       ),
     },
     {
-      header: 'Series',
+      header: t('allEpisodes.colSeries'),
       cell: (episode) => <Link to={`/admin/series/${episode.series_id}/episodes`}>{episode.series_title}</Link>,
     },
-    { header: 'State', cell: (episode) => publishLabel(episode) },
-    { header: 'Price', cell: (episode) => (episode.is_free ? 'Free' : `${episode.coin_cost} coins`) },
-    { header: 'Unlocks', cell: (episode) => episode.unlocks },
+    { header: t('allEpisodes.colState'), cell: (episode) => publishLabel(episode) },
+    {
+      header: t('allEpisodes.colPrice'),
+      cell: (episode) => (episode.is_free ? t('common.free') : t('common.coins', { count: episode.coin_cost })),
+    },
+    { header: t('allEpisodes.colUnlocks'), cell: (episode) => formatNumber(episode.unlocks) },
   ];
   return (
-    <AdminLayout title="All episodes">
-      <AdminList list={list} searchLabel="Search" query={query} columns={columns} failed="Failed to fetch episodes" />
+    <AdminLayout title={t('allEpisodes.title')}>
+      <AdminList
+        list={list}
+        searchLabel={t('common.search')}
+        query={query}
+        columns={columns}
+        failed={t('episodes.failed')}
+      />
     </AdminLayout>
   );
 }
@@ -260,6 +280,8 @@ export function AllEpisodes() {
 interface EpisodeDraft {
   title: string;
   description: string;
+  ru_title: string;
+  ru_description: string;
   season_number: string;
   episode_number: string;
   is_free: boolean;
@@ -268,14 +290,14 @@ interface EpisodeDraft {
 
 export function validateEpisode(draft: EpisodeDraft): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!draft.title.trim()) errors.title = 'Enter a title';
+  if (!draft.title.trim()) errors.title = catalogueT('common.enterTitle');
   if (!/^\d+$/.test(draft.season_number) || Number(draft.season_number) < 1)
-    errors.season_number = 'Enter a season from 1';
+    errors.season_number = catalogueT('episodeForm.seasonRule');
   if (draft.episode_number && (!/^\d+$/.test(draft.episode_number) || Number(draft.episode_number) < 1)) {
-    errors.episode_number = 'Enter a number from 1';
+    errors.episode_number = catalogueT('episodeForm.numberRule');
   }
   if (!draft.is_free && (!/^\d+$/.test(draft.coin_cost) || Number(draft.coin_cost) < 1)) {
-    errors.coin_cost = 'A paid episode costs at least 1 coin';
+    errors.coin_cost = catalogueT('episodeForm.costRule');
   }
   return errors;
 }
@@ -284,6 +306,8 @@ function EpisodeForm({ seriesId, episode }: { seriesId: number; episode?: AdminE
   const [draft, setDraft] = useState<EpisodeDraft>({
     title: episode?.title ?? '',
     description: episode?.description ?? '',
+    ru_title: episode?.translations?.ru?.title ?? '',
+    ru_description: episode?.translations?.ru?.description ?? '',
     season_number: String(episode?.season_number ?? 1),
     episode_number: episode ? String(episode.episode_number) : '',
     is_free: episode?.is_free ?? false,
@@ -294,6 +318,7 @@ function EpisodeForm({ seriesId, episode }: { seriesId: number; episode?: AdminE
   const [create, creating] = adminApi.useAdminCreateEpisodeMutation();
   const [update, updating] = adminApi.useAdminUpdateEpisodeMutation();
   const dispatch = useAppDispatch();
+  const { t } = useCatalogueT();
   const set = <K extends keyof EpisodeDraft>(key: K, value: EpisodeDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
 
@@ -306,6 +331,7 @@ function EpisodeForm({ seriesId, episode }: { seriesId: number; episode?: AdminE
     const body: Partial<AdminEpisode> = {
       title: draft.title.trim(),
       description: draft.description,
+      ...russianTranslation(draft.ru_title, draft.ru_description, episode?.translations),
       season_number: Number(draft.season_number),
       ...(draft.episode_number ? { episode_number: Number(draft.episode_number) } : {}),
       is_free: draft.is_free,
@@ -316,23 +342,23 @@ function EpisodeForm({ seriesId, episode }: { seriesId: number; episode?: AdminE
       : await create({ seriesId, episode: body });
     if ('error' in result) {
       setErrors(fieldErrorsOf(result.error));
-      setProblem(problemOf(result.error, 'The episode could not be saved'));
+      setProblem(problemOf(result.error, t('episodeForm.saveFailed')));
       return;
     }
-    dispatch(showToast({ type: 'success', message: `“${result.data.title}” is saved` }));
+    dispatch(showToast({ type: 'success', message: t('common.saved', { title: result.data.title }) }));
     if (!episode) dispatch(navigationRequested({ to: `/admin/series/${seriesId}/episodes/${result.data.id}/edit` }));
   }
 
   return (
     <form className="ch-card admin-wide-form" onSubmit={submit} noValidate>
       <TextField
-        label="Title"
+        label={t('common.title')}
         required
         value={draft.title}
         error={errors.title}
         onChange={(e) => set('title', e.target.value)}
       />
-      <Field label="Description">
+      <Field label={t('common.description')}>
         {(props) => (
           <textarea
             {...props}
@@ -342,24 +368,31 @@ function EpisodeForm({ seriesId, episode }: { seriesId: number; episode?: AdminE
           />
         )}
       </Field>
+      <RussianText
+        title={draft.ru_title}
+        description={draft.ru_description}
+        rows={3}
+        onTitle={(value) => set('ru_title', value)}
+        onDescription={(value) => set('ru_description', value)}
+      />
       <div className="admin-grid-2">
         <TextField
-          label="Season"
+          label={t('episodeForm.season')}
           inputMode="numeric"
           value={draft.season_number}
           error={errors.season_number}
           onChange={(e) => set('season_number', e.target.value)}
         />
         <TextField
-          label="Episode number"
+          label={t('episodeForm.number')}
           inputMode="numeric"
           value={draft.episode_number}
           error={errors.episode_number}
-          hint={episode ? undefined : 'The next free number when left empty'}
+          hint={episode ? undefined : t('episodeForm.numberHint')}
           onChange={(e) => set('episode_number', e.target.value)}
         />
         <TextField
-          label="Coin cost"
+          label={t('episodeForm.cost')}
           inputMode="numeric"
           value={draft.is_free ? '0' : draft.coin_cost}
           disabled={draft.is_free}
@@ -367,14 +400,14 @@ function EpisodeForm({ seriesId, episode }: { seriesId: number; episode?: AdminE
           onChange={(e) => set('coin_cost', e.target.value)}
         />
       </div>
-      <Checkbox label="Free to watch" checked={draft.is_free} onChange={(v) => set('is_free', v)} />
+      <Checkbox label={t('episodeForm.free')} checked={draft.is_free} onChange={(v) => set('is_free', v)} />
       {problem && (
         <p className="ch-field-error" role="alert">
           {problem}
         </p>
       )}
       <Button type="submit" disabled={creating.isLoading || updating.isLoading}>
-        {episode ? 'Save changes' : 'Create episode'}
+        {episode ? t('common.saveChanges') : t('episodeForm.create')}
       </Button>
     </form>
   );
@@ -395,9 +428,10 @@ function EpisodePublishing({ episode }: { episode: AdminEpisode }) {
 
 export function NewEpisode() {
   const seriesId = Number(useParams().seriesId);
+  const { t } = useCatalogueT();
   return (
-    <AdminLayout title="New episode">
-      <p className="ch-muted">Save the episode first; its video can be uploaded right after.</p>
+    <AdminLayout title={t('newEpisode.title')}>
+      <p className="ch-muted">{t('newEpisode.hint')}</p>
       <EpisodeForm seriesId={seriesId} />
     </AdminLayout>
   );
@@ -406,18 +440,21 @@ export function NewEpisode() {
 export function EditEpisode() {
   const episodeId = Number(useParams().episodeId);
   const { data, isError, refetch } = adminApi.useAdminEpisodeQuery(episodeId, { skip: !episodeId });
+  const { t } = useCatalogueT();
   return (
-    <AdminLayout title={data ? `Edit “${data.title}”` : 'Edit episode'}>
-      {isError && <ErrorNotice message="Failed to fetch episodes" onRetry={refetch} />}
+    <AdminLayout title={data ? t('common.editTitle', { title: data.title }) : t('editEpisode.title')}>
+      {isError && <ErrorNotice message={t('episodes.failed')} onRetry={refetch} />}
       {!data && !isError && <InlineSpinner />}
       {data && (
         <>
           <p>
-            <Link to={`/admin/series/${data.series_id}/episodes`}>All episodes of “{data.series_title}”</Link>
+            <Link to={`/admin/series/${data.series_id}/episodes`}>
+              {t('editEpisode.allOf', { title: data.series_title })}
+            </Link>
           </p>
           <EpisodeForm key={data.id} seriesId={data.series_id} episode={data} />
           <section className="ch-card admin-wide-form" aria-labelledby="episode-video">
-            <h2 id="episode-video">Video</h2>
+            <h2 id="episode-video">{t('editEpisode.video')}</h2>
             <VideoPreview episodeId={data.id} title={data.title} hasVideo={Boolean(data.hls_url || data.video_url)} />
             <VideoUpload episodeId={data.id} onDone={refetch} />
           </section>

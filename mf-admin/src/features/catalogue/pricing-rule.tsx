@@ -8,14 +8,15 @@ import { type FormEvent, useState } from 'react';
 import { adminApi } from '../api/admin.api';
 import type { PricingPlan, PricingRule } from '../api/admin.types';
 import { problemOf, TextField } from '../layout/form';
+import { type AdminCatalogueKey, catalogueT, useCatalogueT } from './messages';
 
 type Draft = Record<keyof PricingRule, string>;
 
-const LIMITS: Record<keyof PricingRule, { min: number; max: number; message: string }> = {
-  free_episodes: { min: 0, max: 5_000, message: 'Enter how many episodes are free: 0 or more' },
-  price: { min: 1, max: 100_000, message: 'Enter the first paid price: at least 1 coin' },
-  step: { min: 0, max: 10_000, message: 'Enter how much the price rises: 0 or more coins' },
-  every: { min: 1, max: 5_000, message: 'Enter after how many paid episodes it rises: at least 1' },
+const LIMITS: Record<keyof PricingRule, { min: number; max: number; message: AdminCatalogueKey }> = {
+  free_episodes: { min: 0, max: 5_000, message: 'pricing.freeRule' },
+  price: { min: 1, max: 100_000, message: 'pricing.priceRule' },
+  step: { min: 0, max: 10_000, message: 'pricing.stepRule' },
+  every: { min: 1, max: 5_000, message: 'pricing.everyRule' },
 };
 
 /** The rule the fields describe, or the message of each field that is not right. */
@@ -29,7 +30,7 @@ export function parseRule(draft: Draft): {
     const text = draft[key].trim();
     const value = Number(text);
     const { min, max, message } = LIMITS[key];
-    if (!/^\d+$/.test(text) || value < min || value > max) errors[key] = message;
+    if (!/^\d+$/.test(text) || value < min || value > max) errors[key] = catalogueT(message);
     else rule[key] = value;
   }
   return { rule: Object.keys(errors).length === 0 ? rule : null, errors };
@@ -37,13 +38,17 @@ export function parseRule(draft: Draft): {
 
 /** The rule in words, as staff would say it. */
 export function describeRule(rule: PricingRule): string {
-  const free = rule.free_episodes === 0 ? 'No free episodes' : `Episodes 1–${rule.free_episodes} free`;
-  const rise = rule.step === 0 ? '' : `, rising by ${rule.step} every ${rule.every} episodes`;
-  return `${free}, then ${rule.price} coins${rise}`;
+  const free =
+    rule.free_episodes === 0
+      ? catalogueT('pricing.noFree')
+      : catalogueT('pricing.freeUpTo', { count: rule.free_episodes });
+  const then = catalogueT('pricing.then', { count: rule.price });
+  const rise = rule.step === 0 ? [] : [catalogueT('pricing.rising', { count: rule.every, step: rule.step })];
+  return [free, then, ...rise].join(', ');
 }
 
 const priceText = (price: { is_free: boolean; coin_cost: number }) =>
-  price.is_free ? 'free' : `${price.coin_cost} coins`;
+  price.is_free ? catalogueT('common.freeLower') : catalogueT('common.coins', { count: price.coin_cost });
 
 export function PricingRulePanel({ seriesId, episodes }: { seriesId: number; episodes: number }) {
   const [draft, setDraft] = useState<Draft>({ free_episodes: '5', price: '12', step: '2', every: '10' });
@@ -52,6 +57,7 @@ export function PricingRulePanel({ seriesId, episodes }: { seriesId: number; epi
   const [preview, previewing] = adminApi.useAdminPreviewPricingMutation();
   const [apply, applying] = adminApi.useAdminApplyPricingMutation();
   const dispatch = useAppDispatch();
+  const { t } = useCatalogueT();
   const { rule } = parseRule(draft);
   // The preview shown is of the rule in the fields: editing a field asks for a new preview.
   const current = plan && rule && JSON.stringify(plan.rule) === JSON.stringify(rule) ? plan : null;
@@ -66,7 +72,7 @@ export function PricingRulePanel({ seriesId, episodes }: { seriesId: number; epi
     if (!parsed.rule) return;
     const result = await preview({ seriesId, rule: parsed.rule });
     if ('error' in result) {
-      dispatch(showToast({ type: 'error', message: problemOf(result.error, 'The preview could not be made') }));
+      dispatch(showToast({ type: 'error', message: problemOf(result.error, t('pricing.previewFailed')) }));
       return;
     }
     setPlan(result.data);
@@ -76,47 +82,47 @@ export function PricingRulePanel({ seriesId, episodes }: { seriesId: number; epi
     if (!current) return;
     const result = await apply({ seriesId, rule: current.rule });
     if ('error' in result) {
-      dispatch(showToast({ type: 'error', message: problemOf(result.error, 'The prices could not be changed') }));
+      dispatch(showToast({ type: 'error', message: problemOf(result.error, t('pricing.applyFailed')) }));
       return;
     }
-    dispatch(showToast({ type: 'success', message: `New prices saved for ${result.data.changed} episodes` }));
+    dispatch(showToast({ type: 'success', message: t('pricing.applied', { count: result.data.changed }) }));
     setPlan(null);
   }
 
   return (
     <section className="ch-card admin-wide-form" aria-labelledby="pricing-title">
-      <h2 id="pricing-title">Price every episode at once</h2>
+      <h2 id="pricing-title">{t('pricing.title')}</h2>
       <form onSubmit={showPreview} noValidate className="admin-grid-2">
         <TextField
-          label="Free episodes at the start"
+          label={t('pricing.freeEpisodes')}
           inputMode="numeric"
           value={draft.free_episodes}
           error={errors.free_episodes}
           onChange={set('free_episodes')}
         />
         <TextField
-          label="Then each episode costs (coins)"
+          label={t('pricing.price')}
           inputMode="numeric"
           value={draft.price}
           error={errors.price}
           onChange={set('price')}
         />
         <TextField
-          label="Rising by (coins)"
+          label={t('pricing.step')}
           inputMode="numeric"
           value={draft.step}
           error={errors.step}
           onChange={set('step')}
         />
         <TextField
-          label="Every (paid episodes)"
+          label={t('pricing.every')}
           inputMode="numeric"
           value={draft.every}
           error={errors.every}
           onChange={set('every')}
         />
         <Button type="submit" variant="secondary" disabled={previewing.isLoading || episodes === 0}>
-          Preview the prices
+          {t('pricing.preview')}
         </Button>
       </form>
       {rule && <p className="ch-muted">{describeRule(rule)}.</p>}
@@ -124,24 +130,25 @@ export function PricingRulePanel({ seriesId, episodes }: { seriesId: number; epi
         <>
           <p aria-live="polite">
             {current.changed === 0
-              ? 'Every episode already has this price.'
-              : `${current.changed} of ${current.episodes.length} episodes change price.`}
+              ? t('pricing.unchanged')
+              : t('pricing.changes', { changed: current.changed, count: current.episodes.length })}
           </p>
           <div className="admin-table-wrap admin-pricing-preview">
             <table className="admin-table">
-              <caption className="ch-muted">Prices before and after, in play order</caption>
+              <caption className="ch-muted">{t('pricing.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Episode</th>
-                  <th scope="col">Now</th>
-                  <th scope="col">After</th>
+                  <th scope="col">{t('pricing.colEpisode')}</th>
+                  <th scope="col">{t('pricing.colNow')}</th>
+                  <th scope="col">{t('pricing.colAfter')}</th>
                 </tr>
               </thead>
               <tbody>
                 {current.episodes.map((e) => (
                   <tr key={e.episode_id} className={e.changed ? 'is-changed' : undefined}>
                     <th scope="row">
-                      S{e.season_number} E{e.episode_number} <span className="ch-muted">{e.title}</span>
+                      {t('pricing.episode', { season: e.season_number, episode: e.episode_number })}{' '}
+                      <span className="ch-muted">{e.title}</span>
                     </th>
                     <td>{priceText(e.before)}</td>
                     <td>{e.changed ? <strong>{priceText(e.after)}</strong> : priceText(e.after)}</td>
@@ -151,7 +158,7 @@ export function PricingRulePanel({ seriesId, episodes }: { seriesId: number; epi
             </table>
           </div>
           <Button onClick={applyRule} disabled={applying.isLoading || current.changed === 0}>
-            Apply to all {current.episodes.length} episodes
+            {t('pricing.apply', { count: current.episodes.length })}
           </Button>
         </>
       )}

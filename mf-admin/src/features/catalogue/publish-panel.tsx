@@ -4,40 +4,47 @@
  * schedule for a later time, or unpublish. The server checks the same list again and answers 422 with
  * what is missing, which is shown the same way.
  */
-import { Button, showToast, useAppDispatch } from '@cliffhanger/shared';
+import { Button, currentLanguage, showToast, useAppDispatch } from '@cliffhanger/shared';
 import { type FormEvent, useId, useState } from 'react';
 import type { PublishCheck, Publishing, PublishRefusal } from '../api/admin.types';
 import { problemOf } from '../layout/form';
+import { catalogueT, useCatalogueT } from './messages';
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** What is published: the sentences differ (in Russian a series and an episode differ in gender). */
+export type Publishable = 'series' | 'episode';
+
+/** A moment with date and time, in the page's language and the staff member's time zone. */
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A short label for lists: "Draft", "Scheduled", "Published", "Unpublished". */
 export function publishLabel(item: Pick<Publishing, 'publish_state'>): string {
-  return { draft: 'Draft', scheduled: 'Scheduled', published: 'Published', unpublished: 'Unpublished' }[
-    item.publish_state
-  ];
+  return catalogueT(`state.${item.publish_state}`);
 }
 
 /** What viewers get, in one sentence. */
-export function publishSummary(item: Pick<Publishing, 'publish_state' | 'published_at'>, what: string): string {
+export function publishSummary(item: Pick<Publishing, 'publish_state' | 'published_at'>, what: Publishable): string {
   switch (item.publish_state) {
     case 'draft':
-      return `Draft: viewers do not see this ${what} yet.`;
+      return catalogueT(`summary.${what}.draft`);
     case 'scheduled':
-      return `Scheduled: viewers see this ${what} from ${dateTime(item.published_at as string)}.`;
+      return catalogueT(`summary.${what}.scheduled`, { date: dateTime(item.published_at as string) });
     case 'published':
-      return `Published: viewers see this ${what}${item.published_at ? ` since ${dateTime(item.published_at)}` : ''}.`;
+      return item.published_at
+        ? catalogueT(`summary.${what}.publishedSince`, { date: dateTime(item.published_at) })
+        : catalogueT(`summary.${what}.published`);
     case 'unpublished':
-      return `Unpublished: viewers no longer see this ${what}.`;
+      return catalogueT(`summary.${what}.unpublished`);
   }
 }
 
 export function PublishChecklist({ checks }: { checks: PublishCheck[] }) {
   const titleId = useId();
+  const { t } = useCatalogueT();
   return (
     <div className="admin-checklist">
       <p id={titleId} className="admin-checklist-title">
-        Before publishing
+        {t('publish.checklist')}
       </p>
       <ul aria-labelledby={titleId}>
         {checks.map((check) => (
@@ -45,7 +52,7 @@ export function PublishChecklist({ checks }: { checks: PublishCheck[] }) {
             <span aria-hidden="true">{check.met ? '✓' : '✗'}</span>
             <span>
               {check.message}
-              <span className="ch-visually-hidden">{check.met ? ' (done)' : ' (missing)'}</span>
+              <span className="ch-visually-hidden">{t(check.met ? 'publish.done' : 'publish.missing')}</span>
             </span>
           </li>
         ))}
@@ -76,8 +83,8 @@ export function PublishPanel({
   now = () => new Date(),
 }: {
   item: Publishing;
-  /** 'series' or 'episode', for the sentences. */
-  what: string;
+  /** What is published, for the sentences. */
+  what: Publishable;
   onPublish(publishAt?: string): Promise<Outcome>;
   onUnpublish(): Promise<Outcome>;
   now?: () => Date;
@@ -89,6 +96,7 @@ export function PublishPanel({
   const ready = item.publish_checklist.every((check) => check.met);
   const live = item.publish_state === 'published' || item.publish_state === 'scheduled';
   const headingId = useId();
+  const { t } = useCatalogueT();
 
   async function run(action: () => Promise<Outcome>, success: string) {
     setBusy(true);
@@ -99,8 +107,8 @@ export function PublishPanel({
         const missing = missingOf(result.error);
         setProblem(
           missing.length > 0
-            ? `Still needed: ${missing.map((m) => m.message).join('; ')}.`
-            : problemOf(result.error, `The ${what} could not be changed`),
+            ? t('publish.stillNeeded', { list: missing.map((m) => m.message).join('; ') })
+            : problemOf(result.error, t(`publish.${what}.changeFailed`)),
         );
         return;
       }
@@ -114,14 +122,17 @@ export function PublishPanel({
   function schedule(event: FormEvent) {
     event.preventDefault();
     const at = new Date(when);
-    if (!when || Number.isNaN(at.getTime())) return setProblem('Choose the date and time to publish at');
-    if (at.getTime() <= now().getTime()) return setProblem('Choose a time in the future, or publish now');
-    void run(() => onPublish(at.toISOString()), `The ${what} is scheduled for ${dateTime(at.toISOString())}`);
+    if (!when || Number.isNaN(at.getTime())) return setProblem(t('publish.chooseTime'));
+    if (at.getTime() <= now().getTime()) return setProblem(t('publish.chooseFuture'));
+    void run(
+      () => onPublish(at.toISOString()),
+      t(`publish.${what}.scheduledFor`, { date: dateTime(at.toISOString()) }),
+    );
   }
 
   return (
     <section className="ch-card admin-wide-form admin-publish" aria-labelledby={headingId}>
-      <h2 id={headingId}>Publishing</h2>
+      <h2 id={headingId}>{t('publish.title')}</h2>
       <p className={`admin-publish-state is-${item.publish_state}`}>{publishSummary(item, what)}</p>
       <PublishChecklist checks={item.publish_checklist} />
       {problem && (
@@ -130,18 +141,22 @@ export function PublishPanel({
         </p>
       )}
       <div className="admin-toolbar">
-        <Button disabled={busy || !ready} onClick={() => run(() => onPublish(), `The ${what} is published`)}>
-          {item.publish_state === 'published' ? 'Publish again now' : 'Publish now'}
+        <Button disabled={busy || !ready} onClick={() => run(() => onPublish(), t(`publish.${what}.published`))}>
+          {item.publish_state === 'published' ? t('publish.again') : t('publish.now')}
         </Button>
         {live && (
-          <Button variant="secondary" disabled={busy} onClick={() => run(onUnpublish, `The ${what} is unpublished`)}>
-            Unpublish
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => run(onUnpublish, t(`publish.${what}.unpublished`))}
+          >
+            {t('common.unpublish')}
           </Button>
         )}
       </div>
       <form className="admin-toolbar" onSubmit={schedule} noValidate>
         <label className="ch-field">
-          <span>Publish at</span>
+          <span>{t('publish.at')}</span>
           <input
             type="datetime-local"
             value={when}
@@ -150,10 +165,10 @@ export function PublishPanel({
           />
         </label>
         <Button type="submit" variant="secondary" disabled={busy || !ready}>
-          Schedule
+          {t('publish.schedule')}
         </Button>
       </form>
-      {!ready && <p className="ch-muted admin-hint">Publishing opens once every item above is done.</p>}
+      {!ready && <p className="ch-muted admin-hint">{t('publish.opensWhenReady')}</p>}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import {
   InlineSpinner,
   MediaImage,
   navigationRequested,
+  SUPPORTED_LANGUAGES,
   showToast,
   useAppDispatch,
 } from '@cliffhanger/shared';
@@ -17,27 +18,27 @@ import { adminApi } from '../api/admin.api';
 import type { AdminCategory, AdminSeries } from '../api/admin.types';
 import { AdminLayout } from '../layout/admin-layout';
 import { AdminList, type Column, type ListFilter, useListQuery } from '../layout/admin-list';
-import { Checkbox, Field, fieldErrorsOf, problemOf, TextField } from '../layout/form';
+import { Checkbox, Field, fieldErrorsOf, problemOf, SelectField, TextField } from '../layout/form';
 import { imageAddressFor } from '../media/image-host';
 import { optimiseImage } from '../media/image-optimizer';
+import { type AdminCatalogueKey, catalogueT, useCatalogueT } from './messages';
 import { PublishPanel, publishLabel } from './publish-panel';
+import { RussianText, russianTranslation } from './russian-text';
 import { TagsField, tagsText } from './tags-field';
 
-const SERIES_FILTERS: ReadonlyArray<ListFilter<'status'>> = [
-  {
-    name: 'status',
-    label: 'Show',
-    options: [
-      ['active', 'All but hidden and deleted'],
-      ['draft', 'Drafts'],
-      ['scheduled', 'Scheduled'],
-      ['published', 'Published'],
-      ['unpublished', 'Unpublished'],
-      ['hidden', 'Hidden'],
-      ['deleted', 'Deleted'],
-      ['all', 'All'],
-    ],
-  },
+const STATUS_FILTERS = [
+  'active',
+  'draft',
+  'scheduled',
+  'published',
+  'unpublished',
+  'hidden',
+  'deleted',
+  'all',
+] as const;
+
+const seriesFilters = (t: typeof catalogueT): ReadonlyArray<ListFilter<'status'>> => [
+  { name: 'status', label: t('filter.show'), options: STATUS_FILTERS.map((value) => [value, t(`filter.${value}`)]) },
 ];
 
 export function SeriesList() {
@@ -46,18 +47,19 @@ export function SeriesList() {
   const [remove] = adminApi.useAdminDeleteSeriesMutation();
   const [restore] = adminApi.useAdminRestoreSeriesMutation();
   const dispatch = useAppDispatch();
+  const { t } = useCatalogueT();
 
   async function softDelete(series: AdminSeries) {
-    if (!window.confirm(`Delete “${series.title}”? Viewers will no longer see it; you can restore it later.`)) return;
+    if (!window.confirm(t('seriesList.confirmDelete', { title: series.title }))) return;
     const result = await remove(series.id);
     if ('error' in result)
-      dispatch(showToast({ type: 'error', message: problemOf(result.error, 'The series could not be deleted') }));
-    else dispatch(showToast({ type: 'success', message: `“${series.title}” is deleted` }));
+      dispatch(showToast({ type: 'error', message: problemOf(result.error, t('seriesList.deleteFailed')) }));
+    else dispatch(showToast({ type: 'success', message: t('seriesList.deleted', { title: series.title }) }));
   }
 
   const columns: ReadonlyArray<Column<AdminSeries>> = [
     {
-      header: 'Title',
+      header: t('seriesList.colTitle'),
       cell: (series) => (
         <>
           <Link to={`/admin/series/${series.id}/episodes`}>{series.title}</Link>
@@ -68,35 +70,35 @@ export function SeriesList() {
       ),
     },
     {
-      header: 'State',
+      header: t('seriesList.colState'),
       cell: (series) => <span className={`admin-state is-${series.publish_state}`}>{publishLabel(series)}</span>,
     },
-    { header: 'Episodes', cell: (series) => series.episodes_count },
+    { header: t('seriesList.colEpisodes'), cell: (series) => series.episodes_count },
     {
-      header: 'Flags',
+      header: t('seriesList.colFlags'),
       cell: (series) =>
         [
-          series.is_gold_exclusive && 'Gold',
-          series.is_featured && 'Featured',
-          series.is_trending && 'Trending',
-          series.is_hidden && 'Hidden',
+          series.is_gold_exclusive && t('seriesList.gold'),
+          series.is_featured && t('seriesList.featured'),
+          series.is_trending && t('seriesList.trending'),
+          series.is_hidden && t('seriesList.hidden'),
         ]
           .filter(Boolean)
           .join(', ') || '—',
     },
     {
-      header: 'Actions',
+      header: t('seriesList.colActions'),
       className: () => 'admin-toolbar',
       cell: (series) => (
         <>
-          <Link to={`/admin/series/${series.id}/edit`}>Edit</Link>
+          <Link to={`/admin/series/${series.id}/edit`}>{t('common.edit')}</Link>
           {series.deleted_at ? (
             <Button variant="secondary" onClick={() => restore(series.id)}>
-              Restore
+              {t('seriesList.restore')}
             </Button>
           ) : (
             <Button variant="ghost" onClick={() => softDelete(series)}>
-              Delete
+              {t('seriesList.delete')}
             </Button>
           )}
         </>
@@ -105,33 +107,43 @@ export function SeriesList() {
   ];
 
   return (
-    <AdminLayout title="Series">
+    <AdminLayout title={t('seriesList.title')}>
       <AdminList
         list={list}
-        searchLabel="Search"
-        filters={SERIES_FILTERS}
+        searchLabel={t('common.search')}
+        filters={seriesFilters(t)}
         actions={
           <Link className="ch-button" to="/admin/series/new">
-            New series
+            {t('seriesList.new')}
           </Link>
         }
         query={query}
         columns={columns}
-        failed="Failed to fetch series"
-        empty="No series match."
+        failed={t('seriesList.failed')}
+        empty={t('seriesList.empty')}
       />
       <Button variant="ghost" onClick={() => dispatch(navigationRequested({ to: '/admin/episodes' }))}>
-        See all episodes
+        {t('seriesList.allEpisodes')}
       </Button>
     </AdminLayout>
   );
 }
+
+/** The languages a series can be spoken in (its `audio_language`). */
+type AudioLanguage = (typeof SUPPORTED_LANGUAGES)[number];
+const DEFAULT_AUDIO_LANGUAGE: AudioLanguage = 'en';
+const isAudioLanguage = (value: unknown): value is AudioLanguage =>
+  (SUPPORTED_LANGUAGES as readonly unknown[]).includes(value);
 
 type Draft = {
   title: string;
   title_en: string;
   slug: string;
   description: string;
+  /** The Russian title and description (`translations.ru`); both optional. */
+  ru_title: string;
+  ru_description: string;
+  audio_language: AudioLanguage;
   tags: string;
   year: string;
   rating: string;
@@ -148,6 +160,9 @@ const EMPTY: Draft = {
   title_en: '',
   slug: '',
   description: '',
+  ru_title: '',
+  ru_description: '',
+  audio_language: DEFAULT_AUDIO_LANGUAGE,
   tags: '',
   year: '',
   rating: '',
@@ -167,29 +182,36 @@ function draftOf(series: AdminSeries): Draft {
     category_ids: [...series.category_ids],
     year: series.year?.toString() ?? '',
     rating: series.rating?.toString() ?? '',
+    ru_title: series.translations?.ru?.title ?? '',
+    ru_description: series.translations?.ru?.description ?? '',
+    audio_language: isAudioLanguage(series.audio_language) ? series.audio_language : DEFAULT_AUDIO_LANGUAGE,
   } as Draft;
 }
 
 /** Checks in the browser what the API would refuse, so messages appear beside the field at once. */
 export function validateSeries(draft: Draft): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!draft.title.trim()) errors.title = 'Enter a title';
+  if (!draft.title.trim()) errors.title = catalogueT('common.enterTitle');
   if (draft.slug && !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(draft.slug)) {
-    errors.slug = 'Use lower-case letters, digits and single dashes';
+    errors.slug = catalogueT('seriesForm.slugRule');
   }
-  if (draft.year && !/^\d{4}$/.test(draft.year)) errors.year = 'Enter a four-digit year';
+  if (draft.year && !/^\d{4}$/.test(draft.year)) errors.year = catalogueT('seriesForm.yearRule');
   const rating = Number(draft.rating);
   if (draft.rating && (!Number.isFinite(rating) || rating < 0 || rating > 10))
-    errors.rating = 'Enter a rating from 0 to 10';
+    errors.rating = catalogueT('seriesForm.ratingRule');
   return errors;
 }
 
-function toBody(draft: Draft): Partial<AdminSeries> {
+function toBody(draft: Draft, series?: AdminSeries): Partial<AdminSeries> {
+  // The audio language goes only when it is not the one the series has (English for a new one).
+  const audio = series?.audio_language ?? DEFAULT_AUDIO_LANGUAGE;
   return {
     title: draft.title.trim(),
     title_en: draft.title_en.trim(),
     ...(draft.slug ? { slug: draft.slug } : {}),
     description: draft.description,
+    ...russianTranslation(draft.ru_title, draft.ru_description, series?.translations),
+    ...(draft.audio_language !== audio ? { audio_language: draft.audio_language } : {}),
     tags: draft.tags
       .split(',')
       .map((tag) => tag.trim())
@@ -216,17 +238,18 @@ export function CategoryPicker({ selected, onChange }: { selected: number[]; onC
   const [name, setName] = useState('');
   const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);
   const [problem, setProblem] = useState('');
+  const { t } = useCatalogueT();
   const toggle = (id: number, on: boolean) =>
     onChange(on ? [...new Set([...selected, id])] : selected.filter((value) => value !== id));
 
   async function add() {
     const text = name.trim();
-    if (!text) return setProblem('Enter a name for the new category');
+    if (!text) return setProblem(t('categories.enterNewName'));
     if (categories?.some((c) => c.name.toLowerCase() === text.toLowerCase()))
-      return setProblem(`“${text}” exists already: tick it above`);
+      return setProblem(t('categories.exists', { name: text }));
     setProblem('');
     const result = await create({ name: text });
-    if ('error' in result) return setProblem(problemOf(result.error, 'The category could not be added'));
+    if ('error' in result) return setProblem(problemOf(result.error, t('categories.addFailed')));
     setName('');
     onChange([...selected, result.data.id]);
   }
@@ -234,19 +257,19 @@ export function CategoryPicker({ selected, onChange }: { selected: number[]; onC
   async function saveName(category: AdminCategory) {
     if (!renaming) return;
     const text = renaming.name.trim();
-    if (!text) return setProblem('Enter a name for the category');
+    if (!text) return setProblem(t('categories.enterName'));
     if (text === category.name) return setRenaming(null);
     const result = await rename({ id: category.id, name: text });
-    if ('error' in result) return setProblem(problemOf(result.error, 'The category could not be renamed'));
+    if ('error' in result) return setProblem(problemOf(result.error, t('categories.renameFailed')));
     setProblem('');
     setRenaming(null);
   }
 
   return (
     <fieldset className="admin-categories">
-      <legend>Categories</legend>
-      <p className="ch-muted admin-hint">Viewers find the series under these genre chips.</p>
-      {isError && <ErrorNotice message="The categories could not be loaded" onRetry={refetch} />}
+      <legend>{t('categories.legend')}</legend>
+      <p className="ch-muted admin-hint">{t('categories.hint')}</p>
+      {isError && <ErrorNotice message={t('categories.loadFailed')} onRetry={refetch} />}
       {!categories && !isError && <InlineSpinner />}
       <ul className="admin-category-list">
         {categories?.map((category) => (
@@ -254,7 +277,7 @@ export function CategoryPicker({ selected, onChange }: { selected: number[]; onC
             {renaming?.id === category.id ? (
               <span className="admin-toolbar">
                 <TextField
-                  label={`New name for “${category.name}”`}
+                  label={t('categories.newNameFor', { name: category.name })}
                   value={renaming.name}
                   onChange={(e) => setRenaming({ id: category.id, name: e.target.value })}
                   onKeyDown={(e) => {
@@ -265,10 +288,10 @@ export function CategoryPicker({ selected, onChange }: { selected: number[]; onC
                   }}
                 />
                 <Button variant="secondary" onClick={() => saveName(category)}>
-                  Save name
+                  {t('categories.saveName')}
                 </Button>
                 <Button variant="ghost" onClick={() => setRenaming(null)}>
-                  Cancel
+                  {t('common.cancel')}
                 </Button>
               </span>
             ) : (
@@ -280,10 +303,10 @@ export function CategoryPicker({ selected, onChange }: { selected: number[]; onC
                 />
                 <Button
                   variant="ghost"
-                  aria-label={`Rename “${category.name}”`}
+                  aria-label={t('categories.renameLabel', { name: category.name })}
                   onClick={() => setRenaming({ id: category.id, name: category.name })}
                 >
-                  Rename
+                  {t('categories.rename')}
                 </Button>
               </>
             )}
@@ -292,7 +315,7 @@ export function CategoryPicker({ selected, onChange }: { selected: number[]; onC
       </ul>
       <div className="admin-toolbar">
         <TextField
-          label="New category"
+          label={t('categories.new')}
           value={name}
           onChange={(e) => setName(e.target.value)}
           onKeyDown={(e) => {
@@ -303,7 +326,7 @@ export function CategoryPicker({ selected, onChange }: { selected: number[]; onC
           }}
         />
         <Button variant="secondary" disabled={creating.isLoading} onClick={add}>
-          Add category
+          {t('categories.add')}
         </Button>
       </div>
       {problem && (
@@ -322,6 +345,7 @@ function SeriesForm({ series }: { series?: AdminSeries }) {
   const [create, creating] = adminApi.useAdminCreateSeriesMutation();
   const [update, updating] = adminApi.useAdminUpdateSeriesMutation();
   const dispatch = useAppDispatch();
+  const { t } = useCatalogueT();
   useEffect(() => {
     if (series) setDraft(draftOf(series));
   }, [series]);
@@ -333,17 +357,17 @@ function SeriesForm({ series }: { series?: AdminSeries }) {
     const found = validateSeries(draft);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const body = toBody(draft);
+    const body = toBody(draft, series);
     const result = series ? await update({ id: series.id, changes: body }) : await create(body);
     if ('error' in result) {
       setErrors(fieldErrorsOf(result.error));
-      setProblem(problemOf(result.error, 'The series could not be saved'));
+      setProblem(problemOf(result.error, t('seriesForm.saveFailed')));
       return;
     }
     dispatch(
       showToast({
         type: 'success',
-        message: series ? `“${result.data.title}” is saved` : `“${result.data.title}” is saved as a draft`,
+        message: t(series ? 'common.saved' : 'seriesForm.savedDraft', { title: result.data.title }),
       }),
     );
     if (!series) dispatch(navigationRequested({ to: `/admin/series/${result.data.id}/episodes` }));
@@ -353,37 +377,47 @@ function SeriesForm({ series }: { series?: AdminSeries }) {
     <form className="ch-card admin-wide-form" onSubmit={submit} noValidate>
       <div className="admin-grid-2">
         <TextField
-          label="Title"
+          label={t('common.title')}
           required
           value={draft.title}
           error={errors.title}
           onChange={(e) => set('title', e.target.value)}
         />
-        <TextField label="English title" value={draft.title_en} onChange={(e) => set('title_en', e.target.value)} />
         <TextField
-          label="Address (slug)"
+          label={t('seriesForm.titleEn')}
+          value={draft.title_en}
+          onChange={(e) => set('title_en', e.target.value)}
+        />
+        <TextField
+          label={t('seriesForm.slug')}
           value={draft.slug}
           error={errors.slug}
-          hint="Made from the title when left empty"
+          hint={t('seriesForm.slugHint')}
           onChange={(e) => set('slug', e.target.value)}
         />
         <TagsField value={draft.tags} onChange={(value) => set('tags', value)} />
         <TextField
-          label="Year"
+          label={t('seriesForm.year')}
           inputMode="numeric"
           value={draft.year}
           error={errors.year}
           onChange={(e) => set('year', e.target.value)}
         />
         <TextField
-          label="Rating"
+          label={t('seriesForm.rating')}
           inputMode="decimal"
           value={draft.rating}
           error={errors.rating}
           onChange={(e) => set('rating', e.target.value)}
         />
+        <SelectField
+          label={t('seriesForm.audioLanguage')}
+          value={draft.audio_language}
+          options={SUPPORTED_LANGUAGES.map((language) => [language, t(`language.${language}` as AdminCatalogueKey)])}
+          onChange={(value) => isAudioLanguage(value) && set('audio_language', value)}
+        />
       </div>
-      <Field label="Description">
+      <Field label={t('common.description')}>
         {(props) => (
           <textarea
             {...props}
@@ -393,22 +427,33 @@ function SeriesForm({ series }: { series?: AdminSeries }) {
           />
         )}
       </Field>
+      <RussianText
+        title={draft.ru_title}
+        description={draft.ru_description}
+        rows={4}
+        onTitle={(value) => set('ru_title', value)}
+        onDescription={(value) => set('ru_description', value)}
+      />
       <CategoryPicker selected={draft.category_ids} onChange={(ids) => set('category_ids', ids)} />
       <fieldset>
-        <legend>Shown to viewers as</legend>
+        <legend>{t('seriesForm.shownAs')}</legend>
         <Checkbox
-          label="Gold exclusive"
+          label={t('seriesForm.goldExclusive')}
           checked={draft.is_gold_exclusive}
           onChange={(v) => set('is_gold_exclusive', v)}
         />
-        <Checkbox label="Featured" checked={draft.is_featured} onChange={(v) => set('is_featured', v)} />
-        <Checkbox label="Trending" checked={draft.is_trending} onChange={(v) => set('is_trending', v)} />
-        <Checkbox label="Top" checked={draft.is_top} onChange={(v) => set('is_top', v)} />
         <Checkbox
-          label="Hidden from viewers, even when published"
-          checked={draft.is_hidden}
-          onChange={(v) => set('is_hidden', v)}
+          label={t('seriesForm.featured')}
+          checked={draft.is_featured}
+          onChange={(v) => set('is_featured', v)}
         />
+        <Checkbox
+          label={t('seriesForm.trending')}
+          checked={draft.is_trending}
+          onChange={(v) => set('is_trending', v)}
+        />
+        <Checkbox label={t('seriesForm.top')} checked={draft.is_top} onChange={(v) => set('is_top', v)} />
+        <Checkbox label={t('seriesForm.hidden')} checked={draft.is_hidden} onChange={(v) => set('is_hidden', v)} />
       </fieldset>
       {problem && (
         <p className="ch-field-error" role="alert">
@@ -416,18 +461,13 @@ function SeriesForm({ series }: { series?: AdminSeries }) {
         </p>
       )}
       <Button type="submit" disabled={creating.isLoading || updating.isLoading}>
-        {series ? 'Save changes' : 'Create series'}
+        {series ? t('common.saveChanges') : t('seriesForm.create')}
       </Button>
     </form>
   );
 }
 
-const MEDIA_FIELDS = [
-  ['poster_image', 'Poster'],
-  ['banner_image', 'Banner'],
-  ['slider_image', 'Slider'],
-  ['cover_image', 'Cover'],
-] as const;
+const MEDIA_FIELDS = ['poster_image', 'banner_image', 'slider_image', 'cover_image'] as const;
 
 /** Media overrides (product.md#entities): each picked image is optimised in the browser, then saved on the server. */
 function SeriesMediaForm({ series }: { series: AdminSeries }) {
@@ -436,16 +476,17 @@ function SeriesMediaForm({ series }: { series: AdminSeries }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const dispatch = useAppDispatch();
 
-  async function pick(field: (typeof MEDIA_FIELDS)[number][0], file: File | undefined) {
+  const { t } = useCatalogueT();
+
+  async function pick(field: (typeof MEDIA_FIELDS)[number], file: File | undefined) {
     if (!file) return;
     setBusy(field);
     setErrors((e) => ({ ...e, [field]: '' }));
     try {
       const address = await imageAddressFor(await optimiseImage(file, 'high'), `${series.slug}-${field}.webp`);
       const result = await save({ id: series.id, media: { [field]: address } });
-      if ('error' in result)
-        setErrors((e) => ({ ...e, [field]: problemOf(result.error, 'The image could not be saved') }));
-      else dispatch(showToast({ type: 'success', message: 'The image is saved' }));
+      if ('error' in result) setErrors((e) => ({ ...e, [field]: problemOf(result.error, t('images.saveFailed')) }));
+      else dispatch(showToast({ type: 'success', message: t('images.saved') }));
     } catch (error) {
       setErrors((e) => ({ ...e, [field]: (error as Error).message }));
     } finally {
@@ -455,16 +496,16 @@ function SeriesMediaForm({ series }: { series: AdminSeries }) {
 
   return (
     <section className="ch-card admin-wide-form" aria-labelledby="series-media">
-      <h2 id="series-media">Images</h2>
+      <h2 id="series-media">{t('images.title')}</h2>
       <div className="admin-thumbs">
-        {MEDIA_FIELDS.map(([field, label]) => (
+        {MEDIA_FIELDS.map((field) => (
           <div key={field}>
             <MediaImage
               src={series[field]}
               kind={field === 'poster_image' ? 'poster' : 'cover'}
-              alt={`${label} of ${series.title}`}
+              alt={t(`images.${field}.alt`, { title: series.title })}
             />
-            <Field label={`${label} image`} error={errors[field]}>
+            <Field label={t(`images.${field}`)} error={errors[field]}>
               {(props) => (
                 <input
                   {...props}
@@ -482,10 +523,10 @@ function SeriesMediaForm({ series }: { series: AdminSeries }) {
             </Field>
             {series[field] && (
               <Button variant="ghost" onClick={() => save({ id: series.id, media: { [field]: null } })}>
-                Remove
+                {t('common.remove')}
               </Button>
             )}
-            {busy === field && <InlineSpinner label="Saving the image…" />}
+            {busy === field && <InlineSpinner label={t('images.saving')} />}
           </div>
         ))}
       </div>
@@ -507,9 +548,10 @@ function SeriesPublishing({ series }: { series: AdminSeries }) {
 }
 
 export function NewSeries() {
+  const { t } = useCatalogueT();
   return (
-    <AdminLayout title="New series">
-      <p className="ch-muted">A new series is a draft: viewers see it only once you publish it.</p>
+    <AdminLayout title={t('newSeries.title')}>
+      <p className="ch-muted">{t('newSeries.hint')}</p>
       <SeriesForm />
     </AdminLayout>
   );
@@ -518,14 +560,15 @@ export function NewSeries() {
 export function EditSeries() {
   const id = Number(useParams().id);
   const { data, isError, refetch } = adminApi.useAdminSeriesQuery(id, { skip: !id });
+  const { t } = useCatalogueT();
   return (
-    <AdminLayout title={data ? `Edit “${data.title}”` : 'Edit series'}>
-      {isError && <ErrorNotice message="Failed to fetch series detail" onRetry={refetch} />}
+    <AdminLayout title={data ? t('common.editTitle', { title: data.title }) : t('editSeries.title')}>
+      {isError && <ErrorNotice message={t('editSeries.failed')} onRetry={refetch} />}
       {!data && !isError && <InlineSpinner />}
       {data && (
         <>
           <p>
-            <Link to={`/admin/series/${data.id}/episodes`}>Episodes of this series</Link>
+            <Link to={`/admin/series/${data.id}/episodes`}>{t('editSeries.episodes')}</Link>
           </p>
           <SeriesPublishing series={data} />
           <SeriesForm series={data} />

@@ -4,6 +4,7 @@
  * form sends (finished tags end with ", "; what is after the last comma is still being typed).
  */
 import { useId } from 'react';
+import { useCatalogueT } from './messages';
 
 export function tagsOf(value: string): { tags: string[]; pending: string } {
   const parts = value.split(',');
@@ -20,21 +21,22 @@ export const tagsText = (tags: string[], pending = '') => (tags.length ? `${tags
 
 export function TagsField({ value, onChange }: { value: string; onChange(value: string): void }) {
   const id = useId();
+  const { t } = useCatalogueT();
   const { tags, pending } = tagsOf(value);
   const commit = () => {
     if (pending.trim()) onChange(tagsText(tagsOf(`${tagsText(tags, pending)},`).tags));
   };
   return (
     <div className="ch-field">
-      <label htmlFor={id}>Tags</label>
+      <label htmlFor={id}>{t('tags.label')}</label>
       {tags.length > 0 && (
-        <ul className="admin-tags" aria-label="Added so far">
+        <ul className="admin-tags" aria-label={t('tags.added')}>
           {tags.map((tag) => (
             <li key={tag} className="admin-tag">
               {tag}
               <button
                 type="button"
-                aria-label={`Remove tag ${tag}`}
+                aria-label={t('tags.remove', { tag })}
                 onClick={() =>
                   onChange(
                     tagsText(
@@ -74,7 +76,7 @@ export function TagsField({ value, onChange }: { value: string; onChange(value: 
         onBlur={commit}
       />
       <p id={`${id}-hint`} className="ch-muted admin-hint">
-        Press Enter or type a comma after each tag
+        {t('tags.hint')}
       </p>
     </div>
   );

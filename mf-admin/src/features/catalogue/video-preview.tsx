@@ -6,11 +6,13 @@
 import { Button, ErrorNotice, InlineSpinner } from '@cliffhanger/shared';
 import { useEffect, useRef, useState } from 'react';
 import { adminApi } from '../api/admin.api';
+import { useCatalogueT } from './messages';
 
 function Player({ episodeId, title }: { episodeId: number; title: string }) {
   const { data, isError, isFetching, refetch } = adminApi.useAdminEpisodePreviewQuery(episodeId);
   const video = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
+  const { t } = useCatalogueT();
 
   useEffect(() => {
     const element = video.current;
@@ -43,7 +45,7 @@ function Player({ episodeId, title }: { episodeId: number; title: string }) {
     };
   }, [data]);
 
-  if (isError) return <ErrorNotice message="The preview could not be loaded" onRetry={refetch} />;
+  if (isError) return <ErrorNotice message={t('preview.loadFailed')} onRetry={refetch} />;
   if (!data || isFetching) return <InlineSpinner />;
   return (
     <>
@@ -53,12 +55,12 @@ function Player({ episodeId, title }: { episodeId: number; title: string }) {
         className="admin-preview-video"
         controls
         playsInline
-        aria-label={`Preview of “${title}”`}
+        aria-label={t('preview.label', { title })}
         onError={() => setFailed(true)}
       />
       {failed && (
         <p role="alert" className="ch-muted">
-          The video could not be played. If it was just uploaded, wait for the conversion to finish and try again.
+          {t('preview.playFailed')}
         </p>
       )}
     </>
@@ -67,11 +69,12 @@ function Player({ episodeId, title }: { episodeId: number; title: string }) {
 
 export function VideoPreview({ episodeId, title, hasVideo }: { episodeId: number; title: string; hasVideo: boolean }) {
   const [open, setOpen] = useState(false);
-  if (!hasVideo) return <p className="ch-muted">No video yet: upload one below.</p>;
+  const { t } = useCatalogueT();
+  if (!hasVideo) return <p className="ch-muted">{t('preview.noVideo')}</p>;
   return (
     <div className="admin-preview">
       <Button variant="secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? 'Hide the preview' : 'Preview as viewers will see it'}
+        {open ? t('preview.hide') : t('preview.show')}
       </Button>
       {open && <Player episodeId={episodeId} title={title} />}
     </div>

@@ -10,6 +10,7 @@
 import { apiClient, errorMessage } from '@cliffhanger/shared';
 import { type AxiosError, isCancel } from 'axios';
 import type { MediaAsset } from '../api/admin.types';
+import { mediaT } from './messages';
 import { fingerprintOf, type PendingUploadStore, pendingUploads } from './pending-uploads';
 
 export interface UploadState {
@@ -45,12 +46,12 @@ export function missingChunks(state: Pick<UploadState, 'total_chunks' | 'receive
 
 export class UploadError extends Error {}
 
-export const UPLOAD_DROPPED = 'The connection dropped. Pick the same file again to resume the upload.';
-export const UPLOAD_PAUSED = 'The upload is paused. Pick the same file again to resume it.';
-const UPLOAD_NOT_STARTED = 'The upload could not start. Check the connection, then pick the file again.';
+/** What a dropped upload says, in the page's language (compared to tell a drop from a refusal). */
+export const uploadDropped = () => mediaT('error.dropped');
+export const uploadPaused = () => mediaT('error.paused');
 
 function failure(error: unknown, fallback: string): UploadError {
-  if (isCancel(error)) return new UploadError(UPLOAD_PAUSED);
+  if (isCancel(error)) return new UploadError(uploadPaused());
   const response = (error as AxiosError).response;
   return new UploadError(errorMessage(response, fallback));
 }
@@ -67,7 +68,7 @@ async function startOrResume(file: File, options: UploadOptions, store: PendingU
       // Gone or refused: start a fresh upload below.
     }
     // No answer at all: keep what is pending for the next try.
-    if (known === null) throw new UploadError(UPLOAD_DROPPED);
+    if (known === null) throw new UploadError(uploadDropped());
     if (known?.status === 'open') return known;
     await store.remove(fingerprint);
   }
@@ -83,9 +84,9 @@ async function startOrResume(file: File, options: UploadOptions, store: PendingU
       })
     ).data;
   } catch (error) {
-    throw failure(error, 'The upload could not start');
+    throw failure(error, mediaT('error.couldNotStart'));
   }
-  if (!created?.upload_id) throw new UploadError(UPLOAD_NOT_STARTED);
+  if (!created?.upload_id) throw new UploadError(mediaT('error.notStarted'));
   await store.save({
     fingerprint,
     uploadId: created.upload_id,
@@ -124,9 +125,9 @@ export async function uploadFile(file: File, options: UploadOptions): Promise<Up
       const status = (error as AxiosError).response?.status;
       // A refused file will never be accepted: forget it, so picking it again starts clean.
       if (status === 415 || status === 413) await store.remove(options.fingerprint ?? fingerprintOf(file));
-      throw failure(error, UPLOAD_DROPPED);
+      throw failure(error, uploadDropped());
     }
-    if (!answer?.received?.includes(n)) throw new UploadError(UPLOAD_DROPPED);
+    if (!answer?.received?.includes(n)) throw new UploadError(uploadDropped());
     sent += blob.size;
     options.onProgress?.(sent / file.size);
   }
@@ -134,10 +135,10 @@ export async function uploadFile(file: File, options: UploadOptions): Promise<Up
   try {
     done = (await client.post<UploadResult | null>(`/admin/uploads/${state.upload_id}/complete/`)).data;
   } catch (error) {
-    throw failure(error, 'The upload could not be finished');
+    throw failure(error, mediaT('error.couldNotFinish'));
   }
   // Without an answer the upload may or may not be finished: keep it, picking the file again tells.
-  if (!done?.asset) throw new UploadError(UPLOAD_DROPPED);
+  if (!done?.asset) throw new UploadError(uploadDropped());
   await store.remove(options.fingerprint ?? fingerprintOf(file));
   return done;
 }
@@ -175,9 +176,9 @@ export async function discardPendingUpload(uploadId: string, fingerprint: string
   } catch (error) {
     const status = (error as AxiosError).response?.status;
     // Already gone or finished: forgetting it here is all that is left to do.
-    if (status !== 404 && status !== 409) throw failure(error, 'The upload could not be discarded');
+    if (status !== 404 && status !== 409) throw failure(error, mediaT('error.couldNotDiscard'));
     answered = true;
   }
-  if (!answered) throw new UploadError('The upload could not be discarded. Check the connection and try again.');
+  if (!answered) throw new UploadError(mediaT('error.discardOffline'));
   await store.remove(fingerprint);
 }

@@ -8,8 +8,10 @@
 import { IMAGE_HOST_THRESHOLD_BYTES } from '@cliffhanger/shared';
 import { uploadFile } from './chunked-upload';
 import { dataUrlBytes } from './image-optimizer';
+import { mediaT } from './messages';
 
-export const IMAGE_HOST_FAILED = 'Image host upload failed';
+/** What a failed image-host upload says, in the page's language. */
+export const imageHostFailed = () => mediaT('error.imageHost');
 
 interface ImageHostConfig {
   imageHostUploadUrl?: string;
@@ -41,18 +43,18 @@ export async function uploadToImageHost(dataUrl: string, name: string, fetcher: 
     if (config.imageHostFolder) form.append('folder', config.imageHostFolder);
     if (config.imageHostEager) form.append('eager', config.imageHostEager);
     const response = await fetcher(config.imageHostUploadUrl, { method: 'POST', body: form });
-    if (!response.ok) throw new Error(IMAGE_HOST_FAILED);
+    if (!response.ok) throw new Error(imageHostFailed());
     const body = (await response.json()) as { secure_url?: string; url?: string };
     const url = body.secure_url ?? body.url;
-    if (!url) throw new Error(IMAGE_HOST_FAILED);
+    if (!url) throw new Error(imageHostFailed());
     return url;
   }
   try {
     const { asset } = await uploadFile(file, { kind: 'image' });
-    if (!asset.url) throw new Error(IMAGE_HOST_FAILED);
+    if (!asset.url) throw new Error(imageHostFailed());
     return asset.url;
   } catch {
-    throw new Error(IMAGE_HOST_FAILED);
+    throw new Error(imageHostFailed());
   }
 }
 

@@ -14,6 +14,7 @@ import {
   IMAGE_OUTPUT_FORMAT,
   IMAGE_QUALITY,
 } from '@cliffhanger/shared';
+import { mediaT } from './messages';
 
 export type QualityPreset = keyof typeof IMAGE_QUALITY;
 
@@ -104,7 +105,7 @@ export async function optimiseImage(file: File, preset: QualityPreset = 'high'):
   canvas.width = size.width;
   canvas.height = size.height;
   const context = canvas.getContext('2d');
-  if (!context) throw new Error('This browser cannot prepare images. Please try another browser.');
+  if (!context) throw new Error(mediaT('error.noCanvas'));
   context.drawImage(source, 0, 0, size.width, size.height);
   const dataUrl = canvas.toDataURL(`image/${IMAGE_OUTPUT_FORMAT}`, IMAGE_QUALITY[preset] / 100);
   cache.set(key, dataUrl);

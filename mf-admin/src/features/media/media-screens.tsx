@@ -5,6 +5,7 @@ import { adminApi } from '../api/admin.api';
 import { AdminLayout } from '../layout/admin-layout';
 import { useListQuery } from '../layout/admin-list';
 import { Pager, TextField } from '../layout/form';
+import { percentText, useMediaT } from './messages';
 import { PendingUploadList } from './pending-upload-list';
 import { VideoUpload } from './video-upload';
 
@@ -13,8 +14,9 @@ export function MediaLibrary() {
   const jobs = adminApi.useAdminMediaJobsQuery(undefined, { pollingInterval: JOB_PROGRESS_POLL_MS });
   const assets = adminApi.useAdminMediaAssetsQuery({ page, limit: 24 });
   const [retry] = adminApi.useAdminRetryJobMutation();
+  const { t } = useMediaT();
   return (
-    <AdminLayout title="Media library">
+    <AdminLayout title={t('library.title')}>
       <PendingUploadList
         onUploaded={() => {
           assets.refetch();
@@ -23,51 +25,53 @@ export function MediaLibrary() {
       />
       <div className="admin-grid-2">
         <section className="ch-card">
-          <h2>Videos</h2>
+          <h2>{t('library.videos')}</h2>
           <VideoUpload kind="video" onDone={assets.refetch} />
         </section>
         <section className="ch-card">
-          <h2>Images</h2>
+          <h2>{t('library.images')}</h2>
           <VideoUpload kind="image" onDone={assets.refetch} />
         </section>
       </div>
       <section aria-labelledby="jobs-title">
-        <h2 id="jobs-title">Conversions</h2>
-        {jobs.isError && <ErrorNotice message="The conversion list could not be loaded" onRetry={jobs.refetch} />}
+        <h2 id="jobs-title">{t('library.conversions')}</h2>
+        {jobs.isError && <ErrorNotice message={t('library.conversionsFailed')} onRetry={jobs.refetch} />}
         <ul>
           {jobs.data?.results.map((job) => (
             <li key={job.id}>
-              <strong>{job.original_name}</strong> — {job.status}
-              {job.status === 'running' && ` ${Math.round(job.progress * 100)}%`}
+              <strong>{job.original_name}</strong> — {t(`job.${job.status}`)}
+              {job.status === 'running' && ` ${percentText(job.progress)}`}
               {(job.status === 'running' || job.status === 'queued') && (
                 <progress
                   className="admin-progress"
                   max={1}
                   value={job.progress}
-                  aria-label={`Conversion of ${job.original_name}`}
+                  aria-label={t('library.conversionOf', { name: job.original_name })}
                 />
               )}
               {job.error && <p className="ch-field-error">{job.error}</p>}
               {job.status === 'failed' && (
                 <Button variant="secondary" onClick={() => retry(job.id)}>
-                  Try again
+                  {t('library.tryAgain')}
                 </Button>
               )}
             </li>
           ))}
         </ul>
-        {jobs.data?.results.length === 0 && <p className="ch-muted">No conversions yet.</p>}
+        {jobs.data?.results.length === 0 && <p className="ch-muted">{t('library.noConversions')}</p>}
       </section>
       <section aria-labelledby="files-title">
-        <h2 id="files-title">Files</h2>
+        <h2 id="files-title">{t('library.files')}</h2>
         {assets.isFetching && <InlineSpinner />}
         <div className="admin-thumbs">
           {assets.data?.results.map((asset) => (
             <figure key={asset.id}>
               <MediaImage src={asset.thumbnail_url ?? asset.url} alt={asset.original_name} />
               <figcaption>
-                {asset.original_name} · {asset.status}
-                {asset.kind === 'image' && asset.url && <input readOnly aria-label="Image address" value={asset.url} />}
+                {asset.original_name} · {t(`asset.${asset.status}`)}
+                {asset.kind === 'image' && asset.url && (
+                  <input readOnly aria-label={t('library.imageAddress')} value={asset.url} />
+                )}
               </figcaption>
             </figure>
           ))}
@@ -84,25 +88,26 @@ export function ThumbnailPreview() {
   const episode = adminApi.useAdminEpisodeQuery(id, { skip: !id });
   const assets = adminApi.useAdminMediaAssetsQuery({ episode_id: id || undefined, kind: 'video' }, { skip: !id });
   const series = adminApi.useAdminSeriesQuery(episode.data?.series_id ?? 0, { skip: !episode.data });
+  const { t } = useMediaT();
   return (
-    <AdminLayout title="Thumbnail preview">
+    <AdminLayout title={t('thumbs.title')}>
       <TextField
-        label="Episode id"
+        label={t('thumbs.episodeId')}
         inputMode="numeric"
         value={episodeId}
         onChange={(e) => setEpisodeId(e.target.value.trim())}
       />
-      {episode.isError && <ErrorNotice message="No episode with this id" />}
+      {episode.isError && <ErrorNotice message={t('thumbs.noEpisode')} />}
       {episode.data && (
         <div className="admin-thumbs">
           <figure>
-            <MediaImage src={episode.data.thumbnail} alt="Episode thumbnail" />
-            <figcaption>Episode thumbnail</figcaption>
+            <MediaImage src={episode.data.thumbnail} alt={t('thumbs.episode')} />
+            <figcaption>{t('thumbs.episode')}</figcaption>
           </figure>
           {assets.data?.results.map((asset) => (
             <figure key={asset.id}>
-              <MediaImage src={asset.poster_url} alt={`Poster frame of ${asset.original_name}`} />
-              <figcaption>Poster frame · {asset.original_name}</figcaption>
+              <MediaImage src={asset.poster_url} alt={t('thumbs.posterFrameOf', { name: asset.original_name })} />
+              <figcaption>{t('thumbs.posterFrame', { name: asset.original_name })}</figcaption>
             </figure>
           ))}
           {series.data &&
@@ -111,9 +116,9 @@ export function ThumbnailPreview() {
                 <MediaImage
                   src={series.data?.[field]}
                   kind={field === 'poster_image' ? 'poster' : 'cover'}
-                  alt={`Series ${field}`}
+                  alt={t(`thumbs.${field}`)}
                 />
-                <figcaption>Series {field.replace('_image', '')}</figcaption>
+                <figcaption>{t(`thumbs.${field}`)}</figcaption>
               </figure>
             ))}
         </div>

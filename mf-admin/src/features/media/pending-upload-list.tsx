@@ -11,18 +11,13 @@ import {
   discardPendingUpload,
   pendingUploadState,
   receivedFraction,
-  UPLOAD_DROPPED,
   type UploadResult,
+  uploadDropped,
   uploadFile,
 } from './chunked-upload';
+import { percentText, useMediaT } from './messages';
 import { type PendingUpload, type PendingUploadStore, pendingUploads } from './pending-uploads';
-import {
-  cancelTusUpload,
-  tusUploadState,
-  uploadVideo,
-  VIDEO_UPLOAD_DROPPED,
-  type VideoUploadResult,
-} from './tus-upload';
+import { cancelTusUpload, tusUploadState, uploadVideo, type VideoUploadResult, videoUploadDropped } from './tus-upload';
 
 /** Where a remembered upload stands on the server, whichever way it was sent: the fraction held. */
 async function heldFraction(entry: PendingUpload): Promise<number | 'gone' | null> {
@@ -46,8 +41,6 @@ interface Row {
   problem: string;
 }
 
-const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
-
 export function PendingUploadList({
   store = pendingUploads,
   onUploaded,
@@ -59,6 +52,7 @@ export function PendingUploadList({
   // What became of an upload that left the list for good (refused by the server).
   const [notice, setNotice] = useState('');
   const aborts = useRef(new Map<string, AbortController>());
+  const { t } = useMediaT();
 
   const update = useCallback((fingerprint: string, change: Partial<Row> | null) => {
     setRows((current) =>
@@ -127,8 +121,8 @@ export function PendingUploadList({
         received: held === 'gone' ? null : held,
         problem: abort.signal.aborted
           ? ''
-          : message === UPLOAD_DROPPED || message === VIDEO_UPLOAD_DROPPED
-            ? 'The connection dropped. Resume when it is back.'
+          : message === uploadDropped() || message === videoUploadDropped()
+            ? t('pending.dropped')
             : message,
       });
     } finally {
@@ -149,7 +143,7 @@ export function PendingUploadList({
   if (rows.length === 0 && !notice) return null;
   return (
     <section className="ch-card" aria-labelledby="pending-uploads-title">
-      <h2 id="pending-uploads-title">Unfinished uploads</h2>
+      <h2 id="pending-uploads-title">{t('pending.title')}</h2>
       {notice && (
         <p className="ch-field-error" role="alert">
           {notice}
@@ -164,29 +158,42 @@ export function PendingUploadList({
               <strong>{name}</strong>
               {' — '}
               {row.sending !== null
-                ? `Uploading… ${percent(row.sending)}`
+                ? t('upload.uploading', { percent: percentText(row.sending) })
                 : row.received !== null
-                  ? `${percent(row.received)} uploaded`
-                  : 'The server could not be reached to check this upload'}
+                  ? t('pending.uploaded', { percent: percentText(row.received) })
+                  : t('pending.unreachable')}
               {row.sending !== null && (
-                <progress className="admin-progress" max={1} value={row.sending} aria-label={`Upload of ${name}`} />
+                <progress
+                  className="admin-progress"
+                  max={1}
+                  value={row.sending}
+                  aria-label={t('pending.uploadOf', { name })}
+                />
               )}
-              {!entry.file && <p className="ch-muted">Pick the same file again above to continue this upload.</p>}
+              {!entry.file && <p className="ch-muted">{t('pending.pickAgain')}</p>}
               {row.problem && <p className="ch-field-error">{row.problem}</p>}
               <div>
                 {row.sending !== null ? (
                   <Button variant="ghost" onClick={() => aborts.current.get(entry.fingerprint)?.abort()}>
-                    Pause
+                    {t('upload.pause')}
                   </Button>
                 ) : (
                   <>
                     {entry.file && (
-                      <Button variant="secondary" onClick={() => resume(row)} aria-label={`Resume ${name}`}>
-                        Resume
+                      <Button
+                        variant="secondary"
+                        onClick={() => resume(row)}
+                        aria-label={t('pending.resumeLabel', { name })}
+                      >
+                        {t('pending.resume')}
                       </Button>
                     )}
-                    <Button variant="ghost" onClick={() => discard(row)} aria-label={`Discard ${name}`}>
-                      Discard
+                    <Button
+                      variant="ghost"
+                      onClick={() => discard(row)}
+                      aria-label={t('pending.discardLabel', { name })}
+                    >
+                      {t('pending.discard')}
                     </Button>
                   </>
                 )}

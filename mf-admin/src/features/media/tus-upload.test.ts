@@ -1,7 +1,7 @@
 import { fakeIndexedDb, installIndexedDb } from '../../test/fake-indexeddb';
 import { fakeTusServer, TUS_UPLOAD_URL as UPLOAD } from '../../test/fake-tus-server';
 import { PendingUploadStore } from './pending-uploads';
-import { uploadVideo, VIDEO_UPLOAD_DROPPED } from './tus-upload';
+import { uploadVideo, videoUploadDropped } from './tus-upload';
 
 const CONTENT = 'ftypisom-0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -46,7 +46,7 @@ describe('uploading an episode video over tus', () => {
     // No retries left: the page is reloaded while the connection is down.
     await expect(
       uploadVideo(file, { episodeId: 12, httpStack: stack, retryDelays: [], store: new PendingUploadStore() }),
-    ).rejects.toThrow(VIDEO_UPLOAD_DROPPED);
+    ).rejects.toThrow(videoUploadDropped());
 
     // After the reload: a new store over the same browser storage still has the file and its address.
     const [remembered] = await new PendingUploadStore().list();

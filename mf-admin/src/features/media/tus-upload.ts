@@ -19,6 +19,7 @@ import {
 } from '@cliffhanger/shared';
 import type { AxiosError } from 'axios';
 import { type DetailedError, type HttpStack, Upload } from 'tus-js-client';
+import { mediaT } from './messages';
 import { fingerprintOf, type PendingUploadStore, pendingUploads } from './pending-uploads';
 
 export interface VideoUploadResult {
@@ -42,10 +43,9 @@ export interface VideoUploadOptions {
 
 export class VideoUploadError extends Error {}
 
-export const VIDEO_UPLOAD_DROPPED =
-  'The connection dropped and the upload stopped after several tries. Pick the same file again to resume it.';
-export const VIDEO_UPLOAD_PAUSED = 'The upload is paused. Pick the same file again to resume it.';
-const SIGN_IN_AGAIN = 'Your session has ended. Sign in again, then pick the same file to resume the upload.';
+/** What a video upload that gave up after its retries says, in the page's language. */
+export const videoUploadDropped = () => mediaT('error.videoDropped');
+export const videoUploadPaused = () => mediaT('error.paused');
 
 /** Statuses a new attempt can fix: no answer, a busy or failing server, a lock still held. */
 const RETRYABLE = new Set([0, 409, 423, 429, 500, 502, 503, 504]);
@@ -58,17 +58,17 @@ const statusOf = (error: unknown) => (error as DetailedError).originalResponse?.
 
 function messageOf(error: unknown): string {
   const status = statusOf(error);
-  if (status === 0) return VIDEO_UPLOAD_DROPPED;
-  if (status === 401) return SIGN_IN_AGAIN;
+  if (status === 0) return videoUploadDropped();
+  if (status === 401) return mediaT('error.signInAgain');
   try {
     const body = JSON.parse((error as DetailedError).originalResponse?.getBody() ?? '');
     if (typeof body?.message === 'string' && body.message) return body.message;
   } catch {
     // Not JSON: the fallback below.
   }
-  if (status === 413) return 'This video is too large to upload.';
-  if (status === 403) return 'Your account may not upload videos.';
-  return 'The upload could not be finished. Try again in a moment.';
+  if (status === 413) return mediaT('error.videoTooLarge');
+  if (status === 403) return mediaT('error.videoForbidden');
+  return mediaT('error.videoFailed');
 }
 
 function authorization(): string | null {
@@ -151,7 +151,7 @@ export async function uploadVideo(file: File, options: VideoUploadOptions = {}):
     });
     const pause = () => {
       void upload.abort(false);
-      reject(new VideoUploadError(VIDEO_UPLOAD_PAUSED));
+      reject(new VideoUploadError(videoUploadPaused()));
     };
     if (options.signal?.aborted) return pause();
     options.signal?.addEventListener('abort', pause, { once: true });
@@ -186,10 +186,10 @@ export async function cancelTusUpload(url: string, fingerprint: string, store = 
   } catch (error) {
     const status = (error as AxiosError).response?.status;
     if (status !== 404 && status !== 410) {
-      throw new VideoUploadError('The upload could not be cancelled. Check the connection and try again.');
+      throw new VideoUploadError(mediaT('error.cancelOffline'));
     }
     answered = true;
   }
-  if (!answered) throw new VideoUploadError('The upload could not be cancelled. Check the connection and try again.');
+  if (!answered) throw new VideoUploadError(mediaT('error.cancelOffline'));
   await store.remove(fingerprint);
 }

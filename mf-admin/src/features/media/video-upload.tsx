@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { adminApi } from '../api/admin.api';
 import { Field } from '../layout/form';
 import { uploadFile } from './chunked-upload';
+import { percentText, useMediaT } from './messages';
 import { fingerprintOf, pendingUploads } from './pending-uploads';
 import { cancelTusUpload, uploadVideo } from './tus-upload';
 
@@ -26,6 +27,7 @@ export function VideoUpload({
   const sending = useRef<File | null>(null);
   const cancelled = useRef(false);
   const [notice, setNotice] = useState('');
+  const { t } = useMediaT();
   // The job that reached its end (done or failed): the list stops being polled for it.
   const [endedJobId, setEndedJobId] = useState<number | null>(null);
   const jobs = adminApi.useAdminMediaJobsQuery(undefined, {
@@ -77,7 +79,7 @@ export function VideoUpload({
     const entry = await pendingUploads.find(fingerprintOf(file));
     try {
       if (entry?.protocol === 'tus') await cancelTusUpload(entry.uploadId, entry.fingerprint);
-      setNotice('The upload is cancelled.');
+      setNotice(t('upload.cancelled'));
     } catch (error) {
       setProblem((error as Error).message);
     }
@@ -86,13 +88,9 @@ export function VideoUpload({
   return (
     <div>
       <Field
-        label={kind === 'video' ? 'Upload a video (MP4, MOV, WebM or MKV)' : 'Upload an image (JPEG, PNG or WebP)'}
+        label={kind === 'video' ? t('upload.videoLabel') : t('upload.imageLabel')}
         error={problem}
-        hint={
-          kind === 'video'
-            ? 'If the connection drops, the upload tries again by itself. After a reload, pick the same file again, or resume it under Media.'
-            : 'Large files go up in parts; if the connection drops, pick the same file again to continue.'
-        }
+        hint={kind === 'video' ? t('upload.videoHint') : t('upload.imageHint')}
       >
         {(props) => (
           <input
@@ -117,15 +115,15 @@ export function VideoUpload({
       {progress !== null && (
         <div>
           <label>
-            Uploading… {Math.round(progress * 100)}%
+            {t('upload.uploading', { percent: percentText(progress) })}
             <progress className="admin-progress" max={1} value={progress} />
           </label>
           <Button variant="ghost" onClick={() => abort.current?.abort()}>
-            Pause
+            {t('upload.pause')}
           </Button>
           {kind === 'video' && (
             <Button variant="ghost" onClick={cancel}>
-              Cancel upload
+              {t('upload.cancel')}
             </Button>
           )}
         </div>
@@ -137,14 +135,16 @@ export function VideoUpload({
       )}
       {jobId !== null && (
         <div role="status" aria-live="polite">
-          {!job && <InlineSpinner label="Waiting for the converter…" />}
+          {!job && <InlineSpinner label={t('upload.waiting')} />}
           {job && !finished && (
             <label>
-              {job.status === 'queued' ? 'Queued for conversion' : `Converting… ${Math.round(job.progress * 100)}%`}
+              {job.status === 'queued'
+                ? t('upload.queued')
+                : t('upload.converting', { percent: percentText(job.progress) })}
               <progress className="admin-progress" max={1} value={job.progress} />
             </label>
           )}
-          {job?.status === 'done' && <p>The video is ready.</p>}
+          {job?.status === 'done' && <p>{t('upload.ready')}</p>}
           {job?.status === 'failed' && <p className="ch-field-error">{job.error}</p>}
         </div>
       )}
