@@ -87,7 +87,7 @@ describe('the dashboard’s and analytics’ words', () => {
   it('name the funnel’s steps in Russian, the chart’s missing ones included', async () => {
     await act(() => setLanguage('ru'));
     const { empty } = funnelSteps([]);
-    expect(empty).toEqual(['Запуски', 'Досмотры', 'Упёрлись в оплату', 'Открытия']);
+    expect(empty).toEqual(['Запуски', 'Досмотры', 'Показы оплаты', 'Открытия']);
     const steps = { starters: 4, finishers: 1, paywall_viewers: 2, unlockers: 1, coin_buyers: 0, gold_buyers: 0 };
     expect(conversionSteps(steps)[1]).toEqual({ label: 'Дошли до оплаты', value: 2, share: 0.5 });
   });

@@ -31,7 +31,7 @@ describe('the staff sections’ and pager’s words', () => {
     expect(screen.getByRole('link', { name: 'Пользователи' })).toHaveClass('active');
     expect(nav).toHaveTextContent('Сводка');
     const pager = screen.getByRole('navigation', { name: 'Страницы' });
-    expect(pager.textContent?.replace(/\s/g, ' ')).toContain('Страница 1 из 618 · всего 12 345');
+    expect(pager.textContent?.replace(/\s/g, ' ')).toContain('Стр. 1 из 618 · всего 12 345');
     expect(screen.getByRole('button', { name: 'Далее' })).toBeEnabled();
   });
 });

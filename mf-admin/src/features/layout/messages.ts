@@ -41,7 +41,7 @@ const ru: Catalogue = {
   'pager.label': 'Страницы',
   'pager.previous': 'Назад',
   'pager.next': 'Далее',
-  'pager.summary': 'Страница {{page}} из {{pages}} · всего {{total}}',
+  'pager.summary': 'Стр. {{page}} из {{pages}} · всего {{total}}',
 };
 
 const messages = defineMessages(LAYOUT_NAMESPACE, { en, ru });
