@@ -170,7 +170,13 @@ describe('staff analytics of the For you feed', () => {
       );
       expect(await figure('impressions').textContent()).toBe(String(now.impressions));
       expect(await figure('plays').textContent()).toBe(String(now.plays));
-      const today = new Date().toISOString().slice(0, 10);
+      // Today (a UTC day) as the page writes dates in English.
+      const today = new Intl.DateTimeFormat('en', {
+        day: 'numeric',
+        month: 'numeric',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date());
       await section.getByRole('row', { name: new RegExp(`^${today}`) }).waitFor();
       // It reads right: nothing spills out of the page sideways.
       expect(await screen.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

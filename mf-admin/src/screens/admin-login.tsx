@@ -2,6 +2,7 @@ import { authenticated, Button, navigationRequested, Page, useAppDispatch } from
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useStaffLoginMutation } from '../features/auth/admin-auth.api';
+import { useScreensT } from './messages';
 
 export default function AdminLoginScreen() {
   const [email, setEmail] = useState('');
@@ -9,23 +10,24 @@ export default function AdminLoginScreen() {
   const [problem, setProblem] = useState('');
   const [login, { isLoading }] = useStaffLoginMutation();
   const dispatch = useAppDispatch();
+  const { t } = useScreensT();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setProblem('');
     const result = await login({ email: email.trim(), password });
-    if (!('data' in result) || !result.data) return setProblem('Login failed. Please check your email and password.');
+    if (!('data' in result) || !result.data) return setProblem(t('login.failed'));
     const { user } = result.data;
-    if (!user.is_staff && !user.is_superuser) return setProblem('This account has no access to the staff area.');
+    if (!user.is_staff && !user.is_superuser) return setProblem(t('login.notStaff'));
     dispatch(authenticated(result.data));
     dispatch(navigationRequested({ to: '/admin' }));
   }
 
   return (
-    <Page title="Staff sign-in">
+    <Page title={t('login.title')}>
       <form className="ch-card admin-form" onSubmit={submit}>
         <div className="ch-field">
-          <label htmlFor="admin-email">Email</label>
+          <label htmlFor="admin-email">{t('login.email')}</label>
           <input
             id="admin-email"
             type="email"
@@ -36,7 +38,7 @@ export default function AdminLoginScreen() {
           />
         </div>
         <div className="ch-field">
-          <label htmlFor="admin-password">Password</label>
+          <label htmlFor="admin-password">{t('login.password')}</label>
           <input
             id="admin-password"
             type="password"
@@ -52,10 +54,10 @@ export default function AdminLoginScreen() {
           </p>
         )}
         <Button type="submit" disabled={isLoading}>
-          {isLoading ? 'Signing in…' : 'Sign in'}
+          {isLoading ? t('login.signingIn') : t('login.signIn')}
         </Button>
         <p className="ch-muted">
-          Have an invitation code? <Link to="/admin-register">Create a staff account</Link>
+          {t('login.haveCode')} <Link to="/admin-register">{t('login.register')}</Link>
         </p>
       </form>
     </Page>

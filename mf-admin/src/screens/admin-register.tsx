@@ -3,16 +3,16 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { adminApi } from '../features/api/admin.api';
 import { fieldErrorsOf, problemOf, TextField } from '../features/layout/form';
+import { screensT, useScreensT } from './messages';
 
 type Fields = { email: string; username: string; password: string; invitation_code: string };
 
 export function validateRegistration(fields: Fields): Partial<Record<keyof Fields, string>> {
   const errors: Partial<Record<keyof Fields, string>> = {};
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(fields.email.trim())) errors.email = 'Enter a valid e-mail address';
-  if (!/^[A-Za-z0-9_.-]{2,40}$/.test(fields.username.trim()))
-    errors.username = 'Use 2 to 40 letters, digits, dots, dashes or underscores';
-  if (fields.password.length < 8) errors.password = 'Use at least 8 characters';
-  if (!fields.invitation_code.trim()) errors.invitation_code = 'Enter the invitation code you were given';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(fields.email.trim())) errors.email = screensT('rules.email');
+  if (!/^[A-Za-z0-9_.-]{2,40}$/.test(fields.username.trim())) errors.username = screensT('rules.username');
+  if (fields.password.length < 8) errors.password = screensT('rules.password');
+  if (!fields.invitation_code.trim()) errors.invitation_code = screensT('rules.code');
   return errors;
 }
 
@@ -22,6 +22,7 @@ export default function AdminRegisterScreen() {
   const [problem, setProblem] = useState('');
   const [register, { isLoading }] = adminApi.useAdminRegisterMutation();
   const dispatch = useAppDispatch();
+  const { t } = useScreensT();
   const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [key]: e.target.value }));
 
@@ -34,25 +35,25 @@ export default function AdminRegisterScreen() {
     const result = await register({ ...fields, email: fields.email.trim(), username: fields.username.trim() });
     if ('error' in result) {
       setErrors(fieldErrorsOf(result.error));
-      return setProblem(problemOf(result.error, 'Registration failed'));
+      return setProblem(problemOf(result.error, t('register.failed')));
     }
     dispatch(authenticated(result.data));
     dispatch(navigationRequested({ to: '/admin' }));
   }
 
   return (
-    <Page title="Create a staff account">
+    <Page title={t('register.title')}>
       <form className="ch-card admin-form" onSubmit={submit} noValidate>
-        <p className="ch-muted">Staff accounts need an invitation code from a superuser.</p>
+        <p className="ch-muted">{t('register.intro')}</p>
         <TextField
-          label="Invitation code"
+          label={t('register.code')}
           autoComplete="one-time-code"
           value={fields.invitation_code}
           error={errors.invitation_code}
           onChange={set('invitation_code')}
         />
         <TextField
-          label="Email"
+          label={t('register.email')}
           type="email"
           autoComplete="email"
           value={fields.email}
@@ -60,14 +61,14 @@ export default function AdminRegisterScreen() {
           onChange={set('email')}
         />
         <TextField
-          label="Username"
+          label={t('register.username')}
           autoComplete="username"
           value={fields.username}
           error={errors.username}
           onChange={set('username')}
         />
         <TextField
-          label="Password"
+          label={t('register.password')}
           type="password"
           autoComplete="new-password"
           value={fields.password}
@@ -80,10 +81,10 @@ export default function AdminRegisterScreen() {
           </p>
         )}
         <Button type="submit" disabled={isLoading}>
-          {isLoading ? 'Creating…' : 'Create account'}
+          {isLoading ? t('register.creating') : t('register.submit')}
         </Button>
         <p className="ch-muted">
-          <Link to="/admin-login">Back to staff sign-in</Link>
+          <Link to="/admin-login">{t('register.back')}</Link>
         </p>
       </form>
     </Page>

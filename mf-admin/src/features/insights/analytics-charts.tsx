@@ -1,7 +1,9 @@
 /**
  * The analytics charts (recharts), in their own chunk: only the analytics screen loads them. Day axes
- * show "MM-DD" and skip labels that would collide, so a 90-day chart reads at 1440 px and on a tablet.
+ * show the day and month in the page's language and skip labels that would collide, so a 90-day chart
+ * reads at 1440 px and on a tablet; numbers, legends and tooltips follow the language too.
  */
+import { currentLanguage, formatNumber } from '@cliffhanger/shared';
 import {
   Bar,
   BarChart,
@@ -15,14 +17,27 @@ import {
   YAxis,
 } from 'recharts';
 import type { AdminAnalytics } from '../api/admin.types';
-import { episodeLabel, funnelSteps } from './insights-screens';
+import { dayName, episodeLabel, funnelSteps } from './insights-screens';
+import { useInsightsT } from './messages';
 
-const shortDay = (day: string) => day.slice(5);
+/** "24 Nov" / "24 нояб.": a UTC day of the API, short enough for an axis tick. */
+const shortDay = (day: string) =>
+  new Intl.DateTimeFormat(currentLanguage(), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+const count = (value: unknown) => (typeof value === 'number' ? formatNumber(value) : String(value ?? ''));
+const dayLabel = (day: unknown) => (typeof day === 'string' ? dayName(day) : String(day ?? ''));
+/** A whole percentage (0–100) in the page's language. */
+const share = (value: unknown) =>
+  typeof value === 'number'
+    ? new Intl.NumberFormat(currentLanguage(), { style: 'percent', maximumFractionDigits: 0 }).format(value / 100)
+    : String(value ?? '');
 const dayAxis = <XAxis dataKey="day" tickFormatter={shortDay} interval="preserveStartEnd" minTickGap={16} />;
 
 type Kind = 'views' | 'retention' | 'funnel' | 'revenue' | 'gold';
 
 export default function AnalyticsCharts({ kind, data }: { kind: Kind; data: AdminAnalytics }) {
+  const { t, language } = useInsightsT();
   if (kind === 'views') {
     return (
       <div className="admin-chart">
@@ -30,11 +45,11 @@ export default function AnalyticsCharts({ kind, data }: { kind: Kind; data: Admi
           <LineChart data={data.daily}>
             <CartesianGrid strokeDasharray="3 3" />
             {dayAxis}
-            <YAxis allowDecimals={false} width={40} />
-            <Tooltip />
+            <YAxis allowDecimals={false} width={40} tickFormatter={count} />
+            <Tooltip labelFormatter={dayLabel} formatter={count} />
             <Legend itemSorter={null} />
-            <Line type="monotone" dataKey="views" name="Views" stroke="#e91e63" dot={false} />
-            <Line type="monotone" dataKey="unique_viewers" name="Viewers" stroke="#2196f3" dot={false} />
+            <Line type="monotone" dataKey="views" name={t('views.views')} stroke="#e91e63" dot={false} />
+            <Line type="monotone" dataKey="unique_viewers" name={t('views.viewers')} stroke="#2196f3" dot={false} />
           </LineChart>
         </ResponsiveContainer>
       </div>
@@ -53,11 +68,11 @@ export default function AnalyticsCharts({ kind, data }: { kind: Kind; data: Admi
           <LineChart data={rows}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="name" interval="preserveStartEnd" minTickGap={8} />
-            <YAxis domain={[0, 100]} unit="%" width={48} />
-            <Tooltip formatter={(value) => `${value}%`} />
+            <YAxis domain={[0, 100]} width={48} tickFormatter={share} />
+            <Tooltip formatter={share} />
             <Legend itemSorter={null} />
-            <Line type="monotone" dataKey="reached" name="Starters who reached it" stroke="#e91e63" />
-            <Line type="monotone" dataKey="finished" name="Its viewers who finished it" stroke="#4caf50" />
+            <Line type="monotone" dataKey="reached" name={t('retention.reached')} stroke="#e91e63" />
+            <Line type="monotone" dataKey="finished" name={t('retention.finished')} stroke="#4caf50" />
           </LineChart>
         </ResponsiveContainer>
       </div>
@@ -67,7 +82,7 @@ export default function AnalyticsCharts({ kind, data }: { kind: Kind; data: Admi
     const { drawn, empty } = funnelSteps(data.funnel.episodes);
     const label = episodeLabel(data.funnel.episodes);
     const rows = data.funnel.episodes.map((e) => ({ ...e, name: label(e) }));
-    if (drawn.length === 0) return <p className="ch-muted">Nobody has watched this series in this period.</p>;
+    if (drawn.length === 0) return <p className="ch-muted">{t('funnel.nobody')}</p>;
     return (
       <>
         <div className="admin-chart">
@@ -75,17 +90,19 @@ export default function AnalyticsCharts({ kind, data }: { kind: Kind; data: Admi
             <BarChart data={rows} barGap={2}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="name" tickMargin={6} />
-              <YAxis allowDecimals={false} width={40} />
-              <Tooltip />
+              <YAxis allowDecimals={false} width={40} tickFormatter={count} />
+              <Tooltip formatter={count} />
               <Legend itemSorter={null} />
               {drawn.map(([key, name, colour]) => (
-                <Bar key={key} dataKey={key} name={name} fill={colour} maxBarSize={28} />
+                <Bar key={key} dataKey={key} name={t(name)} fill={colour} maxBarSize={28} />
               ))}
             </BarChart>
           </ResponsiveContainer>
         </div>
         {empty.length > 0 && (
-          <p className="ch-muted admin-hint">None in this period: {empty.join(', ').toLowerCase()}.</p>
+          <p className="ch-muted admin-hint">
+            {t('funnel.noneOf', { steps: empty.join(', ').toLocaleLowerCase(language) })}
+          </p>
         )}
       </>
     );
@@ -102,11 +119,11 @@ export default function AnalyticsCharts({ kind, data }: { kind: Kind; data: Admi
           <BarChart data={rows}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             {dayAxis}
-            <YAxis width={56} />
-            <Tooltip />
+            <YAxis width={56} tickFormatter={count} />
+            <Tooltip labelFormatter={dayLabel} formatter={count} />
             <Legend itemSorter={null} />
-            <Bar dataKey="coins" name="Coins" stackId="revenue" fill="#f5c451" />
-            <Bar dataKey="gold" name="Gold" stackId="revenue" fill="#b8862a" />
+            <Bar dataKey="coins" name={t('revenue.coins')} stackId="revenue" fill="#f5c451" />
+            <Bar dataKey="gold" name={t('revenue.gold')} stackId="revenue" fill="#b8862a" />
           </BarChart>
         </ResponsiveContainer>
       </div>
@@ -119,9 +136,9 @@ export default function AnalyticsCharts({ kind, data }: { kind: Kind; data: Admi
           <BarChart data={data.gold_conversions}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             {dayAxis}
-            <YAxis allowDecimals={false} width={40} />
-            <Tooltip />
-            <Bar dataKey="subscriptions" name="New Gold subscriptions" fill="#b8862a" />
+            <YAxis allowDecimals={false} width={40} tickFormatter={count} />
+            <Tooltip labelFormatter={dayLabel} formatter={count} />
+            <Bar dataKey="subscriptions" name={t('gold.subscriptions')} fill="#b8862a" />
           </BarChart>
         </ResponsiveContainer>
       </div>

@@ -3,24 +3,30 @@
  * paywall → unlock → purchase), revenue kept per day and Gold conversions. The figures and tables
  * render at once; the charts come in their own chunk (analytics-charts.tsx), loaded only here.
  */
-import { ErrorNotice, InlineSpinner } from '@cliffhanger/shared';
+import { currentLanguage, ErrorNotice, formatDate, formatNumber, InlineSpinner } from '@cliffhanger/shared';
 import { lazy, Suspense, useState } from 'react';
 import { adminApi } from '../api/admin.api';
 import type { AdminAnalytics, FunnelEpisode, FunnelSteps } from '../api/admin.types';
 import { AdminLayout } from '../layout/admin-layout';
 import { Field } from '../layout/form';
 import { money } from './dashboard-screen';
+import { type InsightsKey, insightsT, useInsightsT } from './messages';
 
 export { Dashboard } from './dashboard-screen';
 
 const Charts = lazy(() => import('./analytics-charts'));
 
+const PERIODS = [7, 30, 90] as const;
+
+/** A "YYYY-MM-DD" day of the API (a UTC day), as a date in the page's language. */
+export const dayName = (day: string) => formatDate(`${day}T12:00:00Z`, 'short');
+
 export const FUNNEL_STEPS = [
-  ['starts', 'Starts', '#2196f3'],
-  ['completions', 'Completions', '#4caf50'],
-  ['paywall_hits', 'Paywall hits', '#ff9800'],
-  ['unlocks', 'Unlocks', '#e91e63'],
-] as const;
+  ['starts', 'funnel.starts', '#2196f3'],
+  ['completions', 'funnel.completions', '#4caf50'],
+  ['paywall_hits', 'funnel.paywallHits', '#ff9800'],
+  ['unlocks', 'funnel.unlocks', '#e91e63'],
+] as const satisfies ReadonlyArray<readonly [keyof FunnelEpisode, InsightsKey, string]>;
 
 /**
  * The funnel steps to draw: a step with nothing in any episode is left out of the chart (and named
@@ -28,23 +34,27 @@ export const FUNNEL_STEPS = [
  */
 export function funnelSteps(episodes: FunnelEpisode[]) {
   const drawn = FUNNEL_STEPS.filter(([key]) => episodes.some((episode) => episode[key] > 0));
-  const empty = FUNNEL_STEPS.filter((step) => !drawn.includes(step)).map(([, label]) => label);
+  const empty = FUNNEL_STEPS.filter((step) => !drawn.includes(step)).map(([, label]) => insightsT(label));
   return { drawn, empty };
 }
 
-export const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
+/** A share as a whole percentage in the page's language ("50%", "50 %"). */
+export const percent = (rate: number | null) =>
+  rate === null
+    ? '—'
+    : new Intl.NumberFormat(currentLanguage(), { style: 'percent', maximumFractionDigits: 0 }).format(rate);
 
 /** The series funnel from first play to purchase, each step with its share of the first. */
 export function conversionSteps(steps: FunnelSteps): Array<{ label: string; value: number; share: number | null }> {
-  const rows: Array<[string, number]> = [
-    ['Started an episode', steps.starters],
-    ['Met the paywall', steps.paywall_viewers],
-    ['Unlocked an episode', steps.unlockers],
-    ['Bought coins after the paywall', steps.coin_buyers],
-    ['Took Gold after the paywall', steps.gold_buyers],
+  const rows: Array<[InsightsKey, number]> = [
+    ['conversion.started', steps.starters],
+    ['conversion.paywall', steps.paywall_viewers],
+    ['conversion.unlocked', steps.unlockers],
+    ['conversion.coins', steps.coin_buyers],
+    ['conversion.gold', steps.gold_buyers],
   ];
   return rows.map(([label, value]) => ({
-    label,
+    label: insightsT(label),
     value,
     share: steps.starters === 0 ? null : value / steps.starters,
   }));
@@ -53,14 +63,19 @@ export function conversionSteps(steps: FunnelSteps): Array<{ label: string; valu
 /** A label for an episode: "EP3", or "S2E3" when the series has more than one season. */
 export function episodeLabel(episodes: FunnelEpisode[]) {
   const seasons = new Set(episodes.map((e) => e.season_number)).size;
-  return (e: FunnelEpisode) => (seasons > 1 ? `S${e.season_number}E${e.episode_number}` : `EP${e.episode_number}`);
+  return (e: FunnelEpisode) =>
+    insightsT(seasons > 1 ? 'episode.seasonShort' : 'episode.short', {
+      season: e.season_number,
+      episode: e.episode_number,
+    });
 }
 
 function ConversionFunnel({ steps }: { steps: FunnelSteps }) {
+  const { t, language } = useInsightsT();
   const rows = conversionSteps(steps);
   const top = Math.max(1, ...rows.map((row) => row.value));
   return (
-    <ol className="admin-funnel" aria-label="From first play to purchase">
+    <ol className="admin-funnel" aria-label={t('conversion.title')}>
       {rows.map((row) => (
         <li key={row.label}>
           <span className="admin-funnel-label">{row.label}</span>
@@ -68,7 +83,7 @@ function ConversionFunnel({ steps }: { steps: FunnelSteps }) {
             <span style={{ width: `${(row.value / top) * 100}%` }} />
           </span>
           <strong className="admin-funnel-value">
-            {row.value} <span className="ch-muted">{percent(row.share)}</span>
+            {formatNumber(row.value, language)} <span className="ch-muted">{percent(row.share)}</span>
           </strong>
         </li>
       ))}
@@ -77,40 +92,40 @@ function ConversionFunnel({ steps }: { steps: FunnelSteps }) {
 }
 
 function DropOffTable({ funnel }: { funnel: NonNullable<AdminAnalytics['funnel']> }) {
+  const { t, language } = useInsightsT();
   const label = episodeLabel(funnel.episodes);
+  const n = (value: number) => formatNumber(value, language);
   return (
     <div className="admin-table-wrap">
       <table className="admin-table admin-numbers">
-        <caption className="ch-muted">
-          Distinct viewers per episode. “Reached” is the share of the series’ starters who started it.
-        </caption>
+        <caption className="ch-muted">{t('table.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Episode</th>
-            <th scope="col">Viewers</th>
-            <th scope="col">Reached</th>
-            <th scope="col">25%</th>
-            <th scope="col">50%</th>
-            <th scope="col">75%</th>
-            <th scope="col">Finished</th>
-            <th scope="col">Paywall hits</th>
-            <th scope="col">Unlocks</th>
+            <th scope="col">{t('table.episode')}</th>
+            <th scope="col">{t('table.viewers')}</th>
+            <th scope="col">{t('table.reached')}</th>
+            <th scope="col">{percent(0.25)}</th>
+            <th scope="col">{percent(0.5)}</th>
+            <th scope="col">{percent(0.75)}</th>
+            <th scope="col">{t('table.finished')}</th>
+            <th scope="col">{t('table.paywallHits')}</th>
+            <th scope="col">{t('table.unlocks')}</th>
           </tr>
         </thead>
         <tbody>
           {funnel.episodes.map((e) => (
             <tr key={e.episode_id}>
               <th scope="row">
-                {label(e)} <span className="ch-muted">{e.is_free ? 'free' : ''}</span>
+                {label(e)} <span className="ch-muted">{e.is_free ? t('table.free') : ''}</span>
               </th>
-              <td>{e.viewers}</td>
+              <td>{n(e.viewers)}</td>
               <td>{percent(e.reached_share)}</td>
-              <td>{e.quartile_25}</td>
-              <td>{e.quartile_50}</td>
-              <td>{e.quartile_75}</td>
-              <td>{e.finished}</td>
-              <td>{e.paywall_hits}</td>
-              <td>{e.unlocks}</td>
+              <td>{n(e.quartile_25)}</td>
+              <td>{n(e.quartile_50)}</td>
+              <td>{n(e.quartile_75)}</td>
+              <td>{n(e.finished)}</td>
+              <td>{n(e.paywall_hits)}</td>
+              <td>{n(e.unlocks)}</td>
             </tr>
           ))}
         </tbody>
@@ -121,13 +136,15 @@ function DropOffTable({ funnel }: { funnel: NonNullable<AdminAnalytics['funnel']
 
 /** The For you feed's part in the series: the period's figures, then each day that had a clip shown or played. */
 export function FeedFigures({ funnel }: { funnel: NonNullable<AdminAnalytics['funnel']> }) {
+  const { t, language } = useInsightsT();
+  const n = (value: number) => formatNumber(value, language);
   const { feed } = funnel;
   const days = feed.daily.filter((d) => d.impressions > 0 || d.plays > 0).reverse();
   const figures: Array<[string, string, string]> = [
-    ['impressions', String(feed.impressions), 'Clips shown'],
-    ['plays', String(feed.plays), 'Clips played'],
-    ['rate', percent(feed.play_rate), 'Play rate'],
-    ['went-on', String(feed.went_on), 'Plays that led on to the series'],
+    ['impressions', n(feed.impressions), t('feed.shown')],
+    ['plays', n(feed.plays), t('feed.played')],
+    ['rate', percent(feed.play_rate), t('feed.rate')],
+    ['went-on', n(feed.went_on), t('feed.wentOn')],
   ];
   return (
     <>
@@ -140,31 +157,28 @@ export function FeedFigures({ funnel }: { funnel: NonNullable<AdminAnalytics['fu
         ))}
       </div>
       {days.length === 0 ? (
-        <p className="ch-muted">No clip of this series was shown in For you in this period.</p>
+        <p className="ch-muted">{t('feed.none')}</p>
       ) : (
         <div className="admin-table-wrap">
           <table className="admin-table admin-numbers">
-            <caption className="ch-muted">
-              For you per day, newest first. “Led on” counts the plays after which the viewer started an episode of the
-              series.
-            </caption>
+            <caption className="ch-muted">{t('feed.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Shown</th>
-                <th scope="col">Played</th>
-                <th scope="col">Play rate</th>
-                <th scope="col">Led on</th>
+                <th scope="col">{t('feed.day')}</th>
+                <th scope="col">{t('feed.shownColumn')}</th>
+                <th scope="col">{t('feed.playedColumn')}</th>
+                <th scope="col">{t('feed.rate')}</th>
+                <th scope="col">{t('feed.ledOn')}</th>
               </tr>
             </thead>
             <tbody>
               {days.map((d) => (
                 <tr key={d.day}>
-                  <th scope="row">{d.day}</th>
-                  <td>{d.impressions}</td>
-                  <td>{d.plays}</td>
+                  <th scope="row">{dayName(d.day)}</th>
+                  <td>{n(d.impressions)}</td>
+                  <td>{n(d.plays)}</td>
                   <td>{percent(d.play_rate)}</td>
-                  <td>{d.went_on}</td>
+                  <td>{n(d.went_on)}</td>
                 </tr>
               ))}
             </tbody>
@@ -176,6 +190,7 @@ export function FeedFigures({ funnel }: { funnel: NonNullable<AdminAnalytics['fu
 }
 
 export function Analytics() {
+  const { t, language } = useInsightsT();
   const [days, setDays] = useState(30);
   const [seriesId, setSeriesId] = useState<number | undefined>(undefined);
   const { data, isFetching, isError, refetch } = adminApi.useAdminAnalyticsQuery({ days, series_id: seriesId });
@@ -185,18 +200,20 @@ export function Analytics() {
   const returned = revenue?.daily.reduce((sum, d) => sum + d.returned_minor, 0) ?? 0;
   const goldTotal = data?.gold_conversions.reduce((sum, d) => sum + d.subscriptions, 0) ?? 0;
   return (
-    <AdminLayout title="Analytics">
+    <AdminLayout title={t('analytics.title')}>
       <div className="admin-toolbar">
-        <Field label="Period">
+        <Field label={t('analytics.period')}>
           {(props) => (
             <select {...props} value={days} onChange={(e) => setDays(Number(e.target.value))}>
-              <option value={7}>7 days</option>
-              <option value={30}>30 days</option>
-              <option value={90}>90 days</option>
+              {PERIODS.map((period) => (
+                <option key={period} value={period}>
+                  {t('analytics.days', { count: period })}
+                </option>
+              ))}
             </select>
           )}
         </Field>
-        <Field label="Series">
+        <Field label={t('analytics.series')}>
           {(props) => (
             <select
               {...props}
@@ -213,11 +230,11 @@ export function Analytics() {
         </Field>
       </div>
       {isFetching && <InlineSpinner />}
-      {isError && <ErrorNotice message="The analytics could not be loaded" onRetry={refetch} />}
+      {isError && <ErrorNotice message={t('analytics.failed')} onRetry={refetch} />}
       {data && (
         <>
           <section aria-labelledby="views-title">
-            <h2 id="views-title">Views and viewers per day</h2>
+            <h2 id="views-title">{t('views.title')}</h2>
             <Suspense fallback={<div className="admin-chart" />}>
               <Charts kind="views" data={data} />
             </Suspense>
@@ -225,9 +242,9 @@ export function Analytics() {
           {data.funnel && (
             <>
               <section aria-labelledby="retention-curve-title">
-                <h2 id="retention-curve-title">How far viewers of “{data.funnel.series_title}” got</h2>
+                <h2 id="retention-curve-title">{t('retention.title', { series: data.funnel.series_title })}</h2>
                 {data.funnel.steps.starters === 0 ? (
-                  <p className="ch-muted">Nobody has started this series in this period.</p>
+                  <p className="ch-muted">{t('retention.nobody')}</p>
                 ) : (
                   <Suspense fallback={<div className="admin-chart" />}>
                     <Charts kind="retention" data={data} />
@@ -236,13 +253,13 @@ export function Analytics() {
                 <DropOffTable funnel={data.funnel} />
               </section>
               <section aria-labelledby="feed-title">
-                <h2 id="feed-title">“{data.funnel.series_title}” in the For you feed</h2>
+                <h2 id="feed-title">{t('feed.title', { series: data.funnel.series_title })}</h2>
                 <FeedFigures funnel={data.funnel} />
               </section>
               <section aria-labelledby="conversion-title">
-                <h2 id="conversion-title">From first play to purchase</h2>
+                <h2 id="conversion-title">{t('conversion.title')}</h2>
                 <ConversionFunnel steps={data.funnel.steps} />
-                <h3>Per episode</h3>
+                <h3>{t('conversion.perEpisode')}</h3>
                 <Suspense fallback={<div className="admin-chart" />}>
                   <Charts kind="funnel" data={data} />
                 </Suspense>
@@ -250,24 +267,32 @@ export function Analytics() {
             </>
           )}
           <section aria-labelledby="revenue-title">
-            <h2 id="revenue-title">Revenue kept per day{revenue ? ` (${revenue.currency.toUpperCase()})` : ''}</h2>
+            <h2 id="revenue-title">
+              {revenue ? t('revenue.titleIn', { currency: revenue.currency.toUpperCase() }) : t('revenue.title')}
+            </h2>
             {revenue ? (
               <>
                 <p className="ch-muted">
-                  {money(kept, revenue.currency)} kept in the period. Refunds and disputed payments are left out
-                  {returned > 0 ? `: ${money(returned, revenue.currency)} went back to payers.` : '.'}
+                  {returned > 0
+                    ? t('revenue.keptReturned', {
+                        amount: money(kept, revenue.currency),
+                        returned: money(returned, revenue.currency),
+                      })
+                    : t('revenue.kept', { amount: money(kept, revenue.currency) })}
                 </p>
                 <Suspense fallback={<div className="admin-chart" />}>
                   <Charts kind="revenue" data={data} />
                 </Suspense>
               </>
             ) : (
-              <p className="ch-muted">No payments in this period.</p>
+              <p className="ch-muted">{t('revenue.none')}</p>
             )}
           </section>
           <section aria-labelledby="gold-title">
-            <h2 id="gold-title">Gold conversions per day</h2>
-            <p className="ch-muted">{goldTotal} new Gold subscriptions in the period.</p>
+            <h2 id="gold-title">{t('gold.title')}</h2>
+            <p className="ch-muted">
+              {t('gold.total', { count: goldTotal, value: formatNumber(goldTotal, language) })}
+            </p>
             {goldTotal > 0 && (
               <Suspense fallback={<div className="admin-chart" />}>
                 <Charts kind="gold" data={data} />
@@ -275,13 +300,16 @@ export function Analytics() {
             )}
           </section>
           <section aria-labelledby="retention-title">
-            <h2 id="retention-title">Retention of new users</h2>
+            <h2 id="retention-title">{t('cohort.title')}</h2>
             <div className="admin-cards">
               {(['d1', 'd7'] as const).map((key) => (
                 <div key={key} className="ch-card admin-figure">
                   <strong>{percent(data.retention[key].rate)}</strong>
                   <span className="ch-muted">
-                    {key.toUpperCase()}: {data.retention[key].returned} of {data.retention[key].cohort}
+                    {t(key === 'd1' ? 'cohort.d1' : 'cohort.d7', {
+                      returned: formatNumber(data.retention[key].returned, language),
+                      cohort: formatNumber(data.retention[key].cohort, language),
+                    })}
                   </span>
                 </div>
               ))}

@@ -1,18 +1,19 @@
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
+import { type LayoutKey, useLayoutT } from './messages';
 
-const SECTIONS = [
-  ['/admin', 'Dashboard'],
-  ['/admin/series', 'Series'],
-  ['/admin/episodes', 'Episodes'],
-  ['/admin/media', 'Media'],
-  ['/admin/users', 'Users'],
-  ['/admin/subscriptions', 'Subscriptions'],
-  ['/admin/analytics', 'Analytics'],
-  ['/admin/settings', 'Settings'],
-  ['/admin/releases', 'Releases'],
-  ['/admin/test-thumbnail', 'Thumbnails'],
-] as const;
+const SECTIONS: ReadonlyArray<readonly [string, LayoutKey]> = [
+  ['/admin', 'nav.dashboard'],
+  ['/admin/series', 'nav.series'],
+  ['/admin/episodes', 'nav.episodes'],
+  ['/admin/media', 'nav.media'],
+  ['/admin/users', 'nav.users'],
+  ['/admin/subscriptions', 'nav.subscriptions'],
+  ['/admin/analytics', 'nav.analytics'],
+  ['/admin/settings', 'nav.settings'],
+  ['/admin/releases', 'nav.releases'],
+  ['/admin/test-thumbnail', 'nav.thumbnails'],
+];
 
 /**
  * Scrolls a horizontal section strip (a phone's) so its current section is in view, centred where it can
@@ -28,17 +29,18 @@ export function revealCurrentSection(nav: HTMLElement) {
 export function AdminLayout({ title, children }: { title: string; children?: ReactNode }) {
   const navRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  const { t, language } = useLayoutT();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new address marks a new current section
   useLayoutEffect(() => {
     if (navRef.current) revealCurrentSection(navRef.current);
-  }, [pathname]);
+  }, [pathname, language]);
   return (
     <div className="admin-layout">
-      <nav ref={navRef} aria-label="Staff sections" className="admin-nav">
-        <strong className="admin-brand">Cliffhanger staff</strong>
-        {SECTIONS.map(([to, label]) => (
+      <nav ref={navRef} aria-label={t('nav.label')} className="admin-nav">
+        <strong className="admin-brand">{t('nav.brand')}</strong>
+        {SECTIONS.map(([to, key]) => (
           <NavLink key={to} to={to} end={to === '/admin'}>
-            {label}
+            {t(key)}
           </NavLink>
         ))}
       </nav>

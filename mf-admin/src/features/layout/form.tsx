@@ -1,6 +1,7 @@
 /** Form pieces every staff screen uses: a labelled field with its message beside it, and a pager. */
-import { Button, errorMessage } from '@cliffhanger/shared';
+import { Button, errorMessage, formatNumber } from '@cliffhanger/shared';
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { useLayoutT } from './messages';
 
 export function Field({
   label,
@@ -96,7 +97,7 @@ export function Pager({
   limit,
   count,
   onPage,
-  label = 'Pages',
+  label,
 }: {
   page: number;
   limit: number;
@@ -105,17 +106,22 @@ export function Pager({
   /** Names the pager for screen readers when a screen has more than one list. */
   label?: string;
 }) {
+  const { t, language } = useLayoutT();
   const pages = Math.max(1, Math.ceil(count / limit));
   return (
-    <nav className="admin-pager" aria-label={label}>
+    <nav className="admin-pager" aria-label={label ?? t('pager.label')}>
       <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t('pager.previous')}
       </Button>
       <span className="ch-muted">
-        Page {page} of {pages} · {count} in all
+        {t('pager.summary', {
+          page: formatNumber(page, language),
+          pages: formatNumber(pages, language),
+          total: formatNumber(count, language),
+        })}
       </span>
       <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
+        {t('pager.next')}
       </Button>
     </nav>
   );

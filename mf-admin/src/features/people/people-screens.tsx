@@ -2,6 +2,8 @@
 import {
   Button,
   ErrorNotice,
+  formatDate,
+  formatNumber,
   InlineSpinner,
   selectUser,
   showToast,
@@ -15,24 +17,21 @@ import { AdminLayout } from '../layout/admin-layout';
 import { AdminList, type Column, type ListFilter, useListQuery } from '../layout/admin-list';
 import { Checkbox, problemOf, TextField } from '../layout/form';
 import { PagedSection } from '../layout/paged-section';
+import { type PeopleKey, peopleT, usePeopleT } from './messages';
 
 const newKey = () => `k${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 
 export function validateAdjustment(amount: string, reason: string): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!/^-?\d+$/.test(amount.trim()) || Number(amount) === 0)
-    errors.amount = 'Enter a whole number of coins, not 0 (minus to deduct)';
-  if (reason.trim().length < 3) errors.reason = 'Say why, in a few words';
+  if (!/^-?\d+$/.test(amount.trim()) || Number(amount) === 0) errors.amount = peopleT('coins.amountRule');
+  if (reason.trim().length < 3) errors.reason = peopleT('coins.reasonRule');
   return errors;
 }
 
 function CoinsForm({ user }: { user: AdminUser }) {
   const me = useSharedSelector(selectUser);
-  if (me && me.id === user.id) {
-    return (
-      <p className="ch-muted admin-hint">You cannot change your own coin balance. Please ask another staff member.</p>
-    );
-  }
+  const { t } = usePeopleT();
+  if (me && me.id === user.id) return <p className="ch-muted admin-hint">{t('coins.own')}</p>;
   return <CoinsFormFields user={user} />;
 }
 
@@ -44,6 +43,7 @@ function CoinsFormFields({ user }: { user: AdminUser }) {
   const [key, setKey] = useState(newKey);
   const [adjust, state] = adminApi.useAdminAdjustCoinsMutation();
   const dispatch = useAppDispatch();
+  const { t, language } = usePeopleT();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -51,8 +51,14 @@ function CoinsFormFields({ user }: { user: AdminUser }) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const result = await adjust({ id: user.id, amount: Number(amount), reason: reason.trim(), idempotency_key: key });
-    if ('error' in result) return setErrors({ amount: problemOf(result.error, 'The coins could not be changed') });
-    dispatch(showToast({ type: 'success', message: `New balance: ${result.data.balance} coins` }));
+    if ('error' in result) return setErrors({ amount: problemOf(result.error, t('coins.failed')) });
+    const balance = result.data.balance;
+    dispatch(
+      showToast({
+        type: 'success',
+        message: t('coins.newBalance', { count: balance, value: formatNumber(balance, language) }),
+      }),
+    );
     setAmount('');
     setReason('');
     setKey(newKey());
@@ -61,44 +67,68 @@ function CoinsFormFields({ user }: { user: AdminUser }) {
   return (
     <form onSubmit={submit} noValidate className="admin-grid-2">
       <TextField
-        label="Coins to grant (minus to deduct)"
+        label={t('coins.amount')}
         inputMode="numeric"
         value={amount}
         error={errors.amount}
         onChange={(e) => setAmount(e.target.value)}
       />
-      <TextField label="Reason" value={reason} error={errors.reason} onChange={(e) => setReason(e.target.value)} />
+      <TextField
+        label={t('coins.reason')}
+        value={reason}
+        error={errors.reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
       <Button type="submit" disabled={state.isLoading}>
-        Apply
+        {t('coins.apply')}
       </Button>
     </form>
   );
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+/** A moment in the page's language, date and time. */
+const when = (iso: string, language: string) =>
+  new Date(iso).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
+
+const REASONS: ReadonlySet<string> = new Set([
+  'purchase',
+  'unlock',
+  'auto_unlock',
+  'daily_bonus',
+  'share',
+  'follow_prompt',
+  'registration_bonus',
+  'staff_grant',
+  'refund',
+  'sync',
+]);
+/** A ledger reason in words; an unknown one as the API names it. */
+const reasonText = (reason: string) =>
+  REASONS.has(reason) ? peopleT(`reason.${reason}` as PeopleKey) : reason.replace(/_/g, ' ');
 
 /** The user's coin movements, newest first, 20 a page; read-only. */
 function UserLedger({ id }: { id: number }) {
   const [page, setPage] = useState(1);
   const query = adminApi.useAdminUserLedgerQuery({ id, page });
+  const { t, language } = usePeopleT();
   return (
     <PagedSection
-      title="Coin ledger"
+      title={t('ledger.title')}
       query={query}
       page={page}
       onPage={setPage}
-      failed="The ledger could not be loaded"
-      empty="No coin movements."
-      pagerLabel="Ledger pages"
+      failed={t('ledger.failed')}
+      empty={t('ledger.empty')}
+      pagerLabel={t('ledger.pages')}
       columns={[
-        { header: 'When', cell: (entry) => when(entry.created_at) },
+        { header: t('ledger.when'), cell: (entry) => when(entry.created_at, language) },
         {
-          header: 'Coins',
-          cell: (entry) => `${entry.delta > 0 ? '+' : ''}${entry.delta}`,
+          header: t('ledger.coins'),
+          cell: (entry) => `${entry.delta > 0 ? '+' : ''}${formatNumber(entry.delta, language)}`,
           className: (entry) => (entry.delta < 0 ? 'admin-negative' : undefined),
         },
-        { header: 'Why', cell: (entry) => entry.reason.replace(/_/g, ' ') },
-        { header: 'Balance after', cell: (entry) => entry.balance_after },
+        { header: t('ledger.why'), cell: (entry) => reasonText(entry.reason) },
+        { header: t('ledger.balanceAfter'), cell: (entry) => formatNumber(entry.balance_after, language) },
       ]}
     />
   );
@@ -108,27 +138,28 @@ function UserLedger({ id }: { id: number }) {
 function UserUnlocks({ id }: { id: number }) {
   const [page, setPage] = useState(1);
   const query = adminApi.useAdminUserUnlocksQuery({ id, page });
+  const { t, language } = usePeopleT();
   return (
     <PagedSection
-      title="Unlocked episodes"
+      title={t('unlocks.title')}
       query={query}
       page={page}
       onPage={setPage}
-      failed="The unlocks could not be loaded"
-      empty="No episodes unlocked."
-      pagerLabel="Unlock pages"
+      failed={t('unlocks.failed')}
+      empty={t('unlocks.empty')}
+      pagerLabel={t('unlocks.pages')}
       columns={[
-        { header: 'When', cell: (unlock) => when(unlock.created_at) },
+        { header: t('ledger.when'), cell: (unlock) => when(unlock.created_at, language) },
         {
-          header: 'Episode',
+          header: t('unlocks.episode'),
           cell: (unlock) => (
             <>
-              {unlock.series_title}, episode {unlock.episode_number}
+              {t('unlocks.which', { series: unlock.series_title, number: unlock.episode_number })}
               <div className="ch-muted">{unlock.episode_title}</div>
             </>
           ),
         },
-        { header: 'Coins', cell: (unlock) => unlock.coin_cost },
+        { header: t('ledger.coins'), cell: (unlock) => formatNumber(unlock.coin_cost, language) },
       ]}
     />
   );
@@ -139,13 +170,13 @@ function UserDetail({ id, onClose }: { id: number; onClose(): void }) {
   const [update] = adminApi.useAdminUpdateUserMutation();
   const isSuperuser = Boolean(useSharedSelector(selectUser)?.is_superuser);
   const dispatch = useAppDispatch();
-  if (isError) return <ErrorNotice message="The user could not be loaded" onRetry={refetch} />;
+  const { t, language } = usePeopleT();
+  if (isError) return <ErrorNotice message={t('user.failed')} onRetry={refetch} />;
   if (!data) return <InlineSpinner />;
   const { user } = data;
   const change = async (changes: Partial<Pick<AdminUser, 'is_gold_member' | 'is_staff' | 'is_active'>>) => {
     const result = await update({ id, changes });
-    if ('error' in result)
-      dispatch(showToast({ type: 'error', message: problemOf(result.error, 'The change was refused') }));
+    if ('error' in result) dispatch(showToast({ type: 'error', message: problemOf(result.error, t('user.refused')) }));
   };
   return (
     <section className="ch-card" aria-labelledby="user-title">
@@ -153,48 +184,49 @@ function UserDetail({ id, onClose }: { id: number; onClose(): void }) {
         {user.username} <span className="ch-muted">#{user.id}</span>
       </h2>
       <p>
-        {user.email} · {user.coin_balance} coins · {user.is_guest ? 'guest' : 'registered'}
-        {user.gold_until && ` · Gold until ${new Date(user.gold_until).toLocaleDateString()}`}
+        {user.email} · {t('user.coins', { count: user.coin_balance, value: formatNumber(user.coin_balance, language) })}{' '}
+        · {user.is_guest ? t('user.guest') : t('user.registered')}
+        {user.gold_until && ` · ${t('user.goldUntil', { date: formatDate(user.gold_until) })}`}
       </p>
       <CoinsForm user={user} />
       <fieldset>
-        <legend>Rights</legend>
+        <legend>{t('user.rights')}</legend>
         <Checkbox
-          label="Gold (granted)"
+          label={t('user.gold')}
           checked={user.is_gold_member}
           disabled={!isSuperuser}
           onChange={(v) => change({ is_gold_member: v })}
         />
         <Checkbox
-          label="Staff"
+          label={t('user.staff')}
           checked={user.is_staff}
           disabled={!isSuperuser}
           onChange={(v) => change({ is_staff: v })}
         />
-        <Checkbox label="Account active" checked={user.is_active} onChange={(v) => change({ is_active: v })} />
-        {!isSuperuser && <p className="ch-muted admin-hint">Only a superuser can change Gold and staff rights.</p>}
+        <Checkbox label={t('user.active')} checked={user.is_active} onChange={(v) => change({ is_active: v })} />
+        {!isSuperuser && <p className="ch-muted admin-hint">{t('user.superuserOnly')}</p>}
       </fieldset>
       <UserLedger id={user.id} />
       <UserUnlocks id={user.id} />
       <Button variant="secondary" onClick={onClose}>
-        Close
+        {t('user.close')}
       </Button>
     </section>
   );
 }
 
-const USER_FILTERS: ReadonlyArray<ListFilter<'role'>> = [
+const userFilters = (t: (key: PeopleKey) => string): ReadonlyArray<ListFilter<'role'>> => [
   {
     name: 'role',
-    label: 'Who',
+    label: t('users.who'),
     options: [
       // Guests are many and rarely what staff look for: they show only when asked.
-      ['', 'Registered people'],
-      ['guest', 'Guests only'],
-      ['all', 'Everybody, guests too'],
-      ['gold', 'Gold'],
-      ['staff', 'Staff'],
-      ['disabled', 'Disabled'],
+      ['', t('users.registered')],
+      ['guest', t('users.guests')],
+      ['all', t('users.everybody')],
+      ['gold', t('users.gold')],
+      ['staff', t('users.staff')],
+      ['disabled', t('users.disabled')],
     ],
   },
 ];
@@ -203,9 +235,10 @@ export function Users() {
   const list = useListQuery({ role: '' });
   const [selected, setSelected] = useState<number | null>(null);
   const query = adminApi.useAdminUsersQuery({ ...list.args, limit: 20 });
+  const { t, language } = usePeopleT();
   const columns: ReadonlyArray<Column<AdminUser>> = [
     {
-      header: 'User',
+      header: t('users.user'),
       cell: (user) => (
         <>
           <Button variant="ghost" onClick={() => setSelected(user.id)}>
@@ -215,29 +248,29 @@ export function Users() {
         </>
       ),
     },
-    { header: 'Coins', cell: (user) => user.coin_balance },
+    { header: t('users.coins'), cell: (user) => formatNumber(user.coin_balance, language) },
     {
-      header: 'Status',
+      header: t('users.status'),
       cell: (user) =>
         [
-          user.is_guest ? 'guest' : 'registered',
-          user.is_gold_member && 'Gold',
-          (user.is_staff || user.is_superuser) && 'staff',
-          !user.is_active && 'disabled',
+          user.is_guest ? t('user.guest') : t('user.registered'),
+          user.is_gold_member && t('users.statusGold'),
+          (user.is_staff || user.is_superuser) && t('users.statusStaff'),
+          !user.is_active && t('users.statusDisabled'),
         ]
           .filter(Boolean)
           .join(', '),
     },
   ];
   return (
-    <AdminLayout title="Users">
+    <AdminLayout title={t('users.title')}>
       <AdminList
         list={list}
-        searchLabel="Search by email or username"
-        filters={USER_FILTERS}
+        searchLabel={t('users.search')}
+        filters={userFilters(t)}
         query={query}
         columns={columns}
-        failed="The users could not be loaded"
+        failed={t('users.failed')}
       >
         {selected !== null && <UserDetail id={selected} onClose={() => setSelected(null)} />}
       </AdminList>
@@ -245,16 +278,16 @@ export function Users() {
   );
 }
 
-const SUBSCRIPTION_FILTERS: ReadonlyArray<ListFilter<'status'>> = [
+const subscriptionFilters = (t: (key: PeopleKey) => string): ReadonlyArray<ListFilter<'status'>> => [
   {
     name: 'status',
-    label: 'Status',
+    label: t('subs.status'),
     options: [
-      ['active', 'Active'],
-      ['canceled', 'Cancelled'],
-      ['past_due', 'Past due'],
-      ['expired', 'Expired'],
-      ['', 'All'],
+      ['active', t('subs.active')],
+      ['canceled', t('subs.canceled')],
+      ['past_due', t('subs.past_due')],
+      ['expired', t('subs.expired')],
+      ['', t('subs.all')],
     ],
   },
 ];
@@ -264,41 +297,42 @@ export function Subscriptions() {
   const query = adminApi.useAdminSubscriptionsQuery({ ...list.args, limit: 20 });
   const [cancel] = adminApi.useAdminCancelSubscriptionMutation();
   const dispatch = useAppDispatch();
+  const { t } = usePeopleT();
   async function cancelOne(id: number, immediately: boolean) {
-    const question = immediately ? 'End Gold now for this viewer?' : 'Cancel at the end of the paid period?';
+    const question = t(immediately ? 'subs.endNowQuestion' : 'subs.atEndQuestion');
     if (!window.confirm(question)) return;
     const result = await cancel({ id, immediately });
     dispatch(
       'error' in result
-        ? showToast({ type: 'error', message: problemOf(result.error, 'The subscription could not be cancelled') })
-        : showToast({ type: 'success', message: 'The subscription is cancelled' }),
+        ? showToast({ type: 'error', message: problemOf(result.error, t('subs.cancelFailed')) })
+        : showToast({ type: 'success', message: t('subs.cancelled') }),
     );
   }
   const columns: ReadonlyArray<Column<SubscriptionRow>> = [
-    { header: 'Viewer', cell: (row) => row.user_email ?? row.user_username },
+    { header: t('subs.viewer'), cell: (row) => row.user_email ?? row.user_username },
     {
-      header: 'Plan',
+      header: t('subs.plan'),
       cell: (row) => (
         <>
-          {row.plan} · {row.status}
-          {row.cancel_at_period_end && ' · ends at period end'}
+          {row.plan} · {t(`state.${row.status}` as PeopleKey)}
+          {row.cancel_at_period_end && ` · ${t('subs.endsAtPeriodEnd')}`}
         </>
       ),
     },
-    { header: 'Until', cell: (row) => new Date(row.current_period_end).toLocaleDateString() },
+    { header: t('subs.until'), cell: (row) => formatDate(row.current_period_end) },
     {
-      header: 'Actions',
+      header: t('subs.actions'),
       className: () => 'admin-toolbar',
       cell: (row) => (
         <>
           {row.status === 'active' && !row.cancel_at_period_end && (
             <Button variant="secondary" onClick={() => cancelOne(row.id, false)}>
-              Cancel at period end
+              {t('subs.cancelAtEnd')}
             </Button>
           )}
           {row.status === 'active' && row.provider === 'dev' && (
             <Button variant="ghost" onClick={() => cancelOne(row.id, true)}>
-              End now
+              {t('subs.endNow')}
             </Button>
           )}
         </>
@@ -306,14 +340,14 @@ export function Subscriptions() {
     },
   ];
   return (
-    <AdminLayout title="Subscriptions">
+    <AdminLayout title={t('subs.title')}>
       <AdminList
         list={list}
-        searchLabel="Search by viewer"
-        filters={SUBSCRIPTION_FILTERS}
+        searchLabel={t('subs.search')}
+        filters={subscriptionFilters(t)}
         query={query}
         columns={columns}
-        failed="The subscriptions could not be loaded"
+        failed={t('subs.failed')}
       />
     </AdminLayout>
   );

@@ -7,7 +7,9 @@
 import {
   Button,
   CANARY_AUTO_ROLLBACK,
+  currentLanguage,
   ErrorNotice,
+  formatNumber,
   InlineSpinner,
   REMOTE_ROLLOUT_REFRESH_MS,
   type RemoteId,
@@ -19,28 +21,33 @@ import {
 import { type FormEvent, useState } from 'react';
 import { AdminLayout } from '../layout/admin-layout';
 import { problemOf, SelectField, TextField } from '../layout/form';
+import { type ReleasesKey, releasesT, useReleasesT } from './messages';
 import { releasesApi } from './releases.api';
 import './releases.css';
 
 type RemoteRelease = RemoteReleasesView['remotes'][number];
 
-const REMOTE_NAMES: Record<RemoteId, string> = {
-  catalog: 'Catalog',
-  player: 'Player',
-  wallet: 'Wallet',
-  account: 'Account',
-  admin: 'Admin',
+const REMOTE_NAMES: Record<RemoteId, ReleasesKey> = {
+  catalog: 'remote.catalog',
+  player: 'remote.player',
+  wallet: 'remote.wallet',
+  account: 'remote.account',
+  admin: 'remote.admin',
 };
+/** A remote's name in the page's language. */
+const remoteName = (remote: RemoteId) => releasesT(REMOTE_NAMES[remote]);
 
-const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
+/** A share (0–1) as a percentage with at most one decimal, in the page's language. */
+const percent = (rate: number) =>
+  new Intl.NumberFormat(currentLanguage(), { style: 'percent', maximumFractionDigits: 1 }).format(rate);
 const dateTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+  iso ? new Date(iso).toLocaleString(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 
 /** A whole number from 1 to 100, or an explanation. */
 export function shareProblem(value: string): string | null {
-  if (!/^\d{1,3}$/.test(value.trim())) return 'Enter a whole number from 1 to 100';
+  if (!/^\d{1,3}$/.test(value.trim())) return releasesT('share.rule');
   const share = Number(value);
-  return share >= 1 && share <= 100 ? null : 'Enter a whole number from 1 to 100';
+  return share >= 1 && share <= 100 ? null : releasesT('share.rule');
 }
 
 function useAction() {
@@ -57,7 +64,8 @@ function useAction() {
 }
 
 function CanaryForm({ release }: { release: RemoteRelease }) {
-  const name = REMOTE_NAMES[release.remote];
+  const { t } = useReleasesT();
+  const name = remoteName(release.remote);
   const choices = release.versions.filter((v) => v.compatible && v.version !== release.stable_version);
   // Offered first: the running canary, else the newest fitting version that was not just rolled back.
   const fresh = choices.find((v) => v.version !== release.auto_rollback?.version) ?? choices[0];
@@ -67,9 +75,7 @@ function CanaryForm({ release }: { release: RemoteRelease }) {
   const [start, { isLoading }] = releasesApi.useAdminStartCanaryMutation();
   const act = useAction();
   if (choices.length === 0) {
-    return (
-      <p className="ch-muted">No other version that fits the shell is published, so there is nothing to try yet.</p>
-    );
+    return <p className="ch-muted">{t('canary.nothing')}</p>;
   }
   const chosen = choices.some((v) => v.version === version) ? version : choices[0].version;
   async function submit(event: FormEvent) {
@@ -79,72 +85,79 @@ function CanaryForm({ release }: { release: RemoteRelease }) {
     if (problem) return;
     await act(
       () => start({ remote: release.remote, version: chosen, share: Number(share) }),
-      `${name} ${chosen} now goes to ${Number(share)}% of sessions`,
-      'The canary could not be started',
+      t('canary.started', { name, version: chosen, share: percent(Number(share) / 100) }),
+      t('canary.startFailed'),
     );
   }
   return (
     <form className="releases-canary-form" onSubmit={submit} noValidate>
       <SelectField
-        label={`${name} canary version`}
+        label={t('canary.version', { name })}
         value={chosen}
         options={choices.map((v) => [v.version, v.version] as const)}
         onChange={setVersion}
       />
       <TextField
-        label="Share of sessions (%)"
+        label={t('canary.share')}
         inputMode="numeric"
         value={share}
         error={error}
         onChange={(e) => setShare(e.target.value)}
       />
       <Button type="submit" disabled={isLoading}>
-        {release.canary_version ? 'Update canary' : 'Start canary'}
+        {release.canary_version ? t('canary.update') : t('canary.start')}
       </Button>
     </form>
   );
 }
 
 function VersionRow({ release, figures }: { release: RemoteRelease; figures: RemoteVersionFigures }) {
-  const name = REMOTE_NAMES[release.remote];
+  const { t, language } = useReleasesT();
+  const name = remoteName(release.remote);
   const [makeStable, { isLoading }] = releasesApi.useAdminMakeStableMutation();
   const act = useAction();
   const isStable = figures.version === release.stable_version;
   const isCanary = figures.version === release.canary_version;
   const attempts = figures.loads + figures.failures;
   async function choose() {
-    const question = `Make ${name} ${figures.version} the stable version? Every session not in a canary loads it from the next page view.`;
+    const question = t('stable.question', { name, version: figures.version });
     if (!window.confirm(question)) return;
     await act(
       () => makeStable({ remote: release.remote, version: figures.version }),
-      `${name} ${figures.version} is now stable`,
-      'The version could not be made stable',
+      t('stable.done', { name, version: figures.version }),
+      t('stable.failed'),
     );
   }
   return (
     <tr>
       <th scope="row">
         {figures.version}
-        {isStable && <span className="admin-tag releases-tag">stable</span>}
-        {isCanary && <span className="admin-tag releases-tag releases-tag--canary">canary</span>}
+        {isStable && <span className="admin-tag releases-tag">{t('tag.stable')}</span>}
+        {isCanary && <span className="admin-tag releases-tag releases-tag--canary">{t('tag.canary')}</span>}
       </th>
       <td>{dateTime(figures.built_at)}</td>
-      <td>{attempts}</td>
+      <td>{formatNumber(attempts, language)}</td>
       <td>{attempts === 0 && figures.errors === 0 ? '—' : percent(figures.failure_rate)}</td>
-      <td>{figures.median_load_ms === null ? '—' : `${figures.median_load_ms} ms`}</td>
+      <td>
+        {figures.median_load_ms === null ? '—' : t('ms', { value: formatNumber(figures.median_load_ms, language) })}
+      </td>
       <td className="releases-fit">
-        {figures.compatible ? 'Yes' : <span className="admin-negative">No: {figures.incompatibility}</span>}
+        {figures.compatible ? (
+          t('fits.yes')
+        ) : (
+          <span className="admin-negative">{t('fits.no', { reason: figures.incompatibility })}</span>
+        )}
       </td>
       <td>
         {!isStable && (
           <Button
             variant="secondary"
             disabled={!figures.compatible || isLoading}
-            aria-label={`Make ${name} ${figures.version} stable`}
-            title={figures.compatible ? undefined : 'This version does not fit the shell'}
+            aria-label={t('stable.actionLabel', { name, version: figures.version })}
+            title={figures.compatible ? undefined : t('stable.doesNotFit')}
             onClick={choose}
           >
-            Make stable
+            {t('stable.action')}
           </Button>
         )}
       </td>
@@ -153,61 +166,68 @@ function VersionRow({ release, figures }: { release: RemoteRelease; figures: Rem
 }
 
 function RemoteCard({ release }: { release: RemoteRelease }) {
-  const name = REMOTE_NAMES[release.remote];
+  const { t } = useReleasesT();
+  const name = remoteName(release.remote);
+  const versions = { name, canary: release.canary_version, stable: release.stable_version };
   const [promote, promoting] = releasesApi.useAdminPromoteCanaryMutation();
   const [rollBack, rollingBack] = releasesApi.useAdminRollBackCanaryMutation();
   const act = useAction();
   const headingId = `releases-${release.remote}`;
   async function promoteCanary() {
-    const question = `Make ${name} ${release.canary_version} stable for every session? ${release.stable_version} stops being served to new page views.`;
+    const question = t('promote.question', versions);
     if (!window.confirm(question)) return;
     await act(
       () => promote(release.remote),
-      `${name} ${release.canary_version} is now stable`,
-      'The canary could not be promoted',
+      t('stable.done', { name, version: release.canary_version }),
+      t('promote.failed'),
     );
   }
   async function rollBackCanary() {
-    const question = `Roll back ${name} ${release.canary_version}? Its sessions go back to ${release.stable_version}.`;
+    const question = t('rollBack.question', versions);
     if (!window.confirm(question)) return;
-    await act(
-      () => rollBack(release.remote),
-      `${name} is back on ${release.stable_version}`,
-      'The canary could not be rolled back',
-    );
+    await act(() => rollBack(release.remote), t('rollBack.done', versions), t('rollBack.failed'));
   }
   return (
     <section className="ch-card releases-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{name}</h2>
       <dl className="releases-rule">
         <div>
-          <dt>Stable</dt>
+          <dt>{t('rule.stable')}</dt>
           <dd>{release.stable_version}</dd>
         </div>
         <div>
-          <dt>Canary</dt>
+          <dt>{t('rule.canary')}</dt>
           <dd>
-            {release.canary_version ? `${release.canary_version} for ${release.canary_share}% of sessions` : 'None'}
+            {release.canary_version
+              ? t('rule.canaryFor', {
+                  version: release.canary_version,
+                  share: percent(release.canary_share / 100),
+                })
+              : t('rule.none')}
           </dd>
         </div>
         <div>
-          <dt>Last change</dt>
+          <dt>{t('rule.lastChange')}</dt>
           <dd>{dateTime(release.updated_at)}</dd>
         </div>
       </dl>
       {release.auto_rollback && (
         <p className="releases-rollback" role="note">
-          {name} {release.auto_rollback.version} was rolled back automatically on {dateTime(release.auto_rollback.at)}:{' '}
-          {release.auto_rollback.reason}.
+          {t('autoRollback', {
+            name,
+            version: release.auto_rollback.version,
+            at: dateTime(release.auto_rollback.at),
+            reason: release.auto_rollback.reason,
+          })}
         </p>
       )}
       {release.canary_version && (
         <div className="releases-actions">
           <Button onClick={promoteCanary} disabled={promoting.isLoading}>
-            Promote {release.canary_version}
+            {t('promote', { version: release.canary_version })}
           </Button>
           <Button variant="secondary" onClick={rollBackCanary} disabled={rollingBack.isLoading}>
-            Roll back {release.canary_version}
+            {t('rollBack', { version: release.canary_version })}
           </Button>
         </div>
       )}
@@ -215,18 +235,18 @@ function RemoteCard({ release }: { release: RemoteRelease }) {
       <div className="admin-table-wrap releases-table-wrap">
         <table className="admin-table">
           <caption className="releases-caption">
-            {name} versions, newest first, with figures over the last {CANARY_AUTO_ROLLBACK.windowMinutes} minutes
+            {t('caption', { name, minutes: formatNumber(CANARY_AUTO_ROLLBACK.windowMinutes) })}
           </caption>
           <thead>
             <tr>
-              <th scope="col">Version</th>
-              <th scope="col">Built</th>
-              <th scope="col">Loads</th>
-              <th scope="col">Failure rate</th>
-              <th scope="col">Median load</th>
-              <th scope="col">Fits the shell</th>
+              <th scope="col">{t('column.version')}</th>
+              <th scope="col">{t('column.built')}</th>
+              <th scope="col">{t('column.loads')}</th>
+              <th scope="col">{t('column.failureRate')}</th>
+              <th scope="col">{t('column.medianLoad')}</th>
+              <th scope="col">{t('column.fits')}</th>
               <th scope="col">
-                <span className="releases-visually-hidden">Action</span>
+                <span className="releases-visually-hidden">{t('column.action')}</span>
               </th>
             </tr>
           </thead>
@@ -242,17 +262,20 @@ function RemoteCard({ release }: { release: RemoteRelease }) {
 }
 
 export function Releases() {
+  const { t } = useReleasesT();
   const { data, isError, refetch } = releasesApi.useAdminReleasesQuery(undefined, {
     pollingInterval: REMOTE_ROLLOUT_REFRESH_MS,
   });
   return (
-    <AdminLayout title="Releases">
+    <AdminLayout title={t('title')}>
       <p className="ch-muted">
-        A canary goes to a share of sessions; it is rolled back automatically when its failure rate passes{' '}
-        {Math.round(CANARY_AUTO_ROLLBACK.maxFailureRate * 100)}% after {CANARY_AUTO_ROLLBACK.minLoads} loads from at
-        least {CANARY_AUTO_ROLLBACK.minReporters} different browsers. Changes reach open pages within a minute.
+        {t('intro', {
+          rate: percent(CANARY_AUTO_ROLLBACK.maxFailureRate),
+          loads: formatNumber(CANARY_AUTO_ROLLBACK.minLoads),
+          reporters: formatNumber(CANARY_AUTO_ROLLBACK.minReporters),
+        })}
       </p>
-      {isError && <ErrorNotice message="The releases could not be loaded" onRetry={refetch} />}
+      {isError && <ErrorNotice message={t('failed')} onRetry={refetch} />}
       {!data && !isError && <InlineSpinner />}
       {data?.remotes.map((release) => (
         <RemoteCard key={release.remote} release={release} />

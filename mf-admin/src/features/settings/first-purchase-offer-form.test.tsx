@@ -50,7 +50,7 @@ describe('the first-purchase offer form', () => {
     await user.selectOptions(within(form).getByLabelText('Coin package'), '1');
     await user.type(within(form).getByLabelText('Extra coins'), '100');
     await user.type(within(form).getByLabelText('Title viewers see'), 'Double coins on your first top-up');
-    expect(within(form).getByText('Viewers get: 200 coins for 99 rub (usually 100 coins)')).toBeInTheDocument();
+    expect(within(form).getByText('Viewers get: 200 coins for RUB 99 (usually 100 coins)')).toBeInTheDocument();
     expect(form.querySelector('textarea')).toBeNull();
     await user.click(within(form).getByRole('button', { name: 'Save offer' }));
     await waitFor(() =>
@@ -72,7 +72,7 @@ describe('the first-purchase offer form', () => {
     await user.selectOptions(within(form).getByLabelText('What the offer gives'), 'lower_price');
     await user.type(within(form).getByLabelText('Offer price'), '449');
     await user.click(within(form).getByRole('button', { name: 'Save offer' }));
-    expect(await within(form).findByText('Enter a price lower than the usual 449 rub')).toBeInTheDocument();
+    expect(await within(form).findByText('Enter a price lower than the usual RUB 449')).toBeInTheDocument();
     expect(within(form).getByText('Enter the title viewers see')).toBeInTheDocument();
     expect(within(form).getByLabelText('Offer price')).toHaveAttribute('aria-invalid', 'true');
     expect(saved()).toEqual([]);

@@ -6,9 +6,10 @@
  */
 import {
   Button,
-  FIRST_PURCHASE_OFFER_LABEL,
   type FirstPurchaseOfferKind,
   type FirstPurchaseOfferSetting,
+  formatMoney,
+  formatNumber,
   showToast,
   useAppDispatch,
 } from '@cliffhanger/shared';
@@ -16,6 +17,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { adminApi } from '../api/admin.api';
 import type { AdminSettings } from '../api/admin.types';
 import { Checkbox, problemOf, SelectField, TextField } from '../layout/form';
+import { settingsT, useSettingsT } from './messages';
 
 type Package = AdminSettings['coin_packages'][number];
 type Errors = Record<string, string>;
@@ -35,10 +37,18 @@ const MAX_COINS = 1_000_000;
 const WHOLE = /^\d+$/;
 const PRICE = /^\d+(\.\d{1,2})?$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const KINDS = [
-  ['extra_coins', 'Extra coins for the usual price'],
-  ['lower_price', 'The usual coins for a lower price'],
-] as const;
+
+/** A package's price in its currency, in the page's language ("99 ₽"); an odd currency code as typed. */
+function price(amount: number, currency: string): string {
+  try {
+    return formatMoney(amount, currency);
+  } catch {
+    return `${formatNumber(amount)} ${currency}`;
+  }
+}
+
+/** "1 coin", "5 монет": a count of coins in the page's language. */
+const coins = (count: number) => settingsT('offer.coins', { count, value: formatNumber(count) });
 
 /** The offer ends when its last day ends, in UTC. */
 const endOfDay = (day: string) => `${day}T23:59:59Z`;
@@ -58,24 +68,25 @@ function draftOf(offer: FirstPurchaseOfferSetting | null | undefined, packages: 
 export function validateOffer(draft: OfferDraft, packages: Package[], now = new Date()): Errors {
   const errors: Errors = {};
   const pkg = packages.find((candidate) => String(candidate.id) === draft.package_id);
-  if (!pkg) errors.package_id = 'Pick the coin package the offer is on';
+  if (!pkg) errors.package_id = settingsT('offer.pickPackage');
   if (draft.kind === 'extra_coins') {
     const text = draft.extra_coins.trim();
     if (!WHOLE.test(text) || Number(text) < 1 || Number(text) > MAX_COINS)
-      errors.extra_coins = 'Enter a whole number of extra coins from 1 to 1,000,000';
+      errors.extra_coins = settingsT('offer.extraRule', { max: formatNumber(MAX_COINS) });
   } else {
     const text = draft.price.trim();
-    if (!PRICE.test(text) || Number(text) < 0.01) errors.price = 'Enter a price from 0.01, with at most two decimals';
+    if (!PRICE.test(text) || Number(text) < 0.01)
+      errors.price = settingsT('offer.priceRule', { min: formatNumber(0.01) });
     else if (pkg && Math.round(Number(text) * 100) >= Math.round(pkg.price * 100))
-      errors.price = `Enter a price lower than the usual ${pkg.price} ${pkg.currency}`;
+      errors.price = settingsT('offer.priceLower', { price: price(pkg.price, pkg.currency) });
   }
   const title = draft.title.trim();
-  if (!title) errors.title = 'Enter the title viewers see';
-  else if (title.length > 80) errors.title = 'Keep the title within 80 characters';
+  if (!title) errors.title = settingsT('offer.titleRule');
+  else if (title.length > 80) errors.title = settingsT('rules.titleLength');
   if (draft.last_day) {
     const end = Date.parse(endOfDay(draft.last_day));
-    if (!DAY.test(draft.last_day) || Number.isNaN(end)) errors.last_day = 'Enter a real date, or leave it empty';
-    else if (draft.enabled && end <= now.getTime()) errors.last_day = 'Pick a last day that has not passed yet';
+    if (!DAY.test(draft.last_day) || Number.isNaN(end)) errors.last_day = settingsT('offer.realDate');
+    else if (draft.enabled && end <= now.getTime()) errors.last_day = settingsT('offer.futureDate');
   }
   return errors;
 }
@@ -99,10 +110,18 @@ function preview(draft: OfferDraft, pkg: Package | undefined): string | null {
   const usual = pkg.coins + pkg.bonus_coins;
   if (draft.kind === 'extra_coins') {
     if (!WHOLE.test(draft.extra_coins.trim())) return null;
-    return `${usual + Number(draft.extra_coins)} coins for ${pkg.price} ${pkg.currency} (usually ${usual} coins)`;
+    return settingsT('offer.extraPreview', {
+      coins: coins(usual + Number(draft.extra_coins)),
+      price: price(pkg.price, pkg.currency),
+      usual: coins(usual),
+    });
   }
   if (!PRICE.test(draft.price.trim())) return null;
-  return `${usual} coins for ${Number(draft.price)} ${pkg.currency} instead of ${pkg.price} ${pkg.currency}`;
+  return settingsT('offer.lowerPreview', {
+    coins: coins(usual),
+    price: price(Number(draft.price), pkg.currency),
+    usualPrice: price(pkg.price, pkg.currency),
+  });
 }
 
 export function FirstPurchaseOfferForm({
@@ -117,6 +136,7 @@ export function FirstPurchaseOfferForm({
   const [problem, setProblem] = useState('');
   const [save, state] = adminApi.useAdminSaveSettingMutation();
   const dispatch = useAppDispatch();
+  const { t } = useSettingsT();
   useEffect(() => setDraft(draftOf(offer, packages)), [offer, packages]);
   const set = (changes: Partial<OfferDraft>) => setDraft((current) => ({ ...current, ...changes }));
   const pkg = packages.find((candidate) => String(candidate.id) === draft.package_id);
@@ -124,7 +144,7 @@ export function FirstPurchaseOfferForm({
 
   async function send(value: FirstPurchaseOfferSetting | null, done: string) {
     const result = await save({ key: 'first_purchase_offer', value });
-    if ('error' in result) return setProblem(problemOf(result.error, 'The first-purchase offer could not be saved'));
+    if ('error' in result) return setProblem(problemOf(result.error, t('offer.failed')));
     setProblem('');
     dispatch(showToast({ type: 'success', message: done }));
   }
@@ -134,40 +154,49 @@ export function FirstPurchaseOfferForm({
     const found = validateOffer(draft, packages);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    await send(offerValue(draft), 'First-purchase offer saved');
+    await send(offerValue(draft), t('offer.saved'));
   }
 
   const shown = preview(draft, pkg);
   return (
     <form className="ch-card admin-wide-form" onSubmit={submit} noValidate aria-labelledby="first-purchase-offer">
-      <h2 id="first-purchase-offer">First-purchase offer</h2>
-      <p className="ch-muted">
-        Shown as “{FIRST_PURCHASE_OFFER_LABEL}” to viewers who have never paid for coins or Gold, once each.
-      </p>
+      <h2 id="first-purchase-offer">{t('offer.title')}</h2>
+      <p className="ch-muted">{t('offer.intro', { label: t('offer.viewerLabel') })}</p>
       {offerMissing && (
         <p className="ch-field-error" role="alert">
-          The package this offer was on is no longer on sale, so viewers do not see it. Pick another package.
+          {t('offer.missing')}
         </p>
       )}
-      <Checkbox label="Offer on" checked={draft.enabled} onChange={(on) => set({ enabled: on })} />
+      <Checkbox label={t('offer.on')} checked={draft.enabled} onChange={(on) => set({ enabled: on })} />
       <div className="admin-grid-2">
         <SelectField
-          label="Coin package"
+          label={t('offer.package')}
           value={draft.package_id}
           options={packages.map(
-            (p) => [String(p.id), `${p.title}: ${p.coins + p.bonus_coins} coins for ${p.price} ${p.currency}`] as const,
+            (p) =>
+              [
+                String(p.id),
+                t('offer.packageOption', {
+                  title: p.title,
+                  coins: coins(p.coins + p.bonus_coins),
+                  price: price(p.price, p.currency),
+                }),
+              ] as const,
           )}
           onChange={(value) => set({ package_id: value })}
         />
         <SelectField
-          label="What the offer gives"
+          label={t('offer.kind')}
           value={draft.kind}
-          options={KINDS}
+          options={[
+            ['extra_coins', t('offer.kindExtra')],
+            ['lower_price', t('offer.kindLower')],
+          ]}
           onChange={(value) => set({ kind: value as FirstPurchaseOfferKind })}
         />
         {draft.kind === 'extra_coins' ? (
           <TextField
-            label="Extra coins"
+            label={t('offer.extra')}
             inputMode="numeric"
             value={draft.extra_coins}
             error={errors.extra_coins}
@@ -175,27 +204,27 @@ export function FirstPurchaseOfferForm({
           />
         ) : (
           <TextField
-            label="Offer price"
+            label={t('offer.price')}
             inputMode="decimal"
             value={draft.price}
             error={errors.price}
-            hint={pkg ? `The usual price is ${pkg.price} ${pkg.currency}` : undefined}
+            hint={pkg ? t('offer.usualPrice', { price: price(pkg.price, pkg.currency) }) : undefined}
             onChange={(e) => set({ price: e.target.value })}
           />
         )}
         <TextField
-          label="Title viewers see"
+          label={t('offer.viewerTitle')}
           value={draft.title}
           maxLength={120}
           error={errors.title}
           onChange={(e) => set({ title: e.target.value })}
         />
         <TextField
-          label="Last day (optional)"
+          label={t('offer.lastDay')}
           type="date"
           value={draft.last_day}
           error={errors.last_day}
-          hint="The offer ends when this day ends (UTC). Leave empty for no end date."
+          hint={t('offer.lastDayHint')}
           onChange={(e) => set({ last_day: e.target.value })}
         />
       </div>
@@ -204,7 +233,7 @@ export function FirstPurchaseOfferForm({
           {errors.package_id}
         </p>
       )}
-      {shown && <p className="ch-muted">Viewers get: {shown}</p>}
+      {shown && <p className="ch-muted">{t('offer.preview', { offer: shown })}</p>}
       {problem && (
         <p className="ch-field-error" role="alert">
           {problem}
@@ -212,11 +241,11 @@ export function FirstPurchaseOfferForm({
       )}
       <div className="admin-toolbar">
         <Button type="submit" disabled={state.isLoading}>
-          Save offer
+          {t('offer.save')}
         </Button>
         {offer && (
-          <Button variant="ghost" disabled={state.isLoading} onClick={() => send(null, 'First-purchase offer removed')}>
-            Remove offer
+          <Button variant="ghost" disabled={state.isLoading} onClick={() => send(null, t('offer.removed'))}>
+            {t('offer.remove')}
           </Button>
         )}
       </div>

@@ -3,11 +3,12 @@
  * the browser against the same limits the API holds (api/src/domains/settings/settings.schemas.ts), and
  * its message appears beside it before anything is sent; the API checks again and names what it refuses.
  */
-import { Button, showToast, useAppDispatch } from '@cliffhanger/shared';
+import { Button, formatNumber, showToast, useAppDispatch } from '@cliffhanger/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { adminApi } from '../api/admin.api';
 import type { AdminSettings } from '../api/admin.types';
 import { Checkbox, problemOf, SelectField, TextField } from '../layout/form';
+import { type SettingsKey, settingsT, useSettingsT } from './messages';
 
 type Errors = Record<string, string>;
 
@@ -19,43 +20,51 @@ const MAX_COINS = 1_000_000;
 const MAX_REWARD = 100_000;
 const MAX_PRICE = 1_000_000;
 
-function wholeError(value: string, min: number, max: number, what: string): string | undefined {
+/** A whole number of coins from `min` to `max`, or what to enter instead. */
+function wholeError(value: string, min: number, max: number): string | undefined {
   if (!WHOLE.test(value.trim()) || Number(value) < min || Number(value) > max)
-    return `Enter ${what} from ${min.toLocaleString('en')} to ${max.toLocaleString('en')}`;
+    return settingsT('rules.coins', { min: formatNumber(min), max: formatNumber(max) });
   return undefined;
 }
 
 function priceError(value: string): string | undefined {
   const text = value.trim();
   if (!PRICE.test(text) || Number(text) < 0.01 || Number(text) > MAX_PRICE)
-    return 'Enter a price from 0.01 to 1,000,000, with at most two decimals';
+    return settingsT('rules.price', { min: formatNumber(0.01), max: formatNumber(MAX_PRICE) });
   return undefined;
 }
 
 function currencyError(value: string): string | undefined {
-  return CURRENCY.test(value.trim()) ? undefined : 'Enter a three-letter currency code, e.g. rub or usd';
+  return CURRENCY.test(value.trim()) ? undefined : settingsT('rules.currency');
 }
 
 function titleError(value: string): string | undefined {
   const text = value.trim();
-  if (!text) return 'Enter a title viewers see';
-  return text.length > 80 ? 'Keep the title within 80 characters' : undefined;
+  if (!text) return settingsT('rules.title');
+  return text.length > 80 ? settingsT('rules.titleLength') : undefined;
 }
 
 function collect(errors: Errors, key: string, message: string | undefined) {
   if (message) errors[key] = message;
 }
 
+const SAVE_WORDS: Record<'coin_packages' | 'gold_plans' | 'rewards', { saved: SettingsKey; failed: SettingsKey }> = {
+  coin_packages: { saved: 'packages.saved', failed: 'packages.failed' },
+  gold_plans: { saved: 'plans.saved', failed: 'plans.failed' },
+  rewards: { saved: 'rewards.saved', failed: 'rewards.failed' },
+};
+
 /** Shared by the three forms: saves one setting and says how it went. */
-function useSaveSetting(key: 'coin_packages' | 'gold_plans' | 'rewards', label: string) {
+function useSaveSetting(key: 'coin_packages' | 'gold_plans' | 'rewards') {
   const [save, state] = adminApi.useAdminSaveSettingMutation();
   const [problem, setProblem] = useState('');
   const dispatch = useAppDispatch();
+  const { t } = useSettingsT();
   async function send(value: unknown) {
     const result = await save({ key, value });
-    if ('error' in result) return setProblem(problemOf(result.error, `The ${label.toLowerCase()} could not be saved`));
+    if ('error' in result) return setProblem(problemOf(result.error, t(SAVE_WORDS[key].failed)));
     setProblem('');
-    dispatch(showToast({ type: 'success', message: `${label} saved` }));
+    dispatch(showToast({ type: 'success', message: t(SAVE_WORDS[key].saved) }));
   }
   return { send, saving: state.isLoading, problem, setProblem };
 }
@@ -92,12 +101,12 @@ const packageDraft = (p: Record<string, unknown>): PackageDraft => ({
 
 export function validatePackages(rows: PackageDraft[]): Errors {
   const errors: Errors = {};
-  if (rows.length === 0) errors.list = 'Keep at least one coin package on sale';
-  if (rows.length > 20) errors.list = 'Offer at most 20 coin packages';
+  if (rows.length === 0) errors.list = settingsT('packages.atLeastOne');
+  if (rows.length > 20) errors.list = settingsT('packages.atMost');
   rows.forEach((row, i) => {
     collect(errors, `${i}.title`, titleError(row.title));
-    collect(errors, `${i}.coins`, wholeError(row.coins, 1, MAX_COINS, 'a whole number of coins'));
-    collect(errors, `${i}.bonus_coins`, wholeError(row.bonus_coins, 0, MAX_COINS, 'a whole number of coins'));
+    collect(errors, `${i}.coins`, wholeError(row.coins, 1, MAX_COINS));
+    collect(errors, `${i}.bonus_coins`, wholeError(row.bonus_coins, 0, MAX_COINS));
     collect(errors, `${i}.price`, priceError(row.price));
     collect(errors, `${i}.currency`, currencyError(row.currency));
   });
@@ -107,7 +116,8 @@ export function validatePackages(rows: PackageDraft[]): Errors {
 export function CoinPackagesForm({ packages }: { packages: AdminSettings['coin_packages'] }) {
   const [rows, setRows] = useState<PackageDraft[]>(() => packages.map(packageDraft));
   const [errors, setErrors] = useState<Errors>({});
-  const { send, saving, problem } = useSaveSetting('coin_packages', 'Coin packages');
+  const { send, saving, problem } = useSaveSetting('coin_packages');
+  const { t } = useSettingsT();
   useEffect(() => setRows(packages.map(packageDraft)), [packages]);
   const set = (i: number, changes: Partial<PackageDraft>) =>
     setRows((all) => all.map((row, j) => (j === i ? { ...row, ...changes } : row)));
@@ -138,66 +148,70 @@ export function CoinPackagesForm({ packages }: { packages: AdminSettings['coin_p
 
   return (
     <form className="ch-card admin-wide-form" onSubmit={submit} noValidate aria-labelledby="coin-packages">
-      <h2 id="coin-packages">Coin packages</h2>
+      <h2 id="coin-packages">{t('packages.title')}</h2>
       {rows.map((row, i) => (
         <fieldset key={row.id} className="admin-setting-item">
           <legend>
-            Package {i + 1} <span className="ch-muted">#{row.id}</span>
+            {t('packages.item', { number: i + 1 })} <span className="ch-muted">#{row.id}</span>
           </legend>
           <div className="admin-grid-2">
             <TextField
-              label="Title"
+              label={t('field.title')}
               value={row.title}
               error={errors[`${i}.title`]}
               onChange={(e) => set(i, { title: e.target.value })}
             />
             <TextField
-              label="Coins"
+              label={t('field.coins')}
               inputMode="numeric"
               value={row.coins}
               error={errors[`${i}.coins`]}
               onChange={(e) => set(i, { coins: e.target.value })}
             />
             <TextField
-              label="Bonus coins"
+              label={t('field.bonusCoins')}
               inputMode="numeric"
               value={row.bonus_coins}
               error={errors[`${i}.bonus_coins`]}
               onChange={(e) => set(i, { bonus_coins: e.target.value })}
             />
             <TextField
-              label="Price"
+              label={t('field.price')}
               inputMode="decimal"
               value={row.price}
               error={errors[`${i}.price`]}
               onChange={(e) => set(i, { price: e.target.value })}
             />
             <TextField
-              label="Currency"
+              label={t('field.currency')}
               value={row.currency}
               maxLength={3}
               error={errors[`${i}.currency`]}
               onChange={(e) => set(i, { currency: e.target.value.toLowerCase() })}
             />
           </div>
-          <Checkbox label="Marked as popular" checked={row.is_popular} onChange={(on) => set(i, { is_popular: on })} />
+          <Checkbox
+            label={t('packages.popular')}
+            checked={row.is_popular}
+            onChange={(on) => set(i, { is_popular: on })}
+          />
           <Button
             variant="ghost"
             disabled={rows.length <= 1}
-            aria-label={`Remove package ${i + 1}`}
+            aria-label={t('packages.remove', { number: i + 1 })}
             onClick={() => setRows(rows.filter((_, j) => j !== i))}
           >
-            Remove
+            {t('remove')}
           </Button>
         </fieldset>
       ))}
       <Problem text={errors.list ?? problem} />
       <div className="admin-toolbar">
         <Button variant="secondary" disabled={rows.length >= 20} onClick={add}>
-          Add a package
+          {t('packages.add')}
         </Button>
         <Button type="submit" disabled={saving}>
-          Save coin packages
+          {t('packages.save')}
         </Button>
       </div>
     </form>
@@ -227,14 +241,13 @@ const planDraft = (p: Record<string, unknown>): PlanDraft => ({
 
 export function validatePlans(rows: PlanDraft[]): Errors {
   const errors: Errors = {};
-  if (rows.length === 0) errors.list = 'Keep at least one Gold plan on sale';
-  if (rows.length > 10) errors.list = 'Offer at most 10 Gold plans';
+  if (rows.length === 0) errors.list = settingsT('plans.atLeastOne');
+  if (rows.length > 10) errors.list = settingsT('plans.atMost');
   const seen = new Set<string>();
   rows.forEach((row, i) => {
     const id = row.id.trim();
-    if (!PLAN_ID.test(id))
-      errors[`${i}.id`] = 'Start with a letter; use lower-case letters, digits, - and _ (up to 32)';
-    else if (seen.has(id)) errors[`${i}.id`] = 'Another plan has this code';
+    if (!PLAN_ID.test(id)) errors[`${i}.id`] = settingsT('plans.codeRule');
+    else if (seen.has(id)) errors[`${i}.id`] = settingsT('plans.codeTaken');
     seen.add(id);
     collect(errors, `${i}.title`, titleError(row.title));
     collect(errors, `${i}.price`, priceError(row.price));
@@ -246,7 +259,8 @@ export function validatePlans(rows: PlanDraft[]): Errors {
 export function GoldPlansForm({ plans }: { plans: AdminSettings['gold_plans'] }) {
   const [rows, setRows] = useState<PlanDraft[]>(() => plans.map(planDraft));
   const [errors, setErrors] = useState<Errors>({});
-  const { send, saving, problem } = useSaveSetting('gold_plans', 'Gold plans');
+  const { send, saving, problem } = useSaveSetting('gold_plans');
+  const { t } = useSettingsT();
   useEffect(() => setRows(plans.map(planDraft)), [plans]);
   const set = (i: number, changes: Partial<PlanDraft>) =>
     setRows((all) => all.map((row, j) => (j === i ? { ...row, ...changes } : row)));
@@ -270,44 +284,44 @@ export function GoldPlansForm({ plans }: { plans: AdminSettings['gold_plans'] })
 
   return (
     <form className="ch-card admin-wide-form" onSubmit={submit} noValidate aria-labelledby="gold-plans">
-      <h2 id="gold-plans">Gold plans</h2>
+      <h2 id="gold-plans">{t('plans.title')}</h2>
       {rows.map((row, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a new plan's code is typed in, so the position is its identity
         <fieldset key={i} className="admin-setting-item">
-          <legend>Plan {i + 1}</legend>
+          <legend>{t('plans.item', { number: i + 1 })}</legend>
           <div className="admin-grid-2">
             <TextField
-              label="Code"
+              label={t('plans.code')}
               value={row.id}
               disabled={row.saved}
-              hint={row.saved ? 'Subscriptions keep the code they were bought under' : 'e.g. gold_quarter'}
+              hint={row.saved ? t('plans.codeKept') : t('plans.codeExample')}
               error={errors[`${i}.id`]}
               onChange={(e) => set(i, { id: e.target.value })}
             />
             <TextField
-              label="Title"
+              label={t('field.title')}
               value={row.title}
               error={errors[`${i}.title`]}
               onChange={(e) => set(i, { title: e.target.value })}
             />
             <SelectField
-              label="Billed every"
+              label={t('plans.billed')}
               value={row.interval}
               options={[
-                ['month', 'Month'],
-                ['year', 'Year'],
+                ['month', t('plans.month')],
+                ['year', t('plans.year')],
               ]}
               onChange={(value) => set(i, { interval: value === 'year' ? 'year' : 'month' })}
             />
             <TextField
-              label="Price"
+              label={t('field.price')}
               inputMode="decimal"
               value={row.price}
               error={errors[`${i}.price`]}
               onChange={(e) => set(i, { price: e.target.value })}
             />
             <TextField
-              label="Currency"
+              label={t('field.currency')}
               value={row.currency}
               maxLength={3}
               error={errors[`${i}.currency`]}
@@ -317,10 +331,10 @@ export function GoldPlansForm({ plans }: { plans: AdminSettings['gold_plans'] })
           <Button
             variant="ghost"
             disabled={rows.length <= 1}
-            aria-label={`Remove plan ${i + 1}`}
+            aria-label={t('plans.remove', { number: i + 1 })}
             onClick={() => setRows(rows.filter((_, j) => j !== i))}
           >
-            Remove
+            {t('remove')}
           </Button>
         </fieldset>
       ))}
@@ -336,10 +350,10 @@ export function GoldPlansForm({ plans }: { plans: AdminSettings['gold_plans'] })
             ])
           }
         >
-          Add a plan
+          {t('plans.add')}
         </Button>
         <Button type="submit" disabled={saving}>
-          Save Gold plans
+          {t('plans.save')}
         </Button>
       </div>
     </form>
@@ -362,24 +376,21 @@ const rewardsDraft = (r: AdminSettings['rewards']): RewardsDraft => ({
 
 export function validateRewards(draft: RewardsDraft): Errors {
   const errors: Errors = {};
-  if (draft.daily_bonus.length === 0) errors.days = 'Give the daily bonus at least one day';
-  if (draft.daily_bonus.length > 31) errors.days = 'Give the daily bonus at most 31 days';
+  if (draft.daily_bonus.length === 0) errors.days = settingsT('rewards.atLeastOne');
+  if (draft.daily_bonus.length > 31) errors.days = settingsT('rewards.atMost');
   draft.daily_bonus.forEach((value, i) => {
-    collect(errors, `day.${i}`, wholeError(value, 0, MAX_REWARD, 'a whole number of coins'));
+    collect(errors, `day.${i}`, wholeError(value, 0, MAX_REWARD));
   });
-  collect(errors, 'share_coins', wholeError(draft.share_coins, 0, MAX_REWARD, 'a whole number of coins'));
-  collect(
-    errors,
-    'follow_prompt_coins',
-    wholeError(draft.follow_prompt_coins, 0, MAX_REWARD, 'a whole number of coins'),
-  );
+  collect(errors, 'share_coins', wholeError(draft.share_coins, 0, MAX_REWARD));
+  collect(errors, 'follow_prompt_coins', wholeError(draft.follow_prompt_coins, 0, MAX_REWARD));
   return errors;
 }
 
 export function RewardsForm({ rewards }: { rewards: AdminSettings['rewards'] }) {
   const [draft, setDraft] = useState<RewardsDraft>(() => rewardsDraft(rewards));
   const [errors, setErrors] = useState<Errors>({});
-  const { send, saving, problem } = useSaveSetting('rewards', 'Reward amounts');
+  const { send, saving, problem } = useSaveSetting('rewards');
+  const { t } = useSettingsT();
   useEffect(() => setDraft(rewardsDraft(rewards)), [rewards]);
   const setDay = (i: number, value: string) =>
     setDraft((d) => ({ ...d, daily_bonus: d.daily_bonus.map((day, j) => (j === i ? value : day)) }));
@@ -398,16 +409,16 @@ export function RewardsForm({ rewards }: { rewards: AdminSettings['rewards'] }) 
 
   return (
     <form className="ch-card admin-wide-form" onSubmit={submit} noValidate aria-labelledby="reward-amounts">
-      <h2 id="reward-amounts">Reward amounts</h2>
+      <h2 id="reward-amounts">{t('rewards.title')}</h2>
       <fieldset className="admin-setting-item">
-        <legend>Daily bonus, coins per day of a streak</legend>
-        <p className="ch-muted admin-hint">After the last day the streak starts over at day 1.</p>
+        <legend>{t('rewards.daily')}</legend>
+        <p className="ch-muted admin-hint">{t('rewards.startsOver')}</p>
         <div className="admin-days">
           {draft.daily_bonus.map((value, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a day is its position in the streak
             <div key={i}>
               <TextField
-                label={`Day ${i + 1}`}
+                label={t('rewards.day', { number: i + 1 })}
                 inputMode="numeric"
                 value={value}
                 error={errors[`day.${i}`]}
@@ -422,30 +433,30 @@ export function RewardsForm({ rewards }: { rewards: AdminSettings['rewards'] }) 
             disabled={draft.daily_bonus.length >= 31}
             onClick={() => setDraft((d) => ({ ...d, daily_bonus: [...d.daily_bonus, d.daily_bonus.at(-1) ?? '0'] }))}
           >
-            Add a day
+            {t('rewards.addDay')}
           </Button>
           <Button
             variant="ghost"
             disabled={draft.daily_bonus.length <= 1}
             onClick={() => setDraft((d) => ({ ...d, daily_bonus: d.daily_bonus.slice(0, -1) }))}
           >
-            Remove the last day
+            {t('rewards.removeDay')}
           </Button>
         </div>
       </fieldset>
       <div className="admin-grid-2">
         <TextField
-          label="Coins per share"
+          label={t('rewards.share')}
           inputMode="numeric"
-          hint="Once per channel per day"
+          hint={t('rewards.shareHint')}
           value={draft.share_coins}
           error={errors.share_coins}
           onChange={(e) => setDraft((d) => ({ ...d, share_coins: e.target.value }))}
         />
         <TextField
-          label="Coins for following us"
+          label={t('rewards.follow')}
           inputMode="numeric"
-          hint="Once per viewer"
+          hint={t('rewards.followHint')}
           value={draft.follow_prompt_coins}
           error={errors.follow_prompt_coins}
           onChange={(e) => setDraft((d) => ({ ...d, follow_prompt_coins: e.target.value }))}
@@ -453,7 +464,7 @@ export function RewardsForm({ rewards }: { rewards: AdminSettings['rewards'] }) 
       </div>
       <Problem text={errors.days ?? problem} />
       <Button type="submit" disabled={saving}>
-        Save reward amounts
+        {t('rewards.save')}
       </Button>
     </form>
   );

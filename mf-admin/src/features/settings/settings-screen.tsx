@@ -4,21 +4,22 @@
  * anything is sent.
  */
 import { Button, ErrorNotice, InlineSpinner, showToast, useAppDispatch } from '@cliffhanger/shared';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { adminApi } from '../api/admin.api';
 import type { AdminSettings } from '../api/admin.types';
 import { AdminLayout } from '../layout/admin-layout';
 import { Checkbox, problemOf, TextField } from '../layout/form';
 import { FirstPurchaseOfferForm } from './first-purchase-offer-form';
+import { type SettingsKey, useSettingsT } from './messages';
 import { CoinPackagesForm, GoldPlansForm, RewardsForm } from './money-forms';
 
-const SWITCH_LABELS: Record<string, string> = {
-  daily_bonus: 'Daily bonus',
-  share_rewards: 'Rewards for sharing',
-  follow_prompt: 'Follow prompt reward',
-  gold_subscriptions: 'Gold subscriptions on sale',
-  coin_store: 'Coin store open',
-};
+const SWITCHES: ReadonlySet<string> = new Set([
+  'daily_bonus',
+  'share_rewards',
+  'follow_prompt',
+  'gold_subscriptions',
+  'coin_store',
+]);
 
 function CatalogueDefaults({ settings }: { settings: AdminSettings }) {
   const [free, setFree] = useState(String(settings.catalogue_defaults.free_episodes));
@@ -26,40 +27,41 @@ function CatalogueDefaults({ settings }: { settings: AdminSettings }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [save] = adminApi.useAdminSaveSettingMutation();
   const dispatch = useAppDispatch();
+  const { t } = useSettingsT();
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (!/^\d+$/.test(free)) found.free = 'Enter a whole number from 0';
-    if (!/^\d+$/.test(cost)) found.cost = 'Enter a whole number of coins from 0';
+    if (!/^\d+$/.test(free)) found.free = t('defaults.freeRule');
+    if (!/^\d+$/.test(cost)) found.cost = t('defaults.costRule');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const result = await save({
       key: 'catalogue_defaults',
       value: { free_episodes: Number(free), coin_cost: Number(cost) },
     });
-    if ('error' in result) setErrors({ free: problemOf(result.error, 'The defaults could not be saved') });
-    else dispatch(showToast({ type: 'success', message: 'Defaults saved' }));
+    if ('error' in result) setErrors({ free: problemOf(result.error, t('defaults.failed')) });
+    else dispatch(showToast({ type: 'success', message: t('defaults.saved') }));
   }
   return (
     <form className="ch-card admin-wide-form" onSubmit={submit} noValidate>
-      <h2>New episodes</h2>
+      <h2>{t('defaults.title')}</h2>
       <div className="admin-grid-2">
         <TextField
-          label="Free episodes per series"
+          label={t('defaults.free')}
           inputMode="numeric"
           value={free}
           error={errors.free}
           onChange={(e) => setFree(e.target.value)}
         />
         <TextField
-          label="Default coin cost"
+          label={t('defaults.cost')}
           inputMode="numeric"
           value={cost}
           error={errors.cost}
           onChange={(e) => setCost(e.target.value)}
         />
       </div>
-      <Button type="submit">Save defaults</Button>
+      <Button type="submit">{t('defaults.save')}</Button>
     </form>
   );
 }
@@ -67,16 +69,21 @@ function CatalogueDefaults({ settings }: { settings: AdminSettings }) {
 function FeatureSwitches({ settings }: { settings: AdminSettings }) {
   const [save] = adminApi.useAdminSaveSettingMutation();
   const dispatch = useAppDispatch();
+  const { t } = useSettingsT();
   const toggle = async (key: string, value: boolean) => {
     const result = await save({ key: 'feature_switches', value: { ...settings.feature_switches, [key]: value } });
-    if ('error' in result)
-      dispatch(showToast({ type: 'error', message: problemOf(result.error, 'The switch could not be changed') }));
+    if ('error' in result) dispatch(showToast({ type: 'error', message: problemOf(result.error, t('switch.failed')) }));
   };
   return (
     <fieldset className="ch-card admin-wide-form">
-      <legend>Features</legend>
+      <legend>{t('features')}</legend>
       {Object.entries(settings.feature_switches).map(([key, on]) => (
-        <Checkbox key={key} label={SWITCH_LABELS[key] ?? key} checked={on} onChange={(v) => toggle(key, v)} />
+        <Checkbox
+          key={key}
+          label={SWITCHES.has(key) ? t(`switch.${key}` as SettingsKey) : key}
+          checked={on}
+          onChange={(v) => toggle(key, v)}
+        />
       ))}
     </fieldset>
   );
@@ -84,9 +91,10 @@ function FeatureSwitches({ settings }: { settings: AdminSettings }) {
 
 export function Settings() {
   const { data, isError, refetch } = adminApi.useAdminSettingsQuery();
+  const { t } = useSettingsT();
   return (
-    <AdminLayout title="Settings">
-      {isError && <ErrorNotice message="The settings could not be loaded" onRetry={refetch} />}
+    <AdminLayout title={t('title')}>
+      {isError && <ErrorNotice message={t('failed')} onRetry={refetch} />}
       {!data && !isError && <InlineSpinner />}
       {data && (
         <>

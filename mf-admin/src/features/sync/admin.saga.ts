@@ -10,6 +10,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { put, takeEvery } from 'redux-saga/effects';
 import { CATALOGUE_WRITES } from '../api/admin.api';
 import type { AdminEpisode, AdminSeries } from '../api/admin.types';
+import { syncT } from './messages';
 import { recordEpisodeChange, recordMediaOverride, recordSeriesChange } from './publish';
 
 interface QueryMeta {
@@ -72,11 +73,8 @@ export function* sendToStaffSignIn(action: ApiAction) {
   yield put(
     showToast({
       type: 'error',
-      title: status === 401 ? 'Please sign in again' : 'Staff access needed',
-      message:
-        status === 401
-          ? 'Your staff session has ended. Sign in to continue.'
-          : 'This account cannot use the staff area. Sign in with a staff account.',
+      title: syncT(status === 401 ? 'ended.title' : 'refused.title'),
+      message: syncT(status === 401 ? 'ended.message' : 'refused.message'),
     }),
   );
   yield put(navigationRequested({ to: '/admin-login', replace: true }));
