@@ -246,7 +246,7 @@ const ru: Catalogue = {
   'paywall.unlockingAutomatically': 'Открываем автоматически…',
   'paywall.getGold': 'Оформить Gold',
   'paywall.buyCoins': 'Купить монеты',
-  'paywall.moreWays': 'Другие способы',
+  'paywall.moreWays': 'Другие способы открыть',
 
   'unlock.unavailable': 'Открыть серию сейчас нельзя. Попробуйте чуть позже.',
   'unlock.generic': 'Не удалось открыть эту серию. Попробуйте ещё раз.',
@@ -275,7 +275,7 @@ const ru: Catalogue = {
   'autoUnlock.explain':
     'О каждом автоматическом открытии мы сообщим, и оно появится в ваших операциях. Лимит никогда не превышается, а выключить автооткрытие можно здесь в любой момент.',
   'autoUnlock.save': 'Сохранить лимит',
-  'autoUnlock.turnOnWith': 'Включить с лимитом {{coins}}',
+  'autoUnlock.turnOnWith': 'Включить на {{coins}}',
   'autoUnlock.cancel': 'Отмена',
   'autoUnlock.failed': 'Не удалось изменить автооткрытие. Попробуйте ещё раз.',
   'autoUnlock.limitUsedUp': 'лимит в {{capCoins}} исчерпан',
