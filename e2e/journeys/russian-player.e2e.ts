@@ -53,6 +53,8 @@ async function expectControlsInside(page: Page) {
 }
 
 async function shot(page: Page, name: string) {
+  // The start-up logo covers the page until the shell has drawn it.
+  await page.locator('#startup-loader').waitFor({ state: 'hidden', timeout: 10_000 });
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
 
@@ -92,7 +94,7 @@ describe('a guest whose browser speaks Russian, in the player at 360 px', () => 
       .getByRole('button', { name: /^Серия 1, \d+:\d\d, Бесплатно/ })
       .first()
       .waitFor();
-    await drawer.getByRole('switch', { name: 'Автопереход к следующей' }).waitFor();
+    await drawer.getByRole('switch', { name: 'Автопереход' }).waitFor();
     await shot(page, 'player-drawer-ru-360');
     await expectNoHorizontalOverflow(page);
     await expectControlsInside(page);
@@ -111,6 +113,10 @@ describe('a guest whose browser speaks Russian, in the player at 360 px', () => 
     await paywall.getByTestId('paywall-balance').getByText('Ваш баланс: 0 монет').waitFor();
     await paywall.getByRole('link', { name: 'Оформить Gold' }).waitFor();
     await paywall.getByRole('button', { name: 'Купить монеты' }).waitFor();
+    // The paywall keeps clear of the right rail, so neither covers the other's buttons.
+    const box = await paywall.boundingBox();
+    const rail = await page.getByRole('button', { name: 'Поделиться' }).boundingBox();
+    expect(box && rail && box.x + box.width <= rail.x).toBe(true);
     await shot(page, 'player-paywall-ru-360');
     await expectNoHorizontalOverflow(page);
     await expectControlsInside(page);

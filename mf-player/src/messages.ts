@@ -197,7 +197,7 @@ const ru: Catalogue = {
   'controls.play': 'Воспроизвести',
   'controls.pause': 'Пауза',
   'controls.speed': 'Скорость воспроизведения',
-  'controls.autoplayNext': 'Автопереход к следующей',
+  'controls.autoplayNext': 'Автопереход',
   'controls.fullScreen': 'Во весь экран',
 
   'episodes.title': 'Серии',
@@ -265,7 +265,7 @@ const ru: Catalogue = {
   'autoUnlock.off': 'Автооткрытие: выкл.',
   'autoUnlock.turnOff': 'Выключить',
   'autoUnlock.changeLimit': 'Изменить лимит',
-  'autoUnlock.turnOnCompact': 'Открывать серии автоматически',
+  'autoUnlock.turnOnCompact': 'Включить автооткрытие',
   'autoUnlock.turnOn': 'Включить',
   'autoUnlock.legend': 'Автоматически открывать следующие серии, потратив не больше:',
   'autoUnlock.about_one': '(примерно на {{count}} серию)',
