@@ -18,16 +18,18 @@ import {
 import { PlayerView } from '../features/playback/player-view';
 import { resolvePlayerTarget } from '../features/playback/route-target';
 import { usePlayerLayout } from '../features/playback/use-layout';
+import { usePlayerT } from '../messages';
 
 const isNumeric = (value: string) => /^\d+$/.test(value);
 
 function NotFound({ message }: { message: string }) {
+  const { t } = usePlayerT();
   return (
-    <Page title="Episode not available">
+    <Page title={t('screen.unavailableTitle')}>
       <ErrorNotice message={message} />
       <p>
         <Link to={paths.home()} className="ch-button">
-          Browse series
+          {t('screen.browse')}
         </Link>
       </p>
     </Page>
@@ -39,6 +41,7 @@ export default function PlayerScreen() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const layout = usePlayerLayout();
+  const { t } = usePlayerT();
   const startAt = search.get('t') !== null ? Number(search.get('t')) : null;
 
   const byEpisodeId = target?.kind === 'episode' ? target.episodeId : null;
@@ -62,7 +65,7 @@ export default function PlayerScreen() {
     [navigate],
   );
 
-  if (!target) return <NotFound message="This episode link is not valid." />;
+  if (!target) return <NotFound message={t('screen.badLink')} />;
   const episodes = listQuery.data ?? [];
   const episode =
     target.kind === 'episode'
@@ -72,18 +75,17 @@ export default function PlayerScreen() {
   const failed = [episodeQuery, slugQuery, listQuery].find((q) => q.isError);
   if (failed) {
     const status = (failed.error as { status?: number } | undefined)?.status;
-    if (status === 404 || status === 400)
-      return <NotFound message="We couldn’t find this episode. It may have been removed." />;
+    if (status === 404 || status === 400) return <NotFound message={t('screen.notFound')} />;
     return (
-      <Page title="Player">
-        <ErrorNotice message="Failed to fetch episodes" onRetry={() => failed.refetch()} />
+      <Page title={t('screen.title')}>
+        <ErrorNotice message={t('screen.loadFailed')} onRetry={() => failed.refetch()} />
       </Page>
     );
   }
   if (!episode || (seriesId && listQuery.isLoading)) {
     if (listQuery.isSuccess || (target.kind === 'episode' && episodeQuery.isSuccess && !seriesId))
-      return <NotFound message="We couldn’t find this episode. It may have been removed." />;
-    return <InlineSpinner label="Loading episode…" />;
+      return <NotFound message={t('screen.notFound')} />;
+    return <InlineSpinner label={t('screen.loading')} />;
   }
   return (
     // Not keyed by the layout: crossing the breakpoint keeps the same <video>, its position and buffer.

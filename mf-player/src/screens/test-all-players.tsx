@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
 import { type PlayerEpisode, usePlayerSeriesEpisodesQuery } from '../features/playback/player.api';
 import { isLocked, PlayerView } from '../features/playback/player-view';
 import { Paywall } from '../features/unlock/paywall';
+import { type PlayerKey, usePlayerT } from '../messages';
 
 const seriesListApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -17,19 +18,20 @@ const seriesListApi = baseApi.injectEndpoints({
   }),
 });
 
-function forms(seriesId: number, slug: string, episode: PlayerEpisode) {
+function forms(seriesId: number, slug: string, episode: PlayerEpisode): ReadonlyArray<readonly [string, PlayerKey]> {
   return [
-    [`/player/${seriesId}/episode/${episode.id}`, 'Series and episode id'],
-    [`/player/${slug}/${episode.episode_number}`, 'Series slug and episode number'],
-    [`/desktop-player/${slug}/${episode.episode_number}`, 'Desktop, slug and number'],
-    [`/player/${episode.id}`, 'Episode id'],
-    [`/watch/${episode.id}`, 'Watch link'],
-    [`/desktop-player/${episode.id}`, 'Desktop, episode id'],
-    [`/series-legacy/${seriesId}`, 'Legacy series link (series-{id}/EP1)'],
-  ] as const;
+    [`/player/${seriesId}/episode/${episode.id}`, 'test.form.seriesAndEpisode'],
+    [`/player/${slug}/${episode.episode_number}`, 'test.form.slugAndNumber'],
+    [`/desktop-player/${slug}/${episode.episode_number}`, 'test.form.desktopSlug'],
+    [`/player/${episode.id}`, 'test.form.episodeId'],
+    [`/watch/${episode.id}`, 'test.form.watch'],
+    [`/desktop-player/${episode.id}`, 'test.form.desktopEpisode'],
+    [`/series-legacy/${seriesId}`, 'test.form.legacy'],
+  ];
 }
 
 export default function TestAllPlayersScreen() {
+  const { t } = usePlayerT();
   const seriesList = seriesListApi.usePlayerTestSeriesQuery();
   const series = seriesList.data?.results[0];
   const episodes = usePlayerSeriesEpisodesQuery(series ? String(series.id) : skipToken);
@@ -38,22 +40,22 @@ export default function TestAllPlayersScreen() {
   const locked = list.find((e) => isLocked(e));
 
   return (
-    <Page title="Every player form">
-      {(seriesList.isLoading || episodes.isLoading) && <InlineSpinner label="Loading the sample episode…" />}
-      {(seriesList.isError || episodes.isError) && <ErrorNotice message="Failed to fetch episodes" />}
+    <Page title={t('test.title')}>
+      {(seriesList.isLoading || episodes.isLoading) && <InlineSpinner label={t('test.loading')} />}
+      {(seriesList.isError || episodes.isError) && <ErrorNotice message={t('screen.loadFailed')} />}
       {series && playable && (
         <>
-          <h2>Route forms</h2>
+          <h2>{t('test.routeForms')}</h2>
           <ul>
             {forms(series.id, series.slug, playable).map(([to, label]) => (
               <li key={to}>
-                <Link to={to}>{label}</Link> <code className="ch-muted">{to}</code>
+                <Link to={to}>{t(label)}</Link> <code className="ch-muted">{to}</code>
               </li>
             ))}
           </ul>
           <div className="test-players">
-            <section className="test-player test-player--mobile" aria-label="Mobile layout">
-              <h2>Mobile layout</h2>
+            <section className="test-player test-player--mobile" aria-label={t('test.mobile')}>
+              <h2>{t('test.mobile')}</h2>
               <PlayerView
                 series={series}
                 episodes={list}
@@ -64,8 +66,8 @@ export default function TestAllPlayersScreen() {
                 preloadNext={false}
               />
             </section>
-            <section className="test-player" aria-label="Desktop layout">
-              <h2>Desktop layout</h2>
+            <section className="test-player" aria-label={t('test.desktop')}>
+              <h2>{t('test.desktop')}</h2>
               <PlayerView
                 series={series}
                 episodes={list}
@@ -77,12 +79,12 @@ export default function TestAllPlayersScreen() {
               />
             </section>
             {locked && (
-              <section className="test-player test-player--paywall" aria-label="Paywall">
-                <h2>Locked episode</h2>
+              <section className="test-player test-player--paywall" aria-label={t('test.paywall')}>
+                <h2>{t('test.locked')}</h2>
                 <div className="player-stage">
                   <Paywall episode={locked} goldExclusive={false} />
                 </div>
-                <h2>Gold-exclusive series</h2>
+                <h2>{t('test.goldExclusive')}</h2>
                 <div className="player-stage">
                   <Paywall episode={locked} goldExclusive />
                 </div>

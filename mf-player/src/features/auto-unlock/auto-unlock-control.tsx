@@ -6,18 +6,13 @@
  */
 import { Button, errorMessage, selectIsGold, useSharedSelector } from '@cliffhanger/shared';
 import { useId, useState } from 'react';
+import { usePlayerT } from '../../messages';
 import {
   usePlayerAutoUnlockOffMutation,
   usePlayerAutoUnlockOnMutation,
   usePlayerAutoUnlockQuery,
 } from './auto-unlock.api';
-import { capChoices, coins } from './auto-unlock-rules';
-
-export const AUTO_UNLOCK_MESSAGES = {
-  failed: 'Sorry, auto-unlock could not be changed. Please try again.',
-  explain:
-    'Each automatic unlock shows a message and a line in your transactions. It never spends more than this limit, and you can turn it off here at any time.',
-} as const;
+import { capChoices } from './auto-unlock-rules';
 
 export function AutoUnlockControl({
   seriesId,
@@ -30,6 +25,7 @@ export function AutoUnlockControl({
   /** `panel`: the player page and drawer; `compact`: one line on the paywall. */
   variant?: 'panel' | 'compact';
 }) {
+  const { t } = usePlayerT();
   const isGold = useSharedSelector(selectIsGold);
   const hidden = isGold || price <= 0;
   const { data: setting } = usePlayerAutoUnlockQuery(seriesId, { skip: hidden });
@@ -46,19 +42,19 @@ export function AutoUnlockControl({
   const busy = on.isLoading || off.isLoading;
   const chosen = cap ?? (setting.enabled ? setting.cap : (choices[0]?.coins ?? price));
   const status = setting.enabled
-    ? `Auto-unlock: on, ${setting.spent} of ${coins(setting.cap)} used`
-    : 'Auto-unlock: off';
+    ? t('autoUnlock.on', { spent: setting.spent, limit: t('coinsOf', { count: setting.cap }) })
+    : t('autoUnlock.off');
 
   const confirm = async () => {
     setFailure(null);
     const answer = await turnOn({ seriesId, cap: chosen });
-    if ('error' in answer) setFailure(errorMessage(answer.error, AUTO_UNLOCK_MESSAGES.failed));
+    if ('error' in answer) setFailure(errorMessage(answer.error, t('autoUnlock.failed')));
     else setChoosing(false);
   };
   const stop = async () => {
     setFailure(null);
     const answer = await turnOff(seriesId);
-    if ('error' in answer) setFailure(errorMessage(answer.error, AUTO_UNLOCK_MESSAGES.failed));
+    if ('error' in answer) setFailure(errorMessage(answer.error, t('autoUnlock.failed')));
   };
 
   return (
@@ -70,7 +66,7 @@ export function AutoUnlockControl({
         {setting.enabled && !choosing && (
           <>
             <Button variant="secondary" className="auto-unlock-button" disabled={busy} onClick={stop}>
-              Turn off
+              {t('autoUnlock.turnOff')}
             </Button>
             {variant === 'panel' && (
               <Button
@@ -79,21 +75,21 @@ export function AutoUnlockControl({
                 disabled={busy}
                 onClick={() => setChoosing(true)}
               >
-                Change limit
+                {t('autoUnlock.changeLimit')}
               </Button>
             )}
           </>
         )}
         {!setting.enabled && !choosing && (
           <Button variant="secondary" className="auto-unlock-button" onClick={() => setChoosing(true)}>
-            {variant === 'compact' ? 'Unlock next episodes automatically' : 'Turn on'}
+            {variant === 'compact' ? t('autoUnlock.turnOnCompact') : t('autoUnlock.turnOn')}
           </Button>
         )}
       </div>
       {choosing && (
         <div className="auto-unlock-choose">
           <fieldset className="auto-unlock-choices" aria-describedby={explainId}>
-            <legend>Unlock the next episodes automatically, spending at most:</legend>
+            <legend>{t('autoUnlock.legend')}</legend>
             {choices.map((choice) => (
               <label key={choice.episodes} className="auto-unlock-choice">
                 <input
@@ -104,17 +100,20 @@ export function AutoUnlockControl({
                   onChange={() => setCap(choice.coins)}
                 />
                 <span>
-                  {coins(choice.coins)} <span className="ch-muted">(about {choice.episodes} episodes)</span>
+                  {t('coins', { count: choice.coins })}{' '}
+                  <span className="ch-muted">{t('autoUnlock.about', { count: choice.episodes })}</span>
                 </span>
               </label>
             ))}
           </fieldset>
           <p id={explainId} className="ch-muted auto-unlock-explain">
-            {AUTO_UNLOCK_MESSAGES.explain}
+            {t('autoUnlock.explain')}
           </p>
           <div className="auto-unlock-row">
             <Button className="auto-unlock-button" disabled={busy} aria-busy={busy} onClick={confirm}>
-              {setting.enabled ? 'Save limit' : `Turn on with ${coins(chosen)}`}
+              {setting.enabled
+                ? t('autoUnlock.save')
+                : t('autoUnlock.turnOnWith', { coins: t('coinsFor', { count: chosen }) })}
             </Button>
             <Button
               variant="secondary"
@@ -124,7 +123,7 @@ export function AutoUnlockControl({
                 setCap(null);
               }}
             >
-              Cancel
+              {t('autoUnlock.cancel')}
             </Button>
           </div>
         </div>

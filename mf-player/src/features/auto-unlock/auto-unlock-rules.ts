@@ -3,6 +3,7 @@
  * the viewer's setting, the episode's price and the balance; the server checks the same rules again.
  */
 import { AUTO_UNLOCK_CAP_EPISODES, type AutoUnlockSetting } from '@cliffhanger/shared';
+import { coinsText, playerT } from '../../messages';
 
 export type AutoUnlockDecision = 'off' | 'unlock' | 'cap' | 'balance';
 
@@ -17,23 +18,25 @@ export function autoUnlockDecision(
   return 'unlock';
 }
 
-export const coins = (n: number) => `${n} ${n === 1 ? 'coin' : 'coins'}`;
+/** "5 coins", in the page's language at call time. */
+export const coins = (n: number) => coinsText(n);
 
 /** "your 24-coin limit is used up" / "only 6 coins of your 24-coin limit are left". */
 export function limitLeft(left: number, cap: number): string {
-  if (left <= 0) return `your ${cap}-coin limit is used up`;
-  return `only ${coins(left)} of your ${cap}-coin limit ${left === 1 ? 'is' : 'are'} left`;
+  const capCoins = coinsText(cap, 'coinsFor');
+  if (left <= 0) return playerT('autoUnlock.limitUsedUp', { cap, capCoins });
+  return playerT('autoUnlock.limitLeft', { count: left, cap, capCoins });
 }
 
 /** Why auto-unlock stopped: the next episode would pass the viewer's limit. */
 export function capStopMessage(setting: AutoUnlockSetting, cost: number): string {
   const left = Math.max(0, setting.cap - setting.spent);
-  return `Auto-unlock stopped: this episode costs ${coins(cost)} and ${limitLeft(left, setting.cap)}.`;
+  return playerT('autoUnlock.capStop', { cost: coinsText(cost, 'coinsFor'), limit: limitLeft(left, setting.cap) });
 }
 
 /** Why auto-unlock paused: the balance cannot pay the next episode. */
 export function balanceStopMessage(cost: number, balance: number): string {
-  return `Auto-unlock paused: this episode costs ${coins(cost)} and you have ${coins(balance)}.`;
+  return playerT('autoUnlock.balanceStop', { cost: coinsText(cost, 'coinsFor'), balance: coins(balance) });
 }
 
 /** The line the paywall shows when auto-unlock is on but stops at this episode; null otherwise. */
@@ -50,8 +53,10 @@ export function autoUnlockStopMessage(
 
 /** The toast of an automatic unlock: what it spent, and what is left of the limit. */
 export function autoUnlockToast(charged: number, episodeNumber: number | undefined, setting: AutoUnlockSetting) {
-  const episode = episodeNumber ? `episode ${episodeNumber}` : 'the next episode';
-  return `${coins(charged)} spent: ${episode} unlocked automatically · ${coins(setting.left)} left of your limit`;
+  const episode = episodeNumber
+    ? playerT('autoUnlock.toastEpisode', { number: episodeNumber })
+    : playerT('autoUnlock.toastNextEpisode');
+  return playerT('autoUnlock.toast', { charged: coins(charged), episode, left: coins(setting.left) });
 }
 
 /** The caps offered when turning auto-unlock on: a few episodes' worth at the series' price. */

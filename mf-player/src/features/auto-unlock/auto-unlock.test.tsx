@@ -1,12 +1,14 @@
 import {
   type AutoUnlockSetting,
   balanceChanged,
+  i18n,
   registerModule,
+  setLanguage,
   showToast,
   type ToastInput,
 } from '@cliffhanger/shared';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
@@ -79,6 +81,33 @@ describe('the auto-unlock control', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Turn on with 60 coins' }));
     expect(await screen.findByText('Auto-unlock: on, 0 of 60 coins used')).toBeInTheDocument();
     expect(http.calls.filter((c) => c.method === 'PUT').map((c) => JSON.parse(String(c.data)))).toEqual([{ cap: 60 }]);
+  });
+
+  it('speaks Russian: the limit in coins and episodes with their plurals, and what is used of it', async () => {
+    let saved = setting();
+    http = mockHttp((config) => {
+      if (config.url === '/series/3/auto-unlock/' && config.method === 'get') return { status: 200, data: saved };
+      if (config.url === '/series/3/auto-unlock/' && config.method === 'put') {
+        const { cap } = JSON.parse(String(config.data)) as { cap: number };
+        saved = setting({ enabled: true, cap, left: cap });
+        return { status: 200, data: saved };
+      }
+    });
+    try {
+      await act(() => setLanguage('ru'));
+      renderWith(playerStore(), <AutoUnlockControl seriesId={3} price={12} />);
+      expect(await screen.findByText('Автооткрытие: выкл.')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Включить' }));
+      expect(screen.getByRole('group', { name: /Автоматически открывать следующие серии/ })).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: '24 монеты (примерно на 2 серии)' })).toBeChecked();
+      await userEvent.click(screen.getByRole('radio', { name: '60 монет (примерно на 5 серий)' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Включить на 60 монет' }));
+      expect(await screen.findByText('Автооткрытие: вкл., потрачено 0 из 60 монет')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Выключить' })).toBeInTheDocument();
+    } finally {
+      localStorage.clear();
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('shows what is used of the limit and turns off in one tap', async () => {

@@ -15,6 +15,7 @@ import {
   useAppDispatch,
 } from '@cliffhanger/shared';
 import { useState } from 'react';
+import { playerT, usePlayerT } from '../../messages';
 import { usePlayerMyListChangeMutation, usePlayerMyListQuery } from '../playback/player.api';
 
 /** The address a shared series opens: its page, which link previews describe. */
@@ -27,7 +28,7 @@ type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
 export async function shareSeriesLink(title: string, url: string, nav: Navigator = navigator): Promise<ShareOutcome> {
   if (typeof nav.share === 'function') {
     try {
-      await nav.share({ title, text: `Watch “${title}” on Cliffhanger`, url });
+      await nav.share({ title, text: playerT('rail.shareText', { title }), url });
       return 'shared';
     } catch (error) {
       if ((error as { name?: string }).name === 'AbortError') return 'cancelled';
@@ -56,6 +57,7 @@ export function ActionRail({
   onEpisodes: () => void;
 }) {
   const dispatch = useAppDispatch();
+  const { t } = usePlayerT();
   const list = usePlayerMyListQuery(undefined, { refetchOnMountOrArgChange: true });
   const [change, changing] = usePlayerMyListChangeMutation();
   const [sharing, setSharing] = useState(false);
@@ -69,9 +71,7 @@ export function ActionRail({
       dispatch(
         showToast({
           type: 'error',
-          message: add
-            ? 'Sorry, we could not add this series to your list. Please try again.'
-            : 'Sorry, we could not remove this series from your list. Please try again.',
+          message: add ? t('rail.addFailed') : t('rail.removeFailed'),
         }),
       );
       return;
@@ -80,7 +80,7 @@ export function ActionRail({
     dispatch(
       showToast({
         type: 'success',
-        message: add ? `“${seriesTitle}” is in your list.` : `“${seriesTitle}” was removed from your list.`,
+        message: add ? t('rail.added', { title: seriesTitle }) : t('rail.removed', { title: seriesTitle }),
       }),
     );
   };
@@ -93,10 +93,9 @@ export function ActionRail({
     if (outcome === 'shared') dispatch(track(SHARE_CHANNELS.native, { series_id: seriesId, url }));
     if (outcome === 'copied') {
       dispatch(track(SHARE_CHANNELS.copyLink, { series_id: seriesId, url }));
-      dispatch(showToast({ type: 'success', message: 'Link copied. Paste it anywhere to share this series.' }));
+      dispatch(showToast({ type: 'success', message: t('rail.copied') }));
     }
-    if (outcome === 'failed')
-      dispatch(showToast({ type: 'error', message: `We couldn’t copy the link. You can share this address: ${url}` }));
+    if (outcome === 'failed') dispatch(showToast({ type: 'error', message: t('rail.copyFailed', { url }) }));
   };
 
   return (
@@ -111,13 +110,13 @@ export function ActionRail({
         <span className="player-rail-icon">
           <Icon name={inList ? 'check' : 'plus'} size={24} />
         </span>
-        <span>{inList ? 'In my list' : 'My list'}</span>
+        <span>{inList ? t('rail.inMyList') : t('rail.myList')}</span>
       </button>
       <button type="button" className="player-rail-btn" disabled={sharing} onClick={share}>
         <span className="player-rail-icon">
           <Icon name="share" size={22} />
         </span>
-        <span>Share</span>
+        <span>{t('rail.share')}</span>
       </button>
       <button
         type="button"
@@ -129,7 +128,7 @@ export function ActionRail({
         <span className="player-rail-icon">
           <Icon name="episodes" size={22} />
         </span>
-        <span>Episodes</span>
+        <span>{t('rail.episodes')}</span>
       </button>
     </div>
   );

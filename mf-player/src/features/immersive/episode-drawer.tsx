@@ -6,8 +6,9 @@
  * open and back to the opener on close.
  */
 
-import { Icon } from '@cliffhanger/shared';
+import { Icon, localizedTitle } from '@cliffhanger/shared';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { usePlayerT } from '../../messages';
 import { formatTime } from '../playback/format';
 import type { PlayerEpisode } from '../playback/player.api';
 import { clampProgress, WATCHED_FRACTION } from '../progress/progress-rules';
@@ -25,13 +26,13 @@ export function isWatched(episode: PlayerEpisode, watchedIds: readonly number[])
   return watchedIds.includes(episode.id) || clampProgress(episode.progress) >= WATCHED_FRACTION * 100;
 }
 
-const coins = (n: number) => `${n} ${n === 1 ? 'coin' : 'coins'}`;
+type PlayerT = ReturnType<typeof usePlayerT>['t'];
 
-function accessLabel(episode: PlayerEpisode, access: EpisodeAccess): string {
-  if (access === 'free') return 'Free';
-  if (access === 'unlocked') return 'Unlocked';
-  if (access === 'gold') return 'Gold';
-  return coins(episode.coin_cost);
+function accessLabel(episode: PlayerEpisode, access: EpisodeAccess, t: PlayerT): string {
+  if (access === 'free') return t('episodes.free');
+  if (access === 'unlocked') return t('episodes.unlocked');
+  if (access === 'gold') return t('episodes.gold');
+  return t('coins', { count: episode.coin_cost });
 }
 
 export function EpisodeDrawer({
@@ -56,6 +57,7 @@ export function EpisodeDrawer({
   /** Series-wide settings shown under the head (the auto-unlock control). */
   children?: ReactNode;
 }) {
+  const { t, language } = usePlayerT();
   const titleId = useId();
   const sheet = useRef<HTMLDivElement>(null);
   const seasons = useMemo(() => [...new Set(episodes.map((e) => e.season))].sort((a, b) => a - b), [episodes]);
@@ -88,7 +90,7 @@ export function EpisodeDrawer({
       <button
         type="button"
         className="player-drawer-scrim"
-        aria-label="Close episodes"
+        aria-label={t('episodes.close')}
         tabIndex={-1}
         onClick={onClose}
       />
@@ -120,11 +122,9 @@ export function EpisodeDrawer({
         <span className="player-drawer-handle" aria-hidden="true" />
         <div className="player-drawer-head">
           <h2 id={titleId} className="player-drawer-title">
-            Episodes
+            {t('episodes.title')}
           </h2>
-          <span className="ch-muted player-drawer-count">
-            {episodes.length} {episodes.length === 1 ? 'episode' : 'episodes'}
-          </span>
+          <span className="ch-muted player-drawer-count">{t('episodes.count', { count: episodes.length })}</span>
           <label className="player-autoplay player-drawer-autoplay">
             <input
               type="checkbox"
@@ -133,16 +133,16 @@ export function EpisodeDrawer({
               aria-checked={autoplayNext}
               onChange={onToggleAutoplay}
             />
-            <span>Autoplay next</span>
+            <span>{t('controls.autoplayNext')}</span>
           </label>
-          <button type="button" className="player-btn" aria-label="Close episodes" onClick={onClose}>
+          <button type="button" className="player-btn" aria-label={t('episodes.close')} onClick={onClose}>
             <Icon name="close" />
           </button>
         </div>
         {children}
         {seasons.length > 1 && (
           <fieldset className="player-drawer-seasons">
-            <legend className="ch-visually-hidden">Seasons</legend>
+            <legend className="ch-visually-hidden">{t('episodes.seasons')}</legend>
             {seasons.map((s) => (
               <button
                 key={s}
@@ -151,7 +151,7 @@ export function EpisodeDrawer({
                 aria-pressed={s === season}
                 onClick={() => setSeason(s)}
               >
-                Season {s}
+                {t('episodes.season', { number: s })}
               </button>
             ))}
           </fieldset>
@@ -164,12 +164,12 @@ export function EpisodeDrawer({
             // The spoken name starts with what the tile shows, in the same order (number, length,
             // access, watched), so a voice-control user can say what they see; the title follows.
             const label = [
-              `Episode ${episode.episode_number}`,
+              t('view.episode', { number: episode.episode_number }),
               formatTime(episode.duration),
-              accessLabel(episode, access),
-              watched ? 'Watched' : null,
-              episode.title,
-              current ? 'playing now' : null,
+              accessLabel(episode, access, t),
+              watched ? t('episodes.watched') : null,
+              localizedTitle(episode, language),
+              current ? t('episodes.playingNow') : null,
             ]
               .filter(Boolean)
               .join(', ');
@@ -188,13 +188,13 @@ export function EpisodeDrawer({
                   <span className="player-drawer-duration">{formatTime(episode.duration)}</span>{' '}
                   <span className="player-drawer-access">
                     {access === 'gold' && <Icon name="lock" size={12} />}
-                    {accessLabel(episode, access)}
+                    {accessLabel(episode, access, t)}
                   </span>
                   {watched && (
                     <>
                       {' '}
                       <span className="player-drawer-watched">
-                        <Icon name="check" size={12} /> Watched
+                        <Icon name="check" size={12} /> {t('episodes.watched')}
                       </span>
                     </>
                   )}

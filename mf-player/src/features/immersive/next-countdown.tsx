@@ -3,6 +3,7 @@
  * viewer can cancel (they stay on the finished episode) or skip ("Play now").
  */
 import { useEffect, useRef, useState } from 'react';
+import { usePlayerT } from '../../messages';
 import { AUTOPLAY_COUNTDOWN_SECONDS } from '../playback/format';
 
 export function NextCountdown({
@@ -16,6 +17,7 @@ export function NextCountdown({
   onPlayNow: () => void;
   onCancel: () => void;
 }) {
+  const { t } = usePlayerT();
   const [left, setLeft] = useState(seconds);
   const done = useRef(onPlayNow);
   done.current = onPlayNow;
@@ -34,16 +36,17 @@ export function NextCountdown({
   }, [seconds]);
 
   return (
-    <section className="player-countdown" aria-label="Up next" data-no-swipe="">
+    <section className="player-countdown" aria-label={t('countdown.label')} data-no-swipe="">
       <p className="player-countdown-text" role="status">
-        Episode {nextNumber} starts in <strong>{left}</strong> {left === 1 ? 'second' : 'seconds'}
+        {t('countdown.startsIn', { number: nextNumber })} <strong>{left}</strong>{' '}
+        {t('countdown.seconds', { count: left })}
       </p>
       <div className="player-countdown-actions">
         <button type="button" className="ch-button" onClick={onPlayNow}>
-          Play now
+          {t('countdown.playNow')}
         </button>
         <button type="button" className="ch-button ch-button--secondary" onClick={onCancel}>
-          Cancel
+          {t('countdown.cancel')}
         </button>
       </div>
     </section>

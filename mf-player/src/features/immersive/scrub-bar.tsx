@@ -4,6 +4,7 @@
  * It is a slider for screen readers and keyboards: arrows step by 5 s, Home and End go to either end.
  */
 import { useRef, useState } from 'react';
+import { usePlayerT } from '../../messages';
 import { formatTime, SEEK_STEP_SECONDS } from '../playback/format';
 
 export function ScrubBar({
@@ -15,6 +16,7 @@ export function ScrubBar({
   duration: number;
   onSeek: (seconds: number) => void;
 }) {
+  const { t } = usePlayerT();
   const track = useRef<HTMLDivElement>(null);
   const [dragging, setDragging] = useState<number | null>(null);
   const length = duration > 0 ? duration : 0;
@@ -61,11 +63,11 @@ export function ScrubBar({
         className="player-scrub-track"
         role="slider"
         tabIndex={0}
-        aria-label="Seek"
+        aria-label={t('controls.seek')}
         aria-valuemin={0}
         aria-valuemax={Math.round(length)}
         aria-valuenow={Math.round(shown)}
-        aria-valuetext={`${formatTime(shown)} of ${formatTime(length)}`}
+        aria-valuetext={t('controls.position', { current: formatTime(shown), total: formatTime(length) })}
         onTouchStart={(event) => {
           const touch = event.touches[0];
           if (touch) setDragging(at(touch.clientX));

@@ -1,4 +1,5 @@
-import { Icon, MediaImage } from '@cliffhanger/shared';
+import { Icon, localizedTitle, MediaImage } from '@cliffhanger/shared';
+import { usePlayerT } from '../../messages';
 import { clampProgress } from '../progress/progress-rules';
 import type { PlayerEpisode } from './player.api';
 
@@ -18,14 +19,19 @@ export function EpisodeList({
   thumbnails?: boolean;
   onSelect: (episode: PlayerEpisode) => void;
 }) {
+  const { t, language } = usePlayerT();
   return (
-    <nav className="player-episodes" aria-label="Episodes">
-      <h2 className="player-episodes-title">Episodes</h2>
+    <nav className="player-episodes" aria-label={t('episodes.title')}>
+      <h2 className="player-episodes-title">{t('episodes.title')}</h2>
       <ol>
         {episodes.map((episode) => {
           const locked = !episode.is_free && !episode.is_unlocked;
           const progress = Math.round(clampProgress(episode.progress));
-          const state = episode.is_free ? 'Free' : locked ? `${episode.coin_cost} coins` : 'Unlocked';
+          const state = episode.is_free
+            ? t('episodes.free')
+            : locked
+              ? t('coins', { count: episode.coin_cost })
+              : t('episodes.unlocked');
           return (
             <li key={episode.id}>
               <button
@@ -41,8 +47,8 @@ export function EpisodeList({
                 )}
                 <span className="player-episode-text">
                   <span>
-                    Episode {episode.episode_number}
-                    <span className="ch-visually-hidden">: {episode.title}</span>
+                    {t('view.episode', { number: episode.episode_number })}
+                    <span className="ch-visually-hidden">: {localizedTitle(episode, language)}</span>
                   </span>
                   <span className={locked ? 'player-episode-locked' : 'ch-muted'}>
                     {locked && <Icon name="lock" size={14} />}

@@ -28,6 +28,7 @@
  */
 import type Hls from 'hls.js';
 import type { ErrorData, HlsConfig } from 'hls.js';
+import { playerT } from '../../messages';
 
 export const NETWORK_RETRIES = 3;
 export const NETWORK_RETRY_BASE_MS = 1_000;
@@ -37,11 +38,18 @@ export const RENEWALS = 2;
 /** The status a signed address that expired (or was refused) answers. */
 export const REFUSED_STATUS = 403;
 
+/** What the viewer is told after a fatal error of each kind, in the page's language when it is read. */
 export const PLAYBACK_ERROR_MESSAGES = {
-  network: 'We lost the connection while loading this episode. Check your connection and press Retry.',
-  media: 'This episode could not be played on this device. Press Retry to try again.',
-  unsupported: 'This browser cannot play these videos. Please try a recent Chrome, Firefox, Edge or Safari.',
-} as const;
+  get network() {
+    return playerT('error.network');
+  },
+  get media() {
+    return playerT('error.media');
+  },
+  get unsupported() {
+    return playerT('error.unsupported');
+  },
+};
 
 export type PlaybackErrorKind = keyof typeof PLAYBACK_ERROR_MESSAGES;
 

@@ -1,5 +1,6 @@
 /** The player's controls, every one labelled for screen readers and reachable by keyboard. */
 import { Icon } from '@cliffhanger/shared';
+import { usePlayerT } from '../../messages';
 import { formatTime, PLAYBACK_RATES } from './format';
 
 export interface ControlsState {
@@ -26,9 +27,10 @@ export interface ControlsActions {
 
 export function PlayerControls({ state, actions }: { state: ControlsState; actions: ControlsActions }) {
   const { playing, muted, currentTime, duration, rate, autoplayNext, hasPrevious, hasNext } = state;
+  const { t } = usePlayerT();
   return (
     <fieldset className="player-controls">
-      <legend className="ch-visually-hidden">Player controls</legend>
+      <legend className="ch-visually-hidden">{t('controls.legend')}</legend>
       <input
         type="range"
         className="player-seek"
@@ -36,15 +38,15 @@ export function PlayerControls({ state, actions }: { state: ControlsState; actio
         max={Math.max(duration, 0)}
         step={0.1}
         value={Math.min(currentTime, duration || 0)}
-        aria-label="Seek"
-        aria-valuetext={`${formatTime(currentTime)} of ${formatTime(duration)}`}
+        aria-label={t('controls.seek')}
+        aria-valuetext={t('controls.position', { current: formatTime(currentTime), total: formatTime(duration) })}
         onChange={(event) => actions.seek(Number(event.target.value))}
       />
       <div className="player-buttons">
         <button
           type="button"
           className="player-btn"
-          aria-label="Previous episode"
+          aria-label={t('controls.previous')}
           disabled={!hasPrevious}
           onClick={actions.previous}
         >
@@ -53,7 +55,7 @@ export function PlayerControls({ state, actions }: { state: ControlsState; actio
         <button
           type="button"
           className="player-btn player-btn--main"
-          aria-label={playing ? 'Pause' : 'Play'}
+          aria-label={playing ? t('controls.pause') : t('controls.play')}
           onClick={actions.togglePlay}
         >
           <Icon name={playing ? 'pause' : 'play'} size={24} />
@@ -61,7 +63,7 @@ export function PlayerControls({ state, actions }: { state: ControlsState; actio
         <button
           type="button"
           className="player-btn"
-          aria-label="Next episode"
+          aria-label={t('controls.next')}
           disabled={!hasNext}
           onClick={actions.next}
         >
@@ -74,14 +76,14 @@ export function PlayerControls({ state, actions }: { state: ControlsState; actio
         <button
           type="button"
           className="player-btn"
-          aria-label={muted ? 'Unmute' : 'Mute'}
+          aria-label={muted ? t('view.unmute') : t('view.mute')}
           aria-pressed={muted}
           onClick={actions.toggleMute}
         >
           <Icon name={muted ? 'soundOff' : 'soundOn'} />
         </button>
         <label className="player-rate">
-          <span className="ch-visually-hidden">Playback speed</span>
+          <span className="ch-visually-hidden">{t('controls.speed')}</span>
           <select value={rate} onChange={(event) => actions.setRate(Number(event.target.value))}>
             {PLAYBACK_RATES.map((r) => (
               <option key={r} value={r}>
@@ -98,9 +100,14 @@ export function PlayerControls({ state, actions }: { state: ControlsState; actio
             aria-checked={autoplayNext}
             onChange={actions.toggleAutoplayNext}
           />
-          <span>Autoplay next</span>
+          <span>{t('controls.autoplayNext')}</span>
         </label>
-        <button type="button" className="player-btn" aria-label="Full screen" onClick={actions.toggleFullscreen}>
+        <button
+          type="button"
+          className="player-btn"
+          aria-label={t('controls.fullScreen')}
+          onClick={actions.toggleFullscreen}
+        >
           <Icon name="fullscreen" />
         </button>
       </div>

@@ -14,6 +14,8 @@ import {
   ANALYTICS_EVENTS,
   Button,
   Icon,
+  localizedDescription,
+  localizedTitle,
   MediaImage,
   paths,
   type Series,
@@ -23,6 +25,7 @@ import {
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
+import { usePlayerT } from '../../messages';
 import { AutoUnlockControl } from '../auto-unlock/auto-unlock-control';
 import { planningPrice } from '../auto-unlock/auto-unlock-rules';
 import { ActionRail } from '../immersive/action-rail';
@@ -131,6 +134,7 @@ export function PlayerView({
 }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { t, language } = usePlayerT();
   const descriptionId = useId();
   const autoplayNext = useSelector(selectAutoplayNext);
   const watchedIds = useSelector(selectPlayback).watched;
@@ -377,7 +381,11 @@ export function PlayerView({
     else go(previous, false);
   };
 
-  const title = `${episode.series_title} · Episode ${episode.episode_number}`;
+  // Titles and the description in the viewer's language (the series' own answer has its translations).
+  const seriesTitle = series && series.id === episode.series ? localizedTitle(series, language) : episode.series_title;
+  const episodeTitle = localizedTitle(episode, language);
+  const description = localizedDescription(episode, language);
+  const title = t('view.title', { series: seriesTitle, number: episode.episode_number });
 
   /**
    * Back to the screen the player was opened from, past every episode moved through since; opened
@@ -483,25 +491,25 @@ export function PlayerView({
       {locked && <Paywall episode={episode} goldExclusive={goldExclusive} autoUnlock={autoUnlock} />}
       {!locked && error && (
         <div className="player-error" role="alert">
-          <p>{error.message}</p>
+          <p>{t(`error.${error.kind}`)}</p>
           <Button
             onClick={() => {
               dispatch(track(ANALYTICS_EVENTS.playbackFailed, { episode_id: episode.id, kind: error.kind }));
               retry();
             }}
           >
-            Retry
+            {t('view.retry')}
           </Button>
         </div>
       )}
       {!locked && recovering && !error && (
         <p className="player-status" role="status">
-          Reconnecting…
+          {t('view.reconnecting')}
         </p>
       )}
       {!locked && needsSound && !error && (
         <Button variant="secondary" className="player-sound" onClick={toggleMute}>
-          <Icon name="soundOff" /> Tap for sound
+          <Icon name="soundOff" /> {t('view.tapForSound')}
         </Button>
       )}
       {layout === 'mobile' && !locked && !playing && firstFrameShown && !countdown && !error && (
@@ -511,19 +519,19 @@ export function PlayerView({
       )}
       {layout === 'mobile' && (
         <div className="player-top" data-no-swipe="">
-          <button type="button" className="player-btn player-back" aria-label="Back" onClick={back}>
+          <button type="button" className="player-btn player-back" aria-label={t('view.back')} onClick={back}>
             <Icon name="back" size={24} />
           </button>
           <h1 className="player-top-title">
-            <span className="ch-visually-hidden">{episode.series_title} · </span>
-            Episode {episode.episode_number}
+            <span className="ch-visually-hidden">{seriesTitle} · </span>
+            {t('view.episode', { number: episode.episode_number })}
             {episodes.length > 1 && <span className="player-top-count"> / {episodes.length}</span>}
           </h1>
           {!locked && (
             <button
               type="button"
               className="player-btn"
-              aria-label={muted ? 'Unmute' : 'Mute'}
+              aria-label={muted ? t('view.unmute') : t('view.mute')}
               aria-pressed={muted}
               onClick={toggleMute}
             >
@@ -536,7 +544,7 @@ export function PlayerView({
         <ActionRail
           series={series}
           seriesId={episode.series}
-          seriesTitle={episode.series_title}
+          seriesTitle={seriesTitle}
           drawerOpen={drawerOpen}
           onEpisodes={() => setDrawerOpen(true)}
         />
@@ -556,17 +564,17 @@ export function PlayerView({
         <div className="player-bottom">
           {layout === 'mobile' && (
             <div className="player-caption" data-no-swipe="">
-              <p className="player-series">{episode.series_title}</p>
+              <p className="player-series">{seriesTitle}</p>
               <p className="player-episode-name">
-                Episode {episode.episode_number} · {episode.title}
+                {t('view.episodeName', { number: episode.episode_number, title: episodeTitle })}
               </p>
-              {episode.description && (
+              {description && (
                 <div className="player-description-row">
                   <p
                     id={descriptionId}
                     className={`player-description${descriptionOpen ? ' player-description--open' : ''}`}
                   >
-                    {episode.description}
+                    {description}
                   </p>
                   <button
                     type="button"
@@ -575,7 +583,7 @@ export function PlayerView({
                     aria-controls={descriptionId}
                     onClick={() => setDescriptionOpen((open) => !open)}
                   >
-                    {descriptionOpen ? 'Less' : 'More'}
+                    {descriptionOpen ? t('view.less') : t('view.more')}
                   </button>
                 </div>
               )}
@@ -616,14 +624,14 @@ export function PlayerView({
 
   // One tree for both layouts: the stage (and the <video> elements in it) stays where it is.
   return (
-    <main className={`player player--${layout}`} aria-label={`Player: ${title}`}>
+    <main className={`player player--${layout}`} aria-label={t('view.label', { title })}>
       <div className="player-main">
         {stage}
         {layout === 'desktop' && (
           <div className="player-info">
             <h1 className="player-title">{title}</h1>
-            <p className="player-subtitle">{episode.title}</p>
-            {episode.description && <p className="ch-muted">{episode.description}</p>}
+            <p className="player-subtitle">{episodeTitle}</p>
+            {description && <p className="ch-muted">{description}</p>}
             <AutoUnlockControl seriesId={episode.series} price={autoUnlockPrice} />
           </div>
         )}

@@ -25,6 +25,7 @@ import {
 import { useEffect, useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useLocation } from 'react-router-dom';
+import { usePlayerT } from '../../messages';
 import { AutoUnlockControl } from '../auto-unlock/auto-unlock-control';
 import { useAutoUnlock } from '../auto-unlock/use-auto-unlock';
 import { selectUnlock, unlockRequested } from '../playback/playback.slice';
@@ -52,6 +53,7 @@ export function Paywall({
   autoUnlock?: { next: boolean; price: number };
 }) {
   const dispatch = useAppDispatch();
+  const { t } = usePlayerT();
   const balance = useSharedSelector(selectCoinBalance);
   const isGold = useSharedSelector(selectIsGold);
   const unlock = useSelector(selectUnlock);
@@ -84,33 +86,28 @@ export function Paywall({
   const busy = unlock.status === 'unlocking' && unlock.episodeId === episode.id;
   const error = unlock.status === 'failed' && unlock.episodeId === episode.id ? unlock.error : null;
   const cost = episode.coin_cost;
-  const coins = (n: number) => `${n} ${n === 1 ? 'coin' : 'coins'}`;
   const automatic = useAutoUnlock(episode, { eligible: !goldExclusive && !!autoUnlock?.next, returnTo });
 
   return (
     <section className="paywall" role="dialog" aria-modal="false" aria-labelledby="paywall-title">
       <h2 id="paywall-title" className="paywall-title">
-        {goldExclusive ? 'This series is for Gold members' : `Episode ${episode.episode_number} is locked`}
+        {goldExclusive ? t('paywall.goldTitle') : t('paywall.lockedTitle', { number: episode.episode_number })}
       </h2>
       {goldExclusive ? (
-        <p className="paywall-text">
-          {isGold
-            ? 'Your Gold membership is being confirmed. Please reload in a moment.'
-            : 'Join Gold to watch every episode of every series, with no coins needed.'}
-        </p>
+        <p className="paywall-text">{isGold ? t('paywall.goldConfirming') : t('paywall.joinGold')}</p>
       ) : (
         <>
           <p className="paywall-cost">
-            <CoinIcon size={22} /> Unlock for <strong>{coins(cost)}</strong>
+            <CoinIcon size={22} /> {t('paywall.unlockFor')} <strong>{t('coinsFor', { count: cost })}</strong>
           </p>
           <p className="paywall-text ch-muted" data-testid="paywall-balance">
-            Your balance: {coins(balance)}
+            {t('paywall.balance', { coins: t('coins', { count: balance }) })}
           </p>
         </>
       )}
       {automatic.unlocking && (
         <p className="paywall-auto" role="status">
-          Unlocking automatically…
+          {t('paywall.unlockingAutomatically')}
         </p>
       )}
       {automatic.reason && (
@@ -146,15 +143,15 @@ export function Paywall({
               dispatch(unlockRequested({ episodeId: episode.id, seriesId: episode.series, coinCost: cost, returnTo }));
             }}
           >
-            {busy ? 'Unlocking…' : `Unlock for ${coins(cost)}`}
+            {busy ? t('paywall.unlocking') : t('paywall.unlockButton', { coins: t('coinsFor', { count: cost }) })}
           </Button>
         )}
         <Link to={paths.goldSubscription()} className="ch-button ch-button--gold">
-          Get Gold
+          {t('paywall.getGold')}
         </Link>
         {!goldExclusive && (
           <Button variant="secondary" onClick={moreWays}>
-            {balance < cost ? 'Buy coins' : 'More ways to unlock'}
+            {balance < cost ? t('paywall.buyCoins') : t('paywall.moreWays')}
           </Button>
         )}
       </div>

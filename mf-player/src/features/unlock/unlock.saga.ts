@@ -32,6 +32,7 @@ import {
   unlockSheetRequested,
 } from '@cliffhanger/shared';
 import { call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { playerT } from '../../messages';
 import { autoUnlockToast, balanceStopMessage } from '../auto-unlock/auto-unlock-rules';
 import {
   autoUnlockCleared,
@@ -45,10 +46,15 @@ import { PLAYER_EPISODES_TAG, type PlayerEpisode, playerApi } from '../playback/
 import { refusedByAutoUnlock, type UnlockResult, unlockApi } from './unlock.api';
 import { loadWalletSheet, walletSheetReady } from './wallet-sheet';
 
+/** The unlock's own refusals, in the page's language when they are read. */
 export const UNLOCK_MESSAGES = {
-  unavailable: 'Unlocking episodes is not available right now. Please try again a little later.',
-  generic: 'Sorry, this episode could not be unlocked. Please try again.',
-} as const;
+  get unavailable() {
+    return playerT('unlock.unavailable');
+  },
+  get generic() {
+    return playerT('unlock.generic');
+  },
+};
 
 /** Charges the episode; the endpoint marks it unlocked in the cache, with its stream address. */
 export function* postUnlock(episodeId: number, seriesId: number, automatic = false) {
@@ -114,7 +120,7 @@ export function* goToCoinStore(needed: number, returnTo: string) {
   yield put(
     showToast({
       type: 'info',
-      message: `You need ${needed} more ${needed === 1 ? 'coin' : 'coins'} to unlock this episode. Top up and we’ll bring you back.`,
+      message: playerT('unlock.needMore', { count: needed }),
     }),
   );
   yield put(navigationRequested({ to: coinStorePath(returnTo) }));
@@ -162,7 +168,7 @@ export function* autoUnlockEpisode({ payload }: ReturnType<typeof unlockRequeste
     yield put(unlockReset());
     if (refusedByAutoUnlock(refusal)) {
       // The endpoint has the setting read again.
-      yield put(autoUnlockStopped({ episodeId, message: data.message ?? 'Auto-unlock stopped at this episode.' }));
+      yield put(autoUnlockStopped({ episodeId, message: data.message ?? playerT('unlock.autoStopped') }));
       return;
     }
     if (refusal?.status === 402 && typeof data.balance === 'number') {
@@ -172,7 +178,7 @@ export function* autoUnlockEpisode({ payload }: ReturnType<typeof unlockRequeste
     }
     const message =
       refusal?.status === 404 ? UNLOCK_MESSAGES.unavailable : errorMessage(refusal, UNLOCK_MESSAGES.generic);
-    yield put(autoUnlockStopped({ episodeId, message: `Auto-unlock did not go through: ${message}` }));
+    yield put(autoUnlockStopped({ episodeId, message: playerT('unlock.autoFailed', { message }) }));
   }
 }
 
