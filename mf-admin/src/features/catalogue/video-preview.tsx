@@ -7,7 +7,22 @@ import { Button, ErrorNotice, InlineSpinner } from '@cliffhanger/shared';
 import { useEffect, useRef, useState } from 'react';
 import { adminApi } from '../api/admin.api';
 
-function Player({ episodeId, title }: { episodeId: number; title: string }) {
+/** A subtitle track drawn over the preview: a WebVTT address (a blob: one too). */
+export interface PreviewTrack {
+  src: string;
+  language: string;
+  label: string;
+}
+
+function Player({
+  episodeId,
+  title,
+  tracks = [],
+}: {
+  episodeId: number;
+  title: string;
+  tracks?: readonly PreviewTrack[];
+}) {
   const { data, isError, isFetching, refetch } = adminApi.useAdminEpisodePreviewQuery(episodeId);
   const video = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
@@ -47,7 +62,7 @@ function Player({ episodeId, title }: { episodeId: number; title: string }) {
   if (!data || isFetching) return <InlineSpinner />;
   return (
     <>
-      {/* biome-ignore lint/a11y/useMediaCaption: the episodes have no caption tracks yet */}
+      {/* biome-ignore lint/a11y/useMediaCaption: subtitle tracks are drawn when staff preview one (`tracks`) */}
       <video
         ref={video}
         className="admin-preview-video"
@@ -55,7 +70,18 @@ function Player({ episodeId, title }: { episodeId: number; title: string }) {
         playsInline
         aria-label={`Preview of “${title}”`}
         onError={() => setFailed(true)}
-      />
+      >
+        {tracks.map((track) => (
+          <track
+            key={track.src}
+            kind="subtitles"
+            src={track.src}
+            srcLang={track.language}
+            label={track.label}
+            default
+          />
+        ))}
+      </video>
       {failed && (
         <p role="alert" className="ch-muted">
           The video could not be played. If it was just uploaded, wait for the conversion to finish and try again.
@@ -65,15 +91,27 @@ function Player({ episodeId, title }: { episodeId: number; title: string }) {
   );
 }
 
-export function VideoPreview({ episodeId, title, hasVideo }: { episodeId: number; title: string; hasVideo: boolean }) {
-  const [open, setOpen] = useState(false);
+export function VideoPreview({
+  episodeId,
+  title,
+  hasVideo,
+  tracks,
+  initiallyOpen = false,
+}: {
+  episodeId: number;
+  title: string;
+  hasVideo: boolean;
+  tracks?: readonly PreviewTrack[];
+  initiallyOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
   if (!hasVideo) return <p className="ch-muted">No video yet: upload one below.</p>;
   return (
     <div className="admin-preview">
       <Button variant="secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
         {open ? 'Hide the preview' : 'Preview as viewers will see it'}
       </Button>
-      {open && <Player episodeId={episodeId} title={title} />}
+      {open && <Player episodeId={episodeId} title={title} tracks={tracks} />}
     </div>
   );
 }
