@@ -12,7 +12,14 @@
 import { markShared } from './shared-answers';
 
 /** Tables whose rows appear in cached answers. */
-export const CATALOGUE_TABLES = new Set(['series', 'episodes', 'seasons', 'categories', 'series_categories']);
+export const CATALOGUE_TABLES = new Set([
+  'series',
+  'episodes',
+  'seasons',
+  'categories',
+  'series_categories',
+  'episode_subtitles',
+]);
 
 interface Entry {
   generation: number;

@@ -466,6 +466,19 @@ export interface StaffInvitationsTable {
   created_at: string;
 }
 
+/** One subtitle track of an episode: cleaned WebVTT per (episode, language) (migration 20261205010000). */
+export interface EpisodeSubtitlesTable {
+  id: Generated<number>;
+  episode_id: number;
+  /** A language tag (SUBTITLE_LANGUAGE_PATTERN). */
+  language: string;
+  label: string;
+  vtt: string;
+  cues: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   actor_id: number | null;
@@ -596,6 +609,7 @@ export interface Database {
   series_categories: SeriesCategoriesTable;
   seasons: SeasonsTable;
   episodes: EpisodesTable;
+  episode_subtitles: EpisodeSubtitlesTable;
   my_list: MyListTable;
   watch_progress: WatchProgressTable;
   watch_history: WatchHistoryTable;
@@ -653,6 +667,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SeriesRow = Selectable<SeriesTable>;
 export type EpisodeRow = Selectable<EpisodesTable>;
+export type EpisodeSubtitleRow = Selectable<EpisodeSubtitlesTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
 export type SeasonRow = Selectable<SeasonsTable>;
 export type CoinLedgerRow = Selectable<CoinLedgerTable>;

@@ -100,6 +100,7 @@ export const DOMAIN_LAYERS = [
   'users',
   'auth',
   'media-library',
+  'subtitles',
   'catalogue',
   'coins',
   'payments',

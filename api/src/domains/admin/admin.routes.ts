@@ -15,6 +15,7 @@ import { CategorySchema } from '../catalogue/catalogue.schemas';
 import { mediaLibraryRoutes } from '../media-library/media-library.routes';
 import type { PaymentsRuntime } from '../payments/payments-runtime';
 import { SubscriptionSchema } from '../subscriptions/subscriptions.schemas';
+import { subtitlesRoutes } from '../subtitles/subtitles.routes';
 import {
   AdminEpisodeSchema,
   AdminSeriesSchema,
@@ -87,6 +88,7 @@ export async function adminRoutes(
     async (staff: TypedFastify) => {
       staff.addHook('onRequest', app.requireStaff);
       await staff.register(mediaLibraryRoutes, { ctx });
+      await staff.register(subtitlesRoutes, { ctx });
       staffRoutes(staff, ctx, payments);
     },
     { prefix: '/admin' },
