@@ -15,6 +15,10 @@
  * `URI="…"` of keys and init segments) carries the same grant, or, when the package lives in the
  * object store, becomes a presigned GET address of the private object that expires with the grant.
  *
+ * Subtitles (issue #21) are part of the package as served, not of the stored files: the master lists
+ * the episode's tracks, and `subtitles/<language>.m3u8` and `.vtt` answer from the database through
+ * the same grant check (subtitle-renditions.ts), so a locked episode's subtitles stay locked too.
+ *
  * Expiry: an hour, rounded up to the next ten minutes (so 60–70 min). It covers a binge sitting on
  * one episode-list answer (20–40 episodes of 1–3 minutes) and the pre-buffered next episode; an
  * address copied out of the page stops working within 70 minutes; and the rounding makes the
@@ -24,6 +28,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, join, posix } from 'node:path';
+import { SUBTITLE_LANGUAGE_PATTERN } from '@cliffhanger/shared/src/subtitles';
 import { send } from '@fastify/send';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { catalogueCache } from '../cache/app-caches';
@@ -33,7 +38,20 @@ import * as catalogueRepo from '../domains/catalogue/catalogue.repository';
 import { mediaStorageFor } from '../domains/media-library/media-storage';
 import { S3MediaStorage } from '../domains/media-library/s3-media-storage';
 import { keyUnder, type MediaStorage } from '../domains/media-library/storage-keys';
+import { findTrack } from '../domains/subtitles/subtitles.repository';
+import { subtitlesByEpisode } from '../domains/subtitles/subtitles.service';
 import { MEDIA_CONTENT_TYPES, MEDIA_PREFIX, storedFileOptions } from './media.plugin';
+import {
+  addSubtitleRenditions,
+  firstPresentationTime,
+  firstVariant,
+  isMasterPlaylist,
+  mediaPlaylistFacts,
+  type RenditionTrack,
+  SUBTITLE_PATH,
+  subtitlePlaylist,
+  withTimestampMap,
+} from './subtitle-renditions';
 
 export const PLAYBACK_PREFIX = `${MEDIA_PREFIX}/play`;
 export { PLAYBACK_TTL_SECONDS };
@@ -264,7 +282,7 @@ function resolveChild(playlistDir: string, uri: string): string | null {
 
 // --- Serving ---------------------------------------------------------------------------------------
 
-type CachedSource = (PlaybackSource & { free: boolean }) | null;
+type CachedSource = (PlaybackSource & { free: boolean; duration: number }) | null;
 
 /** The episode's package and whether it is free, as stored now (the catalogue cache drops it on any write). */
 function sourceOf(ctx: AppContext, episodeId: number): Promise<CachedSource> {
@@ -272,8 +290,16 @@ function sourceOf(ctx: AppContext, episodeId: number): Promise<CachedSource> {
     const row = await catalogueRepo.findVisibleEpisode(ctx.db, episodeId, nowIso(ctx));
     if (!row) return null;
     const source = locatePlayback(row.hls_url, row.video_url, mediaStorageFor(ctx.config));
-    return source && { ...source, free: Boolean(row.is_free) || row.coin_cost <= 0 };
+    return source && { ...source, free: Boolean(row.is_free) || row.coin_cost <= 0, duration: row.duration };
   });
+}
+
+/** The episode's subtitle tracks as the master lists them (the catalogue cache drops them on any write). */
+function subtitleTracksOf(ctx: AppContext, episodeId: number): Promise<RenditionTrack[]> {
+  return catalogueCache(ctx).remember(
+    `playback-subtitles:${episodeId}`,
+    async () => (await subtitlesByEpisode(ctx, [episodeId])).get(episodeId) ?? [],
+  );
 }
 
 /**
@@ -292,11 +318,11 @@ async function previewSourceOf(ctx: AppContext, episodeId: number, viewer: numbe
   if (!staff) return null;
   const row = await ctx.db
     .selectFrom('episodes')
-    .select(['hls_url', 'video_url', 'is_free', 'coin_cost'])
+    .select(['hls_url', 'video_url', 'is_free', 'coin_cost', 'duration'])
     .where('id', '=', episodeId)
     .executeTakeFirst();
   const source = row && locatePlayback(row.hls_url, row.video_url, mediaStorageFor(ctx.config));
-  return source ? { ...source, free: Boolean(row.is_free) || row.coin_cost <= 0 } : null;
+  return source ? { ...source, free: Boolean(row.is_free) || row.coin_cost <= 0, duration: row.duration } : null;
 }
 
 const PLAYLIST_CACHE_MS = 60_000;
@@ -320,11 +346,71 @@ class PlaylistCache {
 }
 
 const MAX_EPISODE_ID = 2_147_483_647;
+const SUBTITLE_LANGUAGE = new RegExp(SUBTITLE_LANGUAGE_PATTERN);
+
+/** What subtitles need of a package: how long it plays and where its MPEG-TS clock starts. */
+interface PackageTimeline {
+  durationSeconds: number;
+  /** The first segment's first presentation time (90 kHz), or null when not MPEG-TS. */
+  startPts: number | null;
+}
+
+const TIMELINE_ENTRIES = 500;
+
+/**
+ * Package timelines, read once per package: a package is written once under its own folder or
+ * prefix (a new video is a new package), so what was read stays true.
+ */
+class TimelineCache {
+  private readonly entries = new Map<string, Promise<PackageTimeline | null>>();
+
+  get(key: string, load: () => Promise<PackageTimeline | null>): Promise<PackageTimeline | null> {
+    const known = this.entries.get(key);
+    if (known) return known;
+    const loading = load();
+    this.entries.set(key, loading);
+    if (this.entries.size > TIMELINE_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    loading.catch(() => this.entries.delete(key));
+    return loading;
+  }
+}
 
 export async function signedPlaybackPlugin(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const key = playbackKey(ctx.config.jwtSecret);
   const storage = mediaStorageFor(ctx.config);
   const playlists = new PlaylistCache();
+  const timelines = new TimelineCache();
+  const folderOf = (file: string) => {
+    const dir = posix.dirname(file);
+    return dir === '.' ? '' : dir;
+  };
+  const readPackageFile = (source: PackageLocation, relative: string): Promise<Buffer> =>
+    source.store === 'local'
+      ? readFile(join(ctx.config.mediaRoot, source.root, ...relative.split('/')))
+      : (storage as S3MediaStorage).read(`${source.root}/${relative}`);
+  /** The first variant's length and the first segment's clock (subtitle-renditions.ts). */
+  const timelineOf = (source: PlaybackSource): Promise<PackageTimeline | null> => {
+    const master = source.hls;
+    if (!master) return Promise.resolve(null);
+    return timelines.get(`${source.store}:${source.root}`, async () => {
+      const top = (await readPackageFile(source, master)).toString('utf8');
+      let mediaPath: string | null = master;
+      let playlist = top;
+      if (isMasterPlaylist(top)) {
+        const variant = firstVariant(top);
+        mediaPath = variant === null ? null : resolveChild(folderOf(master), variant);
+        if (mediaPath === null) return null;
+        playlist = (await readPackageFile(source, mediaPath)).toString('utf8');
+      }
+      const facts = mediaPlaylistFacts(playlist);
+      const segment = facts.firstSegment === null ? null : resolveChild(folderOf(mediaPath), facts.firstSegment);
+      const startPts =
+        segment && !facts.opaque && /\.ts$/i.test(segment)
+          ? firstPresentationTime(await readPackageFile(source, segment))
+          : null;
+      return { durationSeconds: facts.durationSeconds, startPts };
+    });
+  };
   const refuse = (reply: FastifyReply, status: 403 | 404, message: string) =>
     reply.code(status).header('cache-control', 'no-store').send({ message });
 
@@ -354,6 +440,33 @@ export async function signedPlaybackPlugin(app: FastifyInstance, { ctx }: { ctx:
       const type = MEDIA_CONTENT_TYPES[extname(relative).toLowerCase()];
       const secondsLeft = Math.max(0, check.grant.expires - Math.floor(ctx.now().getTime() / 1000));
 
+      // A subtitle rendition: its playlist, or its WebVTT, from the database.
+      const subtitle = SUBTITLE_PATH.exec(relative);
+      if (subtitle) {
+        const [, language = '', kind] = subtitle;
+        const tracks = SUBTITLE_LANGUAGE.test(language) ? await subtitleTracksOf(ctx, episodeId) : [];
+        if (!tracks.some((track) => track.language === language)) return refuse(reply, 404, 'Media file not found');
+        let timeline: PackageTimeline | null = null;
+        try {
+          timeline = await timelineOf(source);
+        } catch (error) {
+          request.log.warn({ err: error, episodeId }, 'package timeline unreadable');
+        }
+        let body: string;
+        if (kind === 'm3u8') {
+          const seconds = timeline?.durationSeconds || source.duration;
+          body = subtitlePlaylist(seconds, `${language}.vtt?t=${signGrant(key, check.grant)}`);
+        } else {
+          const track = await findTrack(ctx.db, episodeId, language);
+          if (!track) return refuse(reply, 404, 'Media file not found');
+          body = withTimestampMap(track.vtt, timeline?.startPts ?? null);
+        }
+        return reply
+          .header('content-type', kind === 'm3u8' ? type : 'text/vtt; charset=utf-8')
+          .header('cache-control', 'private, no-cache')
+          .send(request.method === 'HEAD' ? undefined : body);
+      }
+
       if (relative.endsWith('.m3u8')) {
         let text: string;
         try {
@@ -367,6 +480,7 @@ export async function signedPlaybackPlugin(app: FastifyInstance, { ctx }: { ctx:
           request.log.warn({ err: error, episodeId, file: relative }, 'playlist unreadable');
           return refuse(reply, 404, 'Media file not found');
         }
+        if (relative === source.hls) text = addSubtitleRenditions(text, await subtitleTracksOf(ctx, episodeId));
         const grant = signGrant(key, check.grant);
         const dir = posix.dirname(relative);
         const body = await rewritePlaylist(text, (uri) => {

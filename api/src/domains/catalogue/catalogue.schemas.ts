@@ -74,6 +74,8 @@ export const EpisodeSchema = Type.Object(
     progress: Type.Number(),
     position_seconds: Type.Number(),
     created_at: Type.String(),
+    /** The episode's subtitle tracks (shared/src/subtitles.ts); empty when it has none. */
+    subtitles: Type.Optional(Type.Array(Type.Object({ language: Type.String(), label: Type.String() }))),
   },
   { $id: 'Episode' },
 );

@@ -18,6 +18,7 @@ import type { CategoryRow, EpisodeRow, SeriesRow, UserRow } from '../../db/schem
 import { notFound } from '../../http/errors';
 import { pageLinks, pageWindow } from '../../kernel/paging';
 import { PUBLIC_VIEWER, playbackAddresses } from '../../media/signed-playback';
+import { subtitlesByEpisode } from '../subtitles/subtitles.service';
 import { isGoldMember } from '../users/users.service';
 import * as repo from './catalogue.repository';
 import { type AccessDecision, decideEpisodeAccess } from './episode-access';
@@ -206,7 +207,12 @@ export interface ViewerFacts {
   progressByEpisode: Map<number, { progress: number; position_seconds: number }>;
 }
 
-export type EpisodeDto = Episode & { series_id: number; season_number: number; position_seconds: number };
+export type EpisodeDto = Omit<Episode, 'subtitles'> & {
+  series_id: number;
+  season_number: number;
+  position_seconds: number;
+  subtitles: Array<{ language: string; label: string }>;
+};
 
 async function viewerFacts(ctx: AppContext, viewer: UserRow | null, episodeIds: number[]): Promise<ViewerFacts> {
   if (!viewer || episodeIds.length === 0) {
@@ -266,11 +272,8 @@ export async function toEpisodeDtos(
   rows: EpisodeWithSeries[],
   goldExclusiveSeries: Set<number>,
 ): Promise<EpisodeDto[]> {
-  const facts = await viewerFacts(
-    ctx,
-    viewer,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [facts, subtitles] = await Promise.all([viewerFacts(ctx, viewer, ids), subtitlesByEpisode(ctx, ids)]);
   const media = ctx.mediaUrl;
   return rows.map((row) => {
     const access = accessFor(row, goldExclusiveSeries.has(row.series_id), facts);
@@ -296,6 +299,8 @@ export async function toEpisodeDtos(
       progress: progress?.progress ?? 0,
       position_seconds: progress?.position_seconds ?? 0,
       created_at: row.created_at,
+      // Listed for locked episodes too, so the player can offer captions before the video loads.
+      subtitles: subtitles.get(row.id) ?? [],
     };
   });
 }
