@@ -1,8 +1,8 @@
 /**
- * Writes the demo catalogue (categories, series, seasons, episodes) into an empty database and creates
- * the demo accounts — one staff member and one viewer — when they do not exist yet. Idempotent: the
- * catalogue is written only while the catalogue tables are empty, accounts only when their address is
- * unknown, so running it at every start changes nothing after the first.
+ * Writes the demo catalogue (categories, series, seasons, episodes and their subtitles) into an empty
+ * database and creates the demo accounts — one staff member and one viewer — when they do not exist
+ * yet. Idempotent: the catalogue is written only while the catalogue tables are empty, accounts only
+ * when their address is unknown, so running it at every start changes nothing after the first.
  */
 import { randomBytes } from 'node:crypto';
 import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';
@@ -14,6 +14,7 @@ import { findUserByEmail, insertUser } from '../domains/users/users.repository';
 import { applyLedgerEntry } from '../kernel/coin-ledger';
 import { mediaPath } from '../media/media-urls';
 import type { DemoCatalogue } from './demo-catalogue.types';
+import { seedDemoSubtitles } from './demo-subtitles';
 
 export const DEMO_STAFF_EMAIL = 'staff@cliffhanger.local';
 export const DEMO_VIEWER_EMAIL = 'viewer@cliffhanger.local';
@@ -193,6 +194,7 @@ export async function seedDemoCatalogue(ctx: AppContext, catalogue: DemoCatalogu
   let catalogueSeeded = false;
   if (catalogue && (await catalogueIsEmpty(ctx))) {
     result = await writeCatalogue(ctx, catalogue);
+    await seedDemoSubtitles(ctx.db, nowIso(ctx));
     catalogueSeeded = true;
   }
   const createdAccounts: DemoAccount[] = [];

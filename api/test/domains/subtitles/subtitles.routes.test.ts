@@ -123,6 +123,9 @@ describe.each(databaseKinds())('staff subtitles (%s)', (kind) => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toEqual(expect.any(String));
     }
+    // A body over the API's limit is refused before it is read in full.
+    const huge = await put('en', { text: `WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n${'x'.repeat(1_100_000)}\n` });
+    expect(huge.statusCode).toBe(413);
     expect(await stored()).toEqual(before);
     expect(await audit()).toHaveLength(auditBefore);
   });
