@@ -156,7 +156,7 @@ describe('subtitles per episode', () => {
     await page.goto(`${baseUrl()}/admin/episodes/${first.id}/edit`);
     const panel = page.getByRole('region', { name: 'Subtitles' });
     const tracks = panel.getByRole('table', { name: 'Subtitle tracks' });
-    await tracks.getByRole('cell', { name: 'Русский' }).waitFor({ timeout: 30_000 });
+    await tracks.getByRole('cell', { name: 'Русский', exact: true }).waitFor({ timeout: 30_000 });
 
     await panel.getByLabel('Language', { exact: true }).selectOption('es');
     expect(await panel.getByLabel('Label').inputValue()).toBe('Español');
@@ -166,7 +166,7 @@ describe('subtitles per episode', () => {
     const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/subtitles/es/'));
     await panel.getByRole('button', { name: 'Upload' }).click();
     expect((await saved).status()).toBe(201);
-    await tracks.getByRole('cell', { name: 'Español' }).waitFor();
+    await tracks.getByRole('cell', { name: 'Español', exact: true }).waitFor();
 
     await tracks.getByRole('button', { name: 'Preview with the Español subtitles' }).click();
     const video = panel.locator('video.admin-preview-video');
@@ -229,6 +229,13 @@ describe('subtitles per episode', () => {
     await waitForPlayback(page, 0.5);
     await waitForCaption(page, 'ru', RUSSIAN_LINE);
     expect(await page.evaluate(() => localStorage.getItem('captions'))).toBeNull();
+    // Narrowed to the left of the rail (My list, Share, Episodes) that stands over the video's right edge.
+    await page.waitForFunction(() => {
+      const video = document.querySelector<HTMLVideoElement>('video.player-video');
+      const shown = [...(video?.textTracks ?? [])].find((track) => track.mode === 'showing');
+      const cues = [...(shown?.activeCues ?? [])] as VTTCue[];
+      return cues.length > 0 && cues.every((cue) => cue.size === 76);
+    });
     await page.waitForTimeout(500);
     await shot(page, 'player-russian-default-390');
 

@@ -19,6 +19,7 @@ import {
   storedCaptions,
   trackIndexFor,
 } from './caption-tracks';
+import { followCueLayout } from './cue-layout';
 import { HLS_ATTACHED_EVENT } from './hls-of-video';
 import { useCaptionsT } from './messages';
 import './captions.css';
@@ -77,6 +78,13 @@ export function CaptionsMenu({ video, episode, series }: CaptionsMenuProps) {
     const index = trackIndexFor(source.tracks(), wanted);
     if (source.selected() !== index) source.select(index);
   }, [source, version, wanted]);
+
+  // Captions on a phone stay clear of the rail on the right.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the video on screen changes with the episode
+  useEffect(() => {
+    const element = video();
+    return element ? followCueLayout(element) : undefined;
+  }, [video, episode.id]);
 
   // The size is the video's (its ::cue styles read it).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the video on screen changes with the episode
