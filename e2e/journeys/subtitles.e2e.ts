@@ -190,6 +190,28 @@ describe('subtitles per episode', () => {
     await context.close();
   });
 
+  it('the subtitles panel reads in Russian on a 360 px phone, nothing wider than the screen', async () => {
+    const login = await fetch(`${baseUrl()}/api/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: staff.email, password: staff.password }),
+    });
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'ru-RU' });
+    await context.addInitScript(sessionInitScript(await login.json()));
+    await context.addInitScript(() => window.localStorage.setItem('is_admin', 'true'));
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/admin/episodes/${first.id}/edit`);
+    const panel = page.getByRole('region', { name: 'Субтитры' });
+    const tracks = panel.getByRole('table', { name: 'Дорожки субтитров' });
+    await tracks.getByRole('cell', { name: 'Español', exact: true }).waitFor({ timeout: 30_000 });
+    await panel.getByRole('heading', { name: 'Добавить субтитры' }).waitFor();
+    await panel.getByRole('button', { name: 'Загрузить' }).waitFor();
+    await panel.scrollIntoViewIfNeeded();
+    await shot(page, 'admin-subtitles-ru-360');
+    await expectNoHorizontalOverflow(page);
+    await context.close();
+  });
+
   it('a viewer picks Russian from Captions, sees Russian text, and the next episode opened afresh keeps it', async () => {
     const context = await browser.newContext({ ...DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
