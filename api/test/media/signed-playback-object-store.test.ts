@@ -144,4 +144,36 @@ describe.each(databaseKinds())('signed playback from an object store (%s)', (kin
     expect(episode.hls_url).toBeNull();
     expect((await call(t.app, { url: `/media/play/${paid}/master.m3u8` })).statusCode).toBe(403);
   });
+
+  it('serves the subtitles of a package in the store from the API, through the same grant', async () => {
+    const at = new Date(clock).toISOString();
+    await t.ctx.db
+      .insertInto('episode_subtitles')
+      .values({
+        episode_id: paid,
+        language: 'en',
+        label: 'English',
+        vtt: 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHello.\n',
+        cues: 1,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const viewer = await signUpGuest(t.app);
+    await grantCoins(t.ctx, viewer.user.id, 100);
+    await call(t.app, { method: 'POST', url: `/api/episodes/${paid}/unlock/`, headers: bearer(viewer.access) });
+    const answer = (await call(t.app, { url: `/api/episodes/${paid}/stream/`, headers: bearer(viewer.access) })).json();
+    const base = new URL(answer.hls_url, 'http://x.invalid');
+    const grant = base.searchParams.get('t');
+    const master = await call(t.app, { url: local(answer.hls_url) });
+    expect(playlistChildren(master.body)[0]).toBe(`subtitles/en.m3u8?t=${grant}`);
+    const playlist = await call(t.app, { url: local(new URL(`subtitles/en.m3u8?t=${grant}`, base).href) });
+    expect(playlist.statusCode).toBe(200);
+    // The WebVTT comes from the API, never as a presigned store address.
+    expect(playlistChildren(playlist.body)).toEqual([`en.vtt?t=${grant}`]);
+    const vtt = await call(t.app, { url: local(new URL(`subtitles/en.vtt?t=${grant}`, base).href) });
+    expect(vtt.statusCode).toBe(200);
+    expect(vtt.body).toContain('Hello.');
+    expect((await call(t.app, { url: `/media/play/${paid}/subtitles/en.vtt` })).statusCode).toBe(403);
+  });
 });
