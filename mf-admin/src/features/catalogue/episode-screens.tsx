@@ -16,6 +16,7 @@ import { AdminLayout } from '../layout/admin-layout';
 import { AdminList, type Column, useListQuery } from '../layout/admin-list';
 import { Checkbox, Field, fieldErrorsOf, problemOf, TextField } from '../layout/form';
 import { VideoUpload } from '../media/video-upload';
+import { SubtitlesPanel } from '../subtitles/subtitles-panel';
 import { catalogueT, useCatalogueT } from './messages';
 import { PricingRulePanel } from './pricing-rule';
 import { PublishPanel, publishLabel } from './publish-panel';
@@ -458,6 +459,7 @@ export function EditEpisode() {
             <VideoPreview episodeId={data.id} title={data.title} hasVideo={Boolean(data.hls_url || data.video_url)} />
             <VideoUpload episodeId={data.id} onDone={refetch} />
           </section>
+          <SubtitlesPanel episode={data} />
           <EpisodePublishing episode={data} />
         </>
       )}

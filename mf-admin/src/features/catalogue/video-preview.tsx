@@ -8,7 +8,22 @@ import { useEffect, useRef, useState } from 'react';
 import { adminApi } from '../api/admin.api';
 import { useCatalogueT } from './messages';
 
-function Player({ episodeId, title }: { episodeId: number; title: string }) {
+/** A subtitle track drawn over the preview: a WebVTT address (a blob: one too). */
+export interface PreviewTrack {
+  src: string;
+  language: string;
+  label: string;
+}
+
+function Player({
+  episodeId,
+  title,
+  tracks = [],
+}: {
+  episodeId: number;
+  title: string;
+  tracks?: readonly PreviewTrack[];
+}) {
   const { data, isError, isFetching, refetch } = adminApi.useAdminEpisodePreviewQuery(episodeId);
   const video = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
@@ -49,7 +64,7 @@ function Player({ episodeId, title }: { episodeId: number; title: string }) {
   if (!data || isFetching) return <InlineSpinner />;
   return (
     <>
-      {/* biome-ignore lint/a11y/useMediaCaption: the episodes have no caption tracks yet */}
+      {/* biome-ignore lint/a11y/useMediaCaption: subtitle tracks are drawn when staff preview one (`tracks`) */}
       <video
         ref={video}
         className="admin-preview-video"
@@ -57,7 +72,18 @@ function Player({ episodeId, title }: { episodeId: number; title: string }) {
         playsInline
         aria-label={t('preview.label', { title })}
         onError={() => setFailed(true)}
-      />
+      >
+        {tracks.map((track) => (
+          <track
+            key={track.src}
+            kind="subtitles"
+            src={track.src}
+            srcLang={track.language}
+            label={track.label}
+            default
+          />
+        ))}
+      </video>
       {failed && (
         <p role="alert" className="ch-muted">
           {t('preview.playFailed')}
@@ -67,8 +93,20 @@ function Player({ episodeId, title }: { episodeId: number; title: string }) {
   );
 }
 
-export function VideoPreview({ episodeId, title, hasVideo }: { episodeId: number; title: string; hasVideo: boolean }) {
-  const [open, setOpen] = useState(false);
+export function VideoPreview({
+  episodeId,
+  title,
+  hasVideo,
+  tracks,
+  initiallyOpen = false,
+}: {
+  episodeId: number;
+  title: string;
+  hasVideo: boolean;
+  tracks?: readonly PreviewTrack[];
+  initiallyOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
   const { t } = useCatalogueT();
   if (!hasVideo) return <p className="ch-muted">{t('preview.noVideo')}</p>;
   return (
@@ -76,7 +114,7 @@ export function VideoPreview({ episodeId, title, hasVideo }: { episodeId: number
       <Button variant="secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
         {open ? t('preview.hide') : t('preview.show')}
       </Button>
-      {open && <Player episodeId={episodeId} title={title} />}
+      {open && <Player episodeId={episodeId} title={title} tracks={tracks} />}
     </div>
   );
 }

@@ -1,9 +1,9 @@
-/// <reference path="../../../../shared/types/hls-light.d.ts" />
 /**
  * The playback engine: framework-free, one per <video>. It owns the media pipeline for one source at a
  * time and nothing else (no React, no Redux).
  *
- * - `load(src, startPosition)` plays an HLS master playlist with hls.js light (H.264/AAC) wherever Media
+ * - `load(src, startPosition)` plays an HLS master playlist with hls.js (H.264/AAC, and the episode's
+ *   subtitle renditions for the captions menu, which it finds through `rememberHls`) wherever Media
  *   Source Extensions can play it, and with the browser's own HLS only where they cannot (iPhones before
  *   iOS 17.1, where Safari's player is the only one). hls.js is preferred even where the browser also
  *   plays HLS itself (Safari on a Mac, recent Chromium): it fetches the first fragment while the
@@ -29,6 +29,7 @@
 import type Hls from 'hls.js';
 import type { ErrorData, HlsConfig } from 'hls.js';
 import { playerT } from '../../messages';
+import { rememberHls } from '../captions/hls-of-video';
 
 export const NETWORK_RETRIES = 3;
 export const NETWORK_RETRY_BASE_MS = 1_000;
@@ -82,10 +83,10 @@ export const STANDBY_CONFIG: Partial<HlsConfig> = {
 /** Whether a source plays at once (the episode on screen) or waits, pre-buffered, to be shown. */
 export type LoadMode = 'play' | 'standby';
 
-/** hls.js light is fetched on first use and shared by every engine of the page. */
+/** hls.js is fetched on first use and shared by every engine of the page (not the light build: it has no subtitles). */
 let hlsModule: Promise<HlsConstructor> | null = null;
 export function loadHls(): Promise<HlsConstructor> {
-  hlsModule ??= import('hls.js/light').then((m) => m.default as unknown as HlsConstructor);
+  hlsModule ??= import('hls.js').then((m) => m.default as unknown as HlsConstructor);
   return hlsModule;
 }
 
@@ -215,6 +216,7 @@ export class PlaybackEngine {
     });
     hls.loadSource(src);
     hls.attachMedia(video);
+    rememberHls(video, hls);
   }
 
   private handleError(HlsClass: HlsConstructor, hls: Hls, data: ErrorData) {

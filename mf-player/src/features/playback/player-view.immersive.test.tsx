@@ -35,7 +35,7 @@ class FakeHls {
   }
 }
 
-jest.mock('hls.js/light', () => ({ __esModule: true, default: FakeHls }));
+jest.mock('hls.js', () => ({ __esModule: true, default: FakeHls }));
 
 let plays = 0;
 let pauses = 0;

@@ -41,7 +41,7 @@ class FakeHls {
   }
 }
 
-jest.mock('hls.js/light', () => ({ __esModule: true, default: FakeHls }));
+jest.mock('hls.js', () => ({ __esModule: true, default: FakeHls }));
 
 const played: HTMLMediaElement[] = [];
 beforeAll(() => {

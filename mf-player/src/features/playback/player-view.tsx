@@ -28,6 +28,7 @@ import { useNavigate } from 'react-router-dom';
 import { usePlayerT } from '../../messages';
 import { AutoUnlockControl } from '../auto-unlock/auto-unlock-control';
 import { planningPrice } from '../auto-unlock/auto-unlock-rules';
+import { CaptionsMenu } from '../captions/captions-menu';
 import { ActionRail } from '../immersive/action-rail';
 import { EpisodeDrawer } from '../immersive/episode-drawer';
 import { NextCountdown } from '../immersive/next-countdown';
@@ -559,6 +560,7 @@ export function PlayerView({
           onCancel={() => setCountdown(false)}
         />
       )}
+      {!locked && <CaptionsMenu video={activeVideo} episode={episode} series={series} />}
       {/* The caption and the controls share one bottom strip, so wrapping controls never cover the caption. */}
       {(layout === 'mobile' || !locked) && (
         <div className="player-bottom">
