@@ -13,7 +13,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../http/errors';
-import { verifyAccessToken } from './tokens';
+import { bearerToken, verifyAccessToken } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,13 +29,7 @@ declare module 'fastify' {
 export const SIGN_IN_REQUIRED = 'Authentication credentials were not provided. Sign in and try again.';
 const INVALID_TOKEN = 'Your session has expired or the token is invalid. Sign in again.';
 
-/** The bearer token of a request, or null when none (or only the static Token header) is sent. */
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match ? (match[1] as string) : null;
-}
+export { bearerToken };
 
 async function resolveViewer(ctx: AppContext, request: FastifyRequest): Promise<UserRow | null> {
   const token = bearerToken(request);

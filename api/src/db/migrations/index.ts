@@ -17,6 +17,7 @@ import * as firstPurchaseOffer from './20261203010000_first_purchase_offer';
 import * as autoUnlock from './20261203020000_auto_unlock';
 import * as remoteReleases from './20261204010000_remote_releases';
 import * as remoteLoadReporters from './20261204020000_remote_load_reporters';
+import * as languages from './20261205010000_languages';
 
 const migrations: Record<string, Migration> = {
   '20250601000000_initial': initial,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '20261203020000_auto_unlock': autoUnlock,
   '20261204010000_remote_releases': remoteReleases,
   '20261204020000_remote_load_reporters': remoteLoadReporters,
+  '20261205010000_languages': languages,
 };
 
 export const staticMigrationProvider: MigrationProvider = {
