@@ -13,6 +13,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../http/errors';
+import { acceptedLanguages } from '../http/messages/viewer-language';
 import { bearerToken, verifyAccessToken } from './tokens';
 
 declare module 'fastify' {
@@ -74,6 +75,8 @@ export interface RequestFacts {
   apiOrigin: string;
   /** Where work finished after the answer reports its failures. */
   log: Pick<FastifyBaseLogger, 'error'>;
+  /** The languages `Accept-Language` asks for, most preferred first (for mail sent on the request's behalf). */
+  languages: readonly string[];
 }
 
 export function requestFacts(ctx: AppContext, request: FastifyRequest): RequestFacts {
@@ -83,6 +86,7 @@ export function requestFacts(ctx: AppContext, request: FastifyRequest): RequestF
     origin: typeof request.headers.origin === 'string' ? request.headers.origin : undefined,
     apiOrigin: `${request.protocol}://${request.host}`,
     log: request.log,
+    languages: acceptedLanguages(request.headers['accept-language']),
   };
 }
 

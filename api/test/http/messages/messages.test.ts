@@ -117,7 +117,12 @@ describe.each(databaseKinds())('answers in the viewer language (%s)', (kind) => 
   });
 
   it('keeps English for everybody else: no header, an unsupported language, or garbage', async () => {
-    for (const headers of [{}, { 'accept-language': 'de-DE,fr;q=0.9' }, { 'accept-language': '%%%;q=x,,' }]) {
+    const cases: Array<Record<string, string>> = [
+      {},
+      { 'accept-language': 'de-DE,fr;q=0.9' },
+      { 'accept-language': '%%%;q=x,,' },
+    ];
+    for (const headers of cases) {
       const answer = await call(t.app, { url: '/api/series/999/', headers });
       expect(answer.json()).toEqual({ message: 'Series not found' });
       expect(answer.headers['content-language']).toBe('en');
