@@ -52,6 +52,10 @@ describe('the language switch on the profile', () => {
         expect.objectContaining({ method: 'PATCH', url: '/users/profile/', data: JSON.stringify({ language: 'ru' }) }),
       ),
     );
+    // The switch shows itself: no "profile saved" toast for it.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByText('Профиль сохранён.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Your profile has been saved.')).not.toBeInTheDocument();
   });
 
   it('keeps a guest’s choice in this browser only', async () => {

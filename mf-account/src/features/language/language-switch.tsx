@@ -4,8 +4,6 @@ import {
   SUPPORTED_LANGUAGES,
   selectIsSignedIn,
   setLanguage,
-  useAppDispatch,
-  userUpdated,
   useSharedSelector,
 } from '@cliffhanger/shared';
 import { useAccountT } from '../../messages';
@@ -19,14 +17,12 @@ import { useAccountUpdateProfileMutation } from '../profile/profile.api';
 export function LanguageSwitch() {
   const { t, language } = useAccountT();
   const signedIn = useSharedSelector(selectIsSignedIn);
-  const dispatch = useAppDispatch();
   const [saveToAccount] = useAccountUpdateProfileMutation();
   async function choose(option: Language) {
     await setLanguage(option);
-    if (!signedIn) return;
-    const result = await saveToAccount({ language: option });
     // The page has switched already; a failed save only means the account keeps its old choice.
-    if ('data' in result && result.data) dispatch(userUpdated({ user: result.data }));
+    // A saved one updates the session (account.saga.ts followProfile).
+    if (signedIn) await saveToAccount({ language: option });
   }
   return (
     <fieldset className="ch-card language-switch">
