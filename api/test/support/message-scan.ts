@@ -1,6 +1,6 @@
 /**
  * Finds, by reading the source, every message the API can answer as written: the texts passed to the
- * error helpers (`badRequest`, `forbidden`, `notFound`, `conflict`, `unauthorized`, `new HttpError`),
+ * error functions (`badRequest`, `forbidden`, `notFound`, `conflict`, `unauthorized`, `new HttpError`),
  * the texts of `message:` fields in answers, and the defaults of `message` parameters. A text built
  * from values becomes a template with `{{}}` where a value goes; a name is followed to the constant
  * it stands for (in the same file first, then in any scanned file).
@@ -19,8 +19,8 @@ export interface FoundMessage {
   expression?: string;
 }
 
-const ERROR_HELPERS = new Set(['badRequest', 'forbidden', 'notFound', 'conflict', 'unauthorized']);
-/** Local helpers that answer a message: the name and the index of its message argument. */
+const ERROR_FUNCTIONS = new Set(['badRequest', 'forbidden', 'notFound', 'conflict', 'unauthorized']);
+/** Local functions that answer a message: the name and the index of its message argument. */
 const MESSAGE_FUNCTIONS: Record<string, number> = { refusal: 1, refuse: 2 };
 
 function sourceFiles(dir: string): string[] {
@@ -130,7 +130,7 @@ export function scanMessages(roots: string[], base: string): FoundMessage[] {
     const visit = (node: ts.Node) => {
       if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
         const name = node.expression.text;
-        if (ERROR_HELPERS.has(name)) add(node.arguments[0]);
+        if (ERROR_FUNCTIONS.has(name)) add(node.arguments[0]);
         const index = MESSAGE_FUNCTIONS[name];
         if (index !== undefined) add(node.arguments[index]);
       }
