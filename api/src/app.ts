@@ -40,6 +40,7 @@ import { capConnectionsPerClient } from './http/connection-cap';
 import { registerCors } from './http/cors';
 import { errorHandler } from './http/errors';
 import { DEV_PROVIDER_ROUTES, DEV_TOOL_ROUTES, guardLocalOnly } from './http/local-only';
+import { registerAnswerLanguage } from './http/messages/answer-language';
 import { registerNulCharacterCheck } from './http/nul-characters';
 import { acceptMissingBodies, documentOptionalBodies } from './http/optional-body';
 import { loggerOptions } from './http/request-log';
@@ -126,6 +127,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(createValidatorCompiler());
   app.setErrorHandler(errorHandler);
+  registerAnswerLanguage(app);
   registerNulCharacterCheck(app);
   registerSharedAnswerSerialization(app);
   app.addHook('onClose', async () => {

@@ -24,6 +24,8 @@ export interface User {
   coin_balance: number;
   subscription: Subscription | null;
   created_at: IsoDateTime;
+  /** The interface language the viewer chose (issue #21); null until they choose. */
+  language?: 'en' | 'ru' | null;
 }
 
 /** The flags of the public profile lookup (product.md#entities, product.md#requests). */

@@ -44,6 +44,8 @@ export interface UsersTable {
   coin_balance: IntColumn;
   /** Set when a guest's data moved to an account; the guest can no longer sign in. */
   merged_into_user_id: number | null;
+  /** The interface language the user chose (`en`, `ru`: SUPPORTED_LANGUAGES); null until they choose. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
   last_login_at: string | null;
   created_at: string;
   updated_at: string;
@@ -91,6 +93,10 @@ export interface SeriesTable {
   status: PublishStatus;
   /** When a published row goes live (may be in the future: scheduled); null while never published. */
   published_at: string | null;
+  /** JSON `Translations` (shared/src/localized-text.ts): language → `{ title?, description? }`; null when none. */
+  translations: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language spoken in the series (`en` by default). */
+  audio_language: ColumnType<string, string | undefined, string>;
   created_at: string;
   updated_at: string;
 }
@@ -131,6 +137,8 @@ export interface EpisodesTable {
   status: PublishStatus;
   /** When a published row goes live (may be in the future: scheduled); null while never published. */
   published_at: string | null;
+  /** JSON `Translations` (shared/src/localized-text.ts): language → `{ title?, description? }`; null when none. */
+  translations: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

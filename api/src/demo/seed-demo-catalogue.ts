@@ -1,8 +1,9 @@
 /**
- * Writes the demo catalogue (categories, series, seasons, episodes and their subtitles) into an empty
- * database and creates the demo accounts — one staff member and one viewer — when they do not exist
- * yet. Idempotent: the catalogue is written only while the catalogue tables are empty, accounts only
- * when their address is unknown, so running it at every start changes nothing after the first.
+ * Writes the demo catalogue (categories, series, seasons, episodes with their Russian titles and
+ * descriptions from demo-script-ru.ts, and their subtitles) into an empty database and creates the
+ * demo accounts — one staff member and one viewer — when they do not exist yet. Idempotent: the
+ * catalogue is written only while the catalogue tables are empty, accounts only when their address is
+ * unknown, so running it at every start changes nothing after the first.
  */
 import { randomBytes } from 'node:crypto';
 import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';
@@ -10,10 +11,12 @@ import type { AppContext } from '../context';
 import { nowIso } from '../context';
 import { REGISTRATION_BONUS_REASON } from '../domains/auth/auth.service';
 import { insertSeries } from '../domains/catalogue/catalogue.repository';
+import { storedTranslations } from '../domains/catalogue/translations';
 import { findUserByEmail, insertUser } from '../domains/users/users.repository';
 import { applyLedgerEntry } from '../kernel/coin-ledger';
 import { mediaPath } from '../media/media-urls';
 import type { DemoCatalogue } from './demo-catalogue.types';
+import { demoEpisodeTranslations, demoSeriesTranslations } from './demo-script-ru';
 import { seedDemoSubtitles } from './demo-subtitles';
 
 export const DEMO_STAFF_EMAIL = 'staff@cliffhanger.local';
@@ -79,6 +82,7 @@ async function writeCatalogue(
         title_en: series.titleEn,
         slug: series.slug,
         description: series.description,
+        translations: storedTranslations(demoSeriesTranslations(series.slug)),
         cover_image: mediaPath(series.coverPath),
         banner_image: mediaPath(series.bannerPath),
         poster_image: mediaPath(series.posterPath),
@@ -131,6 +135,8 @@ async function writeCatalogue(
             episode_number: episode.episodeNumber,
             title: episode.title,
             description: episode.description,
+            // The demo series are one season each: an episode's number is its place in the script.
+            translations: storedTranslations(demoEpisodeTranslations(series.slug, episode.episodeNumber)),
             thumbnail: mediaPath(episode.thumbnailPath),
             duration: Math.round(episode.durationSeconds),
             video_url: episode.videoPath ? mediaPath(episode.videoPath) : null,

@@ -1,9 +1,13 @@
 /**
  * How failures become answers. Every error answer is JSON with a human-readable `message` (the web
  * client shows it, see shared/src/api/base-api.ts); bad input is always a 4xx and a 500 never carries
- * internals.
+ * internals. The `message` (and each field's) is in the viewer's language (issue #21): services write
+ * English and the answer is translated here (messages/), marked with `Content-Language`.
  */
+import type { Language } from '@cliffhanger/shared/src/i18n/languages';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { answerLanguage } from './messages/answer-language';
+import { translateAnswer, translateMessage } from './messages/translate';
 
 /** A failure the client can act on: thrown by services, answered as-is by the error handler. */
 export class HttpError extends Error {
@@ -29,8 +33,23 @@ interface ValidationIssue {
   params?: Record<string, unknown>;
 }
 
-/** "body/email must match format "email"" → a sentence a person can read, naming the field. */
-function describeValidation(error: FastifyError): {
+/** Where the invalid value was, as a Russian sentence names it ("an error in …"). */
+const RU_CONTEXTS: Record<string, string> = {
+  body: 'данных запроса',
+  querystring: 'параметрах адреса',
+  params: 'адресе',
+  headers: 'заголовках запроса',
+};
+
+/**
+ * "body/email must match format "email"" → a sentence a person can read, naming the field, in the
+ * viewer's language: `Invalid body: email must match format "email"`, or in Russian
+ * `Ошибка в данных запроса: поле «email» должно быть в формате «email»`.
+ */
+function describeValidation(
+  error: FastifyError,
+  language: Language,
+): {
   message: string;
   errors: Array<{ field: string; message: string }>;
 } {
@@ -49,9 +68,16 @@ function describeValidation(error: FastifyError): {
         : typeof extra === 'string'
           ? 'is not an accepted field'
           : (issue.message ?? 'is invalid');
-    return { field: field || context, message: text };
+    return { field: field || context, message: translateMessage(text, language) };
   });
   const first = errors[0];
+  if (language === 'ru') {
+    const where = `Ошибка в ${RU_CONTEXTS[context] ?? context}`;
+    const message = first
+      ? `${where}: ${first.field === context ? 'значение' : `поле «${first.field}»`} ${first.message}`
+      : where;
+    return { message, errors };
+  }
   const message = first
     ? `Invalid ${context}: ${first.field === context ? '' : `${first.field} `}${first.message}`
     : `Invalid ${context}`;
@@ -75,22 +101,34 @@ const UNSTORABLE_TEXT_STATES = new Set(['22021', '22P05']);
 export const UNSTORABLE_TEXT_MESSAGE =
   'The request contains a character the server cannot accept (U+0000, the NUL character). Remove it and try again.';
 
-export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+function statusOf(error: FastifyError): number {
+  if (error instanceof HttpError) return error.statusCode;
+  if (error.validation) return 400;
+  if (error.statusCode === undefined && UNSTORABLE_TEXT_STATES.has(error.code)) return 400;
+  return error.statusCode ?? 500;
+}
+
+export async function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = statusOf(error);
+  // The viewer's stored language is looked up only where that is cheap and safe: not for the rate
+  // limiter's 429 (a flood must not cost a query each) nor a 5xx (the database may be what failed).
+  const language = await answerLanguage(request, reply, { lookUpStored: status !== 429 && status < 500 });
   if (error instanceof HttpError) {
-    return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+    return reply.status(status).send(translateAnswer({ message: error.message, ...error.extra }, language));
   }
   if (error.validation) {
-    return reply.status(400).send(describeValidation(error));
+    return reply.status(400).send(describeValidation(error, language));
   }
   if (error.statusCode === undefined && UNSTORABLE_TEXT_STATES.has(error.code)) {
-    return reply.status(400).send({ message: UNSTORABLE_TEXT_MESSAGE });
+    return reply.status(400).send({ message: translateMessage(UNSTORABLE_TEXT_MESSAGE, language) });
   }
-  const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     // Fastify's own client errors (bad JSON, size, media type) and the rate limiter's 429.
     const message = (error.code && KNOWN_CLIENT_ERRORS[error.code]) || error.message || 'Bad request';
-    return reply.status(status).send({ message });
+    return reply.status(status).send({ message: translateMessage(message, language) });
   }
   request.log.error({ err: error }, 'request failed');
-  return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  return reply
+    .status(500)
+    .send({ message: translateMessage('Something went wrong on our side. Please try again.', language) });
 }

@@ -13,7 +13,8 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../http/errors';
-import { verifyAccessToken } from './tokens';
+import { acceptedLanguages } from '../http/messages/viewer-language';
+import { bearerToken, verifyAccessToken } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,13 +30,7 @@ declare module 'fastify' {
 export const SIGN_IN_REQUIRED = 'Authentication credentials were not provided. Sign in and try again.';
 const INVALID_TOKEN = 'Your session has expired or the token is invalid. Sign in again.';
 
-/** The bearer token of a request, or null when none (or only the static Token header) is sent. */
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match ? (match[1] as string) : null;
-}
+export { bearerToken };
 
 async function resolveViewer(ctx: AppContext, request: FastifyRequest): Promise<UserRow | null> {
   const token = bearerToken(request);
@@ -80,6 +75,8 @@ export interface RequestFacts {
   apiOrigin: string;
   /** Where work finished after the answer reports its failures. */
   log: Pick<FastifyBaseLogger, 'error'>;
+  /** The languages `Accept-Language` asks for, most preferred first (for mail sent on the request's behalf). */
+  languages: readonly string[];
 }
 
 export function requestFacts(ctx: AppContext, request: FastifyRequest): RequestFacts {
@@ -89,6 +86,7 @@ export function requestFacts(ctx: AppContext, request: FastifyRequest): RequestF
     origin: typeof request.headers.origin === 'string' ? request.headers.origin : undefined,
     apiOrigin: `${request.protocol}://${request.host}`,
     log: request.log,
+    languages: acceptedLanguages(request.headers['accept-language']),
   };
 }
 

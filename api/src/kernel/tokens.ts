@@ -7,7 +7,9 @@
  * exactly, with no library between the secret and the check: a fixed header, an HMAC, a constant-time
  * comparison, and strict claim checks.
  */
+
 import { createHash, createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 
 const ISSUER = 'cliffhanger';
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
@@ -78,4 +80,12 @@ export function randomToken(): string {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** The bearer token of a request, or null when none (or only the static Token header) is sent. */
+export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? (match[1] as string) : null;
 }

@@ -127,7 +127,12 @@ describe('security headers of every kind of answer', () => {
       expect(response.statusCode).toBe(status);
       expect(response.headers['content-type']).toContain('application/json');
       expect(headersOf(response)).toEqual(
-        expect.objectContaining({ ...SECURITY_HEADERS, 'content-security-policy': STRICT_POLICY }),
+        // The message is in the viewer's language, so the answer also varies on Accept-Language.
+        expect.objectContaining({
+          ...SECURITY_HEADERS,
+          'content-security-policy': STRICT_POLICY,
+          vary: 'Origin, Accept-Language',
+        }),
       );
       expect(response.headers['strict-transport-security']).toBeUndefined();
     },

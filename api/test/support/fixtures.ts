@@ -127,6 +127,8 @@ export function seriesRow(
     total_episodes: null,
     likes: 0,
     deleted_at: null,
+    translations: null,
+    audio_language: 'en',
     ...PUBLISHED_LONG_AGO,
     created_at: at,
     updated_at: at,

@@ -25,7 +25,7 @@ import { put, select, spawn, takeEvery } from 'redux-saga/effects';
 import { accountT } from '../messages';
 import { authApi } from './auth/auth.api';
 import { historyApi } from './history/history.api';
-import { profileApi } from './profile/profile.api';
+import { type ProfileChanges, profileApi } from './profile/profile.api';
 
 type Fulfilled<T, A = unknown> = { payload: T; meta: { arg: { originalArgs: A } } };
 
@@ -59,11 +59,14 @@ export function* keepThisDeviceWithPassword({ payload }: Fulfilled<{ access?: st
   yield put(showToast({ type: 'success', message: accountT('toast.passwordSet') }));
 }
 
-export function* followProfile({ payload }: Fulfilled<User>) {
+export function* followProfile({ payload, meta }: Fulfilled<User, ProfileChanges | undefined>) {
   const before: SessionUser | null = yield select(selectUser);
   const user = { ...before, ...payload } as User;
   rememberUser(user);
   yield put(userUpdated({ user }));
+  // A language choice shows itself (the page switches); only an edit of the details is confirmed.
+  const changed = Object.keys(meta?.arg?.originalArgs ?? {});
+  if (changed.length === 1 && changed[0] === 'language') return;
   yield put(showToast({ type: 'success', message: accountT('toast.profileSaved') }));
 }
 

@@ -1,5 +1,6 @@
 import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import MockAdapter from 'axios-mock-adapter';
+import { setLanguage } from '../i18n/i18n';
 import { readStored, writeStored } from '../storage/local-storage';
 import { readAccessToken, readRefreshToken, storeTokens } from '../storage/tokens';
 import { authorize, createApiClient, onAuthLost } from './api-client';
@@ -53,6 +54,23 @@ describe('the main API client', () => {
   it('never sends a bypass token as the authorization header', () => {
     storeTokens('bypass_token_123');
     expect(request().headers.get('Authorization')).toBe('Token static');
+  });
+
+  it('asks for answers in the language the page shows', async () => {
+    const { client, server } = setup();
+    const asked: unknown[] = [];
+    server.onGet('/series/').reply((config) => {
+      asked.push(config.headers?.['Accept-Language']);
+      return [200, {}];
+    });
+    await client.get('/series/');
+    await setLanguage('ru');
+    try {
+      await client.get('/series/');
+    } finally {
+      await setLanguage('en');
+    }
+    expect(asked).toEqual(['en', 'ru']);
   });
 
   it('keeps a request’s own Token header', () => {

@@ -2,6 +2,7 @@
  * The main API's HTTP client (product.md#requests): base `/api`, JSON, a 60 s timeout and no cookies.
  * Every request carries the static `Token` header unless a stored access token replaces it with
  * `Bearer`; a request that sets its own Token header keeps it, and a bypass token is never sent.
+ * Every request also carries `Accept-Language` with the page's language, so messages come back in it.
  *
  * The response step applies the transport rules of product.md#requests, in this order:
  *   1. 401: one refresh with the refresh token (concurrent 401s share it), then the request is replayed;
@@ -17,6 +18,7 @@
  */
 import axios, { type AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { MAX_RETRIES, REQUEST_TIMEOUT_MS, RETRY_DELAY_MS, RETRY_STATUSES } from '../constants';
+import { currentLanguage } from '../i18n/i18n';
 import { clearTokens, isBypassToken, readAccessToken, readRefreshToken, storeTokens } from '../storage/tokens';
 import { runtimeConfig } from './config';
 import { type MediaHosts, rewriteMediaAddresses } from './media-addresses';
@@ -43,6 +45,12 @@ export const CREDENTIAL_CHECK_PATHS: readonly string[] = ['/auth/login/'];
 function checksCredentials(url: string | undefined): boolean {
   const path = (url ?? '').split('?')[0] ?? '';
   return CREDENTIAL_CHECK_PATHS.some((known) => path === known || path.endsWith(`/api${known}`));
+}
+
+/** Every request says which language the page shows, so the API answers its messages in it (issue #21). */
+export function speakPageLanguage(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+  config.headers.set('Accept-Language', currentLanguage());
+  return config;
 }
 
 export function authorize(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
@@ -170,6 +178,7 @@ export function createApiClient(options: ApiClientOptions | string = {}): AxiosI
     },
   });
   client.interceptors.request.use(authorize);
+  client.interceptors.request.use(speakPageLanguage);
 
   // One refresh at a time: every 401 that arrives while it runs waits for the same answer.
   let refreshing: Promise<void> | null = null;

@@ -29,9 +29,19 @@ export function detectLanguage(stored: string | null | undefined, preferred: rea
   return DEFAULT_LANGUAGE;
 }
 
+/**
+ * The browser globals this file reads, typed here so that the API (no DOM types) can import the
+ * language list and detection from the same file.
+ */
+interface BrowserGlobals {
+  localStorage?: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+  navigator?: { languages?: readonly string[]; language?: string };
+}
+const browser = globalThis as BrowserGlobals;
+
 export function readStoredLanguage(): string | null {
   try {
-    return globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY) ?? null;
+    return browser.localStorage?.getItem(LANGUAGE_STORAGE_KEY) ?? null;
   } catch {
     return null;
   }
@@ -39,13 +49,14 @@ export function readStoredLanguage(): string | null {
 
 export function storeLanguage(language: Language): void {
   try {
-    globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
+    browser.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Storage may be full or blocked: the choice then lasts for this page only.
   }
 }
 
 export function browserLanguages(): readonly string[] {
-  if (typeof navigator === 'undefined') return [];
+  const navigator = browser.navigator;
+  if (!navigator) return [];
   return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
 }

@@ -1,16 +1,20 @@
 import {
   apiClient,
+  authenticated,
   balanceChanged,
+  currentLanguage,
   feedClient,
   goldStatusChanged,
   guestCreated,
   initialSessionState,
+  LANGUAGE_STORAGE_KEY,
   localGuestStarted,
   readAccessToken,
   readCookie,
   removeCookie,
   type SessionState,
   setGuestCookie,
+  setLanguage,
   signedIn,
   signedOut,
   storeTokens,
@@ -22,7 +26,14 @@ import { runSaga, type Saga } from 'redux-saga';
 import { buildGuestSignup, randomGuestAge, randomGuestId } from './guest';
 import { addressWithoutMagicLink, isValidMagicLink, magicLinkTokenFrom } from './magic-link.saga';
 import { flagsDiffer, pollPublicProfileOnce, refreshProfile } from './profile-poll.saga';
-import { continueAsNewGuest, createGuest, logout, restoreSession, startSession } from './session.saga';
+import {
+  continueAsNewGuest,
+  createGuest,
+  logout,
+  restoreSession,
+  startSession,
+  storeAuthentication,
+} from './session.saga';
 
 type Action = { type: string; payload?: unknown };
 
@@ -301,5 +312,29 @@ describe('the public profile poll', () => {
     expect(flagsDiffer(null, flags)).toBe(true);
     expect(flagsDiffer(flags, { ...flags })).toBe(false);
     expect(flagsDiffer(flags, { ...flags, paying: true })).toBe(true);
+  });
+});
+
+describe('the language of an account that signs in', () => {
+  afterEach(async () => {
+    await setLanguage('en');
+  });
+
+  const signIn = (account: User) =>
+    run(storeAuthentication, {}, authenticated({ access: 'a', refresh: 'r', user: account }));
+
+  it('switches the page to the language saved on the account', async () => {
+    expect(currentLanguage()).toBe('en');
+    await signIn(user({ language: 'ru' }));
+    expect(currentLanguage()).toBe('ru');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ru');
+  });
+
+  it('keeps the page language when the account has none saved', async () => {
+    await setLanguage('ru');
+    await signIn(user({ language: null }));
+    expect(currentLanguage()).toBe('ru');
+    await signIn(user());
+    expect(currentLanguage()).toBe('ru');
   });
 });

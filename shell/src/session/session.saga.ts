@@ -19,12 +19,14 @@ import {
   type AuthResponse,
   apiClient,
   authenticated,
+  currentLanguage,
   fetchProfile,
   forgetSession,
   GUEST_COOKIE_NAME,
   GUEST_REGISTRATION_RETRY_DELAY_MS,
   type GuestSignupPayload,
   guestCreated,
+  isLanguage,
   localGuestStarted,
   newLocalGuest,
   onAuthLost,
@@ -36,6 +38,7 @@ import {
   removeCookie,
   removeStored,
   setGuestCookie,
+  setLanguage,
   setUserIdCookie,
   signedIn,
   signedOut,
@@ -143,7 +146,16 @@ export function* startSession() {
   yield put(sessionStarted());
 }
 
-function* storeAuthentication({ payload }: ReturnType<typeof authenticated>) {
+/**
+ * A viewer who signs in gets the page in the language saved on their account (issue #21), when it
+ * differs from the one shown: the account's choice wins over this browser's.
+ */
+export function* followAccountLanguage(user: Pick<User, 'language'>) {
+  const language = user.language;
+  if (isLanguage(language) && language !== currentLanguage()) yield call(setLanguage, language);
+}
+
+export function* storeAuthentication({ payload }: ReturnType<typeof authenticated>) {
   storeTokens(payload.access, payload.refresh);
   rememberUser(payload.user);
   setUserIdCookie(payload.user.id);
@@ -152,6 +164,7 @@ function* storeAuthentication({ payload }: ReturnType<typeof authenticated>) {
     removeCookie(GUEST_COOKIE_NAME);
   }
   yield put(signedIn({ user: payload.user }));
+  yield call(followAccountLanguage, payload.user);
   yield put(track(ANALYTICS_EVENTS.signedIn, { user_id: payload.user.id }));
 }
 

@@ -18,6 +18,7 @@ import * as autoUnlock from './20261203020000_auto_unlock';
 import * as remoteReleases from './20261204010000_remote_releases';
 import * as remoteLoadReporters from './20261204020000_remote_load_reporters';
 import * as episodeSubtitles from './20261205010000_episode_subtitles';
+import * as languages from './20261205020000_languages';
 
 const migrations: Record<string, Migration> = {
   '20250601000000_initial': initial,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '20261204010000_remote_releases': remoteReleases,
   '20261204020000_remote_load_reporters': remoteLoadReporters,
   '20261205010000_episode_subtitles': episodeSubtitles,
+  '20261205020000_languages': languages,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -27,6 +27,7 @@ import { isUniqueViolation } from '../../kernel/money-transaction';
 import { paginate } from '../../kernel/paging';
 import { playbackAddresses } from '../../media/signed-playback';
 import { containsText, insertSeries } from '../catalogue/catalogue.repository';
+import { parseTranslations, storedTranslations } from '../catalogue/translations';
 import {
   discardImages,
   type PreparedImage,
@@ -183,6 +184,8 @@ function toAdminSeries(
     title_en: row.title_en,
     slug: row.slug,
     description: row.description,
+    translations: parseTranslations(row.translations),
+    audio_language: row.audio_language,
     tags: parseTags(row.tags),
     category_ids: categoryIds,
     year: row.year,
@@ -360,8 +363,12 @@ async function setCategories(db: Executor, seriesId: number, ids: number[]) {
 }
 
 function seriesColumns(input: SeriesInput) {
-  const { category_ids: _categories, tags, ...rest } = input;
-  return { ...rest, ...(tags !== undefined ? { tags: JSON.stringify(tags) } : {}) };
+  const { category_ids: _categories, tags, translations, ...rest } = input;
+  return {
+    ...rest,
+    ...(tags !== undefined ? { tags: JSON.stringify(tags) } : {}),
+    ...(translations !== undefined ? { translations: storedTranslations(translations) } : {}),
+  };
 }
 
 export async function createSeries(ctx: AppContext, actor: UserRow, body: Static<typeof SeriesCreateBody>) {
@@ -380,6 +387,8 @@ export async function createSeries(ctx: AppContext, actor: UserRow, body: Static
       title_en: input.title_en ?? '',
       slug,
       description: input.description ?? '',
+      translations: columns.translations ?? null,
+      audio_language: input.audio_language ?? 'en',
       cover_image: columns.cover_image ?? null,
       banner_image: columns.banner_image ?? null,
       poster_image: columns.poster_image ?? null,
@@ -550,6 +559,7 @@ function toAdminEpisode(ctx: AppContext, row: EpisodeWithSeries, unlocks: number
     position: row.position,
     title: row.title,
     description: row.description,
+    translations: parseTranslations(row.translations),
     thumbnail: ctx.mediaUrl(row.thumbnail),
     duration: row.duration,
     hls_url: ctx.mediaUrl(row.hls_url),
@@ -698,6 +708,7 @@ export async function createEpisode(
           episode_number: number,
           title: body.title,
           description: body.description ?? '',
+          translations: storedTranslations(body.translations),
           thumbnail: thumbnail ?? null,
           duration: body.duration ?? 0,
           video_url: body.video_url ?? null,
@@ -736,7 +747,8 @@ export async function updateEpisode(
   id: number,
   body: Static<typeof EpisodeUpdateBody>,
 ) {
-  const { input: changes, images } = await prepareImages(ctx, body, actor);
+  const { input, images } = await prepareImages(ctx, body, actor);
+  const { translations, ...changes } = input;
   const at = nowIso(ctx);
   await writeWithImages(ctx, images, async (trx) => {
     const db = trx;
@@ -752,6 +764,7 @@ export async function updateEpisode(
         .updateTable('episodes')
         .set({
           ...changes,
+          ...(translations !== undefined ? { translations: storedTranslations(translations) } : {}),
           coin_cost: coinCost,
           ...(changes.season_number !== undefined ? { season_id: await seasonId(db, before.series_id, season) } : {}),
           updated_at: at,

@@ -7,6 +7,7 @@ import {
 import { Type } from '@sinclair/typebox';
 import { Id, Nullable, PageQuery } from '../../http/schemas';
 import { Email, Password } from '../auth/auth.schemas';
+import { AudioLanguageSchema, TranslationsSchema } from '../catalogue/translations';
 import { MoneySettingsAnswer, PlanId, SettingsSchemas } from '../settings/settings.schemas';
 import { SubscriptionSchema } from '../subscriptions/subscriptions.schemas';
 import { UserSchema } from '../users/users.schemas';
@@ -80,6 +81,10 @@ const SeriesFields = {
   title_en: Type.String({ maxLength: 200 }),
   slug: Type.String({ minLength: 1, maxLength: 120, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' }),
   description: Type.String({ maxLength: 5_000 }),
+  /** Title and description in other languages (issue #21). */
+  translations: TranslationsSchema,
+  /** The language spoken in the series (`en` when left out). */
+  audio_language: AudioLanguageSchema,
   tags: Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 30 }),
   category_ids: Type.Array(Id, { maxItems: 20 }),
   year: Nullable(Type.Integer({ minimum: 1900, maximum: 2100 })),
@@ -158,6 +163,8 @@ export const AdminSeriesSchema = Type.Object({
   title_en: Type.String(),
   slug: Type.String(),
   description: Type.String(),
+  translations: TranslationsSchema,
+  audio_language: Type.String(),
   tags: Type.Array(Type.String()),
   category_ids: Type.Array(Type.Integer()),
   year: Nullable(Type.Integer()),
@@ -198,6 +205,8 @@ export const SeriesListQuery = Type.Object({
 const EpisodeFields = {
   title: Type.String({ minLength: 1, maxLength: 200 }),
   description: Type.String({ maxLength: 5_000 }),
+  /** Title and description in other languages (issue #21). */
+  translations: TranslationsSchema,
   season_number: Type.Integer({ minimum: 1, maximum: 100 }),
   episode_number: Type.Integer({ minimum: 1, maximum: 10_000 }),
   is_free: Type.Boolean(),
@@ -226,6 +235,7 @@ export const AdminEpisodeSchema = Type.Object({
   position: Type.Integer(),
   title: Type.String(),
   description: Type.String(),
+  translations: TranslationsSchema,
   thumbnail: Nullable(Type.String()),
   duration: Type.Integer(),
   hls_url: Nullable(Type.String()),

@@ -37,6 +37,7 @@ import {
   revokeAllRefreshTokens,
   revokeRefreshFamily,
 } from './auth.repository';
+import { mailLanguage, passwordResetMail, registrationMail, signInMail, verificationMail } from './auth-mails';
 import { mergeGuest, mergeGuestLocked } from './guest-merge.service';
 import { recordLoginSuccess, reserveLoginAttempt } from './login-throttle';
 
@@ -151,14 +152,15 @@ async function sendVerificationMail(ctx: AppContext, caller: RequestFacts, user:
     expiresAt: addSeconds(now, EMAIL_VERIFICATION_TTL_SECONDS),
     createdAt: now.toISOString(),
   });
+  const words = verificationMail(mailLanguage(user, caller.languages), user.username);
   await ctx.mailer.send(
     linkMail(
       email,
-      'Confirm your e-mail address',
-      `Welcome to Cliffhanger, ${user.username}! Please confirm that this address is yours.`,
-      'Confirm my address',
+      words.subject,
+      words.intro,
+      words.linkLabel,
       appLink(ctx, caller, `verify-email=${encodeURIComponent(token)}`, '/profile'),
-      'If you did not create an account, ignore this mail.',
+      words.outro,
     ),
   );
 }
@@ -374,24 +376,18 @@ export async function requestMagicLink(ctx: AppContext, caller: RequestFacts, in
     createdAt: now.toISOString(),
   });
   const minutes = Math.round(ctx.config.magicLinkTtlSeconds / 60);
-  const message =
-    purpose === 'auth'
-      ? linkMail(
-          email,
-          'Your Cliffhanger sign-in link',
-          'Use the link below to sign in to Cliffhanger.',
-          'Sign in',
-          appLink(ctx, caller, `magic-link-auth=${encodeURIComponent(token)}`),
-          `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail.`,
-        )
-      : linkMail(
-          email,
-          'Finish creating your Cliffhanger account',
-          `Use the link below to create your account. You get ${MAGIC_LINK_SIGNUP_COINS} coins to start watching.`,
-          'Create my account',
-          appLink(ctx, caller, `magic-link-registration=${encodeURIComponent(token)}`),
-          `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail.`,
-        );
+  // A known address gets the account's own language; a new one the language of the page that asked.
+  const language = mailLanguage(user, caller.languages);
+  const words =
+    purpose === 'auth' ? signInMail(language, minutes) : registrationMail(language, minutes, MAGIC_LINK_SIGNUP_COINS);
+  const message = linkMail(
+    email,
+    words.subject,
+    words.intro,
+    words.linkLabel,
+    appLink(ctx, caller, `magic-link-${purpose}=${encodeURIComponent(token)}`),
+    words.outro,
+  );
   try {
     await ctx.mailer.send(message);
   } catch {
@@ -487,16 +483,17 @@ export async function requestPasswordReset(ctx: AppContext, caller: RequestFacts
     expiresAt: addSeconds(now, PASSWORD_RESET_TTL_SECONDS),
     createdAt: now.toISOString(),
   });
+  const words = passwordResetMail(mailLanguage(user, caller.languages));
   // Sent after answering, so a known address takes no longer to answer than an unknown one.
   sendInBackground(ctx, caller, () =>
     ctx.mailer.send(
       linkMail(
         email,
-        'Reset your Cliffhanger password',
-        'Somebody (hopefully you) asked to reset the password of this account.',
-        'Choose a new password',
+        words.subject,
+        words.intro,
+        words.linkLabel,
         appLink(ctx, caller, `reset-password=${encodeURIComponent(token)}`, '/profile'),
-        'The link works once and expires in one hour. If you did not ask for it, ignore this mail.',
+        words.outro,
       ),
     ),
   );

@@ -335,7 +335,14 @@ export async function categoryIdsBySeries(db: Executor, at: string): Promise<Map
 }
 
 /** Allocates the next series id, skipping the ids product.md#catalogue hides, and inserts the series. */
-export async function insertSeries(db: Executor, values: Omit<SeriesRow, 'id'> & { id?: number }): Promise<number> {
+export async function insertSeries(
+  db: Executor,
+  values: Omit<SeriesRow, 'id' | 'translations' | 'audio_language'> & {
+    id?: number;
+    translations?: string | null;
+    audio_language?: string;
+  },
+): Promise<number> {
   let id = values.id;
   if (id === undefined) {
     const max = await db

@@ -4,6 +4,7 @@ import { SERIES_LIST_LIMIT } from '@cliffhanger/shared/src/constants';
 import { Type } from '@sinclair/typebox';
 import { IdParams, Nullable } from '../../http/schemas';
 import { SERIES_ORDERINGS } from './catalogue.service';
+import { TranslationsSchema } from './translations';
 
 export const CategorySchema = Type.Object(
   { id: Type.Integer(), name: Type.String(), slug: Type.String(), icon: Type.String(), color: Type.String() },
@@ -32,6 +33,10 @@ export const SeriesSchema = Type.Object(
     title_en: Type.String(),
     slug: Type.String(),
     description: Type.String(),
+    /** Title and description in other languages (issue #21): the frontends pick with `localizedTitle`. */
+    translations: Type.Optional(TranslationsSchema),
+    /** The language spoken in the series. */
+    audio_language: Type.Optional(Type.String()),
     cover_image: Nullable(Type.String()),
     banner_image: Nullable(Type.String()),
     poster_image: Nullable(Type.String()),
@@ -64,6 +69,8 @@ export const EpisodeSchema = Type.Object(
     episode_number: Type.Integer(),
     title: Type.String(),
     description: Type.String(),
+    /** Title and description in other languages (issue #21). */
+    translations: Type.Optional(TranslationsSchema),
     thumbnail: Nullable(Type.String()),
     duration: Type.Integer(),
     video_url: Nullable(Type.String()),

@@ -22,6 +22,7 @@ import { subtitlesByEpisode } from '../subtitles/subtitles.service';
 import { isGoldMember } from '../users/users.service';
 import * as repo from './catalogue.repository';
 import { type AccessDecision, decideEpisodeAccess } from './episode-access';
+import { parseTranslations } from './translations';
 
 export const EPISODE_NOT_FOUND_MESSAGE = 'Episode not found';
 
@@ -63,6 +64,8 @@ export async function hydrateSeries(ctx: AppContext, rows: SeriesRow[]): Promise
       title_en: row.title_en,
       slug: row.slug,
       description: row.description,
+      translations: parseTranslations(row.translations),
+      audio_language: row.audio_language,
       cover_image: media(row.cover_image),
       banner_image: media(row.banner_image),
       poster_image: media(row.poster_image),
@@ -289,6 +292,7 @@ export async function toEpisodeDtos(
       episode_number: row.episode_number,
       title: row.title,
       description: row.description,
+      translations: parseTranslations(row.translations),
       thumbnail: media(row.thumbnail),
       duration: row.duration,
       video_url: play?.video_url ?? null,

@@ -1,6 +1,15 @@
 /** The User as answered by the API (User, product.md#entities + the public-profile flags) and the profile update. */
+import { type Language, SUPPORTED_LANGUAGES } from '@cliffhanger/shared/src/i18n/languages';
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../http/schemas';
+
+/** One of SUPPORTED_LANGUAGES (`en`, `ru`), or null: no choice made. */
+const LanguageChoice = Type.Unsafe<Language | null>({
+  type: 'string',
+  enum: [...SUPPORTED_LANGUAGES, null],
+  nullable: true,
+  description: 'An interface language (en, ru), or null when none is chosen',
+});
 
 export const UserSchema = Type.Object(
   {
@@ -24,6 +33,8 @@ export const UserSchema = Type.Object(
     has_active_subs: Type.Boolean(),
     /** False for an account made by magic link (or a guest): it sets a password instead of changing one. */
     has_password: Type.Boolean(),
+    /** The interface language the user chose (issue #21); null until they choose. */
+    language: Type.Optional(LanguageChoice),
   },
   { $id: 'User' },
 );
@@ -36,6 +47,8 @@ export const ProfileUpdateBody = Type.Object(
     username: Type.Optional(Type.String({ minLength: 3, maxLength: 30, pattern: '^[A-Za-z0-9_.-]+$' })),
     first_name: Type.Optional(Name),
     last_name: Type.Optional(Name),
+    /** The interface language; null forgets the choice (the browser's languages decide again). */
+    language: Type.Optional(LanguageChoice),
   },
   { additionalProperties: false },
 );

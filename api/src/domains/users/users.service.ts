@@ -5,6 +5,7 @@
 
 import { GUEST_EMAIL_DOMAIN } from '@cliffhanger/shared/src/constants';
 import type { OwnAccountFlags, PublicProfileFlags, User } from '@cliffhanger/shared/src/entities';
+import { isLanguage, type Language } from '@cliffhanger/shared/src/i18n/languages';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
@@ -54,6 +55,7 @@ export function toUserDto(row: UserRow, now: Date): UserDto {
     created_at: row.created_at,
     email_verified: Boolean(row.email_verified),
     has_password: row.password_hash !== null,
+    language: isLanguage(row.language) ? row.language : null,
     ...publicFlags(row, now),
   };
 }
@@ -69,6 +71,7 @@ export interface ProfileChanges {
   username?: string;
   first_name?: string;
   last_name?: string;
+  language?: Language | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { i18n, LANGUAGE_STORAGE_KEY } from '@cliffhanger/shared';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ProfileScreen from '../../screens/profile';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
@@ -36,6 +36,34 @@ describe('the language switch on the profile', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'English' }));
     expect(await screen.findByRole('heading', { name: 'Profile', level: 1 })).toBeInTheDocument();
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+  });
+
+  it('saves a signed-in viewer’s choice to the account', async () => {
+    http = mockHttp((config) =>
+      config.method === 'patch' && config.url === '/users/profile/'
+        ? { status: 200, data: { ...JSON.parse(String(config.data)), id: 1 } }
+        : undefined,
+    );
+    renderAccount(<ProfileScreen />, { path: '/profile' });
+    await userEvent.click(screen.getByRole('radio', { name: 'Русский' }));
+    expect(await screen.findByRole('heading', { name: 'Профиль', level: 1 })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(http.calls).toContainEqual(
+        expect.objectContaining({ method: 'PATCH', url: '/users/profile/', data: JSON.stringify({ language: 'ru' }) }),
+      ),
+    );
+    // The switch shows itself: no "profile saved" toast for it.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByText('Профиль сохранён.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Your profile has been saved.')).not.toBeInTheDocument();
+  });
+
+  it('keeps a guest’s choice in this browser only', async () => {
+    http = mockHttp(() => undefined);
+    renderAccount(<ProfileScreen />, { path: '/profile', store: accountStore({ user: guest() }) });
+    await userEvent.click(screen.getByRole('radio', { name: 'Русский' }));
+    expect(await screen.findByRole('heading', { name: 'Профиль', level: 1 })).toBeInTheDocument();
+    expect(http.calls.filter((call) => call.method === 'PATCH')).toEqual([]);
   });
 
   it('counts a signed-in viewer’s coins with Russian plural forms', async () => {

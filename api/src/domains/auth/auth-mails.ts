@@ -1,0 +1,99 @@
+/**
+ * The words of the account e-mails in each interface language (issue #21): the sign-in link, the
+ * link that finishes a new account, the address confirmation and the password reset. A mail is in the
+ * recipient's stored language, else the language of the request that caused it, else English.
+ */
+import { detectLanguage, type Language } from '@cliffhanger/shared/src/i18n/languages';
+
+export interface LinkMailWords {
+  subject: string;
+  intro: string;
+  linkLabel: string;
+  outro: string;
+}
+
+/** The language of a mail to `recipient` caused by a request that asked for `requestLanguages`. */
+export function mailLanguage(
+  recipient: { language: string | null } | null | undefined,
+  requestLanguages: readonly string[],
+): Language {
+  return detectLanguage(recipient?.language, requestLanguages);
+}
+
+const ruPlural = new Intl.PluralRules('ru');
+/** "15 минут", "1 минуту", "2 минуты". */
+function ruMinutes(minutes: number): string {
+  const form = ruPlural.select(minutes);
+  return `${minutes} ${form === 'one' ? 'минуту' : form === 'few' ? 'минуты' : 'минут'}`;
+}
+
+export function signInMail(language: Language, minutes: number): LinkMailWords {
+  if (language === 'ru') {
+    return {
+      subject: 'Ваша ссылка для входа в Cliffhanger',
+      intro: 'Чтобы войти в Cliffhanger, перейдите по ссылке ниже.',
+      linkLabel: 'Войти',
+      outro: `Ссылка сработает один раз и перестанет действовать через ${ruMinutes(minutes)}. Если вы её не запрашивали, просто не обращайте внимания на это письмо.`,
+    };
+  }
+  return {
+    subject: 'Your Cliffhanger sign-in link',
+    intro: 'Use the link below to sign in to Cliffhanger.',
+    linkLabel: 'Sign in',
+    outro: `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail.`,
+  };
+}
+
+export function registrationMail(language: Language, minutes: number, coins: number): LinkMailWords {
+  if (language === 'ru') {
+    const form = ruPlural.select(coins);
+    const coinWord = form === 'one' ? 'монету' : form === 'few' ? 'монеты' : 'монет';
+    return {
+      subject: 'Завершите создание аккаунта Cliffhanger',
+      intro: `Чтобы создать аккаунт, перейдите по ссылке ниже. Вы получите ${coins} ${coinWord}, чтобы начать смотреть.`,
+      linkLabel: 'Создать аккаунт',
+      outro: `Ссылка сработает один раз и перестанет действовать через ${ruMinutes(minutes)}. Если вы её не запрашивали, просто не обращайте внимания на это письмо.`,
+    };
+  }
+  return {
+    subject: 'Finish creating your Cliffhanger account',
+    intro: `Use the link below to create your account. You get ${coins} coins to start watching.`,
+    linkLabel: 'Create my account',
+    outro: `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail.`,
+  };
+}
+
+export function verificationMail(language: Language, username: string): LinkMailWords {
+  if (language === 'ru') {
+    return {
+      subject: 'Подтвердите адрес электронной почты',
+      intro: `Добро пожаловать в Cliffhanger, ${username}! Пожалуйста, подтвердите, что это ваш адрес.`,
+      linkLabel: 'Подтвердить адрес',
+      outro: 'Если вы не создавали аккаунт, просто не обращайте внимания на это письмо.',
+    };
+  }
+  return {
+    subject: 'Confirm your e-mail address',
+    intro: `Welcome to Cliffhanger, ${username}! Please confirm that this address is yours.`,
+    linkLabel: 'Confirm my address',
+    outro: 'If you did not create an account, ignore this mail.',
+  };
+}
+
+export function passwordResetMail(language: Language): LinkMailWords {
+  if (language === 'ru') {
+    return {
+      subject: 'Сброс пароля Cliffhanger',
+      intro: 'Кто-то (надеемся, что вы) попросил сбросить пароль этого аккаунта.',
+      linkLabel: 'Выбрать новый пароль',
+      outro:
+        'Ссылка сработает один раз и перестанет действовать через час. Если вы её не запрашивали, просто не обращайте внимания на это письмо.',
+    };
+  }
+  return {
+    subject: 'Reset your Cliffhanger password',
+    intro: 'Somebody (hopefully you) asked to reset the password of this account.',
+    linkLabel: 'Choose a new password',
+    outro: 'The link works once and expires in one hour. If you did not ask for it, ignore this mail.',
+  };
+}
