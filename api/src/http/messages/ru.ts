@@ -352,4 +352,29 @@ export const RU_MESSAGES: Readonly<Record<string, string>> = {
   'History entry not found': 'Запись истории не найдена',
   'Added to My List': 'Добавлено в «Мой список»',
   'Removed from My List': 'Удалено из «Моего списка»',
+  // --- Subtitles (domains/subtitles) ---
+  'The label may not contain quotation marks or control characters.':
+    'Название не может содержать кавычки и управляющие символы.',
+  'Remove the quotation marks and control characters.': 'Уберите кавычки и управляющие символы.',
+  'This episode has no subtitles in that language.': 'У этой серии нет субтитров на этом языке.',
+  'Line {{line}}: {{problem}}': 'Строка {{line}}: {{problem}}',
+  'the cue timing “{{timing}}” is not valid.': 'время реплики «{{timing}}» указано неверно.',
+  'the cue ends ({{end}}) before it starts ({{start}}). A cue must end after it starts.':
+    'реплика заканчивается ({{end}}) раньше, чем начинается ({{start}}). Реплика должна заканчиваться после начала.',
+  'the file is neither WebVTT (it would start with “WEBVTT”) nor SRT (it would start with a cue number). Upload a .vtt or .srt file.':
+    'файл не похож ни на WebVTT (он начинался бы с «WEBVTT»), ни на SRT (он начинался бы с номера реплики). Загрузите файл .vtt или .srt.',
+  'a cue timing such as “{{expected}}” was expected here, not “{{shown}}”.':
+    'здесь ожидалось время реплики вида «{{expected}}», а не «{{shown}}».',
+  'the cue number “{{number}}” is not a number.': 'номер реплики «{{number}}» — не число.',
+  'a cue timing follows a cue without a blank line between them.':
+    'время реплики идёт сразу за предыдущей репликой, без пустой строки между ними.',
+  'the file has more than {{max}} cues. An episode needs far fewer; check the file.':
+    'в файле больше {{max}} реплик. Для серии нужно гораздо меньше — проверьте файл.',
+  'The subtitle file is larger than {{size}} KiB. An episode’s subtitles are a few KiB; check the file.':
+    'Файл субтитров больше {{size}} КиБ. Субтитры серии занимают несколько КиБ — проверьте файл.',
+  'The subtitle file is empty.': 'Файл субтитров пуст.',
+  'the file contains a NUL character; it is not a text file.': 'в файле есть символ NUL — это не текстовый файл.',
+  'a blank line must separate the “WEBVTT” line from the first cue.':
+    'строку «WEBVTT» и первую реплику должна разделять пустая строка.',
+  'The subtitle file has no cues with text in it.': 'В файле субтитров нет реплик с текстом.',
 };

@@ -70,6 +70,13 @@ describe('the Russian catalogue of API messages', () => {
     ).toBe('Этот сериал пока нельзя опубликовать. Ещё нужно: готовое видео; постер (его видно на карточках сериалов).');
   });
 
+  it('tells a Russian staff member which line of a subtitle file is wrong, in Russian', () => {
+    expect(translateMessage('Line 7: the cue timing “00:01,000 --> 00:02” is not valid.', 'ru')).toBe(
+      'Строка 7: время реплики «00:01,000 --> 00:02» указано неверно.',
+    );
+    expect(translateMessage('The subtitle file is empty.', 'ru')).toBe('Файл субтитров пуст.');
+  });
+
   it('leaves English, and a text with no entry, as written', () => {
     expect(translateMessage('Series not found', 'en')).toBe('Series not found');
     expect(translateMessage('Something nobody wrote', 'ru')).toBe('Something nobody wrote');
