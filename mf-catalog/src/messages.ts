@@ -6,7 +6,7 @@
 import {
   type Catalogue,
   defineMessages,
-  HOME_SCREEN_TITLE,
+  HOME_SCREEN_TITLES,
   type MessageKey,
   SERIES_NOT_FOUND_MESSAGE,
 } from '@cliffhanger/shared';
@@ -14,7 +14,7 @@ import {
 export const CATALOG_NAMESPACE = 'catalog';
 
 const en = {
-  'home.title': HOME_SCREEN_TITLE,
+  'home.title': HOME_SCREEN_TITLES.en,
   'home.trending': 'Trending now',
   'home.goldExclusives': 'Gold exclusives',
   'home.continueWatching': 'Continue watching',
@@ -136,7 +136,7 @@ const en = {
 };
 
 const ru: Catalogue = {
-  'home.title': 'Посмотрите что-то захватывающее',
+  'home.title': HOME_SCREEN_TITLES.ru,
   'home.trending': 'Сейчас в тренде',
   'home.goldExclusives': 'Эксклюзивы Gold',
   'home.continueWatching': 'Продолжить просмотр',

@@ -13,7 +13,8 @@ import {
   IMAGE_RENDITION_WIDTHS,
   responsiveImage,
 } from '@cliffhanger/shared/src/http/image-renditions';
-import { FIRST_HERO_PRELOAD_ID, HOME_SCREEN_TITLE, heroImageOf } from '@cliffhanger/shared/src/startup/first-screen';
+import type { Language } from '@cliffhanger/shared/src/i18n/languages';
+import { FIRST_HERO_PRELOAD_ID, HOME_SCREEN_TITLES, heroImageOf } from '@cliffhanger/shared/src/startup/first-screen';
 import type { AppContext } from '../context';
 import { highlights } from '../domains/catalogue/catalogue.service';
 import { imageRenditions, mediaFileInside } from '../media/image-renditions';
@@ -74,8 +75,11 @@ export function firstScreenLinkHeader(first: FirstScreen | null): string | null 
   return /^[\x20-\x7e]*$/.test(header) && !/[<>"]/.test(image.src) ? header : null;
 }
 
-/** The page with the hero preloaded and laid out in its start-up skeleton; unchanged without one. */
-export function withFirstScreen(html: string, first: FirstScreen | null): string {
+/**
+ * The page with the hero preloaded and laid out in its start-up skeleton, its heading and `<html lang>`
+ * in the language the browser asks for; unchanged without a hero.
+ */
+export function withFirstScreen(html: string, first: FirstScreen | null, language: Language = 'en'): string {
   if (!first || !html.includes(DEFAULT_STARTUP_LOADER) || !html.includes('</title>')) return html;
   const image = responsiveImage(first.heroImage, HERO_IMAGE_SIZES);
   const src = escapeAttribute(image.src);
@@ -91,8 +95,15 @@ export function withFirstScreen(html: string, first: FirstScreen | null): string
   const skeleton =
     '<div id="startup-loader" aria-hidden="true" class="startup-loader--home">' +
     '<div class="startup-header"><div class="startup-logo">Cliffhanger</div></div>' +
-    `<div class="startup-page"><div class="startup-title">${HOME_SCREEN_TITLE}</div>` +
+    `<div class="startup-page"><div class="startup-title">${HOME_SCREEN_TITLES[language]}</div>` +
     `<div class="startup-hero"><img class="startup-hero-image" src="${src}"${choice.img}${placeholder} alt="" fetchpriority="high"/></div>` +
     '</div></div>';
-  return html.replace('</title>', `</title>${preload}`).replace(DEFAULT_STARTUP_LOADER, skeleton);
+  return html
+    .replace(/<html\b[^>]*>/, (tag) =>
+      /\slang="[^"]*"/.test(tag)
+        ? tag.replace(/\slang="[^"]*"/, ` lang="${language}"`)
+        : tag.replace('<html', `<html lang="${language}"`),
+    )
+    .replace('</title>', `</title>${preload}`)
+    .replace(DEFAULT_STARTUP_LOADER, skeleton);
 }

@@ -10,11 +10,13 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { detectLanguage } from '@cliffhanger/shared/src/i18n/languages';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { mediaStorageFor } from '../domains/media-library/media-storage';
 import { S3MediaStorage } from '../domains/media-library/s3-media-storage';
+import { headerLanguages, varyOn } from '../http/messages/viewer-language';
 import { contentSecurityPolicy } from './content-security-policy';
 import { firstScreenLinkHeader, homeFirstScreen, withFirstScreen } from './first-screen';
 import { REMOTE_NAMES, type RemoteName, remotesJson } from './frontends-config';
@@ -94,7 +96,10 @@ async function frontends(app: FastifyInstance, options: FrontendsOptions) {
       const first = await homeFirstScreen(app.ctx);
       const link = firstScreenLinkHeader(first);
       if (link) reply.header('link', link);
-      return withFirstScreen(html, first);
+      // The skeleton's heading is in the browser's language (a choice made on the site is read later,
+      // by the shell, from this browser's storage).
+      varyOn(reply, 'Accept-Language');
+      return withFirstScreen(html, first, detectLanguage(null, headerLanguages(request)));
     } catch (error) {
       request.log.warn({ err: error }, 'home page sent without its first hero image');
       return html;

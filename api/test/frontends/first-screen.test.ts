@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { HERO_IMAGE_SIZES } from '@cliffhanger/shared/src/http/image-renditions';
-import { heroImageOf } from '@cliffhanger/shared/src/startup/first-screen';
+import { HOME_SCREEN_TITLES, heroImageOf } from '@cliffhanger/shared/src/startup/first-screen';
 import sharp from 'sharp';
 import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
 import { DEFAULT_STARTUP_LOADER, firstScreenLinkHeader, withFirstScreen } from '../../src/frontends/first-screen';
@@ -71,6 +71,20 @@ describe('the home page names its first hero image', () => {
       `<img class="startup-hero-image" src="${image}" srcset="${choice}" sizes="${HERO_IMAGE_SIZES}" alt="" fetchpriority="high"/>`,
     );
     expect(page).toMatch(/<div id="startup-loader" aria-hidden="true" class="startup-loader--home">/);
+    expect(page).toContain(`<div class="startup-title">${HOME_SCREEN_TITLES.en}</div>`);
+  });
+
+  it('shows the skeleton’s heading in Russian to a browser that asks for Russian, so the words do not change when the page starts', async () => {
+    await seedDemoCatalogue(t.ctx, smallCatalogue());
+    const response = await call(t.app, {
+      url: '/',
+      headers: { ...html, 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.5' },
+    });
+    expect(response.body).toContain(`<div class="startup-title">${HOME_SCREEN_TITLES.ru}</div>`);
+    expect(response.body).toContain('<html lang="ru">');
+    expect(String(response.headers.vary)).toMatch(/Accept-Language/);
+    const english = await call(t.app, { url: '/', headers: { ...html, 'accept-language': 'de-DE,xx;q=0.5' } });
+    expect(english.body).toContain(`<div class="startup-title">${HOME_SCREEN_TITLES.en}</div>`);
   });
 
   it('draws the hero’s smallest rendition inline behind it, so the picture is there at the first paint', async () => {

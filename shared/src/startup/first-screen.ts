@@ -5,11 +5,19 @@
  * the same image while its own list loads, so nothing jumps or blinks.
  */
 import type { Series } from '../entities';
+import type { Language } from '../i18n/languages';
 
 export const FIRST_HERO_PRELOAD_ID = 'first-hero';
 
-/** The home screen's heading, which the skeleton shows too so that the hero sits where it will. */
-export const HOME_SCREEN_TITLE = 'Watch something gripping';
+/**
+ * The home screen's heading in each language, which the skeleton the server sends shows too (in the
+ * language the browser asks for), so that the hero sits where it will and the words do not change.
+ */
+export const HOME_SCREEN_TITLES: Readonly<Record<Language, string>> = {
+  en: 'Watch something gripping',
+  ru: 'Посмотрите что-то захватывающее',
+};
+export const HOME_SCREEN_TITLE = HOME_SCREEN_TITLES.en;
 
 /** The image a hero slide shows for a series: its slider art, else its banner, else its cover. */
 export function heroImageOf(series: Pick<Series, 'slider_image' | 'banner_image' | 'cover_image'>): string | null {
