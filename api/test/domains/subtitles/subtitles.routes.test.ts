@@ -57,6 +57,24 @@ describe.each(databaseKinds())('staff subtitles (%s)', (kind) => {
       .orderBy('id')
       .execute();
 
+  it('keeps exactly one track when 50 uploads of one language race, each answered 200 or 201', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, n) =>
+        put('fr', { text: `WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nVersion ${n}\n` }, 'staff', otherEpisodeId),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).filter((status) => status !== 200 && status !== 201)).toEqual([]);
+    expect(answers.filter((answer) => answer.statusCode === 201).length).toBeGreaterThanOrEqual(1);
+    const rows = await t.ctx.db
+      .selectFrom('episode_subtitles')
+      .selectAll()
+      .where('episode_id', '=', otherEpisodeId)
+      .where('language', '=', 'fr')
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect((await remove('fr', 'staff', otherEpisodeId)).statusCode).toBe(204);
+  });
+
   it('adds a WebVTT track (201), named after its language when no label is given', async () => {
     const added = await put('en', { text: VTT });
     expect(added.statusCode).toBe(201);
