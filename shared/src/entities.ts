@@ -74,6 +74,8 @@ export interface Category {
   slug: string;
   icon: string;
   color: string;
+  /** The name in other languages as `{ ru: { title } }` (issue #21); shown with `localizedCategoryName`. */
+  translations?: Translations;
 }
 
 export interface Season {

@@ -29,3 +29,11 @@ export function localizedTitle(item: TranslatableText, language: string): string
 export function localizedDescription(item: TranslatableText, language: string): string {
   return item.translations?.[language]?.description?.trim() || (item.description ?? '');
 }
+
+/** A genre's name in the viewer's language: its translation, else the name staff wrote. */
+export function localizedCategoryName(
+  category: { name: string; translations?: Translations | null },
+  language: string,
+): string {
+  return category.translations?.[language]?.title?.trim() || category.name;
+}

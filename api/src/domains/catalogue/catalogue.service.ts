@@ -36,7 +36,14 @@ function parseTags(raw: string): string[] {
 }
 
 export function toCategoryDto(row: CategoryRow): Category {
-  return { id: row.id, name: row.name, slug: row.slug, icon: row.icon, color: row.color };
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    icon: row.icon,
+    color: row.color,
+    translations: parseTranslations(row.translations),
+  };
 }
 
 /** Turns series rows into Series answers (product.md#entities) with categories, seasons and counts (three queries per batch). */
