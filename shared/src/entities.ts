@@ -177,6 +177,9 @@ export interface FeedSeries {
   series_id: Id;
   name: string;
   description: string;
+  /** The English title, and the name and description by language as `{ ru: { title, description } }` (issue #21). */
+  title_en: string;
+  translations: Translations;
   cover: string;
   cover_horizontal: string;
   episodes_count: number;
