@@ -153,6 +153,9 @@ export interface Episode {
   series: Id;
   series_id?: Id;
   series_title: string;
+  /** The series' English title and titles by language (issue #21): shown with `localizedSeriesTitle`. */
+  series_title_en?: string;
+  series_translations?: Translations;
   season: number;
   season_number?: number;
   episode_number: number;

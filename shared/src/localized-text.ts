@@ -37,3 +37,14 @@ export function localizedCategoryName(
 ): string {
   return category.translations?.[language]?.title?.trim() || category.name;
 }
+
+/** The series title of an episode answer in the viewer's language (its `series_*` names). */
+export function localizedSeriesTitle(
+  episode: { series_title: string; series_title_en?: string | null; series_translations?: Translations | null },
+  language: string,
+): string {
+  return localizedTitle(
+    { title: episode.series_title, title_en: episode.series_title_en, translations: episode.series_translations },
+    language,
+  );
+}

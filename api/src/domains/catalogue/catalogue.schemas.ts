@@ -72,6 +72,9 @@ export const EpisodeSchema = Type.Object(
     series: Type.Integer(),
     series_id: Type.Integer(),
     series_title: Type.String(),
+    /** The series' English title and titles by language (issue #21): the frontends pick with `localizedTitle`. */
+    series_title_en: Type.Optional(Type.String()),
+    series_translations: Type.Optional(TranslationsSchema),
     season: Type.Integer(),
     season_number: Type.Integer(),
     episode_number: Type.Integer(),
