@@ -74,6 +74,8 @@ export interface Category {
   slug: string;
   icon: string;
   color: string;
+  /** The name in other languages as `{ ru: { title } }` (issue #21); shown with `localizedCategoryName`. */
+  translations?: Translations;
 }
 
 export interface Season {
@@ -151,6 +153,9 @@ export interface Episode {
   series: Id;
   series_id?: Id;
   series_title: string;
+  /** The series' English title and titles by language (issue #21): shown with `localizedSeriesTitle`. */
+  series_title_en?: string;
+  series_translations?: Translations;
   season: number;
   season_number?: number;
   episode_number: number;
@@ -175,6 +180,9 @@ export interface FeedSeries {
   series_id: Id;
   name: string;
   description: string;
+  /** The English title, and the name and description by language as `{ ru: { title, description } }` (issue #21). */
+  title_en: string;
+  translations: Translations;
   cover: string;
   cover_horizontal: string;
   episodes_count: number;

@@ -5,6 +5,7 @@
  * renewed through `GET /api/episodes/{id}/stream/`.
  */
 import type { Id, IsoDateTime } from './entities';
+import type { Translations } from './localized-text';
 
 /** Why the viewer may play the clip: a free episode, Gold, or an episode they unlocked. */
 export type ForYouAccess = 'free' | 'gold' | 'unlocked';
@@ -23,9 +24,14 @@ export interface ForYouClip {
   episode_id: Id;
   series_id: Id;
   series_title: string;
+  /** The series' English title and its title by language (issue #21): shown with `localizedTitle`. */
+  series_title_en: string;
+  series_translations: Translations;
   season_number: number;
   episode_number: number;
   title: string;
+  /** The episode's title by language. */
+  translations: Translations;
   thumbnail: string | null;
   poster: string | null;
   duration: number;

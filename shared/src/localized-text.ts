@@ -29,3 +29,22 @@ export function localizedTitle(item: TranslatableText, language: string): string
 export function localizedDescription(item: TranslatableText, language: string): string {
   return item.translations?.[language]?.description?.trim() || (item.description ?? '');
 }
+
+/** A genre's name in the viewer's language: its translation, else the name staff wrote. */
+export function localizedCategoryName(
+  category: { name: string; translations?: Translations | null },
+  language: string,
+): string {
+  return category.translations?.[language]?.title?.trim() || category.name;
+}
+
+/** The series title of an episode answer in the viewer's language (its `series_*` names). */
+export function localizedSeriesTitle(
+  episode: { series_title: string; series_title_en?: string | null; series_translations?: Translations | null },
+  language: string,
+): string {
+  return localizedTitle(
+    { title: episode.series_title, title_en: episode.series_title_en, translations: episode.series_translations },
+    language,
+  );
+}

@@ -59,6 +59,8 @@ export interface CategoriesTable {
   color: ColumnType<string, string | undefined, string>;
   position: IntColumn;
   created_at: string;
+  /** The name in other languages, JSON text (issue #21); null when none. */
+  translations: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SeriesTable {

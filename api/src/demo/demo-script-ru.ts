@@ -224,3 +224,21 @@ export function demoEpisodeTranslations(slug: string, episodeNumber: number): { 
   const episode = DEMO_SERIES_RU[slug]?.episodes[episodeNumber - 1];
   return episode ? { ru: { title: episode[0], description: episode[1] } } : null;
 }
+
+/** The demo genres' Russian names, by the category's address (slug). */
+export const DEMO_CATEGORIES_RU: Readonly<Record<string, string>> = {
+  romance: 'Романтика',
+  revenge: 'Месть',
+  ceo: 'Миллиардеры',
+  fantasy: 'Фэнтези',
+  thriller: 'Триллер',
+  comedy: 'Комедия',
+  family: 'Семья',
+  supernatural: 'Оборотни и вампиры',
+};
+
+/** The stored `translations` of a demo category, or null when it has no Russian name. */
+export function demoCategoryTranslations(slug: string): { ru: TextTranslation } | null {
+  const name = DEMO_CATEGORIES_RU[slug];
+  return name ? { ru: { title: name } } : null;
+}

@@ -16,7 +16,7 @@ import { findUserByEmail, insertUser } from '../domains/users/users.repository';
 import { applyLedgerEntry } from '../kernel/coin-ledger';
 import { mediaPath } from '../media/media-urls';
 import type { DemoCatalogue } from './demo-catalogue.types';
-import { demoEpisodeTranslations, demoSeriesTranslations } from './demo-script-ru';
+import { demoCategoryTranslations, demoEpisodeTranslations, demoSeriesTranslations } from './demo-script-ru';
 import { seedDemoSubtitles } from './demo-subtitles';
 
 export const DEMO_STAFF_EMAIL = 'staff@cliffhanger.local';
@@ -66,6 +66,7 @@ async function writeCatalogue(
           slug: category.slug,
           icon: category.icon,
           color: category.color,
+          translations: storedTranslations(demoCategoryTranslations(category.slug)),
           position,
           created_at: nowIso(ctx),
         })

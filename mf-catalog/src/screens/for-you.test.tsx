@@ -1,10 +1,17 @@
-import { ANALYTICS_EVENTS, FEED_CLIP_SHOWN_AFTER_MS, type ForYouClip, trackEvent } from '@cliffhanger/shared';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import {
+  ANALYTICS_EVENTS,
+  FEED_CLIP_SHOWN_AFTER_MS,
+  type ForYouClip,
+  i18n,
+  setLanguage,
+  trackEvent,
+} from '@cliffhanger/shared';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { type HttpMock, mockHttp } from '../test/http-mock';
 import { catalogStore } from '../test/store';
-import ForYouScreen from './for-you';
+import ForYouScreen, { clipTitles } from './for-you';
 
 function clip(position: number, seriesId: number, overrides: Partial<ForYouClip> = {}): ForYouClip {
   const episodeId = 100 + position;
@@ -13,9 +20,12 @@ function clip(position: number, seriesId: number, overrides: Partial<ForYouClip>
     episode_id: episodeId,
     series_id: seriesId,
     series_title: `Series ${seriesId}`,
+    series_title_en: `Series ${seriesId}`,
+    series_translations: {},
     season_number: 1,
     episode_number: 1,
     title: `Clip ${position}`,
+    translations: {},
     thumbnail: null,
     poster: null,
     duration: 60,
@@ -50,9 +60,9 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-function renderFeed() {
+function renderFeed(clips = CLIPS) {
   http = mockHttp((config) => {
-    if (config.url === '/feed/for-you/') return { status: 200, data: { clips: CLIPS, personalised: true } };
+    if (config.url === '/feed/for-you/') return { status: 200, data: { clips, personalised: true } };
   });
   const store = catalogStore();
   const dispatched: Array<{ event: string; properties?: Record<string, unknown> }> = [];
@@ -131,5 +141,36 @@ describe('for-you feed', () => {
     expect(events(ANALYTICS_EVENTS.feedClipPlayed)).toHaveLength(1);
     fireEvent.click(lead);
     expect(events(ANALYTICS_EVENTS.feedSeriesOpened)).toEqual([{ episode_id: 100, series_id: 1, position: 0 }]);
+  });
+});
+
+describe('for-you feed in the viewer language', () => {
+  afterEach(async () => {
+    cleanup();
+    await i18n.changeLanguage('en');
+  });
+
+  const korean = clip(0, 7, {
+    series_title: '한밤의 서약',
+    series_title_en: 'Midnight Vows',
+    series_translations: { ru: { title: 'Полночные клятвы' } },
+    title: '시작',
+    translations: { ru: { title: 'Начало' } },
+  });
+
+  it('names the series and the episode in Russian for a Russian viewer', async () => {
+    await setLanguage('ru');
+    renderFeed([korean]);
+    expect(await screen.findByText('Полночные клятвы')).toBeInTheDocument();
+    expect(screen.getByText(/Начало/)).toBeInTheDocument();
+    expect(screen.queryByText('한밤의 서약')).not.toBeInTheDocument();
+  });
+
+  it('names the series by its English title for an English viewer, and by the original where nothing is written', () => {
+    expect(clipTitles(korean, 'en')).toEqual({ series: 'Midnight Vows', title: '시작' });
+    expect(clipTitles({ ...korean, series_translations: {}, translations: {} }, 'ru')).toEqual({
+      series: '한밤의 서약',
+      title: '시작',
+    });
   });
 });

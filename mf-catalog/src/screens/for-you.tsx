@@ -16,6 +16,7 @@ import {
   type ForYouClip,
   Icon,
   InlineSpinner,
+  localizedTitle,
   paths,
   track,
   useAppDispatch,
@@ -34,6 +35,17 @@ const clipFacts = (clip: ForYouClip) => ({
   series_id: clip.series_id,
   position: clip.position,
 });
+
+/** The clip's series and episode titles in the viewer's language (issue #21). */
+export function clipTitles(clip: ForYouClip, language: string): { series: string; title: string } {
+  return {
+    series: localizedTitle(
+      { title: clip.series_title, title_en: clip.series_title_en, translations: clip.series_translations },
+      language,
+    ),
+    title: localizedTitle({ title: clip.title, translations: clip.translations }, language),
+  };
+}
 
 /** Where a clip leads: the viewer's place in the series, or its first episode (labelled in the page's language). */
 export function leadOf(clip: ForYouClip): { to: string; label: string } {
@@ -64,9 +76,10 @@ function FeedItem({
   onPlaying: (clip: ForYouClip) => void;
   onOpenSeries: (clip: ForYouClip) => void;
 }) {
-  const { t } = useCatalogT();
+  const { t, language } = useCatalogT();
   const active = offset === 0;
-  const label = t('forYou.clipName', { series: clip.series_title, number: clip.episode_number, title: clip.title });
+  const { series, title } = clipTitles(clip, language);
+  const label = t('forYou.clipName', { series, number: clip.episode_number, title });
   const lead = leadOf(clip);
   const renew = useCallback(() => renewClipAddress(clip.episode_id), [clip.episode_id]);
   return (
@@ -90,10 +103,10 @@ function FeedItem({
         onPlaying={() => onPlaying(clip)}
       />
       <div className="feed-overlay">
-        <p className="feed-series">{clip.series_title}</p>
+        <p className="feed-series">{series}</p>
         <p className="feed-episode">
           {clip.is_trailer ? `${t('forYou.trailer')} · ` : ''}
-          {t('forYou.episode', { number: clip.episode_number, title: clip.title })}
+          {t('forYou.episode', { number: clip.episode_number, title })}
         </p>
         <div className="feed-actions">
           <Link to={lead.to} className="ch-button" onClick={() => onOpenSeries(clip)}>

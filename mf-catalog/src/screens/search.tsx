@@ -9,6 +9,7 @@ import {
   Button,
   ErrorNotice,
   InlineSpinner,
+  localizedSeriesTitle,
   localizedTitle,
   MediaImage,
   Page,
@@ -178,7 +179,7 @@ export default function SearchScreen() {
                   >
                     <MediaImage src={episode.thumbnail} className="search-episode-thumb" alt="" />
                     <span>
-                      <strong>{episode.series_title}</strong>
+                      <strong>{localizedSeriesTitle(episode, language)}</strong>
                       <span className="ch-muted">
                         {' '}
                         ·{' '}

@@ -7,7 +7,7 @@ import {
   showToast,
   trackEvent,
 } from '@cliffhanger/shared';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { samplesShown } from '../features/browse/series-grid.slice';
@@ -328,6 +328,7 @@ describe('sharing a series', () => {
 
 describe('a series page in Russian', () => {
   afterEach(async () => {
+    cleanup();
     localStorage.clear();
     await i18n.changeLanguage('en');
   });
@@ -375,6 +376,25 @@ describe('a series page in Russian', () => {
     expect(screen.getByRole('link', { name: 'Смотреть серию 1' })).toHaveAttribute('href', '/player/3/episode/31');
     expect(await screen.findByRole('button', { name: 'Мой список (нажмите, чтобы добавить)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Поделиться «Полуночный контракт»' })).toBeInTheDocument();
+  });
+
+  it('names its genres in Russian, and in English where no Russian name is written', async () => {
+    await setLanguage('ru');
+    const romance = { id: 1, name: 'Romance', slug: 'romance', icon: '', color: '#ff0000' };
+    const categories = [
+      { ...romance, translations: { ru: { title: 'Романтика' } } },
+      { ...romance, id: 2, name: 'Mystery', slug: 'mystery' },
+    ];
+    http = mockHttp((config) => {
+      if (config.url === '/series/3/') return { status: 200, data: series(3, { categories }) };
+      if (config.url === '/series/3/episodes/') return { status: 200, data: [] };
+      if (config.url === '/users/my-list/') return { status: 200, data: [] };
+    });
+    renderDetail('3');
+    const genres = await screen.findByRole('list', { name: 'Категории' });
+    expect(genres).toHaveTextContent('Романтика');
+    expect(genres).toHaveTextContent('Mystery');
+    expect(genres).not.toHaveTextContent('Romance');
   });
 
   it('reads "Сериал не найден" for a series that is not there, with a way back to the catalogue', async () => {

@@ -12,6 +12,7 @@ import {
   Icon,
   InlineSpinner,
   type Language,
+  localizedCategoryName,
   localizedDescription,
   localizedTitle,
   MediaImage,
@@ -174,7 +175,7 @@ function SeriesDetailView({
           <ul className="tag-list" aria-label={t('detail.categories')}>
             {series.categories.map((c) => (
               <li key={c.id} className="tag tag--category">
-                {c.name}
+                {localizedCategoryName(c, language)}
               </li>
             ))}
           </ul>

@@ -19,6 +19,7 @@ import * as remoteReleases from './20261204010000_remote_releases';
 import * as remoteLoadReporters from './20261204020000_remote_load_reporters';
 import * as episodeSubtitles from './20261205010000_episode_subtitles';
 import * as languages from './20261205020000_languages';
+import * as categoryTranslations from './20261206010000_category_translations';
 
 const migrations: Record<string, Migration> = {
   '20250601000000_initial': initial,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '20261204020000_remote_load_reporters': remoteLoadReporters,
   '20261205010000_episode_subtitles': episodeSubtitles,
   '20261205020000_languages': languages,
+  '20261206010000_category_translations': categoryTranslations,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

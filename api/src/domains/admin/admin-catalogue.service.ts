@@ -1013,12 +1013,20 @@ async function categoryRow(db: Executor, id: number) {
   return row;
 }
 
-const categoryAnswer = (row: { id: number; name: string; slug: string; icon: string; color: string }) => ({
+const categoryAnswer = (row: {
+  id: number;
+  name: string;
+  slug: string;
+  icon: string;
+  color: string;
+  translations: string | null;
+}) => ({
   id: row.id,
   name: row.name,
   slug: row.slug,
   icon: row.icon,
   color: row.color,
+  translations: parseTranslations(row.translations),
 });
 
 async function assertFreeCategory(db: Executor, name: string, slug: string, exceptId?: number) {
@@ -1050,6 +1058,7 @@ export async function createCategory(ctx: AppContext, actor: UserRow, body: Stat
         slug,
         icon: body.icon ?? '',
         color: body.color ?? '#666666',
+        translations: storedTranslations(body.translations),
         position: Number(last?.position ?? -1) + 1,
         created_at: at,
       })
@@ -1082,9 +1091,14 @@ export async function updateCategory(
     const name = body.name !== undefined ? body.name.trim() : before.name;
     if (!name) throw badRequest('Enter a name for the category');
     await assertFreeCategory(db, name, body.slug ?? before.slug, id);
+    const { translations, ...fields } = body;
     await db
       .updateTable('categories')
-      .set({ ...body, name })
+      .set({
+        ...fields,
+        name,
+        ...(translations !== undefined ? { translations: storedTranslations(translations) } : {}),
+      })
       .where('id', '=', id)
       .execute();
     const after = await categoryRow(db, id);

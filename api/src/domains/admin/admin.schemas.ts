@@ -7,7 +7,7 @@ import {
 import { Type } from '@sinclair/typebox';
 import { Id, Nullable, PageQuery } from '../../http/schemas';
 import { Email, Password } from '../auth/auth.schemas';
-import { AudioLanguageSchema, TranslationsSchema } from '../catalogue/translations';
+import { AudioLanguageSchema, CategoryTranslationsSchema, TranslationsSchema } from '../catalogue/translations';
 import { MoneySettingsAnswer, PlanId, SettingsSchemas } from '../settings/settings.schemas';
 import { SubscriptionSchema } from '../subscriptions/subscriptions.schemas';
 import { UserSchema } from '../users/users.schemas';
@@ -310,6 +310,8 @@ const CategoryFields = {
   slug: Type.String({ minLength: 1, maxLength: 60, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' }),
   icon: Type.String({ maxLength: 16 }),
   color: Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }),
+  /** The name in other languages (issue #21); an empty object removes them. */
+  translations: CategoryTranslationsSchema,
 };
 const { name: categoryName, ...optionalCategoryFields } = CategoryFields;
 /** A new genre chip; its address (slug) is made from the name when left out. */

@@ -260,12 +260,22 @@ export function episodesOfSeries(db: Executor, seriesId: number, at: string): Pr
     .execute();
 }
 
+/** An episode answer's series names: its title, English title and titles by language (issue #21). */
+const SERIES_NAMES = [
+  'series.title as series_title',
+  'series.title_en as series_title_en',
+  'series.translations as series_translations',
+] as const;
+
 export async function listEpisodes(
   db: Executor,
   seriesId: number | undefined,
   page: { limit: number; offset: number },
   at: string,
-): Promise<{ rows: Array<EpisodeRow & { series_title: string }>; count: number }> {
+): Promise<{
+  rows: Array<EpisodeRow & { series_title: string; series_title_en: string; series_translations: string | null }>;
+  count: number;
+}> {
   const base = () => {
     let query = db
       .selectFrom('episodes')
@@ -277,7 +287,7 @@ export async function listEpisodes(
   };
   const rows = await base()
     .selectAll('episodes')
-    .select('series.title as series_title')
+    .select(SERIES_NAMES)
     .orderBy('episodes.series_id')
     .orderBy('episodes.season_number')
     .orderBy('episodes.episode_number')
@@ -299,7 +309,7 @@ export async function findVisibleEpisode(db: Executor, episodeId: number, at: st
     .where(isPublishedEpisode(at))
     .where('episodes.id', '=', episodeId)
     .selectAll('episodes')
-    .select(['series.title as series_title', 'series.is_gold_exclusive as series_is_gold_exclusive'])
+    .select([...SERIES_NAMES, 'series.is_gold_exclusive as series_is_gold_exclusive'])
     .executeTakeFirst();
   return row;
 }
@@ -314,7 +324,7 @@ export function searchEpisodes(db: Executor, text: string, limit: number, at: st
     .where(isPublishedEpisode(at))
     .where((eb) => matchesEveryWord(eb, ['episodes.title', 'episodes.description'], words))
     .selectAll('episodes')
-    .select('series.title as series_title')
+    .select(SERIES_NAMES)
     .orderBy('episodes.series_id')
     .orderBy('episodes.episode_number')
     .limit(limit)
@@ -375,5 +385,5 @@ export function episodesByIds(db: Executor, ids: number[], at?: string) {
     .innerJoin('series', 'series.id', 'episodes.series_id')
     .where('episodes.id', 'in', ids);
   if (at !== undefined) query = query.where(isVisibleSeries(at)).where(isPublishedEpisode(at));
-  return query.selectAll('episodes').select('series.title as series_title').execute();
+  return query.selectAll('episodes').select(SERIES_NAMES).execute();
 }

@@ -4,10 +4,18 @@ import { SERIES_LIST_LIMIT } from '@cliffhanger/shared/src/constants';
 import { Type } from '@sinclair/typebox';
 import { IdParams, Nullable } from '../../http/schemas';
 import { SERIES_ORDERINGS } from './catalogue.service';
-import { TranslationsSchema } from './translations';
+import { CategoryTranslationsSchema, TranslationsSchema } from './translations';
 
 export const CategorySchema = Type.Object(
-  { id: Type.Integer(), name: Type.String(), slug: Type.String(), icon: Type.String(), color: Type.String() },
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    slug: Type.String(),
+    icon: Type.String(),
+    color: Type.String(),
+    /** The name in other languages (issue #21): the frontends pick with `localizedCategoryName`. */
+    translations: Type.Optional(CategoryTranslationsSchema),
+  },
   { $id: 'Category' },
 );
 
@@ -64,6 +72,9 @@ export const EpisodeSchema = Type.Object(
     series: Type.Integer(),
     series_id: Type.Integer(),
     series_title: Type.String(),
+    /** The series' English title and titles by language (issue #21): the frontends pick with `localizedTitle`. */
+    series_title_en: Type.Optional(Type.String()),
+    series_translations: Type.Optional(TranslationsSchema),
     season: Type.Integer(),
     season_number: Type.Integer(),
     episode_number: Type.Integer(),

@@ -36,7 +36,14 @@ function parseTags(raw: string): string[] {
 }
 
 export function toCategoryDto(row: CategoryRow): Category {
-  return { id: row.id, name: row.name, slug: row.slug, icon: row.icon, color: row.color };
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    icon: row.icon,
+    color: row.color,
+    translations: parseTranslations(row.translations),
+  };
 }
 
 /** Turns series rows into Series answers (product.md#entities) with categories, seasons and counts (three queries per batch). */
@@ -262,7 +269,11 @@ export function accessFor(
   });
 }
 
-type EpisodeWithSeries = EpisodeRow & { series_title: string };
+type EpisodeWithSeries = EpisodeRow & {
+  series_title: string;
+  series_title_en?: string;
+  series_translations?: string | null;
+};
 
 /**
  * Episode answers (product.md#entities). Playback addresses (hls_url, video_url) are included only when the viewer may
@@ -287,6 +298,8 @@ export async function toEpisodeDtos(
       series: row.series_id,
       series_id: row.series_id,
       series_title: row.series_title,
+      series_title_en: row.series_title_en || row.series_title,
+      series_translations: parseTranslations(row.series_translations),
       season: row.season_number,
       season_number: row.season_number,
       episode_number: row.episode_number,
@@ -339,6 +352,8 @@ export async function seriesEpisodes(ctx: AppContext, viewer: UserRow | null, se
   const rows = (await repo.episodesOfSeries(ctx.db, seriesId, at)).map((row) => ({
     ...row,
     series_title: series.title,
+    series_title_en: series.title_en,
+    series_translations: series.translations,
   }));
   return toEpisodeDtos(ctx, viewer, rows, new Set(series.is_gold_exclusive ? [series.id] : []));
 }

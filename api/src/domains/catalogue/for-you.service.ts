@@ -31,6 +31,7 @@ import { isGoldMember } from '../users/users.service';
 import * as catalogueRepo from './catalogue.repository';
 import { accessFor, grantViewer, hydrateSeries } from './catalogue.service';
 import * as repo from './for-you.repository';
+import { parseTranslations } from './translations';
 
 export const RECOMMENDATION_LIMIT = 10;
 export const TRENDING_DAYS = 14;
@@ -316,9 +317,12 @@ function clipsOf(
       episode_id: episode.id,
       series_id: row.id,
       series_title: row.title,
+      series_title_en: row.title_en || row.title,
+      series_translations: parseTranslations(row.translations),
       season_number: episode.season_number,
       episode_number: episode.episode_number,
       title: episode.title,
+      translations: parseTranslations(episode.translations),
       thumbnail: ctx.mediaUrl(episode.thumbnail),
       poster: ctx.mediaUrl(row.poster_image ?? row.cover_image),
       duration: episode.duration,

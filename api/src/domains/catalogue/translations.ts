@@ -27,6 +27,22 @@ export const TranslationsSchema = Type.Object(
     description: 'Title and description by language (en, ru); a language or a field may be left out',
   },
 );
+/** A genre's name by language, `{ ru: { title } }`: the name's limits, no description. */
+export const CategoryTranslationsSchema = Type.Object(
+  {
+    en: Type.Optional(
+      Type.Object({ title: Type.Optional(Type.String({ maxLength: 60 })) }, { additionalProperties: false }),
+    ),
+    ru: Type.Optional(
+      Type.Object({ title: Type.Optional(Type.String({ maxLength: 60 })) }, { additionalProperties: false }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'The category name by language (en, ru), as { title }; a language may be left out',
+  },
+);
+
 /** Every interface language has its key above: a language added to SUPPORTED_LANGUAGES fails to compile here. */
 const TRANSLATION_LANGUAGES: ReadonlyArray<keyof typeof TranslationsSchema.properties> = SUPPORTED_LANGUAGES;
 

@@ -1,6 +1,7 @@
 /** Schemas of the second media-feed API (product.md#feed-api). */
 import { Type } from '@sinclair/typebox';
 import { IdParams, Nullable } from '../../http/schemas';
+import { TranslationsSchema } from '../catalogue/translations';
 
 /** A row id: stored as a 32-bit integer, so anything larger is a 400, not a database error. */
 const Id = IdParams.properties.id;
@@ -39,6 +40,9 @@ export const FeedSeriesSchema = Type.Object({
   series_id: Type.Integer(),
   name: Type.String(),
   description: Type.String(),
+  /** The English title and the name and description by language (issue #21), as on a series. */
+  title_en: Type.String(),
+  translations: TranslationsSchema,
   cover: Type.String(),
   cover_horizontal: Type.String(),
   episodes_count: Type.Integer(),

@@ -15,6 +15,7 @@ import { forbidden, notFound } from '../../http/errors';
 import { playbackAddresses } from '../../media/signed-playback';
 import * as catalogueRepo from '../catalogue/catalogue.repository';
 import { accessFor, grantViewer } from '../catalogue/catalogue.service';
+import { parseTranslations } from '../catalogue/translations';
 import { isGoldMember, publicFlags } from '../users/users.service';
 import * as repo from './feed.repository';
 
@@ -81,6 +82,8 @@ function toFeedSeries(
     series_id: row.id,
     name: row.title,
     description: row.description,
+    title_en: row.title_en || row.title,
+    translations: parseTranslations(row.translations),
     cover: media(row.poster_image ?? row.cover_image),
     cover_horizontal: media(row.banner_image ?? row.slider_image ?? row.cover_image),
     episodes_count: facts.episodes.length,

@@ -2,15 +2,19 @@
 import type { ForYouFeed } from '@cliffhanger/shared/src/for-you';
 import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from '../../http/schemas';
+import { TranslationsSchema } from '../catalogue/translations';
 
 export const ForYouClipSchema = Type.Object({
   position: Type.Integer(),
   episode_id: Type.Integer(),
   series_id: Type.Integer(),
   series_title: Type.String(),
+  series_title_en: Type.String(),
+  series_translations: TranslationsSchema,
   season_number: Type.Integer(),
   episode_number: Type.Integer(),
   title: Type.String(),
+  translations: TranslationsSchema,
   thumbnail: Nullable(Type.String()),
   poster: Nullable(Type.String()),
   duration: Type.Integer(),

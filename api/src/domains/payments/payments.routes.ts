@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { PaymentRow } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
+import { answerLanguage } from '../../http/messages/answer-language';
 import { ErrorSchema, IdParams, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { requestFacts, viewerOf } from '../../kernel/identity';
@@ -194,7 +195,14 @@ export async function paymentsRoutes(app: TypedFastify, { ctx, payments }: Optio
       preHandler,
       schema: { tags, querystring: TransactionsQuery, response: withErrors({ 200: TransactionsPageSchema }) },
     },
-    (request) => listTransactions(ctx, viewerOf(request).id, request.query, '/api/transactions/'),
+    async (request, reply) =>
+      listTransactions(
+        ctx,
+        viewerOf(request).id,
+        request.query,
+        '/api/transactions/',
+        await answerLanguage(request, reply),
+      ),
   );
 
   await app.register(async (webhook: TypedFastify) => {

@@ -8,13 +8,17 @@
  * moved its coins over ("Coins moved from your guest profile" / "to your account") is left out: the
  * itemised lines already add up to those coins, so the lines shown sum to the balance, never twice.
  */
+import { DEFAULT_LANGUAGE, type Language } from '@cliffhanger/shared/src/i18n/languages';
+import { localizedTitle } from '@cliffhanger/shared/src/localized-text';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { DEBT_SETTLEMENT_REASON } from '../../kernel/coin-ledger';
 import { pageLinks, paginate } from '../../kernel/paging';
+import { parseTranslations } from '../catalogue/translations';
 import { LEDGER_REASONS } from '../coins/coins.service';
 import { REVERSAL_REASONS } from './payment-reversals';
 import { fromMinor } from './payments.service';
+import { type PaymentOutcome, type TransactionWords, transactionWords } from './transaction-words';
 
 /**
  * The ledger reasons of a guest merge (declared by the users domain, which sits above this one and
@@ -48,95 +52,98 @@ export interface TransactionsPage {
   previous: string | null;
 }
 
-const SHARE_CHANNEL_NAMES: Record<string, string> = {
-  telegram: 'Telegram',
-  whatsapp: 'WhatsApp',
-  email: 'e-mail',
-  sms: 'SMS',
-  native: 'your device',
-  copy_link: 'a copied link',
-};
-
-function owing(owed: number): string {
-  return owed > 0
-    ? `; ${owed} more ${owed === 1 ? 'coin is' : 'coins are'} owed and will come from your next coins`
-    : '';
-}
-
 function describeLedger(
+  words: TransactionWords,
   reason: string,
   delta: number,
   reference: string | null,
   episodes: Map<number, string>,
   owed: number,
 ): string {
+  const episode = () => {
+    const id = Number(reference?.replace(/^episode:/, ''));
+    return episodes.get(id) ?? words.unknownEpisode(id);
+  };
   switch (reason) {
     case REVERSAL_REASONS.refunded:
-      return `Coins taken back: a purchase was refunded${owing(owed)}`;
+      return words.refunded(words.owing(owed));
     case REVERSAL_REASONS.disputed:
-      return `Coins held: a payment is disputed with your bank${owing(owed)}`;
+      return words.disputed(words.owing(owed));
     case REVERSAL_REASONS.restored:
-      return 'Coins given back: the payment dispute was resolved';
+      return words.restored;
     case DEBT_SETTLEMENT_REASON:
-      return 'Owed coins paid off';
-    case LEDGER_REASONS.unlock: {
-      const id = Number(reference?.replace(/^episode:/, ''));
-      return `Unlocked ${episodes.get(id) ?? `episode #${id}`}`;
-    }
-    case LEDGER_REASONS.autoUnlock: {
-      const id = Number(reference?.replace(/^episode:/, ''));
-      return `Auto-unlocked: ${episodes.get(id) ?? `episode #${id}`}`;
-    }
+      return words.debtSettled;
+    case LEDGER_REASONS.unlock:
+      return words.unlocked(episode());
+    case LEDGER_REASONS.autoUnlock:
+      return words.autoUnlocked(episode());
     case LEDGER_REASONS.dailyBonus:
-      return 'Daily bonus';
+      return words.dailyBonus;
     case LEDGER_REASONS.share: {
       const channel = reference?.split(':')[1] ?? '';
-      return `Reward for sharing via ${SHARE_CHANNEL_NAMES[channel] ?? channel}`;
+      return words.shared(words.channels[channel] ?? channel);
     }
     case LEDGER_REASONS.followPrompt:
-      return 'Reward for following Cliffhanger';
+      return words.followReward;
     case LEDGER_REASONS.registrationBonus:
-      return 'Welcome bonus';
+      return words.welcomeBonus;
     case LEDGER_REASONS.staffGrant:
-      return delta >= 0 ? 'Coins from Cliffhanger support' : 'Correction by Cliffhanger support';
+      return delta >= 0 ? words.staffGrant : words.staffCorrection;
     case LEDGER_REASONS.refund:
-      return 'Refund';
+      return words.refund;
     case MERGE.in:
-      return 'Coins moved from your guest profile';
+      return words.guestMergeIn;
     case MERGE.out:
-      return 'Coins moved to your account';
+      return words.guestMergeOut;
     case MERGE.forfeit:
-      return 'Reward coins not carried over: this account had already claimed the same rewards';
+      return words.guestMergeForfeit;
     case LEDGER_REASONS.purchase:
-      return 'Coin purchase';
+      return words.coinPurchase;
     default:
       return reason.replace(/_/g, ' ');
   }
 }
 
+function paymentOutcome(
+  status: string,
+  money: { amount: number; refunded: number; dispute: string | null },
+): PaymentOutcome | null {
+  if (money.dispute === 'open') return 'disputed';
+  if (money.dispute === 'lost') return 'charged_back';
+  if (money.refunded > 0) return money.refunded >= money.amount ? 'refunded' : 'partly_refunded';
+  if (status === 'failed') return 'failed';
+  if (status === 'canceled') return 'canceled';
+  if (status === 'pending') return 'pending';
+  return null;
+}
+
 function describePayment(
+  words: TransactionWords,
   kind: string,
   status: string,
   description: string,
   coins: number,
   money: { amount: number; refunded: number; dispute: string | null },
 ): string {
-  const base = kind === 'coins' || (kind === 'intent' && coins > 0) ? `Bought ${description}` : description;
-  if (money.dispute === 'open') return `${base} (disputed)`;
-  if (money.dispute === 'lost') return `${base} (charged back)`;
-  if (money.refunded > 0) return `${base} (${money.refunded >= money.amount ? 'refunded' : 'partly refunded'})`;
-  if (status === 'failed') return `${base} (payment failed)`;
-  if (status === 'canceled') return `${base} (cancelled)`;
-  if (status === 'pending') return `${base} (awaiting payment)`;
-  return base;
+  const base =
+    kind === 'coins' || (kind === 'intent' && coins > 0)
+      ? words.boughtCoins(description, coins)
+      : kind === 'gold'
+        ? words.gold(description, /renewal$/.test(description))
+        : words.payment(description);
+  const outcome = paymentOutcome(status, money);
+  return outcome ? `${base} (${words.outcome[outcome]})` : base;
 }
 
+/** The viewer's lines, described in `language` (the request's, decided by the route). */
 export async function listTransactions(
   ctx: AppContext,
   userId: number,
   query: { page: number; limit: number },
   path: string,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<TransactionsPage> {
+  const words = transactionWords(language);
   const db = ctx.db;
   // Guests merged into this account: their own lines are listed here too, marked as guest.
   const guestIds = (await db.selectFrom('users').select('id').where('merged_into_user_id', '=', userId).execute()).map(
@@ -230,10 +237,13 @@ export async function listTransactions(
     const found = await db
       .selectFrom('episodes')
       .innerJoin('series', 'series.id', 'episodes.series_id')
-      .select(['episodes.id', 'episodes.episode_number', 'series.title'])
+      .select(['episodes.id', 'episodes.episode_number', 'series.title', 'series.title_en', 'series.translations'])
       .where('episodes.id', 'in', episodeIds)
       .execute();
-    for (const row of found) episodes.set(row.id, `“${row.title}”, episode ${row.episode_number}`);
+    for (const row of found) {
+      const series = { title: row.title, title_en: row.title_en, translations: parseTranslations(row.translations) };
+      episodes.set(row.id, words.episode(localizedTitle(series, language), row.episode_number));
+    }
   }
 
   // What each reversal on this page left owing (its debt row shares the ledger row's reference).
@@ -260,8 +270,8 @@ export async function listTransactions(
       id: `${row.source}-${row.id}`,
       type: fromLedger ? row.type : row.type === 'gold' ? 'subscription' : 'purchase',
       description: fromLedger
-        ? describeLedger(row.type, Number(row.coins), row.reference, episodes, owed)
-        : describePayment(row.type, status, row.description ?? '', Number(row.coins), {
+        ? describeLedger(words, row.type, Number(row.coins), row.reference, episodes, owed)
+        : describePayment(words, row.type, status, row.description ?? '', Number(row.coins), {
             amount: Number(row.amount_minor ?? 0),
             refunded: Number(row.refunded_minor ?? 0),
             dispute: row.dispute_status,

@@ -212,6 +212,7 @@ describe.each(databaseKinds())('catalogue routes (%s)', (kind) => {
       slug: 'romance',
       icon: '❤️',
       color: '#e91e63',
+      translations: { ru: { title: 'Романтика' } },
     });
   });
 

@@ -3,7 +3,7 @@
  * other languages, and every public answer carries them so the frontends show the viewer's language.
  * Only the interface languages and the two text fields are accepted, within the usual limits.
  */
-import { localizedTitle } from '@cliffhanger/shared/src/localized-text';
+import { localizedSeriesTitle, localizedTitle } from '@cliffhanger/shared/src/localized-text';
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
 import { databaseKinds } from '../../support/databases';
 import { smallCatalogue } from '../../support/fixtures';
@@ -107,6 +107,22 @@ describe.each(databaseKinds())('titles by language (%s)', (kind) => {
     const plain = (await call(t.app, { url: '/api/series/1/' })).json();
     expect(plain.translations).toEqual({});
     expect(plain.audio_language).toBe('en');
+  });
+
+  it('names the series of every episode answer by language, in search results too', async () => {
+    const { series, episode } = await publishedSeries('Lantern', RU, undefined);
+    const viewer = bearer(cast.viewer.access);
+    const found = (await call(t.app, { url: '/api/search/?q=Lantern' })).json();
+    const hit = found.episodes.find((e: { id: number }) => e.id === episode.id);
+    expect(hit).toMatchObject({ series_title: 'Lantern Vows', series_translations: RU });
+    expect(localizedSeriesTitle(hit, 'ru')).toBe('Полночные клятвы');
+    expect(localizedSeriesTitle(hit, 'en')).toBe(hit.series_title_en);
+    const listed = (await call(t.app, { url: `/api/series/${series.id}/episodes/`, headers: viewer })).json();
+    expect(listed[0].series_translations).toEqual(RU);
+    const one = (await call(t.app, { url: `/api/episodes/${episode.id}/`, headers: viewer })).json();
+    expect(one.series_translations).toEqual(RU);
+    const plain = (await call(t.app, { url: '/api/episodes/1/', headers: viewer })).json();
+    expect(plain.series_translations).toEqual({});
   });
 
   it('shows a changed translation at once, through the public caches, to every language alike', async () => {

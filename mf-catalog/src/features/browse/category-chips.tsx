@@ -1,4 +1,4 @@
-import type { Category } from '@cliffhanger/shared';
+import { type Category, localizedCategoryName } from '@cliffhanger/shared';
 import { useCatalogT } from '../../messages';
 
 /** Category filter chips: one pressed at a time, "All" clears the filter. */
@@ -11,8 +11,11 @@ export function CategoryChips({
   selected: string | null;
   onSelect: (slug: string | null) => void;
 }) {
-  const { t } = useCatalogT();
-  const chips: Array<{ slug: string | null; name: string }> = [{ slug: null, name: t('grid.all') }, ...categories];
+  const { t, language } = useCatalogT();
+  const chips: Array<{ slug: string | null; name: string }> = [
+    { slug: null, name: t('grid.all') },
+    ...categories.map((category) => ({ slug: category.slug, name: localizedCategoryName(category, language) })),
+  ];
   return (
     <fieldset className="chips">
       <legend className="ch-visually-hidden">{t('grid.filter')}</legend>

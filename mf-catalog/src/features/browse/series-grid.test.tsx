@@ -1,4 +1,5 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { i18n, setLanguage } from '@cliffhanger/shared';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
@@ -68,6 +69,40 @@ describe('the home series grid', () => {
     expect(http.calls.filter((c) => c.url === '/series/').at(-1)?.params).toMatchObject({
       category: 'romance',
       page: 1,
+    });
+  });
+
+  describe('in Russian', () => {
+    afterEach(async () => {
+      cleanup();
+      await i18n.changeLanguage('en');
+    });
+
+    it('names the category filters in Russian for a Russian viewer and still filters by the address', async () => {
+      await setLanguage('ru');
+      http = mockHttp((config) => {
+        if (config.url === '/categories/')
+          return {
+            status: 200,
+            data: [
+              {
+                id: 1,
+                name: 'Romance',
+                slug: 'romance',
+                icon: '',
+                color: '',
+                translations: { ru: { title: 'Романтика' } },
+              },
+            ],
+          };
+        if (config.url === '/series/') return { status: 200, data: { results: [series(1)], count: 1, next: null } };
+      });
+      renderGrid();
+      await userEvent.click(await screen.findByRole('button', { name: 'Романтика' }));
+      expect(screen.queryByRole('button', { name: 'Romance' })).not.toBeInTheDocument();
+      await waitFor(() =>
+        expect(http.calls.filter((c) => c.url === '/series/').at(-1)?.params).toMatchObject({ category: 'romance' }),
+      );
     });
   });
 

@@ -163,6 +163,25 @@ describe('the search screen', () => {
     expect(readStored('search_history')).toEqual([]);
     expect(screen.queryByRole('button', { name: 'older' })).not.toBeInTheDocument();
   });
+  it('names the series of an episode found in the viewer language', async () => {
+    await setLanguage('ru');
+    http = mockHttp(
+      searchResults({
+        series: [],
+        episodes: [
+          episode(11, 1, 2, {
+            series_title: 'The Heiress',
+            series_title_en: 'The Heiress',
+            series_translations: { ru: { title: 'Наследница' } },
+          }),
+        ],
+      }),
+    );
+    renderSearch([], ['/search?q=heiress']);
+    expect(await screen.findByText('Наследница')).toBeInTheDocument();
+    expect(screen.queryByText('The Heiress')).not.toBeInTheDocument();
+  });
+
   it('speaks Russian: the box, the headings with counts, an episode’s Russian title and the empty answer', async () => {
     await setLanguage('ru');
     http = mockHttp((config) => {

@@ -15,6 +15,7 @@ import {
   Button,
   Icon,
   localizedDescription,
+  localizedSeriesTitle,
   localizedTitle,
   MediaImage,
   paths,
@@ -383,7 +384,8 @@ export function PlayerView({
   };
 
   // Titles and the description in the viewer's language (the series' own answer has its translations).
-  const seriesTitle = series && series.id === episode.series ? localizedTitle(series, language) : episode.series_title;
+  const seriesTitle =
+    series && series.id === episode.series ? localizedTitle(series, language) : localizedSeriesTitle(episode, language);
   const episodeTitle = localizedTitle(episode, language);
   const description = localizedDescription(episode, language);
   const title = t('view.title', { series: seriesTitle, number: episode.episode_number });
