@@ -220,7 +220,7 @@ describe('subtitles per episode', () => {
     // English interface, a series spoken in English: no captions until the viewer asks.
     expect(await showingLanguages(page)).toEqual([]);
 
-    const button = page.getByRole('button', { name: 'Captions', exact: true });
+    const button = page.getByRole('button', { name: 'Captions (CC)', exact: true });
     await button.click();
     const menu = page.getByRole('menu', { name: 'Captions' });
     await menu.waitFor();
@@ -233,7 +233,7 @@ describe('subtitles per episode', () => {
 
     await menu.getByRole('menuitemradio', { name: 'Русский' }).click();
     await waitForCaption(page, 'ru', RUSSIAN_LINE);
-    expect(await page.getByRole('button', { name: 'Captions: Русский' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Captions (CC): Русский' }).isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('captions'))).toBe('ru');
     await shot(page, 'player-russian-1440');
 
@@ -261,7 +261,7 @@ describe('subtitles per episode', () => {
     await page.waitForTimeout(500);
     await shot(page, 'player-russian-default-390');
 
-    const button = page.getByRole('button', { name: 'Субтитры: Русский' });
+    const button = page.getByRole('button', { name: 'Субтитры (CC): Русский' });
     await button.tap();
     const menu = page.getByRole('menu', { name: 'Субтитры' });
     await menu.waitFor();

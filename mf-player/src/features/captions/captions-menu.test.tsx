@@ -104,7 +104,7 @@ describe('the captions menu', () => {
     expect(hls.subtitleDisplay).toBe(true);
     expect(localStorage.getItem(CAPTIONS_STORAGE_KEY)).toBe('ru');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
-    expect(captionsButton()).toHaveAccessibleName('Captions: Русский');
+    expect(captionsButton()).toHaveAccessibleName('Captions (CC): Русский');
   });
 
   it('turns captions off again with Off', async () => {
@@ -232,7 +232,7 @@ describe('the captions menu', () => {
     await act(() => setLanguage('ru'));
     const { video } = playing([['es', 'Español']]);
     renderMenu(video, { subtitles: listed([['es', 'Español']]) });
-    await userEvent.click(screen.getByRole('button', { name: 'Субтитры' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Субтитры (CC)' }));
     expect(screen.getByRole('menu', { name: 'Субтитры' })).toBeInTheDocument();
     expect(screen.getByRole('menuitemradio', { name: 'Выкл.' })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByRole('group', { name: 'Размер текста' })).toBeInTheDocument();

@@ -7,8 +7,8 @@ import { type Catalogue, defineMessages } from '@cliffhanger/shared';
 export const CAPTIONS_NAMESPACE = 'player-captions';
 
 const en = {
-  button: 'Captions',
-  buttonOn: 'Captions: {{label}}',
+  button: 'Captions (CC)',
+  buttonOn: 'Captions (CC): {{label}}',
   menu: 'Captions',
   languages: 'Captions language',
   off: 'Off',
@@ -19,8 +19,8 @@ const en = {
 } satisfies Catalogue;
 
 const ru: Catalogue = {
-  button: 'Субтитры',
-  buttonOn: 'Субтитры: {{label}}',
+  button: 'Субтитры (CC)',
+  buttonOn: 'Субтитры (CC): {{label}}',
   menu: 'Субтитры',
   languages: 'Язык субтитров',
   off: 'Выкл.',
