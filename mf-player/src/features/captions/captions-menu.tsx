@@ -167,9 +167,24 @@ export function CaptionsMenu({ video, episode, series }: CaptionsMenuProps) {
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((now) => !now)}
       >
-        <span className="player-captions-cc" aria-hidden="true">
-          CC
-        </span>
+        {/* The CC mark is drawn, not written, so the button's only text is its name. */}
+        <svg
+          className="player-captions-cc"
+          viewBox="0 0 24 24"
+          width="24"
+          height="24"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <rect x="2" y="5" width="20" height="14" rx="3" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path
+            d="M10.5 10.2a2.5 2.5 0 1 0 0 3.6M17 10.2a2.5 2.5 0 1 0 0 3.6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+          />
+        </svg>
       </button>
       {open && (
         <div
