@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser } from '../support/browser';
+import { baseUrl, expectNoHorizontalOverflow, launchBrowser } from '../support/browser';
 import { createStaffAccount, type StaffAccount } from '../support/staff-accounts';
 import { makeStillImage, type TempDir, tempDir } from '../support/staff-media';
 
@@ -69,14 +69,6 @@ afterAll(async () => {
   await browser?.close();
   await scratch?.remove();
 });
-
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
 
 async function shot(page: Page, name: string) {
   await page.locator('#startup-loader').waitFor({ state: 'hidden', timeout: 10_000 });

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser } from '../support/browser';
+import { baseUrl, expectNoHorizontalOverflow, launchBrowser } from '../support/browser';
 import { createStaffAccount, type StaffAccount } from '../support/staff-accounts';
 
 const PHONE = { width: 360, height: 740 };
@@ -24,14 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
 
 async function shot(page: Page, name: string) {
   // The start-up logo covers the page until the shell has drawn it.

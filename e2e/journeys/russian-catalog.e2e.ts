@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { registerAccount, sessionInitScript } from '../support/accounts';
-import { baseUrl, launchBrowser } from '../support/browser';
+import { baseUrl, expectNoHorizontalOverflow, launchBrowser } from '../support/browser';
 import { coinSeries, episodesOf } from '../support/catalogue';
 
 const PHONE = { width: 360, height: 740 };
@@ -23,14 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
 
 async function shot(page: Page, name: string) {
   // The start-up logo covers the page until the shell has drawn it.

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser } from '../support/browser';
+import { baseUrl, expectNoHorizontalOverflow, launchBrowser } from '../support/browser';
 import { coinSeries, episodesOf, lockedEpisode } from '../support/catalogue';
 import { waitForPlayback } from '../support/viewer-helpers';
 
@@ -29,14 +29,6 @@ afterAll(async () => {
 function ru(count: number, [one, few, many]: readonly [string, string, string]): string {
   const form = new Intl.PluralRules('ru').select(count);
   return `${count} ${form === 'one' ? one : form === 'few' ? few : many}`;
-}
-
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
 /** Every button and link on screen fits inside the viewport (nothing clipped at the right edge). */

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser } from '../support/browser';
+import { baseUrl, expectNoHorizontalOverflow, launchBrowser } from '../support/browser';
 
 const PHONE = { width: 360, height: 740 };
 const SHOTS = process.env.E2E_SHOTS_DIR ?? join(tmpdir(), 'cliffhanger-e2e-russian');
@@ -20,14 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
 
 async function shot(page: Page, name: string) {
   // The start-up logo covers the page until the shell has drawn it.

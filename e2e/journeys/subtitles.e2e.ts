@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { sessionInitScript } from '../support/accounts';
-import { baseUrl, launchBrowser } from '../support/browser';
+import { baseUrl, expectNoHorizontalOverflow, launchBrowser } from '../support/browser';
 import { createStaffAccount, type StaffAccount } from '../support/staff-accounts';
 import { waitForPlayback } from '../support/viewer-helpers';
 
@@ -102,14 +102,6 @@ afterAll(async () => {
 async function shot(page: Page, name: string) {
   await page.locator('#startup-loader').waitFor({ state: 'hidden', timeout: 10_000 });
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
-
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
 /** Waits until the player's video shows captions in `language` with `text` on screen now. */

@@ -1,5 +1,6 @@
 /** Debian's Chromium driven by playwright-core, with the flags this machine needs (PITFALLS). */
-import { type Browser, chromium } from 'playwright-core';
+import { expect } from '@jest/globals';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--headless=new',
@@ -21,4 +22,13 @@ export function baseUrl(): string {
   const url = process.env.E2E_BASE_URL;
   if (!url) throw new Error('E2E_BASE_URL is not set: run the journeys through jest (npm run test:e2e)');
   return url;
+}
+
+/** Fails when the page is wider than its window: nothing may need sideways scrolling on a phone. */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
