@@ -11,7 +11,7 @@ import addFormats from 'ajv-formats';
 import Fastify from 'fastify';
 import { createAppCaches, registerCaches } from './cache/app-caches';
 import { registerSharedAnswerSerialization } from './cache/shared-answers';
-import { type AppConfig, DEFAULT_SERVER_TIMEOUTS } from './config';
+import { type AppConfig, DEFAULT_SERVER_TIMEOUTS, paymentsConfigFromEnv } from './config';
 import type { AppContext } from './context';
 import { createDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -25,7 +25,6 @@ import { devRoutes } from './domains/dev/dev.routes';
 import { feedRoutes } from './domains/feed/feed.routes';
 import { forYouRoutes } from './domains/feed/for-you.routes';
 import { healthRoutes } from './domains/health/health.routes';
-import { paymentsConfigFromEnv } from './domains/payments/payments.config';
 import { paymentsRoutes } from './domains/payments/payments.routes';
 import { createPaymentsRuntime } from './domains/payments/payments-runtime';
 import { releasesRoutes } from './domains/releases/releases.routes';
@@ -179,7 +178,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
         reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
       });
       // Money: Stripe when STRIPE_SECRET_KEY is set, else the local dev provider (payments.config.ts).
-      const payments = createPaymentsRuntime(paymentsConfigFromEnv(process.env));
+      const payments = createPaymentsRuntime(config.payments ?? paymentsConfigFromEnv({}));
       // The dev outbox, the dev checkout and the dev provider's money routes answer this machine only:
       // registered before the routes, it gives those routes (and only those) their own guard hook.
       guardLocalOnly(
@@ -219,13 +218,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
 
   // --- Frontends (last, so its catch-all never shadows an API route) ----------------------------
   if (config.serveFrontends) {
-    const { frontendsPlugin, remoteOverridesFromEnv, browserConfigFromEnv } = await import(
-      './frontends/frontends.plugin'
-    );
+    const { frontendsPlugin } = await import('./frontends/frontends.plugin');
     await app.register(frontendsPlugin, {
       rootDir: config.frontendsRoot,
-      remoteOverrides: remoteOverridesFromEnv(process.env),
-      runtimeConfig: { ...browserConfigFromEnv(process.env), staticApiToken: config.staticApiToken },
+      remoteOverrides: config.remoteOverrides ?? {},
+      runtimeConfig: { ...config.browserConfig, staticApiToken: config.staticApiToken },
       releasesDir: config.remoteReleasesDir,
       releasesUrl: config.remoteReleasesUrl,
     });

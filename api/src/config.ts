@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
+import { browserConfigFromEnv, type RemoteName, remoteOverridesFromEnv } from './frontends/frontends-config';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; path: string }
@@ -82,6 +83,129 @@ export function remoteReleasesUrlFromEnv(env: NodeJS.ProcessEnv): string | undef
   return raw;
 }
 
+// --- Payments ------------------------------------------------------------------------------------
+
+/**
+ * Payment settings from the environment (listed in api/ENV.md):
+ * - STRIPE_SECRET_KEY set → real Stripe Checkout Sessions, SetupIntents and PaymentIntents;
+ * - unset → the built-in dev provider (a local checkout page that pays by sending a signed,
+ *   Stripe-format webhook to the same handler). In production the dev provider would hand out coins
+ *   for free, so there it needs PAYMENTS_DEV_PROVIDER=true; otherwise payments answer 503.
+ * STRIPE_WEBHOOK_SECRET verifies webhooks; without it one is generated into var/ like the JWT secret.
+ * STAFF_GRANT_LIMIT: the most coins a staff member without superuser rights may grant at once
+ * (default 1000); larger grants need a superuser.
+ */
+export type PaymentsMode = 'stripe' | 'dev' | 'disabled';
+
+export interface PaymentsConfig {
+  mode: PaymentsMode;
+  stripeSecretKey: string | null;
+  /** Handed to the browser (GET /api/payments/config/) for Stripe.js; never a secret. */
+  publishableKey: string | null;
+  webhookSecret: string;
+  /** Coins a plain staff member may grant in one go; above it, a superuser must. */
+  staffGrantLimit: number;
+}
+
+export const DEFAULT_STAFF_GRANT_LIMIT = 1000;
+
+function staffGrantLimitFrom(value: string | undefined): number {
+  const text = value?.trim();
+  if (!text) return DEFAULT_STAFF_GRANT_LIMIT;
+  const limit = Number(text);
+  if (!Number.isSafeInteger(limit) || limit < 0) {
+    throw new Error(`STAFF_GRANT_LIMIT must be a whole number of coins, 0 or more (got "${text}")`);
+  }
+  return limit;
+}
+
+function loadOrCreateWebhookSecret(env: NodeJS.ProcessEnv, varDir: string): string {
+  const configured = env.STRIPE_WEBHOOK_SECRET?.trim();
+  if (configured) return configured;
+  const file = resolve(varDir, 'stripe-webhook-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = `whsec_${randomBytes(32).toString('base64url')}`;
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function paymentsConfigFromEnv(env: NodeJS.ProcessEnv): PaymentsConfig {
+  const varDir = fromRoot(env.VAR_DIR ?? 'var');
+  const stripeSecretKey = env.STRIPE_SECRET_KEY?.trim() || null;
+  const devAllowed = env.NODE_ENV !== 'production' || env.PAYMENTS_DEV_PROVIDER === 'true';
+  return {
+    mode: stripeSecretKey ? 'stripe' : devAllowed ? 'dev' : 'disabled',
+    stripeSecretKey,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY?.trim() || null,
+    webhookSecret: loadOrCreateWebhookSecret(env, varDir),
+    staffGrantLimit: staffGrantLimitFrom(env.STAFF_GRANT_LIMIT),
+  };
+}
+
+// --- Media in an object store -------------------------------------------------------------------
+
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service's address; none means AWS S3 itself. */
+  endpoint: string | null;
+  /** Both or neither: without keys the SDK's own chain (environment, profile, instance role) is used. */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** Where the bucket's objects are publicly readable; the default is derived from the endpoint. */
+  publicUrl: string | null;
+  /** `endpoint/bucket/key` addressing rather than `bucket.endpoint/key`; most S3-compatible stores want it. */
+  forcePathStyle: boolean;
+}
+
+function httpUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an http(s) address, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`${name} must be an http(s) address, got "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+/**
+ * The object-store settings from MEDIA_S3_* variables, or null when MEDIA_S3_BUCKET is not set (media
+ * then stays in the local folder). A half-configured store is an error at start, never a silent fallback.
+ */
+export function s3StorageConfigFromEnv(env: NodeJS.ProcessEnv): S3StorageConfig | null {
+  const value = (name: string) => env[name]?.trim() || null;
+  const bucket = value('MEDIA_S3_BUCKET');
+  const others = Object.keys(env).filter((name) => name.startsWith('MEDIA_S3_') && value(name) !== null);
+  if (!bucket) {
+    if (others.length > 0) throw new Error(`MEDIA_S3_BUCKET is required when ${others.join(', ')} is set`);
+    return null;
+  }
+  const accessKeyId = value('MEDIA_S3_ACCESS_KEY_ID');
+  const secretAccessKey = value('MEDIA_S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === null) !== (secretAccessKey === null)) {
+    throw new Error('Set both MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY, or neither');
+  }
+  const endpoint = value('MEDIA_S3_ENDPOINT');
+  const pathStyle = value('MEDIA_S3_FORCE_PATH_STYLE');
+  if (pathStyle !== null && pathStyle !== 'true' && pathStyle !== 'false') {
+    throw new Error(`MEDIA_S3_FORCE_PATH_STYLE must be true or false, got "${pathStyle}"`);
+  }
+  const publicUrl = value('MEDIA_S3_PUBLIC_URL');
+  return {
+    bucket,
+    region: value('MEDIA_S3_REGION') ?? 'us-east-1',
+    endpoint: endpoint ? httpUrl('MEDIA_S3_ENDPOINT', endpoint) : null,
+    accessKeyId,
+    secretAccessKey,
+    publicUrl: publicUrl ? httpUrl('MEDIA_S3_PUBLIC_URL', publicUrl) : null,
+    forcePathStyle: pathStyle === null ? endpoint !== null : pathStyle === 'true',
+  };
+}
+
 export interface AppConfig {
   database: DatabaseConfig;
   /**
@@ -152,6 +276,17 @@ export interface AppConfig {
   logger: boolean;
   /** What the request log writes when `logger` is on; absent: `requestLogFromEnv({})`'s defaults. */
   requestLog?: RequestLogConfig;
+  /**
+   * The card processor and its webhook secret (STRIPE_*, PAYMENTS_DEV_PROVIDER, STAFF_GRANT_LIMIT);
+   * absent: `paymentsConfigFromEnv({})`, the dev provider with a secret kept in var/.
+   */
+  payments?: PaymentsConfig;
+  /** The object store finished media goes to (MEDIA_S3_*); null or absent keeps media in `mediaRoot`. */
+  mediaStorage?: S3StorageConfig | null;
+  /** Remote addresses that replace the built shell's remotes.json entries (REMOTES_JSON, REMOTE_<NAME>_URL). */
+  remoteOverrides?: Partial<Record<RemoteName, string>>;
+  /** The public settings the served pages get (`window.__CLIFFHANGER__`); absent: none. */
+  browserConfig?: Record<string, string>;
 }
 
 /**
@@ -301,5 +436,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     remoteReleasesUrl: remoteReleasesUrlFromEnv(env),
     logger: env.LOG_LEVEL !== 'silent',
     requestLog: requestLogFromEnv(env),
+    payments: paymentsConfigFromEnv(env),
+    mediaStorage: s3StorageConfigFromEnv(env),
+    remoteOverrides: remoteOverridesFromEnv(env),
+    browserConfig: browserConfigFromEnv(env),
   };
 }

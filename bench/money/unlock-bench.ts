@@ -57,8 +57,6 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl: string | null): Promise<R
     kind === 'sqlite'
       ? { kind: 'sqlite', path: join(dir, 'bench.db') }
       : { kind: 'postgres', connectionString: pgUrl as string, schema };
-  process.env.STRIPE_WEBHOOK_SECRET ??= `whsec_bench_${randomBytes(8).toString('hex')}`;
-  delete process.env.STRIPE_SECRET_KEY;
   const app = await buildApp(benchConfig(dir, database));
   const bareServer = await startBareServer([], 0);
   const bare = { url: `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/hello` };

@@ -155,3 +155,114 @@ export function frontendImports(imports: SourceImport[]): string[] {
     )
     .map(({ from, specifier }) => `${from} imports ${specifier}`);
 }
+
+/** Every source file of api/src, relative to it with forward slashes, with its parsed syntax tree. */
+function parsedSources(root = API_SRC): Array<{ file: string; source: ts.SourceFile }> {
+  return sourceFiles(root).map((full) => ({
+    file: path.relative(root, full).split(path.sep).join('/'),
+    source: ts.createSourceFile(full, readFileSync(full, 'utf8'), ts.ScriptTarget.Latest, true),
+  }));
+}
+
+function someNode(node: ts.Node, test: (node: ts.Node) => boolean): ts.Node[] {
+  const found: ts.Node[] = [];
+  const visit = (current: ts.Node) => {
+    if (test(current)) found.push(current);
+    ts.forEachChild(current, visit);
+  };
+  visit(node);
+  return found;
+}
+
+const QUERY_BUILDERS = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto']);
+
+/** Whether code (never a comment or a string) builds SQL: a Kysely query builder call or a sql`…` template. */
+export function buildsSql(source: ts.SourceFile): string[] {
+  return someNode(source, (node) => {
+    if (ts.isTaggedTemplateExpression(node)) {
+      const tag = ts.isPropertyAccessExpression(node.tag) ? node.tag.expression : node.tag;
+      return ts.isIdentifier(tag) && tag.text === 'sql';
+    }
+    return (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      QUERY_BUILDERS.has(node.expression.name.text)
+    );
+  }).map((node) => {
+    const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+    return `${source.fileName.split(path.sep).slice(-1)[0]}:${line + 1}`;
+  });
+}
+
+/** Whether code reads `process.env` (comments and strings do not count). */
+export function readsProcessEnv(source: ts.SourceFile): boolean {
+  return (
+    someNode(
+      source,
+      (node) =>
+        ts.isPropertyAccessExpression(node) &&
+        node.name.text === 'env' &&
+        ts.isIdentifier(node.expression) &&
+        node.expression.text === 'process',
+    ).length > 0
+  );
+}
+
+/**
+ * Services whose SQL has not moved to a repository yet. The list only shrinks: the check fails on a
+ * file that builds SQL and is not listed, and on a listed file that no longer builds any.
+ */
+export const SQL_NOT_YET_IN_REPOSITORIES: string[] = [
+  'domains/admin/admin-access.service.ts',
+  'domains/admin/admin-catalogue.service.ts',
+  'domains/admin/admin-insights.service.ts',
+  'domains/admin/admin-settings.service.ts',
+  'domains/admin/admin-users.service.ts',
+  'domains/analytics/analytics.service.ts',
+  'domains/auth/auth.service.ts',
+  'domains/auth/guest-merge.service.ts',
+  'domains/catalogue/catalogue.service.ts',
+  'domains/coins/coins.routes.ts',
+  'domains/coins/coins.service.ts',
+  'domains/coins/first-purchase-offer.service.ts',
+  'domains/feed/feed.service.ts',
+  'domains/health/health.routes.ts',
+  'domains/media-library/media-library.service.ts',
+  'domains/media-library/uploads.service.ts',
+  'domains/payments/payments.service.ts',
+  'domains/payments/transactions.service.ts',
+  'domains/payments/webhook.service.ts',
+  'domains/rewards/rewards.service.ts',
+  'domains/settings/settings.service.ts',
+  'domains/subscriptions/gold-offer.service.ts',
+  'domains/subscriptions/subscriptions.service.ts',
+];
+
+/** Routes and services that build SQL themselves instead of calling their domain's repository. */
+export function sqlOutsideRepositories(root = API_SRC): Array<{ file: string; at: string[] }> {
+  return parsedSources(root)
+    .filter(({ file }) => /\.(service|routes)\.ts$/.test(file))
+    .map(({ file, source }) => ({ file, at: buildsSql(source) }))
+    .filter(({ at }) => at.length > 0);
+}
+
+/**
+ * The files that may read the process environment: the configuration, the process entry points and
+ * the command-line print scripts. Everything else gets its settings through `AppConfig`.
+ * `media/ffmpeg.ts` looks the binary up on PATH (and FFMPEG_PATH) at each job, like a shell would.
+ */
+export const ENVIRONMENT_READERS = [
+  'config.ts',
+  'server.ts',
+  'cluster.ts',
+  'env-file.ts',
+  'startup-checks.ts',
+  'media/ffmpeg.ts',
+];
+
+export function environmentReaders(root = API_SRC): string[] {
+  return parsedSources(root)
+    .filter(({ source }) => readsProcessEnv(source))
+    .map(({ file }) => file)
+    .filter((file) => !ENVIRONMENT_READERS.includes(file) && !/(^|\/)print-[a-z-]+\.ts$/.test(file));
+}

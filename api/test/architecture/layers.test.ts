@@ -1,4 +1,16 @@
-import { DOMAIN_LAYERS, findCycles, frontendImports, layerViolations, readImports } from './import-graph';
+import ts from 'typescript';
+import {
+  buildsSql,
+  DOMAIN_LAYERS,
+  environmentReaders,
+  findCycles,
+  frontendImports,
+  layerViolations,
+  readImports,
+  readsProcessEnv,
+  SQL_NOT_YET_IN_REPOSITORIES,
+  sqlOutsideRepositories,
+} from './import-graph';
 
 describe('the API is a layered graph over its kernel', () => {
   const imports = readImports();
@@ -36,5 +48,26 @@ describe('the API is a layered graph over its kernel', () => {
     ]);
     expect(frontendImports([at('app.ts', null, '@cliffhanger/mf-wallet/src/module')])).toHaveLength(1);
     expect(frontendImports([at('app.ts', null, '@cliffhanger/shared/src/constants')])).toEqual([]);
+  });
+
+  it('routes and services build no SQL: their domain’s repositories do', () => {
+    const found = sqlOutsideRepositories();
+    const listed = new Set(SQL_NOT_YET_IN_REPOSITORIES);
+    expect(found.filter(({ file }) => !listed.has(file))).toEqual([]);
+    expect(SQL_NOT_YET_IN_REPOSITORIES.filter((file) => !found.some((one) => one.file === file))).toEqual([]);
+  });
+
+  it('only the configuration, the entry points and the print scripts read process.env', () => {
+    expect(environmentReaders()).toEqual([]);
+  });
+
+  it('the checks see query builders and process.env in code, never in comments or strings', () => {
+    const parse = (text: string) => ts.createSourceFile('x.service.ts', text, ts.ScriptTarget.Latest, true);
+    expect(buildsSql(parse("await db.selectFrom('users').selectAll().execute();"))).toHaveLength(1);
+    expect(buildsSql(parse('await sql`select 1`.execute(db);'))).toHaveLength(1);
+    expect(buildsSql(parse("await trx.updateTable('users').set({ a: 1 }).execute();"))).toHaveLength(1);
+    expect(buildsSql(parse("// db.selectFrom('users')\nconst text = 'insertInto(x)';"))).toEqual([]);
+    expect(readsProcessEnv(parse('const port = process.env.PORT;'))).toBe(true);
+    expect(readsProcessEnv(parse("// process.env.PORT\nconst name = 'process.env';"))).toBe(false);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { buildApp } from '../../src/app';
-import type { AppConfig } from '../../src/config';
+import { type AppConfig, DEFAULT_STAFF_GRANT_LIMIT } from '../../src/config';
 
 export interface CrashServerConfig {
   dir: string;
@@ -18,9 +18,6 @@ export interface CrashServerConfig {
 
 async function main() {
   const options = JSON.parse(process.env.CRASH_SERVER_CONFIG ?? '') as CrashServerConfig;
-  // The dev payment provider, whatever the shell exports: paying never leaves this machine.
-  process.env.STRIPE_WEBHOOK_SECRET = options.webhookSecret;
-  delete process.env.STRIPE_SECRET_KEY;
   const { dir } = options;
   const app = await buildApp({
     database: options.database,
@@ -46,6 +43,14 @@ async function main() {
     serveFrontends: false,
     frontendsRoot: dir,
     logger: false,
+    // The dev payment provider, whatever the shell exports: paying never leaves this machine.
+    payments: {
+      mode: 'dev',
+      stripeSecretKey: null,
+      publishableKey: null,
+      webhookSecret: options.webhookSecret,
+      staffGrantLimit: DEFAULT_STAFF_GRANT_LIMIT,
+    },
   });
   await app.listen({ port: options.port, host: '127.0.0.1' });
   process.stdout.write(`listening on ${options.port}\n`);

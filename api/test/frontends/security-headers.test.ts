@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { browserConfigFromEnv, remoteOverridesFromEnv } from '../../src/frontends/frontends-config';
 import { call } from '../support/http';
 import { type ConfigOverrides, createTestApp, type TestApp } from '../support/test-app';
 
@@ -36,18 +37,9 @@ function fakeBuilds(): string {
   return root;
 }
 
-/** Runs `work` with environment variables set, as the server would read them at start. */
-async function withEnv<T>(vars: Record<string, string>, work: () => Promise<T>): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(vars).map((key) => [key, process.env[key]]));
-  Object.assign(process.env, vars);
-  try {
-    return await work();
-  } finally {
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-  }
+/** What the server makes of these environment variables at start (configFromEnv's frontends part). */
+function fromEnv(vars: NodeJS.ProcessEnv): ConfigOverrides {
+  return { remoteOverrides: remoteOverridesFromEnv(vars), browserConfig: browserConfigFromEnv(vars) };
 }
 
 function directives(header: string | string[] | undefined): Record<string, string[]> {
@@ -68,15 +60,17 @@ describe('the served site: remotes beside the shell and one on another origin, p
 
   beforeAll(async () => {
     root = fakeBuilds();
-    t = await withEnv(
-      {
+    // testConfig lists http://allowed.example as the one CORS origin.
+    t = await createTestApp('sqlite', {
+      serveFrontends: true,
+      frontendsRoot: root,
+      trustProxy: false,
+      ...fromEnv({
         REMOTE_PLAYER_URL: 'https://player.example.com/v3/mf-manifest.json',
         SENTRY_DSN: 'https://k@o9.ingest.sentry.io/1',
         STRIPE_PUBLISHABLE_KEY: '',
-      },
-      // testConfig lists http://allowed.example as the one CORS origin.
-      () => createTestApp('sqlite', { serveFrontends: true, frontendsRoot: root, trustProxy: false }),
-    );
+      }),
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -193,31 +187,28 @@ describe('the served site behind a TLS proxy, with Stripe configured', () => {
 
   beforeAll(async () => {
     root = fakeBuilds();
-    t = await withEnv(
-      {
+    t = await createTestApp('sqlite', {
+      ...fromEnv({
         REMOTE_WALLET_URL: 'https://shop.example.com/remotes/wallet/mf-manifest.json',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
         SENTRY_DSN: '',
+      }),
+      serveFrontends: true,
+      frontendsRoot: root,
+      trustProxy: true,
+      corsOrigins: [],
+      devRoutes: true,
+      // Media in an S3-compatible store, as configFromEnv would build it from MEDIA_S3_*.
+      mediaStorage: {
+        bucket: 'cliffhanger-media',
+        region: 'eu-west-1',
+        endpoint: null,
+        accessKeyId: null,
+        secretAccessKey: null,
+        publicUrl: 'https://media.example-store.com/cliffhanger',
+        forcePathStyle: false,
       },
-      () =>
-        createTestApp('sqlite', {
-          serveFrontends: true,
-          frontendsRoot: root,
-          trustProxy: true,
-          corsOrigins: [],
-          devRoutes: true,
-          // Media in an S3-compatible store, as configFromEnv would build it from MEDIA_S3_*.
-          mediaStorage: {
-            bucket: 'cliffhanger-media',
-            region: 'eu-west-1',
-            endpoint: null,
-            accessKeyId: null,
-            secretAccessKey: null,
-            publicUrl: 'https://media.example-store.com/cliffhanger',
-            forcePathStyle: false,
-          },
-        } as ConfigOverrides),
-    );
+    });
   });
   afterAll(async () => {
     await t?.close();

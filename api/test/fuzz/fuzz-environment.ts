@@ -91,9 +91,6 @@ async function countWrites(app: TypedFastify, kind: DatabaseKind): Promise<() =>
 }
 
 export async function createFuzzEnvironment(kind: DatabaseKind, postgresUrl: string | null): Promise<FuzzEnvironment> {
-  // Payments run on the built-in dev provider with a fixed webhook secret; never the real processor.
-  delete process.env.STRIPE_SECRET_KEY;
-  process.env.STRIPE_WEBHOOK_SECRET ??= 'whsec_fuzz_only_secret';
   const dir = mkdtempSync(join(tmpdir(), 'cliffhanger-fuzz-'));
   let schema: string | null = null;
   let database: AppConfig['database'];

@@ -4,7 +4,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { AppConfig } from '../../src/config';
+import { type AppConfig, DEFAULT_STAFF_GRANT_LIMIT, type PaymentsConfig } from '../../src/config';
+
+/** The webhook secret of every test app, so tests can sign deliveries like the processor would. */
+export const TEST_WEBHOOK_SECRET = 'whsec_test_cliffhanger_money_suite_0123456789';
+
+/** Payments in tests: the built-in dev provider with a known secret; never the real processor. */
+export const TEST_PAYMENTS: PaymentsConfig = {
+  mode: 'dev',
+  stripeSecretKey: null,
+  publishableKey: null,
+  webhookSecret: TEST_WEBHOOK_SECRET,
+  staffGrantLimit: DEFAULT_STAFF_GRANT_LIMIT,
+};
 
 export type ConfigOverrides = Partial<Omit<AppConfig, 'database'>>;
 
@@ -32,6 +44,7 @@ export function testConfig(dir: string, database: AppConfig['database'], overrid
     serveFrontends: false,
     frontendsRoot: dir,
     logger: false,
+    payments: TEST_PAYMENTS,
     ...overrides,
   };
 }

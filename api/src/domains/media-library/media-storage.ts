@@ -14,8 +14,9 @@
  */
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
+import type { S3StorageConfig } from '../../config';
 import { mediaPath } from '../../media/media-urls';
-import { S3MediaStorage, type S3StorageConfig, s3StorageConfigFromEnv } from './s3-media-storage';
+import { S3MediaStorage } from './s3-media-storage';
 import { assertSafeKey, keyUnder, type MediaStorage } from './storage-keys';
 
 export class LocalMediaStorage implements MediaStorage {
@@ -59,20 +60,13 @@ export class LocalMediaStorage implements MediaStorage {
 
 export interface MediaStorageSettings {
   mediaRoot: string;
-  /**
-   * The object store, when one is configured; `null` keeps media in MEDIA_ROOT. Left out, the MEDIA_S3_*
-   * variables decide (read once per process).
-   */
+  /** The object store, when one is configured (MEDIA_S3_*); null or left out keeps media in MEDIA_ROOT. */
   mediaStorage?: S3StorageConfig | null;
 }
 
-let fromEnvironment: S3StorageConfig | null | undefined;
-
 /** The object store an app uses, or null for the local folder; resumable uploads follow the same choice. */
 export function objectStoreOf(config: MediaStorageSettings): S3StorageConfig | null {
-  if (config.mediaStorage !== undefined) return config.mediaStorage;
-  fromEnvironment ??= s3StorageConfigFromEnv(process.env);
-  return fromEnvironment;
+  return config.mediaStorage ?? null;
 }
 
 const storages = new WeakMap<object, MediaStorage>();

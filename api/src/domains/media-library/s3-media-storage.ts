@@ -13,74 +13,14 @@ import { createHash, createHmac } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+import type { S3StorageConfig } from '../../config';
 import { MEDIA_CONTENT_TYPES, mediaCacheControl } from '../../media/media.plugin';
 import { assertSafeKey, keyUnder, type MediaStorage } from './storage-keys';
-
-export interface S3StorageConfig {
-  bucket: string;
-  region: string;
-  /** An S3-compatible service's address; none means AWS S3 itself. */
-  endpoint: string | null;
-  /** Both or neither: without keys the SDK's own chain (environment, profile, instance role) is used. */
-  accessKeyId: string | null;
-  secretAccessKey: string | null;
-  /** Where the bucket's objects are publicly readable; the default is derived from the endpoint. */
-  publicUrl: string | null;
-  /** `endpoint/bucket/key` addressing rather than `bucket.endpoint/key`; most S3-compatible stores want it. */
-  forcePathStyle: boolean;
-}
 
 /** Uploads in flight at once while storing a folder (an HLS package has dozens of small segments). */
 const PUT_CONCURRENCY = 4;
 /** DeleteObjects takes at most 1,000 keys per call. */
 const DELETE_BATCH = 1_000;
-
-function httpUrl(name: string, value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`${name} must be an http(s) address, got "${value}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`${name} must be an http(s) address, got "${value}"`);
-  }
-  return value.replace(/\/+$/, '');
-}
-
-/**
- * The object-store settings from MEDIA_S3_* variables, or null when MEDIA_S3_BUCKET is not set (media
- * then stays in the local folder). A half-configured store is an error at start, never a silent fallback.
- */
-export function s3StorageConfigFromEnv(env: NodeJS.ProcessEnv): S3StorageConfig | null {
-  const value = (name: string) => env[name]?.trim() || null;
-  const bucket = value('MEDIA_S3_BUCKET');
-  const others = Object.keys(env).filter((name) => name.startsWith('MEDIA_S3_') && value(name) !== null);
-  if (!bucket) {
-    if (others.length > 0) throw new Error(`MEDIA_S3_BUCKET is required when ${others.join(', ')} is set`);
-    return null;
-  }
-  const accessKeyId = value('MEDIA_S3_ACCESS_KEY_ID');
-  const secretAccessKey = value('MEDIA_S3_SECRET_ACCESS_KEY');
-  if ((accessKeyId === null) !== (secretAccessKey === null)) {
-    throw new Error('Set both MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY, or neither');
-  }
-  const endpoint = value('MEDIA_S3_ENDPOINT');
-  const pathStyle = value('MEDIA_S3_FORCE_PATH_STYLE');
-  if (pathStyle !== null && pathStyle !== 'true' && pathStyle !== 'false') {
-    throw new Error(`MEDIA_S3_FORCE_PATH_STYLE must be true or false, got "${pathStyle}"`);
-  }
-  const publicUrl = value('MEDIA_S3_PUBLIC_URL');
-  return {
-    bucket,
-    region: value('MEDIA_S3_REGION') ?? 'us-east-1',
-    endpoint: endpoint ? httpUrl('MEDIA_S3_ENDPOINT', endpoint) : null,
-    accessKeyId,
-    secretAccessKey,
-    publicUrl: publicUrl ? httpUrl('MEDIA_S3_PUBLIC_URL', publicUrl) : null,
-    forcePathStyle: pathStyle === null ? endpoint !== null : pathStyle === 'true',
-  };
-}
 
 /** Every file under `dir`, as forward-slash paths relative to it. */
 async function filesUnder(dir: string, relative = ''): Promise<string[]> {

@@ -3,9 +3,10 @@
  * local dev provider, or none) and the secret that signs its webhooks. Routes hand it to the services
  * that talk to the processor.
  */
+
+import type { PaymentsConfig } from '../../config';
 import { HttpError } from '../../http/errors';
 import { createDevProvider, type PaymentProvider, PaymentProviderError } from './payment-provider';
-import type { PaymentsConfig } from './payments.config';
 import { createStripeProvider } from './stripe.provider';
 
 export interface PaymentsRuntime {

@@ -17,7 +17,7 @@ import { REMOTE_IDS, type RemoteId } from '@cliffhanger/shared/src/routes';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { RemoteRolloutRow, Trx, UserRow } from '../../db/schema';
-import { remoteOverridesFromEnv, remotesJson } from '../../frontends/frontends-config';
+import { remotesJson } from '../../frontends/frontends-config';
 import { badRequest, conflict } from '../../http/errors';
 import { recordAudit } from '../../kernel/audit-log';
 import { moneyTransaction } from '../../kernel/money-transaction';
@@ -70,7 +70,7 @@ function stateOf(ctx: AppContext): PerApp {
   if (!state) {
     // The same effective remotes.json the frontends plugin serves (REMOTES_JSON, REMOTE_<NAME>_URL).
     state = {
-      builtInManifests: remotesJson(ctx.config.frontendsRoot, remoteOverridesFromEnv(process.env)),
+      builtInManifests: remotesJson(ctx.config.frontendsRoot, ctx.config.remoteOverrides),
       rollouts: null,
       lastPrune: 0,
     };

@@ -3,11 +3,11 @@
  * nobody changes their own balance, a grant above STAFF_GRANT_LIMIT needs a superuser, and every grant
  * states its reason. A refused grant changes no balance and writes no ledger or audit row.
  */
-import { DEFAULT_STAFF_GRANT_LIMIT } from '../../../src/domains/payments/payments.config';
+import { DEFAULT_STAFF_GRANT_LIMIT } from '../../../src/config';
 import { databaseKinds } from '../../support/databases';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { balanceOf, useDevPayments } from '../coins/money-fixtures';
+import { balanceOf } from '../coins/money-fixtures';
 import { type Cast, signUpCast } from './staff-fixtures';
 
 describe.each(databaseKinds())('staff coin grants (%s)', (kind) => {
@@ -15,8 +15,6 @@ describe.each(databaseKinds())('staff coin grants (%s)', (kind) => {
   let cast: Cast;
 
   beforeAll(async () => {
-    useDevPayments();
-    delete process.env.STAFF_GRANT_LIMIT;
     t = await createTestApp(kind);
     cast = await signUpCast(t);
   });

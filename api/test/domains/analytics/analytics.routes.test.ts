@@ -2,13 +2,11 @@ import { databaseKinds } from '../../support/databases';
 import { signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { useDevPayments } from '../coins/money-fixtures';
 
 describe.each(databaseKinds())('analytics ingestion (%s)', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    useDevPayments();
     t = await createTestApp(kind);
   });
   afterAll(() => t.close());

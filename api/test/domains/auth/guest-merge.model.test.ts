@@ -11,7 +11,7 @@ import { databaseKinds } from '../../support/databases';
 import { signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { devCheckoutAction, grantCoins, seedPaidEpisodes, useDevPayments } from '../coins/money-fixtures';
+import { devCheckoutAction, grantCoins, seedPaidEpisodes } from '../coins/money-fixtures';
 import {
   magicTokens,
   requestMagicLink,
@@ -86,7 +86,6 @@ describe.each(databaseKinds())('guest merges against a model (%s)', (kind) => {
   let purchases: Array<{ owner: Person; url: string; refunded: boolean }> = [];
 
   beforeAll(async () => {
-    useDevPayments();
     t = await createTestApp(kind);
     episodes = [];
     for (const cost of COSTS) episodes.push(...(await seedPaidEpisodes(t.ctx, 1, cost)).episodeIds);

@@ -4,21 +4,12 @@ import { databaseKinds } from '../../support/databases';
 import { registerUser, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import {
-  balanceOf,
-  buyCoins,
-  devCheckoutAction,
-  grantCoins,
-  ledgerSum,
-  magicLinkSignIn,
-  useDevPayments,
-} from './money-fixtures';
+import { balanceOf, buyCoins, devCheckoutAction, grantCoins, ledgerSum, magicLinkSignIn } from './money-fixtures';
 
 describe.each(databaseKinds())('coins routes (%s)', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    useDevPayments();
     t = await createTestApp(kind);
   });
   afterAll(() => t.close());

@@ -12,7 +12,6 @@ import {
   magicLinkSignIn,
   stripeEvent,
   subscribeGold,
-  useDevPayments,
 } from './money-fixtures';
 
 // The default packages (settings.service.ts): 1 = 100 coins for 99, 2 = 300 + 30 coins for 279.
@@ -37,7 +36,6 @@ describe.each(databaseKinds())('the first-purchase offer (%s)', (kind) => {
   let clock = new Date();
 
   beforeAll(async () => {
-    useDevPayments();
     t = await createTestApp(kind, {}, { now: () => clock });
     cast = await signUpCast(t);
   });

@@ -1,6 +1,6 @@
 /**
- * Shortcuts for the money suites: a known webhook secret (set before the app is built, so the app
- * reads it like a deployment would), paid episodes in bulk, coins through the ledger, signed webhook
+ * Shortcuts for the money suites (test apps pay through the dev provider with `TEST_WEBHOOK_SECRET`):
+ * paid episodes in bulk, coins through the ledger, signed webhook
  * deliveries, the dev checkout, and magic-link sign-in through the dev outbox.
  */
 import Stripe from 'stripe';
@@ -11,15 +11,7 @@ import { applyEntry, moneyTransaction } from '../../../src/kernel/money-transact
 import { PUBLISHED_LONG_AGO, seriesRow } from '../../support/fixtures';
 import { type CallResult, call } from '../../support/http';
 import { bearer } from '../../support/test-app';
-
-export const TEST_WEBHOOK_SECRET = 'whsec_test_cliffhanger_money_suite_0123456789';
-
-/** Call before `createTestApp`: the payments runtime reads these when the app is built. */
-export function useDevPayments() {
-  process.env.STRIPE_WEBHOOK_SECRET = TEST_WEBHOOK_SECRET;
-  // Never reach the real processor from tests, whatever the developer's shell exports.
-  delete process.env.STRIPE_SECRET_KEY;
-}
+import { TEST_WEBHOOK_SECRET } from '../../support/test-config';
 
 let seriesCounter = 0;
 

@@ -10,15 +10,7 @@ import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import {
-  balanceOf,
-  buyCoins,
-  ledgerSum,
-  magicLinkSignIn,
-  seedPaidEpisodes,
-  subscribeGold,
-  useDevPayments,
-} from './money-fixtures';
+import { balanceOf, buyCoins, ledgerSum, magicLinkSignIn, seedPaidEpisodes, subscribeGold } from './money-fixtures';
 
 interface Actor {
   userId: number;
@@ -264,7 +256,6 @@ describe.each(databaseKinds())('money model (%s)', (kind) => {
   let runs = 0;
 
   beforeAll(async () => {
-    useDevPayments();
     // A fixed clock: every claim in a run falls on the same UTC day and no subscription period ends.
     t = await createTestApp(kind, {}, { now: () => new Date('2026-06-15T12:00:00.000Z') });
     const paid = await seedPaidEpisodes(t.ctx, 4, 40);

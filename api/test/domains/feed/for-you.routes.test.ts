@@ -6,7 +6,7 @@ import { databaseKinds } from '../../support/databases';
 import { type Session, seriesRow, signUpGuest, smallCatalogue } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { grantCoins, subscribeGold, useDevPayments } from '../coins/money-fixtures';
+import { grantCoins, subscribeGold } from '../coins/money-fixtures';
 
 /** smallCatalogue: ids 1–8, 11, 12; three episodes each (ids in series order), episode 1 free, the rest 20 and 30 coins. */
 const SERIES_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 11, 12];
@@ -32,7 +32,6 @@ describe.each(databaseKinds())('for-you feed (%s)', (kind) => {
   let scheduledSeriesId: number;
 
   beforeAll(async () => {
-    useDevPayments();
     // With the catalogue cache on, as in production: what is cached is shared, every answer stays personal.
     t = await createTestApp(kind, { cache: { catalogueSeconds: 5, publicViewSeconds: 0 } });
     await seedDemoCatalogue(t.ctx, smallCatalogue());

@@ -6,12 +6,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type S3StorageConfig, s3StorageConfigFromEnv } from '../../../src/config';
 import { mediaStorageFor } from '../../../src/domains/media-library/media-storage';
-import {
-  S3MediaStorage,
-  type S3StorageConfig,
-  s3StorageConfigFromEnv,
-} from '../../../src/domains/media-library/s3-media-storage';
+import { S3MediaStorage } from '../../../src/domains/media-library/s3-media-storage';
 import { call } from '../../support/http';
 import { bearer, type ConfigOverrides, createTestApp, type TestApp } from '../../support/test-app';
 import { signUpCast } from '../admin/staff-fixtures';

@@ -9,14 +9,7 @@ import { databaseKinds } from '../../support/databases';
 import { signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import {
-  balanceOf,
-  buyCoins,
-  grantCoins,
-  magicLinkSignIn,
-  seedPaidEpisodes,
-  useDevPayments,
-} from '../coins/money-fixtures';
+import { balanceOf, buyCoins, grantCoins, magicLinkSignIn, seedPaidEpisodes } from '../coins/money-fixtures';
 
 interface Line {
   id: string;
@@ -32,7 +25,6 @@ describe.each(databaseKinds())('a guest’s itemised lines after a merge (%s)', 
   let t: TestApp;
 
   beforeAll(async () => {
-    useDevPayments();
     t = await createTestApp(kind);
     await signUpGuest(t.app);
   }, 120_000);

@@ -6,7 +6,6 @@ import { databaseKinds } from '../../support/databases';
 import { signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { useDevPayments } from '../coins/money-fixtures';
 
 const ROUTES: Array<{ method: 'POST' | 'PUT' | 'DELETE' | 'GET'; url: string }> = [
   { method: 'POST', url: '/api/coins/purchase/' },
@@ -42,7 +41,6 @@ describe.each(databaseKinds())('money routes on bad input (%s)', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    useDevPayments();
     t = await createTestApp(kind, { bodyLimitBytes: 64 * 1024 });
   });
   afterAll(() => t.close());

@@ -18,7 +18,6 @@ import {
   ledgerSum,
   seedPaidEpisodes,
   stripeEvent,
-  useDevPayments,
 } from '../coins/money-fixtures';
 
 interface Checkout {
@@ -32,7 +31,6 @@ describe.each(databaseKinds())('refunds and disputes (%s)', (kind) => {
   let nextEpisode = 0;
 
   beforeAll(async () => {
-    useDevPayments();
     t = await createTestApp(kind);
     episodes = (await seedPaidEpisodes(t.ctx, 400, 10)).episodeIds;
   });

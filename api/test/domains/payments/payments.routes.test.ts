@@ -9,14 +9,12 @@ import {
   grantCoins,
   ledgerSum,
   seedPaidEpisodes,
-  useDevPayments,
 } from '../coins/money-fixtures';
 
 describe.each(databaseKinds())('payments routes (%s)', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    useDevPayments();
     t = await createTestApp(kind);
   });
   afterAll(() => t.close());

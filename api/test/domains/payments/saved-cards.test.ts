@@ -8,7 +8,7 @@ import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { balanceOf, ledgerSum, useDevPayments } from '../coins/money-fixtures';
+import { balanceOf, ledgerSum } from '../coins/money-fixtures';
 
 const MASTERCARD = { number: '5555 5555 5555 4444', exp_month: 11, exp_year: 2028, cvc: '123' };
 
@@ -16,7 +16,6 @@ describe.each(databaseKinds())('saved cards and one-tap buying (%s)', (kind) => 
   let t: TestApp;
 
   beforeAll(async () => {
-    useDevPayments();
     t = await createTestApp(kind, {}, { now: () => new Date('2026-11-25T12:00:00Z') });
     // The first sign-up warms the app (key import, first queries); on a busy machine it can take a while.
     await signUpGuest(t.app);

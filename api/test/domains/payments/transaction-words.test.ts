@@ -7,7 +7,7 @@ import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { buyCoins, grantCoins, seedPaidEpisodes, useDevPayments } from '../coins/money-fixtures';
+import { buyCoins, grantCoins, seedPaidEpisodes } from '../coins/money-fixtures';
 
 describe('Russian transaction words', () => {
   const ru = transactionWords('ru');
@@ -40,7 +40,6 @@ describe.each(databaseKinds())('transactions in the viewer language (%s)', (kind
   let seriesId: number;
 
   beforeAll(async () => {
-    useDevPayments();
     t = await createTestApp(kind);
     user = await signUpGuest(t.app);
     await buyCoins(t.app, user.access, 1);

@@ -2,7 +2,7 @@ import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { balanceOf, deliver, ledgerSum, signedDelivery, stripeEvent, useDevPayments } from '../coins/money-fixtures';
+import { balanceOf, deliver, ledgerSum, signedDelivery, stripeEvent } from '../coins/money-fixtures';
 
 /** Shuffles in place (Fisher–Yates). */
 function shuffle<T>(items: T[]): T[] {
@@ -17,7 +17,6 @@ describe.each(databaseKinds())('payment webhook (%s)', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    useDevPayments();
     t = await createTestApp(kind);
   });
   afterAll(() => t.close());

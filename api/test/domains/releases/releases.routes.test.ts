@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CANARY_AUTO_ROLLBACK, REMOTE_REPORTS_PER_REQUEST } from '@cliffhanger/shared/src/remote-releases';
 import { remoteReleasesUrlFromEnv } from '../../../src/config';
+import { remoteOverridesFromEnv } from '../../../src/frontends/frontends-config';
 import { databaseKinds } from '../../support/databases';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
@@ -301,8 +302,9 @@ describe.each(databaseKinds())('versioned remotes (%s)', (kind) => {
 
 describe('the rollout answer honours the remote addresses set by environment', () => {
   it('gives the built-in address from REMOTE_<NAME>_URL', async () => {
-    process.env.REMOTE_CATALOG_URL = 'https://catalog.example/mf-manifest.json';
-    const t = await createTestApp('sqlite');
+    const t = await createTestApp('sqlite', {
+      remoteOverrides: remoteOverridesFromEnv({ REMOTE_CATALOG_URL: 'https://catalog.example/mf-manifest.json' }),
+    });
     try {
       const { remotes } = (await call(t.app, { url: '/api/remotes/' })).json();
       expect(remotes.catalog.stable).toEqual({
@@ -310,7 +312,6 @@ describe('the rollout answer honours the remote addresses set by environment', (
         manifest: 'https://catalog.example/mf-manifest.json',
       });
     } finally {
-      delete process.env.REMOTE_CATALOG_URL;
       await t.close();
     }
   });

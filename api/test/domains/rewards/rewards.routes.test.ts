@@ -3,7 +3,7 @@ import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { balanceOf, ledgerSum, useDevPayments } from '../coins/money-fixtures';
+import { balanceOf, ledgerSum } from '../coins/money-fixtures';
 
 const DAY = 86_400_000;
 
@@ -13,7 +13,6 @@ describe.each(databaseKinds())('rewards (%s)', (kind) => {
   let clock = Date.parse('2026-03-10T12:00:00.000Z');
 
   beforeAll(async () => {
-    useDevPayments();
     t = await createTestApp(kind, {}, { now: () => new Date(clock) });
   });
   afterAll(() => t.close());

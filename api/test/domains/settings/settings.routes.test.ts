@@ -3,13 +3,11 @@ import { signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
 import { signUpCast } from '../admin/staff-fixtures';
-import { useDevPayments } from '../coins/money-fixtures';
 
 describe.each(databaseKinds())('money settings (%s)', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    useDevPayments();
     t = await createTestApp(kind);
   });
   afterAll(() => t.close());

@@ -2,13 +2,12 @@
 import { databaseKinds } from '../../support/databases';
 import { call } from '../../support/http';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { seedPaidEpisodes, useDevPayments } from '../coins/money-fixtures';
+import { seedPaidEpisodes } from '../coins/money-fixtures';
 
 describe.each(databaseKinds())('what Gold opens (%s)', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    useDevPayments();
     t = await createTestApp(kind);
   }, 120_000);
   afterAll(() => t.close());

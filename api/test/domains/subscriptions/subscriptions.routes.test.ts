@@ -2,14 +2,13 @@ import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { devCheckoutAction, subscribeGold, useDevPayments } from '../coins/money-fixtures';
+import { devCheckoutAction, subscribeGold } from '../coins/money-fixtures';
 
 describe.each(databaseKinds())('Gold subscriptions (%s)', (kind) => {
   let t: TestApp;
   let clock = Date.now();
 
   beforeAll(async () => {
-    useDevPayments();
     t = await createTestApp(kind, {}, { now: () => new Date(clock) });
   });
   afterAll(() => t.close());

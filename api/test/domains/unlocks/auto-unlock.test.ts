@@ -7,20 +7,12 @@ import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import {
-  balanceOf,
-  grantCoins,
-  ledgerSum,
-  magicLinkSignIn,
-  seedPaidEpisodes,
-  useDevPayments,
-} from '../coins/money-fixtures';
+import { balanceOf, grantCoins, ledgerSum, magicLinkSignIn, seedPaidEpisodes } from '../coins/money-fixtures';
 
 describe.each(databaseKinds())('auto-unlock within its cap (%s)', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    useDevPayments();
     t = await createTestApp(kind);
     await signUpGuest(t.app);
   }, 120_000);

@@ -6,20 +6,12 @@ import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import {
-  balanceOf,
-  devCheckoutAction,
-  grantCoins,
-  ledgerSum,
-  seedPaidEpisodes,
-  useDevPayments,
-} from '../coins/money-fixtures';
+import { balanceOf, devCheckoutAction, grantCoins, ledgerSum, seedPaidEpisodes } from '../coins/money-fixtures';
 
 describe.each(databaseKinds())('series total unlock (%s)', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    useDevPayments();
     t = await createTestApp(kind);
     // The first sign-up warms the app (key import, first queries); on a busy machine it can take a while.
     await signUpGuest(t.app);

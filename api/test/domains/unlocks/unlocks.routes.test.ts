@@ -2,20 +2,12 @@ import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import {
-  balanceOf,
-  grantCoins,
-  ledgerSum,
-  seedPaidEpisodes,
-  subscribeGold,
-  useDevPayments,
-} from '../coins/money-fixtures';
+import { balanceOf, grantCoins, ledgerSum, seedPaidEpisodes, subscribeGold } from '../coins/money-fixtures';
 
 describe.each(databaseKinds())('episode unlocks (%s)', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    useDevPayments();
     t = await createTestApp(kind);
   });
   afterAll(() => t.close());
