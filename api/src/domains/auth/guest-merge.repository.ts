@@ -1,145 +1,250 @@
 /**
- * Moves what a guest built up to a real account when that guest signs in (product.md#accounts):
- * unlocks, my list, watch progress and history, payments and Gold, auto-unlock settings,
- * and the device report.
- * Runs inside the merge's transaction (guest-merge.service.ts); the guest is then deactivated and
- * points at the account, which ends its sessions.
+ * The SQL of a guest merge, one table at a time: read what the guest holds, add a row to the account,
+ * drop the guest's rows. Which row wins where both have one is decided by guest-merge.service.ts and
+ * guest-payments.ts; every function here runs inside the merge's transaction (`trx`).
  */
-import type { Trx, UserRow } from '../../db/schema';
-import { moveGuestPayments } from './guest-payments';
+import type { Trx } from '../../db/schema';
 
-/**
- * The rows of a guest that follow it: unlocks, list, progress, history, payments and Gold, the device
- * report. Coins and reward claims are moved by `mergeGuest` (guest-merge.service.ts) before this runs,
- * inside the same transaction, with both users locked.
- */
-export async function moveGuestRows(trx: Trx, guest: UserRow, accountId: number, at: string) {
-  const unlocks = await trx.selectFrom('episode_unlocks').selectAll().where('user_id', '=', guest.id).execute();
-  for (const unlock of unlocks) {
-    await trx
-      .insertInto('episode_unlocks')
-      .values({
-        user_id: accountId,
-        episode_id: unlock.episode_id,
-        coin_cost: unlock.coin_cost,
-        created_at: unlock.created_at,
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'episode_id']).doNothing())
-      .execute();
-  }
-  await trx.deleteFrom('episode_unlocks').where('user_id', '=', guest.id).execute();
+// --- Reward claims ------------------------------------------------------------------------------
 
-  // Auto-unlock settings the account lacks follow the guest, with what they spent of their cap; where
-  // the account has its own setting for the series, the account's stays as the viewer left it.
-  const settings = await trx.selectFrom('auto_unlock_settings').selectAll().where('user_id', '=', guest.id).execute();
-  for (const setting of settings) {
-    await trx
-      .insertInto('auto_unlock_settings')
-      .values({
-        user_id: accountId,
-        series_id: setting.series_id,
-        enabled: Boolean(setting.enabled),
-        cap_coins: setting.cap_coins,
-        spent_coins: setting.spent_coins,
-        created_at: setting.created_at,
-        updated_at: at,
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'series_id']).doNothing())
-      .execute();
-  }
-  await trx.deleteFrom('auto_unlock_settings').where('user_id', '=', guest.id).execute();
+export function rewardClaimsOf(trx: Trx, userId: number) {
+  return trx.selectFrom('reward_claims').select(['id', 'claim_key', 'coins']).where('user_id', '=', userId).execute();
+}
 
-  const listed = await trx.selectFrom('my_list').selectAll().where('user_id', '=', guest.id).execute();
-  for (const entry of listed) {
-    await trx
-      .insertInto('my_list')
-      .values({ user_id: accountId, series_id: entry.series_id, created_at: entry.created_at })
-      .onConflict((oc) => oc.columns(['user_id', 'series_id']).doNothing())
-      .execute();
-  }
-  await trx.deleteFrom('my_list').where('user_id', '=', guest.id).execute();
+/** Which of `keys` the user has already claimed. */
+export async function claimKeysHeld(trx: Trx, userId: number, keys: string[]): Promise<Set<string>> {
+  const rows = await trx
+    .selectFrom('reward_claims')
+    .select('claim_key')
+    .where('user_id', '=', userId)
+    .where('claim_key', 'in', keys)
+    .execute();
+  return new Set(rows.map((row) => row.claim_key));
+}
 
-  // Progress and history: where both watched the same episode, the most recent record wins.
-  const progress = await trx.selectFrom('watch_progress').selectAll().where('user_id', '=', guest.id).execute();
-  for (const row of progress) {
-    const existing = await trx
-      .selectFrom('watch_progress')
-      .select(['id', 'updated_at'])
-      .where('user_id', '=', accountId)
-      .where('episode_id', '=', row.episode_id)
-      .executeTakeFirst();
-    const values = {
-      progress: row.progress,
-      position_seconds: row.position_seconds,
-      completed: Boolean(row.completed),
-      updated_at: row.updated_at,
-    };
-    if (!existing) {
-      await trx
-        .insertInto('watch_progress')
-        .values({
-          ...values,
-          user_id: accountId,
-          episode_id: row.episode_id,
-          series_id: row.series_id,
-          created_at: row.created_at,
-        })
-        .execute();
-    } else if (existing.updated_at < row.updated_at) {
-      await trx.updateTable('watch_progress').set(values).where('id', '=', existing.id).execute();
-    }
-  }
-  await trx.deleteFrom('watch_progress').where('user_id', '=', guest.id).execute();
+export async function giveRewardClaims(trx: Trx, claimIds: number[], userId: number) {
+  await trx.updateTable('reward_claims').set({ user_id: userId }).where('id', 'in', claimIds).execute();
+}
 
-  const history = await trx.selectFrom('watch_history').selectAll().where('user_id', '=', guest.id).execute();
-  for (const row of history) {
-    const existing = await trx
-      .selectFrom('watch_history')
-      .select(['id', 'watched_at'])
-      .where('user_id', '=', accountId)
-      .where('episode_id', '=', row.episode_id)
-      .executeTakeFirst();
-    if (!existing) {
-      await trx
-        .insertInto('watch_history')
-        .values({
-          user_id: accountId,
-          episode_id: row.episode_id,
-          series_id: row.series_id,
-          progress: row.progress,
-          watched_at: row.watched_at,
-        })
-        .execute();
-    } else if (existing.watched_at < row.watched_at) {
-      await trx
-        .updateTable('watch_history')
-        .set({ progress: row.progress, watched_at: row.watched_at })
-        .where('id', '=', existing.id)
-        .execute();
-    }
-  }
-  await trx.deleteFrom('watch_history').where('user_id', '=', guest.id).execute();
+// --- Unlocks ------------------------------------------------------------------------------------
 
-  await moveGuestPayments(trx, guest.id, accountId, at);
+export function unlocksOf(trx: Trx, userId: number) {
+  return trx.selectFrom('episode_unlocks').selectAll().where('user_id', '=', userId).execute();
+}
 
-  const accountReport = await trx
-    .selectFrom('device_reports')
-    .select('id')
-    .where('user_id', '=', accountId)
+/** Adds an unlock unless the user already has that episode unlocked. */
+export async function addUnlockIfMissing(
+  trx: Trx,
+  unlock: { user_id: number; episode_id: number; coin_cost: number; created_at: string },
+) {
+  await trx
+    .insertInto('episode_unlocks')
+    .values(unlock)
+    .onConflict((oc) => oc.columns(['user_id', 'episode_id']).doNothing())
+    .execute();
+}
+
+export async function deleteUnlocksOf(trx: Trx, userId: number) {
+  await trx.deleteFrom('episode_unlocks').where('user_id', '=', userId).execute();
+}
+
+// --- Auto-unlock settings -----------------------------------------------------------------------
+
+export function autoUnlockSettingsOf(trx: Trx, userId: number) {
+  return trx.selectFrom('auto_unlock_settings').selectAll().where('user_id', '=', userId).execute();
+}
+
+/** Adds a series' auto-unlock setting unless the user has one for that series. */
+export async function addAutoUnlockSettingIfMissing(
+  trx: Trx,
+  setting: {
+    user_id: number;
+    series_id: number;
+    enabled: boolean;
+    cap_coins: number;
+    spent_coins: number;
+    created_at: string;
+    updated_at: string;
+  },
+) {
+  await trx
+    .insertInto('auto_unlock_settings')
+    .values(setting)
+    .onConflict((oc) => oc.columns(['user_id', 'series_id']).doNothing())
+    .execute();
+}
+
+export async function deleteAutoUnlockSettingsOf(trx: Trx, userId: number) {
+  await trx.deleteFrom('auto_unlock_settings').where('user_id', '=', userId).execute();
+}
+
+// --- My list ------------------------------------------------------------------------------------
+
+export function listEntriesOf(trx: Trx, userId: number) {
+  return trx.selectFrom('my_list').selectAll().where('user_id', '=', userId).execute();
+}
+
+export async function addListEntryIfMissing(
+  trx: Trx,
+  entry: { user_id: number; series_id: number; created_at: string },
+) {
+  await trx
+    .insertInto('my_list')
+    .values(entry)
+    .onConflict((oc) => oc.columns(['user_id', 'series_id']).doNothing())
+    .execute();
+}
+
+export async function deleteListEntriesOf(trx: Trx, userId: number) {
+  await trx.deleteFrom('my_list').where('user_id', '=', userId).execute();
+}
+
+// --- Watch progress -----------------------------------------------------------------------------
+
+export function progressOf(trx: Trx, userId: number) {
+  return trx.selectFrom('watch_progress').selectAll().where('user_id', '=', userId).execute();
+}
+
+export function progressOfEpisode(trx: Trx, userId: number, episodeId: number) {
+  return trx
+    .selectFrom('watch_progress')
+    .select(['id', 'updated_at'])
+    .where('user_id', '=', userId)
+    .where('episode_id', '=', episodeId)
     .executeTakeFirst();
-  if (!accountReport) {
-    await trx.updateTable('device_reports').set({ user_id: accountId }).where('user_id', '=', guest.id).execute();
-  }
+}
 
+export interface ProgressValues {
+  progress: number;
+  position_seconds: number;
+  completed: boolean;
+  updated_at: string;
+}
+
+export async function insertProgress(
+  trx: Trx,
+  row: ProgressValues & { user_id: number; episode_id: number; series_id: number; created_at: string },
+) {
+  await trx.insertInto('watch_progress').values(row).execute();
+}
+
+export async function updateProgress(trx: Trx, id: number, values: ProgressValues) {
+  await trx.updateTable('watch_progress').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteProgressOf(trx: Trx, userId: number) {
+  await trx.deleteFrom('watch_progress').where('user_id', '=', userId).execute();
+}
+
+// --- Watch history ------------------------------------------------------------------------------
+
+export function historyOf(trx: Trx, userId: number) {
+  return trx.selectFrom('watch_history').selectAll().where('user_id', '=', userId).execute();
+}
+
+export function historyOfEpisode(trx: Trx, userId: number, episodeId: number) {
+  return trx
+    .selectFrom('watch_history')
+    .select(['id', 'watched_at'])
+    .where('user_id', '=', userId)
+    .where('episode_id', '=', episodeId)
+    .executeTakeFirst();
+}
+
+export async function insertHistory(
+  trx: Trx,
+  row: { user_id: number; episode_id: number; series_id: number; progress: number; watched_at: string },
+) {
+  await trx.insertInto('watch_history').values(row).execute();
+}
+
+export async function updateHistory(trx: Trx, id: number, values: { progress: number; watched_at: string }) {
+  await trx.updateTable('watch_history').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteHistoryOf(trx: Trx, userId: number) {
+  await trx.deleteFrom('watch_history').where('user_id', '=', userId).execute();
+}
+
+// --- Device report ------------------------------------------------------------------------------
+
+export async function hasDeviceReport(trx: Trx, userId: number): Promise<boolean> {
+  return !!(await trx.selectFrom('device_reports').select('id').where('user_id', '=', userId).executeTakeFirst());
+}
+
+export async function giveDeviceReports(trx: Trx, fromUserId: number, toUserId: number) {
+  await trx.updateTable('device_reports').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute();
+}
+
+// --- Payments, Gold and the first-purchase offer ------------------------------------------------
+
+export async function giveSubscriptions(trx: Trx, fromUserId: number, toUserId: number, at: string) {
+  await trx
+    .updateTable('subscriptions')
+    .set({ user_id: toUserId, updated_at: at })
+    .where('user_id', '=', fromUserId)
+    .execute();
+}
+
+/** Moves the payments, keeping who first made each (`merged_from_user_id`); answers how many moved. */
+export async function givePayments(trx: Trx, fromUserId: number, toUserId: number): Promise<number> {
+  const moved = await trx
+    .updateTable('payments')
+    .set((eb) => ({
+      user_id: toUserId,
+      merged_from_user_id: eb.fn.coalesce('merged_from_user_id', eb.val(fromUserId)),
+    }))
+    .where('user_id', '=', fromUserId)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows);
+}
+
+export async function hasSucceededPayment(trx: Trx, userId: number): Promise<boolean> {
+  return !!(await trx
+    .selectFrom('payments')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'succeeded')
+    .executeTakeFirst());
+}
+
+export async function markPremium(trx: Trx, userId: number) {
+  await trx.updateTable('users').set({ is_premium: true }).where('id', '=', userId).execute();
+}
+
+export async function hasFirstPurchaseClaim(trx: Trx, userId: number): Promise<boolean> {
+  return !!(await trx
+    .selectFrom('first_purchase_offer_claims')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst());
+}
+
+export async function deleteFirstPurchaseClaim(trx: Trx, userId: number) {
+  await trx.deleteFrom('first_purchase_offer_claims').where('user_id', '=', userId).execute();
+}
+
+export async function giveFirstPurchaseClaim(trx: Trx, fromUserId: number, toUserId: number) {
+  await trx
+    .updateTable('first_purchase_offer_claims')
+    .set({ user_id: toUserId })
+    .where('user_id', '=', fromUserId)
+    .execute();
+}
+
+// --- The guest itself ---------------------------------------------------------------------------
+
+/** Deactivates the guest, pointing at the account, and ends its sessions. */
+export async function retireGuest(trx: Trx, guestId: number, accountId: number, at: string) {
   await trx
     .updateTable('users')
     .set({ is_active: false, merged_into_user_id: accountId, updated_at: at })
-    .where('id', '=', guest.id)
+    .where('id', '=', guestId)
     .execute();
   await trx
     .updateTable('refresh_tokens')
     .set({ revoked_at: at })
-    .where('user_id', '=', guest.id)
+    .where('user_id', '=', guestId)
     .where('revoked_at', 'is', null)
     .execute();
 }

@@ -22,7 +22,34 @@ import { nowIso } from '../../context';
 import type { Trx } from '../../db/schema';
 import { moveDebts } from '../../kernel/coin-ledger';
 import { applyEntry, lockUser, moneyTransaction } from '../../kernel/money-transaction';
-import { moveGuestRows } from './guest-merge.repository';
+import {
+  addAutoUnlockSettingIfMissing,
+  addListEntryIfMissing,
+  addUnlockIfMissing,
+  autoUnlockSettingsOf,
+  claimKeysHeld,
+  deleteAutoUnlockSettingsOf,
+  deleteHistoryOf,
+  deleteListEntriesOf,
+  deleteProgressOf,
+  deleteUnlocksOf,
+  giveDeviceReports,
+  hasDeviceReport,
+  giveRewardClaims,
+  historyOf,
+  historyOfEpisode,
+  insertHistory,
+  insertProgress,
+  listEntriesOf,
+  progressOf,
+  progressOfEpisode,
+  retireGuest,
+  rewardClaimsOf,
+  unlocksOf,
+  updateHistory,
+  updateProgress,
+} from './guest-merge.repository';
+import { moveGuestPayments } from './guest-payments';
 
 export const GUEST_MERGE_REASONS = {
   out: 'guest_merge_out',
@@ -46,25 +73,12 @@ class MergeLedgerError extends Error {}
 
 /** Moves reward claims the account lacks; answers the coins of the claims it already had. */
 async function mergeRewardClaims(trx: Trx, guestId: number, accountId: number): Promise<number> {
-  const guestClaims = await trx
-    .selectFrom('reward_claims')
-    .select(['id', 'claim_key', 'coins'])
-    .where('user_id', '=', guestId)
-    .execute();
+  const guestClaims = await rewardClaimsOf(trx, guestId);
   if (guestClaims.length === 0) return 0;
-  const accountKeys = new Set(
-    (
-      await trx
-        .selectFrom('reward_claims')
-        .select('claim_key')
-        .where('user_id', '=', accountId)
-        .where(
-          'claim_key',
-          'in',
-          guestClaims.map((claim) => claim.claim_key),
-        )
-        .execute()
-    ).map((row) => row.claim_key),
+  const accountKeys = await claimKeysHeld(
+    trx,
+    accountId,
+    guestClaims.map((claim) => claim.claim_key),
   );
   let forfeited = 0;
   const carried: number[] = [];
@@ -72,10 +86,91 @@ async function mergeRewardClaims(trx: Trx, guestId: number, accountId: number): 
     if (accountKeys.has(claim.claim_key)) forfeited += claim.coins;
     else carried.push(claim.id);
   }
-  if (carried.length > 0) {
-    await trx.updateTable('reward_claims').set({ user_id: accountId }).where('id', 'in', carried).execute();
-  }
+  if (carried.length > 0) await giveRewardClaims(trx, carried, accountId);
   return forfeited;
+}
+
+/**
+ * The rows of a guest that follow it: unlocks, list, progress, history, payments and Gold, the device
+ * report. Where the account holds the same thing, the account's stays (the newer record, for progress
+ * and history). The guest is then deactivated and points at the account, which ends its sessions.
+ */
+async function moveGuestRows(trx: Trx, guestId: number, accountId: number, at: string) {
+  for (const unlock of await unlocksOf(trx, guestId)) {
+    await addUnlockIfMissing(trx, {
+      user_id: accountId,
+      episode_id: unlock.episode_id,
+      coin_cost: unlock.coin_cost,
+      created_at: unlock.created_at,
+    });
+  }
+  await deleteUnlocksOf(trx, guestId);
+
+  // Auto-unlock settings the account lacks follow the guest, with what they spent of their cap; where
+  // the account has its own setting for the series, the account's stays as the viewer left it.
+  for (const setting of await autoUnlockSettingsOf(trx, guestId)) {
+    await addAutoUnlockSettingIfMissing(trx, {
+      user_id: accountId,
+      series_id: setting.series_id,
+      enabled: Boolean(setting.enabled),
+      cap_coins: setting.cap_coins,
+      spent_coins: setting.spent_coins,
+      created_at: setting.created_at,
+      updated_at: at,
+    });
+  }
+  await deleteAutoUnlockSettingsOf(trx, guestId);
+
+  for (const entry of await listEntriesOf(trx, guestId)) {
+    await addListEntryIfMissing(trx, { user_id: accountId, series_id: entry.series_id, created_at: entry.created_at });
+  }
+  await deleteListEntriesOf(trx, guestId);
+
+  // Progress and history: where both watched the same episode, the most recent record wins.
+  for (const row of await progressOf(trx, guestId)) {
+    const existing = await progressOfEpisode(trx, accountId, row.episode_id);
+    const values = {
+      progress: row.progress,
+      position_seconds: row.position_seconds,
+      completed: Boolean(row.completed),
+      updated_at: row.updated_at,
+    };
+    if (!existing) {
+      await insertProgress(trx, {
+        ...values,
+        user_id: accountId,
+        episode_id: row.episode_id,
+        series_id: row.series_id,
+        created_at: row.created_at,
+      });
+    } else if (existing.updated_at < row.updated_at) {
+      await updateProgress(trx, existing.id, values);
+    }
+  }
+  await deleteProgressOf(trx, guestId);
+
+  for (const row of await historyOf(trx, guestId)) {
+    const existing = await historyOfEpisode(trx, accountId, row.episode_id);
+    if (!existing) {
+      await insertHistory(trx, {
+        user_id: accountId,
+        episode_id: row.episode_id,
+        series_id: row.series_id,
+        progress: row.progress,
+        watched_at: row.watched_at,
+      });
+    } else if (existing.watched_at < row.watched_at) {
+      await updateHistory(trx, existing.id, { progress: row.progress, watched_at: row.watched_at });
+    }
+  }
+  await deleteHistoryOf(trx, guestId);
+
+  await moveGuestPayments(trx, guestId, accountId, at);
+
+  // One device report per account: the guest's only when the account has none.
+  if (!(await hasDeviceReport(trx, accountId))) await giveDeviceReports(trx, guestId, accountId);
+
+  await retireGuest(trx, guestId, accountId, at);
 }
 
 async function ledgerOrFail(trx: Trx, entry: Parameters<typeof applyEntry>[1]) {
@@ -132,7 +227,7 @@ export async function mergeGuestLocked(
       createdAt: at,
     });
   }
-  await moveGuestRows(trx, guest, account.id, at);
+  await moveGuestRows(trx, guest.id, account.id, at);
   // Coins the guest owes (a refund after spending) follow it and are paid from what the account holds.
   await moveDebts(trx, guest.id, account.id, at, `guest:${guest.id}`);
   return { moved: true, coins, forfeited };
