@@ -220,7 +220,6 @@ export const SQL_NOT_YET_IN_REPOSITORIES: string[] = [
   'domains/admin/admin-users.service.ts',
   'domains/analytics/analytics.service.ts',
   'domains/auth/auth.service.ts',
-  'domains/catalogue/catalogue.service.ts',
   'domains/coins/coins.routes.ts',
   'domains/coins/coins.service.ts',
   'domains/coins/first-purchase-offer.service.ts',

@@ -7,6 +7,7 @@
 import { HIDDEN_SERIES_IDS, HIDDEN_SERIES_TITLE_PREFIX } from '@cliffhanger/shared/src/constants';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { CategoryRow, Database, EpisodeRow, Executor, SeasonRow, SeriesRow } from '../../db/schema';
+import type { PageWindow } from '../../kernel/paging';
 
 /**
  * product.md#catalogue: ids 9 and 10, titles or English titles starting "Deleted Series" (case-sensitive, so `substr`
@@ -147,28 +148,28 @@ function filtered(db: Executor, at: string, filters: SeriesFilters) {
   return query;
 }
 
-export async function listSeries(
+/** The series matching `filters` in `order`, read a page at a time with `paginate()`. */
+export function seriesPages(
   db: Executor,
   at: string,
   filters: SeriesFilters,
   order: { column: SeriesOrdering; descending: boolean },
-  page: { limit: number; offset: number },
-): Promise<{ rows: SeriesRow[]; count: number }> {
+) {
   const direction = order.descending ? 'desc' : 'asc';
-  // Two independent reads: on PostgreSQL they run side by side on two pooled connections.
-  const [rows, total] = await Promise.all([
-    filtered(db, at, filters)
-      .selectAll('series')
-      .orderBy(`series.${order.column}`, direction)
-      .orderBy('series.id', direction)
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    filtered(db, at, filters)
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirst(),
-  ]);
-  return { rows, count: Number(total?.count ?? 0) };
+  return {
+    rows: (page: PageWindow): Promise<SeriesRow[]> =>
+      filtered(db, at, filters)
+        .selectAll('series')
+        .orderBy(`series.${order.column}`, direction)
+        .orderBy('series.id', direction)
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+    count: () =>
+      filtered(db, at, filters)
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirst(),
+  };
 }
 
 export function findVisibleSeries(db: Executor, id: number, at: string): Promise<SeriesRow | undefined> {
@@ -267,15 +268,8 @@ const SERIES_NAMES = [
   'series.translations as series_translations',
 ] as const;
 
-export async function listEpisodes(
-  db: Executor,
-  seriesId: number | undefined,
-  page: { limit: number; offset: number },
-  at: string,
-): Promise<{
-  rows: Array<EpisodeRow & { series_title: string; series_title_en: string; series_translations: string | null }>;
-  count: number;
-}> {
+/** The published episodes of visible series (of one series when given), read with `paginate()`. */
+export function episodePages(db: Executor, seriesId: number | undefined, at: string) {
   const base = () => {
     let query = db
       .selectFrom('episodes')
@@ -285,19 +279,22 @@ export async function listEpisodes(
     if (seriesId !== undefined) query = query.where('episodes.series_id', '=', seriesId);
     return query;
   };
-  const rows = await base()
-    .selectAll('episodes')
-    .select(SERIES_NAMES)
-    .orderBy('episodes.series_id')
-    .orderBy('episodes.season_number')
-    .orderBy('episodes.episode_number')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  const total = await base()
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
-  return { rows, count: Number(total?.count ?? 0) };
+  return {
+    rows: (page: PageWindow) =>
+      base()
+        .selectAll('episodes')
+        .select(SERIES_NAMES)
+        .orderBy('episodes.series_id')
+        .orderBy('episodes.season_number')
+        .orderBy('episodes.episode_number')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+    count: () =>
+      base()
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirst(),
+  };
 }
 
 /** An episode with its (visible) series, or undefined when either is missing, hidden or not on show. */
@@ -386,4 +383,40 @@ export function episodesByIds(db: Executor, ids: number[], at?: string) {
     .where('episodes.id', 'in', ids);
   if (at !== undefined) query = query.where(isVisibleSeries(at)).where(isPublishedEpisode(at));
   return query.selectAll('episodes').select(SERIES_NAMES).execute();
+}
+
+/** Every published episode of a visible series: whether it is free, its price and its series' Gold rule. */
+export function publishedEpisodeKinds(db: Executor, at: string) {
+  return db
+    .selectFrom('episodes')
+    .innerJoin('series', 'series.id', 'episodes.series_id')
+    .where(isVisibleSeries(at))
+    .where(isPublishedEpisode(at))
+    .select(['series.id as series_id', 'series.is_gold_exclusive', 'episodes.is_free', 'episodes.coin_cost'])
+    .execute();
+}
+
+/** Which of these episodes the user has unlocked. */
+export function unlocksAmong(db: Executor, userId: number, episodeIds: number[]) {
+  return db
+    .selectFrom('episode_unlocks')
+    .select('episode_id')
+    .where('user_id', '=', userId)
+    .where('episode_id', 'in', episodeIds)
+    .execute();
+}
+
+/** The user's watch progress on these episodes. */
+export function progressAmong(db: Executor, userId: number, episodeIds: number[]) {
+  return db
+    .selectFrom('watch_progress')
+    .select(['episode_id', 'progress', 'position_seconds'])
+    .where('user_id', '=', userId)
+    .where('episode_id', 'in', episodeIds)
+    .execute();
+}
+
+/** Whether each of these series is a Gold exclusive. */
+export function goldExclusiveFlags(db: Executor, seriesIds: number[]) {
+  return db.selectFrom('series').select(['id', 'is_gold_exclusive']).where('id', 'in', seriesIds).execute();
 }

@@ -16,7 +16,7 @@ import { queryKey } from '../../cache/catalogue-cache';
 import { type AppContext, nowIso } from '../../context';
 import type { CategoryRow, EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { pageLinks, pageWindow } from '../../kernel/paging';
+import { pageLinks, paginate } from '../../kernel/paging';
 import { PUBLIC_VIEWER, playbackAddresses } from '../../media/signed-playback';
 import { subtitlesByEpisode } from '../subtitles/subtitles.service';
 import { isGoldMember } from '../users/users.service';
@@ -164,19 +164,22 @@ async function readSeriesList(ctx: AppContext, query: SeriesListQuery, path: str
   }
   const descending = query.ordering.startsWith('-');
   const column = query.ordering.replace(/^-/, '') as repo.SeriesOrdering;
-  const { rows, count } = await repo.listSeries(
-    ctx.db,
-    nowIso(ctx),
-    {
-      categoryId,
-      isFeatured: query.is_featured,
-      isTrending: query.is_trending,
-      isGoldExclusive: query.is_gold_exclusive,
-      isTop: query.is_top,
-      search: query.search?.trim() || undefined,
-    },
-    { column, descending },
-    pageWindow(query.page, query.limit),
+  const { rows, count } = await paginate(
+    query,
+    query.limit,
+    repo.seriesPages(
+      ctx.db,
+      nowIso(ctx),
+      {
+        categoryId,
+        isFeatured: query.is_featured,
+        isTrending: query.is_trending,
+        isGoldExclusive: query.is_gold_exclusive,
+        isTop: query.is_top,
+        search: query.search?.trim() || undefined,
+      },
+      { column, descending },
+    ),
   );
   return {
     results: await hydrateSeries(ctx, rows),
@@ -199,13 +202,9 @@ async function readHighlights(ctx: AppContext, which: Highlight): Promise<Series
       : which === 'trending'
         ? { isTrending: true }
         : { isGoldExclusive: true };
-  const { rows } = await repo.listSeries(
-    ctx.db,
-    nowIso(ctx),
-    filters,
-    { column: 'created_at', descending: true },
-    { limit: HIGHLIGHT_LIST_LIMIT, offset: 0 },
-  );
+  const rows = await repo
+    .seriesPages(ctx.db, nowIso(ctx), filters, { column: 'created_at', descending: true })
+    .rows({ limit: HIGHLIGHT_LIST_LIMIT, offset: 0 });
   return hydrateSeries(ctx, rows);
 }
 
@@ -233,18 +232,8 @@ async function viewerFacts(ctx: AppContext, viewer: UserRow | null, episodeIds: 
     };
   }
   const [unlocks, progress] = await Promise.all([
-    ctx.db
-      .selectFrom('episode_unlocks')
-      .select('episode_id')
-      .where('user_id', '=', viewer.id)
-      .where('episode_id', 'in', episodeIds)
-      .execute(),
-    ctx.db
-      .selectFrom('watch_progress')
-      .select(['episode_id', 'progress', 'position_seconds'])
-      .where('user_id', '=', viewer.id)
-      .where('episode_id', 'in', episodeIds)
-      .execute(),
+    repo.unlocksAmong(ctx.db, viewer.id, episodeIds),
+    repo.progressAmong(ctx.db, viewer.id, episodeIds),
   ]);
   return {
     isGold: isGoldMember(viewer, ctx.now()),
@@ -325,11 +314,7 @@ export async function toEpisodeDtos(
 async function goldExclusiveIds(ctx: AppContext, seriesIds: number[]): Promise<Set<number>> {
   const unique = [...new Set(seriesIds)];
   if (unique.length === 0) return new Set();
-  const rows = await ctx.db
-    .selectFrom('series')
-    .select(['id', 'is_gold_exclusive'])
-    .where('id', 'in', unique)
-    .execute();
+  const rows = await repo.goldExclusiveFlags(ctx.db, unique);
   return new Set(rows.filter((row) => row.is_gold_exclusive).map((row) => row.id));
 }
 
@@ -368,7 +353,7 @@ export async function listEpisodes(
   if (query.series !== undefined && !(await repo.findVisibleSeries(ctx.db, query.series, at))) {
     throw notFound(SERIES_NOT_FOUND_MESSAGE);
   }
-  const { rows, count } = await repo.listEpisodes(ctx.db, query.series, pageWindow(query.page, query.limit), at);
+  const { rows, count } = await paginate(query, query.limit, repo.episodePages(ctx.db, query.series, at));
   return {
     results: await episodeDtosFor(ctx, viewer, rows),
     count,
@@ -443,14 +428,10 @@ export async function search(ctx: AppContext, viewer: UserRow | null, text: stri
   const q = text.trim();
   if (!q) return { series: [], episodes: [] };
   const at = nowIso(ctx);
-  const [{ rows }, episodes] = await Promise.all([
-    repo.listSeries(
-      ctx.db,
-      at,
-      { search: q },
-      { column: 'created_at', descending: true },
-      { limit: SEARCH_RESULT_LIMIT, offset: 0 },
-    ),
+  const [rows, episodes] = await Promise.all([
+    repo
+      .seriesPages(ctx.db, at, { search: q }, { column: 'created_at', descending: true })
+      .rows({ limit: SEARCH_RESULT_LIMIT, offset: 0 }),
     repo.searchEpisodes(ctx.db, q, SEARCH_RESULT_LIMIT, at),
   ]);
   return { series: await hydrateSeries(ctx, rows), episodes: await episodeDtosFor(ctx, viewer, episodes) };
