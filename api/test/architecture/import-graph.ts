@@ -213,27 +213,8 @@ export function readsProcessEnv(source: ts.SourceFile): boolean {
  * file that builds SQL and is not listed, and on a listed file that no longer builds any.
  */
 export const SQL_NOT_YET_IN_REPOSITORIES: string[] = [
-  'domains/admin/admin-access.service.ts',
   'domains/admin/admin-catalogue.service.ts',
   'domains/admin/admin-insights.service.ts',
-  'domains/admin/admin-settings.service.ts',
-  'domains/admin/admin-users.service.ts',
-  'domains/analytics/analytics.service.ts',
-  'domains/auth/auth.service.ts',
-  'domains/coins/coins.routes.ts',
-  'domains/coins/coins.service.ts',
-  'domains/coins/first-purchase-offer.service.ts',
-  'domains/feed/feed.service.ts',
-  'domains/health/health.routes.ts',
-  'domains/media-library/media-library.service.ts',
-  'domains/media-library/uploads.service.ts',
-  'domains/payments/payments.service.ts',
-  'domains/payments/transactions.service.ts',
-  'domains/payments/webhook.service.ts',
-  'domains/rewards/rewards.service.ts',
-  'domains/settings/settings.service.ts',
-  'domains/subscriptions/gold-offer.service.ts',
-  'domains/subscriptions/subscriptions.service.ts',
 ];
 
 /** Routes and services that build SQL themselves instead of calling their domain's repository. */

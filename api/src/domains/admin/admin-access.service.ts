@@ -12,8 +12,10 @@ import { recordAudit } from '../../kernel/audit-log';
 import { isUniqueViolation } from '../../kernel/money-transaction';
 import { hashToken } from '../../kernel/tokens';
 import { issueSession } from '../auth/auth.service';
+import { findUserById, insertUser } from '../users/users.repository';
 import { toUserDto } from '../users/users.service';
 import type { StaffRegisterBody } from './admin.schemas';
+import * as repo from './admin-access.repository';
 
 export const INVALID_INVITATION = 'This invitation code is not valid. It may be mistyped, used already or expired.';
 
@@ -38,16 +40,17 @@ export async function createInvitation(ctx: AppContext, actor: UserRow, validHou
   const at = now.toISOString();
   const expiresAt = new Date(now.getTime() + validHours * 3_600_000).toISOString();
   await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('staff_invitations')
-      .values({ code_hash: hashToken(normalise(code)), created_by: actor.id, expires_at: expiresAt, created_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await repo.insertInvitation(trx, {
+      code_hash: hashToken(normalise(code)),
+      created_by: actor.id,
+      expires_at: expiresAt,
+      created_at: at,
+    });
     await recordAudit(trx, {
       actor,
       action: 'invitation.create',
       entity: 'invitation',
-      entityId: row.id,
+      entityId: id,
       after: { expires_at: expiresAt },
       at,
     });
@@ -60,27 +63,13 @@ export async function registerStaff(ctx: AppContext, body: Static<typeof StaffRe
   const username = body.username.trim();
   const at = nowIso(ctx);
   const db = ctx.db;
-  const invitation = await db
-    .selectFrom('staff_invitations')
-    .selectAll()
-    .where('code_hash', '=', hashToken(normalise(body.invitation_code)))
-    .executeTakeFirst();
+  const invitation = await repo.findInvitationByHash(db, hashToken(normalise(body.invitation_code)));
   if (!invitation || invitation.used_at !== null || invitation.expires_at <= at) throw badRequest(INVALID_INVITATION);
   const passwordHash = await ctx.passwords.hash(body.password);
   const userId = await db.transaction().execute(async (trx) => {
     // Claiming the code first, conditionally, makes a code good for exactly one account under races.
-    const claimed = await trx
-      .updateTable('staff_invitations')
-      .set({ used_at: at })
-      .where('id', '=', invitation.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw badRequest(INVALID_INVITATION);
-    const taken = await trx
-      .selectFrom('users')
-      .select(['email', 'username'])
-      .where((eb) => eb.or([eb('email', '=', email), eb('username', '=', username)]))
-      .executeTakeFirst();
+    if (!(await repo.claimInvitation(trx, invitation.id, at))) throw badRequest(INVALID_INVITATION);
+    const taken = await repo.userWithEmailOrUsername(trx, email, username);
     if (taken) {
       throw conflict(
         taken.email === email ? 'An account with this e-mail address already exists' : 'That username is already taken',
@@ -88,28 +77,24 @@ export async function registerStaff(ctx: AppContext, body: Static<typeof StaffRe
     }
     let created: { id: number };
     try {
-      created = await trx
-        .insertInto('users')
-        .values({
-          email,
-          username,
-          password_hash: passwordHash,
-          guest_id: null,
-          signup_data: null,
-          gold_until: null,
-          is_staff: true,
-          merged_into_user_id: null,
-          last_login_at: at,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      created = await insertUser(trx, {
+        email,
+        username,
+        password_hash: passwordHash,
+        guest_id: null,
+        signup_data: null,
+        gold_until: null,
+        is_staff: true,
+        merged_into_user_id: null,
+        last_login_at: at,
+        created_at: at,
+        updated_at: at,
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('An account with this e-mail address or username already exists');
       throw error;
     }
-    await trx.updateTable('staff_invitations').set({ used_by: created.id }).where('id', '=', invitation.id).execute();
+    await repo.recordInvitationUser(trx, invitation.id, created.id);
     await recordAudit(trx, {
       actor: { id: created.id, email },
       action: 'staff.register',
@@ -120,7 +105,8 @@ export async function registerStaff(ctx: AppContext, body: Static<typeof StaffRe
     });
     return created.id;
   });
-  const user = (await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow()) as UserRow;
+  const user = await findUserById(db, userId);
+  if (!user) throw new Error(`The new staff account ${userId} is missing`);
   const tokens = await issueSession(ctx, userId);
   return { ...tokens, user: toUserDto(user, ctx.now()) };
 }

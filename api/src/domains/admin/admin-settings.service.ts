@@ -7,6 +7,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
+import { settingValue } from '../settings/settings.repository';
 import type { SettingKey } from '../settings/settings.schemas';
 import {
   assertSettingValue,
@@ -37,10 +38,10 @@ type StaffSettingKey = keyof typeof STAFF_SETTINGS;
 export type AdminSettingKey = SettingKey | StaffSettingKey;
 
 async function readStaffSetting<T>(ctx: AppContext, key: StaffSettingKey, schema: TSchema, fallback: T): Promise<T> {
-  const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-  if (row) {
+  const stored = await settingValue(ctx.db, key);
+  if (stored !== undefined) {
     try {
-      const value: unknown = JSON.parse(row.value);
+      const value: unknown = JSON.parse(stored);
       if (Value.Check(schema, value)) return value as T;
     } catch {
       // A hand-edited value that no longer parses: the default is the safe answer.

@@ -13,12 +13,12 @@ import { recordAudit } from '../../kernel/audit-log';
 import { moneyTransaction } from '../../kernel/money-transaction';
 import { paginate } from '../../kernel/paging';
 import { revokeAllRefreshTokens } from '../auth/auth.repository';
-import { containsText } from '../catalogue/catalogue.repository';
 import { applyStaffAdjustment, checkStaffAdjustment } from '../coins/coins.service';
 import type { PaymentsRuntime } from '../payments/payments-runtime';
 import { plans, setCancelAtPeriodEnd } from '../subscriptions/subscriptions.service';
 import { syncGold } from '../users/gold-membership.repository';
 import { toSubscriptionDto } from '../users/subscription-dto';
+import { findUserById } from '../users/users.repository';
 import { toUserDto } from '../users/users.service';
 import {
   type CoinAdjustmentBody,
@@ -28,6 +28,7 @@ import {
   type UserHistoryQuery,
   type UserListQuery,
 } from './admin.schemas';
+import * as repo from './admin-users.repository';
 
 const USER_MISSING = 'User not found';
 
@@ -41,40 +42,14 @@ export function toAdminUser(ctx: AppContext, row: UserRow) {
 }
 
 export async function listUsers(ctx: AppContext, query: Static<typeof UserListQuery>) {
-  const now = nowIso(ctx);
-  const base = () => {
-    // Guests merged into an account are gone as people: their data lives on in the account.
-    let q = ctx.db.selectFrom('users').where('merged_into_user_id', 'is', null);
-    // Without a role asked for, guests stay out of the list: there are many, and staff look for people.
-    if (query.role === undefined) q = q.where('is_guest', '=', false);
-    if (query.role === 'guest') q = q.where('is_guest', '=', true);
-    if (query.role === 'registered') q = q.where('is_guest', '=', false);
-    if (query.role === 'staff') q = q.where((eb) => eb.or([eb('is_staff', '=', true), eb('is_superuser', '=', true)]));
-    if (query.role === 'disabled') q = q.where('is_active', '=', false);
-    if (query.role === 'gold') {
-      q = q.where((eb) => eb.or([eb('is_gold_member', '=', true), eb('gold_until', '>', now)]));
-    }
-    const text = query.search?.trim();
-    if (text) {
-      const id = idInSearch(text);
-      q = q.where((eb) =>
-        eb.or([
-          eb(containsText('users.email', text), '=', true),
-          eb(containsText('users.username', text), '=', true),
-          ...(id !== null ? [eb('users.id', '=', id)] : []),
-        ]),
-      );
-    }
-    return q;
-  };
-  const found = await paginate(query, 20, {
-    rows: ({ limit, offset }) =>
-      base().selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    count: () =>
-      base()
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirst(),
-  });
+  const text = query.search?.trim();
+  // Guests merged into an account are gone as people: their data lives on in the account. Without a
+  // role asked for, guests stay out of the list: there are many, and staff look for people.
+  const found = await paginate(
+    query,
+    20,
+    repo.userPages(ctx.db, { role: query.role, text, id: text ? idInSearch(text) : null, now: nowIso(ctx) }),
+  );
   return {
     results: found.rows.map((row) => toAdminUser(ctx, row)),
     count: found.count,
@@ -84,18 +59,21 @@ export async function listUsers(ctx: AppContext, query: Static<typeof UserListQu
 }
 
 async function userRow(ctx: AppContext, id: number): Promise<UserRow> {
-  const row = await ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await findUserById(ctx.db, id);
   if (!row) throw notFound(USER_MISSING);
   return row;
 }
+
+/** How many ledger entries and unlocks the user's page shows; the full lists are paged. */
+const DETAIL_ROWS = 100;
 
 export async function userDetail(ctx: AppContext, id: number) {
   const row = await userRow(ctx, id);
   const db = ctx.db;
   const [ledger, unlocks, subscriptions, goldPlans] = await Promise.all([
-    db.selectFrom('coin_ledger').selectAll().where('user_id', '=', id).orderBy('id', 'desc').limit(100).execute(),
-    unlocksOf(ctx, id).limit(100).execute(),
-    db.selectFrom('subscriptions').selectAll().where('user_id', '=', id).orderBy('id', 'desc').execute(),
+    repo.latestLedger(db, id, DETAIL_ROWS),
+    repo.latestUnlocks(db, id, DETAIL_ROWS),
+    repo.subscriptionsOf(db, id),
     plans(ctx),
   ]);
   return {
@@ -117,23 +95,7 @@ export async function userDetail(ctx: AppContext, id: number) {
 export async function userLedger(ctx: AppContext, id: number, query: Static<typeof UserHistoryQuery>) {
   await userRow(ctx, id);
   const db = ctx.db;
-  const found = await paginate(query, 20, {
-    rows: ({ limit, offset }) =>
-      db
-        .selectFrom('coin_ledger')
-        .select(['id', 'delta', 'reason', 'reference', 'balance_after', 'created_at'])
-        .where('user_id', '=', id)
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-    count: () =>
-      db
-        .selectFrom('coin_ledger')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('user_id', '=', id)
-        .executeTakeFirst(),
-  });
+  const found = await paginate(query, 20, repo.ledgerPages(db, id));
   return { results: found.rows, count: found.count, page: found.page, limit: found.limit };
 }
 
@@ -141,35 +103,8 @@ export async function userLedger(ctx: AppContext, id: number, query: Static<type
 export async function userUnlocks(ctx: AppContext, id: number, query: Static<typeof UserHistoryQuery>) {
   await userRow(ctx, id);
   const db = ctx.db;
-  const found = await paginate(query, 20, {
-    rows: ({ limit, offset }) => unlocksOf(ctx, id).limit(limit).offset(offset).execute(),
-    count: () =>
-      db
-        .selectFrom('episode_unlocks')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('user_id', '=', id)
-        .executeTakeFirst(),
-  });
+  const found = await paginate(query, 20, repo.unlockPages(db, id));
   return { results: found.rows, count: found.count, page: found.page, limit: found.limit };
-}
-
-function unlocksOf(ctx: AppContext, userId: number) {
-  return ctx.db
-    .selectFrom('episode_unlocks')
-    .innerJoin('episodes', 'episodes.id', 'episode_unlocks.episode_id')
-    .innerJoin('series', 'series.id', 'episodes.series_id')
-    .select([
-      'episode_unlocks.id',
-      'episode_unlocks.episode_id',
-      'episode_unlocks.coin_cost',
-      'episode_unlocks.created_at',
-      'episodes.episode_number',
-      'episodes.title as episode_title',
-      'series.id as series_id',
-      'series.title as series_title',
-    ])
-    .where('episode_unlocks.user_id', '=', userId)
-    .orderBy('episode_unlocks.id', 'desc');
 }
 
 /**
@@ -220,14 +155,9 @@ export async function updateUserFlags(
   if (target.is_guest && body.is_staff) throw badRequest('A guest cannot become staff: they need a real account first');
   const at = nowIso(ctx);
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ ...body, updated_at: at })
-      .where('id', '=', userId)
-      .execute();
+    const after = await repo.updateUserRow(trx, userId, { ...body, updated_at: at });
     // A disabled account loses its sessions at once; access tokens already fail in the auth hook.
-    if (body.is_active === false) await revokeAllRefreshTokens(trx as never, userId, at);
-    const after = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+    if (body.is_active === false) await revokeAllRefreshTokens(trx, userId, at);
     await recordAudit(trx, {
       actor,
       action: 'user.update',
@@ -251,35 +181,12 @@ const flagsOf = (row: UserRow) => ({
 // --- Subscriptions -----------------------------------------------------------------------------------
 
 export async function listSubscriptions(ctx: AppContext, query: Static<typeof SubscriptionListQuery>) {
-  const db = ctx.db;
-  const base = () => {
-    let q = db.selectFrom('subscriptions').innerJoin('users', 'users.id', 'subscriptions.user_id');
-    if (query.status) q = q.where('subscriptions.status', '=', query.status);
-    if (query.plan) q = q.where('subscriptions.plan', '=', query.plan);
-    const text = query.search?.trim();
-    if (text) {
-      q = q.where((eb) =>
-        eb.or([eb(containsText('users.email', text), '=', true), eb(containsText('users.username', text), '=', true)]),
-      );
-    }
-    return q;
-  };
   const [found, goldPlans] = await Promise.all([
-    paginate(query, 20, {
-      rows: ({ limit, offset }) =>
-        base()
-          .selectAll('subscriptions')
-          .select(['users.email as user_email', 'users.username as user_username'])
-          .orderBy('subscriptions.created_at', 'desc')
-          .orderBy('subscriptions.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-      count: () =>
-        base()
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .executeTakeFirst(),
-    }),
+    paginate(
+      query,
+      20,
+      repo.subscriptionPages(ctx.db, { status: query.status, plan: query.plan, text: query.search?.trim() }),
+    ),
     plans(ctx),
   ]);
   return {
@@ -312,7 +219,7 @@ export async function cancelSubscription(
   immediately: boolean,
 ) {
   const db = ctx.db;
-  const before = await db.selectFrom('subscriptions').selectAll().where('id', '=', subscriptionId).executeTakeFirst();
+  const before = await repo.findSubscription(db, subscriptionId);
   if (!before) throw notFound('Subscription not found');
   if (before.status !== 'active') throw new HttpError(409, 'This subscription is not active');
   const at = nowIso(ctx);
@@ -321,22 +228,15 @@ export async function cancelSubscription(
       throw new HttpError(409, 'Card-processor subscriptions end at the processor: cancel at period end instead');
     }
     await moneyTransaction(ctx, async (trx) => {
-      await trx
-        .updateTable('subscriptions')
-        .set({ status: 'canceled', cancel_at_period_end: true, current_period_end: at, updated_at: at })
-        .where('id', '=', subscriptionId)
-        .execute();
+      await repo.endSubscriptionNow(trx, subscriptionId, at);
       await syncGold(trx, before.user_id, at);
     });
   } else {
     const owner = await userRow(ctx, before.user_id);
     await setCancelAtPeriodEnd(ctx, payments, owner, true);
   }
-  const after = await db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('id', '=', subscriptionId)
-    .executeTakeFirstOrThrow();
+  const after = await repo.findSubscription(db, subscriptionId);
+  if (!after) throw notFound('Subscription not found');
   await recordAudit(db, {
     actor,
     action: immediately ? 'subscription.cancel_now' : 'subscription.cancel_at_period_end',

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { AnalyticsEventsTable } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { insertEvents } from './analytics.repository';
 import {
   type AmplitudeEvent,
   AmplitudeEventSchema,
@@ -123,10 +124,6 @@ export async function ingestEvents(
     }
     return toRow(event, index, viewerId, receivedAt);
   });
-  await ctx.db
-    .insertInto('analytics_events')
-    .values(rows)
-    .onConflict((oc) => oc.column('insert_id').doNothing())
-    .execute();
+  await insertEvents(ctx.db, rows);
   return { code: 200, events_ingested: rows.length, payload_size_bytes: payloadBytes, server_upload_time: Date.now() };
 }

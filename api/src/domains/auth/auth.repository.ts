@@ -146,3 +146,21 @@ export async function insertEmailVerification(
     })
     .execute();
 }
+
+/** Sets the first password of a registered account; answers false when it already has one (or is a guest). */
+export async function storeFirstPassword(
+  db: Executor,
+  userId: number,
+  passwordHash: string,
+  at: string,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: at })
+    .where('id', '=', userId)
+    .where('password_hash', 'is', null)
+    .where('is_guest', '=', false)
+    .returning('id')
+    .executeTakeFirst();
+  return updated !== undefined;
+}

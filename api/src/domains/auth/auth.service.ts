@@ -36,6 +36,7 @@ import {
   insertRefreshToken,
   revokeAllRefreshTokens,
   revokeRefreshFamily,
+  storeFirstPassword,
 } from './auth.repository';
 import { mailLanguage, passwordResetMail, registrationMail, signInMail, verificationMail } from './auth-mails';
 import { mergeGuest, mergeGuestLocked } from './guest-merge.service';
@@ -561,15 +562,7 @@ export async function setFirstPassword(
   if (user.password_hash !== null) throw conflict(PASSWORD_ALREADY_SET);
   const at = nowIso(ctx);
   const passwordHash = await ctx.passwords.hash(input.new_password);
-  const updated = await ctx.db
-    .updateTable('users')
-    .set({ password_hash: passwordHash, updated_at: at })
-    .where('id', '=', user.id)
-    .where('password_hash', 'is', null)
-    .where('is_guest', '=', false)
-    .returning('id')
-    .executeTakeFirst();
-  if (!updated) throw conflict(PASSWORD_ALREADY_SET);
+  if (!(await storeFirstPassword(ctx.db, user.id, passwordHash, at))) throw conflict(PASSWORD_ALREADY_SET);
   // Same rule as a password change: other devices are signed out, this one gets a fresh session.
   await revokeAllRefreshTokens(ctx.db, user.id, at);
   return issueSession(ctx, user.id);

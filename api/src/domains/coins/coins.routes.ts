@@ -5,16 +5,15 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { notFound } from '../../http/errors';
 import { ErrorSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { owedCoins } from '../../kernel/coin-ledger';
 import { viewerOf } from '../../kernel/identity';
 import { BalanceAnswer, FirstPurchaseOfferAnswer, GrantAnswer, GrantBody, PackagesAnswer } from './coins.schemas';
-import { coinPackages, staffGrant } from './coins.service';
+import { assertUserExists, coinPackages, staffGrant } from './coins.service';
 import { offerForViewer } from './first-purchase-offer.service';
 
-/** `staffGrantLimit`: the largest grant a staff member without superuser rights may make (payments.config.ts). */
+/** `staffGrantLimit`: the largest grant a staff member without superuser rights may make (STAFF_GRANT_LIMIT, `paymentsConfigFromEnv` in config.ts). */
 export async function coinsRoutes(
   app: TypedFastify,
   { ctx, staffGrantLimit }: { ctx: AppContext; staffGrantLimit: number },
@@ -52,12 +51,7 @@ export async function coinsRoutes(
       schema: { tags, body: GrantBody, response: withErrors({ 200: GrantAnswer, 409: ErrorSchema }) },
     },
     async (request) => {
-      const target = await ctx.db
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', request.body.user_id)
-        .executeTakeFirst();
-      if (!target) throw notFound('User not found');
+      await assertUserExists(ctx, request.body.user_id);
       return staffGrant(ctx, viewerOf(request), request.body, staffGrantLimit);
     },
   );

@@ -12,6 +12,7 @@ import type { LedgerResult } from '../../kernel/coin-ledger';
 import { applyEntry, lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import type { CoinPackage } from '../settings/settings.schemas';
 import { getSetting } from '../settings/settings.service';
+import { coinBalanceOf, userExists } from '../users/users.repository';
 
 /** The reasons a ledger row can have; the transactions list describes each. */
 export const LEDGER_REASONS = {
@@ -42,8 +43,12 @@ export async function applyLocked(ctx: AppContext, trx: Trx, credit: Credit): Pr
 }
 
 export async function balanceOf(ctx: AppContext, userId: number): Promise<number> {
-  const row = await ctx.db.selectFrom('users').select('coin_balance').where('id', '=', userId).executeTakeFirst();
-  return row?.coin_balance ?? 0;
+  return (await coinBalanceOf(ctx.db, userId)) ?? 0;
+}
+
+/** 404 unless the user exists. */
+export async function assertUserExists(ctx: AppContext, userId: number): Promise<void> {
+  if (!(await userExists(ctx.db, userId))) throw notFound('User not found');
 }
 
 export async function coinPackages(ctx: AppContext): Promise<CoinPackage[]> {

@@ -18,6 +18,7 @@ import type { Executor } from '../../db/schema';
 import { lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import type { CoinPackage, FirstPurchaseOffer } from '../settings/settings.schemas';
 import { getSetting } from '../settings/settings.service';
+import * as repo from './first-purchase-offer.repository';
 
 /**
  * A claim never tied to a checkout (the processor failed, the process stopped between the claim and
@@ -72,29 +73,12 @@ export async function runningOffer(ctx: AppContext): Promise<OfferTerms | null> 
   return offerTerms(offer, packages, ctx.now());
 }
 
-/** Whether the viewer has ever completed a payment (coins, Gold, a card payment). */
-async function hasPaid(db: Executor, userId: number): Promise<boolean> {
-  const paid = await db
-    .selectFrom('payments')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', '=', 'succeeded')
-    .executeTakeFirst();
-  return paid !== undefined;
-}
-
 /** The offer this viewer would get on a checkout started now, or null (the viewer's screens). */
 export async function offerForViewer(ctx: AppContext, userId: number | null): Promise<OfferTerms | null> {
   if (userId === null) return null;
   const terms = await runningOffer(ctx);
   if (!terms) return null;
-  const db = ctx.db;
-  const claim = await db
-    .selectFrom('first_purchase_offer_claims')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (claim || (await hasPaid(db, userId))) return null;
+  if ((await repo.hasClaim(ctx.db, userId)) || (await repo.hasPaid(ctx.db, userId))) return null;
   return terms;
 }
 
@@ -115,28 +99,17 @@ export async function claimOffer(
   const claimed = await moneyTransaction(ctx, async (trx) => {
     await lockUser(ctx, trx, userId);
     const at = nowIso(ctx);
-    const claim = await trx
-      .selectFrom('first_purchase_offer_claims')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const claim = await repo.findClaim(trx, userId);
     if (claim) {
       if (checkoutKey !== null && claim.checkout_key === checkoutKey) return true;
       const unrecorded = claim.payment_id === null;
       const since = Date.parse(String(claim.claimed_at));
       if (!unrecorded || ctx.now().getTime() - since < OFFER_CLAIM_UNRECORDED_MS) return false;
-      await trx
-        .updateTable('first_purchase_offer_claims')
-        .set({ checkout_key: checkoutKey, claimed_at: at })
-        .where('user_id', '=', userId)
-        .execute();
+      await repo.reclaim(trx, userId, checkoutKey, at);
       return true;
     }
-    if (await hasPaid(trx, userId)) return false;
-    await trx
-      .insertInto('first_purchase_offer_claims')
-      .values({ user_id: userId, payment_id: null, checkout_key: checkoutKey, claimed_at: at })
-      .execute();
+    if (await repo.hasPaid(trx, userId)) return false;
+    await repo.insertClaim(trx, userId, checkoutKey, at);
     return true;
   });
   return claimed ? terms : null;
@@ -144,26 +117,17 @@ export async function claimOffer(
 
 /** Ties the viewer's claim to the checkout recorded for it. */
 export async function recordOfferCheckout(ctx: AppContext, userId: number, paymentId: number): Promise<void> {
-  await ctx.db
-    .updateTable('first_purchase_offer_claims')
-    .set({ payment_id: paymentId })
-    .where('user_id', '=', userId)
-    .where('payment_id', 'is', null)
-    .execute();
+  await repo.setClaimPayment(ctx.db, userId, paymentId);
 }
 
 /** Gives back a claim whose checkout never opened (the processor refused, the key was reused). */
 export async function releaseUnopenedClaim(ctx: AppContext, userId: number): Promise<void> {
-  await ctx.db
-    .deleteFrom('first_purchase_offer_claims')
-    .where('user_id', '=', userId)
-    .where('payment_id', 'is', null)
-    .execute();
+  await repo.deleteUnopenedClaim(ctx.db, userId);
 }
 
 /** Gives back the claim of a checkout that was cancelled, expired or failed: the offer is still the viewer's. */
 export async function releaseOfferOfPayment(db: Executor, paymentId: number): Promise<void> {
-  await db.deleteFrom('first_purchase_offer_claims').where('payment_id', '=', paymentId).execute();
+  await repo.deleteClaimOfPayment(db, paymentId);
 }
 
 /** How a checkout carrying the offer is described on the payment page and in the transactions list. */

@@ -1,5 +1,6 @@
 /** SQL the feed API needs beyond the catalogue's: last views, favourites and device reports. */
-import type { Executor } from '../../db/schema';
+import type { EpisodeRow, Executor, SeriesRow } from '../../db/schema';
+import { isPublishedEpisode, visibleSeries } from '../catalogue/catalogue.repository';
 
 /** The viewer's most recent progress per series: which episode and where in it. */
 export async function lastViews(db: Executor, userId: number, seriesIds?: number[]) {
@@ -39,4 +40,32 @@ export async function insertDeviceReportOnce(
     .onConflict((oc) => oc.column('user_id').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** The ids of every episode the user has unlocked. */
+export async function unlockedEpisodeIds(db: Executor, userId: number): Promise<Set<number>> {
+  const rows = await db.selectFrom('episode_unlocks').select('episode_id').where('user_id', '=', userId).execute();
+  return new Set(rows.map((row) => row.episode_id));
+}
+
+/** Every visible series, newest first. */
+export function newestVisibleSeries(db: Executor, at: string): Promise<SeriesRow[]> {
+  return visibleSeries(db, at)
+    .selectAll('series')
+    .orderBy('series.created_at', 'desc')
+    .orderBy('series.id', 'desc')
+    .execute();
+}
+
+/** The published episodes of these series in watching order. */
+export function publishedEpisodesOf(db: Executor, seriesIds: number[], at: string): Promise<EpisodeRow[]> {
+  if (seriesIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('episodes')
+    .selectAll()
+    .where('series_id', 'in', seriesIds)
+    .where(isPublishedEpisode(at))
+    .orderBy('season_number')
+    .orderBy('episode_number')
+    .execute();
 }

@@ -100,39 +100,16 @@ function toFeedSeries(
   };
 }
 
-async function unlockedIds(ctx: AppContext, viewer: UserRow): Promise<Set<number>> {
-  const rows = await ctx.db
-    .selectFrom('episode_unlocks')
-    .select('episode_id')
-    .where('user_id', '=', viewer.id)
-    .execute();
-  return new Set(rows.map((row) => row.episode_id));
-}
-
 /** Every visible series, Gold exclusives first, then by section and newest. */
 export async function carousel(ctx: AppContext, viewer: UserRow): Promise<FeedSeriesDto[]> {
   const at = nowIso(ctx);
-  const rows = await catalogueRepo
-    .visibleSeries(ctx.db, at)
-    .selectAll('series')
-    .orderBy('series.created_at', 'desc')
-    .orderBy('series.id', 'desc')
-    .execute();
+  const rows = await repo.newestVisibleSeries(ctx.db, at);
   const ids = rows.map((row) => row.id);
   const [episodes, views, favourites, unlocked] = await Promise.all([
-    ids.length === 0
-      ? Promise.resolve([] as EpisodeRow[])
-      : ctx.db
-          .selectFrom('episodes')
-          .selectAll()
-          .where('series_id', 'in', ids)
-          .where(catalogueRepo.isPublishedEpisode(at))
-          .orderBy('season_number')
-          .orderBy('episode_number')
-          .execute(),
+    repo.publishedEpisodesOf(ctx.db, ids, at),
     repo.lastViews(ctx.db, viewer.id),
     repo.favouriteSeriesIds(ctx.db, viewer.id),
-    unlockedIds(ctx, viewer),
+    repo.unlockedEpisodeIds(ctx.db, viewer.id),
   ]);
   const order = ['gold', 'featured', 'trending', 'top', 'new'];
   return rows
@@ -160,7 +137,7 @@ export async function seriesDetail(ctx: AppContext, viewer: UserRow, seriesId: n
     catalogueRepo.episodesOfSeries(ctx.db, seriesId, nowIso(ctx)),
     repo.lastViews(ctx.db, viewer.id, [seriesId]),
     repo.favouriteSeriesIds(ctx.db, viewer.id),
-    unlockedIds(ctx, viewer),
+    repo.unlockedEpisodeIds(ctx.db, viewer.id),
   ]);
   return toFeedSeries(
     ctx,

@@ -1,8 +1,8 @@
 /** GET /api/health: liveness plus which database answers, checked with a real query. */
 import { Type } from '@sinclair/typebox';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { TypedFastify } from '../../http/type-provider';
+import { pingDatabase } from './health.repository';
 
 export async function healthRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }) {
   app.get(
@@ -22,7 +22,7 @@ export async function healthRoutes(app: TypedFastify, { ctx }: { ctx: AppContext
     },
     async (_request, reply) => {
       try {
-        await sql`select 1`.execute(ctx.db);
+        await pingDatabase(ctx.db);
         return { status: 'ok' as const, database: ctx.dbKind };
       } catch {
         return reply

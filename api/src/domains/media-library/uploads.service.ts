@@ -21,7 +21,18 @@ import type { MediaAssetRow, MediaKind, MediaUploadRow, UserRow } from '../../db
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { ACCEPTED_TYPES, SNIFF_BYTES, sniffContent } from './content-sniffing';
 import { storeImage } from './stored-images';
-import { deleteUpload, findUpload, receivedChunks, recordChunk, recordDetectedType } from './uploads.repository';
+import {
+  assetWithJob,
+  deleteUpload,
+  episodeExists,
+  findUpload,
+  insertAssetWithTranscodeJob,
+  insertUpload,
+  markUploadComplete,
+  receivedChunks,
+  recordChunk,
+  recordDetectedType,
+} from './uploads.repository';
 
 export const CHUNK_SIZE = 5 * 1024 * 1024;
 /** The chunk route's own body limit: one chunk and nothing more. */
@@ -62,35 +73,26 @@ export async function createUpload(ctx: AppContext, actor: UserRow, input: Creat
   }
   if (input.episode_id !== undefined) {
     if (input.kind !== 'video') throw badRequest('Only a video can be attached to an episode');
-    const episode = await ctx.db
-      .selectFrom('episodes')
-      .select('id')
-      .where('id', '=', input.episode_id)
-      .executeTakeFirst();
-    if (!episode) throw notFound('Episode not found');
+    if (!(await episodeExists(ctx.db, input.episode_id))) throw notFound('Episode not found');
   }
   const id = randomUUID();
   const at = nowIso(ctx);
-  const row = await ctx.db
-    .insertInto('media_uploads')
-    .values({
-      id,
-      user_id: actor.id,
-      kind: input.kind,
-      filename: input.filename.slice(0, 255),
-      declared_type: input.content_type?.slice(0, 100) ?? null,
-      detected_type: null,
-      size: input.size,
-      chunk_size: CHUNK_SIZE,
-      total_chunks: Math.max(1, Math.ceil(input.size / CHUNK_SIZE)),
-      status: 'open',
-      episode_id: input.episode_id ?? null,
-      asset_id: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await insertUpload(ctx.db, {
+    id,
+    user_id: actor.id,
+    kind: input.kind,
+    filename: input.filename.slice(0, 255),
+    declared_type: input.content_type?.slice(0, 100) ?? null,
+    detected_type: null,
+    size: input.size,
+    chunk_size: CHUNK_SIZE,
+    total_chunks: Math.max(1, Math.ceil(input.size / CHUNK_SIZE)),
+    status: 'open',
+    episode_id: input.episode_id ?? null,
+    asset_id: null,
+    created_at: at,
+    updated_at: at,
+  });
   await mkdir(chunkDir(ctx, id), { recursive: true });
   return uploadState(ctx, row);
 }
@@ -185,13 +187,8 @@ export async function completeUpload(ctx: AppContext, actor: UserRow, id: string
   const db = ctx.db;
   if (row.status === 'complete' && row.asset_id !== null) {
     // A retried completion (the answer was lost on the way) answers the same asset again.
-    const asset = await db
-      .selectFrom('media_assets')
-      .selectAll()
-      .where('id', '=', row.asset_id)
-      .executeTakeFirstOrThrow();
-    const job = await db.selectFrom('media_jobs').select('id').where('asset_id', '=', asset.id).executeTakeFirst();
-    return { upload: await uploadState(ctx, row), asset, jobId: job?.id ?? null };
+    const { asset, jobId } = await assetWithJob(db, row.asset_id);
+    return { upload: await uploadState(ctx, row), asset, jobId };
   }
   const state = await uploadState(ctx, row);
   const missing = Array.from({ length: row.total_chunks }, (_, n) => n).filter((n) => !state.received.includes(n));
@@ -227,11 +224,7 @@ export async function completeUpload(ctx: AppContext, actor: UserRow, id: string
     asset = created.asset;
     jobId = created.jobId;
   }
-  await db
-    .updateTable('media_uploads')
-    .set({ status: 'complete', asset_id: asset.id, detected_type: sniffed.contentType, updated_at: at })
-    .where('id', '=', id)
-    .execute();
+  await markUploadComplete(db, id, asset.id, sniffed.contentType, at);
   await rm(chunkDir(ctx, id), { recursive: true, force: true });
   return { upload: await uploadState(ctx, await uploadRow(ctx, id)), asset, jobId };
 }
@@ -254,9 +247,9 @@ export interface ReceivedVideo {
 export async function queueTranscode(ctx: AppContext, video: ReceivedVideo) {
   const at = nowIso(ctx);
   return ctx.db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('media_assets')
-      .values({
+    return insertAssetWithTranscodeJob(
+      trx,
+      {
         kind: 'video',
         status: 'processing',
         original_name: video.filename,
@@ -275,15 +268,9 @@ export async function queueTranscode(ctx: AppContext, video: ReceivedVideo) {
         uploaded_by: video.uploadedBy,
         created_at: at,
         updated_at: at,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const job = await trx
-      .insertInto('media_jobs')
-      .values({ asset_id: inserted.id, kind: 'transcode', status: 'queued', created_at: at, updated_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { asset: inserted, jobId: job.id };
+      },
+      at,
+    );
   });
 }
 

@@ -33,6 +33,7 @@ import {
   ownMethod,
 } from './payment-methods.repository';
 import { KEY_REUSED_MESSAGE, type PaymentProvider } from './payment-provider';
+import * as repo from './payments.repository';
 import { type PaymentsRuntime, requireProvider, viaProvider } from './payments-runtime';
 
 /** Major units (what settings and clients use) to the processor's minor units, and back. */
@@ -65,13 +66,7 @@ export function productOrigin(ctx: AppContext, caller: RequestFacts): string {
 // --- Customers and checkout -----------------------------------------------------------------------
 
 async function knownCustomerId(ctx: AppContext, provider: PaymentProvider, userId: number): Promise<string | null> {
-  const known = await ctx.db
-    .selectFrom('payment_customers')
-    .select('customer_id')
-    .where('user_id', '=', userId)
-    .where('provider', '=', provider.kind)
-    .executeTakeFirst();
-  return known?.customer_id ?? null;
+  return repo.customerIdOf(ctx.db, userId, provider.kind);
 }
 
 /** Creates the user's customer at the processor only; nothing is stored yet. */
@@ -87,11 +82,7 @@ async function rememberCustomer(
   userId: number,
   customerId: string,
 ): Promise<void> {
-  await db
-    .insertInto('payment_customers')
-    .values({ user_id: userId, provider: provider.kind, customer_id: customerId, created_at: nowIso(ctx) })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ provider: provider.kind, customer_id: customerId }))
-    .execute();
+  await repo.upsertCustomer(db, { userId, provider: provider.kind, customerId, at: nowIso(ctx) });
 }
 
 async function customerIdFor(ctx: AppContext, provider: PaymentProvider, user: UserRow): Promise<string> {
@@ -215,39 +206,32 @@ export async function startCheckout(
   }
   const at = nowIso(ctx);
   const db = ctx.db;
-  await db
-    .insertInto('payments')
-    .values({
-      user_id: viewer.id,
-      kind: purchase.kind,
-      status: 'pending',
-      provider: provider.kind,
-      provider_ref: session.id,
-      amount_minor: item.amountMinor,
-      currency: item.currency,
-      coins,
-      package_id: purchase.kind === 'coins' ? purchase.pkg.id : null,
-      plan: purchase.kind === 'gold' ? purchase.plan.id : null,
-      description:
-        purchase.kind === 'coins'
-          ? offer
-            ? describeOffer(offer)
-            : describePackage(purchase.pkg)
-          : `${purchase.plan.title} subscription`,
-      success_url: successUrl.replace(SESSION_PLACEHOLDER, encodeURIComponent(session.id)),
-      cancel_url: `${cancelUrl}&session_id=${encodeURIComponent(session.id)}`,
-      failure_message: null,
-      created_at: at,
-      updated_at: at,
-    })
-    // A repeated key names a session already recorded: keep the first row.
-    .onConflict((oc) => oc.column('provider_ref').doNothing())
-    .execute();
-  const recorded = await db
-    .selectFrom('payments')
-    .selectAll()
-    .where('provider_ref', '=', session.id)
-    .executeTakeFirstOrThrow();
+  // A repeated key names a session already recorded: keep the first row.
+  await repo.insertPaymentOnce(db, {
+    user_id: viewer.id,
+    kind: purchase.kind,
+    status: 'pending',
+    provider: provider.kind,
+    provider_ref: session.id,
+    amount_minor: item.amountMinor,
+    currency: item.currency,
+    coins,
+    package_id: purchase.kind === 'coins' ? purchase.pkg.id : null,
+    plan: purchase.kind === 'gold' ? purchase.plan.id : null,
+    description:
+      purchase.kind === 'coins'
+        ? offer
+          ? describeOffer(offer)
+          : describePackage(purchase.pkg)
+        : `${purchase.plan.title} subscription`,
+    success_url: successUrl.replace(SESSION_PLACEHOLDER, encodeURIComponent(session.id)),
+    cancel_url: `${cancelUrl}&session_id=${encodeURIComponent(session.id)}`,
+    failure_message: null,
+    created_at: at,
+    updated_at: at,
+  });
+  const recorded = await repo.paymentByRef(db, session.id);
+  if (!recorded) throw new Error(`The checkout ${session.id} was not recorded`);
   const same = isSamePurchase(recorded, viewer.id, purchase);
   if (offer) {
     // A repeated key answers the checkout its first start opened; only one opened with the offer holds it.
@@ -459,27 +443,24 @@ export async function createPaymentIntent(
     provider.createPaymentIntent({ amountMinor, currency: input.currency, customerId, metadata }),
   );
   const at = nowIso(ctx);
-  await ctx.db
-    .insertInto('payments')
-    .values({
-      user_id: viewer.id,
-      kind: 'intent',
-      status: 'pending',
-      provider: provider.kind,
-      provider_ref: intent.id,
-      amount_minor: amountMinor,
-      currency: input.currency,
-      coins,
-      package_id: input.package_id ?? null,
-      plan: null,
-      description,
-      success_url: null,
-      cancel_url: null,
-      failure_message: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+  await repo.insertPayment(ctx.db, {
+    user_id: viewer.id,
+    kind: 'intent',
+    status: 'pending',
+    provider: provider.kind,
+    provider_ref: intent.id,
+    amount_minor: amountMinor,
+    currency: input.currency,
+    coins,
+    package_id: input.package_id ?? null,
+    plan: null,
+    description,
+    success_url: null,
+    cancel_url: null,
+    failure_message: null,
+    created_at: at,
+    updated_at: at,
+  });
   return {
     payment_intent_id: intent.id,
     client_secret: intent.client_secret,
@@ -491,12 +472,7 @@ export async function createPaymentIntent(
 }
 
 export async function findOwnPayment(ctx: AppContext, viewer: UserRow, providerRef: string): Promise<PaymentRow> {
-  const row = await ctx.db
-    .selectFrom('payments')
-    .selectAll()
-    .where('provider_ref', '=', providerRef)
-    .where('user_id', '=', viewer.id)
-    .executeTakeFirst();
+  const row = await repo.paymentOfUserByRef(ctx.db, viewer.id, providerRef);
   if (!row) throw notFound('Payment not found');
   return row;
 }

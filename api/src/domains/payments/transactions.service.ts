@@ -10,7 +10,6 @@
  */
 import { DEFAULT_LANGUAGE, type Language } from '@cliffhanger/shared/src/i18n/languages';
 import { localizedTitle } from '@cliffhanger/shared/src/localized-text';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { DEBT_SETTLEMENT_REASON } from '../../kernel/coin-ledger';
 import { pageLinks, paginate } from '../../kernel/paging';
@@ -19,6 +18,7 @@ import { LEDGER_REASONS } from '../coins/coins.service';
 import { REVERSAL_REASONS } from './payment-reversals';
 import { fromMinor } from './payments.service';
 import { type PaymentOutcome, type TransactionWords, transactionWords } from './transaction-words';
+import * as repo from './transactions.repository';
 
 /**
  * The ledger reasons of a guest merge (declared by the users domain, which sits above this one and
@@ -146,84 +146,18 @@ export async function listTransactions(
   const words = transactionWords(language);
   const db = ctx.db;
   // Guests merged into this account: their own lines are listed here too, marked as guest.
-  const guestIds = (await db.selectFrom('users').select('id').where('merged_into_user_id', '=', userId).execute()).map(
-    (row) => row.id,
-  );
+  const guestIds = await repo.mergedGuestIds(db, userId);
   // Purchases are listed through their payment rows, which carry the price; the merge's own pair of
   // lines is left out, since the guest's itemised lines already add up to the coins it moved.
-  const ledgerRows = () =>
-    db
-      .selectFrom('coin_ledger')
-      .where('reason', '!=', LEDGER_REASONS.purchase)
-      .where((eb) =>
-        guestIds.length === 0
-          ? eb('user_id', '=', userId)
-          : eb.or([
-              eb.and([eb('user_id', '=', userId), eb('reason', '!=', MERGE.in)]),
-              eb.and([eb('user_id', 'in', guestIds), eb('reason', '!=', MERGE.out)]),
-            ]),
-      );
-  const ledger = ledgerRows().select([
-    sql<string>`'ledger'`.as('source'),
-    'id',
-    'created_at',
-    'reason as type',
-    'delta as coins',
-    'reference',
-    sql<number | null>`null`.as('amount_minor'),
-    sql<string | null>`null`.as('currency'),
-    sql<string>`'succeeded'`.as('status'),
-    sql<string | null>`null`.as('description'),
-    // A guest's running balance is not this account's: only the account's own rows carry one.
-    sql<number | null>`case when user_id = ${userId} then balance_after else null end`.as('balance_after'),
-    sql<number>`0`.as('refunded_minor'),
-    sql<string | null>`null`.as('dispute_status'),
-    sql<number>`case when user_id = ${userId} then 0 else 1 end`.as('as_guest'),
-  ]);
-  const payments = db
-    .selectFrom('payments')
-    .where('user_id', '=', userId)
-    .select([
-      sql<string>`'payment'`.as('source'),
-      'id',
-      'created_at',
-      'kind as type',
-      'coins',
-      'provider_ref as reference',
-      'amount_minor',
-      'currency',
-      'status',
-      'description',
-      sql<number | null>`null`.as('balance_after'),
-      'refunded_minor',
-      'dispute_status',
-      sql<number>`case when merged_from_user_id is null then 0 else 1 end`.as('as_guest'),
-    ]);
-  const { rows, count } = await paginate(query, query.limit, {
-    rows: ({ limit, offset }) =>
-      ledger
-        .unionAll(payments)
-        .orderBy('created_at', 'desc')
-        .orderBy('source', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-    // Ledger lines and payments together.
-    count: async () => {
-      const [ledgerCount, paymentCount] = await Promise.all([
-        ledgerRows()
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('payments')
-          .where('user_id', '=', userId)
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { count: Number(ledgerCount.count) + Number(paymentCount.count) };
-    },
-  });
+  const { rows, count } = await paginate(
+    query,
+    query.limit,
+    repo.transactionPages(db, userId, guestIds, {
+      purchase: LEDGER_REASONS.purchase,
+      mergeIn: MERGE.in,
+      mergeOut: MERGE.out,
+    }),
+  );
 
   const episodeIds = rows
     .filter(
@@ -234,12 +168,7 @@ export async function listTransactions(
     .filter((id) => Number.isSafeInteger(id));
   const episodes = new Map<number, string>();
   if (episodeIds.length > 0) {
-    const found = await db
-      .selectFrom('episodes')
-      .innerJoin('series', 'series.id', 'episodes.series_id')
-      .select(['episodes.id', 'episodes.episode_number', 'series.title', 'series.title_en', 'series.translations'])
-      .where('episodes.id', 'in', episodeIds)
-      .execute();
+    const found = await repo.episodeTitles(db, episodeIds);
     for (const row of found) {
       const series = { title: row.title, title_en: row.title_en, translations: parseTranslations(row.translations) };
       episodes.set(row.id, words.episode(localizedTitle(series, language), row.episode_number));
@@ -253,12 +182,7 @@ export async function listTransactions(
     .map((row) => row.reference as string);
   const debts = new Map<string, number>();
   if (reversalRefs.length > 0) {
-    const found = await db
-      .selectFrom('coin_debts')
-      .select(['reference', 'coins'])
-      .where('user_id', 'in', [userId, ...guestIds])
-      .where('reference', 'in', reversalRefs)
-      .execute();
+    const found = await repo.debtsOf(db, [userId, ...guestIds], reversalRefs);
     for (const debt of found) debts.set(debt.reference, debt.coins);
   }
 

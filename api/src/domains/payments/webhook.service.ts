@@ -31,7 +31,23 @@ import { LEDGER_REASONS } from '../coins/coins.service';
 import { releaseOfferOfPayment } from '../coins/first-purchase-offer.service';
 import { getSetting } from '../settings/settings.service';
 import { addInterval, syncGold } from '../users/gold-membership.repository';
+import { userExists } from '../users/users.repository';
 import { onChargeRefunded, onDispute } from './payment-reversals';
+import {
+  insertPaymentOnce,
+  markPremium,
+  openGoldCheckout,
+  paymentByRef,
+  rememberFirstInvoice,
+  setPaymentReferences,
+  setPaymentStatus,
+} from './payments.repository';
+import {
+  insertSubscription,
+  recordEventOnce,
+  subscriptionByProviderId,
+  updateSubscription,
+} from './webhook.repository';
 import type { EventContext, VerifiedEvent } from './webhook-event';
 
 /** Stripe's own default: a delivery signed more than 5 minutes ago is refused. */
@@ -117,12 +133,7 @@ export async function receiveWebhook(
   const answer = await moneyTransaction(
     ctx,
     async (trx) => {
-      const inserted = await trx
-        .insertInto('processed_events')
-        .values({ event_id: event.id, type: event.type, processed_at: nowIso(ctx) })
-        .onConflict((oc) => oc.column('event_id').doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      if (!(await recordEventOnce(trx, { id: event.id, type: event.type, at: nowIso(ctx) }))) {
         return { received: true as const, event_id: event.id, type: event.type, duplicate: true, handled: false };
       }
       afterCommit.length = 0;
@@ -170,24 +181,19 @@ async function applyEvent(e: EventContext): Promise<boolean> {
 
 async function findPayment(trx: Trx, providerRef: string | null): Promise<PaymentRow | undefined> {
   if (!providerRef) return undefined;
-  return trx.selectFrom('payments').selectAll().where('provider_ref', '=', providerRef).executeTakeFirst();
+  return paymentByRef(trx, providerRef);
 }
 
 /** The id when such a user exists (ids in metadata are only as good as the row they name). */
 async function existingUser(trx: Trx, userId: number | null): Promise<number | null> {
   if (userId === null) return null;
-  const row = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-  return row ? row.id : null;
+  return (await userExists(trx, userId)) ? userId : null;
 }
 
 async function markPayment(e: EventContext, ref: string | null, status: 'failed' | 'canceled', message: string | null) {
   const payment = await findPayment(e.trx, ref);
   if (payment?.status !== 'pending') return false;
-  await e.trx
-    .updateTable('payments')
-    .set({ status, failure_message: message, updated_at: nowIso(e.ctx) })
-    .where('id', '=', payment.id)
-    .execute();
+  await setPaymentStatus(e.trx, payment.id, status, message, nowIso(e.ctx));
   // A checkout that carried the first-purchase offer and was never paid gives the offer back.
   await releaseOfferOfPayment(e.trx, payment.id);
   return true;
@@ -195,16 +201,8 @@ async function markPayment(e: EventContext, ref: string | null, status: 'failed'
 
 async function markSucceeded(e: EventContext, payment: PaymentRow) {
   const at = nowIso(e.ctx);
-  await e.trx
-    .updateTable('payments')
-    .set({ status: 'succeeded', failure_message: null, updated_at: at })
-    .where('id', '=', payment.id)
-    .execute();
-  await e.trx
-    .updateTable('users')
-    .set({ is_premium: true, updated_at: at })
-    .where('id', '=', payment.user_id)
-    .execute();
+  await setPaymentStatus(e.trx, payment.id, 'succeeded', null, at);
+  await markPremium(e.trx, payment.user_id, at);
 }
 
 async function creditPurchase(e: EventContext, payment: PaymentRow, reference: string) {
@@ -254,16 +252,16 @@ async function onCheckoutPaid(e: EventContext): Promise<boolean> {
   if (!payment) return false;
   // What a later refund or dispute will name: the session's payment intent, or its first invoice.
   const at = nowIso(e.ctx);
-  await e.trx
-    .updateTable('payments')
-    .set({
+  await setPaymentReferences(
+    e.trx,
+    payment.id,
+    {
       payment_intent_id: payment.payment_intent_id ?? idOf(session.payment_intent),
       invoice_id: payment.invoice_id ?? idOf(session.invoice),
       subscription_id: payment.subscription_id ?? idOf(session.subscription),
-      updated_at: at,
-    })
-    .where('id', '=', payment.id)
-    .execute();
+    },
+    at,
+  );
   if (payment.kind === 'coins') {
     await creditPurchase(e, payment, `checkout:${payment.provider_ref}`);
     return true;
@@ -325,23 +323,11 @@ async function subscriptionOwner(
   subscriptionId: string,
   metadata: Json,
 ): Promise<{ userId: number; plan: string } | null> {
-  const existing = await e.trx
-    .selectFrom('subscriptions')
-    .select(['user_id', 'plan'])
-    .where('provider_subscription_id', '=', subscriptionId)
-    .executeTakeFirst();
+  const existing = await subscriptionByProviderId(e.trx, subscriptionId);
   if (existing) return { userId: existing.user_id, plan: existing.plan };
   const userId = await existingUser(e.trx, int(metadata.user_id));
   if (userId === null) return null;
-  const checkout = await e.trx
-    .selectFrom('payments')
-    .select(['plan'])
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'gold')
-    .where('status', 'in', ['pending', 'succeeded'])
-    .where((eb) => eb.or([eb('subscription_id', '=', subscriptionId), eb('subscription_id', 'is', null)]))
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const checkout = await openGoldCheckout(e.trx, userId, subscriptionId);
   return checkout ? { userId, plan: checkout.plan ?? 'monthly' } : null;
 }
 
@@ -374,47 +360,33 @@ async function onInvoicePaid(e: EventContext): Promise<boolean> {
   const intentId = invoiceIntent(invoice);
   if (invoiceId && invoice.billing_reason === 'subscription_create') {
     // The first invoice is the checkout's payment: remember what its refund will name.
-    await e.trx
-      .updateTable('payments')
-      .set((eb) => ({
-        invoice_id: eb.fn.coalesce('invoice_id', eb.val(invoiceId)),
-        payment_intent_id: eb.fn.coalesce('payment_intent_id', eb.val(intentId)),
-        subscription_id: eb.fn.coalesce('subscription_id', eb.val(subscriptionId)),
-      }))
-      .where('user_id', '=', userId)
-      .where('kind', '=', 'gold')
-      .where((eb) => eb.or([eb('invoice_id', '=', invoiceId), eb('subscription_id', '=', subscriptionId)]))
-      .execute();
+    await rememberFirstInvoice(e.trx, userId, { invoiceId, intentId, subscriptionId });
   }
   if (invoiceId && invoice.billing_reason !== 'subscription_create') {
     const at = nowIso(e.ctx);
-    await e.trx
-      .insertInto('payments')
-      .values({
-        user_id: userId,
-        kind: 'gold',
-        status: 'succeeded',
-        provider: e.provider,
-        provider_ref: invoiceId,
-        amount_minor: Math.max(0, int(invoice.amount_paid) ?? 0),
-        currency: str(invoice.currency) ?? 'rub',
-        coins: 0,
-        package_id: null,
-        plan,
-        description: `Gold ${plan} renewal`,
-        success_url: null,
-        cancel_url: null,
-        failure_message: null,
-        created_at: at,
-        updated_at: at,
-        payment_intent_id: intentId,
-        invoice_id: invoiceId,
-        subscription_id: subscriptionId,
-      })
-      .onConflict((oc) => oc.column('provider_ref').doNothing())
-      .execute();
+    await insertPaymentOnce(e.trx, {
+      user_id: userId,
+      kind: 'gold',
+      status: 'succeeded',
+      provider: e.provider,
+      provider_ref: invoiceId,
+      amount_minor: Math.max(0, int(invoice.amount_paid) ?? 0),
+      currency: str(invoice.currency) ?? 'rub',
+      coins: 0,
+      package_id: null,
+      plan,
+      description: `Gold ${plan} renewal`,
+      success_url: null,
+      cancel_url: null,
+      failure_message: null,
+      created_at: at,
+      updated_at: at,
+      payment_intent_id: intentId,
+      invoice_id: invoiceId,
+      subscription_id: subscriptionId,
+    });
   }
-  await e.trx.updateTable('users').set({ is_premium: true }).where('id', '=', userId).execute();
+  await markPremium(e.trx, userId, null);
   await syncGold(e.trx, userId, nowIso(e.ctx));
   return true;
 }
@@ -496,28 +468,21 @@ interface SubscriptionChange {
 async function upsertSubscription(e: EventContext, change: SubscriptionChange) {
   const at = nowIso(e.ctx);
   const eventAt = isoFromUnix(e.event.created);
-  const row = await e.trx
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('provider_subscription_id', '=', change.subscriptionId)
-    .executeTakeFirst();
+  const row = await subscriptionByProviderId(e.trx, change.subscriptionId);
   if (!row) {
-    await e.trx
-      .insertInto('subscriptions')
-      .values({
-        user_id: change.userId,
-        plan: change.plan,
-        name: 'Gold',
-        status: change.status,
-        provider: e.provider,
-        provider_subscription_id: change.subscriptionId,
-        current_period_end: change.periodEnd,
-        cancel_at_period_end: change.cancelAtPeriodEnd ?? false,
-        last_event_at: eventAt,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    await insertSubscription(e.trx, {
+      user_id: change.userId,
+      plan: change.plan,
+      name: 'Gold',
+      status: change.status,
+      provider: e.provider,
+      provider_subscription_id: change.subscriptionId,
+      current_period_end: change.periodEnd,
+      cancel_at_period_end: change.cancelAtPeriodEnd ?? false,
+      last_event_at: eventAt,
+      created_at: at,
+      updated_at: at,
+    });
     return;
   }
   const fresh = eventAt >= row.last_event_at;
@@ -531,21 +496,17 @@ async function upsertSubscription(e: EventContext, change: SubscriptionChange) {
         : fresh
           ? change.periodEnd
           : row.current_period_end;
-  await e.trx
-    .updateTable('subscriptions')
-    .set({
-      current_period_end: periodEnd,
-      ...(fresh
-        ? {
-            status: change.status,
-            last_event_at: eventAt,
-            ...(change.cancelAtPeriodEnd !== null ? { cancel_at_period_end: change.cancelAtPeriodEnd } : {}),
-          }
-        : {}),
-      updated_at: at,
-    })
-    .where('id', '=', row.id)
-    .execute();
+  await updateSubscription(e.trx, row.id, {
+    current_period_end: periodEnd,
+    ...(fresh
+      ? {
+          status: change.status,
+          last_event_at: eventAt,
+          ...(change.cancelAtPeriodEnd !== null ? { cancel_at_period_end: change.cancelAtPeriodEnd } : {}),
+        }
+      : {}),
+    updated_at: at,
+  });
 }
 
 async function onIntentSucceeded(e: EventContext): Promise<boolean> {
@@ -567,11 +528,7 @@ async function onIntentFailed(e: EventContext): Promise<boolean> {
   if (payment) {
     // A success already recorded stays a success; a late failure of an earlier attempt changes nothing.
     if (payment.status === 'succeeded') return false;
-    await e.trx
-      .updateTable('payments')
-      .set({ status: 'failed', failure_message: message, updated_at: at })
-      .where('id', '=', payment.id)
-      .execute();
+    await setPaymentStatus(e.trx, payment.id, 'failed', message, at);
     return true;
   }
   // An intent this API did not start is nobody's payment here.

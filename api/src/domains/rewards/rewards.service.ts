@@ -12,6 +12,7 @@ import { applyEntry, assertCanSpend, lockUser, moneyTransaction } from '../../ke
 import { LEDGER_REASONS } from '../coins/coins.service';
 import type { RewardSettings } from '../settings/settings.schemas';
 import { getSetting } from '../settings/settings.service';
+import { dailyClaimsOn, followAndShareClaims, insertClaimOnce } from './rewards.repository';
 
 /** The share targets of product.md#rewards: a messaging app, another messaging app, e-mail, SMS, native share, copy link. */
 export const SHARE_CHANNELS = ['telegram', 'whatsapp', 'email', 'sms', 'native', 'copy_link'] as const;
@@ -32,13 +33,7 @@ interface DailyState {
 }
 
 async function dailyState(db: Executor, userId: number, today: string): Promise<DailyState> {
-  const rows = await db
-    .selectFrom('reward_claims')
-    .select(['day', 'streak'])
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'daily')
-    .where('day', 'in', [today, previousDay(today)])
-    .execute();
+  const rows = await dailyClaimsOn(db, userId, [today, previousDay(today)]);
   const todays = rows.find((row) => row.day === today);
   if (todays) return { claimedToday: true, streak: todays.streak ?? 1 };
   const yesterdays = rows.find((row) => row.day === previousDay(today));
@@ -52,12 +47,7 @@ export async function rewardsOverview(ctx: AppContext, viewer: UserRow) {
   const db = ctx.db;
   const [daily, claims] = await Promise.all([
     dailyState(db, viewer.id, today),
-    db
-      .selectFrom('reward_claims')
-      .select(['kind', 'channel', 'day'])
-      .where('user_id', '=', viewer.id)
-      .where((eb) => eb.or([eb('kind', '=', 'follow'), eb.and([eb('kind', '=', 'share'), eb('day', '=', today)])]))
-      .execute(),
+    followAndShareClaims(db, viewer.id, today),
   ]);
   const amounts = settings.daily_bonus;
   // Where today sits in the calendar: the claimed day, or the day a claim now would be.
@@ -110,12 +100,7 @@ async function claim(
     const balanceNow = user.coin_balance;
     const { coins, streak } = await decide(trx);
     const at = nowIso(ctx);
-    const inserted = await trx
-      .insertInto('reward_claims')
-      .values({ ...base, user_id: userId, coins, streak, created_at: at })
-      .onConflict((oc) => oc.columns(['user_id', 'claim_key']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+    if (!(await insertClaimOnce(trx, { ...base, user_id: userId, coins, streak, created_at: at }))) {
       return { credited: false, coins: 0, balance: balanceNow, streak: null };
     }
     if (coins === 0) return { credited: true, coins, balance: balanceNow, streak };

@@ -12,6 +12,7 @@ import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { recordAudit } from '../../kernel/audit-log';
+import { settingValue, upsertSetting } from './settings.repository';
 import {
   type CoinPackage,
   type FirstPurchaseOffer,
@@ -58,10 +59,10 @@ export const DEFAULT_SETTINGS: MoneySettings = {
 };
 
 export async function getSetting<K extends SettingKey>(ctx: AppContext, key: K): Promise<MoneySettings[K]> {
-  const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-  if (row) {
+  const stored = await settingValue(ctx.db, key);
+  if (stored !== undefined) {
     try {
-      const value: unknown = JSON.parse(row.value);
+      const value: unknown = JSON.parse(stored);
       if (Value.Check(SettingsSchemas[key], value)) return value as MoneySettings[K];
     } catch {
       // Unparseable: the default below is the safe answer.
@@ -160,11 +161,7 @@ export async function storeAuditedSetting(
 ): Promise<void> {
   const at = nowIso(ctx);
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('settings')
-      .values({ key, value: JSON.stringify(value), updated_at: at })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: at }))
-      .execute();
+    await upsertSetting(trx, key, JSON.stringify(value), at);
     await recordAudit(trx, {
       actor,
       action: 'settings.update',

@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import { isPublishedEpisode, isVisibleSeries } from '../catalogue/catalogue.repository';
+import { publishedEpisodeKinds } from '../catalogue/catalogue.repository';
 
 export interface GoldOffer {
   /** Paid episodes of ordinary series (each costs coins without Gold). */
@@ -19,13 +19,7 @@ export interface GoldOffer {
 
 export async function goldOffer(ctx: AppContext): Promise<GoldOffer> {
   const at = nowIso(ctx);
-  const rows = await ctx.db
-    .selectFrom('episodes')
-    .innerJoin('series', 'series.id', 'episodes.series_id')
-    .where(isVisibleSeries(at))
-    .where(isPublishedEpisode(at))
-    .select(['series.id as series_id', 'series.is_gold_exclusive', 'episodes.is_free', 'episodes.coin_cost'])
-    .execute();
+  const rows = await publishedEpisodeKinds(ctx.db, at);
   const offer: GoldOffer = {
     coin_episodes: 0,
     gold_exclusive_series: 0,

@@ -14,7 +14,7 @@ import { startCheckout } from '../payments/payments.service';
 import { type PaymentsRuntime, requireProvider, viaProvider } from '../payments/payments-runtime';
 import type { GoldPlan } from '../settings/settings.schemas';
 import { getSetting } from '../settings/settings.service';
-import { currentSubscription, syncGold } from '../users/gold-membership.repository';
+import { currentSubscription, storeCancelAtPeriodEnd, syncGold } from '../users/gold-membership.repository';
 import { type SubscriptionDto, toSubscriptionDto } from '../users/subscription-dto';
 
 export type { SubscriptionDto };
@@ -77,13 +77,9 @@ export async function setCancelAtPeriodEnd(
   const row = await moneyTransaction(ctx, async (trx) => {
     await lockUser(ctx, trx, viewer.id);
     const at = nowIso(ctx);
-    await trx
-      .updateTable('subscriptions')
-      .set({ cancel_at_period_end: cancel, updated_at: at })
-      .where('id', '=', current.id)
-      .execute();
+    const changed = await storeCancelAtPeriodEnd(trx, current.id, cancel, at);
     await syncGold(trx, viewer.id, at);
-    return trx.selectFrom('subscriptions').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
+    return changed;
   });
   return toSubscriptionDto(row, await plans(ctx), ctx.now());
 }

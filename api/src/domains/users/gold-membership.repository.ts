@@ -42,3 +42,18 @@ export async function syncGold(db: Executor, userId: number, now: string): Promi
     .where('id', '=', userId)
     .execute();
 }
+
+/** Sets whether the subscription ends with its period (the viewer cancelled) and answers the row. */
+export async function storeCancelAtPeriodEnd(
+  db: Executor,
+  subscriptionId: number,
+  cancel: boolean,
+  at: string,
+): Promise<SubscriptionRow> {
+  await db
+    .updateTable('subscriptions')
+    .set({ cancel_at_period_end: cancel, updated_at: at })
+    .where('id', '=', subscriptionId)
+    .execute();
+  return db.selectFrom('subscriptions').selectAll().where('id', '=', subscriptionId).executeTakeFirstOrThrow();
+}

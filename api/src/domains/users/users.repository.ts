@@ -38,3 +38,13 @@ export async function isUsernameTaken(db: Executor, username: string, exceptUser
   if (exceptUserId !== undefined) query = query.where('id', '!=', exceptUserId);
   return (await query.executeTakeFirst()) !== undefined;
 }
+
+export async function userExists(db: Executor, id: number): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** The user's coin balance, or undefined when there is no such user. */
+export async function coinBalanceOf(db: Executor, id: number): Promise<number | undefined> {
+  const row = await db.selectFrom('users').select('coin_balance').where('id', '=', id).executeTakeFirst();
+  return row?.coin_balance;
+}

@@ -1,0 +1,182 @@
+/** SQL of the staff's account screens: the user list, a user's ledger and unlocks, and Gold subscriptions. */
+import type { Executor, SubscriptionRow, UserRow, UserUpdate } from '../../db/schema';
+import type { PageWindow } from '../../kernel/paging';
+import { containsText } from '../catalogue/catalogue.repository';
+
+export type UserRole = 'all' | 'guest' | 'registered' | 'staff' | 'disabled' | 'gold';
+
+export interface UserFilter {
+  /** Absent: registered people only (guests are many, and staff look for people). */
+  role?: UserRole;
+  /** Part of an e-mail address or username. */
+  text?: string;
+  /** An id the search text names, also matched. */
+  id: number | null;
+  now: string;
+}
+
+/** Users matching the filter, newest first, read with `paginate()`; guests merged into an account are left out. */
+export function userPages(db: Executor, filter: UserFilter) {
+  const base = () => {
+    let q = db.selectFrom('users').where('merged_into_user_id', 'is', null);
+    if (filter.role === undefined) q = q.where('is_guest', '=', false);
+    if (filter.role === 'guest') q = q.where('is_guest', '=', true);
+    if (filter.role === 'registered') q = q.where('is_guest', '=', false);
+    if (filter.role === 'staff') q = q.where((eb) => eb.or([eb('is_staff', '=', true), eb('is_superuser', '=', true)]));
+    if (filter.role === 'disabled') q = q.where('is_active', '=', false);
+    if (filter.role === 'gold') {
+      q = q.where((eb) => eb.or([eb('is_gold_member', '=', true), eb('gold_until', '>', filter.now)]));
+    }
+    const text = filter.text;
+    if (text) {
+      const id = filter.id;
+      q = q.where((eb) =>
+        eb.or([
+          eb(containsText('users.email', text), '=', true),
+          eb(containsText('users.username', text), '=', true),
+          ...(id !== null ? [eb('users.id', '=', id)] : []),
+        ]),
+      );
+    }
+    return q;
+  };
+  return {
+    rows: ({ limit, offset }: PageWindow): Promise<UserRow[]> =>
+      base().selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    count: () =>
+      base()
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirst(),
+  };
+}
+
+/** The user's newest `limit` ledger entries. */
+export function latestLedger(db: Executor, userId: number, limit: number) {
+  return db
+    .selectFrom('coin_ledger')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Every subscription of the user, newest first. */
+export function subscriptionsOf(db: Executor, userId: number): Promise<SubscriptionRow[]> {
+  return db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
+}
+
+/** The user's ledger, newest first, read with `paginate()`. */
+export function ledgerPages(db: Executor, userId: number) {
+  return {
+    rows: ({ limit, offset }: PageWindow) =>
+      db
+        .selectFrom('coin_ledger')
+        .select(['id', 'delta', 'reason', 'reference', 'balance_after', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    count: () =>
+      db
+        .selectFrom('coin_ledger')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
+  };
+}
+
+function unlocksOf(db: Executor, userId: number) {
+  return db
+    .selectFrom('episode_unlocks')
+    .innerJoin('episodes', 'episodes.id', 'episode_unlocks.episode_id')
+    .innerJoin('series', 'series.id', 'episodes.series_id')
+    .select([
+      'episode_unlocks.id',
+      'episode_unlocks.episode_id',
+      'episode_unlocks.coin_cost',
+      'episode_unlocks.created_at',
+      'episodes.episode_number',
+      'episodes.title as episode_title',
+      'series.id as series_id',
+      'series.title as series_title',
+    ])
+    .where('episode_unlocks.user_id', '=', userId)
+    .orderBy('episode_unlocks.id', 'desc');
+}
+
+/** The user's newest `limit` unlocks with their episode and series. */
+export function latestUnlocks(db: Executor, userId: number, limit: number) {
+  return unlocksOf(db, userId).limit(limit).execute();
+}
+
+/** The user's unlocks, newest first, read with `paginate()`. */
+export function unlockPages(db: Executor, userId: number) {
+  return {
+    rows: ({ limit, offset }: PageWindow) => unlocksOf(db, userId).limit(limit).offset(offset).execute(),
+    count: () =>
+      db
+        .selectFrom('episode_unlocks')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
+  };
+}
+
+/** Applies the changes to the user and answers the row as it now is. */
+export async function updateUserRow(db: Executor, userId: number, changes: UserUpdate): Promise<UserRow> {
+  await db.updateTable('users').set(changes).where('id', '=', userId).execute();
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+}
+
+export interface SubscriptionFilter {
+  status?: SubscriptionRow['status'];
+  plan?: string;
+  /** Part of the subscriber's e-mail address or username. */
+  text?: string;
+}
+
+/** Subscriptions with their subscriber's e-mail and username, newest first, read with `paginate()`. */
+export function subscriptionPages(db: Executor, filter: SubscriptionFilter) {
+  const base = () => {
+    let q = db.selectFrom('subscriptions').innerJoin('users', 'users.id', 'subscriptions.user_id');
+    if (filter.status) q = q.where('subscriptions.status', '=', filter.status);
+    if (filter.plan) q = q.where('subscriptions.plan', '=', filter.plan);
+    const text = filter.text;
+    if (text) {
+      q = q.where((eb) =>
+        eb.or([eb(containsText('users.email', text), '=', true), eb(containsText('users.username', text), '=', true)]),
+      );
+    }
+    return q;
+  };
+  return {
+    rows: ({ limit, offset }: PageWindow) =>
+      base()
+        .selectAll('subscriptions')
+        .select(['users.email as user_email', 'users.username as user_username'])
+        .orderBy('subscriptions.created_at', 'desc')
+        .orderBy('subscriptions.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    count: () =>
+      base()
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirst(),
+  };
+}
+
+export function findSubscription(db: Executor, id: number): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Ends the subscription now: cancelled, its period over at `at`. */
+export async function endSubscriptionNow(db: Executor, id: number, at: string) {
+  await db
+    .updateTable('subscriptions')
+    .set({ status: 'canceled', cancel_at_period_end: true, current_period_end: at, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
