@@ -41,7 +41,7 @@ export const DEFAULT_SETTINGS: MoneySettings = {
       price: 279,
       currency: DEFAULT_CURRENCY,
       title: 'Popular',
-      translations: { ru: { title: 'Популярный' } },
+      translations: { ru: { title: 'Оптимальный' } },
       is_popular: true,
     },
     {

@@ -31,7 +31,8 @@ export interface OfferDraft {
   extra_coins: string;
   price: string;
   title: string;
-  ru_title: string;
+  /** The Russian title; empty (or absent) for none. */
+  ru_title?: string;
   /** The names by language it was saved with (kept for the languages the form does not show). */
   translations?: Translations | null;
   /** YYYY-MM-DD, the last day of the offer (UTC); empty for none. */
@@ -90,7 +91,7 @@ export function validateOffer(draft: OfferDraft, packages: Package[], now = new 
   const title = draft.title.trim();
   if (!title) errors.title = settingsT('offer.titleRule');
   else if (title.length > 80) errors.title = settingsT('rules.titleLength');
-  if (draft.ru_title.trim().length > 80) errors.ru_title = settingsT('rules.titleLength');
+  if ((draft.ru_title ?? '').trim().length > 80) errors.ru_title = settingsT('rules.titleLength');
   if (draft.last_day) {
     const end = Date.parse(endOfDay(draft.last_day));
     if (!DAY.test(draft.last_day) || Number.isNaN(end)) errors.last_day = settingsT('offer.realDate');
@@ -230,7 +231,7 @@ export function FirstPurchaseOfferForm({
         />
         <RussianTitleField
           label={t('offer.viewerRuTitle')}
-          value={draft.ru_title}
+          value={draft.ru_title ?? ''}
           error={errors.ru_title}
           onChange={(value) => set({ ru_title: value })}
         />

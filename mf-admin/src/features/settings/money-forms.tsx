@@ -45,7 +45,7 @@ function titleError(value: string): string | undefined {
 }
 
 /** A title in another language may be left empty; filled in, it keeps the title's limit. */
-function translatedTitleError(value: string): string | undefined {
+function translatedTitleError(value = ''): string | undefined {
   return value.trim().length > 80 ? settingsT('rules.titleLength') : undefined;
 }
 
@@ -53,7 +53,7 @@ function translatedTitleError(value: string): string | undefined {
  * A pack's, plan's or offer's names by language as the API takes them: the Russian title from the
  * form (none when left empty), and any other language's kept as it was.
  */
-export function withRussianTitle(ruTitle: string, before?: Translations | null): { translations?: Translations } {
+export function withRussianTitle(ruTitle = '', before?: Translations | null): { translations?: Translations } {
   const { ru: _ru, ...others } = before ?? {};
   const title = ruTitle.trim();
   const translations: Translations = title ? { ...others, ru: { title } } : others;
@@ -123,7 +123,8 @@ function Problem({ text }: { text: string }) {
 export interface PackageDraft {
   id: number;
   title: string;
-  ru_title: string;
+  /** The Russian title; empty (or absent) for none. */
+  ru_title?: string;
   /** The names by language it was saved with (kept for the languages the form does not show). */
   translations?: Translations | null;
   coins: string;
@@ -213,7 +214,7 @@ export function CoinPackagesForm({ packages }: { packages: AdminSettings['coin_p
               onChange={(e) => set(i, { title: e.target.value })}
             />
             <RussianTitleField
-              value={row.ru_title}
+              value={row.ru_title ?? ''}
               error={errors[`${i}.ru_title`]}
               onChange={(value) => set(i, { ru_title: value })}
             />
@@ -279,7 +280,8 @@ export function CoinPackagesForm({ packages }: { packages: AdminSettings['coin_p
 export interface PlanDraft {
   id: string;
   title: string;
-  ru_title: string;
+  /** The Russian title; empty (or absent) for none. */
+  ru_title?: string;
   /** The names by language it was saved with (kept for the languages the form does not show). */
   translations?: Translations | null;
   interval: 'month' | 'year';
@@ -368,7 +370,7 @@ export function GoldPlansForm({ plans }: { plans: AdminSettings['gold_plans'] })
               onChange={(e) => set(i, { title: e.target.value })}
             />
             <RussianTitleField
-              value={row.ru_title}
+              value={row.ru_title ?? ''}
               error={errors[`${i}.ru_title`]}
               onChange={(value) => set(i, { ru_title: value })}
             />

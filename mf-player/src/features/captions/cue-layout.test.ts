@@ -1,4 +1,4 @@
-import { followCueLayout, layOutCues, liftedLine } from './cue-layout';
+import { followCueLayout, layOutCues, liftedLine, liftsCuesItself } from './cue-layout';
 
 /** A WebVTT cue as browsers make it from a file with no cue settings. */
 const cue = (
@@ -77,6 +77,45 @@ describe('captions on a phone', () => {
   });
 });
 
+/** The globals a browser offers: Firefox has VTTCue.lineAlign and no `::-webkit-media-text-track-container`. */
+function asBrowser(browser: 'firefox' | 'chromium') {
+  const global = globalThis as Record<string, unknown>;
+  const saved = { CSS: global.CSS, VTTCue: global.VTTCue };
+  class FirefoxCue {
+    lineAlign = 'start';
+  }
+  Object.defineProperty(FirefoxCue.prototype, 'lineAlign', { value: 'start', writable: true });
+  global.CSS = { supports: (condition: string) => browser === 'chromium' && condition.includes('-webkit-media') };
+  global.VTTCue = browser === 'firefox' ? FirefoxCue : class ChromiumCue {};
+  return () => Object.assign(global, saved);
+}
+
+describe('who lifts the captions', () => {
+  it('is the cues themselves in Firefox, and the stylesheet in Chromium and Safari', () => {
+    let restore = asBrowser('firefox');
+    expect(liftsCuesItself()).toBe(true);
+    restore();
+    restore = asBrowser('chromium');
+    expect(liftsCuesItself()).toBe(false);
+    restore();
+  });
+
+  it('leaves the cues where they are where the stylesheet lifts them', () => {
+    const restore = asBrowser('chromium');
+    try {
+      const cues = [cue()];
+      const measure = jest
+        .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+        .mockReturnValue({ height: 100 } as DOMRect);
+      layOutCues(videoIn('desktop', cues, 'showing', 1000).video);
+      measure.mockRestore();
+      expect(cues).toEqual([cue()]);
+    } finally {
+      restore();
+    }
+  });
+});
+
 describe('captions above the controls, in every browser', () => {
   it('stand their bottom the lift above the bottom of the video, through the cue line Firefox honours', () => {
     const cues = [cue(), cue()];
@@ -105,7 +144,8 @@ describe('captions above the controls, in every browser', () => {
     expect(cues).toEqual([cue({ line: 2 }), cue({ line: 10, snapToLines: false })]);
   });
 
-  it('are lifted as each cue arrives, for the track shown', () => {
+  it('are lifted in Firefox as each cue arrives, for the track shown', () => {
+    const restore = asBrowser('firefox');
     const cues: FakeCue[] = [];
     const { video, track } = videoIn('desktop', cues, 'showing', 1000);
     // jsdom lays nothing out: the lift the stylesheet would give is what the probe measures.
@@ -118,6 +158,7 @@ describe('captions above the controls, in every browser', () => {
     expect(cues[0]).toEqual({ ...cue({ line: 90, snapToLines: false }), lineAlign: 'end' });
     stop();
     measure.mockRestore();
+    restore();
     // The probe it measured with is gone again.
     expect(video.parentElement?.children).toHaveLength(1);
   });

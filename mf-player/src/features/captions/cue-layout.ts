@@ -1,12 +1,12 @@
 /**
  * Where the captions of the track shown are drawn, through each cue's own settings (the WebVTT cue
- * API), which every browser honours, Firefox included, instead of styling a box only Chromium and
- * Safari expose:
+ * API), for what a stylesheet cannot reach in every browser:
  *
- * - **Above the controls.** The bottom of a cue stands `--captions-lift` above the bottom of the video
- *   (captions.css: the phone's bottom strip and safe area, the desktop's controls): `line` as a
- *   percentage of the video's height, `snapToLines` off, `lineAlign: 'end'`. Measured again when the
- *   video changes size, so a rotated phone or a resized window keeps them clear.
+ * - **Above the controls, in Firefox.** Chromium and Safari draw cues in a box captions.css lifts by
+ *   `--captions-lift`; Firefox has no such box, so there the bottom of each cue is set that far above
+ *   the bottom of the video instead: `line` as a percentage of the video's height, `snapToLines` off,
+ *   `lineAlign: 'end'` (which Firefox implements; Chromium ignores it, hence the box there). Measured
+ *   again when the video changes size, so a rotated phone or a resized window keeps them clear.
  * - **Clear of the phone's rail.** On phones the right-hand rail (My list, Share, Episodes) stands over
  *   the right of the video: cues are narrowed to 76 % of the width, centred at 42 %.
  *
@@ -81,10 +81,21 @@ function narrow(cue: LaidOutCue, phone: boolean) {
 }
 
 /**
- * Lays the shown track's cues out for the player's layout (`.player--mobile` is the phone's); `room` is
- * the pixels to leave under them, measured from the page unless given.
+ * Whether this browser needs the cues themselves lifted: it has no cue box a stylesheet can move
+ * (Firefox), and it places a cue by the bottom of its box (`lineAlign`).
  */
-export function layOutCues(video: HTMLVideoElement, room: number = captionsLift(video)): void {
+export function liftsCuesItself(): boolean {
+  const css = (globalThis as { CSS?: { supports?(condition: string): boolean } }).CSS;
+  const cue = (globalThis as { VTTCue?: { prototype: object } }).VTTCue;
+  if (typeof css?.supports !== 'function' || !cue) return false;
+  return !css.supports('selector(::-webkit-media-text-track-container)') && 'lineAlign' in cue.prototype;
+}
+
+/**
+ * Lays the shown track's cues out for the player's layout (`.player--mobile` is the phone's); `room` is
+ * the pixels to leave under them where the cues are lifted themselves (0: the stylesheet lifts them).
+ */
+export function layOutCues(video: HTMLVideoElement, room: number = liftsCuesItself() ? captionsLift(video) : 0): void {
   const phone = Boolean(video.closest('.player--mobile'));
   const line = liftedLine(room, video.clientHeight);
   for (const track of [...(video.textTracks ?? [])]) {
