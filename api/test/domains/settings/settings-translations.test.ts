@@ -114,7 +114,9 @@ describe.each(databaseKinds())('coin pack and Gold plan names by language (%s)',
     );
     expect((await put('first_purchase_offer', offer)).statusCode).toBe(200);
     const viewer = await signUpGuest(t.app);
-    const seen = (await call(t.app, { url: '/api/coins/first-purchase-offer/', headers: bearer(viewer.access) })).json();
+    const seen = (
+      await call(t.app, { url: '/api/coins/first-purchase-offer/', headers: bearer(viewer.access) })
+    ).json();
     expect(seen.offer).toEqual(
       expect.objectContaining({
         title: 'Double your first top-up',
