@@ -93,7 +93,17 @@ describe('the money settings forms', () => {
     await user.click(within(packages).getByRole('button', { name: 'Save coin packages' }));
     await waitFor(() => expect(saved('coin_packages')).toHaveLength(1));
     expect(saved('coin_packages')[0]).toEqual([
-      { id: 1, coins: 120, bonus_coins: 0, price: 109.9, currency: 'rub', title: 'Starter', is_popular: false },
+      {
+        id: 1,
+        coins: 120,
+        bonus_coins: 0,
+        price: 109.9,
+        currency: 'rub',
+        title: 'Starter',
+        // Its names by language travel with it, untouched.
+        translations: { ru: { title: 'Для начала' }, en: { title: 'First steps' } },
+        is_popular: false,
+      },
       { id: 2, coins: 500, bonus_coins: 50, price: 449.5, currency: 'rub', title: 'Binge', is_popular: true },
       { id: 3, coins: 2000, bonus_coins: 0, price: 1490, currency: 'rub', title: 'Marathon', is_popular: false },
     ]);
