@@ -3,6 +3,7 @@
  * one coin package at either extra coins or a lower price for a viewer's first top-up. The server
  * decides who is eligible and what the checkout charges; these are the shapes both sides read.
  */
+import type { Translations } from './localized-text';
 
 /** The label every screen shows on the package that carries the offer. */
 export const FIRST_PURCHASE_OFFER_LABEL = 'First top-up offer';
@@ -21,6 +22,8 @@ export interface FirstPurchaseOfferSetting {
   price?: number;
   /** What viewers see, e.g. "Your first top-up: double coins". */
   title: string;
+  /** The title in other languages, `{ ru: { title } }`; a language without one shows `title`. */
+  translations?: Translations;
   /** ISO 8601 UTC; the offer ends at this moment. Absent: no end date. */
   ends_at?: string;
 }
@@ -30,6 +33,8 @@ export interface FirstPurchaseOfferView {
   package_id: number;
   kind: FirstPurchaseOfferKind;
   title: string;
+  /** The title by language (`localizedTitle` picks the viewer's). */
+  translations?: Translations;
   /** Every coin the viewer gets with the offer (package coins, bonus and extra). */
   coins: number;
   /** What the checkout charges. */

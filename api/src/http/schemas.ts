@@ -1,4 +1,5 @@
 /** Schemas shared by several domains. */
+import { SUPPORTED_LANGUAGES } from '@cliffhanger/shared/src/i18n/languages';
 import { type TSchema, Type } from '@sinclair/typebox';
 
 export const MessageSchema = Type.Object({ message: Type.String() });
@@ -53,3 +54,36 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
  * contract's own fuzzer can generate it.
  */
 export const ReturnToPath = Type.String({ pattern: '^/([A-Za-z0-9_.-][A-Za-z0-9/_.-]{0,199})?$', maxLength: 201 });
+
+/**
+ * A name by language, `{ ru: { title } }` (shared/src/localized-text.ts): a key per interface language
+ * and nothing else, each with an optional title of at most `maxLength` characters. Genres, coin packs,
+ * Gold plans and the first-purchase offer are named this way; viewers see their language's title, else
+ * the one staff wrote.
+ */
+export function titleTranslationsSchema(maxLength: number, description: string) {
+  const title = () =>
+    Type.Object({ title: Type.Optional(Type.String({ maxLength })) }, { additionalProperties: false });
+  return Type.Object(
+    { en: Type.Optional(title()), ru: Type.Optional(title()) },
+    { additionalProperties: false, description },
+  );
+}
+
+/** Every interface language has its key above: a language added to SUPPORTED_LANGUAGES fails to compile here. */
+const TITLE_LANGUAGES: ReadonlyArray<keyof ReturnType<typeof titleTranslationsSchema>['properties']> =
+  SUPPORTED_LANGUAGES;
+
+/**
+ * What is kept of names by language that passed `titleTranslationsSchema`: each title trimmed, and no
+ * language without one; undefined when none is left, so an item staff gave no translation stays as it was.
+ */
+export function cleanTitleTranslations(value: unknown): Record<string, { title: string }> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const clean: Record<string, { title: string }> = {};
+  for (const language of TITLE_LANGUAGES) {
+    const title = (value as Record<string, { title?: unknown } | undefined>)[language]?.title;
+    if (typeof title === 'string' && title.trim()) clean[language] = { title: title.trim() };
+  }
+  return Object.keys(clean).length > 0 ? clean : undefined;
+}

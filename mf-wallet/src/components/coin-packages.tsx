@@ -5,6 +5,7 @@ import {
   ErrorNotice,
   type FirstPurchaseOfferView,
   InlineSpinner,
+  localizedTitle,
   track,
   useAppDispatch,
 } from '@cliffhanger/shared';
@@ -31,7 +32,7 @@ function PackageCard({
   starting: boolean;
 }) {
   const dispatch = useAppDispatch();
-  const { t } = useWalletT();
+  const { t, language } = useWalletT();
   // With the offer, what the server will charge and credit: the offer's price and coins.
   const price = formatPrice(offer?.price ?? pack.price, pack.currency);
   const total = offer?.coins ?? pack.coins + pack.bonus_coins;
@@ -43,7 +44,9 @@ function PackageCard({
     <li className={classes.join(' ')}>
       {offer && <OfferBadge />}
       {pack.is_popular && !offer && <span className="wallet-badge">{t('packs.popular')}</span>}
-      <h3 className="coin-package-title">{offer?.title || pack.title || coinsLabel(pack.coins)}</h3>
+      <h3 className="coin-package-title">
+        {(offer && localizedTitle(offer, language)) || localizedTitle(pack, language) || coinsLabel(pack.coins)}
+      </h3>
       <p className="coin-package-coins">
         <CoinIcon size={20} /> <strong>{coinsLabel(pack.coins)}</strong>
         {pack.bonus_coins > 0 && (

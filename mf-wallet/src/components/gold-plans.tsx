@@ -1,4 +1,4 @@
-import { Button, ErrorNotice, InlineSpinner, useAppDispatch } from '@cliffhanger/shared';
+import { Button, ErrorNotice, InlineSpinner, localizedTitle, useAppDispatch } from '@cliffhanger/shared';
 import { checkoutRequested, selectCheckoutBusy, selectCheckoutStart } from '../features/checkout/checkout.slice';
 import { formatPrice } from '../features/format';
 import { useWalletSelector } from '../features/hooks';
@@ -61,7 +61,7 @@ export function GoldPlans() {
   const busy = useWalletSelector(selectCheckoutBusy);
   const start = useWalletSelector(selectCheckoutStart);
   const dispatch = useAppDispatch();
-  const { t } = useWalletT();
+  const { t, language } = useWalletT();
   if (isLoading) return <InlineSpinner label={t('gold.loading')} />;
   if (isError) return <ErrorNotice message={t('gold.error')} onRetry={refetch} />;
   if (!data || data.length === 0) return <p className="ch-muted">{t('gold.none')}</p>;
@@ -80,7 +80,8 @@ export function GoldPlans() {
           return (
             <li key={plan.id} className="ch-card gold-plan">
               <h3 className="coin-package-title">
-                {plan.title || t(`gold.planTitle.${per(plan)}`, { name: plan.name })}
+                {localizedTitle({ ...plan, title: plan.title ?? '' }, language) ||
+                  t(`gold.planTitle.${per(plan)}`, { name: plan.name })}
               </h3>
               <p className="coin-package-price">
                 {price} <span className="ch-muted">{t(`gold.per.${per(plan)}`)}</span>

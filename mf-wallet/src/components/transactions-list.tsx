@@ -49,8 +49,8 @@ function TransactionRow({ item }: { item: TransactionLine }) {
 
 function Transactions() {
   const [page, setPage] = useState(1);
-  const { data, isLoading, isFetching, isError, refetch } = useWalletTransactionsQuery(page);
-  const { t } = useWalletT();
+  const { t, language } = useWalletT();
+  const { data, isLoading, isFetching, isError, refetch } = useWalletTransactionsQuery({ page, language });
   if (isLoading) return <InlineSpinner label={t('transactions.loading')} />;
   if (isError) return <ErrorNotice message={t('transactions.error')} onRetry={refetch} />;
   if (!data || data.results.length === 0) {

@@ -1,4 +1,4 @@
-import { episodeUnlockRequested, unlockSheetRequested } from '@cliffhanger/shared';
+import { episodeUnlockRequested, setLanguage, unlockSheetRequested } from '@cliffhanger/shared';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -185,6 +185,19 @@ describe('the unlock sheet', () => {
         name: /^Buy 1,200 coins for .*399.*, first top-up offer/,
       });
       expect(button.closest('li')?.querySelector('s')).toBeNull();
+    });
+
+    it("names the offer by its headline in the viewer's language", async () => {
+      http = withOffer({ ...OFFER, translations: { ru: { title: 'Первое пополнение: 600 монет за 199 ₽' } } });
+      await act(() => setLanguage('ru'));
+      try {
+        open(0);
+        const sheet = await screen.findByRole('dialog', { name: 'Открыть серию 5' });
+        expect(await within(sheet).findByText('Первое пополнение: 600 монет за 199 ₽')).toBeInTheDocument();
+        expect(within(sheet).queryByText(OFFER.title)).not.toBeInTheDocument();
+      } finally {
+        await act(() => setLanguage('en'));
+      }
     });
 
     it('shows no offer when the server answers none', async () => {

@@ -13,6 +13,7 @@ import {
   episodeUnlockRequested,
   formatNumber,
   InlineSpinner,
+  localizedTitle,
   selectCoinBalance,
   selectIsGold,
   track,
@@ -129,7 +130,7 @@ function Packs({ episode, short }: { episode: UnlockSheetEpisode; short: number 
   const { data: cards } = useWalletPaymentMethodsQuery();
   const card = cards?.find((method) => method.is_default) ?? null;
   const checkboxId = useId();
-  const { t } = useWalletT();
+  const { t, language } = useWalletT();
   if (isLoading) return <InlineSpinner label={t('sheet.loadingPacks')} />;
   if (!packs || packs.length === 0) return <p className="ch-muted">{t('sheet.noPacks')}</p>;
   const best = bestValuePackage(packs);
@@ -195,7 +196,7 @@ function Packs({ episode, short }: { episode: UnlockSheetEpisode; short: number 
                     <span className="coin-package-bonus"> + {t('packs.firstTopUp', { count: extra })}</span>
                   )}
                 </span>
-                {packOffer && <span className="unlock-sheet-offer-title">{packOffer.title}</span>}
+                {packOffer && <span className="unlock-sheet-offer-title">{localizedTitle(packOffer, language)}</span>}
                 {packOffer && <UsualPrice offer={packOffer} />}
                 {pack.id === best?.id && <span className="wallet-badge">{t('sheet.bestValue')}</span>}
                 {!enough && <span className="ch-muted unlock-sheet-note">{t('sheet.notEnough')}</span>}

@@ -21,7 +21,9 @@ describe('the wallet on the bus', () => {
   it('reads the transactions again for whoever is signed in next', async () => {
     http = mockHttp(() => ({ status: 200, data: { results: [], count: 0, next: null } }));
     const store = walletStore();
-    const subscription = store.dispatch(transactionsApi.endpoints.walletTransactions.initiate(1));
+    const subscription = store.dispatch(
+      transactionsApi.endpoints.walletTransactions.initiate({ page: 1, language: 'en' }),
+    );
     await settle();
     store.dispatch(signedOut());
     await settle();

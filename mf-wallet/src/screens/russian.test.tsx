@@ -70,6 +70,62 @@ describe('the coin store in Russian', () => {
   });
 });
 
+describe('pack, plan and offer names in Russian', () => {
+  const russianPacks = [
+    { ...packages[0], translations: { ru: { title: 'Для начала' } } },
+    // No Russian name: the title staff wrote.
+    packages[1],
+  ];
+  const offer = {
+    package_id: 2,
+    kind: 'extra_coins',
+    title: 'Double your first top-up',
+    translations: { ru: { title: 'Первое пополнение — вдвое больше' } },
+    coins: 1100,
+    price: 449,
+    regular_coins: 550,
+    regular_price: 449,
+    currency: 'rub',
+    ends_at: null,
+  };
+
+  it('names each pack by its Russian name, else by the title staff wrote, and the offer by its Russian headline', async () => {
+    http = mockHttp((config) => {
+      if (config.url === '/coins/packages/') return { status: 200, data: russianPacks };
+      if (config.url === '/coins/first-purchase-offer/') return { status: 200, data: { offer } };
+    });
+    renderWallet(<CoinStoreScreen />, { path: '/coins' });
+    expect(await screen.findByRole('heading', { name: 'Для начала' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Первое пополнение — вдвое больше' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Starter' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Double your first top-up')).not.toBeInTheDocument();
+  });
+
+  it('keeps the English names for an English page, and switches them live', async () => {
+    await act(() => setLanguage('en'));
+    http = mockHttp((config) => (config.url === '/coins/packages/' ? { status: 200, data: russianPacks } : undefined));
+    renderWallet(<CoinStoreScreen />, { path: '/coins' });
+    expect(await screen.findByRole('heading', { name: 'Starter' })).toBeInTheDocument();
+    await act(() => setLanguage('ru'));
+    expect(screen.getByRole('heading', { name: 'Для начала' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Binge pack' })).toBeInTheDocument();
+  });
+
+  it('names each Gold plan by its Russian name', async () => {
+    http = mockHttp((config) => {
+      if (config.url === '/subscriptions/plans/')
+        return {
+          status: 200,
+          data: [{ ...plans[0], translations: { ru: { title: 'Gold на месяц' } } }, plans[1]],
+        };
+      if (config.url === '/subscriptions/active/') return { status: 200, data: null };
+    });
+    renderWallet(<GoldSubscriptionScreen />, { path: '/gold-subscription' });
+    expect(await screen.findByRole('heading', { name: 'Gold на месяц' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Gold yearly' })).toBeInTheDocument();
+  });
+});
+
 describe('Gold in Russian', () => {
   it('offers each plan at its price a month, with the benefits counted in Russian', async () => {
     http = mockHttp((config) => {

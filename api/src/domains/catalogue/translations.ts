@@ -7,6 +7,7 @@
 import { SUPPORTED_LANGUAGES } from '@cliffhanger/shared/src/i18n/languages';
 import type { TextTranslation, Translations } from '@cliffhanger/shared/src/localized-text';
 import { Type } from '@sinclair/typebox';
+import { titleTranslationsSchema } from '../../http/schemas';
 
 export const TRANSLATED_TITLE_MAX_LENGTH = 200;
 export const TRANSLATED_DESCRIPTION_MAX_LENGTH = 5_000;
@@ -28,19 +29,9 @@ export const TranslationsSchema = Type.Object(
   },
 );
 /** A genre's name by language, `{ ru: { title } }`: the name's limits, no description. */
-export const CategoryTranslationsSchema = Type.Object(
-  {
-    en: Type.Optional(
-      Type.Object({ title: Type.Optional(Type.String({ maxLength: 60 })) }, { additionalProperties: false }),
-    ),
-    ru: Type.Optional(
-      Type.Object({ title: Type.Optional(Type.String({ maxLength: 60 })) }, { additionalProperties: false }),
-    ),
-  },
-  {
-    additionalProperties: false,
-    description: 'The category name by language (en, ru), as { title }; a language may be left out',
-  },
+export const CategoryTranslationsSchema = titleTranslationsSchema(
+  60,
+  'The category name by language (en, ru), as { title }; a language may be left out',
 );
 
 /** Every interface language has its key above: a language added to SUPPORTED_LANGUAGES fails to compile here. */

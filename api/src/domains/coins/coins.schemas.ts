@@ -1,7 +1,7 @@
 /** Schemas of the coin routes (product.md#coins). */
 import { Type } from '@sinclair/typebox';
 import { ReturnToPath } from '../../http/schemas';
-import { CoinPackageSchema } from '../settings/settings.schemas';
+import { CoinPackageSchema, FirstPurchaseOfferSchema } from '../settings/settings.schemas';
 
 export const BalanceAnswer = Type.Object({
   balance: Type.Integer(),
@@ -53,6 +53,8 @@ export const FirstPurchaseOfferView = Type.Object({
   package_id: Type.Integer(),
   kind: Type.Union([Type.Literal('extra_coins'), Type.Literal('lower_price')]),
   title: Type.String(),
+  /** The title by language as staff wrote it; the viewer's language's title replaces `title`. */
+  translations: FirstPurchaseOfferSchema.properties.translations,
   coins: Type.Integer(),
   price: Type.Number(),
   regular_coins: Type.Integer(),

@@ -31,6 +31,8 @@ export interface OfferTerms {
   package_id: number;
   kind: FirstPurchaseOffer['kind'];
   title: string;
+  /** The title by language staff wrote, when any (`{ ru: { title } }`). */
+  translations?: FirstPurchaseOffer['translations'];
   coins: number;
   price: number;
   regular_coins: number;
@@ -56,6 +58,7 @@ export function offerTerms(offer: FirstPurchaseOffer | null, packages: CoinPacka
     package_id: pkg.id,
     kind: offer.kind,
     title: offer.title.trim(),
+    ...(offer.translations ? { translations: offer.translations } : {}),
     coins: offer.kind === 'extra_coins' ? regularCoins + (offer.extra_coins ?? 0) : regularCoins,
     price: offer.kind === 'lower_price' ? (offer.price ?? pkg.price) : pkg.price,
     regular_coins: regularCoins,

@@ -2,7 +2,8 @@
  * The words of the transactions list in the viewer's language (issue #21): each line's description is
  * built per request, so a Russian viewer reads "Куплено 100 монет (платёж отменён)" where an English
  * one reads "Bought 100 coins (cancelled)". English coin-pack descriptions are the ones stored with
- * the payment; other languages say the same from the payment's kind and coins.
+ * the payment; other languages say the same from the payment's kind and coins, and name a Gold plan by
+ * its title in that language (the plan's `translations`, else the title staff wrote).
  */
 import type { Language } from '@cliffhanger/shared/src/i18n/languages';
 
@@ -42,8 +43,11 @@ export interface TransactionWords {
   coinPurchase: string;
   /** A coin purchase: the stored English description, or the coins it brought. */
   boughtCoins(storedDescription: string, coins: number): string;
-  /** A Gold payment (a new subscription or a renewal). */
-  gold(storedDescription: string, renewal: boolean): string;
+  /**
+   * A Gold payment (a new subscription or a renewal); `plan` is the plan's title in this language when
+   * the plan is still offered.
+   */
+  gold(storedDescription: string, renewal: boolean, plan: string | null): string;
   /** Any other payment. */
   payment(storedDescription: string): string;
   outcome: Readonly<Record<PaymentOutcome, string>>;
@@ -137,7 +141,7 @@ const ru: TransactionWords = {
     const verb = form === 'one' ? 'Куплена' : form === 'few' ? 'Куплены' : 'Куплено';
     return `${verb} ${ruCount(coins, COINS_RU)}`;
   },
-  gold: (_description, renewal) => (renewal ? 'Продление Gold' : 'Подписка Gold'),
+  gold: (_description, renewal, plan) => `${renewal ? 'Продление' : 'Подписка'} ${plan ? `«${plan}»` : 'Gold'}`,
   payment: () => 'Платёж',
   outcome: {
     disputed: 'платёж оспорен',

@@ -44,6 +44,7 @@ export function transactionPages(db: Executor, userId: number, guestIds: number[
     sql<string | null>`null`.as('currency'),
     sql<string>`'succeeded'`.as('status'),
     sql<string | null>`null`.as('description'),
+    sql<string | null>`null`.as('plan'),
     // A guest's running balance is not this account's: only the account's own rows carry one.
     sql<number | null>`case when user_id = ${userId} then balance_after else null end`.as('balance_after'),
     sql<number>`0`.as('refunded_minor'),
@@ -64,6 +65,7 @@ export function transactionPages(db: Executor, userId: number, guestIds: number[
       'currency',
       'status',
       'description',
+      'plan',
       sql<number | null>`null`.as('balance_after'),
       'refunded_minor',
       'dispute_status',

@@ -15,6 +15,7 @@ import { DEBT_SETTLEMENT_REASON } from '../../kernel/coin-ledger';
 import { pageLinks, paginate } from '../../kernel/paging';
 import { parseTranslations } from '../catalogue/translations';
 import { LEDGER_REASONS } from '../coins/coins.service';
+import { getSetting } from '../settings/settings.service';
 import { REVERSAL_REASONS } from './payment-reversals';
 import { fromMinor } from './payments.service';
 import { type PaymentOutcome, type TransactionWords, transactionWords } from './transaction-words';
@@ -124,12 +125,13 @@ function describePayment(
   description: string,
   coins: number,
   money: { amount: number; refunded: number; dispute: string | null },
+  plan: string | null,
 ): string {
   const base =
     kind === 'coins' || (kind === 'intent' && coins > 0)
       ? words.boughtCoins(description, coins)
       : kind === 'gold'
-        ? words.gold(description, /renewal$/.test(description))
+        ? words.gold(description, /renewal$/.test(description), plan)
         : words.payment(description);
   const outcome = paymentOutcome(status, money);
   return outcome ? `${base} (${words.outcome[outcome]})` : base;
@@ -186,6 +188,12 @@ export async function listTransactions(
     for (const debt of found) debts.set(debt.reference, debt.coins);
   }
 
+  // Gold lines name their plan in this language, while the plan is still offered.
+  const plans = new Map<string, string>();
+  if (rows.some((row) => row.source === 'payment' && row.plan)) {
+    for (const plan of await getSetting(ctx, 'gold_plans')) plans.set(plan.id, localizedTitle(plan, language));
+  }
+
   const results: TransactionDto[] = rows.map((row) => {
     const fromLedger = row.source === 'ledger';
     const status = row.status as TransactionDto['status'];
@@ -195,11 +203,19 @@ export async function listTransactions(
       type: fromLedger ? row.type : row.type === 'gold' ? 'subscription' : 'purchase',
       description: fromLedger
         ? describeLedger(words, row.type, Number(row.coins), row.reference, episodes, owed)
-        : describePayment(words, row.type, status, row.description ?? '', Number(row.coins), {
-            amount: Number(row.amount_minor ?? 0),
-            refunded: Number(row.refunded_minor ?? 0),
-            dispute: row.dispute_status,
-          }),
+        : describePayment(
+            words,
+            row.type,
+            status,
+            row.description ?? '',
+            Number(row.coins),
+            {
+              amount: Number(row.amount_minor ?? 0),
+              refunded: Number(row.refunded_minor ?? 0),
+              dispute: row.dispute_status,
+            },
+            row.plan ? (plans.get(row.plan) ?? null) : null,
+          ),
       amount: row.amount_minor === null ? null : fromMinor(Number(row.amount_minor)),
       currency: row.currency,
       coins: fromLedger || status === 'succeeded' ? Number(row.coins) : 0,

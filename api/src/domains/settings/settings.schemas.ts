@@ -3,7 +3,19 @@
  * holds one of these as JSON; a key that was never set answers its default (settings.service.ts).
  */
 import { type Static, Type } from '@sinclair/typebox';
-import { IdParams } from '../../http/schemas';
+import { IdParams, titleTranslationsSchema } from '../../http/schemas';
+
+/** The most characters a pack's, plan's or offer's title may have, in any language. */
+export const SETTING_TITLE_MAX_LENGTH = 80;
+const Title = Type.String({ minLength: 1, maxLength: SETTING_TITLE_MAX_LENGTH });
+/** The title in the viewer's language (`{ ru: { title } }`); a viewer whose language has none sees `title`. */
+const TitleTranslations = () =>
+  Type.Optional(
+    titleTranslationsSchema(
+      SETTING_TITLE_MAX_LENGTH,
+      'The title by language (en, ru), as { title }; a language may be left out and then shows title',
+    ),
+  );
 
 const Currency = Type.String({ pattern: '^[a-z]{3}$', description: 'ISO 4217, lower case (rub, usd …)' });
 /** A price in major units (roubles, dollars); charged rounded to minor units (kopecks, cents). */
@@ -17,7 +29,8 @@ export const CoinPackageSchema = Type.Object(
     bonus_coins: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
     price: Price,
     currency: Currency,
-    title: Type.String({ minLength: 1, maxLength: 80 }),
+    title: Title,
+    translations: TitleTranslations(),
     is_popular: Type.Boolean(),
   },
   { additionalProperties: false },
@@ -36,7 +49,8 @@ export const GoldPlanSchema = Type.Object(
     interval: Type.Union([Type.Literal('month'), Type.Literal('year')]),
     price: Price,
     currency: Currency,
-    title: Type.String({ minLength: 1, maxLength: 80 }),
+    title: Title,
+    translations: TitleTranslations(),
   },
   { additionalProperties: false },
 );
@@ -65,7 +79,8 @@ export const FirstPurchaseOfferSchema = Type.Object(
     kind: Type.Union([Type.Literal('extra_coins'), Type.Literal('lower_price')]),
     extra_coins: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
     price: Type.Optional(Price),
-    title: Type.String({ minLength: 1, maxLength: 80, pattern: '\\S' }),
+    title: Type.String({ minLength: 1, maxLength: SETTING_TITLE_MAX_LENGTH, pattern: '\\S' }),
+    translations: TitleTranslations(),
     ends_at: Type.Optional(
       Type.String({
         pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?Z$',

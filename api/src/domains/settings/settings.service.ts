@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest } from '../../http/errors';
+import { cleanTitleTranslations } from '../../http/schemas';
 import { recordAudit } from '../../kernel/audit-log';
 import { settingValue, upsertSetting } from './settings.repository';
 import {
@@ -24,9 +25,36 @@ import {
 
 export const DEFAULT_SETTINGS: MoneySettings = {
   coin_packages: [
-    { id: 1, coins: 100, bonus_coins: 0, price: 99, currency: DEFAULT_CURRENCY, title: 'Starter', is_popular: false },
-    { id: 2, coins: 300, bonus_coins: 30, price: 279, currency: DEFAULT_CURRENCY, title: 'Popular', is_popular: true },
-    { id: 3, coins: 600, bonus_coins: 90, price: 499, currency: DEFAULT_CURRENCY, title: 'Binge', is_popular: false },
+    {
+      id: 1,
+      coins: 100,
+      bonus_coins: 0,
+      price: 99,
+      currency: DEFAULT_CURRENCY,
+      title: 'Starter',
+      translations: { ru: { title: 'Для начала' } },
+      is_popular: false,
+    },
+    {
+      id: 2,
+      coins: 300,
+      bonus_coins: 30,
+      price: 279,
+      currency: DEFAULT_CURRENCY,
+      title: 'Popular',
+      translations: { ru: { title: 'Оптимальный' } },
+      is_popular: true,
+    },
+    {
+      id: 3,
+      coins: 600,
+      bonus_coins: 90,
+      price: 499,
+      currency: DEFAULT_CURRENCY,
+      title: 'Binge',
+      translations: { ru: { title: 'Запоем' } },
+      is_popular: false,
+    },
     {
       id: 4,
       coins: 1200,
@@ -34,6 +62,7 @@ export const DEFAULT_SETTINGS: MoneySettings = {
       price: 899,
       currency: DEFAULT_CURRENCY,
       title: 'Marathon',
+      translations: { ru: { title: 'Марафон' } },
       is_popular: false,
     },
     {
@@ -43,12 +72,29 @@ export const DEFAULT_SETTINGS: MoneySettings = {
       price: 1990,
       currency: DEFAULT_CURRENCY,
       title: 'Best value',
+      translations: { ru: { title: 'Самый выгодный' } },
       is_popular: false,
     },
   ],
   gold_plans: [
-    { id: 'monthly', name: 'Gold', interval: 'month', price: 299, currency: DEFAULT_CURRENCY, title: 'Gold monthly' },
-    { id: 'yearly', name: 'Gold', interval: 'year', price: 2490, currency: DEFAULT_CURRENCY, title: 'Gold yearly' },
+    {
+      id: 'monthly',
+      name: 'Gold',
+      interval: 'month',
+      price: 299,
+      currency: DEFAULT_CURRENCY,
+      title: 'Gold monthly',
+      translations: { ru: { title: 'Gold на месяц' } },
+    },
+    {
+      id: 'yearly',
+      name: 'Gold',
+      interval: 'year',
+      price: 2490,
+      currency: DEFAULT_CURRENCY,
+      title: 'Gold yearly',
+      translations: { ru: { title: 'Gold на год' } },
+    },
   ],
   rewards: {
     daily_bonus: [10, 15, 20, 25, 30, 40, 60],
@@ -98,12 +144,28 @@ export async function putSetting(
       assertOfferFits(value as FirstPurchaseOffer, await getSetting(ctx, 'coin_packages'), new Date(nowIso(ctx)));
     }
   } else assertSettingValue(SettingsSchemas[key], key, value);
-  if (key === 'coin_packages') assertUniqueIds(value as MoneySettings['coin_packages'], 'coin package');
-  if (key === 'gold_plans') assertUniqueIds(value as MoneySettings['gold_plans'], 'plan');
+  const stored = withCleanTranslations(key, value);
+  if (key === 'coin_packages') assertUniqueIds(stored as MoneySettings['coin_packages'], 'coin package');
+  if (key === 'gold_plans') assertUniqueIds(stored as MoneySettings['gold_plans'], 'plan');
   // What viewers were offered until now: the stored value, or the default when none was stored.
   const before = await getSetting(ctx, key);
-  await storeAuditedSetting(ctx, actor, key, before, value);
-  return value as MoneySettings[SettingKey];
+  await storeAuditedSetting(ctx, actor, key, before, stored);
+  return stored as MoneySettings[SettingKey];
+}
+
+/** An item's names by language trimmed, blank ones left out, and no `translations` when none is left. */
+function cleanItem<T extends { translations?: unknown }>(item: T): T {
+  const { translations, ...rest } = item;
+  const clean = cleanTitleTranslations(translations);
+  return (clean ? { ...rest, translations: clean } : rest) as T;
+}
+
+/** A checked value as it is stored: the titles staff left blank in a language are no translation at all. */
+function withCleanTranslations(key: SettingKey, value: unknown): unknown {
+  if (key === 'coin_packages' || key === 'gold_plans')
+    return (value as Array<{ translations?: unknown }>).map(cleanItem);
+  if (key === 'first_purchase_offer' && value !== null) return cleanItem(value as { translations?: unknown });
+  return value;
 }
 
 /**

@@ -3,7 +3,7 @@
  * global to the page). Every answer is tagged 'Admin', and every write invalidates it, so a staff
  * screen never shows a list older than its own last save.
  */
-import { type AuthResponse, baseApi } from '@cliffhanger/shared';
+import { type AuthResponse, baseApi, type Translations } from '@cliffhanger/shared';
 import type {
   AdminAnalytics,
   AdminCategory,
@@ -120,6 +120,11 @@ export const adminApi = baseApi.injectEndpoints({
     }),
     adminRenameCategory: build.mutation<AdminCategory, { id: number; name: string }>({
       query: ({ id, name }) => ({ url: `/admin/categories/${id}/`, method: 'PATCH', body: { name } }),
+      invalidatesTags: ['Admin', 'Series'],
+    }),
+    /** A genre's names in other languages; an empty object removes them. */
+    adminTranslateCategory: build.mutation<AdminCategory, { id: number; translations: Translations }>({
+      query: ({ id, translations }) => ({ url: `/admin/categories/${id}/`, method: 'PATCH', body: { translations } }),
       invalidatesTags: ['Admin', 'Series'],
     }),
     adminSeriesEpisodes: build.query<AdminEpisode[], number>({
@@ -256,6 +261,7 @@ export const CATALOGUE_WRITES = new Set([
   'adminUnpublishEpisode',
   'adminCreateCategory',
   'adminRenameCategory',
+  'adminTranslateCategory',
   'adminCreateEpisode',
   'adminReorderEpisodes',
   'adminApplyPricing',

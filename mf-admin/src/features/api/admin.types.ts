@@ -35,6 +35,8 @@ export interface AdminCategory {
   slug: string;
   icon: string;
   color: string;
+  /** The name in other languages (`{ ru: { title } }`), shown to viewers in that language. */
+  translations?: Translations | null;
 }
 export interface Page<T> {
   results: T[];
@@ -264,6 +266,8 @@ export interface AdminSettings {
     price: number;
     currency: string;
     title: string;
+    /** The title in other languages (`{ ru: { title } }`), shown to viewers in that language. */
+    translations?: Translations | null;
     is_popular: boolean;
   }>;
   gold_plans: Array<{
@@ -273,6 +277,8 @@ export interface AdminSettings {
     price: number;
     currency: string;
     title: string;
+    /** The title in other languages (`{ ru: { title } }`), shown to viewers in that language. */
+    translations?: Translations | null;
   }>;
   rewards: { daily_bonus: number[]; share_coins: number; follow_prompt_coins: number };
   /** null (or absent from an older server): no offer configured. */

@@ -21,6 +21,7 @@ import { AdminList, type Column, type ListFilter, useListQuery } from '../layout
 import { Checkbox, Field, fieldErrorsOf, problemOf, SelectField, TextField } from '../layout/form';
 import { imageAddressFor } from '../media/image-host';
 import { optimiseImage } from '../media/image-optimizer';
+import { CategoryNames } from './category-names';
 import { type AdminCatalogueKey, catalogueT, useCatalogueT } from './messages';
 import { PublishPanel, publishLabel } from './publish-panel';
 import { RussianText, russianTranslation } from './russian-text';
@@ -125,6 +126,7 @@ export function SeriesList() {
       <Button variant="ghost" onClick={() => dispatch(navigationRequested({ to: '/admin/episodes' }))}>
         {t('seriesList.allEpisodes')}
       </Button>
+      <CategoryNames />
     </AdminLayout>
   );
 }

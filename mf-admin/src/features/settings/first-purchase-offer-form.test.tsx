@@ -130,4 +130,23 @@ describe('the first-purchase offer form', () => {
     expect(validateOffer({ ...draft, enabled: false }, PACKAGES).last_day).toBeUndefined();
     expect(validateOffer({ ...draft, extra_coins: '0' }, PACKAGES).extra_coins).toMatch(/from 1/);
   });
+
+  it('sends the Russian headline staff typed, and shows the saved one', async () => {
+    const offer = {
+      enabled: true,
+      package_id: 2,
+      kind: 'extra_coins',
+      extra_coins: 50,
+      title: 'Double coins',
+      translations: { ru: { title: 'Вдвое больше монет' } },
+    };
+    const { user, form } = await renderOfferForm(offer);
+    const russian = within(form).getByLabelText('Title viewers see in Russian');
+    expect(russian).toHaveValue('Вдвое больше монет');
+    await user.clear(russian);
+    await user.type(russian, 'Первое пополнение вдвое');
+    await user.click(within(form).getByRole('button', { name: 'Save offer' }));
+    await waitFor(() => expect(saved()).toHaveLength(1));
+    expect(saved()[0]).toEqual({ ...offer, translations: { ru: { title: 'Первое пополнение вдвое' } } });
+  });
 });

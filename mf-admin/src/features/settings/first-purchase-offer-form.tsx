@@ -1,6 +1,6 @@
 /**
  * The first-purchase offer as a form: one coin package, extra coins or a lower price, the title
- * viewers see, on/off and an optional last day. Checked here against the limits the API holds
+ * viewers see (and its Russian version), on/off and an optional last day. Checked here against the limits the API holds
  * (settings.schemas.ts FirstPurchaseOfferSchema, settings.service.ts assertOfferFits); the API checks
  * again and names what it refuses. Who gets the offer is decided by the server, not here.
  */
@@ -11,6 +11,7 @@ import {
   formatMoney,
   formatNumber,
   showToast,
+  type Translations,
   useAppDispatch,
 } from '@cliffhanger/shared';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -18,6 +19,7 @@ import { adminApi } from '../api/admin.api';
 import type { AdminSettings } from '../api/admin.types';
 import { Checkbox, problemOf, SelectField, TextField } from '../layout/form';
 import { settingsT, useSettingsT } from './messages';
+import { RussianTitleField, withRussianTitle } from './money-forms';
 
 type Package = AdminSettings['coin_packages'][number];
 type Errors = Record<string, string>;
@@ -29,6 +31,10 @@ export interface OfferDraft {
   extra_coins: string;
   price: string;
   title: string;
+  /** The Russian title; empty (or absent) for none. */
+  ru_title?: string;
+  /** The names by language it was saved with (kept for the languages the form does not show). */
+  translations?: Translations | null;
   /** YYYY-MM-DD, the last day of the offer (UTC); empty for none. */
   last_day: string;
 }
@@ -61,6 +67,8 @@ function draftOf(offer: FirstPurchaseOfferSetting | null | undefined, packages: 
     extra_coins: offer?.extra_coins !== undefined ? String(offer.extra_coins) : '',
     price: offer?.price !== undefined ? String(offer.price) : '',
     title: offer?.title ?? '',
+    ru_title: offer?.translations?.ru?.title ?? '',
+    translations: offer?.translations,
     last_day: offer?.ends_at ? offer.ends_at.slice(0, 10) : '',
   };
 }
@@ -83,6 +91,7 @@ export function validateOffer(draft: OfferDraft, packages: Package[], now = new 
   const title = draft.title.trim();
   if (!title) errors.title = settingsT('offer.titleRule');
   else if (title.length > 80) errors.title = settingsT('rules.titleLength');
+  if ((draft.ru_title ?? '').trim().length > 80) errors.ru_title = settingsT('rules.titleLength');
   if (draft.last_day) {
     const end = Date.parse(endOfDay(draft.last_day));
     if (!DAY.test(draft.last_day) || Number.isNaN(end)) errors.last_day = settingsT('offer.realDate');
@@ -100,6 +109,7 @@ export function offerValue(draft: OfferDraft): FirstPurchaseOfferSetting {
       ? { extra_coins: Number(draft.extra_coins.trim()) }
       : { price: Number(draft.price.trim()) }),
     title: draft.title.trim(),
+    ...withRussianTitle(draft.ru_title, draft.translations),
     ...(draft.last_day ? { ends_at: endOfDay(draft.last_day) } : {}),
   };
 }
@@ -218,6 +228,12 @@ export function FirstPurchaseOfferForm({
           maxLength={120}
           error={errors.title}
           onChange={(e) => set({ title: e.target.value })}
+        />
+        <RussianTitleField
+          label={t('offer.viewerRuTitle')}
+          value={draft.ru_title ?? ''}
+          error={errors.ru_title}
+          onChange={(value) => set({ ru_title: value })}
         />
         <TextField
           label={t('offer.lastDay')}

@@ -9,7 +9,16 @@ afterEach(() => http.restore());
 
 const SETTINGS = {
   coin_packages: [
-    { id: 1, coins: 100, bonus_coins: 0, price: 99, currency: 'rub', title: 'Starter', is_popular: false },
+    {
+      id: 1,
+      coins: 100,
+      bonus_coins: 0,
+      price: 99,
+      currency: 'rub',
+      title: 'Starter',
+      translations: { ru: { title: 'Для начала' }, en: { title: 'First steps' } },
+      is_popular: false,
+    },
     { id: 2, coins: 500, bonus_coins: 50, price: 449.5, currency: 'rub', title: 'Binge', is_popular: true },
   ],
   gold_plans: [
@@ -84,7 +93,17 @@ describe('the money settings forms', () => {
     await user.click(within(packages).getByRole('button', { name: 'Save coin packages' }));
     await waitFor(() => expect(saved('coin_packages')).toHaveLength(1));
     expect(saved('coin_packages')[0]).toEqual([
-      { id: 1, coins: 120, bonus_coins: 0, price: 109.9, currency: 'rub', title: 'Starter', is_popular: false },
+      {
+        id: 1,
+        coins: 120,
+        bonus_coins: 0,
+        price: 109.9,
+        currency: 'rub',
+        title: 'Starter',
+        // Its names by language travel with it, untouched.
+        translations: { ru: { title: 'Для начала' }, en: { title: 'First steps' } },
+        is_popular: false,
+      },
       { id: 2, coins: 500, bonus_coins: 50, price: 449.5, currency: 'rub', title: 'Binge', is_popular: true },
       { id: 3, coins: 2000, bonus_coins: 0, price: 1490, currency: 'rub', title: 'Marathon', is_popular: false },
     ]);
@@ -139,5 +158,37 @@ describe('the money settings forms', () => {
     await user.click(within(rewards).getByRole('button', { name: 'Save reward amounts' }));
     await waitFor(() => expect(saved('rewards')).toHaveLength(1));
     expect(saved('rewards')[0]).toEqual({ daily_bonus: [5, 12, 15, 50], share_coins: 5, follow_prompt_coins: 100 });
+  });
+
+  it('gives every pack and plan a Russian title, sent with the others kept and left out when empty', async () => {
+    const { user, form } = await renderSettings();
+    const packages = await form('Coin packages');
+    const russian = within(packages).getAllByLabelText('Russian title');
+    expect(russian.map((input) => (input as HTMLInputElement).value)).toEqual(['Для начала', '']);
+    expect(russian[0]).toHaveAttribute('lang', 'ru');
+    expect(russian[0]).toHaveAccessibleDescription(
+      'Optional. Viewers who use the site in Russian see it instead of the title.',
+    );
+    await user.clear(russian[0] as HTMLElement);
+    await user.type(russian[1] as HTMLElement, '  Запоем ');
+    await user.click(within(packages).getByRole('button', { name: 'Save coin packages' }));
+    await waitFor(() => expect(saved('coin_packages')).toHaveLength(1));
+    const [first, second] = saved('coin_packages')[0];
+    // Cleared: no Russian title, the English one kept as it was.
+    expect(first.translations).toEqual({ en: { title: 'First steps' } });
+    expect(second.translations).toEqual({ ru: { title: 'Запоем' } });
+
+    const plans = await form('Gold plans');
+    await user.type(within(plans).getByLabelText('Russian title'), 'я'.repeat(81));
+    await user.click(within(plans).getByRole('button', { name: 'Save Gold plans' }));
+    expect(within(plans).getByLabelText('Russian title')).toHaveAccessibleDescription(
+      /Keep the title within 80 characters/,
+    );
+    expect(saved('gold_plans')).toHaveLength(0);
+    await user.clear(within(plans).getByLabelText('Russian title'));
+    await user.type(within(plans).getByLabelText('Russian title'), 'Gold на месяц');
+    await user.click(within(plans).getByRole('button', { name: 'Save Gold plans' }));
+    await waitFor(() => expect(saved('gold_plans')).toHaveLength(1));
+    expect(saved('gold_plans')[0][0].translations).toEqual({ ru: { title: 'Gold на месяц' } });
   });
 });

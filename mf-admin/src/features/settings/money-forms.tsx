@@ -3,7 +3,7 @@
  * the browser against the same limits the API holds (api/src/domains/settings/settings.schemas.ts), and
  * its message appears beside it before anything is sent; the API checks again and names what it refuses.
  */
-import { Button, formatNumber, showToast, useAppDispatch } from '@cliffhanger/shared';
+import { Button, formatNumber, showToast, type Translations, useAppDispatch } from '@cliffhanger/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { adminApi } from '../api/admin.api';
 import type { AdminSettings } from '../api/admin.types';
@@ -44,6 +44,47 @@ function titleError(value: string): string | undefined {
   return text.length > 80 ? settingsT('rules.titleLength') : undefined;
 }
 
+/** A title in another language may be left empty; filled in, it keeps the title's limit. */
+function translatedTitleError(value = ''): string | undefined {
+  return value.trim().length > 80 ? settingsT('rules.titleLength') : undefined;
+}
+
+/**
+ * A pack's, plan's or offer's names by language as the API takes them: the Russian title from the
+ * form (none when left empty), and any other language's kept as it was.
+ */
+export function withRussianTitle(ruTitle = '', before?: Translations | null): { translations?: Translations } {
+  const { ru: _ru, ...others } = before ?? {};
+  const title = ruTitle.trim();
+  const translations: Translations = title ? { ...others, ru: { title } } : others;
+  return Object.keys(translations).length > 0 ? { translations } : {};
+}
+
+/** The Russian title field every money form gives the title it names. */
+export function RussianTitleField({
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  label?: string;
+  value: string;
+  error?: string;
+  onChange(value: string): void;
+}) {
+  const { t } = useSettingsT();
+  return (
+    <TextField
+      label={label ?? t('field.ruTitle')}
+      lang="ru"
+      value={value}
+      hint={t('field.ruTitleHint')}
+      error={error}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
 function collect(errors: Errors, key: string, message: string | undefined) {
   if (message) errors[key] = message;
 }
@@ -82,6 +123,10 @@ function Problem({ text }: { text: string }) {
 export interface PackageDraft {
   id: number;
   title: string;
+  /** The Russian title; empty (or absent) for none. */
+  ru_title?: string;
+  /** The names by language it was saved with (kept for the languages the form does not show). */
+  translations?: Translations | null;
   coins: string;
   bonus_coins: string;
   price: string;
@@ -92,6 +137,8 @@ export interface PackageDraft {
 const packageDraft = (p: Record<string, unknown>): PackageDraft => ({
   id: Number(p.id),
   title: String(p.title ?? ''),
+  ru_title: (p.translations as Translations | null | undefined)?.ru?.title ?? '',
+  translations: p.translations as Translations | null | undefined,
   coins: String(p.coins ?? ''),
   bonus_coins: String(p.bonus_coins ?? 0),
   price: String(p.price ?? ''),
@@ -105,6 +152,7 @@ export function validatePackages(rows: PackageDraft[]): Errors {
   if (rows.length > 20) errors.list = settingsT('packages.atMost');
   rows.forEach((row, i) => {
     collect(errors, `${i}.title`, titleError(row.title));
+    collect(errors, `${i}.ru_title`, translatedTitleError(row.ru_title));
     collect(errors, `${i}.coins`, wholeError(row.coins, 1, MAX_COINS));
     collect(errors, `${i}.bonus_coins`, wholeError(row.bonus_coins, 0, MAX_COINS));
     collect(errors, `${i}.price`, priceError(row.price));
@@ -125,7 +173,10 @@ export function CoinPackagesForm({ packages }: { packages: AdminSettings['coin_p
   function add() {
     const id = Math.max(0, ...rows.map((row) => row.id)) + 1;
     const currency = rows[0]?.currency ?? 'rub';
-    setRows([...rows, { id, title: '', coins: '', bonus_coins: '0', price: '', currency, is_popular: false }]);
+    setRows([
+      ...rows,
+      { id, title: '', ru_title: '', coins: '', bonus_coins: '0', price: '', currency, is_popular: false },
+    ]);
   }
 
   async function submit(event: FormEvent) {
@@ -137,6 +188,7 @@ export function CoinPackagesForm({ packages }: { packages: AdminSettings['coin_p
       rows.map((row) => ({
         id: row.id,
         title: row.title.trim(),
+        ...withRussianTitle(row.ru_title, row.translations),
         coins: Number(row.coins),
         bonus_coins: Number(row.bonus_coins),
         price: Number(row.price),
@@ -160,6 +212,11 @@ export function CoinPackagesForm({ packages }: { packages: AdminSettings['coin_p
               value={row.title}
               error={errors[`${i}.title`]}
               onChange={(e) => set(i, { title: e.target.value })}
+            />
+            <RussianTitleField
+              value={row.ru_title ?? ''}
+              error={errors[`${i}.ru_title`]}
+              onChange={(value) => set(i, { ru_title: value })}
             />
             <TextField
               label={t('field.coins')}
@@ -223,6 +280,10 @@ export function CoinPackagesForm({ packages }: { packages: AdminSettings['coin_p
 export interface PlanDraft {
   id: string;
   title: string;
+  /** The Russian title; empty (or absent) for none. */
+  ru_title?: string;
+  /** The names by language it was saved with (kept for the languages the form does not show). */
+  translations?: Translations | null;
   interval: 'month' | 'year';
   price: string;
   currency: string;
@@ -233,6 +294,8 @@ export interface PlanDraft {
 const planDraft = (p: Record<string, unknown>): PlanDraft => ({
   id: String(p.id ?? ''),
   title: String(p.title ?? ''),
+  ru_title: (p.translations as Translations | null | undefined)?.ru?.title ?? '',
+  translations: p.translations as Translations | null | undefined,
   interval: p.interval === 'year' ? 'year' : 'month',
   price: String(p.price ?? ''),
   currency: String(p.currency ?? 'rub'),
@@ -250,6 +313,7 @@ export function validatePlans(rows: PlanDraft[]): Errors {
     else if (seen.has(id)) errors[`${i}.id`] = settingsT('plans.codeTaken');
     seen.add(id);
     collect(errors, `${i}.title`, titleError(row.title));
+    collect(errors, `${i}.ru_title`, translatedTitleError(row.ru_title));
     collect(errors, `${i}.price`, priceError(row.price));
     collect(errors, `${i}.currency`, currencyError(row.currency));
   });
@@ -278,6 +342,7 @@ export function GoldPlansForm({ plans }: { plans: AdminSettings['gold_plans'] })
         price: Number(row.price),
         currency: row.currency.trim(),
         title: row.title.trim(),
+        ...withRussianTitle(row.ru_title, row.translations),
       })),
     );
   }
@@ -303,6 +368,11 @@ export function GoldPlansForm({ plans }: { plans: AdminSettings['gold_plans'] })
               value={row.title}
               error={errors[`${i}.title`]}
               onChange={(e) => set(i, { title: e.target.value })}
+            />
+            <RussianTitleField
+              value={row.ru_title ?? ''}
+              error={errors[`${i}.ru_title`]}
+              onChange={(value) => set(i, { ru_title: value })}
             />
             <SelectField
               label={t('plans.billed')}
@@ -346,7 +416,15 @@ export function GoldPlansForm({ plans }: { plans: AdminSettings['gold_plans'] })
           onClick={() =>
             setRows([
               ...rows,
-              { id: '', title: '', interval: 'month', price: '', currency: rows[0]?.currency ?? 'rub', saved: false },
+              {
+                id: '',
+                title: '',
+                ru_title: '',
+                interval: 'month',
+                price: '',
+                currency: rows[0]?.currency ?? 'rub',
+                saved: false,
+              },
             ])
           }
         >

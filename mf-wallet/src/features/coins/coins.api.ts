@@ -1,5 +1,11 @@
 /** The coin packages on sale (product.md#coins). The balance itself is the session's (shell), read by selector. */
-import { baseApi, type FirstPurchaseOfferAnswer, type FirstPurchaseOfferView, SEND_ONCE } from '@cliffhanger/shared';
+import {
+  baseApi,
+  type FirstPurchaseOfferAnswer,
+  type FirstPurchaseOfferView,
+  SEND_ONCE,
+  type Translations,
+} from '@cliffhanger/shared';
 
 export interface CoinPackage {
   id: number;
@@ -8,6 +14,8 @@ export interface CoinPackage {
   price: number;
   currency: string;
   title: string;
+  /** The title in other languages staff gave (`{ ru: { title } }`); `localizedTitle` picks the viewer's. */
+  translations?: Translations | null;
   is_popular: boolean;
 }
 

@@ -1,5 +1,5 @@
 /** The viewer's transactions (product.md#payments), newest first, one page at a time (paginated lists, product.md#entities). */
-import { baseApi, type Paginated } from '@cliffhanger/shared';
+import { baseApi, type Language, type Paginated } from '@cliffhanger/shared';
 
 export interface Transaction {
   id: string | number;
@@ -16,10 +16,20 @@ export interface Transaction {
   created_at: string;
 }
 
+/**
+ * One page of the list, in one language: the server words each line in the page's language, so the
+ * language is part of what is asked and a page read in English is never shown after a switch to Russian.
+ */
+export interface TransactionsPageArgs {
+  page: number;
+  language: Language;
+}
+
 export const transactionsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    walletTransactions: build.query<Paginated<Transaction>, number>({
-      query: (page) => ({ url: '/transactions/', params: { page } }),
+    walletTransactions: build.query<Paginated<Transaction>, TransactionsPageArgs>({
+      // The language travels as Accept-Language (shared/src/http/api-client.ts); here it keys the cache.
+      query: ({ page }) => ({ url: '/transactions/', params: { page } }),
       transformResponse: (answer: Paginated<Transaction> | Transaction[] | null) => {
         if (Array.isArray(answer)) return { results: answer, count: answer.length, next: null };
         return { results: answer?.results ?? [], count: answer?.count ?? 0, next: answer?.next ?? null };

@@ -1,4 +1,4 @@
-import { balanceChanged } from '@cliffhanger/shared';
+import { balanceChanged, setLanguage } from '@cliffhanger/shared';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import BalancePanel from '../../components/balance-panel';
@@ -145,5 +145,35 @@ describe('transactions', () => {
     await act(() => settle());
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
     expect(screen.queryByText(/owe/)).not.toBeInTheDocument();
+  });
+
+  it('shows the lines in the new language after a language switch, with no reload', async () => {
+    http = mockHttp((config) => {
+      const russian = config.headers?.['Accept-Language'] === 'ru';
+      return {
+        status: 200,
+        data: {
+          results: [tx(1, { description: russian ? 'Ежедневный бонус' : 'Daily bonus', coins: 10 })],
+          count: 1,
+          next: null,
+        },
+      };
+    });
+    const store = walletStore();
+    const { unmount } = renderWallet(<TransactionsList />, { store });
+    expect(await screen.findByText('Daily bonus')).toBeInTheDocument();
+    // The viewer leaves for the profile, switches to Russian, and comes back.
+    unmount();
+    try {
+      await act(() => setLanguage('ru'));
+      renderWallet(<TransactionsList />, { store });
+      expect(await screen.findByText('Ежедневный бонус')).toBeInTheDocument();
+      expect(screen.queryByText('Daily bonus')).not.toBeInTheDocument();
+      // And on the screen itself, a switch rewords the list where it stands.
+      await act(() => setLanguage('en'));
+      expect(await screen.findByText('Daily bonus')).toBeInTheDocument();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 });
