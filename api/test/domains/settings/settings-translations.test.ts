@@ -9,7 +9,7 @@ import { signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
 import { type Cast, signUpCast } from '../admin/staff-fixtures';
-import { subscribeGold, useDevPayments } from '../coins/money-fixtures';
+import { subscribeGold } from '../coins/money-fixtures';
 
 const PACK = { id: 1, coins: 100, bonus_coins: 0, price: 99, currency: 'rub', title: 'Starter', is_popular: false };
 const PLAN = { id: 'monthly', name: 'Gold', interval: 'month', price: 299, currency: 'rub', title: 'Gold monthly' };
@@ -29,7 +29,6 @@ describe.each(databaseKinds())('coin pack and Gold plan names by language (%s)',
   let cast: Cast;
 
   beforeAll(async () => {
-    useDevPayments();
     t = await createTestApp(kind);
     cast = await signUpCast(t);
   });
