@@ -6,11 +6,10 @@
 import { act, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import type { UnknownAction } from 'redux';
 import type { PlayerEpisode } from '../features/playback/player.api';
 import { type PlayerLayout, PlayerView } from '../features/playback/player-view';
 import FakeHls from './fake-hls';
-import { playerStore } from './store';
+import { recordingPlayerStore } from './store';
 
 export { default as FakeHls } from './fake-hls';
 
@@ -54,13 +53,7 @@ export function renderPlayerView(
   current: PlayerEpisode,
   { layout = 'desktop', preloadNext }: { layout?: PlayerLayout; preloadNext?: boolean } = {},
 ) {
-  const store = playerStore();
-  const actions: UnknownAction[] = [];
-  const dispatch = store.dispatch;
-  store.dispatch = ((action: UnknownAction) => {
-    actions.push(action);
-    return dispatch(action);
-  }) as typeof store.dispatch;
+  const { store, actions } = recordingPlayerStore();
   const onSelect = jest.fn();
   const view = (e: PlayerEpisode, l: PlayerLayout) => (
     <Provider store={store}>
