@@ -4,24 +4,14 @@
  * request says the page's language, so the API's own messages come back in it; switching to English
  * on the profile saves English to the account.
  */
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { registerAccount } from '../support/accounts';
-import { baseUrl, launchBrowser } from '../support/browser';
+import { baseUrl, journeyBrowser } from '../support/browser';
+import { journeyShots } from '../support/screenshots';
 
 const PHONE = { width: 360, height: 740 };
-const SHOTS = process.env.E2E_SHOTS_DIR ?? join(tmpdir(), 'cliffhanger-e2e-account-language');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = journeyBrowser();
+const shot = journeyShots('account-language');
 
 async function storedLanguage(access: string): Promise<string | null> {
   const response = await fetch(`${baseUrl()}/api/users/profile/`, { headers: { Authorization: `Bearer ${access}` } });
@@ -63,7 +53,7 @@ describe('the language saved on the account', () => {
     const language = page.getByRole('group', { name: 'Язык' });
     expect(await language.getByRole('radio', { name: 'Русский' }).isChecked()).toBe(true);
     await page.locator('#startup-loader').waitFor({ state: 'hidden', timeout: 10_000 });
-    await page.screenshot({ path: join(SHOTS, 'profile-signed-in-ru-360.png'), fullPage: true });
+    await shot(page, 'profile-signed-in-ru-360');
     // The sign-in went out while the page was English; requests since say Russian.
     const signIns = asked.filter((request) => request.path === '/api/auth/login/');
     expect(signIns.map((request) => request.language)).toEqual(['en', 'en']);
@@ -86,7 +76,7 @@ describe('the language saved on the account', () => {
       stored = await storedLanguage(account.access);
     }
     expect(stored).toBe('en');
-    await page.screenshot({ path: join(SHOTS, 'profile-signed-in-en-360.png'), fullPage: true });
+    await shot(page, 'profile-signed-in-en-360');
     await context.close();
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from '../support/browser';
-import { createStaffAccount, type StaffAccount } from '../support/staff-accounts';
+import { createStaffAccount, type StaffAccount, signInAsStaff } from '../support/staff-accounts';
 import { makeStillImage, makeVerticalClip, type TempDir, tempDir } from '../support/staff-media';
 
 let browser: Browser;
@@ -32,11 +32,7 @@ afterAll(async () => {
 });
 
 async function signIn(page: Page) {
-  await page.goto(`${baseUrl()}/admin-login`);
-  await page.getByLabel('Email').fill(staff.email);
-  await page.getByLabel('Password').fill(staff.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/admin', { timeout: 15_000 });
+  await signInAsStaff(page, staff);
 }
 
 /** The checklist lines, each "✓ …" or "✗ …". */

@@ -5,9 +5,9 @@
  * new title within the sync interval, with no reload and no navigation.
  */
 import { ADMIN_SYNC_INTERVAL_MS } from '@cliffhanger/shared/src/constants';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { baseUrl, launchBrowser } from '../support/browser';
-import { createStaffAccount, type StaffAccount } from '../support/staff-accounts';
+import { createStaffAccount, type StaffAccount, signInAsStaff } from '../support/staff-accounts';
 import { publishedSeries } from '../support/staff-catalogue';
 
 /** The sync interval, plus room for the refetch and the render on a loaded 2-core machine. */
@@ -28,14 +28,6 @@ function createSeries(title: string): Promise<number> {
   return publishedSeries(staff, { title, description: 'Two neighbours share one balcony and one secret.' });
 }
 
-async function signInAsStaff(page: Page) {
-  await page.goto(`${baseUrl()}/admin-login`);
-  await page.getByLabel('Email').fill(staff.email);
-  await page.getByLabel('Password').fill(staff.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/admin', { timeout: 15_000 });
-}
-
 describe('publishing reaches viewers', () => {
   it('shows a renamed series on the viewer’s open series screen without a reload, within the sync interval', async () => {
     const stamp = Date.now().toString(36);
@@ -45,7 +37,7 @@ describe('publishing reaches viewers', () => {
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const staffPage = await context.newPage();
-    await signInAsStaff(staffPage);
+    await signInAsStaff(staffPage, staff);
 
     // The viewer's series screen, open beside the staff page.
     const viewerPage = await context.newPage();

@@ -4,30 +4,14 @@
  * short vertical MP4 for it and watches the upload and the conversion progress until the video is
  * ready → a viewer opens the episode's player and the video plays (its currentTime advances).
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, launchBrowser } from '../support/browser';
-import { createStaffAccount, type StaffAccount } from '../support/staff-accounts';
+import type { Locator, Page } from 'playwright-core';
+import { baseUrl } from '../support/browser';
+import { signInAsStaff } from '../support/staff-accounts';
 import { completeAndPublishSeries } from '../support/staff-catalogue';
-import { makeVerticalClip, type TempDir, tempDir } from '../support/staff-media';
+import { staffUploadJourney } from '../support/staff-media';
 import { waitForPlayback } from '../support/viewer-helpers';
 
-let browser: Browser;
-let scratch: TempDir;
-let clip: string;
-let staff: StaffAccount;
-
-beforeAll(async () => {
-  scratch = await tempDir();
-  [browser, clip, staff] = await Promise.all([
-    launchBrowser(),
-    makeVerticalClip(scratch.dir, { name: 'first-night.mp4', seconds: 3 }),
-    createStaffAccount('editor'),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await scratch?.remove();
-});
+const journey = staffUploadJourney({ clip: 'first-night.mp4', staff: 'editor' });
 
 /**
  * Records every text the episode's video panel shows from now on (a MutationObserver in the page, so
@@ -69,17 +53,14 @@ const firstIndex = (texts: string[], pattern: RegExp) => texts.findIndex((text) 
 
 describe('a staff member publishes an episode', () => {
   it('creates a series and an episode, uploads its video, follows the conversion, and the episode plays for viewers', async () => {
+    const { browser, clip, staff } = journey;
     expect(staff.user).toMatchObject({ is_staff: true, is_superuser: false });
     const title = `Midnight Ledger ${Date.now().toString(36)}`;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
 
     // Sign in on the staff sign-in page.
-    await page.goto(`${baseUrl()}/admin-login`);
-    await page.getByLabel('Email').fill(staff.email);
-    await page.getByLabel('Password').fill(staff.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin', { timeout: 15_000 });
+    await signInAsStaff(page, staff);
     const nav = page.getByRole('navigation', { name: 'Staff sections' });
     await nav.waitFor();
 

@@ -3,32 +3,16 @@
  * during the first PATCH of the upload (in the browser, as a lost network would), and the uploader asks
  * the server what arrived and finishes by itself; the video is converted and ready.
  */
-import type { Browser } from 'playwright-core';
-import { baseUrl, launchBrowser } from '../support/browser';
-import { createStaffAccount, type StaffAccount } from '../support/staff-accounts';
+import { baseUrl } from '../support/browser';
+import { signInAsStaff } from '../support/staff-accounts';
 import { staffCall } from '../support/staff-catalogue';
-import { makeVerticalClip, type TempDir, tempDir } from '../support/staff-media';
+import { staffUploadJourney } from '../support/staff-media';
 
-let browser: Browser;
-let scratch: TempDir;
-let clip: string;
-let staff: StaffAccount;
-
-beforeAll(async () => {
-  scratch = await tempDir();
-  [browser, clip, staff] = await Promise.all([
-    launchBrowser(),
-    makeVerticalClip(scratch.dir, { name: 'dropped-night.mp4', seconds: 3 }),
-    createStaffAccount('uploader'),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await scratch?.remove();
-});
+const journey = staffUploadJourney({ clip: 'dropped-night.mp4', staff: 'uploader' });
 
 describe('a staff member uploads an episode video over a flaky connection', () => {
   it('finishes the upload by itself after the connection drops mid-upload', async () => {
+    const { browser, clip, staff } = journey;
     const series = await staffCall(staff, 'POST', '/series/', { title: `Lost Signal ${Date.now().toString(36)}` });
     const episode = await staffCall(staff, 'POST', `/series/${series.id}/episodes/`, {
       title: 'Static',
@@ -50,11 +34,7 @@ describe('a staff member uploads an episode video over a flaky connection', () =
       await route.continue();
     });
 
-    await page.goto(`${baseUrl()}/admin-login`);
-    await page.getByLabel('Email').fill(staff.email);
-    await page.getByLabel('Password').fill(staff.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin', { timeout: 15_000 });
+    await signInAsStaff(page, staff);
     await page.goto(`${baseUrl()}/admin/series/${series.id}/episodes/${episode.id}/edit`);
     const videoPanel = page.getByRole('region', { name: 'Video' });
     await videoPanel.getByText('No video yet: upload one below.').waitFor({ timeout: 15_000 });

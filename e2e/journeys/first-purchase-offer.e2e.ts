@@ -11,7 +11,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from '../support/browser';
 import { lockedEpisode } from '../support/catalogue';
 import { payOnDevCheckout } from '../support/money-helpers';
-import { createStaffAccount, type StaffAccount } from '../support/staff-accounts';
+import { createStaffAccount, type StaffAccount, signInAsStaff } from '../support/staff-accounts';
 import { waitForHeaderBalance } from '../support/viewer-helpers';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -65,11 +65,7 @@ describe('the first-purchase offer', () => {
     // Staff: the settings form, on a phone.
     const staffContext = await browser.newContext(PHONE);
     const admin = await staffContext.newPage();
-    await admin.goto(`${baseUrl()}/admin-login`);
-    await admin.getByLabel('Email').fill(staff.email);
-    await admin.getByLabel('Password').fill(staff.password);
-    await admin.getByRole('button', { name: 'Sign in' }).click();
-    await admin.waitForURL((url) => url.pathname === '/admin', { timeout: 15_000 });
+    await signInAsStaff(admin, staff);
     await admin.goto(`${baseUrl()}/admin/settings`);
     const form = admin.getByRole('form', { name: 'First-purchase offer' });
     await form.waitFor();

@@ -5,17 +5,15 @@
  * 5 монет), every episode, an episode's form, the media library and the thumbnail preview — with
  * nothing wider than the screen, and a screenshot of each.
  */
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, expectNoHorizontalOverflow, launchBrowser } from '../support/browser';
+import { journeyShots } from '../support/screenshots';
 import { createStaffAccount, type StaffAccount } from '../support/staff-accounts';
 import { makeStillImage, type TempDir, tempDir } from '../support/staff-media';
 
 const PHONE = { width: 360, height: 740 };
 const WIDE = { width: 1440, height: 900 };
-const SHOTS = process.env.E2E_SHOTS_DIR ?? join(tmpdir(), 'cliffhanger-e2e-russian-admin-catalogue');
+const shot = journeyShots('russian-admin-catalogue');
 
 let browser: Browser;
 let staff: StaffAccount;
@@ -35,7 +33,6 @@ async function staffCall<T>(method: string, path: string, body?: unknown): Promi
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   scratch = await tempDir();
   [browser, staff, still] = await Promise.all([
     launchBrowser(),
@@ -69,11 +66,6 @@ afterAll(async () => {
   await browser?.close();
   await scratch?.remove();
 });
-
-async function shot(page: Page, name: string) {
-  await page.locator('#startup-loader').waitFor({ state: 'hidden', timeout: 10_000 });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
 
 /** Signs in on the staff sign-in page by its fields (whatever language their labels are in). */
 async function signIn(page: Page) {

@@ -4,32 +4,23 @@
  * and releases — on a 360 px phone and at 1440 px, with nothing wider than the screen (Russian strings
  * are the longer ones). Each screen is saved as a picture.
  */
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, expectNoHorizontalOverflow, launchBrowser } from '../support/browser';
+import { journeyShots } from '../support/screenshots';
 import { createStaffAccount, type StaffAccount } from '../support/staff-accounts';
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1440, height: 900 };
-const SHOTS = process.env.E2E_SHOTS_DIR ?? join(tmpdir(), 'cliffhanger-e2e-russian-admin');
+const shot = journeyShots('russian-admin');
 
 let browser: Browser;
 let staff: StaffAccount;
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   [browser, staff] = await Promise.all([launchBrowser(), createStaffAccount('rustaff')]);
 });
 afterAll(async () => {
   await browser?.close();
 });
-
-async function shot(page: Page, name: string) {
-  // The start-up logo covers the page until the shell has drawn it.
-  await page.locator('#startup-loader').waitFor({ state: 'hidden', timeout: 10_000 });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
 
 /** Opens a staff section from the section list and waits for its Russian heading. */
 async function openSection(page: Page, link: string, path: string, heading: string) {

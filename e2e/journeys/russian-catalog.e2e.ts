@@ -4,31 +4,15 @@
  * adding it to their list), search (results and the recent searches), For you, My list and the watch
  * history, all in Russian with nothing wider than the screen.
  */
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { registerAccount, sessionInitScript } from '../support/accounts';
-import { baseUrl, expectNoHorizontalOverflow, launchBrowser } from '../support/browser';
+import { baseUrl, expectNoHorizontalOverflow, journeyBrowser } from '../support/browser';
 import { coinSeries, episodesOf } from '../support/catalogue';
+import { journeyShots } from '../support/screenshots';
 
 const PHONE = { width: 360, height: 740 };
-const SHOTS = process.env.E2E_SHOTS_DIR ?? join(tmpdir(), 'cliffhanger-e2e-russian-catalog');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function shot(page: Page, name: string) {
-  // The start-up logo covers the page until the shell has drawn it.
-  await page.locator('#startup-loader').waitFor({ state: 'hidden', timeout: 10_000 });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
+const browser = journeyBrowser();
+const shot = journeyShots('russian-catalog');
 
 /** The viewer has watched 40 % of the series' first episode (what the player would have saved). */
 async function startFirstEpisode(access: string, seriesId: number) {

@@ -5,25 +5,16 @@
  * over it prices the coin packs in roubles written the Russian way ("149 ₽"). Nothing is wider than
  * the screen (Russian strings are the longer ones).
  */
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, expectNoHorizontalOverflow, launchBrowser } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { baseUrl, expectNoHorizontalOverflow, journeyBrowser } from '../support/browser';
 import { coinSeries, episodesOf, lockedEpisode } from '../support/catalogue';
+import { journeyShots } from '../support/screenshots';
 import { waitForPlayback } from '../support/viewer-helpers';
 
 const PHONE = { viewport: { width: 360, height: 740 }, locale: 'ru-RU', isMobile: true, hasTouch: true };
-const SHOTS = process.env.E2E_SHOTS_DIR ?? join(tmpdir(), 'cliffhanger-e2e-russian-player');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = journeyBrowser();
+const shot = journeyShots('russian-player', { fullPage: false });
 
 /** Russian plural forms of a count: [one, few, many] ("1 монету", "2 монеты", "5 монет"). */
 function ru(count: number, [one, few, many]: readonly [string, string, string]): string {
@@ -42,12 +33,6 @@ async function expectControlsInside(page: Page) {
       .map((element) => element.getAttribute('aria-label') ?? element.textContent?.trim() ?? element.tagName),
   );
   expect(outside).toEqual([]);
-}
-
-async function shot(page: Page, name: string) {
-  // The start-up logo covers the page until the shell has drawn it.
-  await page.locator('#startup-loader').waitFor({ state: 'hidden', timeout: 10_000 });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
 
 describe('a guest whose browser speaks Russian, in the player at 360 px', () => {

@@ -3,29 +3,13 @@
  * 360 × 740 with nothing wider than the screen (Russian strings are the longer ones), switches to
  * English on the profile without a reload, reloads and stays in English.
  */
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, expectNoHorizontalOverflow, launchBrowser } from '../support/browser';
+import { baseUrl, expectNoHorizontalOverflow, journeyBrowser } from '../support/browser';
+import { journeyShots } from '../support/screenshots';
 
 const PHONE = { width: 360, height: 740 };
-const SHOTS = process.env.E2E_SHOTS_DIR ?? join(tmpdir(), 'cliffhanger-e2e-russian');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function shot(page: Page, name: string) {
-  // The start-up logo covers the page until the shell has drawn it.
-  await page.locator('#startup-loader').waitFor({ state: 'hidden', timeout: 10_000 });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
+const browser = journeyBrowser();
+const shot = journeyShots('russian');
 
 describe('a guest whose browser speaks Russian', () => {
   it('sees the shell and the profile in Russian at 360 px, switches to English at once and keeps it after a reload', async () => {

@@ -18,6 +18,26 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+/**
+ * One browser for a journey file: launched before its first test, closed after its last. Tests open
+ * their own contexts on it (`newContext`), as they would on the browser itself.
+ */
+export function journeyBrowser(): Pick<Browser, 'newContext'> {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    newContext: (options) => {
+      if (!browser) throw new Error('the journey browser is launched in beforeAll: open contexts inside tests');
+      return browser.newContext(options);
+    },
+  };
+}
+
 export function baseUrl(): string {
   const url = process.env.E2E_BASE_URL;
   if (!url) throw new Error('E2E_BASE_URL is not set: run the journeys through jest (npm run test:e2e)');

@@ -8,6 +8,7 @@
  * POST /api/admin/register/ — the same way a real colleague joins.
  */
 import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { baseUrl } from './browser';
 
 export const DEMO_SUPERUSER_EMAIL = 'staff@cliffhanger.local';
@@ -105,4 +106,13 @@ export async function createStaffAccount(prefix = 'staff', base = baseUrl()): Pr
   }
   const answer = (await registered.json()) as { access: string; user: StaffAccount['user'] };
   return { email, username: unique, password, access: answer.access, user: answer.user };
+}
+
+/** Signs `staff` in on the staff sign-in page (English) and waits for the staff home. */
+export async function signInAsStaff(page: Page, staff: StaffAccount): Promise<void> {
+  await page.goto(`${baseUrl()}/admin-login`);
+  await page.getByLabel('Email').fill(staff.email);
+  await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/admin', { timeout: 15_000 });
 }

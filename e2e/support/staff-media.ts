@@ -4,6 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { createStaffAccount, type StaffAccount } from './staff-accounts';
 
 const run = promisify(execFile);
 
@@ -54,4 +57,28 @@ export async function makeStillImage(
     out,
   ]);
   return out;
+}
+
+/**
+ * The set-up of a journey in which a staff member uploads a video: a browser, a 3-second vertical clip
+ * named `clip` and a staff account named `staff`, ready before the first test; the browser and the
+ * clip's folder go after the last. Read the fields inside tests.
+ */
+export function staffUploadJourney(names: { clip: string; staff: string }) {
+  const ready = {} as { browser: Browser; clip: string; staff: StaffAccount };
+  let scratch: TempDir | undefined;
+  beforeAll(async () => {
+    scratch = await tempDir();
+    const [browser, clip, staff] = await Promise.all([
+      launchBrowser(),
+      makeVerticalClip(scratch.dir, { name: names.clip, seconds: 3 }),
+      createStaffAccount(names.staff),
+    ]);
+    Object.assign(ready, { browser, clip, staff });
+  });
+  afterAll(async () => {
+    await ready.browser?.close();
+    await scratch?.remove();
+  });
+  return ready;
 }

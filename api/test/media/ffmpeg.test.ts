@@ -10,6 +10,7 @@ import {
   resolveFfmpeg,
   runFfmpeg,
 } from '../../src/media/ffmpeg';
+import { testClipArgs } from '../support/clips';
 
 let dir: string;
 
@@ -89,27 +90,7 @@ describe('probing', () => {
 
   it('reads duration, size and streams of a file', async () => {
     const file = join(dir, 'probe.mp4');
-    await runFfmpeg([
-      '-y',
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=s=320x240:r=25:d=1.5',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=f=440:d=1.5',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-c:a',
-      'aac',
-      '-shortest',
-      file,
-    ]);
+    await runFfmpeg(testClipArgs(file, { width: 320, height: 240, rate: 25, seconds: 1.5 }));
     const probe = await probeMedia(file);
     expect(probe).toMatchObject({ width: 320, height: 240, frameRate: 25, hasVideo: true, hasAudio: true });
     expect(probe.durationSeconds).toBeCloseTo(1.5, 0);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { probeMedia, runFfmpeg } from '../../src/media/ffmpeg';
 import { h264Codec, h264Level, transcodeToHls, VERTICAL_RENDITIONS } from '../../src/media/hls-transcode';
+import { testClipArgs } from '../support/clips';
 
 let dir: string;
 let clip: string;
@@ -34,45 +35,8 @@ beforeAll(async () => {
   clip = join(dir, 'landscape.mp4');
   silentClip = join(dir, 'silent.mp4');
   // A landscape clip with sound, and a vertical one without: the two shapes uploads arrive in.
-  await runFfmpeg([
-    '-y',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=s=320x180:r=24:d=2',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=f=440:r=44100:d=2',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    clip,
-  ]);
-  await runFfmpeg([
-    '-y',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=s=180x320:r=24:d=1',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    silentClip,
-  ]);
+  await runFfmpeg(testClipArgs(clip, { width: 320, height: 180, rate: 24, seconds: 2 }));
+  await runFfmpeg(testClipArgs(silentClip, { width: 180, height: 320, rate: 24, seconds: 1, sound: false }));
 }, 30_000);
 
 afterAll(async () => {

@@ -11,9 +11,9 @@ import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
 import { mediaStorageFor } from '../../src/domains/media-library/media-storage';
 import type { S3MediaStorage } from '../../src/domains/media-library/s3-media-storage';
 import { grantCoins } from '../domains/coins/money-fixtures';
-import { type SignedS3Server, startSignedS3Server } from '../domains/media-library/signed-s3-server';
+import { type SignedS3Server, startSignedS3Server, storageConfigFor } from '../domains/media-library/signed-s3-server';
 import { databaseKinds } from '../support/databases';
-import { signUpGuest, smallCatalogue } from '../support/fixtures';
+import { episodeIdOf, signUpGuest, smallCatalogue } from '../support/fixtures';
 import { playlistChildren, SEGMENT_BYTES, writeHlsPackage } from '../support/hls-package';
 import { call } from '../support/http';
 import { bearer, type ConfigOverrides, createTestApp, type TestApp } from '../support/test-app';
@@ -32,15 +32,7 @@ describe.each(databaseKinds())('signed playback from an object store (%s)', (kin
     const overrides = {
       logger: false,
       accessTokenTtlSeconds: 4 * 3600,
-      mediaStorage: {
-        bucket: s3.bucket,
-        region: s3.region,
-        endpoint: s3.endpoint,
-        accessKeyId: s3.accessKeyId,
-        secretAccessKey: s3.secretAccessKey,
-        publicUrl: 'https://media.example.com',
-        forcePathStyle: true,
-      },
+      mediaStorage: storageConfigFor(s3, { publicUrl: 'https://media.example.com' }),
     };
     t = await createTestApp(kind, overrides as ConfigOverrides, { now: () => new Date(clock) });
     await seedDemoCatalogue(t.ctx, smallCatalogue());
@@ -48,14 +40,7 @@ describe.each(databaseKinds())('signed playback from an object store (%s)', (kin
     writeHlsPackage(scratch, 'pkg');
     const storage = mediaStorageFor(t.ctx.config);
     const base = await storage.putDirectory(PREFIX, join(scratch, 'pkg'));
-    paid = (
-      await t.ctx.db
-        .selectFrom('episodes')
-        .select('id')
-        .where('series_id', '=', 1)
-        .where('episode_number', '=', 2)
-        .executeTakeFirstOrThrow()
-    ).id;
+    paid = await episodeIdOf(t.ctx, 1, 2);
     await t.ctx.db
       .updateTable('episodes')
       .set({ hls_url: `${base}/master.m3u8` })

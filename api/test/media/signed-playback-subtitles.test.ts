@@ -11,8 +11,8 @@ import { PUBLIC_VIEWER, playbackKey, signGrant } from '../../src/media/signed-pl
 import { signUpCast } from '../domains/admin/staff-fixtures';
 import { grantCoins } from '../domains/coins/money-fixtures';
 import { databaseKinds } from '../support/databases';
-import { type Session, signUpGuest, smallCatalogue } from '../support/fixtures';
-import { writeHlsPackage } from '../support/hls-package';
+import { episodeIdOf, type Session, signUpGuest, smallCatalogue } from '../support/fixtures';
+import { pathOf, writeHlsPackage } from '../support/hls-package';
 import { call } from '../support/http';
 import { bearer, createTestApp, type TestApp } from '../support/test-app';
 
@@ -74,11 +74,6 @@ function writeTsPackage(root: string, dir: string): void {
   }
 }
 
-const pathOf = (address: string) => {
-  const url = new URL(address, 'http://x.invalid');
-  return `${url.pathname}${url.search}`;
-};
-
 describe.each(databaseKinds())('subtitles through signed playback (%s)', (kind) => {
   let t: TestApp;
   let clock = Date.now();
@@ -89,15 +84,7 @@ describe.each(databaseKinds())('subtitles through signed playback (%s)', (kind) 
     t = await createTestApp(kind, { accessTokenTtlSeconds: 4 * 3600 }, { now: () => new Date(clock) });
     await seedDemoCatalogue(t.ctx, smallCatalogue());
     staff = (await signUpCast(t)).staff;
-    const episodeOf = async (series: number, number: number) =>
-      (
-        await t.ctx.db
-          .selectFrom('episodes')
-          .select('id')
-          .where('series_id', '=', series)
-          .where('episode_number', '=', number)
-          .executeTakeFirstOrThrow()
-      ).id;
+    const episodeOf = (series: number, number: number) => episodeIdOf(t.ctx, series, number);
     ids.free = await episodeOf(1, 1);
     ids.coins = await episodeOf(1, 2);
     ids.bare = await episodeOf(2, 1);

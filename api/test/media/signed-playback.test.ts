@@ -14,18 +14,13 @@ import {
 } from '../../src/media/signed-playback';
 import { grantCoins } from '../domains/coins/money-fixtures';
 import { databaseKinds } from '../support/databases';
-import { type Session, signUpGuest, smallCatalogue } from '../support/fixtures';
-import { playlistChildren, SEGMENT_BYTES, writeHlsPackage } from '../support/hls-package';
+import { episodeIdOf, type Session, signUpGuest, smallCatalogue } from '../support/fixtures';
+import { pathOf, playlistChildren, SEGMENT_BYTES, writeHlsPackage } from '../support/hls-package';
 import { call } from '../support/http';
 import { bearer, createTestApp, type TestApp } from '../support/test-app';
 
 const SEGMENT = SEGMENT_BYTES;
 const writePackage = writeHlsPackage;
-
-const pathOf = (address: string) => {
-  const url = new URL(address, 'http://x.invalid');
-  return `${url.pathname}${url.search}`;
-};
 
 const childrenOf = playlistChildren;
 
@@ -40,15 +35,7 @@ describe.each(databaseKinds())('signed playback (%s)', (kind) => {
     // Sessions outlive the playback grants here, so a viewer can ask again after one expired.
     t = await createTestApp(kind, { accessTokenTtlSeconds: 4 * 3600 }, { now: () => new Date(clock) });
     await seedDemoCatalogue(t.ctx, smallCatalogue());
-    const episodeOf = async (series: number, number: number) =>
-      (
-        await t.ctx.db
-          .selectFrom('episodes')
-          .select('id')
-          .where('series_id', '=', series)
-          .where('episode_number', '=', number)
-          .executeTakeFirstOrThrow()
-      ).id;
+    const episodeOf = (series: number, number: number) => episodeIdOf(t.ctx, series, number);
     ids.free = await episodeOf(1, 1);
     ids.coins = await episodeOf(1, 2);
     ids.gold = await episodeOf(4, 2);

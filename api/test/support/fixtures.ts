@@ -1,5 +1,6 @@
 /** Small hand-made demo catalogues and shortcuts for signing people up in tests. */
 
+import type { AppContext } from '../../src/context';
 import type { SeriesRow } from '../../src/db/schema';
 import type { DemoCatalogue, DemoSeries } from '../../src/demo/demo-catalogue.types';
 import type { TypedFastify } from '../../src/http/type-provider';
@@ -134,4 +135,15 @@ export function seriesRow(
     updated_at: at,
     ...fields,
   };
+}
+
+/** The id of episode `number` of series `seriesId` (the demo catalogue numbers its series from 1). */
+export async function episodeIdOf(ctx: AppContext, seriesId: number, number: number): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('episodes')
+    .select('id')
+    .where('series_id', '=', seriesId)
+    .where('episode_number', '=', number)
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

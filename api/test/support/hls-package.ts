@@ -38,3 +38,9 @@ export const playlistChildren = (playlist: string): string[] =>
     .flatMap((line) =>
       line.startsWith('#') ? [...line.matchAll(/URI="([^"]*)"/g)].map((m) => m[1] as string) : line ? [line] : [],
     );
+
+/** The path and query of an address, absolute or not: what a request for it asks the app. */
+export const pathOf = (address: string) => {
+  const url = new URL(address, 'http://x.invalid');
+  return `${url.pathname}${url.search}`;
+};

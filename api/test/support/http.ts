@@ -70,3 +70,9 @@ export async function call(app: TypedFastify, options: CallOptions): Promise<Cal
     json: () => JSON.parse(response.body),
   };
 }
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A request signed in with the access token given (its own headers added). */
+export const callAs = (app: TypedFastify, access: string, options: CallOptions) =>
+  call(app, { ...options, headers: { ...bearer(access), ...options.headers } });

@@ -1,6 +1,8 @@
 /** A real SMTP server in the test process: mail sent through nodemailer lands in `messages`. */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import type { DatabaseKind } from './databases';
+import { type SuiteAppOptions, suiteApp } from './suite-app';
 
 export interface ReceivedMail {
   to: string[];
@@ -61,4 +63,35 @@ export function tokenFromMail(mail: ReceivedMail, parameter: string): string {
   const match = new RegExp(`[?&]${parameter}=([A-Za-z0-9_-]+)`).exec(mail.text);
   if (!match) throw new Error(`no ${parameter} link in mail:\n${mail.text}`);
   return match[1] as string;
+}
+
+/**
+ * A suite app (see suite-app.ts) whose mail goes to its own test SMTP server, started before the app
+ * and stopped after it: `smtp` reads what the app sent.
+ */
+export function suiteAppWithMail(kind: DatabaseKind, options: Omit<SuiteAppOptions, 'overrides'> = {}) {
+  let server: TestSmtp | undefined;
+  const started = () => {
+    if (!server) throw new Error('the test SMTP server starts in beforeAll: read it inside tests and hooks');
+    return server;
+  };
+  beforeAll(async () => {
+    server = await startSmtpServer();
+  });
+  const t = suiteApp(kind, {
+    ...options,
+    overrides: () => ({ mail: { smtpUrl: started().url, from: 'test@cliffhanger.test', outboxPath: '/dev/null' } }),
+  });
+  afterAll(() => server?.close());
+  const smtp: TestSmtp = {
+    get url() {
+      return started().url;
+    },
+    get messages() {
+      return started().messages;
+    },
+    waitForMail: (to, containing) => started().waitForMail(to, containing),
+    close: () => started().close(),
+  };
+  return { t, smtp };
 }

@@ -16,6 +16,7 @@ import type { TypedFastify } from '../../src/http/type-provider';
 import { type DatabaseKind, postgresUrl } from './databases';
 import { type ConfigOverrides, testConfig } from './test-config';
 
+export { bearer } from './http';
 export { type ConfigOverrides, testConfig } from './test-config';
 
 // Suites build real apps on real databases; on a loaded 2-core machine a first request can take seconds.
@@ -63,5 +64,3 @@ export async function createTestApp(
     },
   };
 }
-
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

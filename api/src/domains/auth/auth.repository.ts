@@ -1,5 +1,6 @@
 /** SQL for the credentials tables: refresh tokens, magic links, password resets, e-mail verifications. */
-import type { Executor } from '../../db/schema';
+import type { Selectable } from 'kysely';
+import type { Database, Executor } from '../../db/schema';
 
 export async function insertRefreshToken(
   db: Executor,
@@ -78,13 +79,23 @@ export async function insertMagicLink(
     .execute();
 }
 
+/** The tables of single-use tokens: each row has a token hash, an expiry and the moment it was used. */
+type SingleUseTokenTable = 'magic_links' | 'password_resets' | 'email_verifications';
+
 /*
  * Single-use tokens (magic link, reset, verification) are used with one conditional update: only an
- * unused, unexpired row changes, so of two concurrent uses only one gets the row back.
+ * unused, unexpired row changes, so of two concurrent uses only one gets the row back. The signature
+ * gives each table its own row type; the body writes the one update for all three.
  */
-export function consumeMagicLink(db: Executor, tokenHash: string, now: string) {
+function consumeSingleUseToken<T extends SingleUseTokenTable>(
+  db: Executor,
+  table: T,
+  tokenHash: string,
+  now: string,
+): Promise<Selectable<Database[T]> | undefined>;
+function consumeSingleUseToken(db: Executor, table: SingleUseTokenTable, tokenHash: string, now: string) {
   return db
-    .updateTable('magic_links')
+    .updateTable(table)
     .set({ used_at: now })
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
@@ -93,27 +104,14 @@ export function consumeMagicLink(db: Executor, tokenHash: string, now: string) {
     .executeTakeFirst();
 }
 
-export function consumePasswordReset(db: Executor, tokenHash: string, now: string) {
-  return db
-    .updateTable('password_resets')
-    .set({ used_at: now })
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
-}
+export const consumeMagicLink = (db: Executor, tokenHash: string, now: string) =>
+  consumeSingleUseToken(db, 'magic_links', tokenHash, now);
 
-export function consumeEmailVerification(db: Executor, tokenHash: string, now: string) {
-  return db
-    .updateTable('email_verifications')
-    .set({ used_at: now })
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
-}
+export const consumePasswordReset = (db: Executor, tokenHash: string, now: string) =>
+  consumeSingleUseToken(db, 'password_resets', tokenHash, now);
+
+export const consumeEmailVerification = (db: Executor, tokenHash: string, now: string) =>
+  consumeSingleUseToken(db, 'email_verifications', tokenHash, now);
 
 export async function insertPasswordReset(
   db: Executor,

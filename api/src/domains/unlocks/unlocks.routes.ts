@@ -25,84 +25,62 @@ import {
 import { unlockEpisode } from './unlocks.service';
 
 export async function unlocksRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }) {
+  /** Every route here is the signed-in viewer's own, on the episode or series in the path. */
+  const viewerRoute = <S extends object>(schema: S) => ({
+    preHandler: app.requireUser,
+    schema: { tags: ['coins'], params: IdParams, ...schema },
+  });
+  const readsSetting = viewerRoute({ response: withErrors({ 200: AutoUnlockSettingSchema }) });
+
   app.post(
     '/episodes/:id/unlock/',
     {
-      preHandler: app.requireUser,
-      // The body is optional (an unlock by hand sends none): an absent one validates as `{}`.
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
-      schema: {
-        tags: ['coins'],
-        params: IdParams,
+      ...viewerRoute({
         body: UnlockBody,
         // 409: the guest moved to an account while this request was on its way; or, for an automatic
         // unlock, auto-unlock is off or this episode would pass the viewer's cap (nothing was charged).
         response: withErrors({ 200: UnlockAnswerSchema, 402: InsufficientCoinsAnswer, 409: AutoUnlockRefusedAnswer }),
+      }),
+      // The body is optional (an unlock by hand sends none): an absent one validates as `{}`.
+      preValidation: async (request) => {
+        request.body ??= {};
       },
     },
     (request) =>
       unlockEpisode(ctx, viewerOf(request), request.params.id, { automatic: request.body.automatic === true }),
   );
 
-  app.get(
-    '/series/:id/auto-unlock/',
-    {
-      preHandler: app.requireUser,
-      schema: { tags: ['coins'], params: IdParams, response: withErrors({ 200: AutoUnlockSettingSchema }) },
-    },
-    (request) => readAutoUnlock(ctx, viewerOf(request), request.params.id),
+  app.get('/series/:id/auto-unlock/', readsSetting, (request) =>
+    readAutoUnlock(ctx, viewerOf(request), request.params.id),
   );
 
   app.put(
     '/series/:id/auto-unlock/',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['coins'],
-        params: IdParams,
-        body: AutoUnlockBody,
-        response: withErrors({ 200: AutoUnlockSettingSchema }),
-      },
-    },
+    viewerRoute({ body: AutoUnlockBody, response: withErrors({ 200: AutoUnlockSettingSchema }) }),
     (request) => turnOnAutoUnlock(ctx, viewerOf(request), request.params.id, request.body.cap),
   );
 
-  app.delete(
-    '/series/:id/auto-unlock/',
-    {
-      preHandler: app.requireUser,
-      schema: { tags: ['coins'], params: IdParams, response: withErrors({ 200: AutoUnlockSettingSchema }) },
-    },
-    (request) => turnOffAutoUnlock(ctx, viewerOf(request), request.params.id),
+  app.delete('/series/:id/auto-unlock/', readsSetting, (request) =>
+    turnOffAutoUnlock(ctx, viewerOf(request), request.params.id),
   );
 
   app.get(
     '/series/:id/unlock-all/',
-    {
-      preHandler: app.requireUser,
-      schema: { tags: ['coins'], params: IdParams, response: withErrors({ 200: SeriesUnlockQuoteSchema }) },
-    },
+    viewerRoute({ response: withErrors({ 200: SeriesUnlockQuoteSchema }) }),
     (request) => quoteSeriesUnlock(ctx, viewerOf(request), request.params.id),
   );
 
   app.post(
     '/series/:id/unlock-all/',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['coins'],
-        params: IdParams,
-        body: SeriesUnlockBody,
-        // 409: the total changed since it was shown (or the guest moved to an account meanwhile).
-        response: withErrors({
-          200: SeriesUnlockAnswerSchema,
-          402: InsufficientCoinsAnswer,
-          409: SeriesTotalChangedAnswer,
-        }),
-      },
-    },
+    viewerRoute({
+      body: SeriesUnlockBody,
+      // 409: the total changed since it was shown (or the guest moved to an account meanwhile).
+      response: withErrors({
+        200: SeriesUnlockAnswerSchema,
+        402: InsufficientCoinsAnswer,
+        409: SeriesTotalChangedAnswer,
+      }),
+    }),
     (request) => unlockSeries(ctx, viewerOf(request), request.params.id, request.body.coins),
   );
 }

@@ -1,23 +1,17 @@
 import { databaseKinds } from '../../support/databases';
 import { registerUser, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
-import { startSmtpServer, type TestSmtp, tokenFromMail } from '../../support/smtp';
+import { suiteAppWithMail, tokenFromMail } from '../../support/smtp';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
 
 describe.each(databaseKinds())('auth routes (%s)', (kind) => {
-  let t: TestApp;
-  let smtp: TestSmtp;
+  const { t, smtp } = suiteAppWithMail(kind);
 
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp(kind, {
-      mail: { smtpUrl: smtp.url, from: 'test@cliffhanger.test', outboxPath: '/dev/null' },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const login = (email: string, password: string) =>
+    call(t.app, { method: 'POST', url: '/api/auth/login/', payload: { email, password } });
+  const refreshWith = (refresh: string) =>
+    call(t.app, { method: 'POST', url: '/api/auth/token/refresh/', payload: { refresh } });
+  const profileWith = (access: string) => call(t.app, { url: '/api/users/profile/', headers: bearer(access) });
 
   it('registers an account and answers access, refresh and every User field', async () => {
     const session = await registerUser(t.app, 'Ann@Example.com');
@@ -60,23 +54,11 @@ describe.each(databaseKinds())('auth routes (%s)', (kind) => {
 
   it('signs in with the right password and refuses a wrong one with the same message as an unknown address', async () => {
     await registerUser(t.app, 'bob@example.com', 'bob password 1');
-    const ok = await call(t.app, {
-      method: 'POST',
-      url: '/api/auth/login/',
-      payload: { email: 'bob@example.com', password: 'bob password 1' },
-    });
+    const ok = await login('bob@example.com', 'bob password 1');
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user.email).toBe('bob@example.com');
-    const wrong = await call(t.app, {
-      method: 'POST',
-      url: '/api/auth/login/',
-      payload: { email: 'bob@example.com', password: 'nope nope' },
-    });
-    const unknown = await call(t.app, {
-      method: 'POST',
-      url: '/api/auth/login/',
-      payload: { email: 'nobody@example.com', password: 'nope nope' },
-    });
+    const wrong = await login('bob@example.com', 'nope nope');
+    const unknown = await login('nobody@example.com', 'nope nope');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().message).toBe(unknown.json().message);
@@ -85,51 +67,29 @@ describe.each(databaseKinds())('auth routes (%s)', (kind) => {
   it('does not let a disabled user sign in or keep using a token', async () => {
     const session = await registerUser(t.app, 'disabled@example.com', 'disabled pass');
     await t.ctx.db.updateTable('users').set({ is_active: false }).where('id', '=', session.user.id).execute();
-    const login = await call(t.app, {
-      method: 'POST',
-      url: '/api/auth/login/',
-      payload: { email: 'disabled@example.com', password: 'disabled pass' },
-    });
-    expect(login.statusCode).toBe(403);
-    const profile = await call(t.app, { url: '/api/users/profile/', headers: bearer(session.access) });
+    const signIn = await login('disabled@example.com', 'disabled pass');
+    expect(signIn.statusCode).toBe(403);
+    const profile = await profileWith(session.access);
     expect(profile.statusCode).toBe(401);
-    const refresh = await call(t.app, {
-      method: 'POST',
-      url: '/api/auth/token/refresh/',
-      payload: { refresh: session.refresh },
-    });
+    const refresh = await refreshWith(session.refresh);
     expect(refresh.statusCode).toBe(401);
   });
 
   it('rotates the refresh token on each refresh', async () => {
     const session = await registerUser(t.app, 'rotate@example.com');
-    const first = await call(t.app, {
-      method: 'POST',
-      url: '/api/auth/token/refresh/',
-      payload: { refresh: session.refresh },
-    });
+    const first = await refreshWith(session.refresh);
     expect(first.statusCode).toBe(200);
     expect(first.json().refresh).not.toBe(session.refresh);
-    const profile = await call(t.app, { url: '/api/users/profile/', headers: bearer(first.json().access) });
+    const profile = await profileWith(first.json().access);
     expect(profile.json().email).toBe('rotate@example.com');
   });
 
   it('refuses a reused refresh token and revokes its family', async () => {
     const session = await registerUser(t.app, 'reuse@example.com');
-    const rotated = (
-      await call(t.app, { method: 'POST', url: '/api/auth/token/refresh/', payload: { refresh: session.refresh } })
-    ).json();
-    const replay = await call(t.app, {
-      method: 'POST',
-      url: '/api/auth/token/refresh/',
-      payload: { refresh: session.refresh },
-    });
+    const rotated = (await refreshWith(session.refresh)).json();
+    const replay = await refreshWith(session.refresh);
     expect(replay.statusCode).toBe(401);
-    const descendant = await call(t.app, {
-      method: 'POST',
-      url: '/api/auth/token/refresh/',
-      payload: { refresh: rotated.refresh },
-    });
+    const descendant = await refreshWith(rotated.refresh);
     expect(descendant.statusCode).toBe(401);
   });
 
@@ -137,11 +97,7 @@ describe.each(databaseKinds())('auth routes (%s)', (kind) => {
     const session = await registerUser(t.app, 'logout@example.com');
     const out = await call(t.app, { method: 'POST', url: '/api/auth/logout/', payload: { refresh: session.refresh } });
     expect(out.statusCode).toBe(200);
-    const refresh = await call(t.app, {
-      method: 'POST',
-      url: '/api/auth/token/refresh/',
-      payload: { refresh: session.refresh },
-    });
+    const refresh = await refreshWith(session.refresh);
     expect(refresh.statusCode).toBe(401);
     const empty = await call(t.app, { method: 'POST', url: '/api/auth/logout/' });
     expect(empty.statusCode).toBe(200);
@@ -158,9 +114,9 @@ describe.each(databaseKinds())('auth routes (%s)', (kind) => {
     const [header, payload] = session.access.split('.') as [string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const forged = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url')}.${session.access.split('.')[2]}`;
-    expect((await call(t.app, { url: '/api/users/profile/', headers: bearer(forged) })).statusCode).toBe(401);
+    expect((await profileWith(forged)).statusCode).toBe(401);
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
-    expect((await call(t.app, { url: '/api/users/profile/', headers: bearer(none) })).statusCode).toBe(401);
+    expect((await profileWith(none)).statusCode).toBe(401);
   });
 
   it('answers 401 with a clear message for personal calls without a token, and treats the static Token as anonymous', async () => {
@@ -196,7 +152,7 @@ describe.each(databaseKinds())('auth routes (%s)', (kind) => {
       });
       expect(attempt.statusCode).toBe(400);
     }
-    const profile = (await call(t.app, { url: '/api/users/profile/', headers: bearer(session.access) })).json();
+    const profile = (await profileWith(session.access)).json();
     expect(profile).toEqual(
       expect.objectContaining({
         is_staff: false,
@@ -257,12 +213,8 @@ describe.each(databaseKinds())('auth routes (%s)', (kind) => {
       payload: { token, password: 'other password' },
     });
     expect(again.statusCode).toBe(400);
-    const login = await call(t.app, {
-      method: 'POST',
-      url: '/api/auth/login/',
-      payload: { email: 'reset@example.com', password: 'new password!' },
-    });
-    expect(login.statusCode).toBe(200);
+    const signIn = await login('reset@example.com', 'new password!');
+    expect(signIn.statusCode).toBe(200);
     expect(smtp.messages.some((mail) => mail.to.includes('ghost@example.com'))).toBe(false);
   });
 
@@ -282,14 +234,8 @@ describe.each(databaseKinds())('auth routes (%s)', (kind) => {
       payload: { old_password: 'first password', new_password: 'second password' },
     });
     expect(ok.statusCode).toBe(200);
-    expect(
-      (await call(t.app, { method: 'POST', url: '/api/auth/token/refresh/', payload: { refresh: session.refresh } }))
-        .statusCode,
-    ).toBe(401);
-    expect(
-      (await call(t.app, { method: 'POST', url: '/api/auth/token/refresh/', payload: { refresh: ok.json().refresh } }))
-        .statusCode,
-    ).toBe(200);
+    expect((await refreshWith(session.refresh)).statusCode).toBe(401);
+    expect((await refreshWith(ok.json().refresh)).statusCode).toBe(200);
   });
 
   it('verifies the e-mail address with the token mailed at registration', async () => {
@@ -299,7 +245,7 @@ describe.each(databaseKinds())('auth routes (%s)', (kind) => {
     expect((await call(t.app, { method: 'POST', url: '/api/auth/verify-email/', payload: { token } })).statusCode).toBe(
       200,
     );
-    const profile = (await call(t.app, { url: '/api/users/profile/', headers: bearer(session.access) })).json();
+    const profile = (await profileWith(session.access)).json();
     expect(profile.verified).toBe(true);
     expect(profile.registered).toBe(true);
   });

@@ -3,27 +3,13 @@ import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
 import { databaseKinds } from '../../support/databases';
 import { registerUser, signUpGuest, smallCatalogue } from '../../support/fixtures';
 import { call } from '../../support/http';
-import { startSmtpServer, type TestSmtp, tokenFromMail } from '../../support/smtp';
-import { bearer, createTestApp, type TestApp } from '../../support/test-app';
+import { suiteAppWithMail, tokenFromMail } from '../../support/smtp';
+import { bearer } from '../../support/test-app';
 
 describe.each(databaseKinds())('magic links (%s)', (kind) => {
-  let t: TestApp;
-  let smtp: TestSmtp;
   let clock = Date.now();
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp(
-      kind,
-      { mail: { smtpUrl: smtp.url, from: 'test@cliffhanger.test', outboxPath: '/dev/null' } },
-      { now: () => new Date(clock) },
-    );
-    await seedDemoCatalogue(t.ctx, smallCatalogue());
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const { t, smtp } = suiteAppWithMail(kind, { now: () => new Date(clock) });
+  beforeAll(() => seedDemoCatalogue(t.ctx, smallCatalogue()));
 
   async function requestLink(email: string, access?: string) {
     const response = await call(t.app, {

@@ -1,23 +1,11 @@
 import { databaseKinds } from '../../support/databases';
 import { registerUser, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
-import { startSmtpServer, type TestSmtp, tokenFromMail } from '../../support/smtp';
-import { bearer, createTestApp, type TestApp } from '../../support/test-app';
+import { suiteAppWithMail, tokenFromMail } from '../../support/smtp';
+import { bearer } from '../../support/test-app';
 
 describe.each(databaseKinds())('setting a first password on a magic-link account (%s)', (kind) => {
-  let t: TestApp;
-  let smtp: TestSmtp;
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp(kind, {
-      mail: { smtpUrl: smtp.url, from: 'test@cliffhanger.test', outboxPath: '/dev/null' },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const { t, smtp } = suiteAppWithMail(kind);
 
   /** An account made by following a magic link: it has no password. */
   async function magicLinkAccount(email: string) {

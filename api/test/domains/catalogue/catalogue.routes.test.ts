@@ -1,7 +1,7 @@
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
 import { insertSeries } from '../../../src/domains/catalogue/catalogue.repository';
 import { databaseKinds } from '../../support/databases';
-import { PUBLISHED_LONG_AGO, signUpGuest, smallCatalogue } from '../../support/fixtures';
+import { seriesRow, signUpGuest, smallCatalogue } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
 
@@ -11,44 +11,24 @@ describe.each(databaseKinds())('catalogue routes (%s)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind, { cdnHost: 'cdn.example.com', storageHost: 'storage.example.com' });
     await seedDemoCatalogue(t.ctx, smallCatalogue());
-    const at = new Date().toISOString();
-    const hidden = {
-      title_en: '',
-      description: '',
-      cover_image: null,
-      banner_image: null,
-      poster_image: null,
-      slider_image: null,
-      tags: '[]',
-      year: null,
-      rating: null,
-      is_gold_exclusive: false,
-      is_featured: true,
-      is_trending: true,
-      is_top: false,
-      is_hidden: false,
-      total_episodes: null,
-      likes: 0,
-      deleted_at: null,
-      ...PUBLISHED_LONG_AGO,
-      created_at: at,
-      updated_at: at,
-    };
-    await insertSeries(t.ctx.db, { ...hidden, id: 9, title: 'Ninth', slug: 'ninth' });
-    await insertSeries(t.ctx.db, { ...hidden, id: 10, title: 'Tenth', slug: 'tenth' });
-    await insertSeries(t.ctx.db, { ...hidden, title: 'Deleted Series 1', slug: 'deleted-1' });
-    await insertSeries(t.ctx.db, { ...hidden, title: 'Fine', title_en: 'Deleted Series EN', slug: 'deleted-2' });
-    await insertSeries(t.ctx.db, { ...hidden, title: 'Staff hidden', slug: 'hidden', is_hidden: true });
-    await insertSeries(t.ctx.db, { ...hidden, title: 'Soft deleted', slug: 'soft', deleted_at: at });
-    await insertSeries(t.ctx.db, {
-      ...hidden,
-      title: 'On the CDN',
-      slug: 'cdn',
-      is_featured: false,
-      is_trending: false,
-      poster_image: 'https://cdn.example.com/posters/p.jpg',
-      created_at: '2000-01-01T00:00:00.000Z',
-    });
+    // Featured and trending, so that only the hiding rules keep them off the home rails.
+    const flagged = { is_featured: true, is_trending: true };
+    await insertSeries(t.ctx.db, { ...seriesRow('Ninth', 'ninth', flagged), id: 9 });
+    await insertSeries(t.ctx.db, { ...seriesRow('Tenth', 'tenth', flagged), id: 10 });
+    await insertSeries(t.ctx.db, seriesRow('Deleted Series 1', 'deleted-1', flagged));
+    await insertSeries(t.ctx.db, seriesRow('Fine', 'deleted-2', { ...flagged, title_en: 'Deleted Series EN' }));
+    await insertSeries(t.ctx.db, seriesRow('Staff hidden', 'hidden', { ...flagged, is_hidden: true }));
+    await insertSeries(
+      t.ctx.db,
+      seriesRow('Soft deleted', 'soft', { ...flagged, deleted_at: new Date().toISOString() }),
+    );
+    await insertSeries(
+      t.ctx.db,
+      seriesRow('On the CDN', 'cdn', {
+        poster_image: 'https://cdn.example.com/posters/p.jpg',
+        created_at: '2000-01-01T00:00:00.000Z',
+      }),
+    );
   });
   afterAll(() => t.close());
 

@@ -4,26 +4,13 @@
  * the name's limits.
  */
 import { localizedCategoryName } from '@cliffhanger/shared/src/localized-text';
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
 import { databaseKinds } from '../../support/databases';
-import { smallCatalogue } from '../../support/fixtures';
 import { call } from '../../support/http';
-import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { type Cast, signUpCast } from '../admin/staff-fixtures';
+import { bearer } from '../../support/test-app';
+import { demoCatalogueWithCast } from './demo-catalogue-with-cast';
 
 describe.each(databaseKinds())('category names by language (%s)', (kind) => {
-  let t: TestApp;
-  let cast: Cast;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    await seedDemoCatalogue(t.ctx, smallCatalogue());
-    cast = await signUpCast(t);
-  });
-  afterAll(() => t.close());
-
-  const admin = (method: string, url: string, payload?: unknown) =>
-    call(t.app, { method, url: `/api/admin${url}`, headers: bearer(cast.staff.access), payload });
+  const { t, cast, admin } = demoCatalogueWithCast(kind);
 
   it('shows the demo genres to a Russian viewer in Russian, in the list and on every series', async () => {
     const categories = (await call(t.app, { url: '/api/categories/' })).json();

@@ -4,28 +4,15 @@
  * Only the interface languages and the two text fields are accepted, within the usual limits.
  */
 import { localizedSeriesTitle, localizedTitle } from '@cliffhanger/shared/src/localized-text';
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
 import { databaseKinds } from '../../support/databases';
-import { smallCatalogue } from '../../support/fixtures';
 import { call } from '../../support/http';
-import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { type Cast, signUpCast } from '../admin/staff-fixtures';
+import { bearer } from '../../support/test-app';
+import { demoCatalogueWithCast } from './demo-catalogue-with-cast';
 
 const RU = { ru: { title: 'Полночные клятвы', description: 'История любви и мести' } };
 
 describe.each(databaseKinds())('titles by language (%s)', (kind) => {
-  let t: TestApp;
-  let cast: Cast;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    await seedDemoCatalogue(t.ctx, smallCatalogue());
-    cast = await signUpCast(t);
-  });
-  afterAll(() => t.close());
-
-  const admin = (method: string, url: string, payload?: unknown) =>
-    call(t.app, { method, url: `/api/admin${url}`, headers: bearer(cast.staff.access), payload });
+  const { t, cast, admin } = demoCatalogueWithCast(kind);
 
   /** A published series with one published free episode, both with the given translations. */
   async function publishedSeries(word: string, translations: unknown, episodeTranslations: unknown) {

@@ -8,8 +8,8 @@ import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';
 import fc from 'fast-check';
 import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
-import { call } from '../../support/http';
-import { bearer, createTestApp, type TestApp } from '../../support/test-app';
+import { call, callAs } from '../../support/http';
+import { createTestApp, type TestApp } from '../../support/test-app';
 import { balanceOf, buyCoins, ledgerSum, magicLinkSignIn, seedPaidEpisodes, subscribeGold } from './money-fixtures';
 
 interface Actor {
@@ -53,7 +53,7 @@ const unlockedOf = (model: Model, userId: number) => {
 async function expectMatches(real: Real, model: Model, actor: Actor) {
   const { t } = real;
   const expected = model.balance.get(actor.userId) ?? 0;
-  const balance = (await call(t.app, { url: '/api/coins/balance/', headers: bearer(actor.access) })).json().balance;
+  const balance = (await callAs(t.app, actor.access, { url: '/api/coins/balance/' })).json().balance;
   expect(balance).toBe(expected);
   expect(await balanceOf(t.ctx, actor.userId)).toBe(expected);
   expect(await ledgerSum(t.ctx, actor.userId)).toBe(expected);
@@ -65,40 +65,50 @@ async function expectMatches(real: Real, model: Model, actor: Actor) {
   expect(rows.map((row) => row.episode_id).sort((a, b) => a - b)).toEqual(
     [...unlockedOf(model, actor.userId)].sort((a, b) => a - b),
   );
-  const profile = (await call(t.app, { url: '/api/users/profile/', headers: bearer(actor.access) })).json();
+  const profile = (await callAs(t.app, actor.access, { url: '/api/users/profile/' })).json();
   expect(profile.is_gold_member).toBe(model.gold.has(actor.userId));
-  const active = await call(t.app, { url: '/api/subscriptions/active/', headers: bearer(actor.access) });
+  const active = await callAs(t.app, actor.access, { url: '/api/subscriptions/active/' });
   expect(active.statusCode).toBe(model.gold.has(actor.userId) ? 200 : 404);
 }
 
-class Buy implements fc.AsyncCommand<Model, Real> {
-  constructor(
-    readonly who: number,
-    readonly packageId: number,
-  ) {}
+/** A step by one of the model's actors (chosen by `who`); after it, the API must still match the model. */
+abstract class ActorStep implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly who: number) {}
   check = (m: Readonly<Model>) => m.actors.length > 0;
   async run(m: Model, r: Real) {
     const actor = pick(m.actors, this.who);
-    await buyCoins(r.t.app, actor.access, this.packageId);
-    m.balance.set(actor.userId, (m.balance.get(actor.userId) ?? 0) + (r.packages.get(this.packageId) ?? 0));
+    await this.step(actor, m, r);
     await expectMatches(r, m, actor);
   }
-  toString = () => `buy(${this.who}, package ${this.packageId})`;
+  abstract step(actor: Actor, m: Model, r: Real): Promise<void>;
 }
 
-class Unlock implements fc.AsyncCommand<Model, Real> {
+class Buy extends ActorStep {
   constructor(
-    readonly who: number,
+    who: number,
+    readonly packageId: number,
+  ) {
+    super(who);
+  }
+  async step(actor: Actor, m: Model, r: Real) {
+    await buyCoins(r.t.app, actor.access, this.packageId);
+    m.balance.set(actor.userId, (m.balance.get(actor.userId) ?? 0) + (r.packages.get(this.packageId) ?? 0));
+  }
+  override toString = () => `buy(${this.who}, package ${this.packageId})`;
+}
+
+class Unlock extends ActorStep {
+  constructor(
+    who: number,
     readonly episode: number,
-  ) {}
-  check = (m: Readonly<Model>) => m.actors.length > 0;
-  async run(m: Model, r: Real) {
-    const actor = pick(m.actors, this.who);
+  ) {
+    super(who);
+  }
+  async step(actor: Actor, m: Model, r: Real) {
     const episode = pick(r.episodes, this.episode);
-    const answer = await call(r.t.app, {
+    const answer = await callAs(r.t.app, actor.access, {
       method: 'POST',
       url: `/api/episodes/${episode.id}/unlock/`,
-      headers: bearer(actor.access),
     });
     const balance = m.balance.get(actor.userId) ?? 0;
     const unlocked = unlockedOf(m, actor.userId);
@@ -119,20 +129,15 @@ class Unlock implements fc.AsyncCommand<Model, Real> {
       expect(answer.statusCode).toBe(402);
       expect(answer.json()).toEqual(expect.objectContaining({ coin_cost: episode.cost, balance }));
     }
-    await expectMatches(r, m, actor);
   }
-  toString = () => `unlock(${this.who}, episode ${this.episode})`;
+  override toString = () => `unlock(${this.who}, episode ${this.episode})`;
 }
 
-class Claim implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly who: number) {}
-  check = (m: Readonly<Model>) => m.actors.length > 0;
-  async run(m: Model, r: Real) {
-    const actor = pick(m.actors, this.who);
-    const answer = await call(r.t.app, {
+class Claim extends ActorStep {
+  async step(actor: Actor, m: Model, r: Real) {
+    const answer = await callAs(r.t.app, actor.access, {
       method: 'POST',
       url: '/api/rewards/daily/claim/',
-      headers: bearer(actor.access),
     });
     if (m.claimed.has(actor.userId)) {
       expect(answer.statusCode).toBe(409);
@@ -142,16 +147,12 @@ class Claim implements fc.AsyncCommand<Model, Real> {
       m.claimed.add(actor.userId);
       m.balance.set(actor.userId, (m.balance.get(actor.userId) ?? 0) + 10);
     }
-    await expectMatches(r, m, actor);
   }
-  toString = () => `claim(${this.who})`;
+  override toString = () => `claim(${this.who})`;
 }
 
-class Subscribe implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly who: number) {}
-  check = (m: Readonly<Model>) => m.actors.length > 0;
-  async run(m: Model, r: Real) {
-    const actor = pick(m.actors, this.who);
+class Subscribe extends ActorStep {
+  async step(actor: Actor, m: Model, r: Real) {
     const answer = await subscribeGold(r.t.app, actor.access);
     if (m.gold.has(actor.userId)) {
       expect(answer.statusCode).toBe(409);
@@ -159,21 +160,20 @@ class Subscribe implements fc.AsyncCommand<Model, Real> {
       expect(answer.statusCode).toBe(303);
       m.gold.add(actor.userId);
     }
-    await expectMatches(r, m, actor);
   }
-  toString = () => `subscribe(${this.who})`;
+  override toString = () => `subscribe(${this.who})`;
 }
 
-class SetCancel implements fc.AsyncCommand<Model, Real> {
+class SetCancel extends ActorStep {
   constructor(
-    readonly who: number,
+    who: number,
     readonly cancel: boolean,
-  ) {}
-  check = (m: Readonly<Model>) => m.actors.length > 0;
-  async run(m: Model, r: Real) {
-    const actor = pick(m.actors, this.who);
+  ) {
+    super(who);
+  }
+  async step(actor: Actor, m: Model, r: Real) {
     const url = this.cancel ? '/api/subscriptions/cancel/' : '/api/subscriptions/reactivate/';
-    const answer = await call(r.t.app, { method: 'POST', url, headers: bearer(actor.access) });
+    const answer = await callAs(r.t.app, actor.access, { method: 'POST', url });
     if (m.gold.has(actor.userId)) {
       expect(answer.statusCode).toBe(200);
       // Cancelling stops renewal; Gold lasts until the period ends, so the model's Gold is unchanged.
@@ -181,9 +181,8 @@ class SetCancel implements fc.AsyncCommand<Model, Real> {
     } else {
       expect(answer.statusCode).toBe(404);
     }
-    await expectMatches(r, m, actor);
   }
-  toString = () => `${this.cancel ? 'cancel' : 'reactivate'}(${this.who})`;
+  override toString = () => `${this.cancel ? 'cancel' : 'reactivate'}(${this.who})`;
 }
 
 class NewGuest implements fc.AsyncCommand<Model, Real> {
@@ -231,7 +230,7 @@ class SignIn implements fc.AsyncCommand<Model, Real> {
     expect(answer.user.coin_balance).toBe(m.balance.get(accountId));
     await expectMatches(r, m, account);
     // The guest is gone: its token no longer works and it holds nothing.
-    expect((await call(r.t.app, { url: '/api/coins/balance/', headers: bearer(guest.access) })).statusCode).toBe(401);
+    expect((await callAs(r.t.app, guest.access, { url: '/api/coins/balance/' })).statusCode).toBe(401);
     expect(await balanceOf(r.t.ctx, guest.userId)).toBe(0);
   }
   toString = () => `signIn(guest ${this.who}, email ${this.email})`;

@@ -12,25 +12,14 @@ import { S3MediaStorage } from '../../../src/domains/media-library/s3-media-stor
 import { call } from '../../support/http';
 import { bearer, type ConfigOverrides, createTestApp, type TestApp } from '../../support/test-app';
 import { signUpCast } from '../admin/staff-fixtures';
-import { type SignedS3Server, startSignedS3Server } from './signed-s3-server';
-
-const storeConfig = (s3: SignedS3Server, changes: Partial<S3StorageConfig> = {}): S3StorageConfig => ({
-  bucket: s3.bucket,
-  region: s3.region,
-  endpoint: s3.endpoint,
-  accessKeyId: s3.accessKeyId,
-  secretAccessKey: s3.secretAccessKey,
-  publicUrl: null,
-  forcePathStyle: true,
-  ...changes,
-});
+import { type SignedS3Server, startSignedS3Server, storageConfigFor } from './signed-s3-server';
 
 describe('the S3-compatible media storage', () => {
   let s3: SignedS3Server;
   let dir: string;
   const opened: S3MediaStorage[] = [];
   const storage = (changes: Partial<S3StorageConfig> = {}) => {
-    const made = new S3MediaStorage(storeConfig(s3, changes));
+    const made = new S3MediaStorage(storageConfigFor(s3, changes));
     opened.push(made);
     return made;
   };
@@ -118,7 +107,7 @@ describe('the S3-compatible media storage', () => {
   });
 
   it('derives the public address from the endpoint when none is given', () => {
-    const base = { ...storeConfig(s3), endpoint: null, forcePathStyle: false, region: 'eu-west-3' };
+    const base = { ...storageConfigFor(s3), endpoint: null, forcePathStyle: false, region: 'eu-west-3' };
     expect(S3MediaStorage.defaultPublicBase(base)).toBe(`https://${s3.bucket}.s3.eu-west-3.amazonaws.com`);
     expect(
       S3MediaStorage.defaultPublicBase({ ...base, endpoint: 'https://s3.example.net', forcePathStyle: false }),
@@ -185,7 +174,7 @@ describe('an image uploaded through the media library with a store configured', 
   beforeAll(async () => {
     s3 = await startSignedS3Server();
     // The store is part of the app's configuration, as configFromEnv would build it from MEDIA_S3_*.
-    const overrides = { logger: false, mediaStorage: storeConfig(s3, { publicUrl: 'https://media.example.com' }) };
+    const overrides = { logger: false, mediaStorage: storageConfigFor(s3, { publicUrl: 'https://media.example.com' }) };
     t = await createTestApp('sqlite', overrides as ConfigOverrides);
   });
   afterAll(async () => {

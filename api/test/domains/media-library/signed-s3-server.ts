@@ -15,6 +15,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { S3StorageConfig } from '../../../src/domains/media-library/s3-media-storage';
 
 export interface StoredObject {
   body: Buffer;
@@ -45,6 +46,18 @@ export interface SignedS3Server {
   close(): Promise<void>;
 }
 
+/** The app's media storage settings for `s3` (path-style, no public address unless `changes` give one). */
+export const storageConfigFor = (s3: SignedS3Server, changes: Partial<S3StorageConfig> = {}): S3StorageConfig => ({
+  bucket: s3.bucket,
+  region: s3.region,
+  endpoint: s3.endpoint,
+  accessKeyId: s3.accessKeyId,
+  secretAccessKey: s3.secretAccessKey,
+  publicUrl: null,
+  forcePathStyle: true,
+  ...changes,
+});
+
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
 
@@ -67,6 +80,26 @@ function canonicalQuery(search: string): string {
     .sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1))
     .map(([key, value]) => `${key}=${value}`)
     .join('&');
+}
+
+/**
+ * The last step of SigV4, for signed headers and presigned addresses alike: signs the canonical request
+ * with a key derived from the secret for that day and region, and compares with the signature given.
+ */
+function signatureMismatch(
+  secretAccessKey: string,
+  day: string,
+  region: string,
+  amzDate: string,
+  canonicalRequest: string,
+  signature: string,
+): string | null {
+  const scope = `${day}/${region}/s3/aws4_request`;
+  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
+  const signingKey = hmac(hmac(hmac(hmac(`AWS4${secretAccessKey}`, day), region), 's3'), 'aws4_request');
+  const expected = createHmac('sha256', signingKey).update(stringToSign).digest();
+  const given = Buffer.from(signature, 'hex');
+  return given.length === expected.length && timingSafeEqual(expected, given) ? null : 'signature does not match';
 }
 
 const AUTH =
@@ -109,14 +142,14 @@ function signatureProblem(
     signedHeaderList,
     payloadHash,
   ].join('\n');
-  const scope = `${day}/${region}/s3/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
-  const signingKey = hmac(
-    hmac(hmac(hmac(`AWS4${keys.secretAccessKey}`, day as string), region as string), 's3'),
-    'aws4_request',
+  return signatureMismatch(
+    keys.secretAccessKey,
+    day as string,
+    region as string,
+    amzDate,
+    canonicalRequest,
+    signature as string,
   );
-  const expected = createHmac('sha256', signingKey).update(stringToSign).digest();
-  return timingSafeEqual(expected, Buffer.from(signature as string, 'hex')) ? null : 'signature does not match';
 }
 
 /**
@@ -160,15 +193,7 @@ function presignProblem(
     'host',
     'UNSIGNED-PAYLOAD',
   ].join('\n');
-  const scope = `${day}/${region}/s3/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
-  const signingKey = hmac(
-    hmac(hmac(hmac(`AWS4${keys.secretAccessKey}`, day as string), region as string), 's3'),
-    'aws4_request',
-  );
-  const expected = createHmac('sha256', signingKey).update(stringToSign).digest();
-  const given = Buffer.from(signature, 'hex');
-  return given.length === expected.length && timingSafeEqual(expected, given) ? null : 'signature does not match';
+  return signatureMismatch(keys.secretAccessKey, day as string, region as string, amzDate, canonicalRequest, signature);
 }
 
 /** The bucket policy these tests model: only images are publicly readable, video never is. */

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { sourcePath } from '../../../src/domains/media-library/uploads.service';
+import { episodeIdOf } from '../../support/fixtures';
 import { type CallOptions, listenOnFreePort, call as plainCall } from '../../support/http';
 import type { TestApp } from '../../support/test-app';
 
@@ -151,12 +152,4 @@ export async function storedSource(t: TestApp, assetId: number): Promise<Buffer>
 }
 
 /** The id of episode `number` of the first demo series. */
-export async function demoEpisodeId(t: TestApp, number: number): Promise<number> {
-  const episode = await t.ctx.db
-    .selectFrom('episodes')
-    .select('id')
-    .where('series_id', '=', 1)
-    .where('episode_number', '=', number)
-    .executeTakeFirstOrThrow();
-  return episode.id;
-}
+export const demoEpisodeId = (t: TestApp, number: number) => episodeIdOf(t.ctx, 1, number);

@@ -10,7 +10,7 @@ import { tusUploadsOf } from '../../../src/domains/media-library/tus-uploads';
 import { smallCatalogue } from '../../support/fixtures';
 import { bearer, type ConfigOverrides, createTestApp, type TestApp } from '../../support/test-app';
 import { type Cast, signUpCast } from '../admin/staff-fixtures';
-import { type SignedS3Server, startSignedS3Server } from './signed-s3-server';
+import { type SignedS3Server, startSignedS3Server, storageConfigFor } from './signed-s3-server';
 import { call, demoEpisodeId, FTYP, makeClip, sameBytes, storedSource, tusClient } from './tus-client';
 
 jest.setTimeout(120_000);
@@ -27,16 +27,7 @@ describe('resumable video uploads over tus with an S3-compatible store', () => {
 
   beforeAll(async () => {
     s3 = await startSignedS3Server({ now: () => storeNow() });
-    const mediaStorage = {
-      bucket: s3.bucket,
-      region: s3.region,
-      endpoint: s3.endpoint,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      publicUrl: null,
-      forcePathStyle: true,
-    };
-    t = await createTestApp('sqlite', { mediaStorage } as ConfigOverrides);
+    t = await createTestApp('sqlite', { mediaStorage: storageConfigFor(s3) } as ConfigOverrides);
     await seedDemoCatalogue(t.ctx, smallCatalogue());
     cast = await signUpCast(t);
     episodeId = await demoEpisodeId(t, 3);

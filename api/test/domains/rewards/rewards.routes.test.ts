@@ -1,24 +1,19 @@
 import { FOLLOW_PROMPT_COINS } from '@cliffhanger/shared/src/constants';
 import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
-import { call } from '../../support/http';
-import { bearer, createTestApp, type TestApp } from '../../support/test-app';
+import { call, callAs } from '../../support/http';
+import { suiteApp } from '../../support/suite-app';
 import { balanceOf, ledgerSum } from '../coins/money-fixtures';
 
 const DAY = 86_400_000;
 
 describe.each(databaseKinds())('rewards (%s)', (kind) => {
-  let t: TestApp;
   // Noon UTC, so "today" is unambiguous; tests move whole days.
   let clock = Date.parse('2026-03-10T12:00:00.000Z');
-
-  beforeAll(async () => {
-    t = await createTestApp(kind, {}, { now: () => new Date(clock) });
-  });
-  afterAll(() => t.close());
+  const t = suiteApp(kind, { now: () => new Date(clock) });
 
   const as = (session: Session, method: string, url: string, payload?: unknown) =>
-    call(t.app, { method, url, headers: bearer(session.access), ...(payload !== undefined ? { payload } : {}) });
+    callAs(t.app, session.access, { method, url, payload });
   /** Access tokens expire after 15 minutes of the test clock; a guest signs in again by its id. */
   const refreshed = async (session: Session): Promise<Session> => signUpGuest(t.app, session.user.email.split('@')[0]);
 

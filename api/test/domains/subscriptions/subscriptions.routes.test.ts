@@ -1,25 +1,19 @@
 import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
-import { call } from '../../support/http';
-import { bearer, createTestApp, type TestApp } from '../../support/test-app';
+import { call, callAs } from '../../support/http';
+import { suiteApp } from '../../support/suite-app';
 import { devCheckoutAction, subscribeGold } from '../coins/money-fixtures';
 
 describe.each(databaseKinds())('Gold subscriptions (%s)', (kind) => {
-  let t: TestApp;
   let clock = Date.now();
-
-  beforeAll(async () => {
-    t = await createTestApp(kind, {}, { now: () => new Date(clock) });
-  });
-  afterAll(() => t.close());
+  const t = suiteApp(kind, { now: () => new Date(clock) });
 
   const as = (session: Session, method: string, url: string, payload?: unknown) =>
-    call(t.app, { method, url, headers: bearer(session.access), ...(payload !== undefined ? { payload } : {}) });
+    callAs(t.app, session.access, { method, url, payload });
   const feedList = (session: Session) =>
-    call(t.app, {
+    callAs(t.app, session.access, {
       method: 'POST',
       url: '/feed-api/web/subscriptions/list/',
-      headers: bearer(session.access),
       payload: { id: session.user.id },
     });
 
@@ -151,10 +145,9 @@ describe.each(databaseKinds())('Gold subscriptions (%s)', (kind) => {
     const other = await signUpGuest(t.app);
     expect(
       (
-        await call(t.app, {
+        await callAs(t.app, user.access, {
           method: 'POST',
           url: '/feed-api/web/subscriptions/list/',
-          headers: bearer(user.access),
           payload: { id: other.user.id },
         })
       ).statusCode,

@@ -5,35 +5,27 @@
  */
 import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
-import { call } from '../../support/http';
-import { bearer, createTestApp, type TestApp } from '../../support/test-app';
+import { call, callAs } from '../../support/http';
+import { suiteApp } from '../../support/suite-app';
 import { balanceOf, grantCoins, ledgerSum, magicLinkSignIn, seedPaidEpisodes } from '../coins/money-fixtures';
 
 describe.each(databaseKinds())('auto-unlock within its cap (%s)', (kind) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    await signUpGuest(t.app);
-  }, 120_000);
-  afterAll(() => t.close());
+  const t = suiteApp(kind, { warm: true });
 
   const setting = (session: Session, seriesId: number) =>
-    call(t.app, { url: `/api/series/${seriesId}/auto-unlock/`, headers: bearer(session.access) });
+    callAs(t.app, session.access, { url: `/api/series/${seriesId}/auto-unlock/` });
   const turnOn = (session: Session, seriesId: number, payload: unknown) =>
-    call(t.app, {
+    callAs(t.app, session.access, {
       method: 'PUT',
       url: `/api/series/${seriesId}/auto-unlock/`,
-      headers: bearer(session.access),
       payload,
     });
   const turnOff = (session: Session, seriesId: number) =>
-    call(t.app, { method: 'DELETE', url: `/api/series/${seriesId}/auto-unlock/`, headers: bearer(session.access) });
+    callAs(t.app, session.access, { method: 'DELETE', url: `/api/series/${seriesId}/auto-unlock/` });
   const autoUnlock = (session: Session, episodeId: number, payload: Record<string, unknown> = {}) =>
-    call(t.app, {
+    callAs(t.app, session.access, {
       method: 'POST',
       url: `/api/episodes/${episodeId}/unlock/`,
-      headers: bearer(session.access),
       payload: { automatic: true, ...payload },
     });
   const ledgerOf = (userId: number) =>
@@ -90,9 +82,8 @@ describe.each(databaseKinds())('auto-unlock within its cap (%s)', (kind) => {
     expect(third.json().message).toMatch(/Auto-unlock stopped at episode 3.*Nothing was charged/);
     expect(await balanceOf(t.ctx, viewer.user.id)).toBe(76);
     expect(await ledgerSum(t.ctx, viewer.user.id)).toBe(76);
-    const locked = await call(t.app, {
+    const locked = await callAs(t.app, viewer.access, {
       url: `/api/episodes/${episodeIds[2]}/stream/`,
-      headers: bearer(viewer.access),
     });
     expect(locked.statusCode).not.toBe(200);
     expect((await setting(viewer, seriesId)).json()).toEqual(expect.objectContaining({ spent: 24, left: 0 }));
@@ -102,17 +93,16 @@ describe.each(databaseKinds())('auto-unlock within its cap (%s)', (kind) => {
       { delta: -12, reason: 'auto_unlock', reference: `episode:${episodeIds[0]}` },
       { delta: -12, reason: 'auto_unlock', reference: `episode:${episodeIds[1]}` },
     ]);
-    const listed = await call(t.app, { url: '/api/transactions/', headers: bearer(viewer.access) });
+    const listed = await callAs(t.app, viewer.access, { url: '/api/transactions/' });
     const descriptions = (listed.json().results as Array<{ description: string }>).map((row) => row.description);
     expect(descriptions).toEqual(
       expect.arrayContaining([expect.stringMatching(/^Auto-unlocked: “Money series \d+”, episode 2$/)]),
     );
 
     // An unlock by hand still works past the cap: the cap only limits automatic spending.
-    const byHand = await call(t.app, {
+    const byHand = await callAs(t.app, viewer.access, {
       method: 'POST',
       url: `/api/episodes/${episodeIds[2]}/unlock/`,
-      headers: bearer(viewer.access),
     });
     expect(byHand.json()).toEqual(expect.objectContaining({ via: 'coins', charged: 12, balance: 64 }));
     expect((await setting(viewer, seriesId)).json()).toEqual(expect.objectContaining({ spent: 24 }));

@@ -4,27 +4,19 @@
  */
 import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
-import { call } from '../../support/http';
-import { bearer, createTestApp, type TestApp } from '../../support/test-app';
+import { call, callAs } from '../../support/http';
+import { suiteApp } from '../../support/suite-app';
 import { balanceOf, devCheckoutAction, grantCoins, ledgerSum, seedPaidEpisodes } from '../coins/money-fixtures';
 
 describe.each(databaseKinds())('series total unlock (%s)', (kind) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    // The first sign-up warms the app (key import, first queries); on a busy machine it can take a while.
-    await signUpGuest(t.app);
-  }, 120_000);
-  afterAll(() => t.close());
+  const t = suiteApp(kind, { warm: true });
 
   const quote = (session: Session, seriesId: number) =>
-    call(t.app, { url: `/api/series/${seriesId}/unlock-all/`, headers: bearer(session.access) });
+    callAs(t.app, session.access, { url: `/api/series/${seriesId}/unlock-all/` });
   const unlockAll = (session: Session, seriesId: number, coins: unknown) =>
-    call(t.app, {
+    callAs(t.app, session.access, {
       method: 'POST',
       url: `/api/series/${seriesId}/unlock-all/`,
-      headers: bearer(session.access),
       payload: { coins },
     });
 
@@ -37,10 +29,9 @@ describe.each(databaseKinds())('series total unlock (%s)', (kind) => {
       .where('id', '=', episodeIds[3] as number)
       .execute();
     await grantCoins(t.ctx, viewer.user.id, 100);
-    await call(t.app, {
+    await callAs(t.app, viewer.access, {
       method: 'POST',
       url: `/api/episodes/${episodeIds[0]}/unlock/`,
-      headers: bearer(viewer.access),
     });
     const answer = await quote(viewer, seriesId);
     expect(answer.statusCode).toBe(200);
@@ -65,7 +56,7 @@ describe.each(databaseKinds())('series total unlock (%s)', (kind) => {
     expect(await balanceOf(t.ctx, viewer.user.id)).toBe(10);
     expect(await ledgerSum(t.ctx, viewer.user.id)).toBe(10);
     for (const id of episodeIds) {
-      const stream = await call(t.app, { url: `/api/episodes/${id}/stream/`, headers: bearer(viewer.access) });
+      const stream = await callAs(t.app, viewer.access, { url: `/api/episodes/${id}/stream/` });
       expect(stream.statusCode).toBe(200);
     }
     // Nothing left: a second request charges nothing.
@@ -133,10 +124,9 @@ describe.each(databaseKinds())('series total unlock (%s)', (kind) => {
 
   it('brings the buyer back to the episode after paying or cancelling, never to another site', async () => {
     const viewer = await signUpGuest(t.app);
-    const started = await call(t.app, {
+    const started = await callAs(t.app, viewer.access, {
       method: 'POST',
       url: '/api/coins/purchase/',
-      headers: bearer(viewer.access),
       payload: { package_id: 1, return_to: '/player/4/episode/31', unlock_episode_id: 31 },
     });
     expect(started.statusCode).toBe(200);
@@ -154,10 +144,9 @@ describe.each(databaseKinds())('series total unlock (%s)', (kind) => {
     expect(back.searchParams.get('unlock')).toBe('31');
     expect(back.searchParams.get('session_id')).toBe(sessionId);
 
-    const second = await call(t.app, {
+    const second = await callAs(t.app, viewer.access, {
       method: 'POST',
       url: '/api/coins/purchase/',
-      headers: bearer(viewer.access),
       payload: { package_id: 1, return_to: '/player/4/episode/31' },
     });
     const cancelled = await call(t.app, {
@@ -171,10 +160,9 @@ describe.each(databaseKinds())('series total unlock (%s)', (kind) => {
     expect(cancelBack.searchParams.get('checkout')).toBe('cancelled');
 
     for (const returnTo of ['//evil.example/x', 'https://evil.example/', '/a?b=c', 'player']) {
-      const refused = await call(t.app, {
+      const refused = await callAs(t.app, viewer.access, {
         method: 'POST',
         url: '/api/coins/purchase/',
-        headers: bearer(viewer.access),
         payload: { package_id: 1, return_to: returnTo },
       });
       expect(refused.statusCode).toBe(400);

@@ -1,7 +1,7 @@
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
 import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest, smallCatalogue } from '../../support/fixtures';
-import { call } from '../../support/http';
+import { call, callAs } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
 
 describe.each(databaseKinds())('viewing routes (%s)', (kind) => {
@@ -28,10 +28,9 @@ describe.each(databaseKinds())('viewing routes (%s)', (kind) => {
   afterAll(() => t.close());
 
   const progress = (episode: number, value: unknown, extra: Record<string, unknown> = {}) =>
-    call(t.app, {
+    callAs(t.app, viewer.access, {
       method: 'PUT',
       url: `/api/episodes/${episode}/watch-progress/`,
-      headers: bearer(viewer.access),
       payload: { progress: value, ...extra },
     });
 
@@ -40,7 +39,7 @@ describe.each(databaseKinds())('viewing routes (%s)', (kind) => {
     expect((await progress(1, -20)).json().progress).toBe(0);
     const saved = (await progress(1, 42.5, { position_seconds: 38 })).json();
     expect(saved).toEqual(expect.objectContaining({ progress: 42.5, position_seconds: 38, completed: false }));
-    expect((await call(t.app, { url: '/api/episodes/1/', headers: bearer(viewer.access) })).json()).toEqual(
+    expect((await callAs(t.app, viewer.access, { url: '/api/episodes/1/' })).json()).toEqual(
       expect.objectContaining({ progress: 42.5, position_seconds: 38 }),
     );
   });
@@ -50,8 +49,8 @@ describe.each(databaseKinds())('viewing routes (%s)', (kind) => {
     await progress(4, 50);
     await progress(2, 10);
     await progress(7, 20);
-    await call(t.app, { method: 'POST', url: '/api/episodes/7/mark-watched/', headers: bearer(viewer.access) });
-    const items = (await call(t.app, { url: '/api/users/continue-watching/', headers: bearer(viewer.access) })).json();
+    await callAs(t.app, viewer.access, { method: 'POST', url: '/api/episodes/7/mark-watched/' });
+    const items = (await callAs(t.app, viewer.access, { url: '/api/users/continue-watching/' })).json();
     expect(items.map((item: { episode: { id: number } }) => item.episode.id)).toEqual([2, 4]);
     expect(items[0].series.id).toBe(1);
   });
@@ -59,56 +58,46 @@ describe.each(databaseKinds())('viewing routes (%s)', (kind) => {
   it('removes one history entry, and clearing history also empties continue watching', async () => {
     await progress(1, 30);
     await progress(4, 30);
-    const history = (await call(t.app, { url: '/api/users/watch-history/', headers: bearer(viewer.access) })).json();
+    const history = (await callAs(t.app, viewer.access, { url: '/api/users/watch-history/' })).json();
     expect(history.map((entry: { episode: { id: number } }) => entry.episode.id)).toEqual([4, 1]);
     expect(
       (
-        await call(t.app, {
+        await callAs(t.app, viewer.access, {
           method: 'DELETE',
           url: `/api/users/watch-history/${history[0].id}/`,
-          headers: bearer(viewer.access),
         })
       ).statusCode,
     ).toBe(200);
     expect(
       (
-        await call(t.app, {
+        await callAs(t.app, viewer.access, {
           method: 'DELETE',
           url: `/api/users/watch-history/${history[0].id}/`,
-          headers: bearer(viewer.access),
         })
       ).statusCode,
     ).toBe(404);
-    const cleared = await call(t.app, {
+    const cleared = await callAs(t.app, viewer.access, {
       method: 'DELETE',
       url: '/api/users/watch-history/clear/',
-      headers: bearer(viewer.access),
     });
     expect(cleared.statusCode).toBe(200);
-    expect((await call(t.app, { url: '/api/users/watch-history/', headers: bearer(viewer.access) })).json()).toEqual(
-      [],
-    );
-    expect(
-      (await call(t.app, { url: '/api/users/continue-watching/', headers: bearer(viewer.access) })).json(),
-    ).toEqual([]);
+    expect((await callAs(t.app, viewer.access, { url: '/api/users/watch-history/' })).json()).toEqual([]);
+    expect((await callAs(t.app, viewer.access, { url: '/api/users/continue-watching/' })).json()).toEqual([]);
   });
 
   it("never touches another user's history entry", async () => {
     await progress(1, 30);
-    const entry = (await call(t.app, { url: '/api/users/watch-history/', headers: bearer(viewer.access) })).json()[0];
+    const entry = (await callAs(t.app, viewer.access, { url: '/api/users/watch-history/' })).json()[0];
     const other = await signUpGuest(t.app);
     expect(
       (
-        await call(t.app, {
+        await callAs(t.app, other.access, {
           method: 'DELETE',
           url: `/api/users/watch-history/${entry.id}/`,
-          headers: bearer(other.access),
         })
       ).statusCode,
     ).toBe(404);
-    expect(
-      (await call(t.app, { url: '/api/users/watch-history/', headers: bearer(viewer.access) })).json(),
-    ).toHaveLength(1);
+    expect((await callAs(t.app, viewer.access, { url: '/api/users/watch-history/' })).json()).toHaveLength(1);
   });
 
   it('adds to and removes from my list idempotently through both path forms', async () => {

@@ -46,34 +46,92 @@ function useFields<K extends string>(initial: Record<K, string>) {
   return { values, bind, check, reset: () => setValues(initial) };
 }
 
+/**
+ * One sign-in or password form: its title, fields, the submit button (with its busy label while the
+ * request runs), the server's refusal under it, and an optional footer. `onSubmit` runs without the
+ * page reload; `failed` is the sentence a refusal starts with.
+ */
 function AuthForm({
   title,
   children,
   onSubmit,
+  submitLabel,
+  busyLabel,
+  busy,
+  failed,
   error,
   footer,
 }: {
   title: string;
   children: ReactNode;
-  onSubmit: (event: FormEvent) => void;
-  error?: string | null;
+  onSubmit: () => void;
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  failed: string;
+  error: unknown;
   footer?: ReactNode;
 }) {
   const id = useId();
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSubmit();
+  }
   return (
-    <form className="ch-card auth-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+    <form className="ch-card auth-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="account-panel-title">
         {title}
       </h2>
       {children}
-      {error && (
+      <Button type="submit" disabled={busy}>
+        {busy ? busyLabel : submitLabel}
+      </Button>
+      {error ? (
         <p className="ch-field-error" role="alert">
-          {error}
+          {failure(failed, error)}
         </p>
-      )}
+      ) : null}
       {footer}
     </form>
   );
+}
+
+type Bind = (key: 'password' | 'confirmation') => ReturnType<ReturnType<typeof useFields>['bind']>;
+
+/** A new password with its repetition; `fresh` labels them as replacing the current one. */
+function NewPasswordFields({ bind, hint, fresh = true }: { bind: Bind; hint: string; fresh?: boolean }) {
+  const { t } = useAccountT();
+  return (
+    <>
+      <FormField
+        label={fresh ? t('auth.newPassword') : t('auth.password')}
+        type="password"
+        autoComplete="new-password"
+        hint={hint}
+        {...bind('password')}
+      />
+      <FormField
+        label={fresh ? t('auth.repeatNewPassword') : t('auth.repeatPassword')}
+        type="password"
+        autoComplete="new-password"
+        {...bind('confirmation')}
+      />
+    </>
+  );
+}
+
+/** The checks of a new password and its repetition (the registration rules). */
+function newPasswordChecks(values: { password: string; confirmation: string }) {
+  return {
+    password: passwordProblem(values.password, 'new password'),
+    confirmation: confirmationProblem(values.password, values.confirmation),
+  };
+}
+
+/** Lets password managers file the new password under the signed-in account. */
+function AccountNameForPasswordManagers() {
+  const user = useSharedSelector(selectUser);
+  return <input type="email" autoComplete="username" value={user?.email ?? ''} readOnly hidden />;
 }
 
 function CheckYourEmail({ email, children, onBack }: { email: string; children: ReactNode; onBack: () => void }) {
@@ -98,8 +156,7 @@ export function SignInForm({ heading }: { heading?: string }) {
   const { t } = useAccountT();
   const { values, bind, check } = useFields({ email: '', password: '' });
   const [login, { isLoading, error }] = useAccountLoginMutation();
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     if (!check({ email: emailProblem(values.email), password: values.password ? null : t('rules.enterPassword') }))
       return;
     login({ email: values.email.trim(), password: values.password });
@@ -108,13 +165,14 @@ export function SignInForm({ heading }: { heading?: string }) {
     <AuthForm
       title={heading ?? t('auth.signInHeading')}
       onSubmit={submit}
-      error={error ? failure(t('auth.loginFailed'), error) : null}
+      submitLabel={t('auth.signIn')}
+      busyLabel={t('auth.signingIn')}
+      busy={isLoading}
+      failed={t('auth.loginFailed')}
+      error={error}
     >
       <FormField label={t('auth.email')} type="email" autoComplete="email" {...bind('email')} />
       <FormField label={t('auth.password')} type="password" autoComplete="current-password" {...bind('password')} />
-      <Button type="submit" disabled={isLoading}>
-        {isLoading ? t('auth.signingIn') : t('auth.signIn')}
-      </Button>
     </AuthForm>
   );
 }
@@ -123,8 +181,7 @@ export function RegisterForm() {
   const { values, bind, check } = useFields({ email: '', username: '', password: '', confirmation: '' });
   const [register, { isLoading, error }] = useAccountRegisterMutation();
   const { t } = useAccountT();
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     const valid = check({
       email: emailProblem(values.email),
       username: usernameProblem(values.username),
@@ -139,7 +196,11 @@ export function RegisterForm() {
     <AuthForm
       title={t('auth.createTitle')}
       onSubmit={submit}
-      error={error ? failure(t('auth.registrationFailed'), error) : null}
+      submitLabel={t('auth.create')}
+      busyLabel={t('auth.creating')}
+      busy={isLoading}
+      failed={t('auth.registrationFailed')}
+      error={error}
     >
       <FormField label={t('auth.email')} type="email" autoComplete="email" {...bind('email')} />
       <FormField
@@ -148,80 +209,95 @@ export function RegisterForm() {
         hint={t('auth.usernameHint')}
         {...bind('username')}
       />
-      <FormField
-        label={t('auth.password')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('auth.passwordHint')}
-        {...bind('password')}
-      />
-      <FormField
-        label={t('auth.repeatPassword')}
-        type="password"
-        autoComplete="new-password"
-        {...bind('confirmation')}
-      />
-      <Button type="submit" disabled={isLoading}>
-        {isLoading ? t('auth.creating') : t('auth.create')}
-      </Button>
+      <NewPasswordFields bind={bind} hint={t('auth.passwordHint')} fresh={false} />
+    </AuthForm>
+  );
+}
+
+/** Where a mutation stands, as the forms read it. */
+interface Sending {
+  isLoading: boolean;
+  isSuccess: boolean;
+  error?: unknown;
+  reset: () => void;
+}
+
+/**
+ * A form that mails a link to one address (a sign-in link, a password reset), then says where it went;
+ * "use another address" brings the form back.
+ */
+function MailALinkForm({
+  send,
+  sending,
+  title,
+  intro,
+  submitLabel,
+  failed,
+  sent,
+}: {
+  send: (email: string) => void;
+  sending: Sending;
+  title: string;
+  intro?: string;
+  submitLabel: string;
+  failed: string;
+  sent: string;
+}) {
+  const { values, bind, check } = useFields({ email: '' });
+  const { t } = useAccountT();
+  if (sending.isSuccess) {
+    return (
+      <CheckYourEmail email={values.email.trim()} onBack={sending.reset}>
+        {sent}
+      </CheckYourEmail>
+    );
+  }
+  return (
+    <AuthForm
+      title={title}
+      onSubmit={() => {
+        if (check({ email: emailProblem(values.email) })) send(values.email.trim());
+      }}
+      submitLabel={submitLabel}
+      busyLabel={t('auth.sending')}
+      busy={sending.isLoading}
+      failed={failed}
+      error={sending.error}
+    >
+      {intro && <p className="ch-muted">{intro}</p>}
+      <FormField label={t('auth.email')} type="email" autoComplete="email" {...bind('email')} />
     </AuthForm>
   );
 }
 
 export function MagicLinkForm({ next }: { next?: string }) {
-  const { values, bind, check } = useFields({ email: '' });
-  const [send, { isLoading, isSuccess, error, reset }] = useAccountMagicLinkMutation();
+  const [send, sending] = useAccountMagicLinkMutation();
   const { t } = useAccountT();
-  if (isSuccess) {
-    return (
-      <CheckYourEmail email={values.email.trim()} onBack={reset}>
-        {t('auth.linkSent')}
-      </CheckYourEmail>
-    );
-  }
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!check({ email: emailProblem(values.email) })) return;
-    send({ email: values.email.trim(), ...(next ? { next } : {}) });
-  }
   return (
-    <AuthForm title={t('auth.linkTitle')} onSubmit={submit} error={error ? failure(t('auth.linkFailed'), error) : null}>
-      <p className="ch-muted">{t('auth.linkIntro')}</p>
-      <FormField label={t('auth.email')} type="email" autoComplete="email" {...bind('email')} />
-      <Button type="submit" disabled={isLoading}>
-        {isLoading ? t('auth.sending') : t('auth.sendLink')}
-      </Button>
-    </AuthForm>
+    <MailALinkForm
+      send={(email) => send({ email, ...(next ? { next } : {}) })}
+      sending={sending}
+      title={t('auth.linkTitle')}
+      intro={t('auth.linkIntro')}
+      submitLabel={t('auth.sendLink')}
+      failed={t('auth.linkFailed')}
+      sent={t('auth.linkSent')}
+    />
   );
 }
 
 export function ResetRequestForm() {
-  const { values, bind, check } = useFields({ email: '' });
-  const [request, { isLoading, isSuccess, error, reset }] = useAccountResetPasswordMutation();
+  const [request, sending] = useAccountResetPasswordMutation();
   const { t } = useAccountT();
-  if (isSuccess) {
-    return (
-      <CheckYourEmail email={values.email.trim()} onBack={reset}>
-        {t('auth.resetSent')}
-      </CheckYourEmail>
-    );
-  }
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!check({ email: emailProblem(values.email) })) return;
-    request({ email: values.email.trim() });
-  }
   return (
-    <AuthForm
+    <MailALinkForm
+      send={(email) => request({ email })}
+      sending={sending}
       title={t('auth.resetTitle')}
-      onSubmit={submit}
-      error={error ? failure(t('auth.resetFailed'), error) : null}
-    >
-      <FormField label={t('auth.email')} type="email" autoComplete="email" {...bind('email')} />
-      <Button type="submit" disabled={isLoading}>
-        {isLoading ? t('auth.sending') : t('auth.sendReset')}
-      </Button>
-    </AuthForm>
+      submitLabel={t('auth.sendReset')}
+      failed={t('auth.resetFailed')}
+      sent={t('auth.resetSent')}
+    />
   );
 }
 
@@ -239,53 +315,33 @@ export function ConfirmResetForm({ token, onDone }: { token: string; onDone?: ()
       </section>
     );
   }
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const valid = check({
-      password: passwordProblem(values.password, 'new password'),
-      confirmation: confirmationProblem(values.password, values.confirmation),
-    });
-    if (valid) confirm({ token, password: values.password });
-  }
   return (
     <AuthForm
       title={t('auth.chooseTitle')}
-      onSubmit={submit}
-      error={error ? failure(t('auth.changeFailed'), error) : null}
+      onSubmit={() => {
+        if (check(newPasswordChecks(values))) confirm({ token, password: values.password });
+      }}
+      submitLabel={t('auth.saveNew')}
+      busyLabel={t('auth.saving')}
+      busy={isLoading}
+      failed={t('auth.changeFailed')}
+      error={error}
     >
-      <FormField
-        label={t('auth.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('auth.passwordHint')}
-        {...bind('password')}
-      />
-      <FormField
-        label={t('auth.repeatNewPassword')}
-        type="password"
-        autoComplete="new-password"
-        {...bind('confirmation')}
-      />
-      <Button type="submit" disabled={isLoading}>
-        {isLoading ? t('auth.saving') : t('auth.saveNew')}
-      </Button>
+      <NewPasswordFields bind={bind} hint={t('auth.passwordHint')} />
     </AuthForm>
   );
 }
 
 export function ChangePasswordForm() {
-  const user = useSharedSelector(selectUser);
   const { values, bind, check, reset } = useFields({ current: '', password: '', confirmation: '' });
   const [change, { isLoading, isSuccess, error }] = useAccountChangePasswordMutation();
   const { t } = useAccountT();
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
+    const checks = newPasswordChecks(values);
     const valid = check({
       current: values.current ? null : t('rules.enterCurrent'),
-      password:
-        passwordProblem(values.password, 'new password') ??
-        (values.password === values.current ? t('rules.differentPassword') : null),
-      confirmation: confirmationProblem(values.password, values.confirmation),
+      password: checks.password ?? (values.password === values.current ? t('rules.differentPassword') : null),
+      confirmation: checks.confirmation,
     });
     if (!valid) return;
     const result = await change({ old_password: values.current, new_password: values.password });
@@ -295,7 +351,11 @@ export function ChangePasswordForm() {
     <AuthForm
       title={t('auth.changeTitle')}
       onSubmit={submit}
-      error={error ? failure(t('auth.changeFailed'), error) : null}
+      submitLabel={t('auth.change')}
+      busyLabel={t('auth.saving')}
+      busy={isLoading}
+      failed={t('auth.changeFailed')}
+      error={error}
       footer={
         isSuccess ? (
           <p className="account-success" role="status">
@@ -304,30 +364,14 @@ export function ChangePasswordForm() {
         ) : null
       }
     >
-      {/* Lets password managers file the new password under the right account. */}
-      <input type="email" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
+      <AccountNameForPasswordManagers />
       <FormField
         label={t('auth.currentPassword')}
         type="password"
         autoComplete="current-password"
         {...bind('current')}
       />
-      <FormField
-        label={t('auth.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('auth.changeHint')}
-        {...bind('password')}
-      />
-      <FormField
-        label={t('auth.repeatNewPassword')}
-        type="password"
-        autoComplete="new-password"
-        {...bind('confirmation')}
-      />
-      <Button type="submit" disabled={isLoading}>
-        {isLoading ? t('auth.saving') : t('auth.change')}
-      </Button>
+      <NewPasswordFields bind={bind} hint={t('auth.changeHint')} />
     </AuthForm>
   );
 }
@@ -337,40 +381,24 @@ export function ChangePasswordForm() {
  * ask for, so only the new one (with the registration rules) and its repetition.
  */
 export function SetPasswordForm() {
-  const user = useSharedSelector(selectUser);
   const { values, bind, check } = useFields({ password: '', confirmation: '' });
   const [setPassword, { isLoading, error }] = useAccountSetPasswordMutation();
   const { t } = useAccountT();
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (isLoading) return;
-    const valid = check({
-      password: passwordProblem(values.password, 'new password'),
-      confirmation: confirmationProblem(values.password, values.confirmation),
-    });
-    if (valid) setPassword({ new_password: values.password });
-  }
   return (
-    <AuthForm title={t('auth.setTitle')} onSubmit={submit} error={error ? failure(t('auth.setFailed'), error) : null}>
+    <AuthForm
+      title={t('auth.setTitle')}
+      onSubmit={() => {
+        if (!isLoading && check(newPasswordChecks(values))) setPassword({ new_password: values.password });
+      }}
+      submitLabel={t('auth.set')}
+      busyLabel={t('auth.saving')}
+      busy={isLoading}
+      failed={t('auth.setFailed')}
+      error={error}
+    >
       <p className="ch-muted">{t('auth.setIntro')}</p>
-      {/* Lets password managers file the new password under the right account. */}
-      <input type="email" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
-      <FormField
-        label={t('auth.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('auth.setHint')}
-        {...bind('password')}
-      />
-      <FormField
-        label={t('auth.repeatNewPassword')}
-        type="password"
-        autoComplete="new-password"
-        {...bind('confirmation')}
-      />
-      <Button type="submit" disabled={isLoading}>
-        {isLoading ? t('auth.saving') : t('auth.set')}
-      </Button>
+      <AccountNameForPasswordManagers />
+      <NewPasswordFields bind={bind} hint={t('auth.setHint')} />
     </AuthForm>
   );
 }

@@ -2,10 +2,9 @@ import { ANALYTICS_EVENTS, seriesAddedToList, seriesRemovedFromList, showToast, 
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import type { UnknownAction } from 'redux';
 import { series } from '../../test/fixtures';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
-import { playerStore } from '../../test/store';
+import { recordingPlayerStore } from '../../test/store';
 import { ActionRail, shareSeriesLink } from './action-rail';
 
 let http: HttpMock;
@@ -21,13 +20,7 @@ function renderRail(initial: number[], change: { status: number } = { status: 20
     else return undefined;
     return change;
   });
-  const store = playerStore();
-  const actions: UnknownAction[] = [];
-  const dispatch = store.dispatch;
-  store.dispatch = ((action: UnknownAction) => {
-    actions.push(action);
-    return dispatch(action);
-  }) as typeof store.dispatch;
+  const { store, actions } = recordingPlayerStore();
   const onEpisodes = jest.fn();
   render(
     <Provider store={store}>

@@ -2,70 +2,24 @@ import { ANALYTICS_EVENTS, trackEvent } from '@cliffhanger/shared';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { UnknownAction } from 'redux';
 import { episode } from '../../test/fixtures';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
+import { countMediaCalls, FakeHls, flush, media, onScreen, renderPlayerView } from '../../test/player-view-harness';
 import { playerStore } from '../../test/store';
 import type { PlayerEpisode } from './player.api';
 import { type PlayerLayout, PlayerView } from './player-view';
 
-class FakeHls {
-  static instances: FakeHls[] = [];
-  static Events = { ERROR: 'hlsError', FRAG_LOADED: 'hlsFragLoaded' };
-  static ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError', OTHER_ERROR: 'otherError' };
-  static isSupported = () => true;
-  src = '';
-  media: HTMLMediaElement | null = null;
-  destroyed = false;
-  constructor(public config: Record<string, unknown>) {
-    FakeHls.instances.push(this);
-  }
-  on() {}
-  loadSource(src: string) {
-    this.src = src;
-  }
-  attachMedia(media: HTMLMediaElement) {
-    this.media = media;
-  }
-  detachMedia() {
-    this.media = null;
-  }
-  destroy() {
-    this.destroyed = true;
-  }
-}
+jest.mock('hls.js', () => jest.requireActual('../../test/fake-hls'));
 
-jest.mock('hls.js', () => ({ __esModule: true, default: FakeHls }));
-
-let plays = 0;
-let pauses = 0;
+countMediaCalls();
 let http: HttpMock;
-beforeAll(() => {
-  jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-    plays += 1;
-    Object.defineProperty(this, 'paused', { value: false, configurable: true });
-    return Promise.resolve();
-  });
-  jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
-    pauses += 1;
-    Object.defineProperty(this, 'paused', { value: true, configurable: true });
-  });
-  jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
-});
 beforeEach(() => {
-  FakeHls.instances = [];
-  plays = 0;
-  pauses = 0;
   http = mockHttp((config) => (config.url === '/users/my-list/' ? { status: 200, data: [] } : undefined));
 });
 afterEach(() => {
   http.restore();
   jest.useRealTimers();
 });
-afterAll(() => jest.restoreAllMocks());
-
-const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-const onScreen = (container: HTMLElement) => container.querySelector<HTMLVideoElement>('video.player-video');
 
 // Episodes 1–3 free, 4 locked; each 60 s.
 const episodes: PlayerEpisode[] = [
@@ -75,25 +29,8 @@ const episodes: PlayerEpisode[] = [
   episode(4, 3, 4),
 ];
 
-function renderPlayer(current: PlayerEpisode, layout: PlayerLayout = 'mobile') {
-  const store = playerStore();
-  const actions: UnknownAction[] = [];
-  const dispatch = store.dispatch;
-  store.dispatch = ((action: UnknownAction) => {
-    actions.push(action);
-    return dispatch(action);
-  }) as typeof store.dispatch;
-  const onSelect = jest.fn();
-  const view = (e: PlayerEpisode, l: PlayerLayout) => (
-    <Provider store={store}>
-      <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-        <PlayerView episodes={episodes} episode={e} layout={l} onSelect={onSelect} preloadNext={false} />
-      </MemoryRouter>
-    </Provider>
-  );
-  const result = render(view(current, layout));
-  return { ...result, actions, onSelect, show: (e: PlayerEpisode, l: PlayerLayout) => result.rerender(view(e, l)) };
-}
+const renderPlayer = (current: PlayerEpisode, layout: PlayerLayout = 'mobile') =>
+  renderPlayerView(episodes, current, { layout, preloadNext: false });
 
 const at = (video: HTMLVideoElement, seconds: number) => {
   Object.defineProperty(video, 'currentTime', { value: seconds, configurable: true, writable: true });
@@ -152,7 +89,7 @@ describe('the immersive phone player', () => {
     fireEvent.play(video);
     at(video, 20.8);
     const engines = FakeHls.instances.length;
-    const playsBefore = plays;
+    const playsBefore = media.played.length;
 
     show(episodes[1] as PlayerEpisode, 'mobile');
     await flush();
@@ -167,8 +104,8 @@ describe('the immersive phone player', () => {
     expect(video.currentTime).toBe(20.8);
     expect(FakeHls.instances).toHaveLength(engines); // nothing reloaded
     expect(FakeHls.instances.some((h) => h.destroyed)).toBe(false);
-    expect(plays).toBe(playsBefore);
-    expect(pauses).toBe(0);
+    expect(media.played.length).toBe(playsBefore);
+    expect(media.pauses).toBe(0);
   });
 
   it('keeps playing under the episode drawer, and jumps to the episode tapped there', async () => {

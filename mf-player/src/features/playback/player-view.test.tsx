@@ -1,69 +1,15 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
-import type { UnknownAction } from 'redux';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { episode } from '../../test/fixtures';
-import { playerStore } from '../../test/store';
+import { countMediaCalls, FakeHls, flush, media, onScreen, renderPlayerView } from '../../test/player-view-harness';
 import { FAST_START_CONFIG, STANDBY_BUFFER_SECONDS } from './hls-engine';
 import { episodeAdvanced, playbackPaused, playbackStarted } from './playback.slice';
 import type { PlayerEpisode } from './player.api';
-import { PlayerView } from './player-view';
 
-class FakeHls {
-  static instances: FakeHls[] = [];
-  static Events = { ERROR: 'hlsError', FRAG_LOADED: 'hlsFragLoaded' };
-  static ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError', OTHER_ERROR: 'otherError' };
-  static isSupported = () => true;
-  src = '';
-  media: HTMLMediaElement | null = null;
-  destroyed = false;
-  constructor(public config: Record<string, unknown>) {
-    FakeHls.instances.push(this);
-  }
-  handlers: Record<string, (event: string, data: unknown) => void> = {};
-  on(event: string, handler: (event: string, data: unknown) => void) {
-    this.handlers[event] = handler;
-  }
-  fail() {
-    this.handlers.hlsError?.('hlsError', { fatal: true, type: 'otherError' });
-  }
-  loadSource(src: string) {
-    this.src = src;
-  }
-  attachMedia(media: HTMLMediaElement) {
-    this.media = media;
-  }
-  detachMedia() {
-    this.media = null;
-  }
-  destroy() {
-    this.destroyed = true;
-  }
-}
+jest.mock('hls.js', () => jest.requireActual('../../test/fake-hls'));
 
-jest.mock('hls.js', () => ({ __esModule: true, default: FakeHls }));
+countMediaCalls();
 
-const played: HTMLMediaElement[] = [];
-beforeAll(() => {
-  jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-    played.push(this);
-    Object.defineProperty(this, 'paused', { value: false, configurable: true });
-    return Promise.resolve();
-  });
-  jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
-    Object.defineProperty(this, 'paused', { value: true, configurable: true });
-  });
-  jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
-});
-beforeEach(() => {
-  FakeHls.instances = [];
-  played.length = 0;
-});
-afterAll(() => jest.restoreAllMocks());
-
-const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 const hlsFor = (id: number) => FakeHls.instances.filter((h) => h.src === `/media/${id}/master.m3u8`);
-const onScreen = (container: HTMLElement) => container.querySelector<HTMLVideoElement>('video.player-video');
 
 // Episodes 1 and 2 free, 3 locked.
 const episodes: PlayerEpisode[] = [
@@ -72,24 +18,7 @@ const episodes: PlayerEpisode[] = [
   episode(3, 3, 3),
 ];
 
-function renderPlayer(current: PlayerEpisode) {
-  const store = playerStore();
-  const actions: UnknownAction[] = [];
-  const dispatch = store.dispatch;
-  store.dispatch = ((action: UnknownAction) => {
-    actions.push(action);
-    return dispatch(action);
-  }) as typeof store.dispatch;
-  const view = (e: PlayerEpisode) => (
-    <Provider store={store}>
-      <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-        <PlayerView episodes={episodes} episode={e} layout="desktop" onSelect={() => undefined} />
-      </MemoryRouter>
-    </Provider>
-  );
-  const result = render(view(current));
-  return { ...result, actions, show: (e: PlayerEpisode) => result.rerender(view(e)) };
-}
+const renderPlayer = (current: PlayerEpisode) => renderPlayerView(episodes, current);
 
 describe('the next episode in the player', () => {
   it('is pre-buffered in a hidden, muted second video once the current one can play, never before', async () => {
@@ -107,7 +36,7 @@ describe('the next episode in the player', () => {
     expect(hidden).toHaveAttribute('aria-hidden', 'true');
     expect(hidden?.muted).toBe(true);
     expect(standby?.media).toBe(hidden);
-    expect(played).not.toContain(hidden);
+    expect(media.played).not.toContain(hidden);
   });
 
   it('swaps the pre-buffered video in on "next" instead of loading the episode again, with the sound on', async () => {
@@ -126,7 +55,7 @@ describe('the next episode in the player', () => {
     expect(onScreen(container)).toBe(hidden);
     expect(hidden).toHaveAttribute('data-episode-id', '2');
     expect(hidden.muted).toBe(false);
-    expect(played.at(-1)).toBe(hidden);
+    expect(media.played.at(-1)).toBe(hidden);
     // Episode 3 is locked: nothing is pre-buffered, and the episode left behind is torn down.
     expect(hlsFor(1)[0]?.destroyed).toBe(true);
     expect(container.querySelectorAll('video')).toHaveLength(2);
@@ -145,7 +74,7 @@ describe('the next episode in the player', () => {
     await flush();
 
     fireEvent.click(screen.getByRole('button', { name: 'Next episode' }));
-    expect(played.at(-1)).toBe(hidden); // in the tap itself
+    expect(media.played.at(-1)).toBe(hidden); // in the tap itself
     expect(first.paused).toBe(true);
     // On screen in the tap too: its decoded first frame shows in the next paint, not after the re-render.
     expect(onScreen(container)).toBe(hidden);
