@@ -63,7 +63,7 @@ describe.each(databaseKinds())('prepared catalogue answers (%s)', (kind) => {
     routed = await buildApp({ ...prepared.ctx.config, preparedAnswers: false }, { migrate: false });
     ports.prepared = await listenOnFreePort(prepared.app);
     ports.routed = await listenOnFreePort(routed);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await routed?.close();
     await prepared?.close();
@@ -172,7 +172,7 @@ describe('prepared answers and the rate limit', () => {
     routed = await buildApp({ ...prepared.ctx.config, preparedAnswers: false }, { migrate: false });
     ports.prepared = await listenOnFreePort(prepared.app);
     ports.routed = await listenOnFreePort(routed);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await routed?.close();
     await prepared?.close();
