@@ -3,7 +3,6 @@
  * OpenAPI), then media, then the domains under /api and /feed-api, and last (optionally) the built
  * frontends. `server.ts` runs it; tests call `buildApp` with their own configuration and `inject`.
  */
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Ajv from 'ajv';
@@ -36,14 +35,16 @@ import { usersRoutes } from './domains/users/users.routes';
 import { UserSchema } from './domains/users/users.schemas';
 import { viewingRoutes } from './domains/viewing/viewing.routes';
 import { capConnectionsPerClient } from './http/connection-cap';
-import { registerCors } from './http/cors';
+import { allowedOrigins, registerCors } from './http/cors';
 import { errorHandler } from './http/errors';
 import { DEV_PROVIDER_ROUTES, DEV_TOOL_ROUTES, guardLocalOnly } from './http/local-only';
 import { registerAnswerLanguage } from './http/messages/answer-language';
 import { registerNulCharacterCheck } from './http/nul-characters';
 import { acceptMissingBodies, documentOptionalBodies } from './http/optional-body';
-import { loggerOptions } from './http/request-log';
-import { registerSecurityHeaders } from './http/security-headers';
+import { createPreparedAnswers } from './http/prepared-answers';
+import { registerRateLimits } from './http/rate-limit';
+import { loggerOptions, logsEveryAnswer } from './http/request-log';
+import { registerSecurityHeaders, SECURITY_HEADER_OPTIONS, securityHeadersFor } from './http/security-headers';
 import type { TypeBoxTypeProvider, TypedFastify } from './http/type-provider';
 import { registerAuthHooks } from './kernel/identity';
 import { createPasswordHasher } from './kernel/passwords';
@@ -103,7 +104,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   };
 
   const timeouts = config.timeouts ?? DEFAULT_SERVER_TIMEOUTS;
+  const prepared = createPreparedAnswers();
   const app = Fastify({
+    // The server Fastify would make, whose requests meet the prepared answers first (prepared-answers.ts).
+    serverFactory: prepared.serverFactory,
     // Cheap by default: errors and slow requests at info, every request only at debug (request-log.ts).
     ...loggerOptions(config),
     bodyLimit: config.bodyLimitBytes,
@@ -137,17 +141,21 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
 
   // --- External plugins ------------------------------------------------------------------------
   // Security headers, fixed at start (HSTS only over TLS), then the CORS allow-list.
-  registerSecurityHeaders(app);
+  const securityHeaders = securityHeadersFor(SECURITY_HEADER_OPTIONS);
+  registerSecurityHeaders(app, securityHeaders);
   registerCors(app, config);
-  await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimit.globalPerMinute,
-    timeWindow: '1 minute',
-    // With Redis the count is shared by every API process; if Redis fails, requests pass unlimited
-    // rather than fail.
-    ...(caches.redis ? { redis: caches.redis, nameSpace: `${caches.prefix}rate:`, skipOnError: true } : {}),
-    // Only the APIs are limited here; media segments and site assets come in bursts by design.
-    allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/feed-api/'),
+  const requestCounter = await registerRateLimits(app, {
+    perMinute: config.rateLimit.globalPerMinute,
+    redis: caches.redis,
+    redisPrefix: caches.prefix,
+  });
+  // The catalogue reads every visitor gets the same answer to, answered before routing once prepared.
+  prepared.register(app, {
+    securityHeaders,
+    isAllowedOrigin: allowedOrigins(config),
+    trustProxy: config.trustProxy,
+    counter: requestCounter,
+    enabled: config.preparedAnswers !== false && !logsEveryAnswer(config),
   });
   await app.register(swagger, {
     openapi: {

@@ -43,9 +43,14 @@ export class CatalogueCache {
     const entry = this.entries.get(key);
     if (entry && entry.generation === this.generation && entry.expiresAt > now) return entry.value as Promise<T>;
     const generation = this.generation;
-    const value = compute().then(markShared);
+    const created: Entry = { generation, expiresAt: now + this.ttlSeconds * 1000, value: Promise.resolve() };
+    // The answer stays current while this very entry is the key's, unexpired (an invalidation empties the map).
+    const value = compute().then((answer) =>
+      markShared(answer, () => this.entries.get(key) === created && created.expiresAt > Date.now()),
+    );
+    created.value = value;
     this.entries.delete(key);
-    this.entries.set(key, { generation, expiresAt: now + this.ttlSeconds * 1000, value });
+    this.entries.set(key, created);
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     value.catch(() => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);

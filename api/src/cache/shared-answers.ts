@@ -12,11 +12,32 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const shared = new WeakSet<object>();
 const encoded = new WeakMap<object, Buffer>();
+/** For answers whose owner can tell: whether the answer is still the one it would give. */
+const currency = new WeakMap<object, () => boolean>();
+/** The shared answer each request is answering, for the prepared answers (http/prepared-answers.ts). */
+const answering = new WeakMap<FastifyRequest, object>();
 
-/** Marks an answer object as shared by many requests and never changed after this call. */
-export function markShared<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) shared.add(value);
+/**
+ * Marks an answer object as shared by many requests and never changed after this call. `isCurrent`,
+ * when given, says whether the owner (a cache) would still answer with this very object.
+ */
+export function markShared<T>(value: T, isCurrent?: () => boolean): T {
+  if (typeof value === 'object' && value !== null) {
+    shared.add(value);
+    if (isCurrent) currency.set(value, isCurrent);
+  }
   return value;
+}
+
+/** True while the owner of a shared answer still answers with it; false when it cannot tell. */
+export function isStillShared(value: object): boolean {
+  const isCurrent = currency.get(value);
+  return isCurrent !== undefined && isCurrent();
+}
+
+/** The shared answer object this request is being answered with, if any. */
+export function sharedAnswerOf(request: FastifyRequest): object | undefined {
+  return answering.get(request);
 }
 
 export function registerSharedAnswerSerialization(app: FastifyInstance) {
@@ -24,6 +45,7 @@ export function registerSharedAnswerSerialization(app: FastifyInstance) {
   const ready = new WeakMap<FastifyRequest, Buffer>();
   app.addHook('preSerialization', (request, reply, payload, done) => {
     if (typeof payload === 'object' && payload !== null && shared.has(payload)) {
+      answering.set(request, payload);
       const bytes = encoded.get(payload);
       // The kept bytes replace the text in onSend; the serializer has nothing left to do. A Buffer
       // goes out as it is and its length is read, not measured.

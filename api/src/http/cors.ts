@@ -16,7 +16,7 @@ const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 // The tus headers let the admin's resumable uploads work when it is served from another allowed origin.
 const ALLOWED_HEADERS =
   'Authorization, Content-Type, Range, Tus-Resumable, Upload-Length, Upload-Metadata, Upload-Offset, Upload-Defer-Length';
-const EXPOSED_HEADERS = 'Retry-After, Content-Range, Content-Length';
+export const CORS_EXPOSED_HEADERS = 'Retry-After, Content-Range, Content-Length';
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 const LOCALHOST = /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
 
@@ -69,7 +69,7 @@ export function registerCors(app: FastifyInstance, config: AppConfig) {
       return;
     }
     reply.header('access-control-allow-origin', origin);
-    reply.header('access-control-expose-headers', EXPOSED_HEADERS);
+    reply.header('access-control-expose-headers', CORS_EXPOSED_HEADERS);
     if (request.raw.method !== 'OPTIONS') {
       done();
       return;

@@ -53,8 +53,10 @@ export function securityHeadersFor(options: Readonly<HelmetOptions>): ReadonlyAr
   return response.getHeaderNames().map((name) => [name, String(response.getHeader(name))] as const);
 }
 
-export function registerSecurityHeaders(app: FastifyInstance) {
-  const headers = securityHeadersFor(SECURITY_HEADER_OPTIONS);
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  headers: ReadonlyArray<readonly [string, string]> = securityHeadersFor(SECURITY_HEADER_OPTIONS),
+) {
   app.addHook('onRequest', (request, reply, done) => {
     // Through `reply`, first: a route that sets one of them later replaces it. (Helmet wrote them to
     // the raw response, which made Node merge every other header in again one by one when sending.)

@@ -79,10 +79,15 @@ export interface RequestFacts {
   languages: readonly string[];
 }
 
-export function requestFacts(ctx: AppContext, request: FastifyRequest): RequestFacts {
+/** The user id a valid Bearer token names, else null (`RequestFacts.sessionUserId`). */
+export function sessionUserIdOf(ctx: AppContext, request: FastifyRequest): number | null {
   const token = bearerToken(request);
+  return token ? verifyAccessToken(token, ctx.config.jwtSecret, ctx.now().getTime()) : null;
+}
+
+export function requestFacts(ctx: AppContext, request: FastifyRequest): RequestFacts {
   return {
-    sessionUserId: token ? verifyAccessToken(token, ctx.config.jwtSecret, ctx.now().getTime()) : null,
+    sessionUserId: sessionUserIdOf(ctx, request),
     origin: typeof request.headers.origin === 'string' ? request.headers.origin : undefined,
     apiOrigin: `${request.protocol}://${request.host}`,
     log: request.log,

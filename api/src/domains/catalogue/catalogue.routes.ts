@@ -1,7 +1,9 @@
 /**
  * Catalogue reads of product.md#catalogue: series, highlights, episodes, stream, categories,
  * search and recommendations. No token needed; with one, episode answers carry the viewer's unlocks
- * and progress.
+ * and progress. The reads whose answer is the same for every visitor (`preparedAnswer`) must read
+ * nothing of the request but its address: their cached answers are given before routing
+ * (http/prepared-answers.ts).
  */
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
@@ -37,19 +39,27 @@ export async function catalogueRoutes(app: TypedFastify, { ctx }: { ctx: AppCont
 
   app.get(
     '/series/',
-    { schema: { tags, querystring: SeriesListQuery, response: withErrors({ 200: SeriesPage }) } },
+    {
+      config: { preparedAnswer: true },
+      schema: { tags, querystring: SeriesListQuery, response: withErrors({ 200: SeriesPage }) },
+    },
     (request) => catalogue.listSeries(ctx, request.query, pathOf(request.url)),
   );
 
   for (const which of ['featured', 'trending', 'gold-exclusives'] as const) {
-    app.get(`/series/${which}/`, { schema: { tags, response: withErrors({ 200: SeriesList }) } }, () =>
-      catalogue.highlights(ctx, which),
+    app.get(
+      `/series/${which}/`,
+      { config: { preparedAnswer: true }, schema: { tags, response: withErrors({ 200: SeriesList }) } },
+      () => catalogue.highlights(ctx, which),
     );
   }
 
   app.get(
     '/series/:id/',
-    { schema: { tags, params: IdParams, response: withErrors({ 200: Type.Ref(SeriesSchema) }) } },
+    {
+      config: { preparedAnswer: true },
+      schema: { tags, params: IdParams, response: withErrors({ 200: Type.Ref(SeriesSchema) }) },
+    },
     (request) => catalogue.seriesDetail(ctx, request.params.id),
   );
 
@@ -106,7 +116,10 @@ export async function catalogueRoutes(app: TypedFastify, { ctx }: { ctx: AppCont
 
   app.get(
     '/categories/',
-    { schema: { tags, response: withErrors({ 200: Type.Array(Type.Ref(CategorySchema)) }) } },
+    {
+      config: { preparedAnswer: true },
+      schema: { tags, response: withErrors({ 200: Type.Array(Type.Ref(CategorySchema)) }) },
+    },
     () => catalogue.categories(ctx),
   );
 

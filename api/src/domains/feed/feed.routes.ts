@@ -9,7 +9,7 @@ import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { ErrorSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { requestFacts, viewerOf } from '../../kernel/identity';
+import { sessionUserIdOf, viewerOf } from '../../kernel/identity';
 import { FeedSubscriptionListAnswer } from '../subscriptions/subscriptions.schemas';
 import { feedSubscriptionList } from '../subscriptions/subscriptions.service';
 import { InsufficientCoinsAnswer, UnlockAnswerSchema } from '../unlocks/unlocks.schemas';
@@ -100,7 +100,7 @@ export async function feedRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
     '/user/public-view/',
     { schema: { tags, body: CallerBody, response: withErrors({ 200: PublicViewAnswer }) } },
     (request) =>
-      feed.publicView(ctx, requestFacts(ctx, request).sessionUserId, request.body.id, async () => {
+      feed.publicView(ctx, sessionUserIdOf(ctx, request), request.body.id, async () => {
         await app.requireUser(request);
         return viewerOf(request);
       }),

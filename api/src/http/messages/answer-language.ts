@@ -32,8 +32,15 @@ function carriesMessage(payload: unknown): payload is Record<string, unknown> & 
 }
 
 export function registerAnswerLanguage(app: FastifyInstance) {
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    if (answered.has(reply) || !carriesMessage(payload)) return payload;
-    return translateAnswer(payload, await answerLanguage(request, reply));
+  // A callback hook, not an async one: most answers carry no message and pass without a promise.
+  app.addHook('preSerialization', (request, reply, payload, done) => {
+    if (answered.has(reply) || !carriesMessage(payload)) {
+      done(null, payload);
+      return;
+    }
+    answerLanguage(request, reply).then(
+      (language) => done(null, translateAnswer(payload, language)),
+      (error: Error) => done(error),
+    );
   });
 }
