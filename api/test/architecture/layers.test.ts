@@ -35,6 +35,6 @@ describe('the API is a layered graph over its kernel', () => {
       ['a.ts', 'b.ts', 'c.ts'],
     ]);
     expect(frontendImports([at('app.ts', null, '@cliffhanger/mf-wallet/src/module')])).toHaveLength(1);
-    expect(frontendImports([at('app.ts', null, '@cliffhanger/shared/src/constants')])).toEqual([]);
+    expect(frontendImports([at('app.ts', null, '@cliffhanger/shared/constants')])).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import type {
   PublishState,
   PublishStatus,
   SeriesPublishRequirement,
-} from '@cliffhanger/shared/src/constants';
+} from '@cliffhanger/shared/constants';
 import type { Static } from '@sinclair/typebox';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';

@@ -3,7 +3,7 @@ import {
   EPISODE_PUBLISH_REQUIREMENTS,
   PUBLISH_STATUSES,
   SERIES_PUBLISH_REQUIREMENTS,
-} from '@cliffhanger/shared/src/constants';
+} from '@cliffhanger/shared/constants';
 import { Type } from '@sinclair/typebox';
 import { Id, Nullable, PageQuery } from '../../http/schemas';
 import { Email, Password } from '../auth/auth.schemas';

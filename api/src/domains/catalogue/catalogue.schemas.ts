@@ -1,6 +1,6 @@
 /** Schemas of the catalogue routes: the Series (product.md#entities), Episode and Category answers and the list queries. */
 
-import { SERIES_LIST_LIMIT } from '@cliffhanger/shared/src/constants';
+import { SERIES_LIST_LIMIT } from '@cliffhanger/shared/constants';
 import { Type } from '@sinclair/typebox';
 import { IdParams, Nullable } from '../../http/schemas';
 import { SERIES_ORDERINGS } from './catalogue.service';

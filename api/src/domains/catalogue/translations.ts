@@ -4,8 +4,8 @@
  * every answer carries it. Only the interface languages are keys; each holds an optional title and
  * description within the same limits as the original's.
  */
-import { SUPPORTED_LANGUAGES } from '@cliffhanger/shared/src/i18n/languages';
-import type { TextTranslation, Translations } from '@cliffhanger/shared/src/localized-text';
+import { SUPPORTED_LANGUAGES } from '@cliffhanger/shared/languages';
+import type { TextTranslation, Translations } from '@cliffhanger/shared/localized-text';
 import { Type } from '@sinclair/typebox';
 
 export const TRANSLATED_TITLE_MAX_LENGTH = 200;

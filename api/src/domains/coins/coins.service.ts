@@ -2,7 +2,7 @@
  * Coin balances and credits. Every change goes through `applyLedgerEntry` inside `moneyTransaction`
  * with the user's row locked, so a balance always equals the sum of its ledger and never goes negative.
  */
-import type { LedgerReason } from '@cliffhanger/shared/src/bus/events';
+import type { LedgerReason } from '@cliffhanger/shared/events';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Trx, UserRow } from '../../db/schema';

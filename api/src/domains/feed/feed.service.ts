@@ -4,8 +4,8 @@
  * balance, the public profile flags and the one-time device report.
  */
 
-import { SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/src/constants';
-import type { FeedEpisode, FeedSeries } from '@cliffhanger/shared/src/entities';
+import { SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/constants';
+import type { FeedEpisode, FeedSeries } from '@cliffhanger/shared/entities';
 import { publicViewCache } from '../../cache/app-caches';
 import type { PublicViewFlags } from '../../cache/public-view-cache';
 import type { AppContext } from '../../context';

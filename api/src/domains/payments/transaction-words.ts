@@ -4,7 +4,7 @@
  * one reads "Bought 100 coins (cancelled)". English coin-pack descriptions are the ones stored with
  * the payment; other languages say the same from the payment's kind and coins.
  */
-import type { Language } from '@cliffhanger/shared/src/i18n/languages';
+import type { Language } from '@cliffhanger/shared/languages';
 
 /** What a payment line ends with: why it did not (or no longer does) count as paid. */
 export type PaymentOutcome =

@@ -1,5 +1,5 @@
 /** Schemas of the unlock answers, shared by the main API and the feed API. */
-import { AUTO_UNLOCK_MAX_CAP_COINS } from '@cliffhanger/shared/src/constants';
+import { AUTO_UNLOCK_MAX_CAP_COINS } from '@cliffhanger/shared/constants';
 import { Type } from '@sinclair/typebox';
 
 /** A viewer's auto-unlock for one series (the type is `AutoUnlockSetting` in shared/entities). */

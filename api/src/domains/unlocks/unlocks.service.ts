@@ -11,7 +11,7 @@
  *   auto-unlock is off or the episode would pass the cap, 409 and nothing changes.
  */
 
-import type { AutoUnlockSetting } from '@cliffhanger/shared/src/entities';
+import type { AutoUnlockSetting } from '@cliffhanger/shared/entities';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';

@@ -1,5 +1,5 @@
 /** The User as answered by the API (User, product.md#entities + the public-profile flags) and the profile update. */
-import { type Language, SUPPORTED_LANGUAGES } from '@cliffhanger/shared/src/i18n/languages';
+import { type Language, SUPPORTED_LANGUAGES } from '@cliffhanger/shared/languages';
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../http/schemas';
 

@@ -3,7 +3,7 @@
  * names in the other languages, the demo genres have Russian names, and staff may write them within
  * the name's limits.
  */
-import { localizedCategoryName } from '@cliffhanger/shared/src/localized-text';
+import { localizedCategoryName } from '@cliffhanger/shared/localized-text';
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
 import { databaseKinds } from '../../support/databases';
 import { smallCatalogue } from '../../support/fixtures';
