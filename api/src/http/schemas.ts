@@ -45,7 +45,7 @@ export function withErrors<T extends Record<number, TSchema>>(responses: T) {
   };
 }
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export { Nullable } from '@cliffhanger/shared/contracts';
 
 /**
  * A path on this site to come back to after paying or cancelling: a single leading slash (never `//`,

@@ -22,6 +22,7 @@ function series(extra: Partial<AdminSeries> = {}): AdminSeries {
     title_en: '',
     slug: 'night-shift',
     description: '',
+    translations: {},
     tags: [],
     category_ids: [1],
     year: null,
