@@ -23,6 +23,7 @@ function series(extra: Partial<AdminSeries> = {}): AdminSeries {
     slug: 'night-shift',
     description: '',
     translations: {},
+    audio_language: 'en',
     tags: [],
     category_ids: [1],
     year: null,
