@@ -3,7 +3,9 @@
  * it may import only its own files, `@cliffhanger/shared` and npm packages — never another remote or
  * the shell (they talk through shared's events and `RemoteSlot`); the shell imports no remote; shared
  * imports no frontend; the API imports no frontend. Every import of every source file is read (static,
- * dynamic and `require`), relative paths resolved, and any that crosses a boundary is named.
+ * dynamic and `require`), relative paths resolved, and any that crosses a boundary is named. Shared is
+ * reached only through the entry points its package.json `exports` names (`@cliffhanger/shared`,
+ * `@cliffhanger/shared/contracts`, …), never by a path into its sources.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -84,9 +86,72 @@ function boundaryViolations(root: string): string[] {
   return found;
 }
 
+/** The entry points shared's package.json `exports` offers, as import specifiers. */
+function sharedEntryPoints(root: string): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(root, 'shared', 'package.json'), 'utf8')) as {
+    exports?: Record<string, string>;
+  };
+  return Object.keys(manifest.exports ?? {}).map((key) => `@cliffhanger/shared${key.slice(1)}`);
+}
+
+/** Every import of shared, in every package, that is not one of its public entry points. */
+function privateSharedImports(root: string): string[] {
+  const entryPoints = new Set(sharedEntryPoints(root));
+  const found: string[] = [];
+  for (const pkg of PACKAGES) {
+    let files: string[];
+    try {
+      files = sourceFiles(path.join(root, pkg));
+    } catch {
+      continue;
+    }
+    for (const file of files) {
+      for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
+        if (!/^@cliffhanger\/shared(\/|$)/.test(specifier) || entryPoints.has(specifier)) continue;
+        found.push(`${path.relative(root, file)}: ${specifier}`);
+      }
+    }
+  }
+  return found;
+}
+
 describe('the boundaries between the deployable parts', () => {
   it('no remote imports another remote or the shell, the shell imports no remote, and the API and shared import no frontend', () => {
     expect(boundaryViolations(ROOT)).toEqual([]);
+  });
+
+  it('every package reaches shared through the entry points its exports map names, never into its sources', () => {
+    expect(sharedEntryPoints(ROOT)).toEqual(
+      expect.arrayContaining(['@cliffhanger/shared', '@cliffhanger/shared/contracts']),
+    );
+    expect(privateSharedImports(ROOT)).toEqual([]);
+  });
+
+  it('names an import of shared that goes around its exports map', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'cliffhanger-shared-entry-'));
+    try {
+      const write = (file: string, text: string) => {
+        mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+        writeFileSync(path.join(root, file), text);
+      };
+      // Built from parts, so this file's own text holds none of these imports.
+      const importOf = (specifier: string) => `import { a } from '${specifier}';\n`;
+      write(
+        'shared/package.json',
+        JSON.stringify({ exports: { '.': './src/index.ts', './routes': './src/routes.ts' } }),
+      );
+      write('api/src/ok.ts', importOf('@cliffhanger/shared') + importOf('@cliffhanger/shared/routes'));
+      write('api/src/deep.ts', importOf('@cliffhanger/shared/src/constants'));
+      write('e2e/journeys/d.ts', `const m = await import('${'@cliffhanger/shared/src/routes'}');\n`);
+      write('scripts/e.ts', `export type { X } from '${'@cliffhanger/shared/nowhere'}';\n`);
+      expect(privateSharedImports(root).sort()).toEqual([
+        'api/src/deep.ts: @cliffhanger/shared/src/constants',
+        'e2e/journeys/d.ts: @cliffhanger/shared/src/routes',
+        'scripts/e.ts: @cliffhanger/shared/nowhere',
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('names an import that crosses a boundary, whichever way it is written', () => {

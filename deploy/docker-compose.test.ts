@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REMOTE_IDS } from '@cliffhanger/shared/src/routes';
+import { REMOTE_IDS } from '@cliffhanger/shared/routes';
 import { parse } from 'yaml';
 
 const root = path.resolve(__dirname, '..');

@@ -1,6 +1,6 @@
 /** The frontends of the workspace and where their builds land; one list for build, dev and serve. */
 import path from 'node:path';
-import type { RemoteId } from '@cliffhanger/shared/src/routes';
+import type { RemoteId } from '@cliffhanger/shared/routes';
 
 export const ROOT = path.resolve(__dirname, '..');
 

@@ -28,9 +28,9 @@ import {
   REMOTE_VERSION_PATTERN,
   type RemoteReleaseStamp,
   type ShellReleaseStamp,
-} from '@cliffhanger/shared/src/remote-releases';
-import { sharedRangesIncompatibility } from '@cliffhanger/shared/src/remote-rollout';
-import { REMOTE_CONTAINER_NAMES, REMOTE_IDS, type RemoteId } from '@cliffhanger/shared/src/routes';
+} from '@cliffhanger/shared/remote-releases';
+import { sharedRangesIncompatibility } from '@cliffhanger/shared/remote-rollout';
+import { REMOTE_CONTAINER_NAMES, REMOTE_IDS, type RemoteId } from '@cliffhanger/shared/routes';
 import { satisfies } from 'semver';
 import { ROOT } from './frontends';
 import { CHUNK_LOADING_GLOBAL, chunkLoadingGlobalOf } from './webpack/chunk-global';

@@ -4,7 +4,7 @@
  * the 100 coins every account made by magic link receives (product.md#accounts, product.md#rewards). A link asked for in another
  * browser signs in there without moving that browser's guest coins, and says so.
  */
-import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';
+import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/constants';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from '../support/browser';
 import { mailedLink, waitForHeaderCoins } from '../support/money-helpers';

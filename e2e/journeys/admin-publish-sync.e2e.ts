@@ -4,7 +4,7 @@
  * one browser; staff rename a series on the admin screen; the viewer's open series screen shows the
  * new title within the sync interval, with no reload and no navigation.
  */
-import { ADMIN_SYNC_INTERVAL_MS } from '@cliffhanger/shared/src/constants';
+import { ADMIN_SYNC_INTERVAL_MS } from '@cliffhanger/shared/constants';
 import type { Browser } from 'playwright-core';
 import { baseUrl, launchBrowser } from '../support/browser';
 import { createStaffAccount, type StaffAccount, signInAsStaff } from '../support/staff-accounts';

@@ -6,12 +6,7 @@
  * opened from that fallback shows its sample detail and episodes, and with the whole API down the series
  * screen gives up after the transport's retries alone (≈6 s), not the transport's times the query's.
  */
-import {
-  MAX_RETRIES,
-  RETRY_DELAY_MS,
-  RETRY_STATUSES,
-  SERIES_NOT_FOUND_MESSAGE,
-} from '@cliffhanger/shared/src/constants';
+import { MAX_RETRIES, RETRY_DELAY_MS, RETRY_STATUSES, SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/constants';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { baseUrl, launchBrowser } from '../support/browser';
 import { REMOTE_SCREENS } from '../support/remotes';

@@ -7,8 +7,8 @@
  */
 import { cpSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { REMOTE_LOAD_TIMEOUT_MS } from '@cliffhanger/shared/src/constants';
-import { REMOTE_CONTAINER_NAMES, REMOTE_IDS, type RemoteId } from '@cliffhanger/shared/src/routes';
+import { REMOTE_LOAD_TIMEOUT_MS } from '@cliffhanger/shared/constants';
+import { REMOTE_CONTAINER_NAMES, REMOTE_IDS, type RemoteId } from '@cliffhanger/shared/routes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildRelease } from '../../scripts/build';
 import { launchBrowser } from '../support/browser';

@@ -6,8 +6,8 @@
  * and count every uncaught error.
  */
 
-import { REMOTE_LOAD_TIMEOUT_MS } from '@cliffhanger/shared/src/constants';
-import { REMOTE_IDS, type RemoteId } from '@cliffhanger/shared/src/routes';
+import { REMOTE_LOAD_TIMEOUT_MS } from '@cliffhanger/shared/constants';
+import { REMOTE_IDS, type RemoteId } from '@cliffhanger/shared/routes';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from '../support/browser';
 import { breakRemote, CHAOS_MODES, FAILURE_MODES, REMOTE_SCREENS, readyText } from '../support/remotes';

@@ -9,8 +9,8 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REMOTE_ROLLOUT_KEY_STORAGE, REMOTE_ROLLOUT_REFRESH_MS } from '@cliffhanger/shared/src/remote-releases';
-import { rolloutBucket } from '@cliffhanger/shared/src/remote-rollout';
+import { REMOTE_ROLLOUT_KEY_STORAGE, REMOTE_ROLLOUT_REFRESH_MS } from '@cliffhanger/shared/remote-releases';
+import { rolloutBucket } from '@cliffhanger/shared/remote-rollout';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PublishRefused, publishRemote } from '../../scripts/publish-remote';
 import { launchBrowser } from '../support/browser';

@@ -3,7 +3,7 @@
  * `/remotes/<name>/mf-manifest.json` at run time, with one React on the page.
  */
 
-import { SCREENS, type ScreenKey } from '@cliffhanger/shared/src/routes';
+import { SCREENS, type ScreenKey } from '@cliffhanger/shared/routes';
 import type { Browser } from 'playwright-core';
 import { baseUrl, launchBrowser } from '../support/browser';
 

@@ -10,7 +10,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REMOTE_IDS, type RemoteId, SCREENS, type ScreenKey } from '@cliffhanger/shared/src/routes';
+import { REMOTE_IDS, type RemoteId, SCREENS, type ScreenKey } from '@cliffhanger/shared/routes';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { registerAccount, type SignedInAccount, sessionInitScript } from '../support/accounts';
 import { baseUrl, launchBrowser } from '../support/browser';

@@ -10,7 +10,7 @@ import { cpSync, createReadStream, existsSync, mkdtempSync, rmSync, type Stats, 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REMOTE_IDS, type RemoteId } from '@cliffhanger/shared/src/routes';
+import { REMOTE_IDS, type RemoteId } from '@cliffhanger/shared/routes';
 import { ROOT, type RunningSystem, startSystem, stopSystem } from './system';
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -1,4 +1,4 @@
-import type { RemoteId } from '@cliffhanger/shared/src/routes';
+import type { RemoteId } from '@cliffhanger/shared/routes';
 import type { Page, Route } from 'playwright-core';
 
 /** One screen per remote, with text that only appears once the remote's screen has rendered. */

@@ -4,45 +4,77 @@
  * alternatives or that only some answers carry.
  */
 
-import type { Translations } from './localized-text';
-import type { EpisodeSubtitles } from './subtitles';
+import type { Static } from '@sinclair/typebox';
+import type {
+  AdminEpisodeSchema,
+  AdminSeriesSchema,
+  PublishCheckSchema,
+  PublishRefusedAnswer,
+} from './contracts/admin';
+import type {
+  CategorySchema,
+  EpisodeSchema,
+  SeasonSchema,
+  SeriesSchema,
+  SeriesTotalsSchema,
+} from './contracts/catalogue';
+import type { FeedEpisodeSchema, FeedSeriesSchema } from './contracts/feed';
+import type {
+  AutoUnlockSettingSchema,
+  SeriesUnlockAnswerSchema,
+  SeriesUnlockQuoteSchema,
+  UnlockAnswerSchema,
+} from './contracts/unlocks';
+import type { SubscriptionSchema, UserSchema } from './contracts/users';
 
-export type Id = number;
-export type IsoDateTime = string;
+// The wire shapes, as the API's schemas in contracts/ declare them (types only: no schema code is bundled).
+export type Category = Static<typeof CategorySchema>;
+export type Season = Static<typeof SeasonSchema>;
+export type Series = Static<typeof SeriesSchema>;
+/** A series' on-show episodes added up (its own answer, GET /series/{id}/, only). */
+export type SeriesTotals = Static<typeof SeriesTotalsSchema>;
+export type Episode = Static<typeof EpisodeSchema>;
+/**
+ * A viewer's opt-in auto-unlock for one series (`/api/series/{id}/auto-unlock/`): off by default;
+ * while on, the player unlocks the next locked episode by itself as long as `spent + price <= cap`.
+ */
+export type AutoUnlockSetting = Static<typeof AutoUnlockSettingSchema>;
+/** The answer of unlocking one episode (`POST /api/episodes/{id}/unlock/`). */
+export type UnlockAnswer = Static<typeof UnlockAnswerSchema>;
+/** What unlocking the rest of a series costs this viewer: the server's total, never computed in a browser. */
+export type SeriesUnlockQuote = Static<typeof SeriesUnlockQuoteSchema>;
+export type SeriesUnlockAnswer = Static<typeof SeriesUnlockAnswerSchema>;
 
-export interface User {
-  id: Id;
-  email: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  is_guest: boolean;
-  is_premium: boolean;
-  is_gold_member: boolean;
-  is_staff: boolean;
-  is_superuser: boolean;
-  coin_balance: number;
-  subscription: Subscription | null;
-  created_at: IsoDateTime;
-  /** The interface language the viewer chose (issue #21); null until they choose. */
-  language?: 'en' | 'ru' | null;
-}
-
+/** A series of the media-feed API (`/feed-api/`), with its first episodes as `fragments`. */
+export type FeedSeries = Static<typeof FeedSeriesSchema>;
+export type FeedEpisode = Static<typeof FeedEpisodeSchema>;
+/** A user as the API answers them: the User (product.md#entities) with the profile's flags. */
+export type UserProfile = Static<typeof UserSchema>;
 /** The flags of the public profile lookup (product.md#entities, product.md#requests). */
-export interface PublicProfileFlags {
-  paying: boolean;
-  registered: boolean;
-  verified: boolean;
-  has_active_subs: boolean;
-}
-
+export type PublicProfileFlags = Pick<UserProfile, 'paying' | 'registered' | 'verified' | 'has_active_subs'>;
 /**
  * What the signed-in viewer's own profile adds: whether the account has a password at all (an
  * account made by magic link has none, so it sets one instead of changing it).
  */
-export interface OwnAccountFlags {
-  has_password: boolean;
-}
+export type OwnAccountFlags = Pick<UserProfile, 'has_password'>;
+/** The User the session keeps (product.md#entities): the profile without its flags. */
+export type User = Omit<UserProfile, 'email_verified' | keyof PublicProfileFlags | keyof OwnAccountFlags>;
+/** A Gold subscription (User.subscription, /api/subscriptions/*). */
+export type Subscription = Static<typeof SubscriptionSchema>;
+
+/** A series as staff see it (`/api/admin/series/`): with where it stands with viewers. */
+export type AdminSeries = Static<typeof AdminSeriesSchema>;
+/** An episode as staff see it (`/api/admin/episodes/`). */
+export type AdminEpisode = Static<typeof AdminEpisodeSchema>;
+/** One line of a publish checklist. */
+export type PublishCheck = Static<typeof PublishCheckSchema>;
+/** Where a series or an episode stands with viewers. */
+export type Publishing = Pick<AdminSeries, 'status' | 'published_at' | 'publish_state' | 'publish_checklist'>;
+/** The 422 answer of a publish the checklist refuses. */
+export type PublishRefusal = Static<typeof PublishRefusedAnswer>;
+
+export type Id = number;
+export type IsoDateTime = string;
 
 export interface AuthResponse {
   access: string;
@@ -68,180 +100,15 @@ export interface LocalGuestState {
   lastUpdated: number;
 }
 
-export interface Category {
-  id: Id;
-  name: string;
-  slug: string;
-  icon: string;
-  color: string;
-  /** The name in other languages as `{ ru: { title } }` (issue #21); shown with `localizedCategoryName`. */
-  translations?: Translations;
-}
-
-export interface Season {
-  id: Id;
-  number: number;
-  title: string; // 'Season N'
-  episodes_count: number;
-}
-
-export interface Series {
-  id: Id;
-  title: string;
-  title_en: string;
-  slug: string;
-  description: string;
-  cover_image: string | null;
-  banner_image: string | null;
-  poster_image: string | null;
-  slider_image: string | null;
-  categories: Category[];
-  tags: string[];
-  year: number | null;
-  rating: number | null;
-  is_gold_exclusive: boolean;
-  is_featured: boolean;
-  is_trending: boolean;
-  is_top: boolean;
-  total_episodes: number;
-  episodes_count: number;
-  seasons: Season[];
-  created_at: IsoDateTime;
-  /** On a series' own answer (GET /series/{id}/) only: its on-show episodes added up. */
-  totals?: SeriesTotals;
-  /** Titles and descriptions in other languages (localized-text.ts). */
-  translations?: Translations;
-  /** The language spoken in the series (a language tag); the player turns captions on when it differs from the viewer's. */
-  audio_language?: string;
-}
-
-/**
- * A series' on-show episodes added up, for the honest line on its page ("N episodes · M min · K free ·
- * the rest for X coins or with Gold").
- */
-export interface SeriesTotals {
-  episodes: number;
-  duration_seconds: number;
-  free_episodes: number;
-  paid_episodes: number;
-  /** What unlocking every paid episode one by one costs; 0 for a Gold exclusive, whose paid episodes only Gold opens. */
-  paid_coin_cost: number;
-}
-
-/** The admin side's view of a series, kept in browser storage (product.md#sync). */
-export interface AdminSeries {
-  id: Id;
-  title_en?: string;
-  title?: string;
-  slug: string;
-  description: string;
-  cover_image?: string | null;
-  poster_image?: string | null;
-  banner_image: string | null;
-  genre: string[];
-  tags: string[];
-  release_year: number | null;
-  rating: number | null;
-  is_gold_exclusive: boolean;
-  is_featured: boolean;
-  is_trending: boolean;
-  created_at: IsoDateTime;
-}
-
-export interface Episode {
-  id: Id;
-  series: Id;
-  series_id?: Id;
-  series_title: string;
-  /** The series' English title and titles by language (issue #21): shown with `localizedSeriesTitle`. */
-  series_title_en?: string;
-  series_translations?: Translations;
-  season: number;
-  season_number?: number;
-  episode_number: number;
-  title: string;
-  description: string;
-  thumbnail: string | null;
-  duration: number; // seconds
-  video_url: string | null;
-  hls_url: string | null;
-  is_free: boolean;
-  coin_cost: number;
-  is_unlocked: boolean;
-  progress: number; // 0 to 100
-  created_at: IsoDateTime;
-  /** Titles and descriptions in other languages (localized-text.ts). */
-  translations?: Translations;
-  /** The subtitle tracks of the episode (subtitles.ts); absent or empty when it has none. */
-  subtitles?: EpisodeSubtitles;
-}
-
-export interface FeedSeries {
-  series_id: Id;
-  name: string;
-  description: string;
-  /** The English title, and the name and description by language as `{ ru: { title, description } }` (issue #21). */
-  title_en: string;
-  translations: Translations;
-  cover: string;
-  cover_horizontal: string;
-  episodes_count: number;
-  feed_section: string; // 'gold' marks Gold exclusives
-  last_view_episode_number: number | null;
-  last_view_position: number | null;
-  episode_cover: string;
-  fragments: FeedEpisode[];
-  videoLink: string;
-  duration: number;
-  is_fav: boolean;
-  tags: string[];
-  likes: number;
-}
-
-export interface FeedEpisode {
-  episode_id: Id;
-  series_id: Id;
-  series_name: string;
-  number: number;
-  episode_cover: string;
-  videoLink: string;
-  duration: number;
-  locked: 0 | 1; // 1 means locked
-}
-
 export interface FeedSubscriptionList {
   success: 0 | 1;
   date_end: Array<{ name: string; date_end: IsoDateTime }>;
-}
-
-export interface Subscription {
-  id: Id;
-  plan: string;
-  name: string; // 'Gold' for the Gold tier
-  status: 'active' | 'canceled' | 'past_due' | 'expired';
-  current_period_end: IsoDateTime;
-  cancel_at_period_end: boolean;
 }
 
 export interface CoinBalanceResponse {
   balance: number;
   /** Coins owed after a refund or dispute of coins already spent; paid first from the next coins. */
   owed?: number;
-}
-
-/**
- * A viewer's opt-in auto-unlock for one series (`/api/series/{id}/auto-unlock/`): off by default;
- * while on, the player unlocks the next locked episode by itself as long as `spent + price <= cap`.
- */
-export interface AutoUnlockSetting {
-  series_id: Id;
-  enabled: boolean;
-  /** The most coins automatic unlocks may spend on this series while it is on. */
-  cap: number;
-  /** Coins automatic unlocks spent since it was last turned on. */
-  spent: number;
-  /** What is left of the cap (0 when off). */
-  left: number;
 }
 
 /** Why an automatic unlock was refused (409): it is off, or the next episode would pass the cap. */

@@ -7,6 +7,8 @@ export * from './api/base-api';
 export * from './api/run-mutation';
 export * from './bus/events';
 export * from './constants';
+// Of contracts/, only what holds no schema code (the schemas themselves are `@cliffhanger/shared/contracts`).
+export * from './contracts/ledger';
 export * from './entities';
 export * from './first-purchase-offer';
 export * from './for-you';

@@ -32,8 +32,10 @@ export function episode(id: number, seriesId: number, number: number, overrides:
   return {
     id,
     series: seriesId,
+    series_id: seriesId,
     series_title: `Series ${seriesId}`,
     season: 1,
+    season_number: 1,
     episode_number: number,
     title: `Episode ${number}`,
     description: '',
@@ -45,6 +47,7 @@ export function episode(id: number, seriesId: number, number: number, overrides:
     coin_cost: number === 1 ? 0 : 5,
     is_unlocked: number === 1,
     progress: 0,
+    position_seconds: 0,
     created_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

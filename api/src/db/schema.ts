@@ -10,7 +10,7 @@
  *   never by a database default. PostgreSQL stores them as timestamptz and the pool parses them back to
  *   the same ISO form (see database.ts), so ordering and comparisons behave the same on both.
  */
-import type { PublishStatus } from '@cliffhanger/shared/src/constants';
+import type { PublishStatus } from '@cliffhanger/shared/constants';
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, SqlBool, Transaction, Updateable } from 'kysely';
 
 /** A boolean column with a database default. */

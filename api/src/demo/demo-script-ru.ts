@@ -3,7 +3,7 @@
  * the series' slug and the episode's place in it (demo-script.ts). The seed stores them as the
  * series' and episodes' `translations.ru`.
  */
-import type { TextTranslation } from '@cliffhanger/shared/src/localized-text';
+import type { TextTranslation } from '@cliffhanger/shared/localized-text';
 
 export interface DemoSeriesRussian {
   title: string;

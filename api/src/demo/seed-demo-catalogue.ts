@@ -6,7 +6,7 @@
  * unknown, so running it at every start changes nothing after the first.
  */
 import { randomBytes } from 'node:crypto';
-import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';
+import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/constants';
 import type { AppContext } from '../context';
 import { nowIso } from '../context';
 import { REGISTRATION_BONUS_REASON } from '../domains/auth/auth.service';

@@ -17,7 +17,7 @@
  * Addresses equal to the page's own origin are left to 'self'. A configured value that is not a
  * usable address (a typo in an environment variable) is left out rather than widening the policy.
  */
-import { AMPLITUDE_DEFAULT_ENDPOINT } from '@cliffhanger/shared/src/constants';
+import { AMPLITUDE_DEFAULT_ENDPOINT } from '@cliffhanger/shared/constants';
 
 /** Stripe.js and its Elements frames (https://docs.stripe.com/security/guide#content-security-policy). */
 export const STRIPE_SOURCES = {

@@ -7,14 +7,15 @@
  * as the home screen shows them, with the hero's smallest rendition inlined behind the image. The
  * picture is then on screen at the first paint, and the real screen takes its place without a jump.
  */
+
+import { FIRST_HERO_PRELOAD_ID, HOME_SCREEN_TITLES, heroImageOf } from '@cliffhanger/shared/first-screen';
 import {
   HERO_IMAGE_SIZES,
   hasRenditions,
   IMAGE_RENDITION_WIDTHS,
   responsiveImage,
-} from '@cliffhanger/shared/src/http/image-renditions';
-import type { Language } from '@cliffhanger/shared/src/i18n/languages';
-import { FIRST_HERO_PRELOAD_ID, HOME_SCREEN_TITLES, heroImageOf } from '@cliffhanger/shared/src/startup/first-screen';
+} from '@cliffhanger/shared/image-renditions';
+import type { Language } from '@cliffhanger/shared/languages';
 import type { AppContext } from '../context';
 import { highlights } from '../domains/catalogue/catalogue.service';
 import { imageRenditions, mediaFileInside } from '../media/image-renditions';

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { REMOTE_VERSION_PATTERN } from '@cliffhanger/shared/src/remote-releases';
+import { REMOTE_VERSION_PATTERN } from '@cliffhanger/shared/remote-releases';
 
 const VERSION = new RegExp(REMOTE_VERSION_PATTERN);
 

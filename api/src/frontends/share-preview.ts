@@ -5,8 +5,8 @@
  * its poster as an absolute address. A draft, a hidden or an unknown series gets the site's generic
  * tags, so nothing about it leaks.
  */
-import { SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/src/constants';
-import type { Series } from '@cliffhanger/shared/src/entities';
+import { SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/constants';
+import type { Series } from '@cliffhanger/shared/entities';
 import type { AppContext } from '../context';
 import { seriesDetail } from '../domains/catalogue/catalogue.service';
 

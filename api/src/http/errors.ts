@@ -4,7 +4,7 @@
  * internals. The `message` (and each field's) is in the viewer's language (issue #21): services write
  * English and the answer is translated here (messages/), marked with `Content-Language`.
  */
-import type { Language } from '@cliffhanger/shared/src/i18n/languages';
+import type { Language } from '@cliffhanger/shared/languages';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { answerLanguage } from './messages/answer-language';
 import { translateAnswer, translateMessage } from './messages/translate';

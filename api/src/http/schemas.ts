@@ -1,5 +1,7 @@
 /** Schemas shared by several domains. */
-import { SUPPORTED_LANGUAGES } from '@cliffhanger/shared/src/i18n/languages';
+
+import { titleTranslationsSchema } from '@cliffhanger/shared/contracts';
+import { SUPPORTED_LANGUAGES } from '@cliffhanger/shared/languages';
 import { type TSchema, Type } from '@sinclair/typebox';
 
 export const MessageSchema = Type.Object({ message: Type.String() });
@@ -46,7 +48,7 @@ export function withErrors<T extends Record<number, TSchema>>(responses: T) {
   };
 }
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export { Nullable } from '@cliffhanger/shared/contracts';
 
 /**
  * A path on this site to come back to after paying or cancelling: a single leading slash (never `//`,
@@ -61,14 +63,7 @@ export const ReturnToPath = Type.String({ pattern: '^/([A-Za-z0-9_.-][A-Za-z0-9/
  * Gold plans and the first-purchase offer are named this way; viewers see their language's title, else
  * the one staff wrote.
  */
-export function titleTranslationsSchema(maxLength: number, description: string) {
-  const title = () =>
-    Type.Object({ title: Type.Optional(Type.String({ maxLength })) }, { additionalProperties: false });
-  return Type.Object(
-    { en: Type.Optional(title()), ru: Type.Optional(title()) },
-    { additionalProperties: false, description },
-  );
-}
+export { titleTranslationsSchema };
 
 /** Every interface language has its key above: a language added to SUPPORTED_LANGUAGES fails to compile here. */
 const TITLE_LANGUAGES: ReadonlyArray<keyof ReturnType<typeof titleTranslationsSchema>['properties']> =

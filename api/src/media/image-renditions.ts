@@ -6,8 +6,8 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import { IMAGE_QUALITY } from '@cliffhanger/shared/src/constants';
-import { IMAGE_RENDITION_WIDTHS, type ImageRenditionWidth } from '@cliffhanger/shared/src/http/image-renditions';
+import { IMAGE_QUALITY } from '@cliffhanger/shared/constants';
+import { IMAGE_RENDITION_WIDTHS, type ImageRenditionWidth } from '@cliffhanger/shared/image-renditions';
 import sharp from 'sharp';
 
 export const RESIZABLE_IMAGE = /\.(webp|jpe?g|png)$/i;

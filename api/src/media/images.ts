@@ -8,7 +8,7 @@
  */
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, extname } from 'node:path';
-import { IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH, IMAGE_QUALITY } from '@cliffhanger/shared/src/constants';
+import { IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH, IMAGE_QUALITY } from '@cliffhanger/shared/constants';
 import sharp from 'sharp';
 
 export const QUALITY_PRESETS = IMAGE_QUALITY;

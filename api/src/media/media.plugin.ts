@@ -13,7 +13,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { extname } from 'node:path';
-import { IMAGE_RENDITION_WIDTHS } from '@cliffhanger/shared/src/http/image-renditions';
+import { IMAGE_RENDITION_WIDTHS } from '@cliffhanger/shared/image-renditions';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { imageRenditions, mediaFileInside, RESIZABLE_IMAGE, type Rendition, renditionWidth } from './image-renditions';

@@ -28,7 +28,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, join, posix } from 'node:path';
-import { SUBTITLE_LANGUAGE_PATTERN } from '@cliffhanger/shared/src/subtitles';
+import { SUBTITLE_LANGUAGE_PATTERN } from '@cliffhanger/shared/subtitles';
 import { send } from '@fastify/send';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { catalogueCache } from '../cache/app-caches';

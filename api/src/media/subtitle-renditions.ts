@@ -9,7 +9,7 @@
  * served maps cue time 0 to the first presentation time of the package's first segment. fMP4 packages
  * need no map. Pure functions; signed-playback.ts reads the files.
  */
-import { SUBTITLE_GROUP_ID } from '@cliffhanger/shared/src/subtitles';
+import { SUBTITLE_GROUP_ID } from '@cliffhanger/shared/subtitles';
 
 export interface RenditionTrack {
   language: string;

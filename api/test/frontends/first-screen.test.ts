@@ -6,8 +6,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { HERO_IMAGE_SIZES } from '@cliffhanger/shared/src/http/image-renditions';
-import { HOME_SCREEN_TITLES, heroImageOf } from '@cliffhanger/shared/src/startup/first-screen';
+import { HOME_SCREEN_TITLES, heroImageOf } from '@cliffhanger/shared/first-screen';
+import { HERO_IMAGE_SIZES } from '@cliffhanger/shared/image-renditions';
 import sharp from 'sharp';
 import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
 import { DEFAULT_STARTUP_LOADER, firstScreenLinkHeader, withFirstScreen } from '../../src/frontends/first-screen';

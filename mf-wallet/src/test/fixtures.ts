@@ -23,6 +23,7 @@ export const goldSubscription = (extra: Partial<ActiveSubscription> = {}): Activ
   current_period_end: inDays(30),
   cancel_at_period_end: false,
   interval: 'month',
+  created_at: '2025-01-01T00:00:00.000Z',
   ...extra,
 });
 

@@ -4,20 +4,9 @@
  * emits it; any remote may react to any event with `takeEvery` / `takeLatest` in its sagas.
  */
 import { createAction } from '@reduxjs/toolkit';
+import type { LedgerReason } from '../contracts/ledger';
 import type { Episode, Id, Series, ToastType, User } from '../entities';
 import type { RemoteId } from '../routes';
-
-export type LedgerReason =
-  | 'purchase'
-  | 'unlock'
-  | 'auto_unlock'
-  | 'daily_bonus'
-  | 'share'
-  | 'follow_prompt'
-  | 'registration_bonus'
-  | 'staff_grant'
-  | 'refund'
-  | 'sync';
 
 export interface ToastInput {
   type?: ToastType;

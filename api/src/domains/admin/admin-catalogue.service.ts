@@ -10,12 +10,8 @@
  * its draft episodes that have a finished video (never those staff unpublished on purpose). An episode
  * is published on its own once it has a finished video; viewers see it when its series is on show too.
  */
-import type {
-  EpisodePublishRequirement,
-  PublishState,
-  PublishStatus,
-  SeriesPublishRequirement,
-} from '@cliffhanger/shared/src/constants';
+import type { PublishState, PublishStatus } from '@cliffhanger/shared/constants';
+import type { AdminEpisode, AdminSeries, PublishCheck } from '@cliffhanger/shared/entities';
 import type { Static } from '@sinclair/typebox';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
@@ -87,14 +83,7 @@ async function freeSlug(db: Executor, base: string, exceptId?: number): Promise<
 
 // --- Series ------------------------------------------------------------------------------------------
 
-export type AdminSeries = ReturnType<typeof toAdminSeries>;
-
-export interface PublishCheck {
-  requirement: SeriesPublishRequirement | EpisodePublishRequirement;
-  met: boolean;
-  /** What is needed, in words staff read in the checklist. */
-  message: string;
-}
+export type { AdminSeries, PublishCheck };
 
 /** Draft, unpublished, published, or published for a later time (scheduled), at `now`. */
 export function publishStateOf(row: { status: PublishStatus; published_at: string | null }, now: Date): PublishState {
@@ -177,7 +166,7 @@ function toAdminSeries(
   episodesCount: number,
   categoryIds: number[],
   playableEpisodes: number,
-) {
+): AdminSeries {
   return {
     id: row.id,
     title: row.title,
@@ -549,7 +538,7 @@ export async function unpublishSeries(ctx: AppContext, actor: UserRow, id: numbe
 
 type EpisodeWithSeries = EpisodeRow & { series_title: string };
 
-function toAdminEpisode(ctx: AppContext, row: EpisodeWithSeries, unlocks: number) {
+function toAdminEpisode(ctx: AppContext, row: EpisodeWithSeries, unlocks: number): AdminEpisode {
   return {
     id: row.id,
     series_id: row.series_id,
@@ -575,7 +564,8 @@ function toAdminEpisode(ctx: AppContext, row: EpisodeWithSeries, unlocks: number
     updated_at: row.updated_at,
   };
 }
-export type AdminEpisode = ReturnType<typeof toAdminEpisode>;
+
+export type { AdminEpisode };
 
 function episodesQuery(db: Executor) {
   return db

@@ -1,9 +1,4 @@
 /** Request and answer schemas of /api/admin/*: one place, so validation, types and OpenAPI agree. */
-import {
-  EPISODE_PUBLISH_REQUIREMENTS,
-  PUBLISH_STATUSES,
-  SERIES_PUBLISH_REQUIREMENTS,
-} from '@cliffhanger/shared/src/constants';
 import { Type } from '@sinclair/typebox';
 import { Id, Nullable, PageQuery } from '../../http/schemas';
 import { Email, Password } from '../auth/auth.schemas';
@@ -11,6 +6,14 @@ import { AudioLanguageSchema, CategoryTranslationsSchema, TranslationsSchema } f
 import { MoneySettingsAnswer, PlanId, SettingsSchemas } from '../settings/settings.schemas';
 import { SubscriptionSchema } from '../subscriptions/subscriptions.schemas';
 import { UserSchema } from '../users/users.schemas';
+
+// The answers about series and episodes are the shared contracts; bodies, queries and the rest stay here.
+export {
+  AdminEpisodeSchema,
+  AdminSeriesSchema,
+  PublishCheckSchema,
+  PublishRefusedAnswer,
+} from '@cliffhanger/shared/contracts';
 
 /** The row id a staff search text names (searches match ids too): digits within the stored range, else null. */
 export function idInSearch(text: string): number | null {
@@ -123,68 +126,11 @@ export const SeriesMediaBody = Type.Object(
 
 // --- Publishing ------------------------------------------------------------------------------------
 
-const PublishStatusSchema = Type.Union(PUBLISH_STATUSES.map((status) => Type.Literal(status)));
-const PublishStateSchema = Type.Union([...PUBLISH_STATUSES, 'scheduled' as const].map((state) => Type.Literal(state)));
-
-/** One line of a publish checklist: what is needed and whether the series or episode has it. */
-export const PublishCheckSchema = Type.Object({
-  requirement: Type.Union(
-    [...SERIES_PUBLISH_REQUIREMENTS, ...EPISODE_PUBLISH_REQUIREMENTS].map((requirement) => Type.Literal(requirement)),
-  ),
-  met: Type.Boolean(),
-  message: Type.String(),
-});
-
-const PublishFields = {
-  /** What staff decided: 'draft' (never published), 'published' or 'unpublished'. */
-  status: PublishStatusSchema,
-  /** When a published series or episode goes (or went) live; null unless published. */
-  published_at: Nullable(Type.String()),
-  /** What viewers get now: a published one whose time is still ahead is 'scheduled'. */
-  publish_state: PublishStateSchema,
-  publish_checklist: Type.Array(PublishCheckSchema),
-};
-
 /** A bare request publishes now; `publish_at` in the future schedules it (a past time means now). */
 export const PublishBody = Type.Object(
   { publish_at: Type.Optional(Nullable(Type.String({ format: 'date-time', maxLength: 40 }))) },
   { additionalProperties: false },
 );
-
-/** 422: what the checklist still misses, each named. */
-export const PublishRefusedAnswer = Type.Object({
-  message: Type.String(),
-  missing: Type.Array(Type.Object({ requirement: Type.String(), message: Type.String() })),
-});
-
-export const AdminSeriesSchema = Type.Object({
-  id: Type.Integer(),
-  title: Type.String(),
-  title_en: Type.String(),
-  slug: Type.String(),
-  description: Type.String(),
-  translations: TranslationsSchema,
-  audio_language: Type.String(),
-  tags: Type.Array(Type.String()),
-  category_ids: Type.Array(Type.Integer()),
-  year: Nullable(Type.Integer()),
-  rating: Nullable(Type.Number()),
-  total_episodes: Nullable(Type.Integer()),
-  episodes_count: Type.Integer(),
-  is_gold_exclusive: Type.Boolean(),
-  is_featured: Type.Boolean(),
-  is_trending: Type.Boolean(),
-  is_top: Type.Boolean(),
-  is_hidden: Type.Boolean(),
-  poster_image: Nullable(Type.String()),
-  cover_image: Nullable(Type.String()),
-  banner_image: Nullable(Type.String()),
-  slider_image: Nullable(Type.String()),
-  ...PublishFields,
-  deleted_at: Nullable(Type.String()),
-  created_at: Type.String(),
-  updated_at: Type.String(),
-});
 
 export const SeriesListQuery = Type.Object({
   ...PageQuery,
@@ -224,28 +170,6 @@ export const EpisodeCreateBody = Type.Object(
 export const EpisodeUpdateBody = Type.Partial(Type.Object(EpisodeFields), {
   additionalProperties: false,
   minProperties: 1,
-});
-
-export const AdminEpisodeSchema = Type.Object({
-  id: Type.Integer(),
-  series_id: Type.Integer(),
-  series_title: Type.String(),
-  season_number: Type.Integer(),
-  episode_number: Type.Integer(),
-  position: Type.Integer(),
-  title: Type.String(),
-  description: Type.String(),
-  translations: TranslationsSchema,
-  thumbnail: Nullable(Type.String()),
-  duration: Type.Integer(),
-  hls_url: Nullable(Type.String()),
-  video_url: Nullable(Type.String()),
-  is_free: Type.Boolean(),
-  coin_cost: Type.Integer(),
-  unlocks: Type.Integer(),
-  ...PublishFields,
-  created_at: Type.String(),
-  updated_at: Type.String(),
 });
 
 export const ReorderBody = Type.Object(

@@ -3,7 +3,7 @@
  * link that finishes a new account, the address confirmation and the password reset. A mail is in the
  * recipient's stored language, else the language of the request that caused it, else English.
  */
-import { detectLanguage, type Language } from '@cliffhanger/shared/src/i18n/languages';
+import { detectLanguage, type Language } from '@cliffhanger/shared/languages';
 
 export interface LinkMailWords {
   subject: string;

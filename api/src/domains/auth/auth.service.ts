@@ -4,7 +4,7 @@
  * verification. Every successful sign-in answers `{ access, refresh, user }`.
  */
 import { randomUUID } from 'node:crypto';
-import { GUEST_EMAIL_DOMAIN, MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';
+import { GUEST_EMAIL_DOMAIN, MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/constants';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Executor, Trx, UserRow } from '../../db/schema';

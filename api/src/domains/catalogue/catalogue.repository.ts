@@ -4,7 +4,7 @@
  * transaction first. `at` is the moment the viewer asks (ISO-8601, the app's clock): what is published
  * for a later time is not on show yet, with no write needed when that time comes.
  */
-import { HIDDEN_SERIES_IDS, HIDDEN_SERIES_TITLE_PREFIX } from '@cliffhanger/shared/src/constants';
+import { HIDDEN_SERIES_IDS, HIDDEN_SERIES_TITLE_PREFIX } from '@cliffhanger/shared/constants';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { CategoryRow, Database, EpisodeRow, Executor, SeasonRow, SeriesRow } from '../../db/schema';
 import type { PageWindow } from '../../kernel/paging';

@@ -9,8 +9,8 @@
  * for a time appears once that time has passed (within the cache's few seconds), with no write.
  */
 
-import { HIGHLIGHT_LIST_LIMIT, SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/src/constants';
-import type { Category, Episode, Season, Series, SeriesTotals } from '@cliffhanger/shared/src/entities';
+import { HIGHLIGHT_LIST_LIMIT, SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/constants';
+import type { Category, Episode, Season, Series, SeriesTotals } from '@cliffhanger/shared/entities';
 import { catalogueCache } from '../../cache/app-caches';
 import { queryKey } from '../../cache/catalogue-cache';
 import { type AppContext, nowIso } from '../../context';

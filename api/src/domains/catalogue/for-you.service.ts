@@ -12,8 +12,8 @@
  * nothing locked is ever shown. Drafts, scheduled and hidden series never appear (the catalogue's
  * visibility rules). Clips are mixed so that any 6 consecutive clips come from at least 3 series.
  */
-import { SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/src/constants';
-import type { Series } from '@cliffhanger/shared/src/entities';
+import { SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/constants';
+import type { Series } from '@cliffhanger/shared/entities';
 import {
   FOR_YOU_CLIPS_PER_SERIES,
   FOR_YOU_FEED_LIMIT,
@@ -21,7 +21,7 @@ import {
   FOR_YOU_MIX_WINDOW,
   type ForYouClip,
   type ForYouFeed,
-} from '@cliffhanger/shared/src/for-you';
+} from '@cliffhanger/shared/for-you';
 import { catalogueCache } from '../../cache/app-caches';
 import { type AppContext, nowIso } from '../../context';
 import type { EpisodeRow, SeriesRow, UserRow } from '../../db/schema';

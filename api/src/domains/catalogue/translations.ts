@@ -4,46 +4,26 @@
  * every answer carries it. Only the interface languages are keys; each holds an optional title and
  * description within the same limits as the original's.
  */
-import { SUPPORTED_LANGUAGES } from '@cliffhanger/shared/src/i18n/languages';
-import type { TextTranslation, Translations } from '@cliffhanger/shared/src/localized-text';
-import { Type } from '@sinclair/typebox';
-import { titleTranslationsSchema } from '../../http/schemas';
 
-export const TRANSLATED_TITLE_MAX_LENGTH = 200;
-export const TRANSLATED_DESCRIPTION_MAX_LENGTH = 5_000;
+import {
+  TRANSLATED_DESCRIPTION_MAX_LENGTH,
+  TRANSLATED_TITLE_MAX_LENGTH,
+  type TranslationsSchema,
+} from '@cliffhanger/shared/contracts';
+import { SUPPORTED_LANGUAGES } from '@cliffhanger/shared/languages';
+import type { TextTranslation, Translations } from '@cliffhanger/shared/localized-text';
 
-export const TextTranslationSchema = Type.Object(
-  {
-    title: Type.Optional(Type.String({ maxLength: TRANSLATED_TITLE_MAX_LENGTH })),
-    description: Type.Optional(Type.String({ maxLength: TRANSLATED_DESCRIPTION_MAX_LENGTH })),
-  },
-  { additionalProperties: false },
-);
-
-/** `{ ru: { title, description } }`: a key per interface language, nothing else. */
-export const TranslationsSchema = Type.Object(
-  { en: Type.Optional(TextTranslationSchema), ru: Type.Optional(TextTranslationSchema) },
-  {
-    additionalProperties: false,
-    description: 'Title and description by language (en, ru); a language or a field may be left out',
-  },
-);
-/** A genre's name by language, `{ ru: { title } }`: the name's limits, no description. */
-export const CategoryTranslationsSchema = titleTranslationsSchema(
-  60,
-  'The category name by language (en, ru), as { title }; a language may be left out',
-);
+export {
+  AudioLanguageSchema,
+  CategoryTranslationsSchema,
+  TextTranslationSchema,
+  TRANSLATED_DESCRIPTION_MAX_LENGTH,
+  TRANSLATED_TITLE_MAX_LENGTH,
+  TranslationsSchema,
+} from '@cliffhanger/shared/contracts';
 
 /** Every interface language has its key above: a language added to SUPPORTED_LANGUAGES fails to compile here. */
 const TRANSLATION_LANGUAGES: ReadonlyArray<keyof typeof TranslationsSchema.properties> = SUPPORTED_LANGUAGES;
-
-/** The language spoken in a series: an ISO 639 code (`en`, `ru`, `ko` …). */
-export const AudioLanguageSchema = Type.String({
-  minLength: 2,
-  maxLength: 3,
-  pattern: '^[a-z]{2,3}$',
-  description: 'The language spoken in the series, as an ISO 639 code (en, ru, ko …)',
-});
 
 function cleanTranslation(value: unknown): TextTranslation | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;

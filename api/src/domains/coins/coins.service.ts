@@ -2,7 +2,7 @@
  * Coin balances and credits. Every change goes through `applyLedgerEntry` inside `moneyTransaction`
  * with the user's row locked, so a balance always equals the sum of its ledger and never goes negative.
  */
-import type { LedgerReason } from '@cliffhanger/shared/src/bus/events';
+import { LEDGER_REASONS } from '@cliffhanger/shared/contracts';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Trx, UserRow } from '../../db/schema';
@@ -14,19 +14,8 @@ import type { CoinPackage } from '../settings/settings.schemas';
 import { getSetting } from '../settings/settings.service';
 import { coinBalanceOf, userExists } from '../users/users.repository';
 
-/** The reasons a ledger row can have; the transactions list describes each. */
-export const LEDGER_REASONS = {
-  purchase: 'purchase',
-  unlock: 'unlock',
-  /** An unlock the player made by itself under the viewer's opt-in auto-unlock for the series. */
-  autoUnlock: 'auto_unlock',
-  dailyBonus: 'daily_bonus',
-  share: 'share',
-  followPrompt: 'follow_prompt',
-  registrationBonus: 'registration_bonus',
-  staffGrant: 'staff_grant',
-  refund: 'refund',
-} as const satisfies Record<string, LedgerReason>;
+/** The reasons a ledger row can have (declared in shared); the transactions list describes each. */
+export { LEDGER_REASONS };
 
 export interface Credit {
   userId: number;

@@ -11,7 +11,7 @@
  * The checkout records the offer's price and coins, and the webhook credits what the checkout
  * recorded, once. A checkout that is cancelled, expires or fails gives the claim back.
  */
-import { FIRST_PURCHASE_OFFER_LABEL } from '@cliffhanger/shared/src/first-purchase-offer';
+import { FIRST_PURCHASE_OFFER_LABEL } from '@cliffhanger/shared/first-purchase-offer';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Executor } from '../../db/schema';

@@ -1,7 +1,10 @@
 /** Schemas of the second media-feed API (product.md#feed-api). */
+import { FeedSeriesSchema } from '@cliffhanger/shared/contracts';
 import { Type } from '@sinclair/typebox';
-import { IdParams, Nullable } from '../../http/schemas';
-import { TranslationsSchema } from '../catalogue/translations';
+import { IdParams } from '../../http/schemas';
+
+// The series and episode are the shared contracts; the bodies and wrappers below are this API's own.
+export { FeedEpisodeSchema, FeedSeriesSchema } from '@cliffhanger/shared/contracts';
 
 /** A row id: stored as a 32-bit integer, so anything larger is a 400, not a database error. */
 const Id = IdParams.properties.id;
@@ -23,40 +26,6 @@ export const SeriesUnlockBody = Type.Object({
 
 /** The device report: known fields are typed loosely (clients differ), unknown ones kept, size capped. */
 export const DeviceReportBody = Type.Object({ id: CallerId }, { additionalProperties: true, maxProperties: 60 });
-
-export const FeedEpisodeSchema = Type.Object({
-  episode_id: Type.Integer(),
-  series_id: Type.Integer(),
-  series_name: Type.String(),
-  number: Type.Integer(),
-  episode_cover: Type.String(),
-  videoLink: Type.String(),
-  duration: Type.Integer(),
-  locked: Type.Union([Type.Literal(0), Type.Literal(1)]),
-  coin_cost: Type.Integer(),
-});
-
-export const FeedSeriesSchema = Type.Object({
-  series_id: Type.Integer(),
-  name: Type.String(),
-  description: Type.String(),
-  /** The English title and the name and description by language (issue #21), as on a series. */
-  title_en: Type.String(),
-  translations: TranslationsSchema,
-  cover: Type.String(),
-  cover_horizontal: Type.String(),
-  episodes_count: Type.Integer(),
-  feed_section: Type.String(),
-  last_view_episode_number: Nullable(Type.Integer()),
-  last_view_position: Nullable(Type.Number()),
-  episode_cover: Type.String(),
-  fragments: Type.Array(FeedEpisodeSchema),
-  videoLink: Type.String(),
-  duration: Type.Integer(),
-  is_fav: Type.Boolean(),
-  tags: Type.Array(Type.String()),
-  likes: Type.Integer(),
-});
 
 export const CarouselAnswer = Type.Object({ success: Type.Literal(1), data: Type.Array(FeedSeriesSchema) });
 export const SeriesDetailAnswer = Type.Object({ success: Type.Literal(1), data: FeedSeriesSchema });

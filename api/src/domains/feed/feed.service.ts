@@ -4,8 +4,8 @@
  * balance, the public profile flags and the one-time device report.
  */
 
-import { SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/src/constants';
-import type { FeedEpisode, FeedSeries } from '@cliffhanger/shared/src/entities';
+import { SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/constants';
+import type { FeedEpisode, FeedSeries } from '@cliffhanger/shared/entities';
 import { publicViewCache } from '../../cache/app-caches';
 import type { PublicViewFlags } from '../../cache/public-view-cache';
 import { markShared } from '../../cache/shared-answers';
@@ -19,9 +19,6 @@ import { accessFor, grantViewer } from '../catalogue/catalogue.service';
 import { parseTranslations } from '../catalogue/translations';
 import { isGoldMember, publicFlags } from '../users/users.service';
 import * as repo from './feed.repository';
-
-type FeedEpisodeDto = FeedEpisode & { coin_cost: number };
-type FeedSeriesDto = Omit<FeedSeries, 'fragments'> & { fragments: FeedEpisodeDto[] };
 
 /** The body id must name the caller: its numeric id, or (for guests) its client-made guest id. */
 export function assertOwnId(viewer: Pick<UserRow, 'id' | 'guest_id'>, id: number | string) {
@@ -60,10 +57,10 @@ function toFeedSeries(
   row: SeriesRow,
   facts: SeriesFacts,
   unlocked: Set<number>,
-): FeedSeriesDto {
+): FeedSeries {
   const media = (value: string | null) => ctx.mediaUrl(value) ?? '';
   const viewerFacts = { isGold: isGoldMember(viewer, ctx.now()), unlockedEpisodeIds: unlocked };
-  const fragments: FeedEpisodeDto[] = facts.episodes.map((episode) => {
+  const fragments: FeedEpisode[] = facts.episodes.map((episode) => {
     const access = accessFor(episode, Boolean(row.is_gold_exclusive), viewerFacts);
     const play = access.allowed ? playbackAddresses(ctx, episode, grantViewer(access, viewer)) : null;
     return {
@@ -102,7 +99,7 @@ function toFeedSeries(
 }
 
 /** Every visible series, Gold exclusives first, then by section and newest. */
-export async function carousel(ctx: AppContext, viewer: UserRow): Promise<FeedSeriesDto[]> {
+export async function carousel(ctx: AppContext, viewer: UserRow): Promise<FeedSeries[]> {
   const at = nowIso(ctx);
   const rows = await repo.newestVisibleSeries(ctx.db, at);
   const ids = rows.map((row) => row.id);
@@ -131,7 +128,7 @@ export async function carousel(ctx: AppContext, viewer: UserRow): Promise<FeedSe
     .sort((a, b) => order.indexOf(a.feed_section) - order.indexOf(b.feed_section));
 }
 
-export async function seriesDetail(ctx: AppContext, viewer: UserRow, seriesId: number): Promise<FeedSeriesDto> {
+export async function seriesDetail(ctx: AppContext, viewer: UserRow, seriesId: number): Promise<FeedSeries> {
   const row = await catalogueRepo.findVisibleSeries(ctx.db, seriesId, nowIso(ctx));
   if (!row) throw notFound(SERIES_NOT_FOUND_MESSAGE);
   const [episodes, views, favourites, unlocked] = await Promise.all([

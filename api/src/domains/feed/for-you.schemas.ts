@@ -1,5 +1,5 @@
 /** The for-you feed's answer (the contract is `ForYouFeed` in shared/src/for-you.ts). */
-import type { ForYouFeed } from '@cliffhanger/shared/src/for-you';
+import type { ForYouFeed } from '@cliffhanger/shared/for-you';
 import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from '../../http/schemas';
 import { TranslationsSchema } from '../catalogue/translations';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { IMAGE_HOST_THRESHOLD_BYTES } from '@cliffhanger/shared/src/constants';
+import { IMAGE_HOST_THRESHOLD_BYTES } from '@cliffhanger/shared/constants';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Executor, MediaAssetRow, Trx } from '../../db/schema';

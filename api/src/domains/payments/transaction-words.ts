@@ -5,7 +5,7 @@
  * the payment; other languages say the same from the payment's kind and coins, and name a Gold plan by
  * its title in that language (the plan's `translations`, else the title staff wrote).
  */
-import type { Language } from '@cliffhanger/shared/src/i18n/languages';
+import type { Language } from '@cliffhanger/shared/languages';
 
 /** What a payment line ends with: why it did not (or no longer does) count as paid. */
 export type PaymentOutcome =

@@ -8,8 +8,8 @@
  * moved its coins over ("Coins moved from your guest profile" / "to your account") is left out: the
  * itemised lines already add up to those coins, so the lines shown sum to the balance, never twice.
  */
-import { DEFAULT_LANGUAGE, type Language } from '@cliffhanger/shared/src/i18n/languages';
-import { localizedTitle } from '@cliffhanger/shared/src/localized-text';
+import { DEFAULT_LANGUAGE, type Language } from '@cliffhanger/shared/languages';
+import { localizedTitle } from '@cliffhanger/shared/localized-text';
 import type { AppContext } from '../../context';
 import { DEBT_SETTLEMENT_REASON } from '../../kernel/coin-ledger';
 import { pageLinks, paginate } from '../../kernel/paging';

@@ -11,9 +11,9 @@ import {
   REMOTE_RELEASE_STAMP_FILE,
   type RemoteReleaseStamp,
   SHARED_SINGLETONS,
-} from '@cliffhanger/shared/src/remote-releases';
-import { sharedPackageOf, sharedRangesIncompatibility } from '@cliffhanger/shared/src/remote-rollout';
-import type { RemoteId } from '@cliffhanger/shared/src/routes';
+} from '@cliffhanger/shared/remote-releases';
+import { sharedPackageOf, sharedRangesIncompatibility } from '@cliffhanger/shared/remote-rollout';
+import type { RemoteId } from '@cliffhanger/shared/routes';
 import semver from 'semver';
 import type { AppConfig } from '../../config';
 import { isVersionName, publishedFolder } from '../../frontends/releases-paths';

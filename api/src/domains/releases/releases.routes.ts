@@ -6,7 +6,7 @@
  * - `/api/admin/releases/…` — the staff Releases screen: the view with figures, start or change a
  *   canary, promote, roll back, make a version stable. Staff only, checked before the body is read.
  */
-import { REMOTE_ROLLOUT_CACHE_SECONDS } from '@cliffhanger/shared/src/remote-releases';
+import { REMOTE_ROLLOUT_CACHE_SECONDS } from '@cliffhanger/shared/remote-releases';
 import type { AppContext } from '../../context';
 import { ErrorSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';

@@ -3,8 +3,8 @@
  * TypeScript shapes are declared there once; these check the wire).
  */
 
-import { REMOTE_REPORTS_PER_REQUEST, REMOTE_VERSION_PATTERN } from '@cliffhanger/shared/src/remote-releases';
-import { REMOTE_IDS } from '@cliffhanger/shared/src/routes';
+import { REMOTE_REPORTS_PER_REQUEST, REMOTE_VERSION_PATTERN } from '@cliffhanger/shared/remote-releases';
+import { REMOTE_IDS } from '@cliffhanger/shared/routes';
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../http/schemas';
 

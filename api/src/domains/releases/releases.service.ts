@@ -12,8 +12,8 @@ import {
   type RemoteRollout,
   type RemoteRolloutsAnswer,
   type RemoteVersionFigures,
-} from '@cliffhanger/shared/src/remote-releases';
-import { REMOTE_IDS, type RemoteId } from '@cliffhanger/shared/src/routes';
+} from '@cliffhanger/shared/remote-releases';
+import { REMOTE_IDS, type RemoteId } from '@cliffhanger/shared/routes';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { RemoteRolloutRow, Trx, UserRow } from '../../db/schema';

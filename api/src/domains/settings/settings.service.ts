@@ -4,7 +4,7 @@
  * again on the way out (a hand-edited row that no longer fits falls back to the default). Every change
  * leaves an audit row (who, when, the value before and after) in the same transaction as the write.
  */
-import { DEFAULT_CURRENCY, FOLLOW_PROMPT_COINS } from '@cliffhanger/shared/src/constants';
+import { DEFAULT_CURRENCY, FOLLOW_PROMPT_COINS } from '@cliffhanger/shared/constants';
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { AppContext } from '../../context';

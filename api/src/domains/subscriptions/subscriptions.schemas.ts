@@ -1,7 +1,9 @@
 /** Schemas of the Gold subscription routes. */
 import { Type } from '@sinclair/typebox';
-import { Nullable, ReturnToPath } from '../../http/schemas';
+import { ReturnToPath } from '../../http/schemas';
 import { GoldPlanSchema } from '../settings/settings.schemas';
+
+export { SubscriptionSchema } from '@cliffhanger/shared/contracts';
 
 export const PlansAnswer = Type.Array(GoldPlanSchema);
 export const CreateSubscriptionBody = Type.Object(
@@ -12,21 +14,6 @@ export const CreateSubscriptionBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const SubscriptionSchema = Type.Object({
-  id: Type.Integer(),
-  plan: Type.String(),
-  name: Type.String(),
-  status: Type.Union([
-    Type.Literal('active'),
-    Type.Literal('canceled'),
-    Type.Literal('past_due'),
-    Type.Literal('expired'),
-  ]),
-  current_period_end: Type.String(),
-  cancel_at_period_end: Type.Boolean(),
-  interval: Nullable(Type.Union([Type.Literal('month'), Type.Literal('year')])),
-  created_at: Type.String(),
-});
 export const FeedSubscriptionListAnswer = Type.Object({
   success: Type.Literal(1),
   date_end: Type.Array(Type.Object({ name: Type.String(), date_end: Type.String() })),

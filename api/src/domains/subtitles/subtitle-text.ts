@@ -13,7 +13,7 @@
  * 00:02” is not valid.` Every step looks at each character a bounded number of times, so a file at the
  * size limit full of pathological lines is read in linear time.
  */
-import { SUBTITLE_MAX_BYTES } from '@cliffhanger/shared/src/subtitles';
+import { SUBTITLE_MAX_BYTES } from '@cliffhanger/shared/subtitles';
 
 /** More cues than any 1–3 minute episode needs; the byte limit alone would allow ~10 000. */
 export const SUBTITLE_MAX_CUES = 5_000;

@@ -3,7 +3,7 @@ import {
   SUBTITLE_LABEL_MAX_LENGTH,
   SUBTITLE_LANGUAGE_PATTERN,
   SUBTITLE_MAX_BYTES,
-} from '@cliffhanger/shared/src/subtitles';
+} from '@cliffhanger/shared/subtitles';
 import { Type } from '@sinclair/typebox';
 import { Id } from '../../http/schemas';
 

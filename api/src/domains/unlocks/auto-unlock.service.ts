@@ -4,8 +4,8 @@
  * the token; the series from the path). The automatic unlock itself is `unlockEpisode` with
  * `automatic: true` (unlocks.service.ts), which spends against the cap in the unlock's transaction.
  */
-import { SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/src/constants';
-import type { AutoUnlockRefusal, AutoUnlockSetting } from '@cliffhanger/shared/src/entities';
+import { SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/constants';
+import type { AutoUnlockRefusal, AutoUnlockSetting } from '@cliffhanger/shared/entities';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';

@@ -7,6 +7,7 @@
  * episode was unlocked meanwhile, or the number was forged), nothing is charged and 409 tells the
  * current total.
  */
+import type { SeriesUnlockAnswer, SeriesUnlockQuote } from '@cliffhanger/shared/entities';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Executor, Trx, UserRow } from '../../db/schema';
@@ -18,21 +19,7 @@ import { isGoldMember } from '../users/users.service';
 import { insertUnlock, unlockedAmong } from './unlocks.repository';
 import { GOLD_REQUIRED_MESSAGE } from './unlocks.service';
 
-export interface SeriesUnlockQuote {
-  series_id: number;
-  /** The paid episodes of the series still locked for this viewer, in play order. */
-  episode_ids: number[];
-  episodes: number;
-  coins: number;
-  balance: number;
-}
-
-export interface SeriesUnlockAnswer extends SeriesUnlockQuote {
-  /** Episodes unlocked by this request and the coins it charged (0 and [] when nothing was left). */
-  unlocked_ids: number[];
-  charged: number;
-  message: string;
-}
+export type { SeriesUnlockAnswer, SeriesUnlockQuote };
 
 const SERIES_NOT_FOUND_MESSAGE = 'Series not found';
 

@@ -1,15 +1,14 @@
 /** Schemas of the unlock answers, shared by the main API and the feed API. */
-import { AUTO_UNLOCK_MAX_CAP_COINS } from '@cliffhanger/shared/src/constants';
+import { AUTO_UNLOCK_MAX_CAP_COINS } from '@cliffhanger/shared/constants';
 import { Type } from '@sinclair/typebox';
 
-/** A viewer's auto-unlock for one series (the type is `AutoUnlockSetting` in shared/entities). */
-export const AutoUnlockSettingSchema = Type.Object({
-  series_id: Type.Integer(),
-  enabled: Type.Boolean(),
-  cap: Type.Integer({ minimum: 0 }),
-  spent: Type.Integer({ minimum: 0 }),
-  left: Type.Integer({ minimum: 0 }),
-});
+// The answers' shapes are the shared contracts; the bodies and refusals below are this API's own.
+export {
+  AutoUnlockSettingSchema,
+  SeriesUnlockAnswerSchema,
+  SeriesUnlockQuoteSchema,
+  UnlockAnswerSchema,
+} from '@cliffhanger/shared/contracts';
 
 /** Turning auto-unlock on, or changing its cap: the only thing the viewer chooses is the cap. */
 export const AutoUnlockBody = Type.Object(
@@ -36,38 +35,12 @@ export const AutoUnlockRefusedAnswer = Type.Object(
   { additionalProperties: true },
 );
 
-export const UnlockAnswerSchema = Type.Object({
-  unlocked: Type.Literal(true),
-  charged: Type.Integer({ minimum: 0 }),
-  balance: Type.Integer({ minimum: 0 }),
-  episode_id: Type.Integer(),
-  via: Type.Union([
-    Type.Literal('coins'),
-    Type.Literal('already_unlocked'),
-    Type.Literal('free'),
-    Type.Literal('gold'),
-  ]),
-  message: Type.String(),
-  /** Present on an automatic unlock: true, with the setting after its spend. */
-  automatic: Type.Optional(Type.Boolean()),
-  auto_unlock: Type.Optional(AutoUnlockSettingSchema),
-});
-
 /** 402: too few coins; nothing was changed. */
 export const InsufficientCoinsAnswer = Type.Object({
   message: Type.String(),
   coin_cost: Type.Integer(),
   balance: Type.Integer(),
   reason: Type.Literal('insufficient_coins'),
-});
-
-/** What unlocking the rest of a series costs this viewer, computed by the server. */
-export const SeriesUnlockQuoteSchema = Type.Object({
-  series_id: Type.Integer(),
-  episode_ids: Type.Array(Type.Integer()),
-  episodes: Type.Integer({ minimum: 0 }),
-  coins: Type.Integer({ minimum: 0 }),
-  balance: Type.Integer({ minimum: 0 }),
 });
 
 export const SeriesUnlockBody = Type.Object(
@@ -80,13 +53,6 @@ export const SeriesUnlockBody = Type.Object(
   },
   { additionalProperties: false },
 );
-
-export const SeriesUnlockAnswerSchema = Type.Object({
-  ...SeriesUnlockQuoteSchema.properties,
-  unlocked_ids: Type.Array(Type.Integer()),
-  charged: Type.Integer({ minimum: 0 }),
-  message: Type.String(),
-});
 
 /** 409: the total changed since it was shown; nothing was charged. */
 export const SeriesTotalChangedAnswer = Type.Object(

@@ -11,7 +11,7 @@
  *   auto-unlock is off or the episode would pass the cap, 409 and nothing changes.
  */
 
-import type { AutoUnlockSetting } from '@cliffhanger/shared/src/entities';
+import type { AutoUnlockSetting, UnlockAnswer } from '@cliffhanger/shared/entities';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
@@ -25,20 +25,10 @@ import { findAutoUnlock, spendAgainstCap } from './auto-unlock.repository';
 import { autoUnlockRefused, settingOf } from './auto-unlock.service';
 import { coinBalanceOf, episodeIdOfNumber, hasUnlocked, insertUnlockOnce, paidBefore } from './unlocks.repository';
 
-export type UnlockVia = 'coins' | 'already_unlocked' | 'free' | 'gold';
+/** How the viewer got access: paid now, paid before, free episode, or Gold membership. */
+export type UnlockVia = UnlockAnswer['via'];
 
-export interface UnlockAnswer {
-  unlocked: true;
-  charged: number;
-  balance: number;
-  episode_id: number;
-  /** How the viewer got access: paid now, paid before, free episode, or Gold membership. */
-  via: UnlockVia;
-  message: string;
-  /** Present on an automatic unlock: true, with the viewer's setting for the series afterwards. */
-  automatic?: boolean;
-  auto_unlock?: AutoUnlockSetting;
-}
+export type { UnlockAnswer };
 
 export interface UnlockOptions {
   /** The player unlocks by itself under the viewer's auto-unlock setting for the series. */

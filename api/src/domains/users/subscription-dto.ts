@@ -1,18 +1,10 @@
 /** A Gold subscription as the API answers it (User.subscription, product.md#entities, /api/subscriptions/*). */
 
+import type { Subscription } from '@cliffhanger/shared/entities';
 import type { SubscriptionRow } from '../../db/schema';
 import type { GoldPlan } from '../settings/settings.schemas';
 
-export interface SubscriptionDto {
-  id: number;
-  plan: string;
-  name: string;
-  status: 'active' | 'canceled' | 'past_due' | 'expired';
-  current_period_end: string;
-  cancel_at_period_end: boolean;
-  interval: 'month' | 'year' | null;
-  created_at: string;
-}
+export type SubscriptionDto = Subscription;
 
 export function toSubscriptionDto(row: SubscriptionRow, plans: GoldPlan[], now: Date): SubscriptionDto {
   const ended = row.current_period_end <= now.toISOString();

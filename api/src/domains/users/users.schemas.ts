@@ -1,43 +1,9 @@
 /** The User as answered by the API (User, product.md#entities + the public-profile flags) and the profile update. */
-import { type Language, SUPPORTED_LANGUAGES } from '@cliffhanger/shared/src/i18n/languages';
+import { LanguageChoice } from '@cliffhanger/shared/contracts';
 import { Type } from '@sinclair/typebox';
-import { Nullable } from '../../http/schemas';
 
-/** One of SUPPORTED_LANGUAGES (`en`, `ru`), or null: no choice made. */
-const LanguageChoice = Type.Unsafe<Language | null>({
-  type: 'string',
-  enum: [...SUPPORTED_LANGUAGES, null],
-  nullable: true,
-  description: 'An interface language (en, ru), or null when none is chosen',
-});
-
-export const UserSchema = Type.Object(
-  {
-    id: Type.Integer(),
-    email: Type.String(),
-    username: Type.String(),
-    first_name: Type.String(),
-    last_name: Type.String(),
-    is_guest: Type.Boolean(),
-    is_premium: Type.Boolean(),
-    is_gold_member: Type.Boolean(),
-    is_staff: Type.Boolean(),
-    is_superuser: Type.Boolean(),
-    coin_balance: Type.Integer(),
-    subscription: Nullable(Type.Object({}, { additionalProperties: true })),
-    created_at: Type.String(),
-    email_verified: Type.Boolean(),
-    paying: Type.Boolean(),
-    registered: Type.Boolean(),
-    verified: Type.Boolean(),
-    has_active_subs: Type.Boolean(),
-    /** False for an account made by magic link (or a guest): it sets a password instead of changing one. */
-    has_password: Type.Boolean(),
-    /** The interface language the user chose (issue #21); null until they choose. */
-    language: Type.Optional(LanguageChoice),
-  },
-  { $id: 'User' },
-);
+// The answer's shape is the shared contract; the profile update below is this API's own.
+export { UserSchema } from '@cliffhanger/shared/contracts';
 
 const Name = Type.String({ maxLength: 150 });
 

@@ -3,9 +3,9 @@
  * the profile fields a user may change about themselves.
  */
 
-import { GUEST_EMAIL_DOMAIN } from '@cliffhanger/shared/src/constants';
-import type { OwnAccountFlags, PublicProfileFlags, User } from '@cliffhanger/shared/src/entities';
-import { isLanguage, type Language } from '@cliffhanger/shared/src/i18n/languages';
+import { GUEST_EMAIL_DOMAIN } from '@cliffhanger/shared/constants';
+import type { PublicProfileFlags, UserProfile } from '@cliffhanger/shared/entities';
+import { isLanguage, type Language } from '@cliffhanger/shared/languages';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
@@ -16,7 +16,7 @@ import { currentSubscription } from './gold-membership.repository';
 import { toSubscriptionDto } from './subscription-dto';
 import { findUserById, isUsernameTaken, updateUser } from './users.repository';
 
-export type UserDto = User & PublicProfileFlags & OwnAccountFlags & { email_verified: boolean };
+export type UserDto = UserProfile;
 
 /** Gold: granted outright, or a subscription period that has not ended (product.md#gold). */
 export function isGoldMember(row: UserRow, now: Date): boolean {

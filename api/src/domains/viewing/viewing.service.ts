@@ -3,8 +3,8 @@
  * watch history and my list. All of it belongs to the caller of a verified token.
  */
 
-import { SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/src/constants';
-import type { Series } from '@cliffhanger/shared/src/entities';
+import { SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/constants';
+import type { Series } from '@cliffhanger/shared/entities';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';

@@ -3,7 +3,7 @@
  * answers itself (errors.ts); this hook does the same for the other answers that carry a `message`
  * (`{ message: 'Signed out' }`, the not-found handlers, refused video addresses).
  */
-import type { Language } from '@cliffhanger/shared/src/i18n/languages';
+import type { Language } from '@cliffhanger/shared/languages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { translateAnswer } from './translate';
 import { type LanguageOptions, markLanguage, viewerLanguage } from './viewer-language';

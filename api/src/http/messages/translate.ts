@@ -6,7 +6,7 @@
  * shape, and the values it captured go into the translation (translated themselves when they are
  * catalogue texts too).
  */
-import type { Language } from '@cliffhanger/shared/src/i18n/languages';
+import type { Language } from '@cliffhanger/shared/languages';
 import { RU_MESSAGES } from './ru';
 
 const CATALOGUES: Partial<Record<Language, Readonly<Record<string, string>>>> = { ru: RU_MESSAGES };

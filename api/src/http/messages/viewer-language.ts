@@ -3,7 +3,7 @@
  * choice (`users.language`), else the first supported language of `Accept-Language` by q-order, else
  * English. Answers whose text depends on it say so (`Content-Language`, `Vary: Accept-Language`).
  */
-import { detectLanguage, type Language } from '@cliffhanger/shared/src/i18n/languages';
+import { detectLanguage, type Language } from '@cliffhanger/shared/languages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { bearerToken, verifyAccessToken } from '../../kernel/tokens';

@@ -5,7 +5,7 @@
  * model of the merge and money rules. After every step each user's balance, owed coins, ledger, unlocks
  * and reward claims, and the coins in the whole system, must equal the model's.
  */
-import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';
+import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/constants';
 import fc from 'fast-check';
 import { databaseKinds } from '../../support/databases';
 import { signUpGuest } from '../../support/fixtures';

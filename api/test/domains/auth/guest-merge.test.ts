@@ -2,7 +2,7 @@
  * Guest merges under concurrency, on both databases: however sign-ins, links and spending race, a
  * guest's coins move once, no coin is created, and every balance equals its ledger.
  */
-import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';
+import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/constants';
 import { databaseKinds } from '../../support/databases';
 import { registerUser, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';

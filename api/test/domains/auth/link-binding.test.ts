@@ -3,7 +3,7 @@
  * they never carry that session's guest data to the link's account (the "send the victim my link"
  * hijack), and opened in the asking session they merge it as before.
  */
-import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';
+import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/constants';
 import { databaseKinds } from '../../support/databases';
 import { registerUser, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';

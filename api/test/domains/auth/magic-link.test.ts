@@ -1,4 +1,4 @@
-import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';
+import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/constants';
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
 import { databaseKinds } from '../../support/databases';
 import { registerUser, signUpGuest, smallCatalogue } from '../../support/fixtures';

@@ -3,7 +3,7 @@
  * names in the other languages, the demo genres have Russian names, and staff may write them within
  * the name's limits.
  */
-import { localizedCategoryName } from '@cliffhanger/shared/src/localized-text';
+import { localizedCategoryName } from '@cliffhanger/shared/localized-text';
 import { databaseKinds } from '../../support/databases';
 import { call } from '../../support/http';
 import { bearer } from '../../support/test-app';

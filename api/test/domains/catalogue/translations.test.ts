@@ -3,7 +3,7 @@
  * other languages, and every public answer carries them so the frontends show the viewer's language.
  * Only the interface languages and the two text fields are accepted, within the usual limits.
  */
-import { localizedSeriesTitle, localizedTitle } from '@cliffhanger/shared/src/localized-text';
+import { localizedSeriesTitle, localizedTitle } from '@cliffhanger/shared/localized-text';
 import { databaseKinds } from '../../support/databases';
 import { call } from '../../support/http';
 import { bearer } from '../../support/test-app';

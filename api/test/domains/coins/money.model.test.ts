@@ -4,7 +4,7 @@
  * guests signing in (merging into new or existing accounts) are run against the API and against a
  * small model. After every step the user's balance, ledger, unlocks and Gold status must match it.
  */
-import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';
+import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/constants';
 import fc from 'fast-check';
 import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';

@@ -2,7 +2,7 @@
  * The feeds by language (issue #21): the For you clips and the feed series carry the series' (and
  * the episode's) titles and descriptions by language, so a Russian viewer reads them in Russian.
  */
-import { localizedDescription, localizedTitle } from '@cliffhanger/shared/src/localized-text';
+import { localizedDescription, localizedTitle } from '@cliffhanger/shared/localized-text';
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
 import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest, smallCatalogue } from '../../support/fixtures';

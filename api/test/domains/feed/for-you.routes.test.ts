@@ -1,4 +1,4 @@
-import type { ForYouClip, ForYouFeed } from '@cliffhanger/shared/src/for-you';
+import type { ForYouClip, ForYouFeed } from '@cliffhanger/shared/for-you';
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
 import { insertSeries } from '../../../src/domains/catalogue/catalogue.repository';
 import { mixClips } from '../../../src/domains/catalogue/for-you.service';

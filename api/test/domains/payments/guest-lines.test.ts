@@ -3,7 +3,7 @@
  * as guest (what it earned, bought and spent), instead of one "Coins moved from your guest profile"
  * line; the lines shown add up to the balance exactly, and replaying the merge adds nothing.
  */
-import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/src/constants';
+import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/constants';
 import { mergeGuest } from '../../../src/domains/auth/guest-merge.service';
 import { databaseKinds } from '../../support/databases';
 import { signUpGuest } from '../../support/fixtures';

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CANARY_AUTO_ROLLBACK, REMOTE_REPORTS_PER_REQUEST } from '@cliffhanger/shared/src/remote-releases';
+import { CANARY_AUTO_ROLLBACK, REMOTE_REPORTS_PER_REQUEST } from '@cliffhanger/shared/remote-releases';
 import { remoteReleasesUrlFromEnv } from '../../../src/config';
 import { remoteOverridesFromEnv } from '../../../src/frontends/frontends-config';
 import { databaseKinds } from '../../support/databases';

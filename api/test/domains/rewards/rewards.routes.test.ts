@@ -1,4 +1,4 @@
-import { FOLLOW_PROMPT_COINS } from '@cliffhanger/shared/src/constants';
+import { FOLLOW_PROMPT_COINS } from '@cliffhanger/shared/constants';
 import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
 import { call, callAs } from '../../support/http';

@@ -2,7 +2,7 @@
  * Staff upload subtitles as `.vtt` or `.srt`; viewers get clean WebVTT whatever came in, and a file
  * that cannot be read is refused with the line at fault.
  */
-import { SUBTITLE_MAX_BYTES } from '@cliffhanger/shared/src/subtitles';
+import { SUBTITLE_MAX_BYTES } from '@cliffhanger/shared/subtitles';
 import { cleanCueText, parseSubtitles, SUBTITLE_MAX_CUES } from '../../../src/domains/subtitles/subtitle-text';
 
 const ok = (text: string) => {

@@ -1,33 +1,15 @@
 /** The shapes the staff API answers (api/src/domains/admin, media-library). */
 import type {
-  EpisodePublishRequirement,
+  AdminEpisode,
+  AdminSeries,
   FirstPurchaseOfferSetting,
-  PublishState,
-  PublishStatus,
-  SeriesPublishRequirement,
-  Translations,
+  PublishCheck,
+  Publishing,
+  PublishRefusal,
+  Subscription,
 } from '@cliffhanger/shared';
 
-/** One line of a publish checklist (admin.schemas.ts PublishCheckSchema). */
-export interface PublishCheck {
-  requirement: SeriesPublishRequirement | EpisodePublishRequirement;
-  met: boolean;
-  message: string;
-}
-
-/** Where a series or an episode stands with viewers (admin.schemas.ts PublishFields). */
-export interface Publishing {
-  status: PublishStatus;
-  published_at: string | null;
-  publish_state: PublishState;
-  publish_checklist: PublishCheck[];
-}
-
-/** The 422 answer of a publish the checklist refuses. */
-export interface PublishRefusal {
-  message: string;
-  missing: Array<{ requirement: string; message: string }>;
-}
+export type { AdminEpisode, AdminSeries, PublishCheck, Publishing, PublishRefusal };
 
 export interface AdminCategory {
   id: number;
@@ -43,58 +25,6 @@ export interface Page<T> {
   count: number;
   page: number;
   limit: number;
-}
-
-export interface AdminSeries extends Publishing {
-  id: number;
-  title: string;
-  title_en: string;
-  slug: string;
-  description: string;
-  tags: string[];
-  category_ids: number[];
-  year: number | null;
-  rating: number | null;
-  total_episodes: number | null;
-  episodes_count: number;
-  is_gold_exclusive: boolean;
-  is_featured: boolean;
-  is_trending: boolean;
-  is_top: boolean;
-  is_hidden: boolean;
-  poster_image: string | null;
-  cover_image: string | null;
-  banner_image: string | null;
-  slider_image: string | null;
-  /** Titles and descriptions in other languages, by language code (`ru` → { title, description }). */
-  translations?: Translations | null;
-  /** The language spoken in the series: `en` or `ru`. */
-  audio_language?: string;
-  deleted_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface AdminEpisode extends Publishing {
-  id: number;
-  series_id: number;
-  series_title: string;
-  season_number: number;
-  episode_number: number;
-  position: number;
-  title: string;
-  description: string;
-  thumbnail: string | null;
-  duration: number;
-  hls_url: string | null;
-  video_url: string | null;
-  is_free: boolean;
-  coin_cost: number;
-  unlocks: number;
-  /** Titles and descriptions in other languages, by language code (`ru` → { title, description }). */
-  translations?: Translations | null;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface AdminUser {
@@ -126,20 +56,13 @@ export interface AdminUserDetail {
   subscriptions: SubscriptionRow[];
 }
 
-export interface SubscriptionRow {
-  id: number;
-  plan: string;
-  name: string;
-  status: 'active' | 'canceled' | 'past_due' | 'expired';
-  current_period_end: string;
-  cancel_at_period_end: boolean;
-  interval: 'month' | 'year' | null;
-  created_at: string;
+/** A Gold subscription; the staff list adds whose it is and how it was paid. */
+export type SubscriptionRow = Subscription & {
   user_id?: number;
   user_email?: string | null;
   user_username?: string;
   provider?: string;
-}
+};
 
 export interface Figures {
   active_viewers: number;

@@ -35,6 +35,7 @@ const episode = (id: number, n: number): AdminEpisode => ({
   position: n - 1,
   title: `Night ${n}`,
   description: '',
+  translations: {},
   thumbnail: null,
   duration: 60,
   hls_url: '/media/x/master.m3u8',

@@ -22,6 +22,8 @@ function series(extra: Partial<AdminSeries> = {}): AdminSeries {
     title_en: '',
     slug: 'night-shift',
     description: '',
+    translations: {},
+    audio_language: 'en',
     tags: [],
     category_ids: [1],
     year: null,

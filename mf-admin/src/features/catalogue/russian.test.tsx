@@ -24,6 +24,7 @@ const episode = (id: number, n: number, cost: number): AdminEpisode => ({
   position: n - 1,
   title: `Ночь ${n}`,
   description: '',
+  translations: {},
   thumbnail: null,
   duration: 60,
   hls_url: '/media/x/master.m3u8',

@@ -1,10 +1,12 @@
 /** Users (search, detail with ledger and unlocks, coins, rights) and Gold subscriptions. */
 import {
+  BALANCE_SYNC_REASON,
   Button,
   ErrorNotice,
   formatDate,
   formatNumber,
   InlineSpinner,
+  LEDGER_REASONS,
   selectUser,
   showToast,
   useAppDispatch,
@@ -90,18 +92,7 @@ function CoinsFormFields({ user }: { user: AdminUser }) {
 const when = (iso: string, language: string) =>
   new Date(iso).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
 
-const REASONS: ReadonlySet<string> = new Set([
-  'purchase',
-  'unlock',
-  'auto_unlock',
-  'daily_bonus',
-  'share',
-  'follow_prompt',
-  'registration_bonus',
-  'staff_grant',
-  'refund',
-  'sync',
-]);
+const REASONS: ReadonlySet<string> = new Set([...Object.values(LEDGER_REASONS), BALANCE_SYNC_REASON]);
 /** A ledger reason in words; an unknown one as the API names it. */
 const reasonText = (reason: string) =>
   REASONS.has(reason) ? peopleT(`reason.${reason}` as PeopleKey) : reason.replace(/_/g, ' ');

@@ -66,6 +66,7 @@ function adminEpisode(): AdminEpisode {
     position: 0,
     title: 'The Letter',
     description: '',
+    translations: {},
     thumbnail: null,
     duration: 60,
     hls_url: '/media/5/master.m3u8',

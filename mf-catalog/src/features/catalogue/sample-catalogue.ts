@@ -96,6 +96,7 @@ export const SAMPLE_EPISODES: Episode[] = SAMPLE_SERIES.flatMap((series) =>
     coin_cost: number === 1 ? 0 : 5,
     is_unlocked: number === 1,
     progress: 0,
+    position_seconds: 0,
     created_at: CREATED_AT,
   })),
 );

@@ -4,18 +4,11 @@
  * that address. On an automatic unlock the server's answer also carries the viewer's auto-unlock setting
  * for the series, which replaces the cached one; a refusal by that setting has it read again.
  */
-import { type ApiError, type AutoUnlockSetting, apiClient, SEND_ONCE } from '@cliffhanger/shared';
+import { type ApiError, apiClient, SEND_ONCE, type UnlockAnswer } from '@cliffhanger/shared';
 import { settingReceived, settingStale } from '../auto-unlock/auto-unlock.api';
 import { playerApi } from '../playback/player.api';
 
-export interface UnlockAnswer {
-  balance: number;
-  unlocked: boolean;
-  charged: number;
-  via?: 'coins' | 'already_unlocked' | 'free' | 'gold';
-  /** On an automatic unlock: the viewer's setting for the series after it. */
-  auto_unlock?: AutoUnlockSetting;
-}
+export type { UnlockAnswer };
 
 export interface StreamAnswer {
   hls_url: string | null;

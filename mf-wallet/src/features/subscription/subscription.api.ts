@@ -22,7 +22,8 @@ export interface GoldOffer {
   gold_exclusive_free_episodes: number;
 }
 
-export type ActiveSubscription = Subscription & { interval?: 'month' | 'year' | null };
+/** The viewer's current Gold subscription (GET /api/subscriptions/active/). */
+export type ActiveSubscription = Subscription;
 
 /** Whether an answer is a subscription (an empty or refused answer is not). */
 export const isSubscription = (answer: unknown): answer is ActiveSubscription =>

@@ -1,13 +1,7 @@
 /** What unlocking the rest of a series costs this viewer: the server's total, never computed here. */
-import { baseApi, SEND_ONCE } from '@cliffhanger/shared';
+import { baseApi, SEND_ONCE, type SeriesUnlockAnswer, type SeriesUnlockQuote } from '@cliffhanger/shared';
 
-export interface SeriesUnlockQuote {
-  series_id: number;
-  episode_ids: number[];
-  episodes: number;
-  coins: number;
-  balance: number;
-}
+export type { SeriesUnlockAnswer, SeriesUnlockQuote };
 
 export interface IntentAnswer {
   payment_intent_id: string;
@@ -19,13 +13,6 @@ export interface ConfirmAnswer {
   status: string;
   coins: number;
   balance: number;
-}
-
-export interface SeriesUnlockAnswer {
-  unlocked_ids: number[];
-  charged: number;
-  balance: number;
-  message: string;
 }
 
 export const unlockSheetApi = baseApi.injectEndpoints({

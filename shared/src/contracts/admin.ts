@@ -1,0 +1,93 @@
+/**
+ * What the staff API answers about the catalogue (product.md#admin): a series and an episode as staff
+ * see them, with where each stands with viewers and what publishing it still needs. The API validates
+ * and documents with these; the admin reads them as types (`AdminSeriesAnswer`, … in entities.ts).
+ */
+import { Type } from '@sinclair/typebox';
+import { EPISODE_PUBLISH_REQUIREMENTS, PUBLISH_STATUSES, SERIES_PUBLISH_REQUIREMENTS } from '../constants';
+import { TranslationsSchema } from './catalogue';
+import { Nullable } from './common';
+
+export const PublishStatusSchema = Type.Union(PUBLISH_STATUSES.map((status) => Type.Literal(status)));
+export const PublishStateSchema = Type.Union(
+  [...PUBLISH_STATUSES, 'scheduled' as const].map((state) => Type.Literal(state)),
+);
+
+/** One line of a publish checklist: what is needed and whether the series or episode has it. */
+export const PublishCheckSchema = Type.Object({
+  requirement: Type.Union(
+    [...SERIES_PUBLISH_REQUIREMENTS, ...EPISODE_PUBLISH_REQUIREMENTS].map((requirement) => Type.Literal(requirement)),
+  ),
+  met: Type.Boolean(),
+  /** What is needed, in words staff read in the checklist. */
+  message: Type.String(),
+});
+
+/** Where a series or an episode stands with viewers. */
+export const PublishFields = {
+  /** What staff decided: 'draft' (never published), 'published' or 'unpublished'. */
+  status: PublishStatusSchema,
+  /** When a published series or episode goes (or went) live; null unless published. */
+  published_at: Nullable(Type.String()),
+  /** What viewers get now: a published one whose time is still ahead is 'scheduled'. */
+  publish_state: PublishStateSchema,
+  publish_checklist: Type.Array(PublishCheckSchema),
+};
+
+/** 422: what the checklist still misses, each named. */
+export const PublishRefusedAnswer = Type.Object({
+  message: Type.String(),
+  missing: Type.Array(Type.Object({ requirement: Type.String(), message: Type.String() })),
+});
+
+export const AdminSeriesSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  title_en: Type.String(),
+  slug: Type.String(),
+  description: Type.String(),
+  translations: TranslationsSchema,
+  audio_language: Type.String(),
+  tags: Type.Array(Type.String()),
+  category_ids: Type.Array(Type.Integer()),
+  year: Nullable(Type.Integer()),
+  rating: Nullable(Type.Number()),
+  total_episodes: Nullable(Type.Integer()),
+  episodes_count: Type.Integer(),
+  is_gold_exclusive: Type.Boolean(),
+  is_featured: Type.Boolean(),
+  is_trending: Type.Boolean(),
+  is_top: Type.Boolean(),
+  is_hidden: Type.Boolean(),
+  poster_image: Nullable(Type.String()),
+  cover_image: Nullable(Type.String()),
+  banner_image: Nullable(Type.String()),
+  slider_image: Nullable(Type.String()),
+  ...PublishFields,
+  deleted_at: Nullable(Type.String()),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+
+export const AdminEpisodeSchema = Type.Object({
+  id: Type.Integer(),
+  series_id: Type.Integer(),
+  series_title: Type.String(),
+  season_number: Type.Integer(),
+  episode_number: Type.Integer(),
+  position: Type.Integer(),
+  title: Type.String(),
+  description: Type.String(),
+  translations: TranslationsSchema,
+  thumbnail: Nullable(Type.String()),
+  duration: Type.Integer(),
+  hls_url: Nullable(Type.String()),
+  video_url: Nullable(Type.String()),
+  is_free: Type.Boolean(),
+  coin_cost: Type.Integer(),
+  /** How many viewers unlocked it. */
+  unlocks: Type.Integer(),
+  ...PublishFields,
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});

@@ -1,0 +1,12 @@
+/**
+ * `@cliffhanger/shared/contracts`: the TypeBox schema of every wire shape the API answers and the
+ * frontends read, declared once. The API validates and documents with them; the frontends import only
+ * their types (`Static<typeof …>`, see entities.ts), so no schema code reaches the browser.
+ */
+export * from './admin';
+export * from './catalogue';
+export * from './common';
+export * from './feed';
+export * from './ledger';
+export * from './unlocks';
+export * from './users';
