@@ -91,7 +91,9 @@ describe('counts in messages', () => {
     const t = translator('sample-number');
     const NumberFormat = Intl.NumberFormat;
     let built = 0;
-    const counting = jest.spyOn(Intl, 'NumberFormat').mockImplementation(((...args: ConstructorParameters<typeof NumberFormat>) => {
+    const counting = jest.spyOn(Intl, 'NumberFormat').mockImplementation(((
+      ...args: ConstructorParameters<typeof NumberFormat>
+    ) => {
       built += 1;
       return new NumberFormat(...args);
     }) as unknown as typeof NumberFormat);
