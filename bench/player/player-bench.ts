@@ -22,7 +22,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../../e2e/support/browser';
 import { ROOT, type RunningSystem, startSystem, stopSystem } from '../../e2e/support/system';
-import { FAST_START_CONFIG } from '../../mf-player/src/features/playback/hls-engine';
+import { FAST_START_CONFIG } from '../../mf-player/src/features/playback/hls-config';
 import { buildFrontends } from '../../scripts/build';
 import { startBareServer } from '../api/bare-server';
 import { alternate, type Figure, formatTable, loadAverage, median, QUICK } from '../support/stats';
@@ -69,6 +69,36 @@ function frameInterval(page: Page): Promise<number> {
         requestAnimationFrame(tick);
       }),
   );
+}
+
+/**
+ * Follows a page's requests from its first: `settled()` waits until the page has settled, as a viewer's
+ * home screen has by the time they tap an episode — no request in flight and none started or ended for
+ * half a second, then an idle moment of the browser (what the shell warms on idle has arrived and run).
+ * Gives up waiting after 15 s.
+ */
+function followRequests(page: Page): { settled(): Promise<void> } {
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  page.on('request', () => {
+    inFlight += 1;
+    lastActivity = Date.now();
+  });
+  const ended = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastActivity = Date.now();
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    async settled() {
+      const deadline = Date.now() + 15_000;
+      while ((inFlight > 0 || Date.now() - lastActivity < 500) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 })));
+    },
+  };
 }
 
 /** Slow 4G and a 4× slower CPU, as Lighthouse's mobile profile. */
@@ -181,7 +211,8 @@ function onScreenAt(page: Page, episodeId: number) {
 /** The stage a request of the first-frame chain belongs to, by its address. */
 function stageOf(url: string): string | null {
   const path = new URL(url).pathname;
-  if (path.startsWith('/remotes/mf-player/')) return /hls/.test(path) ? 'hls.js chunk' : 'player remote';
+  const remote = /^\/remotes\/([^/]+)\//.exec(path)?.[1];
+  if (remote) return /\/hls\.[^/]*\.js$/.test(path) ? 'hls.js chunk' : `${remote} remote`;
   if (path.startsWith('/api/')) return `API ${path.replace(/\d+/g, ':id')}`;
   if (path.endsWith('master.m3u8')) return 'master playlist';
   if (path.endsWith('.m3u8')) return 'media playlist';
@@ -241,9 +272,10 @@ export async function playerBench(): Promise<{ figures: Figure[]; detail: string
       try {
         await context.addInitScript(KEEP_NAMES_SHIM);
         const page = await context.newPage();
+        const requests = followRequests(page);
         await page.goto(`${base}/`);
         await page.getByRole('heading', { name: HOME_HEADING }).waitFor();
-        await page.waitForTimeout(1_000); // the shell warms the remotes on idle
+        await requests.settled(); // the shell warms the remotes (and they what they need) on idle
         // Warm shell: navigate inside the single-page app, as a click on an episode would.
         const frame = firstFrameAt(page, first.id);
         const start = await page.evaluate((to) => {

@@ -1,5 +1,7 @@
-/** Debian's Chromium driven by playwright-core, with the flags this machine needs (PITFALLS). */
-import { expect } from '@jest/globals';
+/**
+ * Debian's Chromium driven by playwright-core, with the flags this machine needs (PITFALLS). The benches
+ * launch the browser through this file outside jest too, so it must not import jest.
+ */
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
@@ -50,5 +52,7 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
   }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  if (scrollWidth > innerWidth) {
+    throw new Error(`the page is ${scrollWidth} px wide in a ${innerWidth} px window: it scrolls sideways`);
+  }
 }

@@ -13,6 +13,7 @@ import {
   unlockSheetRequested,
 } from '@cliffhanger/shared';
 import { lazy } from 'react';
+import { warmPlaybackEngineWhenIdle } from './features/playback/hls-engine';
 import { playbackSlice } from './features/playback/playback.slice';
 import { registerPlayerEndpoints } from './features/playback/player.api';
 import { playerSaga } from './features/playback/player.saga';
@@ -44,5 +45,9 @@ const playerModule: RemoteModule<'player'> = {
     handles: [episodeUnlockRequested, episodesUnlocked],
   },
 };
+
+// The shell loads this module when the browser idles on any screen: hls.js follows on the next idle
+// moment, so an episode opened later waits for its own data only, not for the playback engine's code.
+warmPlaybackEngineWhenIdle();
 
 export default playerModule;

@@ -69,6 +69,46 @@ describe('coins are counted with each language’s plural rules', () => {
   });
 });
 
+describe('counts in messages', () => {
+  registerMessages('sample-number', {
+    en: { coins_one: '{{count, number}} coin', coins_other: '{{count, number}} coins' },
+    ru: {
+      coins_one: '{{count, number}} монета',
+      coins_few: '{{count, number}} монеты',
+      coins_many: '{{count, number}} монет',
+      coins_other: '{{count, number}} монеты',
+    },
+  });
+
+  it('group thousands the language’s way', async () => {
+    const t = translator('sample-number');
+    expect(plain(t('coins', { count: 12500 }))).toBe('12,500 coins');
+    await setLanguage('ru');
+    expect(plain(t('coins', { count: 12500 }))).toBe('12 500 монет');
+  });
+
+  it('cost one number format per language, not one per count (a long list of prices stays quick to draw)', async () => {
+    const t = translator('sample-number');
+    const NumberFormat = Intl.NumberFormat;
+    let built = 0;
+    const counting = jest.spyOn(Intl, 'NumberFormat').mockImplementation(((
+      ...args: ConstructorParameters<typeof NumberFormat>
+    ) => {
+      built += 1;
+      return new NumberFormat(...args);
+    }) as unknown as typeof NumberFormat);
+    try {
+      for (const language of ['en', 'ru'] as const) {
+        await setLanguage(language);
+        for (let count = 1; count <= 40; count += 1) t('coins', { count });
+      }
+    } finally {
+      counting.mockRestore();
+    }
+    expect(built).toBeLessThanOrEqual(2);
+  });
+});
+
 describe('numbers, money and dates follow the language', () => {
   it('groups thousands the local way', () => {
     expect(plain(formatNumber(12345.5, 'en'))).toBe('12,345.5');

@@ -47,6 +47,20 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
   react: { useSuspense: false, bindI18nStore: 'added' },
 });
+// `{{count, number}}`: i18next caches its number formats by every option of the call, the count
+// included, so each new count built a new Intl.NumberFormat (a costly object): drawing the player's
+// episode list built one per coin price. The messages give `number` no parameters, so one format per
+// language serves them all.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+i18n.services.formatter?.add('number', (value: unknown, lng: string | undefined) => {
+  const language = lng ?? DEFAULT_LANGUAGE;
+  let format = numberFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language);
+    numberFormats.set(language, format);
+  }
+  return format.format(value as number);
+});
 i18n.on('languageChanged', syncDocumentLanguage);
 syncDocumentLanguage(i18n.language);
 

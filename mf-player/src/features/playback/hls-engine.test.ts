@@ -1,10 +1,16 @@
 import type { HlsConstructor } from './hls-engine';
 import {
+  cancelHeadStart,
   FAST_START_CONFIG,
+  HEAD_START_TTL_MS,
+  headStartPending,
+  IDLE_FALLBACK_MS,
   NETWORK_RETRIES,
   PLAYBACK_ERROR_MESSAGES,
   PlaybackEngine,
   STANDBY_BUFFER_SECONDS,
+  startAhead,
+  warmPlaybackEngineWhenIdle,
 } from './hls-engine';
 
 type Handler = (event: string, data: unknown) => void;
@@ -64,7 +70,10 @@ beforeEach(() => {
   FakeHls.instances = [];
   jest.useFakeTimers();
 });
-afterEach(() => jest.useRealTimers());
+afterEach(() => {
+  cancelHeadStart();
+  jest.useRealTimers();
+});
 
 describe('the playback engine', () => {
   it('starts fast: no low-latency mode, first fragment prefetched, level capped, lowest start level, resume position', async () => {
@@ -263,5 +272,104 @@ describe('an expired signed address', () => {
     await flush();
     expect(renewSource).toHaveBeenCalledTimes(2);
     expect(onFatal).toHaveBeenCalledWith('network', PLAYBACK_ERROR_MESSAGES.network);
+  });
+});
+
+describe('the episode the player opens on (a head start)', () => {
+  const Fake = FakeHls as unknown as HlsConstructor;
+  const engine = () => new PlaybackEngine(video(), {}, async () => Fake);
+
+  it('loads its playlists before its video exists, and the engine takes that load over: one hls.js, one request', async () => {
+    startAhead('/media/1/master.m3u8', 12, Fake);
+    expect(FakeHls.instances).toHaveLength(1);
+    const [ahead] = FakeHls.instances as [FakeHls];
+    expect(ahead.calls).toEqual(['loadSource /media/1/master.m3u8']);
+    expect(ahead.config).toMatchObject({ ...FAST_START_CONFIG, startPosition: 12 });
+    await engine().load('/media/1/master.m3u8', 12);
+    expect(FakeHls.instances).toHaveLength(1);
+    expect(ahead.calls).toEqual(['loadSource /media/1/master.m3u8', 'attachMedia']);
+    expect(headStartPending()).toBeNull();
+  });
+
+  it('is not taken for another episode, another start or a pre-buffered next episode', async () => {
+    startAhead('/media/1/master.m3u8', 0, Fake);
+    await engine().load('/media/2/master.m3u8', 0);
+    await engine().load('/media/1/master.m3u8', 30);
+    await engine().load('/media/1/master.m3u8', 0, 'standby');
+    expect(FakeHls.instances).toHaveLength(4);
+    expect((FakeHls.instances[0] as FakeHls).calls).toEqual(['loadSource /media/1/master.m3u8']);
+    expect(headStartPending()).toBe('/media/1/master.m3u8');
+  });
+
+  it('whose load failed is dropped: the engine loads the episode afresh', async () => {
+    startAhead('/media/1/master.m3u8', 0, Fake);
+    const ahead = FakeHls.instances[0] as FakeHls;
+    ahead.emitError('networkError');
+    await engine().load('/media/1/master.m3u8', 0);
+    expect(ahead.calls).toContain('destroy');
+    expect(FakeHls.instances).toHaveLength(2);
+    expect((FakeHls.instances[1] as FakeHls).calls).toEqual(['loadSource /media/1/master.m3u8', 'attachMedia']);
+  });
+
+  it('is one at a time, and one nobody takes over is dropped after a while', () => {
+    startAhead('/media/1/master.m3u8', 0, Fake);
+    startAhead('/media/2/master.m3u8', 0, Fake);
+    const [first, second] = FakeHls.instances as [FakeHls, FakeHls];
+    expect(first.calls).toContain('destroy');
+    expect(headStartPending()).toBe('/media/2/master.m3u8');
+    jest.advanceTimersByTime(HEAD_START_TTL_MS);
+    expect(second.calls).toContain('destroy');
+    expect(headStartPending()).toBeNull();
+  });
+
+  it('does not start before hls.js is fetched (the engine then loads as usual)', () => {
+    startAhead('/media/1/master.m3u8', 0, null);
+    expect(FakeHls.instances).toHaveLength(0);
+    expect(headStartPending()).toBeNull();
+  });
+});
+
+describe('hls.js warmed while the viewer browses', () => {
+  const idleScope = (connection?: { saveData?: boolean; effectiveType?: string }) => {
+    const idle: Array<() => void> = [];
+    return {
+      idle,
+      scope: {
+        requestIdleCallback: (callback: () => void) => idle.push(callback),
+        setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+        navigator: { connection },
+      },
+    };
+  };
+
+  it('is fetched the next time the browser idles, not before', () => {
+    const warm = jest.fn();
+    const { idle, scope } = idleScope({ effectiveType: '4g' });
+    warmPlaybackEngineWhenIdle(warm, scope, () => true);
+    expect(warm).not.toHaveBeenCalled();
+    for (const callback of idle) callback();
+    expect(warm).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits a moment instead where the browser has no idle callback (Safari)', () => {
+    const warm = jest.fn();
+    warmPlaybackEngineWhenIdle(warm, { setTimeout: (callback, ms) => setTimeout(callback, ms) }, () => true);
+    jest.advanceTimersByTime(IDLE_FALLBACK_MS - 1);
+    expect(warm).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(warm).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not fetched ahead for a viewer saving data or on 2G, nor where hls.js would not play', () => {
+    const warm = jest.fn();
+    for (const connection of [{ saveData: true }, { effectiveType: '2g' }, { effectiveType: 'slow-2g' }]) {
+      const { idle, scope } = idleScope(connection);
+      warmPlaybackEngineWhenIdle(warm, scope, () => true);
+      expect(idle).toHaveLength(0);
+    }
+    const { idle, scope } = idleScope();
+    warmPlaybackEngineWhenIdle(warm, scope, () => false);
+    expect(idle).toHaveLength(0);
+    expect(warm).not.toHaveBeenCalled();
   });
 });

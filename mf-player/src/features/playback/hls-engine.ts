@@ -27,9 +27,12 @@
  *   being watched; `promote()` lifts that cap when it becomes the episode on screen.
  */
 import type Hls from 'hls.js';
-import type { ErrorData, HlsConfig } from 'hls.js';
+import type { ErrorData } from 'hls.js';
 import { playerT } from '../../messages';
 import { rememberHls } from '../captions/hls-of-video';
+import { FAST_START_CONFIG, STANDBY_CONFIG } from './hls-config';
+
+export { FAST_START_CONFIG, STANDBY_BUFFER_SECONDS, STANDBY_CONFIG } from './hls-config';
 
 export const NETWORK_RETRIES = 3;
 export const NETWORK_RETRY_BASE_MS = 1_000;
@@ -63,30 +66,19 @@ export interface EngineListener {
 
 export type HlsConstructor = typeof Hls;
 
-export const FAST_START_CONFIG: Partial<HlsConfig> = {
-  lowLatencyMode: false,
-  startFragPrefetch: true,
-  capLevelToPlayerSize: true,
-  startLevel: 0,
-  maxBufferLength: 20,
-  maxMaxBufferLength: 60,
-  backBufferLength: 30,
-};
-
-/** How much of the next episode a standby engine buffers ahead: its first two-second fragments. */
-export const STANDBY_BUFFER_SECONDS = 4;
-export const STANDBY_CONFIG: Partial<HlsConfig> = {
-  maxBufferLength: STANDBY_BUFFER_SECONDS,
-  maxMaxBufferLength: STANDBY_BUFFER_SECONDS,
-};
-
 /** Whether a source plays at once (the episode on screen) or waits, pre-buffered, to be shown. */
 export type LoadMode = 'play' | 'standby';
 
 /** hls.js is fetched on first use and shared by every engine of the page (not the light build: it has no subtitles). */
 let hlsModule: Promise<HlsConstructor> | null = null;
+/** hls.js once fetched: a head start needs it at once, within a render. */
+let loadedHls: HlsConstructor | null = null;
 export function loadHls(): Promise<HlsConstructor> {
-  hlsModule ??= import('hls.js').then((m) => m.default as unknown as HlsConstructor);
+  // Named, so that its requests are told apart (the player bench times this chunk).
+  hlsModule ??= import(/* webpackChunkName: "hls" */ 'hls.js').then((m) => {
+    loadedHls = m.default as unknown as HlsConstructor;
+    return loadedHls;
+  });
   return hlsModule;
 }
 
@@ -118,6 +110,107 @@ export function usesNativeHls(video: HTMLVideoElement): boolean {
 export function warmPlaybackEngine(): void {
   if (typeof document === 'undefined') return;
   if (!usesNativeHls(document.createElement('video'))) void loadHls().catch(() => undefined);
+}
+
+type IdleScope = {
+  requestIdleCallback?: (callback: () => void) => unknown;
+  setTimeout: (callback: () => void, ms: number) => unknown;
+  navigator?: { connection?: { saveData?: boolean; effectiveType?: string } };
+};
+
+/** How long a browser without requestIdleCallback (Safari) waits before warming up. */
+export const IDLE_FALLBACK_MS = 1_500;
+
+/** Whether the viewer asked the browser to save data, or its link is 2G: nothing is fetched ahead then. */
+export function savesData(scope: IdleScope = globalThis as unknown as IdleScope): boolean {
+  const connection = scope.navigator?.connection;
+  return connection?.saveData === true || /(^|-)2g$/.test(connection?.effectiveType ?? '');
+}
+
+/**
+ * Fetches and runs hls.js the next time the browser idles, where it will play the episodes (Media
+ * Source Extensions) and the viewer does not save data. The shell loads the player's module on idle
+ * from any screen; this makes a tap on an episode find the playback engine ready as well, so the
+ * episode's first frame waits only for its API answer, playlists and first segment — as a bare page
+ * holding hls.js would (the full build is about 180 KB compressed: the API answer outruns it).
+ */
+export function warmPlaybackEngineWhenIdle(
+  warm: () => void = () => void loadHls().catch(() => undefined),
+  scope: IdleScope = globalThis as unknown as IdleScope,
+  canPlay: () => boolean = () => mediaSourceCanPlay(scope),
+): void {
+  if (!canPlay() || savesData(scope)) return;
+  if (typeof scope.requestIdleCallback === 'function') scope.requestIdleCallback(warm);
+  else scope.setTimeout(warm, IDLE_FALLBACK_MS);
+}
+
+/** How long a head start waits for its <video> before it is dropped. */
+export const HEAD_START_TTL_MS = 10_000;
+
+/** An hls.js instance loading a source before its <video> exists: see `startAhead`. */
+interface HeadStart {
+  src: string;
+  startPosition: number;
+  hls: Hls;
+  failed: boolean;
+  timer: ReturnType<typeof setTimeout>;
+}
+let headStart: HeadStart | null = null;
+
+/** Drops the head start nobody took over (the viewer left the player before its video came). */
+export function cancelHeadStart(): void {
+  if (!headStart) return;
+  clearTimeout(headStart.timer);
+  headStart.hls.destroy();
+  headStart = null;
+}
+
+/**
+ * Starts loading an episode before its <video> is on the page: the player calls this as soon as it
+ * knows the episode it opens on, while the screen is still rendering. hls.js fetches the master
+ * playlist, the first level's playlist and (startFragPrefetch) the first fragment without a video;
+ * the engine that then loads the same source to play takes this instance over and attaches its video.
+ * At most one head start exists; one not taken over within HEAD_START_TTL_MS is dropped. Where the
+ * browser's own HLS plays, or hls.js is not fetched yet, nothing starts (the engine loads as usual).
+ */
+export function startAhead(src: string, startPosition = 0, HlsClass: HlsConstructor | null = loadedHls): void {
+  if (headStart?.src === src && headStart.startPosition === startPosition) return;
+  cancelHeadStart();
+  if (!HlsClass?.isSupported() || typeof document === 'undefined') return;
+  if (usesNativeHls(document.createElement('video'))) return;
+  const hls = new HlsClass({ ...FAST_START_CONFIG, startPosition: startPosition > 0 ? startPosition : -1 });
+  const ahead: HeadStart = {
+    src,
+    startPosition,
+    hls,
+    failed: false,
+    timer: setTimeout(() => {
+      if (headStart === ahead) cancelHeadStart();
+    }, HEAD_START_TTL_MS),
+  };
+  hls.on(HlsClass.Events.ERROR, (_event, data) => {
+    if (data.fatal) ahead.failed = true;
+  });
+  headStart = ahead;
+  hls.loadSource(src);
+}
+
+/** The head start of `src` from `startPosition`, handed over (once); a failed one is dropped. */
+function takeHeadStart(src: string, startPosition: number): Hls | null {
+  const ahead = headStart;
+  if (!ahead || ahead.src !== src || ahead.startPosition !== startPosition) return null;
+  if (ahead.failed) {
+    cancelHeadStart();
+    return null;
+  }
+  clearTimeout(ahead.timer);
+  headStart = null;
+  return ahead.hls;
+}
+
+/** Whether a head start is waiting for its video (for tests). */
+export function headStartPending(): string | null {
+  return headStart?.src ?? null;
 }
 
 /** Whether a load failed because the server refused the address (an expired or foreign signature). */
@@ -203,18 +296,22 @@ export class PlaybackEngine {
       this.listener.onFatal?.('unsupported', PLAYBACK_ERROR_MESSAGES.unsupported);
       return;
     }
-    const hls = new HlsClass({
-      ...FAST_START_CONFIG,
-      ...(this.mode === 'standby' ? STANDBY_CONFIG : {}),
-      startPosition: startPosition > 0 ? startPosition : -1,
-    });
+    // The episode on screen may have started loading while the player rendered (`startAhead`).
+    const ahead = mode === 'play' ? takeHeadStart(src, startPosition) : null;
+    const hls =
+      ahead ??
+      new HlsClass({
+        ...FAST_START_CONFIG,
+        ...(this.mode === 'standby' ? STANDBY_CONFIG : {}),
+        startPosition: startPosition > 0 ? startPosition : -1,
+      });
     this.hls = hls;
     hls.on(HlsClass.Events.ERROR, (_event, data) => this.handleError(HlsClass, hls, data));
     hls.on(HlsClass.Events.FRAG_LOADED, () => {
       this.networkRetries = 0; // progress again: the next outage gets the full budget
       this.renewals = 0;
     });
-    hls.loadSource(src);
+    if (!ahead) hls.loadSource(src);
     hls.attachMedia(video);
     rememberHls(video, hls);
   }

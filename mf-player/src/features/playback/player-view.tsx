@@ -39,6 +39,7 @@ import { Paywall } from '../unlock/paywall';
 import { fetchStream } from '../unlock/unlock.api';
 import { EpisodeList } from './episode-list';
 import { SEEK_STEP_SECONDS } from './format';
+import { cancelHeadStart, startAhead } from './hls-engine';
 import {
   autoplayNextToggled,
   type EpisodeRef,
@@ -158,6 +159,15 @@ export function PlayerView({
     () => (src ? { episodeId: episode.id, src, start: startPosition } : null),
     [episode.id, src, startPosition],
   );
+  // The episode the player opens on starts loading now, while the rest of the screen renders (its
+  // playlists and first fragment need no <video>); the engine takes that load over once the video is
+  // on the page. Later episodes come from the pre-buffered next video or load with their screen.
+  const opened = useRef(false);
+  if (!opened.current && current && preloadNext) {
+    opened.current = true;
+    startAhead(current.src, current.start);
+  }
+  useEffect(() => cancelHeadStart, []);
   const nextSrc = preloadNext && next && !isLocked(next) ? next.hls_url : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the next episode's identity and stream define it
   const upcoming = useMemo<DeckSource | null>(
