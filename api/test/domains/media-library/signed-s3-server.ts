@@ -15,7 +15,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { S3StorageConfig } from '../../../src/domains/media-library/s3-media-storage';
+import type { S3StorageConfig } from '../../../src/config';
 
 export interface StoredObject {
   body: Buffer;

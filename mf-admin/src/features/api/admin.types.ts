@@ -7,6 +7,7 @@ import type {
   Publishing,
   PublishRefusal,
   Subscription,
+  Translations,
 } from '@cliffhanger/shared';
 
 export type { AdminEpisode, AdminSeries, PublishCheck, Publishing, PublishRefusal };
