@@ -1,8 +1,8 @@
-import { remoteTestStore } from '../../../shared/testing/remote-store';
+import { guest, remoteTestStore } from '../../../shared/testing/remote-store';
 import playerModule from '../module';
 
-export { guest } from '../../../shared/testing/remote-store';
+export { guest };
 
-/** A host store as the shell builds it, with this remote registered and a guest signed in. */
-export const playerStore = (options: { signedIn?: boolean; record?: string[] } = {}) =>
-  remoteTestStore(playerModule, options);
+/** A host store as the shell builds it, with this remote registered and a guest signed in; `record` gets each action's type. */
+export const playerStore = ({ signedIn = true, record }: { signedIn?: boolean; record?: string[] } = {}) =>
+  remoteTestStore(playerModule, { user: signedIn ? guest : null, onAction: (action) => record?.push(action.type) });
