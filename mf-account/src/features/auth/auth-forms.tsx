@@ -46,6 +46,41 @@ function useFields<K extends string>(initial: Record<K, string>) {
   return { values, bind, check, reset: () => setValues(initial) };
 }
 
+type Binding = ReturnType<ReturnType<typeof useFields<'password' | 'confirmation'>>['bind']>;
+
+/** The new password and its repetition, as every form that sets a password asks for them. */
+function NewPasswordFields({ hint, bind }: { hint: string; bind: (key: 'password' | 'confirmation') => Binding }) {
+  const { t } = useAccountT();
+  return (
+    <>
+      <FormField
+        label={t('auth.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        hint={hint}
+        {...bind('password')}
+      />
+      <FormField
+        label={t('auth.repeatNewPassword')}
+        type="password"
+        autoComplete="new-password"
+        {...bind('confirmation')}
+      />
+    </>
+  );
+}
+
+/** What is wrong with a new password and its repetition (the registration rules). */
+const newPasswordProblems = (values: { password: string; confirmation: string }) => ({
+  password: passwordProblem(values.password, 'new password'),
+  confirmation: confirmationProblem(values.password, values.confirmation),
+});
+
+/** Lets password managers file the new password under the right account. */
+const AccountName = ({ email }: { email?: string }) => (
+  <input type="email" autoComplete="username" value={email ?? ''} readOnly hidden />
+);
+
 function AuthForm({
   title,
   children,
@@ -241,10 +276,7 @@ export function ConfirmResetForm({ token, onDone }: { token: string; onDone?: ()
   }
   function submit(event: FormEvent) {
     event.preventDefault();
-    const valid = check({
-      password: passwordProblem(values.password, 'new password'),
-      confirmation: confirmationProblem(values.password, values.confirmation),
-    });
+    const valid = check(newPasswordProblems(values));
     if (valid) confirm({ token, password: values.password });
   }
   return (
@@ -253,19 +285,7 @@ export function ConfirmResetForm({ token, onDone }: { token: string; onDone?: ()
       onSubmit={submit}
       error={error ? failure(t('auth.changeFailed'), error) : null}
     >
-      <FormField
-        label={t('auth.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('auth.passwordHint')}
-        {...bind('password')}
-      />
-      <FormField
-        label={t('auth.repeatNewPassword')}
-        type="password"
-        autoComplete="new-password"
-        {...bind('confirmation')}
-      />
+      <NewPasswordFields hint={t('auth.passwordHint')} bind={bind} />
       <Button type="submit" disabled={isLoading}>
         {isLoading ? t('auth.saving') : t('auth.saveNew')}
       </Button>
@@ -304,27 +324,14 @@ export function ChangePasswordForm() {
         ) : null
       }
     >
-      {/* Lets password managers file the new password under the right account. */}
-      <input type="email" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
+      <AccountName email={user?.email} />
       <FormField
         label={t('auth.currentPassword')}
         type="password"
         autoComplete="current-password"
         {...bind('current')}
       />
-      <FormField
-        label={t('auth.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('auth.changeHint')}
-        {...bind('password')}
-      />
-      <FormField
-        label={t('auth.repeatNewPassword')}
-        type="password"
-        autoComplete="new-password"
-        {...bind('confirmation')}
-      />
+      <NewPasswordFields hint={t('auth.changeHint')} bind={bind} />
       <Button type="submit" disabled={isLoading}>
         {isLoading ? t('auth.saving') : t('auth.change')}
       </Button>
@@ -344,30 +351,14 @@ export function SetPasswordForm() {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (isLoading) return;
-    const valid = check({
-      password: passwordProblem(values.password, 'new password'),
-      confirmation: confirmationProblem(values.password, values.confirmation),
-    });
+    const valid = check(newPasswordProblems(values));
     if (valid) setPassword({ new_password: values.password });
   }
   return (
     <AuthForm title={t('auth.setTitle')} onSubmit={submit} error={error ? failure(t('auth.setFailed'), error) : null}>
       <p className="ch-muted">{t('auth.setIntro')}</p>
-      {/* Lets password managers file the new password under the right account. */}
-      <input type="email" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
-      <FormField
-        label={t('auth.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('auth.setHint')}
-        {...bind('password')}
-      />
-      <FormField
-        label={t('auth.repeatNewPassword')}
-        type="password"
-        autoComplete="new-password"
-        {...bind('confirmation')}
-      />
+      <AccountName email={user?.email} />
+      <NewPasswordFields hint={t('auth.setHint')} bind={bind} />
       <Button type="submit" disabled={isLoading}>
         {isLoading ? t('auth.saving') : t('auth.set')}
       </Button>
