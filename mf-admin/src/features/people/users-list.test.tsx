@@ -23,8 +23,7 @@ const ana: AdminUser = {
 let http: HttpMock;
 beforeEach(() => {
   http = mockHttp((config) => {
-    if (config.url === '/admin/users/')
-      return { status: 200, data: { results: [ana], count: 41, page: 3, limit: 20 } };
+    if (config.url === '/admin/users/') return { status: 200, data: { results: [ana], count: 41, page: 3, limit: 20 } };
     if (config.url === '/admin/users/7/') return { status: 200, data: { user: ana } };
     if (config.url?.startsWith('/admin/users/7/'))
       return { status: 200, data: { results: [], count: 0, page: 1, limit: 20 } };
