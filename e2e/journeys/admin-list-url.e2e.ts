@@ -54,6 +54,7 @@ describe.each([
   it('keeps the search, filter and page through opening a row, Back and a reload', async () => {
     const context = await browser.newContext(device);
     await context.addInitScript(sessionInitScript(session));
+    await context.addInitScript(() => window.localStorage.setItem('is_admin', 'true'));
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/admin/series`);
     await searchBox(page).waitFor({ timeout: 30_000 });
@@ -91,6 +92,7 @@ describe.each([
   it('shows the plain list for an address it cannot use, and says nothing went wrong', async () => {
     const context = await browser.newContext(device);
     await context.addInitScript(sessionInitScript(session));
+    await context.addInitScript(() => window.localStorage.setItem('is_admin', 'true'));
     const page = await context.newPage();
     const failures: string[] = [];
     page.on('pageerror', (error) => failures.push(error.message));
