@@ -26,6 +26,11 @@ export const MUTATION_RETRIES = 2;
 export const SERIES_LIST_LIMIT = 20;
 export const HIGHLIGHT_LIST_LIMIT = 10; // featured, trending and gold lists
 export const SEARCH_HISTORY_MAX = 10;
+/** A search settles this long after the last keystroke (the catalogue's search, the staff lists). */
+export const SEARCH_DEBOUNCE_MS = 300;
+/** The longest search text and the highest page number a list request accepts. */
+export const LIST_SEARCH_MAX_LENGTH = 100;
+export const LIST_PAGE_MAX = 100_000;
 
 // Toasts (product.md#shell)
 export const TOAST_MAX = 5;

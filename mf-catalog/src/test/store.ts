@@ -1,8 +1,8 @@
-import { remoteTestStore } from '../../../shared/testing/remote-store';
+import { guest, remoteTestStore } from '../../../shared/testing/remote-store';
 import catalogModule from '../module';
 
-export { guest } from '../../../shared/testing/remote-store';
+export { guest };
 
-/** A host store as the shell builds it, with this remote registered and a guest signed in. */
-export const catalogStore = (options: { signedIn?: boolean; record?: string[] } = {}) =>
-  remoteTestStore(catalogModule, options);
+/** A host store as the shell builds it, with this remote registered and a guest signed in; `record` gets each action's type. */
+export const catalogStore = ({ signedIn = true, record }: { signedIn?: boolean; record?: string[] } = {}) =>
+  remoteTestStore(catalogModule, { user: signedIn ? guest : null, onAction: (action) => record?.push(action.type) });

@@ -17,8 +17,9 @@ import { Link, useParams } from 'react-router-dom';
 import { adminApi } from '../api/admin.api';
 import type { AdminCategory, AdminSeries } from '../api/admin.types';
 import { AdminLayout } from '../layout/admin-layout';
-import { AdminList, type Column, type ListFilter, useListQuery } from '../layout/admin-list';
+import { AdminList, type Column, type ListFilter } from '../layout/admin-list';
 import { Checkbox, Field, fieldErrorsOf, problemOf, SelectField, TextField } from '../layout/form';
+import { useListQuery } from '../layout/list-query';
 import { imageAddressFor } from '../media/image-host';
 import { optimiseImage } from '../media/image-optimizer';
 import { CategoryNames } from './category-names';
@@ -43,7 +44,7 @@ const seriesFilters = (t: typeof catalogueT): ReadonlyArray<ListFilter<'status'>
 ];
 
 export function SeriesList() {
-  const list = useListQuery({ status: 'active' });
+  const list = useListQuery({ filters: { status: { default: 'active', values: STATUS_FILTERS } } });
   const query = adminApi.useAdminSeriesListQuery({ ...list.args, limit: 20 });
   const [remove] = adminApi.useAdminDeleteSeriesMutation();
   const [restore] = adminApi.useAdminRestoreSeriesMutation();

@@ -1,12 +1,13 @@
 /**
  * The one list of the staff screens: a toolbar (search, filters, the screen's own buttons), the loading
  * and failure states, a table of the current page with its pager, and an empty state. Each screen says
- * what it searches, which filters it offers and what its columns are; `useListQuery` keeps the page,
- * the search and the filters, and goes back to the first page when the search or a filter changes.
+ * what it searches, which filters and orders it offers and what its columns are; `useListQuery`
+ * (list-query.ts) keeps the page, the search, the filters and the order in the page's address.
  */
-import { ErrorNotice, InlineSpinner } from '@cliffhanger/shared';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { ErrorNotice, InlineSpinner, LIST_SEARCH_MAX_LENGTH } from '@cliffhanger/shared';
+import { type ReactNode, useEffect } from 'react';
 import { Pager, SelectField, TextField } from './form';
+import type { ListQueryState } from './list-query';
 
 export interface PagedAnswer<Row> {
   count: number;
@@ -26,27 +27,6 @@ export interface ListFilter<Name extends string> {
   /** Each choice as `[value, label]`. */
   options: ReadonlyArray<readonly [string, string]>;
 }
-
-/** What a list screen reads: its page, its search and its filters. */
-export function useListQuery<Name extends string = never>(
-  initialFilters: Record<Name, string> = {} as Record<Name, string>,
-) {
-  const [page, setPage] = useState(1);
-  const [search, setSearchText] = useState('');
-  const [filters, setFilters] = useState(initialFilters);
-  const setSearch = useCallback((value: string) => {
-    setSearchText(value);
-    setPage(1);
-  }, []);
-  const setFilter = useCallback((name: Name, value: string) => {
-    setFilters((before) => ({ ...before, [name]: value }));
-    setPage(1);
-  }, []);
-  const args = useMemo(() => ({ ...filters, search, page }), [filters, search, page]);
-  return { page, setPage, search, setSearch, filters, setFilter, args };
-}
-
-export type ListQueryState<Name extends string> = ReturnType<typeof useListQuery<Name>>;
 
 /** The table of one page and its pager. */
 export function ListTable<Row extends { id: number | string }>({
@@ -101,10 +81,15 @@ export function ListTable<Row extends { id: number | string }>({
 }
 
 /** A searchable, filterable, paged list screen's body. */
-export function AdminList<Row extends { id: number | string }, Name extends string = never>({
+export function AdminList<
+  Row extends { id: number | string },
+  Name extends string = never,
+  Sort extends string = never,
+>({
   list,
   searchLabel,
   filters = [],
+  sorts,
   actions,
   query,
   columns,
@@ -112,10 +97,12 @@ export function AdminList<Row extends { id: number | string }, Name extends stri
   empty,
   children,
 }: {
-  list: ListQueryState<Name>;
+  list: ListQueryState<Name, Sort>;
   /** The search field's label ("Search by email or username"); no search field without it. */
   searchLabel?: string;
   filters?: ReadonlyArray<ListFilter<Name>>;
+  /** The order field's label and its choices as `[value, label]`; no order field without it. */
+  sorts?: { label: string; options: ReadonlyArray<readonly [Sort, string]> };
   /** The screen's own buttons and links after the filters ("New series"). */
   actions?: ReactNode;
   query: { data?: PagedAnswer<Row>; isFetching: boolean; isError: boolean; refetch(): unknown };
@@ -128,6 +115,13 @@ export function AdminList<Row extends { id: number | string }, Name extends stri
   children?: ReactNode;
 }) {
   const { data, isFetching, isError, refetch } = query;
+  // A page past the end (an old link, rows removed since) shows the last page instead of an empty one.
+  const lastPage = data ? Math.max(1, Math.ceil(data.count / data.limit)) : 1;
+  const pastTheEnd = Boolean(data && !isFetching && data.results.length === 0 && list.page > lastPage);
+  const { setPage } = list;
+  useEffect(() => {
+    if (pastTheEnd) setPage(lastPage, true);
+  }, [pastTheEnd, lastPage, setPage]);
   return (
     <>
       <div className="admin-toolbar">
@@ -135,6 +129,7 @@ export function AdminList<Row extends { id: number | string }, Name extends stri
           <TextField
             label={searchLabel}
             type="search"
+            maxLength={LIST_SEARCH_MAX_LENGTH}
             value={list.search}
             onChange={(e) => list.setSearch(e.target.value)}
           />
@@ -148,6 +143,14 @@ export function AdminList<Row extends { id: number | string }, Name extends stri
             onChange={(value) => list.setFilter(filter.name, value)}
           />
         ))}
+        {sorts && list.sort !== undefined && (
+          <SelectField
+            label={sorts.label}
+            value={list.sort}
+            options={sorts.options}
+            onChange={(value) => list.setSort(value as Sort)}
+          />
+        )}
         {actions}
       </div>
       {children}
@@ -160,7 +163,7 @@ export function AdminList<Row extends { id: number | string }, Name extends stri
           page={list.page}
           limit={data.limit}
           count={data.count}
-          onPage={list.setPage}
+          onPage={(page) => list.setPage(page)}
         >
           {empty && data.results.length === 0 && <p className="ch-muted">{empty}</p>}
         </ListTable>

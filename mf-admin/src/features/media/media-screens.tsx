@@ -3,8 +3,8 @@ import { Button, ErrorNotice, InlineSpinner, JOB_PROGRESS_POLL_MS, MediaImage } 
 import { useState } from 'react';
 import { adminApi } from '../api/admin.api';
 import { AdminLayout } from '../layout/admin-layout';
-import { useListQuery } from '../layout/admin-list';
 import { Pager, TextField } from '../layout/form';
+import { useListQuery } from '../layout/list-query';
 import { percentText, useMediaT } from './messages';
 import { PendingUploadList } from './pending-upload-list';
 import { VideoUpload } from './video-upload';

@@ -16,8 +16,9 @@ import { type FormEvent, useState } from 'react';
 import { adminApi } from '../api/admin.api';
 import type { AdminUser, SubscriptionRow } from '../api/admin.types';
 import { AdminLayout } from '../layout/admin-layout';
-import { AdminList, type Column, type ListFilter, useListQuery } from '../layout/admin-list';
+import { AdminList, type Column, type ListFilter } from '../layout/admin-list';
 import { Checkbox, problemOf, TextField } from '../layout/form';
+import { useListQuery } from '../layout/list-query';
 import { PagedSection } from '../layout/paged-section';
 import { type PeopleKey, peopleT, usePeopleT } from './messages';
 
@@ -99,7 +100,7 @@ const reasonText = (reason: string) =>
 
 /** The user's coin movements, newest first, 20 a page; read-only. */
 function UserLedger({ id }: { id: number }) {
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListQuery({ prefix: 'ledger' });
   const query = adminApi.useAdminUserLedgerQuery({ id, page });
   const { t, language } = usePeopleT();
   return (
@@ -127,7 +128,7 @@ function UserLedger({ id }: { id: number }) {
 
 /** The episodes the user unlocked, newest first, 20 a page; read-only. */
 function UserUnlocks({ id }: { id: number }) {
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListQuery({ prefix: 'unlocks' });
   const query = adminApi.useAdminUserUnlocksQuery({ id, page });
   const { t, language } = usePeopleT();
   return (
@@ -206,25 +207,29 @@ function UserDetail({ id, onClose }: { id: number; onClose(): void }) {
   );
 }
 
+/** Whom the users list shows, as the request names it, and the words for each choice. */
+const ROLES = {
+  // Guests are many and rarely what staff look for: they show only when asked.
+  '': 'users.registered',
+  guest: 'users.guests',
+  all: 'users.everybody',
+  gold: 'users.gold',
+  staff: 'users.staff',
+  disabled: 'users.disabled',
+} as const satisfies Record<string, PeopleKey>;
+const ROLE_CHOICE = { default: '', values: Object.keys(ROLES) };
+
 const userFilters = (t: (key: PeopleKey) => string): ReadonlyArray<ListFilter<'role'>> => [
   {
     name: 'role',
     label: t('users.who'),
-    options: [
-      // Guests are many and rarely what staff look for: they show only when asked.
-      ['', t('users.registered')],
-      ['guest', t('users.guests')],
-      ['all', t('users.everybody')],
-      ['gold', t('users.gold')],
-      ['staff', t('users.staff')],
-      ['disabled', t('users.disabled')],
-    ],
+    options: Object.entries(ROLES).map(([value, key]) => [value, t(key)] as const),
   },
 ];
 
 export function Users() {
-  const list = useListQuery({ role: '' });
-  const [selected, setSelected] = useState<number | null>(null);
+  const list = useListQuery({ filters: { role: ROLE_CHOICE }, detail: 'user' });
+  const selected = list.opened === null ? null : Number(list.opened);
   const query = adminApi.useAdminUsersQuery({ ...list.args, limit: 20 });
   const { t, language } = usePeopleT();
   const columns: ReadonlyArray<Column<AdminUser>> = [
@@ -232,7 +237,7 @@ export function Users() {
       header: t('users.user'),
       cell: (user) => (
         <>
-          <Button variant="ghost" onClick={() => setSelected(user.id)}>
+          <Button variant="ghost" onClick={() => list.open(user.id)}>
             {user.username}
           </Button>
           <div className="ch-muted">{user.email}</div>
@@ -263,28 +268,26 @@ export function Users() {
         columns={columns}
         failed={t('users.failed')}
       >
-        {selected !== null && <UserDetail id={selected} onClose={() => setSelected(null)} />}
+        {selected !== null && <UserDetail key={selected} id={selected} onClose={() => list.open(null)} />}
       </AdminList>
     </AdminLayout>
   );
 }
 
+/** The subscription states the list can show, as the request names them ('' for all). */
+const SUBSCRIPTION_STATES = ['active', 'canceled', 'past_due', 'expired', ''] as const;
+const SUBSCRIPTION_CHOICE = { default: 'active', values: SUBSCRIPTION_STATES };
+
 const subscriptionFilters = (t: (key: PeopleKey) => string): ReadonlyArray<ListFilter<'status'>> => [
   {
     name: 'status',
     label: t('subs.status'),
-    options: [
-      ['active', t('subs.active')],
-      ['canceled', t('subs.canceled')],
-      ['past_due', t('subs.past_due')],
-      ['expired', t('subs.expired')],
-      ['', t('subs.all')],
-    ],
+    options: SUBSCRIPTION_STATES.map((state) => [state, t(state ? `subs.${state}` : 'subs.all')] as const),
   },
 ];
 
 export function Subscriptions() {
-  const list = useListQuery({ status: 'active' });
+  const list = useListQuery({ filters: { status: SUBSCRIPTION_CHOICE } });
   const query = adminApi.useAdminSubscriptionsQuery({ ...list.args, limit: 20 });
   const [cancel] = adminApi.useAdminCancelSubscriptionMutation();
   const dispatch = useAppDispatch();

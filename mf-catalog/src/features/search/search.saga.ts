@@ -3,7 +3,14 @@
  * results are fetched (RTK Query, keyed by the settled query) and '6.2 Search Submitted' is tracked.
  * The history is read from and written to `search_history` here, never from a component.
  */
-import { ANALYTICS_EVENTS, readStored, type SearchHistory, track, writeStored } from '@cliffhanger/shared';
+import {
+  ANALYTICS_EVENTS,
+  readStored,
+  SEARCH_DEBOUNCE_MS,
+  type SearchHistory,
+  track,
+  writeStored,
+} from '@cliffhanger/shared';
 import { createAction } from '@reduxjs/toolkit';
 import { call, debounce, put, select, takeEvery } from 'redux-saga/effects';
 import { selectSearch } from '../catalog.state';
@@ -16,8 +23,6 @@ import {
   searchTextChanged,
 } from './search.slice';
 import { normaliseHistory } from './search-history';
-
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The search screen opened: load the stored history once. */
 export const searchScreenOpened = createAction('catalog/searchScreenOpened');
