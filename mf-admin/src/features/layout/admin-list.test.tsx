@@ -70,6 +70,13 @@ describe('a staff list screen', () => {
     expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent('Page 1 of 3 · 45 in all');
   });
 
+  it('names each value by its column, so a phone can show every row as a card without the table head', () => {
+    renderScreen([], { count: 1, results: [{ id: 1, name: 'Ana' }] });
+    const cell = screen.getByRole('cell', { name: 'Ana' });
+    expect(cell).toHaveAttribute('data-label', 'Name');
+    expect(cell.closest('table')).toHaveClass('admin-table--cards');
+  });
+
   it('goes back to the first page when the search, a filter or the order changes', () => {
     jest.useFakeTimers();
     const seen: unknown[] = [];

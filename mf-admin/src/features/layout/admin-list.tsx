@@ -52,7 +52,7 @@ export function ListTable<Row extends { id: number | string }>({
 }) {
   return (
     <div className="admin-table-wrap">
-      <table className="admin-table">
+      <table className="admin-table admin-table--cards">
         <thead>
           <tr>
             {columns.map((column) => (
@@ -66,7 +66,7 @@ export function ListTable<Row extends { id: number | string }>({
           {rows.map((row) => (
             <tr key={row.id}>
               {columns.map((column) => (
-                <td key={column.header} className={column.className?.(row)}>
+                <td key={column.header} className={column.className?.(row)} data-label={column.header}>
                   {column.cell(row)}
                 </td>
               ))}
