@@ -13,7 +13,6 @@
 import type { PublishState, PublishStatus } from '@cliffhanger/shared/constants';
 import type { AdminEpisode, AdminSeries, PublishCheck } from '@cliffhanger/shared/entities';
 import type { Static } from '@sinclair/typebox';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { EpisodeRow, Executor, SeriesRow, UserRow } from '../../db/schema';
@@ -22,7 +21,7 @@ import { recordAudit } from '../../kernel/audit-log';
 import { isUniqueViolation } from '../../kernel/money-transaction';
 import { paginate } from '../../kernel/paging';
 import { playbackAddresses } from '../../media/signed-playback';
-import { containsText, insertSeries } from '../catalogue/catalogue.repository';
+import { insertSeries } from '../catalogue/catalogue.repository';
 import { parseTranslations, storedTranslations } from '../catalogue/translations';
 import {
   discardImages,
@@ -45,6 +44,39 @@ import {
   type SeriesMediaBody,
   type SeriesUpdateBody,
 } from './admin.schemas';
+import {
+  categoryNamed,
+  deleteEpisodeRow,
+  type EpisodeWithSeries,
+  episodeCountRows,
+  episodeOrder,
+  episodePages,
+  episodePrices,
+  episodeUnlockCount,
+  existingCategoryIds,
+  findCategory,
+  findEpisode,
+  findSeasonId,
+  findSeries,
+  insertCategory,
+  insertEpisode,
+  insertSeason,
+  lastCategoryPosition,
+  lastInSeason,
+  lastPosition,
+  playableEpisodeCountRows,
+  publishDraftEpisodes,
+  replaceSeriesCategories,
+  seriesCategoryCount,
+  seriesCategoryRows,
+  seriesEpisodeRows,
+  seriesPages,
+  seriesWithSlug,
+  unlockCountRows,
+  updateCategoryRow,
+  updateEpisodeRow,
+  updateSeriesRow,
+} from './admin-catalogue.repository';
 import { catalogueDefaults } from './admin-settings.service';
 
 export const SERIES_MISSING = 'Series not found';
@@ -75,9 +107,7 @@ export function slugify(text: string): string {
 async function freeSlug(db: Executor, base: string, exceptId?: number): Promise<string> {
   for (let n = 1; ; n += 1) {
     const candidate = n === 1 ? base : `${base}-${n}`;
-    let query = db.selectFrom('series').select('id').where('slug', '=', candidate);
-    if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-    if (!(await query.executeTakeFirst())) return candidate;
+    if (!(await seriesWithSlug(db, candidate, exceptId))) return candidate;
   }
 }
 
@@ -148,15 +178,7 @@ function refusePublishing(what: string, checks: PublishCheck[]) {
 /** Episodes with a finished video that are not unpublished, per series. */
 async function playableEpisodeCounts(db: Executor, seriesIds: number[]): Promise<Map<number, number>> {
   if (seriesIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('episodes')
-    .select('series_id')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('series_id', 'in', seriesIds)
-    .where('status', '!=', 'unpublished')
-    .where((eb) => eb.or([eb('hls_url', 'is not', null), eb('video_url', 'is not', null)]))
-    .groupBy('series_id')
-    .execute();
+  const rows = await playableEpisodeCountRows(db, seriesIds);
   return new Map(rows.map((row) => [row.series_id, Number(row.count)]));
 }
 
@@ -204,14 +226,8 @@ async function hydrate(ctx: AppContext, db: Executor, rows: SeriesRow[]): Promis
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return [];
   const [counts, categories, playable] = await Promise.all([
-    db
-      .selectFrom('episodes')
-      .select('series_id')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('series_id', 'in', ids)
-      .groupBy('series_id')
-      .execute(),
-    db.selectFrom('series_categories').selectAll().where('series_id', 'in', ids).execute(),
+    episodeCountRows(db, ids),
+    seriesCategoryRows(db, ids),
     playableEpisodeCounts(db, ids),
   ]);
   return rows.map((row) =>
@@ -226,62 +242,25 @@ async function hydrate(ctx: AppContext, db: Executor, rows: SeriesRow[]): Promis
 }
 
 export async function listSeries(ctx: AppContext, query: Static<typeof SeriesListQuery>) {
-  const base = () => {
-    let q = ctx.db.selectFrom('series');
-    const status = query.status ?? 'active';
-    if (status === 'active') q = q.where('deleted_at', 'is', null).where('is_hidden', '=', false);
-    if (status === 'hidden') q = q.where('deleted_at', 'is', null).where('is_hidden', '=', true);
-    if (status === 'deleted') q = q.where('deleted_at', 'is not', null);
-    const now = nowIso(ctx);
-    if (status === 'draft' || status === 'unpublished')
-      q = q.where('deleted_at', 'is', null).where('status', '=', status);
-    if (status === 'published' || status === 'scheduled') {
-      q = q
-        .where('deleted_at', 'is', null)
-        .where('status', '=', 'published')
-        .where('published_at', status === 'published' ? '<=' : '>', now);
-    }
-    if (query.is_gold_exclusive !== undefined) q = q.where('is_gold_exclusive', '=', query.is_gold_exclusive);
-    if (query.is_featured !== undefined) q = q.where('is_featured', '=', query.is_featured);
-    if (query.category_id !== undefined) {
-      const categoryId = query.category_id;
-      q = q.where('series.id', 'in', (eb) =>
-        eb.selectFrom('series_categories').select('series_id').where('category_id', '=', categoryId),
-      );
-    }
-    const text = query.search?.trim();
-    if (text) {
-      const id = idInSearch(text);
-      q = q.where((eb) =>
-        eb.or([
-          eb(containsText('series.title', text), '=', true),
-          eb(containsText('series.title_en', text), '=', true),
-          eb(containsText('series.slug', text), '=', true),
-          ...(id !== null ? [eb('series.id', '=', id)] : []),
-        ]),
-      );
-    }
-    return q;
-  };
-  const found = await paginate(query, 20, {
-    rows: ({ limit, offset }) =>
-      base()
-        .selectAll('series')
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-    count: () =>
-      base()
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirst(),
-  });
+  const text = query.search?.trim();
+  const found = await paginate(
+    query,
+    20,
+    seriesPages(ctx.db, {
+      status: query.status ?? 'active',
+      now: nowIso(ctx),
+      is_gold_exclusive: query.is_gold_exclusive,
+      is_featured: query.is_featured,
+      category_id: query.category_id,
+      text: text || undefined,
+      id: text ? idInSearch(text) : null,
+    }),
+  );
   return { results: await hydrate(ctx, ctx.db, found.rows), count: found.count, page: found.page, limit: found.limit };
 }
 
 async function seriesRow(db: Executor, id: number): Promise<SeriesRow> {
-  const row = await db.selectFrom('series').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await findSeries(db, id);
   if (!row) throw notFound(SERIES_MISSING);
   return row;
 }
@@ -291,9 +270,7 @@ async function seriesRow(db: Executor, id: number): Promise<SeriesRow> {
  * so two reorders or pricing changes of one series apply one after the other, never interleaved.
  */
 async function lockSeries(ctx: AppContext, db: Executor, id: number): Promise<SeriesRow> {
-  let query = db.selectFrom('series').selectAll().where('id', '=', id);
-  if (ctx.dbKind === 'postgres') query = query.forUpdate();
-  const row = await query.executeTakeFirst();
+  const row = await findSeries(db, id, ctx.dbKind === 'postgres');
   if (!row) throw notFound(SERIES_MISSING);
   return row;
 }
@@ -335,20 +312,13 @@ async function prepareImages<T extends Partial<Record<(typeof IMAGE_FIELDS)[numb
 
 async function assertCategories(db: Executor, ids: number[] | undefined) {
   if (!ids || ids.length === 0) return;
-  const found = await db.selectFrom('categories').select('id').where('id', 'in', ids).execute();
+  const found = await existingCategoryIds(db, ids);
   const missing = ids.filter((id) => !found.some((row) => row.id === id));
   if (missing.length > 0) throw badRequest(`Unknown category id: ${missing.join(', ')}`);
 }
 
 async function setCategories(db: Executor, seriesId: number, ids: number[]) {
-  await db.deleteFrom('series_categories').where('series_id', '=', seriesId).execute();
-  const unique = [...new Set(ids)];
-  if (unique.length > 0) {
-    await db
-      .insertInto('series_categories')
-      .values(unique.map((categoryId) => ({ series_id: seriesId, category_id: categoryId })))
-      .execute();
-  }
+  await replaceSeriesCategories(db, seriesId, [...new Set(ids)]);
 }
 
 function seriesColumns(input: SeriesInput) {
@@ -425,11 +395,7 @@ export async function updateSeries(
     }
     const columns = seriesColumns(input);
     if (Object.keys(columns).length > 0) {
-      await db
-        .updateTable('series')
-        .set({ ...columns, updated_at: at })
-        .where('id', '=', id)
-        .execute();
+      await updateSeriesRow(db, id, { ...columns, updated_at: at });
     }
     if (input.category_ids) await setCategories(db, id, input.category_ids);
     const after = await seriesRow(db, id);
@@ -449,11 +415,7 @@ export async function setSeriesDeleted(ctx: AppContext, actor: UserRow, id: numb
     const db = trx;
     const before = await seriesRow(db, id);
     if (Boolean(before.deleted_at) === deleted) return;
-    await db
-      .updateTable('series')
-      .set({ deleted_at: deleted ? at : null, updated_at: at })
-      .where('id', '=', id)
-      .execute();
+    await updateSeriesRow(db, id, { deleted_at: deleted ? at : null, updated_at: at });
     const after = await seriesRow(db, id);
     const action = deleted ? 'series.delete' : 'series.restore';
     await recordAudit(trx, { actor, action, entity: 'series', entityId: id, before, after, at });
@@ -481,27 +443,10 @@ export async function publishSeries(ctx: AppContext, actor: UserRow, id: number,
     const db = trx;
     const before = await seriesRow(db, id);
     if (before.deleted_at) throw conflict('This series is deleted. Restore it before publishing it.');
-    const [categories, playable] = await Promise.all([
-      db
-        .selectFrom('series_categories')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('series_id', '=', id)
-        .executeTakeFirst(),
-      playableEpisodeCounts(db, [id]),
-    ]);
-    refusePublishing('This series', seriesChecklist(before, Number(categories?.count ?? 0), playable.get(id) ?? 0));
-    await db
-      .updateTable('series')
-      .set({ status: 'published', published_at: when, updated_at: at })
-      .where('id', '=', id)
-      .execute();
-    const episodes = await db
-      .updateTable('episodes')
-      .set({ status: 'published', published_at: when, updated_at: at })
-      .where('series_id', '=', id)
-      .where('status', '=', 'draft')
-      .where((eb) => eb.or([eb('hls_url', 'is not', null), eb('video_url', 'is not', null)]))
-      .executeTakeFirst();
+    const [categories, playable] = await Promise.all([seriesCategoryCount(db, id), playableEpisodeCounts(db, [id])]);
+    refusePublishing('This series', seriesChecklist(before, categories, playable.get(id) ?? 0));
+    await updateSeriesRow(db, id, { status: 'published', published_at: when, updated_at: at });
+    const episodesPublished = await publishDraftEpisodes(db, id, when, at);
     const after = await seriesRow(db, id);
     await recordAudit(trx, {
       actor,
@@ -509,7 +454,7 @@ export async function publishSeries(ctx: AppContext, actor: UserRow, id: number,
       entity: 'series',
       entityId: id,
       before,
-      after: { ...after, episodes_published: Number(episodes.numUpdatedRows ?? 0) },
+      after: { ...after, episodes_published: episodesPublished },
       at,
     });
   });
@@ -523,11 +468,7 @@ export async function unpublishSeries(ctx: AppContext, actor: UserRow, id: numbe
     const db = trx;
     const before = await seriesRow(db, id);
     if (before.status !== 'published') return;
-    await db
-      .updateTable('series')
-      .set({ status: 'unpublished', published_at: null, updated_at: at })
-      .where('id', '=', id)
-      .execute();
+    await updateSeriesRow(db, id, { status: 'unpublished', published_at: null, updated_at: at });
     const after = await seriesRow(db, id);
     await recordAudit(trx, { actor, action: 'series.unpublish', entity: 'series', entityId: id, before, after, at });
   });
@@ -535,8 +476,6 @@ export async function unpublishSeries(ctx: AppContext, actor: UserRow, id: numbe
 }
 
 // --- Episodes ----------------------------------------------------------------------------------------
-
-type EpisodeWithSeries = EpisodeRow & { series_title: string };
 
 function toAdminEpisode(ctx: AppContext, row: EpisodeWithSeries, unlocks: number): AdminEpisode {
   return {
@@ -567,72 +506,30 @@ function toAdminEpisode(ctx: AppContext, row: EpisodeWithSeries, unlocks: number
 
 export type { AdminEpisode };
 
-function episodesQuery(db: Executor) {
-  return db
-    .selectFrom('episodes')
-    .innerJoin('series', 'series.id', 'episodes.series_id')
-    .selectAll('episodes')
-    .select('series.title as series_title');
-}
-
 async function withUnlocks(ctx: AppContext, rows: EpisodeWithSeries[]): Promise<AdminEpisode[]> {
   const ids = rows.map((row) => row.id);
-  const counts =
-    ids.length === 0
-      ? []
-      : await ctx.db
-          .selectFrom('episode_unlocks')
-          .select('episode_id')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('episode_id', 'in', ids)
-          .groupBy('episode_id')
-          .execute();
+  const counts = ids.length === 0 ? [] : await unlockCountRows(ctx.db, ids);
   return rows.map((row) => toAdminEpisode(ctx, row, Number(counts.find((c) => c.episode_id === row.id)?.count ?? 0)));
 }
 
 export async function seriesEpisodes(ctx: AppContext, seriesId: number): Promise<AdminEpisode[]> {
   await seriesRow(ctx.db, seriesId);
-  const rows = await episodesQuery(ctx.db)
-    .where('episodes.series_id', '=', seriesId)
-    .orderBy('episodes.season_number')
-    .orderBy('episodes.episode_number')
-    .execute();
+  const rows = await seriesEpisodeRows(ctx.db, seriesId);
   return withUnlocks(ctx, rows);
 }
 
 export async function listEpisodes(ctx: AppContext, query: Static<typeof EpisodeListQuery>) {
-  const base = () => {
-    let q = ctx.db.selectFrom('episodes').innerJoin('series', 'series.id', 'episodes.series_id');
-    if (query.series_id !== undefined) q = q.where('episodes.series_id', '=', query.series_id);
-    const text = query.search?.trim();
-    if (text) {
-      q = q.where((eb) =>
-        eb.or([eb(containsText('episodes.title', text), '=', true), eb(containsText('series.title', text), '=', true)]),
-      );
-    }
-    return q;
-  };
-  const found = await paginate(query, 20, {
-    rows: ({ limit, offset }) =>
-      base()
-        .selectAll('episodes')
-        .select('series.title as series_title')
-        .orderBy('episodes.series_id', 'desc')
-        .orderBy('episodes.season_number')
-        .orderBy('episodes.episode_number')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-    count: () =>
-      base()
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirst(),
-  });
+  const text = query.search?.trim();
+  const found = await paginate(
+    query,
+    20,
+    episodePages(ctx.db, { series_id: query.series_id, text: text || undefined }),
+  );
   return { results: await withUnlocks(ctx, found.rows), count: found.count, page: found.page, limit: found.limit };
 }
 
 async function episodeRow(db: Executor, id: number): Promise<EpisodeWithSeries> {
-  const row = await episodesQuery(db).where('episodes.id', '=', id).executeTakeFirst();
+  const row = await findEpisode(db, id);
   if (!row) throw notFound(EPISODE_MISSING);
   return row;
 }
@@ -643,19 +540,9 @@ export async function getEpisode(ctx: AppContext, id: number): Promise<AdminEpis
 
 /** The season row an episode belongs to, made when the series gets its first episode of that season. */
 async function seasonId(db: Executor, seriesId: number, number: number): Promise<number> {
-  const existing = await db
-    .selectFrom('seasons')
-    .select('id')
-    .where('series_id', '=', seriesId)
-    .where('number', '=', number)
-    .executeTakeFirst();
-  if (existing) return existing.id;
-  const inserted = await db
-    .insertInto('seasons')
-    .values({ series_id: seriesId, number, title: `Season ${number}` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return inserted.id;
+  const existing = await findSeasonId(db, seriesId, number);
+  if (existing !== undefined) return existing;
+  return insertSeason(db, seriesId, number, `Season ${number}`);
 }
 
 const numberTaken = (season: number, episode: number) =>
@@ -675,54 +562,41 @@ export async function createEpisode(
     const db = trx;
     await seriesRow(db, seriesId);
     const season = body.season_number ?? 1;
-    const last = await db
-      .selectFrom('episodes')
-      .select((eb) => [eb.fn.max('episode_number').as('number'), eb.fn.max('position').as('position')])
-      .where('series_id', '=', seriesId)
-      .where('season_number', '=', season)
-      .executeTakeFirst();
+    const last = await lastInSeason(db, seriesId, season);
     const number = body.episode_number ?? Number(last?.number ?? 0) + 1;
     const isFree = body.is_free ?? number <= defaults.free_episodes;
-    const maxPosition = await db
-      .selectFrom('episodes')
-      .select((eb) => eb.fn.max('position').as('position'))
-      .where('series_id', '=', seriesId)
-      .executeTakeFirst();
+    const maxPosition = await lastPosition(db, seriesId);
     try {
-      const inserted = await db
-        .insertInto('episodes')
-        .values({
-          series_id: seriesId,
-          season_id: await seasonId(db, seriesId, season),
-          season_number: season,
-          episode_number: number,
-          title: body.title,
-          description: body.description ?? '',
-          translations: storedTranslations(body.translations),
-          thumbnail: thumbnail ?? null,
-          duration: body.duration ?? 0,
-          video_url: body.video_url ?? null,
-          hls_url: body.hls_url ?? null,
-          is_free: isFree,
-          coin_cost: isFree ? 0 : (body.coin_cost ?? defaults.coin_cost),
-          position: Number(maxPosition?.position ?? -1) + 1,
-          status: 'draft',
-          published_at: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const after = await episodeRow(db, inserted.id);
+      const insertedId = await insertEpisode(db, {
+        series_id: seriesId,
+        season_id: await seasonId(db, seriesId, season),
+        season_number: season,
+        episode_number: number,
+        title: body.title,
+        description: body.description ?? '',
+        translations: storedTranslations(body.translations),
+        thumbnail: thumbnail ?? null,
+        duration: body.duration ?? 0,
+        video_url: body.video_url ?? null,
+        hls_url: body.hls_url ?? null,
+        is_free: isFree,
+        coin_cost: isFree ? 0 : (body.coin_cost ?? defaults.coin_cost),
+        position: Number(maxPosition?.position ?? -1) + 1,
+        status: 'draft',
+        published_at: null,
+        created_at: at,
+        updated_at: at,
+      });
+      const after = await episodeRow(db, insertedId);
       await recordAudit(trx, {
         actor,
         action: 'episode.create',
         entity: 'episode',
-        entityId: inserted.id,
+        entityId: insertedId,
         after,
         at,
       });
-      return inserted.id;
+      return insertedId;
     } catch (error) {
       if (isUniqueViolation(error)) throw numberTaken(season, number);
       throw error;
@@ -750,17 +624,13 @@ export async function updateEpisode(
     const coinCost = free ? 0 : (changes.coin_cost ?? before.coin_cost);
     if (!free && coinCost === 0) throw badRequest('A paid episode needs a coin cost above 0');
     try {
-      await db
-        .updateTable('episodes')
-        .set({
-          ...changes,
-          ...(translations !== undefined ? { translations: storedTranslations(translations) } : {}),
-          coin_cost: coinCost,
-          ...(changes.season_number !== undefined ? { season_id: await seasonId(db, before.series_id, season) } : {}),
-          updated_at: at,
-        })
-        .where('id', '=', id)
-        .execute();
+      await updateEpisodeRow(db, id, {
+        ...changes,
+        ...(translations !== undefined ? { translations: storedTranslations(translations) } : {}),
+        coin_cost: coinCost,
+        ...(changes.season_number !== undefined ? { season_id: await seasonId(db, before.series_id, season) } : {}),
+        updated_at: at,
+      });
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw numberTaken(season, changes.episode_number ?? before.episode_number);
@@ -791,13 +661,7 @@ export async function reorderEpisodes(ctx: AppContext, actor: UserRow, seriesId:
   await ctx.db.transaction().execute(async (trx) => {
     const db = trx;
     await lockSeries(ctx, db, seriesId);
-    const current = await db
-      .selectFrom('episodes')
-      .select(['id', 'season_number', 'episode_number', 'position'])
-      .where('series_id', '=', seriesId)
-      .orderBy('season_number')
-      .orderBy('episode_number')
-      .execute();
+    const current = await episodeOrder(db, seriesId);
     const known = new Set(current.map((row) => row.id));
     if (
       new Set(episodeIds).size !== episodeIds.length ||
@@ -807,22 +671,14 @@ export async function reorderEpisodes(ctx: AppContext, actor: UserRow, seriesId:
       throw badRequest('List every episode of this series exactly once, in the new order');
     }
     for (const [index, id] of episodeIds.entries()) {
-      await db
-        .updateTable('episodes')
-        .set({ episode_number: -(index + 1) })
-        .where('id', '=', id)
-        .execute();
+      await updateEpisodeRow(db, id, { episode_number: -(index + 1) });
     }
     const nextNumber = new Map<number, number>();
     for (const [index, id] of episodeIds.entries()) {
       const season = (current.find((row) => row.id === id) as (typeof current)[number]).season_number;
       const number = (nextNumber.get(season) ?? 0) + 1;
       nextNumber.set(season, number);
-      await db
-        .updateTable('episodes')
-        .set({ episode_number: number, position: index, updated_at: at })
-        .where('id', '=', id)
-        .execute();
+      await updateEpisodeRow(db, id, { episode_number: number, position: index, updated_at: at });
     }
     await recordAudit(trx, {
       actor,
@@ -867,13 +723,7 @@ export function priceByRule(rule: PricingRule, position: number): { is_free: boo
 }
 
 async function pricingPlan(db: Executor, seriesId: number, rule: PricingRule) {
-  const episodes = await db
-    .selectFrom('episodes')
-    .select(['id', 'season_number', 'episode_number', 'title', 'is_free', 'coin_cost'])
-    .where('series_id', '=', seriesId)
-    .orderBy('season_number')
-    .orderBy('episode_number')
-    .execute();
+  const episodes = await episodePrices(db, seriesId);
   return episodes.map((episode, index) => {
     const next = priceByRule(rule, index + 1);
     return {
@@ -907,11 +757,11 @@ export async function applyPricing(ctx: AppContext, actor: UserRow, seriesId: nu
     const episodes = await pricingPlan(db, seriesId, rule);
     const changed = episodes.filter((e) => e.changed);
     for (const episode of changed) {
-      await db
-        .updateTable('episodes')
-        .set({ is_free: episode.after.is_free, coin_cost: episode.after.coin_cost, updated_at: at })
-        .where('id', '=', episode.episode_id)
-        .execute();
+      await updateEpisodeRow(db, episode.episode_id, {
+        is_free: episode.after.is_free,
+        coin_cost: episode.after.coin_cost,
+        updated_at: at,
+      });
     }
     await recordAudit(trx, {
       actor,
@@ -935,11 +785,7 @@ export async function publishEpisode(ctx: AppContext, actor: UserRow, id: number
     const db = trx;
     const { series_title: _title, ...before } = await episodeRow(db, id);
     refusePublishing('This episode', episodeChecklist(before));
-    await db
-      .updateTable('episodes')
-      .set({ status: 'published', published_at: when, updated_at: at })
-      .where('id', '=', id)
-      .execute();
+    await updateEpisodeRow(db, id, { status: 'published', published_at: when, updated_at: at });
     const { series_title: _t, ...after } = await episodeRow(db, id);
     const action = when > at ? 'episode.schedule' : 'episode.publish';
     await recordAudit(trx, { actor, action, entity: 'episode', entityId: id, before, after, at });
@@ -954,11 +800,7 @@ export async function unpublishEpisode(ctx: AppContext, actor: UserRow, id: numb
     const db = trx;
     const { series_title: _title, ...before } = await episodeRow(db, id);
     if (before.status !== 'published') return;
-    await db
-      .updateTable('episodes')
-      .set({ status: 'unpublished', published_at: null, updated_at: at })
-      .where('id', '=', id)
-      .execute();
+    await updateEpisodeRow(db, id, { status: 'unpublished', published_at: null, updated_at: at });
     const { series_title: _t, ...after } = await episodeRow(db, id);
     await recordAudit(trx, {
       actor,
@@ -979,18 +821,13 @@ export async function deleteEpisode(ctx: AppContext, actor: UserRow, id: number)
   await ctx.db.transaction().execute(async (trx) => {
     const db = trx;
     const { series_title: _title, ...before } = await episodeRow(db, id);
-    const unlocked = await db
-      .selectFrom('episode_unlocks')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('episode_id', '=', id)
-      .executeTakeFirst();
-    if (Number(unlocked?.count ?? 0) > 0) {
+    if ((await episodeUnlockCount(db, id)) > 0) {
       throw new HttpError(
         409,
         'Viewers have unlocked this episode, so it cannot be deleted. Make it free or hide the series instead.',
       );
     }
-    await db.deleteFrom('episodes').where('id', '=', id).execute();
+    await deleteEpisodeRow(db, id);
     await recordAudit(trx, { actor, action: 'episode.delete', entity: 'episode', entityId: id, before, at });
   });
 }
@@ -998,7 +835,7 @@ export async function deleteEpisode(ctx: AppContext, actor: UserRow, id: number)
 // --- Categories --------------------------------------------------------------------------------------
 
 async function categoryRow(db: Executor, id: number) {
-  const row = await db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await findCategory(db, id);
   if (!row) throw notFound('Category not found');
   return row;
 }
@@ -1020,12 +857,8 @@ const categoryAnswer = (row: {
 });
 
 async function assertFreeCategory(db: Executor, name: string, slug: string, exceptId?: number) {
-  let query = db
-    .selectFrom('categories')
-    .select('id')
-    .where((eb) => eb.or([eb('slug', '=', slug), eb(sql`lower(name)`, '=', name.toLowerCase())]));
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw conflict(`A category named "${name}" or with the address "${slug}" exists`);
+  if (await categoryNamed(db, name, slug, exceptId))
+    throw conflict(`A category named "${name}" or with the address "${slug}" exists`);
 }
 
 /** A new category, last in the genre chips; 409 when its name or address is taken. */
@@ -1037,29 +870,22 @@ export async function createCategory(ctx: AppContext, actor: UserRow, body: Stat
   return ctx.db.transaction().execute(async (trx) => {
     const db = trx;
     await assertFreeCategory(db, name, slug);
-    const last = await db
-      .selectFrom('categories')
-      .select((eb) => eb.fn.max('position').as('position'))
-      .executeTakeFirst();
-    const inserted = await db
-      .insertInto('categories')
-      .values({
-        name,
-        slug,
-        icon: body.icon ?? '',
-        color: body.color ?? '#666666',
-        translations: storedTranslations(body.translations),
-        position: Number(last?.position ?? -1) + 1,
-        created_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const after = await categoryRow(db, inserted.id);
+    const last = await lastCategoryPosition(db);
+    const insertedId = await insertCategory(db, {
+      name,
+      slug,
+      icon: body.icon ?? '',
+      color: body.color ?? '#666666',
+      translations: storedTranslations(body.translations),
+      position: Number(last?.position ?? -1) + 1,
+      created_at: at,
+    });
+    const after = await categoryRow(db, insertedId);
     await recordAudit(trx, {
       actor,
       action: 'category.create',
       entity: 'category',
-      entityId: inserted.id,
+      entityId: insertedId,
       after,
       at,
     });
@@ -1082,15 +908,11 @@ export async function updateCategory(
     if (!name) throw badRequest('Enter a name for the category');
     await assertFreeCategory(db, name, body.slug ?? before.slug, id);
     const { translations, ...fields } = body;
-    await db
-      .updateTable('categories')
-      .set({
-        ...fields,
-        name,
-        ...(translations !== undefined ? { translations: storedTranslations(translations) } : {}),
-      })
-      .where('id', '=', id)
-      .execute();
+    await updateCategoryRow(db, id, {
+      ...fields,
+      name,
+      ...(translations !== undefined ? { translations: storedTranslations(translations) } : {}),
+    });
     const after = await categoryRow(db, id);
     await recordAudit(trx, { actor, action: 'category.update', entity: 'category', entityId: id, before, after, at });
     return categoryAnswer(after);
