@@ -33,7 +33,7 @@ describe.each(databaseKinds())('coins routes (%s)', (kind) => {
     expect(feed.json()).toEqual({ balance: 42 });
   });
 
-  it('lists the coin packages from settings, in roubles by default', async () => {
+  it('lists the coin packages from settings, in roubles by default, each named in Russian too', async () => {
     const packages = (await call(t.app, { url: '/api/coins/packages/' })).json();
     expect(packages.length).toBeGreaterThanOrEqual(3);
     for (const pkg of packages) {
@@ -45,6 +45,7 @@ describe.each(databaseKinds())('coins routes (%s)', (kind) => {
         currency: 'rub',
         title: expect.any(String),
         is_popular: expect.any(Boolean),
+        translations: { ru: { title: expect.stringMatching(/[а-яё]/i) } },
       });
     }
     expect(packages.filter((pkg: { is_popular: boolean }) => pkg.is_popular)).toHaveLength(1);
