@@ -17,7 +17,7 @@ describe.each(databaseKinds())('Gold subscriptions (%s)', (kind) => {
       payload: { id: session.user.id },
     });
 
-  it('lists monthly and yearly Gold plans from settings', async () => {
+  it('lists monthly and yearly Gold plans from settings, each named in Russian too', async () => {
     const plans = (await call(t.app, { url: '/api/subscriptions/plans/' })).json();
     expect(plans.map((plan: { id: string }) => plan.id)).toEqual(['monthly', 'yearly']);
     expect(plans[0]).toEqual({
@@ -27,6 +27,7 @@ describe.each(databaseKinds())('Gold subscriptions (%s)', (kind) => {
       price: expect.any(Number),
       currency: 'rub',
       title: expect.any(String),
+      translations: { ru: { title: expect.stringMatching(/[а-яё]/i) } },
     });
   });
 
