@@ -73,7 +73,7 @@ describe('the first-purchase offer', () => {
     await form.getByLabel('What the offer gives').selectOption('lower_price');
     // A price that is not lower is refused beside the field, before anything is sent.
     await form.getByLabel('Offer price').fill(String(pack.price));
-    await form.getByLabel('Title viewers see').fill(title);
+    await form.getByLabel('Title viewers see', { exact: true }).fill(title);
     await form.getByRole('button', { name: 'Save offer' }).click();
     await form.getByText(/Enter a price lower than the usual/).waitFor();
     await form.getByLabel('Offer price').fill(String(offerPrice));
