@@ -7,6 +7,7 @@ export * from './admin';
 export * from './catalogue';
 export * from './common';
 export * from './feed';
+export * from './for-you';
 export * from './ledger';
 export * from './unlocks';
 export * from './users';
