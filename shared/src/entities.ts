@@ -19,6 +19,7 @@ import type {
   SeriesTotalsSchema,
 } from './contracts/catalogue';
 import type { FeedEpisodeSchema, FeedSeriesSchema } from './contracts/feed';
+import type { AdminSettingsAnswer, BalanceAnswer, CoinPackageSchema, GoldPlanSchema } from './contracts/settings';
 import type {
   AutoUnlockSettingSchema,
   SeriesUnlockAnswerSchema,
@@ -66,6 +67,12 @@ export type Subscription = Static<typeof SubscriptionSchema>;
 export type AdminSeries = Static<typeof AdminSeriesSchema>;
 /** An episode as staff see it (`/api/admin/episodes/`). */
 export type AdminEpisode = Static<typeof AdminEpisodeSchema>;
+/** Every setting staff may change (`GET /api/admin/settings/`). */
+export type AdminSettings = Static<typeof AdminSettingsAnswer>;
+/** A coin package on sale (product.md#coins). */
+export type CoinPackage = Static<typeof CoinPackageSchema>;
+/** A Gold plan (product.md#gold). */
+export type GoldPlan = Static<typeof GoldPlanSchema>;
 /** One line of a publish checklist. */
 export type PublishCheck = Static<typeof PublishCheckSchema>;
 /** Where a series or an episode stands with viewers. */
@@ -105,11 +112,8 @@ export interface FeedSubscriptionList {
   date_end: Array<{ name: string; date_end: IsoDateTime }>;
 }
 
-export interface CoinBalanceResponse {
-  balance: number;
-  /** Coins owed after a refund or dispute of coins already spent; paid first from the next coins. */
-  owed?: number;
-}
+/** `GET /api/coins/balance/`: with the coins owed after a refund or dispute of coins already spent. */
+export type CoinBalanceResponse = Static<typeof BalanceAnswer>;
 
 /** Why an automatic unlock was refused (409): it is off, or the next episode would pass the cap. */
 export type AutoUnlockRefusal = 'auto_unlock_off' | 'auto_unlock_cap_reached';

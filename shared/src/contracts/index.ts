@@ -9,5 +9,6 @@ export * from './common';
 export * from './feed';
 export * from './for-you';
 export * from './ledger';
+export * from './settings';
 export * from './unlocks';
 export * from './users';
