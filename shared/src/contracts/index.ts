@@ -10,5 +10,6 @@ export * from './feed';
 export * from './for-you';
 export * from './ledger';
 export * from './settings';
+export * from './subtitles';
 export * from './unlocks';
 export * from './users';
