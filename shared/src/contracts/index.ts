@@ -9,6 +9,7 @@ export * from './common';
 export * from './feed';
 export * from './for-you';
 export * from './ledger';
+export * from './releases';
 export * from './settings';
 export * from './subtitles';
 export * from './unlocks';
