@@ -11,6 +11,7 @@ import type {
   PublishCheckSchema,
   PublishRefusedAnswer,
 } from './contracts/admin';
+import type { AuthAnswerSchema, MagicLinkVerifyAnswer } from './contracts/auth';
 import type {
   CategorySchema,
   EpisodeSchema,
@@ -83,11 +84,8 @@ export type PublishRefusal = Static<typeof PublishRefusedAnswer>;
 export type Id = number;
 export type IsoDateTime = string;
 
-export interface AuthResponse {
-  access: string;
-  refresh: string;
-  user: User;
-}
+/** The answer of signing in: the token pair and the user. */
+export type AuthResponse = Static<typeof AuthAnswerSchema>;
 
 export interface GuestSignupPayload {
   id: string;
@@ -162,15 +160,8 @@ export interface Toast {
   duration: number;
 }
 
-export interface MagicLinkVerification {
-  success: number; // 1 means ok
-  id: Id;
-  email: string;
-  /** The link was asked for from this browser's session; only then did its guest data move. */
-  requested_here?: boolean;
-  /** This browser's guest coins, unlocks, list, history and Gold moved to the account. */
-  guest_merged?: boolean;
-}
+/** The magic link's verification: the account, and whether this browser's guest data moved to it. */
+export type MagicLinkVerification = Static<typeof MagicLinkVerifyAnswer>;
 
 export interface SearchResults {
   series: Series[];

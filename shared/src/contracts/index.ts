@@ -4,6 +4,7 @@
  * their types (`Static<typeof …>`, see entities.ts), so no schema code reaches the browser.
  */
 export * from './admin';
+export * from './auth';
 export * from './catalogue';
 export * from './common';
 export * from './feed';
