@@ -11,6 +11,7 @@ import type {
   PublishCheckSchema,
   PublishRefusedAnswer,
 } from './contracts/admin';
+import type { AuthAnswerSchema, MagicLinkVerifyAnswer } from './contracts/auth';
 import type {
   CategorySchema,
   EpisodeSchema,
@@ -19,6 +20,7 @@ import type {
   SeriesTotalsSchema,
 } from './contracts/catalogue';
 import type { FeedEpisodeSchema, FeedSeriesSchema } from './contracts/feed';
+import type { AdminSettingsAnswer, BalanceAnswer, CoinPackageSchema, GoldPlanSchema } from './contracts/settings';
 import type {
   AutoUnlockSettingSchema,
   SeriesUnlockAnswerSchema,
@@ -66,6 +68,12 @@ export type Subscription = Static<typeof SubscriptionSchema>;
 export type AdminSeries = Static<typeof AdminSeriesSchema>;
 /** An episode as staff see it (`/api/admin/episodes/`). */
 export type AdminEpisode = Static<typeof AdminEpisodeSchema>;
+/** Every setting staff may change (`GET /api/admin/settings/`). */
+export type AdminSettings = Static<typeof AdminSettingsAnswer>;
+/** A coin package on sale (product.md#coins). */
+export type CoinPackage = Static<typeof CoinPackageSchema>;
+/** A Gold plan (product.md#gold). */
+export type GoldPlan = Static<typeof GoldPlanSchema>;
 /** One line of a publish checklist. */
 export type PublishCheck = Static<typeof PublishCheckSchema>;
 /** Where a series or an episode stands with viewers. */
@@ -76,11 +84,8 @@ export type PublishRefusal = Static<typeof PublishRefusedAnswer>;
 export type Id = number;
 export type IsoDateTime = string;
 
-export interface AuthResponse {
-  access: string;
-  refresh: string;
-  user: User;
-}
+/** The answer of signing in: the token pair and the user. */
+export type AuthResponse = Static<typeof AuthAnswerSchema>;
 
 export interface GuestSignupPayload {
   id: string;
@@ -105,11 +110,8 @@ export interface FeedSubscriptionList {
   date_end: Array<{ name: string; date_end: IsoDateTime }>;
 }
 
-export interface CoinBalanceResponse {
-  balance: number;
-  /** Coins owed after a refund or dispute of coins already spent; paid first from the next coins. */
-  owed?: number;
-}
+/** `GET /api/coins/balance/`: with the coins owed after a refund or dispute of coins already spent. */
+export type CoinBalanceResponse = Static<typeof BalanceAnswer>;
 
 /** Why an automatic unlock was refused (409): it is off, or the next episode would pass the cap. */
 export type AutoUnlockRefusal = 'auto_unlock_off' | 'auto_unlock_cap_reached';
@@ -158,15 +160,8 @@ export interface Toast {
   duration: number;
 }
 
-export interface MagicLinkVerification {
-  success: number; // 1 means ok
-  id: Id;
-  email: string;
-  /** The link was asked for from this browser's session; only then did its guest data move. */
-  requested_here?: boolean;
-  /** This browser's guest coins, unlocks, list, history and Gold moved to the account. */
-  guest_merged?: boolean;
-}
+/** The magic link's verification: the account, and whether this browser's guest data moved to it. */
+export type MagicLinkVerification = Static<typeof MagicLinkVerifyAnswer>;
 
 export interface SearchResults {
   series: Series[];

@@ -6,6 +6,17 @@
  * promotion or a rollback reaches it on the next mount of that remote's screen, with no reload.
  * These are the shapes and numbers the shell, the admin and the API all read.
  */
+import type { Static } from '@sinclair/typebox';
+import type {
+  LoadReportsBody,
+  ReleasesViewAnswer,
+  RemoteLoadOutcomeSchema,
+  RemoteLoadReportSchema,
+  RemoteReleaseAddressSchema,
+  RemoteRolloutSchema,
+  RemoteVersionFiguresSchema,
+  RolloutsAnswer,
+} from './contracts/releases';
 import type { RemoteId } from './routes';
 
 /**
@@ -97,39 +108,20 @@ export const CANARY_AUTO_ROLLBACK = {
   marginOverStable: 0.05,
 } as const;
 
+// The wire shapes, as contracts/releases.ts declares them (types only: no schema code is bundled).
 /** One published version a page may load. `manifest` is absolute or relative to the site. */
-export interface RemoteReleaseAddress {
-  version: string;
-  manifest: string;
-}
-
+export type RemoteReleaseAddress = Static<typeof RemoteReleaseAddressSchema>;
 /** The rule for one remote: its stable version and, optionally, a canary for `share` % of sessions. */
-export interface RemoteRollout {
-  stable: RemoteReleaseAddress;
-  canary: (RemoteReleaseAddress & { share: number }) | null;
-}
-
+export type RemoteRollout = Static<RemoteRolloutSchema>;
 /** `GET /api/remotes/`: the rule for every remote (public, cached for REMOTE_ROLLOUT_CACHE_SECONDS). */
-export interface RemoteRolloutsAnswer {
-  remotes: Record<RemoteId, RemoteRollout>;
-}
+export type RemoteRolloutsAnswer = Static<typeof RolloutsAnswer>;
 
 /** What happened when a page used one version of a remote. */
-export type RemoteLoadOutcome = 'loaded' | 'failed' | 'error';
-
+export type RemoteLoadOutcome = Static<typeof RemoteLoadOutcomeSchema>;
 /** One report: `loaded` with the time its module took, `failed` to load, or a screen `error` after loading. */
-export interface RemoteLoadReport {
-  remote: RemoteId;
-  version: string;
-  outcome: RemoteLoadOutcome;
-  /** With `loaded`: milliseconds from asking for the module to having it. */
-  load_ms?: number;
-}
-
+export type RemoteLoadReport = Static<typeof RemoteLoadReportSchema>;
 /** `POST /api/remotes/reports/` (public, rate limited): up to REMOTE_REPORTS_PER_REQUEST reports. */
-export interface RemoteLoadReportsBody {
-  reports: RemoteLoadReport[];
-}
+export type RemoteLoadReportsBody = Static<typeof LoadReportsBody>;
 export const REMOTE_REPORTS_PER_REQUEST = 20;
 /** How often a page sends the load reports it has gathered (and at once when the page is hidden). */
 export const REMOTE_REPORTS_FLUSH_MS = 5_000;
@@ -137,31 +129,6 @@ export const REMOTE_REPORTS_FLUSH_MS = 5_000;
 export const REMOTE_REPORTS_QUEUE_LIMIT = 200;
 
 /** One version as staff see it in Releases (figures over the auto-rollback window). */
-export interface RemoteVersionFigures {
-  version: string;
-  built_at: string | null;
-  shared: Record<string, string>;
-  /** Whether its shared ranges fit the shell's singletons; a version that does not may not be rolled out. */
-  compatible: boolean;
-  incompatibility: string | null;
-  loads: number;
-  failures: number;
-  errors: number;
-  /** (failures + errors) / (loads + failures), 0 when nothing was reported. */
-  failure_rate: number;
-  median_load_ms: number | null;
-}
-
+export type RemoteVersionFigures = Static<typeof RemoteVersionFiguresSchema>;
 /** `GET /api/admin/releases/`: every remote's rule, the versions seen and their figures. */
-export interface RemoteReleasesView {
-  remotes: Array<{
-    remote: RemoteId;
-    stable_version: string;
-    canary_version: string | null;
-    canary_share: number;
-    updated_at: string | null;
-    /** Set when the canary was rolled back automatically, with why. */
-    auto_rollback: { at: string; version: string; reason: string } | null;
-    versions: RemoteVersionFigures[];
-  }>;
-}
+export type RemoteReleasesView = Static<typeof ReleasesViewAnswer>;

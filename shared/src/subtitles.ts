@@ -16,7 +16,8 @@
  * subtitle media playlist whose one segment is the whole WebVTT file. An episode answer lists its
  * tracks in `subtitles` so the player can show the captions button before the video loads.
  */
-import type { IsoDateTime } from './entities';
+import type { Static } from '@sinclair/typebox';
+import type { SubtitleTrackSchema, SubtitleUploadBody } from './contracts/subtitles';
 
 /** A language tag: a 2–3 letter language, optionally a region (`en`, `ru`, `pt-BR`, `zh-Hant`). */
 export const SUBTITLE_LANGUAGE_PATTERN = '^[a-z]{2,3}(-[A-Za-z0-9]{2,4})?$';
@@ -25,20 +26,10 @@ export const SUBTITLE_MAX_BYTES = 256 * 1024;
 export const SUBTITLE_LABEL_MAX_LENGTH = 40;
 export const SUBTITLE_GROUP_ID = 'subs';
 
-export interface SubtitleTrack {
-  language: string;
-  /** What the captions menu shows: the language's own name unless staff wrote another. */
-  label: string;
-  cues: number;
-  updated_at: IsoDateTime;
-}
-
-export interface SubtitleUpload {
-  /** Optional: the language's own name (`Español`) when empty. */
-  label?: string;
-  /** The file's text, `.vtt` (starts with `WEBVTT`) or `.srt`. */
-  text: string;
-}
+// The wire shapes, as contracts/subtitles.ts declares them (types only: no schema code is bundled).
+export type SubtitleTrack = Static<typeof SubtitleTrackSchema>;
+/** An upload: an optional label (the language's own name when empty) and the `.vtt` or `.srt` text. */
+export type SubtitleUpload = Static<typeof SubtitleUploadBody>;
 
 /** What an episode answer says of its subtitles. */
 export type EpisodeSubtitles = ReadonlyArray<Pick<SubtitleTrack, 'language' | 'label'>>;

@@ -1,7 +1,21 @@
 import { goldBenefits, planFacts } from './gold-plans';
 
-const monthly = { id: 'monthly', name: 'Gold', interval: 'month' as const, price: 299, currency: 'rub' };
-const yearly = { id: 'yearly', name: 'Gold', interval: 'year' as const, price: 2390, currency: 'rub' };
+const monthly = {
+  id: 'monthly',
+  name: 'Gold' as const,
+  interval: 'month' as const,
+  price: 299,
+  currency: 'rub',
+  title: 'Gold monthly',
+};
+const yearly = {
+  id: 'yearly',
+  name: 'Gold' as const,
+  interval: 'year' as const,
+  price: 2390,
+  currency: 'rub',
+  title: 'Gold yearly',
+};
 
 describe('Gold honesty', () => {
   it('gives each plan its price per month and the yearly saving against twelve monthly payments', () => {

@@ -4,9 +4,14 @@
  * their types (`Static<typeof …>`, see entities.ts), so no schema code reaches the browser.
  */
 export * from './admin';
+export * from './auth';
 export * from './catalogue';
 export * from './common';
 export * from './feed';
+export * from './for-you';
 export * from './ledger';
+export * from './releases';
+export * from './settings';
+export * from './subtitles';
 export * from './unlocks';
 export * from './users';

@@ -40,8 +40,13 @@ export function magicLinkTokenFrom(search: string): { param: string; token: stri
   return null;
 }
 
-/** Valid only with success equal to 1 and both id and email (product.md#accounts). */
-export function isValidMagicLink(answer: Partial<VerifyAnswer> | null | undefined): answer is VerifyAnswer {
+/**
+ * Valid only with success equal to 1 and both id and email (product.md#accounts). The answer is not
+ * trusted yet, so each field may hold anything.
+ */
+export function isValidMagicLink(
+  answer: { [K in keyof VerifyAnswer]?: unknown } | null | undefined,
+): answer is VerifyAnswer {
   return !!answer && answer.success === 1 && answer.id !== undefined && answer.id !== null && !!answer.email;
 }
 

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { Id, Nullable, PageQuery } from '../../http/schemas';
 import { Email, Password } from '../auth/auth.schemas';
 import { AudioLanguageSchema, CategoryTranslationsSchema, TranslationsSchema } from '../catalogue/translations';
-import { MoneySettingsAnswer, PlanId, SettingsSchemas } from '../settings/settings.schemas';
+import { PlanId } from '../settings/settings.schemas';
 import { SubscriptionSchema } from '../subscriptions/subscriptions.schemas';
 import { UserSchema } from '../users/users.schemas';
 
@@ -483,34 +483,8 @@ export const SettingKeyParams = Type.Object({
   ]),
 });
 
-export const CatalogueDefaultsSchema = Type.Object(
-  {
-    /** New episodes numbered up to this are free. */
-    free_episodes: Type.Integer({ minimum: 0, maximum: 1_000 }),
-    /** The coin price a new paid episode starts with. */
-    coin_cost: Type.Integer({ minimum: 0, maximum: 100_000 }),
-  },
-  { additionalProperties: false },
-);
-
-export const FeatureSwitchesSchema = Type.Object(
-  {
-    daily_bonus: Type.Boolean(),
-    share_rewards: Type.Boolean(),
-    follow_prompt: Type.Boolean(),
-    gold_subscriptions: Type.Boolean(),
-    coin_store: Type.Boolean(),
-  },
-  { additionalProperties: false },
-);
-
-export const AdminSettingsAnswer = Type.Object({
-  ...MoneySettingsAnswer.properties,
-  /** Staff only: viewers learn of the offer through GET /api/coins/first-purchase-offer/, if it is theirs. */
-  first_purchase_offer: SettingsSchemas.first_purchase_offer,
-  catalogue_defaults: CatalogueDefaultsSchema,
-  feature_switches: FeatureSwitchesSchema,
-});
+// The settings staff read are declared once in the shared contracts.
+export { AdminSettingsAnswer, CatalogueDefaultsSchema, FeatureSwitchesSchema } from '@cliffhanger/shared/contracts';
 
 export const SettingAnswer = Type.Object({
   key: SettingKeyParams.properties.key,

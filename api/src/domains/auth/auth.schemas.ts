@@ -9,11 +9,8 @@ export const Password = Type.String({ minLength: 8, maxLength: 128 });
 const OneTimeToken = Type.String({ minLength: 16, maxLength: 200 });
 
 export const TokenPairSchema = Type.Object({ access: Type.String(), refresh: Type.String() });
-export const AuthAnswerSchema = Type.Object({
-  access: Type.String(),
-  refresh: Type.String(),
-  user: Type.Ref(UserSchema),
-});
+// The answers of signing in are declared once in the shared contracts.
+export { AuthAnswerSchema, MagicLinkVerifyAnswer } from '@cliffhanger/shared/contracts';
 
 export const LoginBody = Type.Object({
   email: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })),
@@ -52,19 +49,6 @@ export const SetPasswordBody = Type.Object({ new_password: Password });
 export const MagicLinkRequestBody = Type.Object({
   email: Email,
   next: Type.Optional(Type.String({ maxLength: 500 })),
-});
-export const MagicLinkVerifyAnswer = Type.Object({
-  success: Type.Literal(1),
-  id: Type.Integer(),
-  email: Type.String(),
-  next: Nullable(Type.String()),
-  /** The link was asked for from this session; only then did this session's guest data move. */
-  requested_here: Type.Boolean(),
-  /** This session's guest coins, unlocks, list, history and Gold moved to the account. */
-  guest_merged: Type.Boolean(),
-  access: Type.String(),
-  refresh: Type.String(),
-  user: Type.Ref(UserSchema),
 });
 
 /**

@@ -1,16 +1,12 @@
 /** Schemas of the coin routes (product.md#coins). */
 import { Type } from '@sinclair/typebox';
 import { ReturnToPath } from '../../http/schemas';
-import { CoinPackageSchema, FirstPurchaseOfferSchema } from '../settings/settings.schemas';
 
-export const BalanceAnswer = Type.Object({
-  balance: Type.Integer(),
-  /**
-   * Coins taken back by a refund or dispute after they were spent: never a negative balance, this
-   * debt is paid first from the next coins the viewer gets. 0 when nothing is owed.
-   */
-  owed: Type.Integer({ minimum: 0 }),
-});
+/** The balance and the first-purchase offer a viewer reads are declared once in the shared contracts. */
+export { BalanceAnswer, FirstPurchaseOfferAnswer, FirstPurchaseOfferView } from '@cliffhanger/shared/contracts';
+
+import { CoinPackageSchema } from '@cliffhanger/shared/contracts';
+
 export const PackagesAnswer = Type.Array(CoinPackageSchema);
 /**
  * A key the client chooses once per money request and sends again with every retry of it (double
@@ -47,22 +43,3 @@ export const GrantBody = Type.Object(
   { additionalProperties: false },
 );
 export const GrantAnswer = Type.Object({ user_id: Type.Integer(), applied: Type.Boolean(), balance: Type.Integer() });
-
-/** `GET /api/coins/first-purchase-offer/` (shared/src/first-purchase-offer.ts: FirstPurchaseOfferAnswer). */
-export const FirstPurchaseOfferView = Type.Object({
-  package_id: Type.Integer(),
-  kind: Type.Union([Type.Literal('extra_coins'), Type.Literal('lower_price')]),
-  title: Type.String(),
-  /** The title by language as staff wrote it; the viewer's language's title replaces `title`. */
-  translations: FirstPurchaseOfferSchema.properties.translations,
-  coins: Type.Integer(),
-  price: Type.Number(),
-  regular_coins: Type.Integer(),
-  regular_price: Type.Number(),
-  currency: Type.String(),
-  ends_at: Type.Union([Type.String(), Type.Null()]),
-});
-export const FirstPurchaseOfferAnswer = Type.Object({
-  /** The offer this viewer gets on a checkout of its package started now; null when none. */
-  offer: Type.Union([FirstPurchaseOfferView, Type.Null()]),
-});

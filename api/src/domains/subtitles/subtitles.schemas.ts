@@ -1,9 +1,5 @@
-/** The shapes of the staff subtitle routes (shared/src/subtitles.ts is the contract). */
-import {
-  SUBTITLE_LABEL_MAX_LENGTH,
-  SUBTITLE_LANGUAGE_PATTERN,
-  SUBTITLE_MAX_BYTES,
-} from '@cliffhanger/shared/subtitles';
+/** The shapes of the staff subtitle routes (shared/src/subtitles.ts describes them). */
+import { SUBTITLE_LANGUAGE_PATTERN } from '@cliffhanger/shared/subtitles';
 import { Type } from '@sinclair/typebox';
 import { Id } from '../../http/schemas';
 
@@ -15,25 +11,8 @@ export const SubtitleLanguage = Type.String({
 
 export const SubtitleParams = Type.Object({ id: Id, language: SubtitleLanguage });
 
-export const SubtitleTrackSchema = Type.Object({
-  language: Type.String(),
-  label: Type.String(),
-  cues: Type.Integer(),
-  updated_at: Type.String(),
-});
-
-export const SubtitleListAnswer = Type.Object({ results: Type.Array(SubtitleTrackSchema) });
-
-export const SubtitleUploadBody = Type.Object({
-  label: Type.Optional(
-    Type.String({
-      maxLength: SUBTITLE_LABEL_MAX_LENGTH,
-      description: 'What the captions menu shows; the language’s own name when empty',
-    }),
-  ),
-  // Characters here; the byte limit (SUBTITLE_MAX_BYTES of UTF-8) is checked with the text itself.
-  text: Type.String({ maxLength: SUBTITLE_MAX_BYTES, description: 'The file’s text: `.vtt` or `.srt`' }),
-});
+// The track, the list and the upload are declared once in the shared contracts.
+export { SubtitleListAnswer, SubtitleTrackSchema, SubtitleUploadBody } from '@cliffhanger/shared/contracts';
 
 /** The stored WebVTT, as text for the preview. */
 export const VttAnswer = {

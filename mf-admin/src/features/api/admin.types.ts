@@ -2,7 +2,7 @@
 import type {
   AdminEpisode,
   AdminSeries,
-  FirstPurchaseOfferSetting,
+  AdminSettings,
   PublishCheck,
   Publishing,
   PublishRefusal,
@@ -10,7 +10,7 @@ import type {
   Translations,
 } from '@cliffhanger/shared';
 
-export type { AdminEpisode, AdminSeries, PublishCheck, Publishing, PublishRefusal };
+export type { AdminEpisode, AdminSeries, AdminSettings, PublishCheck, Publishing, PublishRefusal };
 
 export interface AdminCategory {
   id: number;
@@ -180,35 +180,6 @@ export interface PricingPlan {
     after: { is_free: boolean; coin_cost: number };
     changed: boolean;
   }>;
-}
-
-export interface AdminSettings {
-  coin_packages: Array<{
-    id: number;
-    coins: number;
-    bonus_coins: number;
-    price: number;
-    currency: string;
-    title: string;
-    /** The title in other languages (`{ ru: { title } }`), shown to viewers in that language. */
-    translations?: Translations | null;
-    is_popular: boolean;
-  }>;
-  gold_plans: Array<{
-    id: string;
-    name: 'Gold';
-    interval: 'month' | 'year';
-    price: number;
-    currency: string;
-    title: string;
-    /** The title in other languages (`{ ru: { title } }`), shown to viewers in that language. */
-    translations?: Translations | null;
-  }>;
-  rewards: { daily_bonus: number[]; share_coins: number; follow_prompt_coins: number };
-  /** null (or absent from an older server): no offer configured. */
-  first_purchase_offer?: FirstPurchaseOfferSetting | null;
-  catalogue_defaults: { free_episodes: number; coin_cost: number };
-  feature_switches: Record<string, boolean>;
 }
 
 export interface MediaAsset {

@@ -1,23 +1,13 @@
 /** The coin packages on sale (product.md#coins). The balance itself is the session's (shell), read by selector. */
 import {
   baseApi,
+  type CoinPackage,
   type FirstPurchaseOfferAnswer,
   type FirstPurchaseOfferView,
   SEND_ONCE,
-  type Translations,
 } from '@cliffhanger/shared';
 
-export interface CoinPackage {
-  id: number;
-  coins: number;
-  bonus_coins: number;
-  price: number;
-  currency: string;
-  title: string;
-  /** The title in other languages staff gave (`{ ru: { title } }`); `localizedTitle` picks the viewer's. */
-  translations?: Translations | null;
-  is_popular: boolean;
-}
+export type { CoinPackage };
 
 /** The payment page a purchase or a subscription continues on. */
 export interface CheckoutAnswer {

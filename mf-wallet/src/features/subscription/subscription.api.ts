@@ -1,18 +1,9 @@
 /** Gold plans and the viewer's subscription (product.md#gold); a 404 on the active one means none (product.md#gold). */
-import { baseApi, SEND_ONCE, type Subscription, type Translations } from '@cliffhanger/shared';
+import { baseApi, type GoldPlan, SEND_ONCE, type Subscription } from '@cliffhanger/shared';
 import type { CheckoutAnswer } from '../coins/coins.api';
 import type { SubscriptionChange } from './subscription.slice';
 
-export interface GoldPlan {
-  id: string;
-  name: string;
-  interval: 'month' | 'year';
-  price: number;
-  currency: string;
-  title?: string;
-  /** The title in other languages staff gave (`{ ru: { title } }`); `localizedTitle` picks the viewer's. */
-  translations?: Translations | null;
-}
+export type { GoldPlan };
 
 /** What Gold opens, counted by the server from the catalogue. */
 export interface GoldOffer {
