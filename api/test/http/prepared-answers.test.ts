@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import { buildApp } from '../../src/app';
 import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
 import type { TypedFastify } from '../../src/http/type-provider';
-import { databaseKinds } from '../support/databases';
+import { type DatabaseKind, databaseKinds } from '../support/databases';
 import { smallCatalogue } from '../support/fixtures';
 import { listenOnFreePort } from '../support/http';
 import { type ConfigOverrides, createTestApp, type TestApp } from '../support/test-app';
@@ -45,6 +45,30 @@ function request(path: string, headers: Record<string, string> = {}, method = 'G
   return lines.join('\n');
 }
 
+/**
+ * Two apps on one seeded database, each listening on a free port: `prepared` answers cached reads
+ * before routing, `routed` always goes through the routes. Set up before the suite, closed after it.
+ */
+function twinApps(kind: DatabaseKind, settings: ConfigOverrides) {
+  const twins = { ports: { prepared: 0, routed: 0 } } as {
+    prepared: TestApp;
+    routed: TypedFastify;
+    ports: { prepared: number; routed: number };
+  };
+  beforeAll(async () => {
+    twins.prepared = await createTestApp(kind, settings);
+    await seedDemoCatalogue(twins.prepared.ctx, smallCatalogue());
+    twins.routed = await buildApp({ ...twins.prepared.ctx.config, preparedAnswers: false }, { migrate: false });
+    twins.ports.prepared = await listenOnFreePort(twins.prepared.app);
+    twins.ports.routed = await listenOnFreePort(twins.routed);
+  }, 300_000);
+  afterAll(async () => {
+    await twins.routed?.close();
+    await twins.prepared?.close();
+  });
+  return twins;
+}
+
 const LIST = '/api/series/?limit=20&ordering=-created_at';
 
 describe.each(databaseKinds())('prepared catalogue answers (%s)', (kind) => {
@@ -53,21 +77,8 @@ describe.each(databaseKinds())('prepared catalogue answers (%s)', (kind) => {
     trustProxy: true,
     rateLimit: { globalPerMinute: 100_000, sensitivePerMinute: 100_000 },
   };
-  let prepared: TestApp;
-  let routed: TypedFastify;
-  const ports = { prepared: 0, routed: 0 };
-
-  beforeAll(async () => {
-    prepared = await createTestApp(kind, settings);
-    await seedDemoCatalogue(prepared.ctx, smallCatalogue());
-    routed = await buildApp({ ...prepared.ctx.config, preparedAnswers: false }, { migrate: false });
-    ports.prepared = await listenOnFreePort(prepared.app);
-    ports.routed = await listenOnFreePort(routed);
-  }, 300_000);
-  afterAll(async () => {
-    await routed?.close();
-    await prepared?.close();
-  });
+  const twins = twinApps(kind, settings);
+  const { ports } = twins;
 
   /** The same request to both apps; their answers must be the same bytes. Answers the prepared one. */
   async function both(head: string, body?: string): Promise<string> {
@@ -79,7 +90,7 @@ describe.each(databaseKinds())('prepared catalogue answers (%s)', (kind) => {
     return answered;
   }
 
-  const answeredBeforeRouting = () => prepared.app.preparedAnswers.answered;
+  const answeredBeforeRouting = () => twins.prepared.app.preparedAnswers.answered;
 
   it('answers a listed catalogue read the route answered before with the same bytes, without routing it', async () => {
     const first = await both(request(LIST));
@@ -145,7 +156,7 @@ describe.each(databaseKinds())('prepared catalogue answers (%s)', (kind) => {
   it('stops answering from a catalogue answer once a catalogue write invalidates it', async () => {
     await both(request(LIST));
     // Written through each app, whose caches each hear of their own writes.
-    for (const db of [prepared.ctx.db, routed.ctx.db]) {
+    for (const db of [twins.prepared.ctx.db, twins.routed.ctx.db]) {
       await db.updateTable('series').set({ title: 'Renamed while cached' }).where('id', '=', 1).execute();
     }
     const before = answeredBeforeRouting();
@@ -158,25 +169,12 @@ describe.each(databaseKinds())('prepared catalogue answers (%s)', (kind) => {
 });
 
 describe('prepared answers and the rate limit', () => {
-  let prepared: TestApp;
-  let routed: TypedFastify;
-  const ports = { prepared: 0, routed: 0 };
   const LIMIT = 6;
-
-  beforeAll(async () => {
-    prepared = await createTestApp('sqlite', {
-      cache: { catalogueSeconds: 60, publicViewSeconds: 0 },
-      rateLimit: { globalPerMinute: LIMIT, sensitivePerMinute: 100 },
-    });
-    await seedDemoCatalogue(prepared.ctx, smallCatalogue());
-    routed = await buildApp({ ...prepared.ctx.config, preparedAnswers: false }, { migrate: false });
-    ports.prepared = await listenOnFreePort(prepared.app);
-    ports.routed = await listenOnFreePort(routed);
-  }, 300_000);
-  afterAll(async () => {
-    await routed?.close();
-    await prepared?.close();
+  const twins = twinApps('sqlite', {
+    cache: { catalogueSeconds: 60, publicViewSeconds: 0 },
+    rateLimit: { globalPerMinute: LIMIT, sensitivePerMinute: 100 },
   });
+  const { ports } = twins;
 
   it('counts prepared answers in the same limit and refuses at the same request, with the same answer', async () => {
     const statuses: string[] = [];
@@ -191,6 +189,6 @@ describe('prepared answers and the rate limit', () => {
     }
     expect(statuses).toEqual([...Array(LIMIT).fill('200'), '429', '429']);
     // All but the first of the allowed ones were answered before routing; the refusals by the route.
-    expect(prepared.app.preparedAnswers.answered).toBe(LIMIT - 1);
+    expect(twins.prepared.app.preparedAnswers.answered).toBe(LIMIT - 1);
   });
 });
