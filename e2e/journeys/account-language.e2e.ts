@@ -45,6 +45,12 @@ describe('the language saved on the account', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
     await page.getByLabel('Password', { exact: true }).fill('a-Long-passw0rd!');
+    // Once signed in, the page reads the account again in its new language: wait for that request
+    // rather than for the moment the heading changes, which can come first.
+    const askedInRussian = page.waitForRequest(
+      (request) => new URL(request.url()).pathname.startsWith('/api/') && request.headers()['accept-language'] === 'ru',
+      { timeout: 15_000 },
+    );
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
     // Signed in: the page follows the account's language.
@@ -57,6 +63,7 @@ describe('the language saved on the account', () => {
     // The sign-in went out while the page was English; requests since say Russian.
     const signIns = asked.filter((request) => request.path === '/api/auth/login/');
     expect(signIns.map((request) => request.language)).toEqual(['en', 'en']);
+    await askedInRussian;
     expect(asked.slice(asked.lastIndexOf(signIns[1] as (typeof asked)[number]) + 1).map((r) => r.language)).toContain(
       'ru',
     );
