@@ -24,6 +24,14 @@ async function prepareSystem(args: string[]) {
   await prepareDemoMedia(process.env.MEDIA_ROOT ?? path.join(ROOT, 'var', 'media'));
 }
 
+interface Summary {
+  passed: number;
+  failed: number;
+  skipped: number;
+  /** Each test file's run time, slowest first. */
+  slowest: Array<{ file: string; seconds: number }>;
+}
+
 async function main() {
   const jest = require.resolve('jest/bin/jest', { paths: [ROOT] });
   await prepareSystem(process.argv.slice(2));
@@ -33,8 +41,12 @@ async function main() {
     env: { ...process.env, CLIFFHANGER_TEST_SUMMARY: summaryFile },
   });
 
-  let summary = { passed: 0, failed: 1, skipped: 0 };
+  let summary: Summary = { passed: 0, failed: 1, skipped: 0, slowest: [] };
   if (existsSync(summaryFile)) summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
+  if (summary.slowest.length > 20) {
+    console.log('\nslowest test files:');
+    for (const { file, seconds } of summary.slowest.slice(0, 15)) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
+  }
   const failed = summary.failed + (result.status !== 0 && summary.failed === 0 ? 1 : 0);
   // Skipped tests are said on their own line: the last line stays exactly `N passed, N failed`.
   if (summary.skipped) console.log(`\n${summary.skipped} skipped`);
