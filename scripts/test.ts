@@ -45,7 +45,8 @@ async function main() {
   if (existsSync(summaryFile)) summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
   if (summary.slowest.length > 20) {
     console.log('\nslowest test files:');
-    for (const { file, seconds } of summary.slowest.slice(0, 15)) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
+    for (const { file, seconds } of summary.slowest.slice(0, 15))
+      console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
   }
   const failed = summary.failed + (result.status !== 0 && summary.failed === 0 ? 1 : 0);
   // Skipped tests are said on their own line: the last line stays exactly `N passed, N failed`.
