@@ -40,6 +40,7 @@ import { S3MediaStorage } from '../domains/media-library/s3-media-storage';
 import { keyUnder, type MediaStorage } from '../domains/media-library/storage-keys';
 import { findTrack } from '../domains/subtitles/subtitles.repository';
 import { subtitlesByEpisode } from '../domains/subtitles/subtitles.service';
+import { isActiveStaff } from '../kernel/accounts.repository';
 import { MEDIA_CONTENT_TYPES, MEDIA_PREFIX, storedFileOptions } from './media.plugin';
 import {
   addSubtitleRenditions,
@@ -308,19 +309,8 @@ function subtitleTracksOf(ctx: AppContext, episodeId: number): Promise<Rendition
  */
 async function previewSourceOf(ctx: AppContext, episodeId: number, viewer: number): Promise<CachedSource> {
   if (viewer === PUBLIC_VIEWER) return null;
-  const staff = await ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', viewer)
-    .where('is_active', '=', true)
-    .where((eb) => eb.or([eb('is_staff', '=', true), eb('is_superuser', '=', true)]))
-    .executeTakeFirst();
-  if (!staff) return null;
-  const row = await ctx.db
-    .selectFrom('episodes')
-    .select(['hls_url', 'video_url', 'is_free', 'coin_cost', 'duration'])
-    .where('id', '=', episodeId)
-    .executeTakeFirst();
+  if (!(await isActiveStaff(ctx.db, viewer))) return null;
+  const row = await catalogueRepo.episodePlaybackFields(ctx.db, episodeId);
   const source = row && locatePlayback(row.hls_url, row.video_url, mediaStorageFor(ctx.config));
   return source ? { ...source, free: Boolean(row.is_free) || row.coin_cost <= 0, duration: row.duration } : null;
 }

@@ -208,10 +208,19 @@ export function readsProcessEnv(source: ts.SourceFile): boolean {
   );
 }
 
-/** Routes and services that build SQL themselves instead of calling their domain's repository. */
+/**
+ * Where SQL may be built: repositories, the kernel (the ledger, the audit log, money transactions and
+ * identity are the data primitives every domain shares), the database's own folder (schema and
+ * migrations) and the demo seeding scripts. Anywhere else a query builder is a layer crossed.
+ */
+export function mayBuildSql(file: string): boolean {
+  return /\.repository\.ts$/.test(file) || /^(kernel|db|demo)\//.test(file);
+}
+
+/** Files other than repositories (routes, services, queues, helpers) that build SQL themselves. */
 export function sqlOutsideRepositories(root = API_SRC): Array<{ file: string; at: string[] }> {
   return parsedSources(root)
-    .filter(({ file }) => /\.(service|routes)\.ts$/.test(file))
+    .filter(({ file }) => !mayBuildSql(file))
     .map(({ file, source }) => ({ file, at: buildsSql(source) }))
     .filter(({ at }) => at.length > 0);
 }

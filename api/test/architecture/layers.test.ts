@@ -6,6 +6,7 @@ import {
   findCycles,
   frontendImports,
   layerViolations,
+  mayBuildSql,
   readImports,
   readsProcessEnv,
   sqlOutsideRepositories,
@@ -49,8 +50,13 @@ describe('the API is a layered graph over its kernel', () => {
     expect(frontendImports([at('app.ts', null, '@cliffhanger/shared/constants')])).toEqual([]);
   });
 
-  it('routes and services build no SQL: their domain’s repositories do', () => {
+  it('only repositories and the kernel build SQL: routes, services, queues and helpers call them', () => {
     expect(sqlOutsideRepositories()).toEqual([]);
+    expect(mayBuildSql('domains/payments/payments.repository.ts')).toBe(true);
+    expect(mayBuildSql('kernel/coin-ledger.ts')).toBe(true);
+    expect(mayBuildSql('domains/payments/payment-reversals.ts')).toBe(false);
+    expect(mayBuildSql('media/signed-playback.ts')).toBe(false);
+    expect(mayBuildSql('domains/auth/auth.routes.ts')).toBe(false);
   });
 
   it('only the configuration, the entry points and the print scripts read process.env', () => {

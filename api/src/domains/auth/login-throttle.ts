@@ -14,8 +14,9 @@
  * concurrent attempts on one account only one proceeds, the others are told to retry in a second.
  */
 import type { AppContext } from '../../context';
-import type { Executor, LoginThrottlesTable, Trx } from '../../db/schema';
+import type { Trx } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { clearFailures, countFailureIfUnchanged, throttleOf } from './login-throttle.repository';
 
 export const LOGIN_FREE_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -36,48 +37,28 @@ function slowDown(seconds: number): HttpError {
   );
 }
 
-async function rowOf(db: Executor, userId: number): Promise<LoginThrottlesTable> {
-  await db
-    .insertInto('login_throttles')
-    .values({ user_id: userId, failures: 0, last_failure_at: null, blocked_until: null, version: 0 })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
-  return db.selectFrom('login_throttles').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
-}
-
 /**
  * Counts this attempt as a failure in advance (a success clears it again); throws 429 while the
  * account must wait.
  */
 export async function reserveLoginAttempt(ctx: AppContext, userId: number): Promise<void> {
   const now = ctx.now();
-  const row = await rowOf(ctx.db, userId);
+  const row = await throttleOf(ctx.db, userId);
   if (row.blocked_until && Date.parse(row.blocked_until) > now.getTime()) {
     throw slowDown((Date.parse(row.blocked_until) - now.getTime()) / 1000);
   }
   const recent = row.last_failure_at && now.getTime() - Date.parse(row.last_failure_at) < LOGIN_FAILURE_WINDOW_MS;
   const failures = recent ? row.failures + 1 : 1;
   const delay = delayAfterFailures(failures);
-  const updated = await ctx.db
-    .updateTable('login_throttles')
-    .set({
-      failures,
-      last_failure_at: now.toISOString(),
-      blocked_until: delay > 0 ? new Date(now.getTime() + delay * 1000).toISOString() : null,
-      version: row.version + 1,
-    })
-    .where('user_id', '=', userId)
-    .where('version', '=', row.version)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw slowDown(1);
+  const counted = await countFailureIfUnchanged(ctx.db, userId, row.version, {
+    failures,
+    last_failure_at: now.toISOString(),
+    blocked_until: delay > 0 ? new Date(now.getTime() + delay * 1000).toISOString() : null,
+  });
+  if (!counted) throw slowDown(1);
 }
 
 /** A correct password (or a completed reset) clears the account's count. */
 export async function recordLoginSuccess(ctx: AppContext, userId: number, trx?: Trx): Promise<void> {
-  const db: Executor = trx ? trx : ctx.db;
-  await db
-    .updateTable('login_throttles')
-    .set((eb) => ({ failures: 0, last_failure_at: null, blocked_until: null, version: eb('version', '+', 1) }))
-    .where('user_id', '=', userId)
-    .execute();
+  await clearFailures(trx ?? ctx.db, userId);
 }

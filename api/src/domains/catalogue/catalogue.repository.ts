@@ -420,3 +420,12 @@ export function progressAmong(db: Executor, userId: number, episodeIds: number[]
 export function goldExclusiveFlags(db: Executor, seriesIds: number[]) {
   return db.selectFrom('series').select(['id', 'is_gold_exclusive']).where('id', 'in', seriesIds).execute();
 }
+
+/** Where an episode's video is and what it costs, published or not (staff preview it before it is). */
+export function episodePlaybackFields(db: Executor, episodeId: number) {
+  return db
+    .selectFrom('episodes')
+    .select(['hls_url', 'video_url', 'is_free', 'coin_cost', 'duration'])
+    .where('id', '=', episodeId)
+    .executeTakeFirst();
+}

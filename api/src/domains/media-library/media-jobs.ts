@@ -19,6 +19,15 @@ import type { MediaJobRow } from '../../db/schema';
 import { FfmpegError } from '../../media/ffmpeg';
 import { MASTER_PLAYLIST, transcodeToHls, VERTICAL_RENDITIONS } from '../../media/hls-transcode';
 import { attachVideo } from './episode-video';
+import {
+  claimQueuedJob,
+  oldestQueuedJob,
+  requeueRunningJobs,
+  touchRunningJob,
+  updateAsset,
+  updateJob,
+} from './media-jobs.repository';
+import { findAsset } from './media-library.repository';
 import type { MediaStorage } from './storage-keys';
 import { sourcePath } from './uploads.service';
 
@@ -64,13 +73,7 @@ export class MediaJobQueue {
     if (running) {
       running.abort.abort();
       await this.idle;
-      await this.ctx.db
-        .updateTable('media_jobs')
-        .set({ status: 'queued', started_at: null, progress: 0, updated_at: nowIso(this.ctx) })
-        .where('id', '=', running.id)
-        .where('status', '=', 'running')
-        .execute()
-        .catch(() => undefined);
+      await requeueRunningJobs(this.ctx.db, nowIso(this.ctx), { id: running.id }).catch(() => undefined);
     }
     await this.idle;
   }
@@ -103,34 +106,20 @@ export class MediaJobQueue {
   private async requeueStale(atStart: boolean): Promise<void> {
     const everyRunningRow = atStart && this.ctx.dbKind === 'sqlite';
     const cutoff = new Date(this.ctx.now().getTime() - STALE_AFTER_MS).toISOString();
-    let query = this.ctx.db
-      .updateTable('media_jobs')
-      .set({ status: 'queued', started_at: null, progress: 0, updated_at: nowIso(this.ctx) })
-      .where('status', '=', 'running');
-    if (!everyRunningRow) query = query.where('updated_at', '<', cutoff);
-    if (this.current) query = query.where('id', '!=', this.current.id);
-    await query.execute();
+    await requeueRunningJobs(this.ctx.db, nowIso(this.ctx), {
+      silentSince: everyRunningRow ? undefined : cutoff,
+      except: this.current?.id,
+    });
   }
 
   private async claimNext(): Promise<MediaJobRow | null> {
     const db = this.ctx.db;
     for (;;) {
-      const next = await db
-        .selectFrom('media_jobs')
-        .selectAll()
-        .where('status', '=', 'queued')
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
+      const next = await oldestQueuedJob(db);
       if (!next) return null;
-      const at = nowIso(this.ctx);
-      const claimed = await db
-        .updateTable('media_jobs')
-        .set({ status: 'running', started_at: at, updated_at: at, attempts: next.attempts + 1, error: null })
-        .where('id', '=', next.id)
-        .where('status', '=', 'queued')
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) === 1) return { ...next, status: 'running', attempts: next.attempts + 1 };
+      if (await claimQueuedJob(db, next, nowIso(this.ctx))) {
+        return { ...next, status: 'running', attempts: next.attempts + 1 };
+      }
       // Another process claimed it first: look again.
     }
   }
@@ -142,17 +131,12 @@ export class MediaJobQueue {
     let lastWrite = 0;
     let progress = 0;
     const heartbeat = setInterval(() => {
-      db.updateTable('media_jobs')
-        .set({ updated_at: nowIso(this.ctx) })
-        .where('id', '=', job.id)
-        .where('status', '=', 'running')
-        .execute()
-        .catch(() => undefined);
+      touchRunningJob(db, job.id, nowIso(this.ctx)).catch(() => undefined);
     }, HEARTBEAT_MS);
     heartbeat.unref();
     const scratch = await mkdtemp(join(tmpdir(), 'cliffhanger-hls-'));
     try {
-      const asset = await db.selectFrom('media_assets').selectAll().where('id', '=', job.asset_id).executeTakeFirst();
+      const asset = await findAsset(db, job.asset_id);
       if (!asset?.source_key) throw new Error('The uploaded source of this video is missing');
       const pkg = await transcodeToHls({
         input: sourcePath(this.ctx.config, asset.source_key),
@@ -164,12 +148,7 @@ export class MediaJobQueue {
           const now = Date.now();
           if (now - lastWrite < PROGRESS_WRITE_MS) return;
           lastWrite = now;
-          db.updateTable('media_jobs')
-            .set({ progress: Math.min(0.99, fraction), updated_at: nowIso(this.ctx) })
-            .where('id', '=', job.id)
-            .where('status', '=', 'running')
-            .execute()
-            .catch(() => undefined);
+          touchRunningJob(db, job.id, nowIso(this.ctx), Math.min(0.99, fraction)).catch(() => undefined);
         },
       });
       if (abort.signal.aborted) return;
@@ -187,26 +166,18 @@ export class MediaJobQueue {
       await db.transaction().execute(async (trx) => {
         const hlsUrl = `${base}/${MASTER_PLAYLIST}`;
         const thumbnailUrl = thumbnail;
-        await trx
-          .updateTable('media_assets')
-          .set({
-            status: 'ready',
-            hls_url: hlsUrl,
-            poster_url: poster,
-            thumbnail_url: thumbnailUrl,
-            duration_seconds: pkg.durationSeconds,
-            renditions: pkg.variants.length,
-            width: top?.width ?? null,
-            height: top?.height ?? null,
-            updated_at: at,
-          })
-          .where('id', '=', asset.id)
-          .execute();
-        await trx
-          .updateTable('media_jobs')
-          .set({ status: 'done', progress: 1, finished_at: at, updated_at: at })
-          .where('id', '=', job.id)
-          .execute();
+        await updateAsset(trx, asset.id, {
+          status: 'ready',
+          hls_url: hlsUrl,
+          poster_url: poster,
+          thumbnail_url: thumbnailUrl,
+          duration_seconds: pkg.durationSeconds,
+          renditions: pkg.variants.length,
+          width: top?.width ?? null,
+          height: top?.height ?? null,
+          updated_at: at,
+        });
+        await updateJob(trx, job.id, { status: 'done', progress: 1, finished_at: at, updated_at: at });
         if (asset.episode_id !== null) {
           await attachVideo(trx, {
             episodeId: asset.episode_id,
@@ -222,24 +193,14 @@ export class MediaJobQueue {
       const message = describeFailure(error);
       const retry = job.attempts < MAX_ATTEMPTS && !(error instanceof FfmpegError);
       const at = nowIso(this.ctx);
-      await db
-        .updateTable('media_jobs')
-        .set({
-          status: retry ? 'queued' : 'failed',
-          error: message,
-          progress: retry ? 0 : progress,
-          finished_at: retry ? null : at,
-          updated_at: at,
-        })
-        .where('id', '=', job.id)
-        .execute();
-      if (!retry) {
-        await db
-          .updateTable('media_assets')
-          .set({ status: 'failed', updated_at: at })
-          .where('id', '=', job.asset_id)
-          .execute();
-      }
+      await updateJob(db, job.id, {
+        status: retry ? 'queued' : 'failed',
+        error: message,
+        progress: retry ? 0 : progress,
+        finished_at: retry ? null : at,
+        updated_at: at,
+      });
+      if (!retry) await updateAsset(db, job.asset_id, { status: 'failed', updated_at: at });
     } finally {
       clearInterval(heartbeat);
       this.current = null;

@@ -1,5 +1,6 @@
 /** SQL of the media library: assets and their processing jobs. */
-import type { Executor, MediaAssetRow, MediaKind } from '../../db/schema';
+import type { Insertable, Updateable } from 'kysely';
+import type { EpisodeRow, EpisodesTable, Executor, MediaAssetRow, MediaAssetsTable, MediaKind } from '../../db/schema';
 import type { PageWindow } from '../../kernel/paging';
 
 /** Assets (of one kind, of one episode) newest first, read with `paginate()`. */
@@ -18,6 +19,10 @@ export function assetPages(db: Executor, filter: { kind?: MediaKind; episodeId?:
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .executeTakeFirst(),
   };
+}
+
+export function insertAsset(db: Executor, asset: Insertable<MediaAssetsTable>): Promise<MediaAssetRow> {
+  return db.insertInto('media_assets').values(asset).returningAll().executeTakeFirstOrThrow();
 }
 
 export function findAsset(db: Executor, id: number): Promise<MediaAssetRow | undefined> {
@@ -67,4 +72,12 @@ export async function requeueJob(db: Executor, jobId: number, assetId: number, a
     .set({ status: 'processing', updated_at: at })
     .where('id', '=', assetId)
     .execute();
+}
+
+export function episodeById(db: Executor, id: number): Promise<EpisodeRow | undefined> {
+  return db.selectFrom('episodes').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateEpisode(db: Executor, id: number, changes: Updateable<EpisodesTable>): Promise<void> {
+  await db.updateTable('episodes').set(changes).where('id', '=', id).execute();
 }

@@ -16,6 +16,7 @@ import type { Executor, MediaAssetRow, Trx } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { type ImageQualityPreset, toWebp } from '../../media/images';
 import { ACCEPTED_TYPES, sniffContent } from './content-sniffing';
+import { insertAsset } from './media-library.repository';
 import { mediaStorageFor } from './media-storage';
 
 export const unsupportedImage = () =>
@@ -69,30 +70,26 @@ export async function prepareImage(
 /** The library row of a prepared image, written with `db` (pass the transaction of the write it belongs to). */
 export async function recordImage(ctx: AppContext, db: Executor, image: PreparedImage): Promise<MediaAssetRow> {
   const at = nowIso(ctx);
-  return db
-    .insertInto('media_assets')
-    .values({
-      kind: 'image',
-      status: 'ready',
-      original_name: image.originalName,
-      content_type: 'image/webp',
-      size: image.size,
-      source_key: image.key,
-      url: image.url,
-      hls_url: null,
-      poster_url: null,
-      thumbnail_url: image.url,
-      width: image.width,
-      height: image.height,
-      duration_seconds: null,
-      renditions: null,
-      episode_id: null,
-      uploaded_by: image.uploadedBy,
-      created_at: at,
-      updated_at: at,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertAsset(db, {
+    kind: 'image',
+    status: 'ready',
+    original_name: image.originalName,
+    content_type: 'image/webp',
+    size: image.size,
+    source_key: image.key,
+    url: image.url,
+    hls_url: null,
+    poster_url: null,
+    thumbnail_url: image.url,
+    width: image.width,
+    height: image.height,
+    duration_seconds: null,
+    renditions: null,
+    episode_id: null,
+    uploaded_by: image.uploadedBy,
+    created_at: at,
+    updated_at: at,
+  });
 }
 
 /**

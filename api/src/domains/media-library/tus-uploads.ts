@@ -40,6 +40,7 @@ import { SNIFF_BYTES, sniffContent } from './content-sniffing';
 import type { MediaJobQueue } from './media-jobs';
 import { objectStoreOf } from './media-storage';
 import { RedisLocker } from './tus-redis-locker';
+import { episodeExists } from './uploads.repository';
 import { headOf, MAX_UPLOAD_BYTES, queueTranscode, sourcePath, stagingRoot, wrongType } from './uploads.service';
 
 /** Where the tus endpoint lives; the browser gets upload addresses below it. */
@@ -189,13 +190,9 @@ export async function tusUploadRoutes(app: TypedFastify, { ctx, queue }: { ctx: 
       const metadata: Record<string, string> = { filename, user_id: String(sender.id) };
       if (episodeText !== null && episodeText !== '') {
         if (!EPISODE_ID.test(episodeText)) throw refusal(400, 'The episode id must be a positive whole number.');
-        const episode = await ctx.db
-          .selectFrom('episodes')
-          .select('id')
-          .where('id', '=', Number(episodeText))
-          .executeTakeFirst();
-        if (!episode) throw refusal(404, 'Episode not found');
-        metadata.episode_id = String(episode.id);
+        const episodeId = Number(episodeText);
+        if (!(await episodeExists(ctx.db, episodeId))) throw refusal(404, 'Episode not found');
+        metadata.episode_id = String(episodeId);
       }
       return { metadata };
     },
@@ -227,16 +224,13 @@ export async function tusUploadRoutes(app: TypedFastify, { ctx, queue }: { ctx: 
       const size = (await stat(sourcePath(ctx.config, key))).size;
       // The episode may have been deleted while the file was on its way: the video stays in the library.
       const episodeId = upload.metadata?.episode_id ? Number(upload.metadata.episode_id) : null;
-      const episode =
-        episodeId === null
-          ? undefined
-          : await ctx.db.selectFrom('episodes').select('id').where('id', '=', episodeId).executeTakeFirst();
+      const episodeKept = episodeId !== null && (await episodeExists(ctx.db, episodeId));
       const { asset, jobId } = await queueTranscode(ctx, {
         filename: upload.metadata?.filename ?? 'video',
         contentType: sniffed.contentType,
         size,
         sourceKey: key,
-        episodeId: episode?.id ?? null,
+        episodeId: episodeKept ? episodeId : null,
         uploadedBy: sender.id,
       });
       // The parts are no longer needed: the source is kept under sources/ for the converter.

@@ -21,6 +21,7 @@ import { releaseOfferOfPayment } from '../coins/first-purchase-offer.service';
 import { getSetting } from '../settings/settings.service';
 import { addInterval } from '../users/gold-membership.repository';
 import { isDevCheckoutToken } from './payment-provider';
+import { cancelIfPending, devCheckoutPayment, guestsMergedInto } from './payments.repository';
 import type { PaymentsRuntime } from './payments-runtime';
 import { receiveWebhook, type WebhookAnswer } from './webhook.service';
 
@@ -58,13 +59,7 @@ export async function deliverDevEvent(ctx: AppContext, runtime: PaymentsRuntime,
 }
 
 export async function findDevSession(ctx: AppContext, sessionId: string): Promise<PaymentRow | undefined> {
-  return ctx.db
-    .selectFrom('payments')
-    .selectAll()
-    .where('provider_ref', '=', sessionId)
-    .where('provider', '=', 'dev')
-    .where('kind', 'in', ['coins', 'gold'])
-    .executeTakeFirst();
+  return devCheckoutPayment(ctx.db, sessionId);
 }
 
 /** The events Stripe sends when a checkout is paid: the session, and for Gold its first invoice. */
@@ -145,12 +140,8 @@ export async function mayUseDevSession(
   const { token } = access;
   if (!token) return false;
   if (isDevCheckoutToken(runtime.webhookSecret, payment.provider_ref, payment.user_id, token)) return true;
-  const merged = await ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('merged_into_user_id', '=', payment.user_id)
-    .execute();
-  return merged.some((guest) => isDevCheckoutToken(runtime.webhookSecret, payment.provider_ref, guest.id, token));
+  const merged = await guestsMergedInto(ctx.db, payment.user_id);
+  return merged.some((guestId) => isDevCheckoutToken(runtime.webhookSecret, payment.provider_ref, guestId, token));
 }
 
 /** The charge behind a paid checkout as the processor reports it, with `amount_refunded` so far. */
@@ -222,14 +213,8 @@ export async function disputeDevPayment(
 /** A payment still pending becomes cancelled (one already settled stays as it is). */
 export async function cancelPendingPayment(ctx: AppContext, payment: PaymentRow): Promise<void> {
   await moneyTransaction(ctx, async (trx) => {
-    const cancelled = await trx
-      .updateTable('payments')
-      .set({ status: 'canceled', updated_at: nowIso(ctx) })
-      .where('id', '=', payment.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
     // A cancelled checkout that carried the first-purchase offer gives the offer back.
-    if (Number(cancelled.numUpdatedRows) > 0) await releaseOfferOfPayment(trx, payment.id);
+    if (await cancelIfPending(trx, payment.id, nowIso(ctx))) await releaseOfferOfPayment(trx, payment.id);
   });
 }
 

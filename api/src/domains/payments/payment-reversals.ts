@@ -25,6 +25,18 @@ import { nowIso } from '../../context';
 import type { DisputeState, PaymentRow, Trx } from '../../db/schema';
 import { applyEntry, lockUser } from '../../kernel/money-transaction';
 import { syncGold } from '../users/gold-membership.repository';
+import {
+  activeSubscriptionsOf,
+  coinBalanceOf,
+  insertDebt,
+  openDebtsOfPayment,
+  paymentById,
+  reduceDebt,
+  succeededPaymentOfIntent,
+  succeededPaymentOfInvoice,
+  updatePayment,
+} from './payment-reversals.repository';
+import { updateSubscription } from './webhook.repository';
 import type { EventContext } from './webhook-event';
 
 /** Ledger reasons of reversals; the transactions list describes each. */
@@ -45,29 +57,16 @@ const idOf = (value: unknown): string | null => str(value) ?? (isObject(value) ?
 /** The recorded payment a charge or dispute is about: by payment intent, else by invoice. */
 async function paymentOfCharge(trx: Trx, intentId: string | null, invoiceId: string | null) {
   if (intentId) {
-    const byIntent = await trx
-      .selectFrom('payments')
-      .selectAll()
-      .where((eb) => eb.or([eb('payment_intent_id', '=', intentId), eb('provider_ref', '=', intentId)]))
-      .where('status', '=', 'succeeded')
-      .executeTakeFirst();
+    const byIntent = await succeededPaymentOfIntent(trx, intentId);
     if (byIntent) return byIntent;
   }
-  if (invoiceId) {
-    return trx
-      .selectFrom('payments')
-      .selectAll()
-      .where((eb) => eb.or([eb('invoice_id', '=', invoiceId), eb('provider_ref', '=', invoiceId)]))
-      .where('status', '=', 'succeeded')
-      .executeTakeFirst();
-  }
-  return undefined;
+  return invoiceId ? succeededPaymentOfInvoice(trx, invoiceId) : undefined;
 }
 
 /** The payment re-read under its owner's lock, so concurrent events of one payment apply one by one. */
 async function lockedPayment(e: EventContext, found: PaymentRow): Promise<PaymentRow> {
   await lockUser(e.ctx, e.trx, found.user_id);
-  return e.trx.selectFrom('payments').selectAll().where('id', '=', found.id).executeTakeFirstOrThrow();
+  return paymentById(e.trx, found.id);
 }
 
 /** `charge.refunded`: full or partial; `amount_refunded` is the charge's running total. */
@@ -82,11 +81,7 @@ export async function onChargeRefunded(e: EventContext): Promise<boolean> {
   // Refunds only grow: an older event arriving late says less than what is already known.
   if (total <= payment.refunded_minor) return false;
   const updated = { ...payment, refunded_minor: total };
-  await e.trx
-    .updateTable('payments')
-    .set({ refunded_minor: total, updated_at: nowIso(e.ctx) })
-    .where('id', '=', payment.id)
-    .execute();
+  await updatePayment(e.trx, payment.id, { refunded_minor: total, updated_at: nowIso(e.ctx) });
   await reconcile(e, updated, REVERSAL_REASONS.refunded);
   return true;
 }
@@ -110,11 +105,11 @@ export async function onDispute(e: EventContext): Promise<boolean> {
   if (payment.dispute_status === state || (!closed && payment.dispute_status !== null)) return false;
   const disputed = Math.min(payment.amount_minor, amount);
   const updated = { ...payment, dispute_status: state, disputed_minor: disputed };
-  await e.trx
-    .updateTable('payments')
-    .set({ dispute_status: state, disputed_minor: disputed, updated_at: nowIso(e.ctx) })
-    .where('id', '=', payment.id)
-    .execute();
+  await updatePayment(e.trx, payment.id, {
+    dispute_status: state,
+    disputed_minor: disputed,
+    updated_at: nowIso(e.ctx),
+  });
   await reconcile(e, updated, state === 'won' ? REVERSAL_REASONS.restored : REVERSAL_REASONS.disputed);
   return true;
 }
@@ -140,7 +135,7 @@ async function reconcile(e: EventContext, payment: PaymentRow, reason: string): 
   if (change > 0) await takeBack(e, payment, change, reason, reference, at);
   else if (change < 0) await giveBack(e, payment, -change, reference, at);
   if (change !== 0) {
-    await e.trx.updateTable('payments').set({ coins_reversed: target }).where('id', '=', payment.id).execute();
+    await updatePayment(e.trx, payment.id, { coins_reversed: target });
   }
   const goldLost =
     payment.kind === 'gold' && (payment.refunded_minor >= payment.amount_minor || payment.dispute_status === 'lost');
@@ -155,12 +150,7 @@ async function takeBack(
   reference: string,
   at: string,
 ) {
-  const user = await e.trx
-    .selectFrom('users')
-    .select('coin_balance')
-    .where('id', '=', payment.user_id)
-    .executeTakeFirstOrThrow();
-  const fromBalance = Math.min(user.coin_balance, coins);
+  const fromBalance = Math.min(await coinBalanceOf(e.trx, payment.user_id), coins);
   // Written even when the balance is empty, so the viewer's history shows what happened and why.
   const entry = await applyEntry(e.trx, {
     userId: payment.user_id,
@@ -171,40 +161,17 @@ async function takeBack(
   });
   if (!entry.applied) throw new Error(`reversal of payment ${payment.id} refused: ${entry.why}`);
   const owed = coins - fromBalance;
-  if (owed > 0) {
-    await e.trx
-      .insertInto('coin_debts')
-      .values({
-        user_id: payment.user_id,
-        payment_id: payment.id,
-        reference,
-        coins: owed,
-        outstanding: owed,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-  }
+  if (owed > 0) await insertDebt(e.trx, { userId: payment.user_id, paymentId: payment.id, reference, coins: owed, at });
 }
 
 async function giveBack(e: EventContext, payment: PaymentRow, coins: number, reference: string, at: string) {
   // What is still owed for this payment was never taken: cancel it rather than credit it.
-  const debts = await e.trx
-    .selectFrom('coin_debts')
-    .select(['id', 'outstanding'])
-    .where('payment_id', '=', payment.id)
-    .where('outstanding', '>', 0)
-    .orderBy('id', 'desc')
-    .execute();
+  const debts = await openDebtsOfPayment(e.trx, payment.id);
   let left = coins;
   for (const debt of debts) {
     if (left === 0) break;
     const cancelled = Math.min(left, debt.outstanding);
-    await e.trx
-      .updateTable('coin_debts')
-      .set((eb) => ({ outstanding: eb('outstanding', '-', cancelled), updated_at: at }))
-      .where('id', '=', debt.id)
-      .execute();
+    await reduceDebt(e.trx, debt.id, cancelled, at);
     left -= cancelled;
   }
   const entry = await applyEntry(e.trx, {
@@ -219,28 +186,16 @@ async function giveBack(e: EventContext, payment: PaymentRow, coins: number, ref
 
 /** Ends the Gold a payment paid for now; answers nothing, remembers what to cancel at the processor. */
 async function endGold(e: EventContext, payment: PaymentRow, at: string) {
-  const query = e.trx
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('user_id', '=', payment.user_id)
-    .where('status', '=', 'active');
-  const rows = await (payment.subscription_id
-    ? query.where('provider_subscription_id', '=', payment.subscription_id)
-    : query
-  ).execute();
+  const rows = await activeSubscriptionsOf(e.trx, payment.user_id, payment.subscription_id);
   const eventAt = new Date(e.event.created * 1000).toISOString();
   for (const row of rows) {
-    await e.trx
-      .updateTable('subscriptions')
-      .set({
-        status: 'canceled',
-        cancel_at_period_end: false,
-        current_period_end: [row.current_period_end, at].sort()[0] as string,
-        last_event_at: [row.last_event_at, eventAt].sort()[1] as string,
-        updated_at: at,
-      })
-      .where('id', '=', row.id)
-      .execute();
+    await updateSubscription(e.trx, row.id, {
+      status: 'canceled',
+      cancel_at_period_end: false,
+      current_period_end: [row.current_period_end, at].sort()[0] as string,
+      last_event_at: [row.last_event_at, eventAt].sort()[1] as string,
+      updated_at: at,
+    });
     e.afterCommit.push(row.provider_subscription_id);
   }
   await syncGold(e.trx, payment.user_id, at);

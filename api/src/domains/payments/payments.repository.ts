@@ -129,3 +129,31 @@ export async function rememberFirstInvoice(
     .where((eb) => eb.or([eb('invoice_id', '=', refs.invoiceId), eb('subscription_id', '=', refs.subscriptionId)]))
     .execute();
 }
+
+/** A checkout of coins or Gold made with the local dev processor. */
+export function devCheckoutPayment(db: Executor, sessionId: string): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider_ref', '=', sessionId)
+    .where('provider', '=', 'dev')
+    .where('kind', 'in', ['coins', 'gold'])
+    .executeTakeFirst();
+}
+
+/** The guest accounts merged into this user when they signed in. */
+export async function guestsMergedInto(db: Executor, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('users').select('id').where('merged_into_user_id', '=', userId).execute();
+  return rows.map((row) => row.id);
+}
+
+/** Cancels a payment still pending; answers whether it was (one already settled stays as it is). */
+export async function cancelIfPending(db: Executor, id: number, at: string): Promise<boolean> {
+  const cancelled = await db
+    .updateTable('payments')
+    .set({ status: 'canceled', updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(cancelled.numUpdatedRows) > 0;
+}

@@ -6,6 +6,7 @@
 import { detectLanguage, type Language } from '@cliffhanger/shared/languages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { savedLanguageOf } from '../../kernel/accounts.repository';
 import { bearerToken, verifyAccessToken } from '../../kernel/tokens';
 
 /** Only so much of a header is read: a huge or garbled one costs nothing and means "no preference". */
@@ -48,8 +49,7 @@ async function storedLanguageOfToken(request: FastifyRequest): Promise<string | 
   const userId = verifyAccessToken(token, ctx.config.jwtSecret, ctx.now().getTime());
   if (userId === null) return null;
   try {
-    const row = await ctx.db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
-    return row?.language ?? null;
+    return await savedLanguageOf(ctx.db, userId);
   } catch {
     return null;
   }
