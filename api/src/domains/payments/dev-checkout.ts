@@ -12,6 +12,8 @@
  * page is a receipt that can also send what the processor sends later — a full or partial refund, a
  * dispute and its outcome — so refunds and chargebacks can be tried without a Stripe account.
  */
+import type { Language } from '@cliffhanger/shared/languages';
+import { localizedTitle } from '@cliffhanger/shared/localized-text';
 import Stripe from 'stripe';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
@@ -20,6 +22,7 @@ import { moneyTransaction } from '../../kernel/money-transaction';
 import { releaseOfferOfPayment } from '../coins/first-purchase-offer.service';
 import { getSetting } from '../settings/settings.service';
 import { addInterval } from '../users/gold-membership.repository';
+import { checkoutWords } from './checkout-words';
 import { isDevCheckoutToken } from './payment-provider';
 import { cancelIfPending, devCheckoutPayment, guestsMergedInto } from './payments.repository';
 import type { PaymentsRuntime } from './payments-runtime';
@@ -248,9 +251,9 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
 
-function formatPrice(minor: number, currency: string): string {
+function formatPrice(minor: number, currency: string, language: Language): string {
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
+    return new Intl.NumberFormat(language, { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
   } catch {
     return `${(minor / 100).toFixed(2)} ${currency.toUpperCase()}`;
   }
@@ -260,14 +263,14 @@ function formatPrice(minor: number, currency: string): string {
 export const DEV_CHECKOUT_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
 
-function layout(title: string, body: string): string {
+function layout(language: Language, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · Cliffhanger test checkout</title>
+<title>${escapeHtml(title)} · ${escapeHtml(checkoutWords(language).page.siteName)}</title>
 <style>
   body { font: 16px/1.5 system-ui, sans-serif; background: #111; color: #f5f5f5; margin: 0; }
   main { max-width: 28rem; margin: 3rem auto; padding: 1.5rem; background: #1c1c1c; border-radius: 12px; }
@@ -292,94 +295,126 @@ ${body}
 </html>`;
 }
 
-/** `token` is the address's proof of ownership; the page's forms carry it on. */
-export function checkoutPage(payment: PaymentRow, token?: string): string {
-  const query = token ? `?token=${encodeURIComponent(token)}` : '';
-  const what = payment.kind === 'gold' ? 'Gold subscription' : 'Coins';
+/** What a checkout's page and buttons need beside the payment. */
+export interface CheckoutPageOptions {
+  /** The address's proof of ownership; the page's forms carry it on. */
+  token?: string;
+  language: Language;
+  /** What the purchase includes, in `language` (checkoutIncludes). */
+  includes: string;
+}
+
+/** The query every form and link of a checkout page carries: its token and its language. */
+export function checkoutQuery(token: string | undefined, language: Language): string {
+  return `?${token ? `token=${encodeURIComponent(token)}&` : ''}lang=${language}`;
+}
+
+/**
+ * What a checkout includes, in the page's language: in English the description kept with the payment;
+ * in another language its coins, or its Gold plan's title in that language while the plan is offered.
+ */
+export async function checkoutIncludes(ctx: AppContext, payment: PaymentRow, language: Language): Promise<string> {
+  if (language === 'en') return payment.description;
+  const words = checkoutWords(language);
+  if (payment.kind !== 'gold') return words.coins(payment.coins, 0);
+  const plan = (await getSetting(ctx, 'gold_plans')).find((candidate) => candidate.id === payment.plan);
+  return plan ? words.goldPlan(localizedTitle(plan, language)) : words.page.goldProduct;
+}
+
+export function checkoutPage(payment: PaymentRow, { token, language, includes }: CheckoutPageOptions): string {
+  const words = checkoutWords(language).page;
+  const query = checkoutQuery(token, language);
+  const what = payment.kind === 'gold' ? words.goldProduct : words.coinsProduct;
+  const price = formatPrice(payment.amount_minor, payment.currency, language);
+  // The plan's id stays beside an English price, as it was; other languages name the plan in "includes".
+  const planNote =
+    language === 'en' && payment.kind === 'gold' && payment.plan
+      ? ` <span class="note">(${escapeHtml(payment.plan)})</span>`
+      : '';
   const details = `<dl>
-  <dt>Product</dt><dd>${escapeHtml(what)}</dd>
-  <dt>Includes</dt><dd>${escapeHtml(payment.description)}</dd>
-  <dt>Price</dt><dd>${escapeHtml(formatPrice(payment.amount_minor, payment.currency))}${payment.kind === 'gold' && payment.plan ? ` <span class="note">(${escapeHtml(payment.plan)})</span>` : ''}</dd>
+  <dt>${words.product}</dt><dd>${escapeHtml(what)}</dd>
+  <dt>${words.includes}</dt><dd>${escapeHtml(includes)}</dd>
+  <dt>${words.price}</dt><dd>${escapeHtml(price)}${planNote}</dd>
 </dl>`;
   const action = `/api/dev-checkout/${encodeURIComponent(payment.provider_ref)}`;
   if (payment.status === 'pending') {
     return layout(
-      `Pay for ${what}`,
-      `<h1>Confirm your purchase</h1>
+      language,
+      words.payFor(what),
+      `<h1>${words.confirm}</h1>
 ${details}
-<p class="note">This is the local test checkout: no card is charged. Paying sends a signed payment event to the server, exactly as the card processor would.</p>
+<p class="note">${escapeHtml(words.testNote)}</p>
 <div class="actions">
-  <form method="post" action="${action}/pay${query}"><button type="submit" class="pay">Pay ${escapeHtml(formatPrice(payment.amount_minor, payment.currency))}</button></form>
-  <form method="post" action="${action}/cancel${query}"><button type="submit" class="cancel">Cancel</button></form>
+  <form method="post" action="${action}/pay${query}"><button type="submit" class="pay">${escapeHtml(words.pay(price))}</button></form>
+  <form method="post" action="${action}/cancel${query}"><button type="submit" class="cancel">${words.cancel}</button></form>
 </div>`,
     );
   }
   const done = payment.status === 'succeeded';
   const back = done ? payment.success_url : payment.cancel_url;
   return layout(
-    done ? 'Receipt' : 'Checkout closed',
-    `<h1>${done ? receiptTitle(payment) : 'This checkout was cancelled'}</h1>
+    language,
+    done ? words.receipt : words.closed,
+    `<h1>${done ? receiptTitle(payment, language) : words.cancelled}</h1>
 ${details}
-${done ? receiptState(payment) : ''}
-${back ? `<div class="actions"><a class="button pay" href="${escapeHtml(back)}">Back to Cliffhanger</a></div>` : ''}
-${done ? processorActions(payment, action, query) : ''}`,
+${done ? receiptState(payment, language) : ''}
+${back ? `<div class="actions"><a class="button pay" href="${escapeHtml(back)}">${words.back}</a></div>` : ''}
+${done ? processorActions(payment, action, query, language) : ''}`,
   );
 }
 
-function receiptTitle(payment: PaymentRow): string {
-  if (payment.dispute_status === 'lost') return 'This payment was charged back';
-  if (payment.refunded_minor >= payment.amount_minor) return 'This purchase was refunded';
-  return 'This purchase is paid';
+function receiptTitle(payment: PaymentRow, language: Language): string {
+  const words = checkoutWords(language).page;
+  if (payment.dispute_status === 'lost') return words.chargedBack;
+  if (payment.refunded_minor >= payment.amount_minor) return words.refunded;
+  return words.paid;
 }
 
-function receiptState(payment: PaymentRow): string {
+function receiptState(payment: PaymentRow, language: Language): string {
+  const words = checkoutWords(language).page;
   const rows: string[] = [];
   if (payment.refunded_minor > 0) {
     const all = payment.refunded_minor >= payment.amount_minor;
     rows.push(
-      `<dt>Refunded</dt><dd>${escapeHtml(formatPrice(payment.refunded_minor, payment.currency))}${all ? ' (in full)' : ''}</dd>`,
+      `<dt>${words.refundedRow}</dt><dd>${escapeHtml(formatPrice(payment.refunded_minor, payment.currency, language))}${all ? escapeHtml(words.inFull) : ''}</dd>`,
     );
   }
   if (payment.dispute_status) {
-    const label = { open: 'Open: the bank is holding the money', won: 'Won', lost: 'Lost' }[payment.dispute_status];
-    rows.push(`<dt>Dispute</dt><dd>${escapeHtml(label)}</dd>`);
+    rows.push(`<dt>${words.dispute}</dt><dd>${escapeHtml(words.disputeStates[payment.dispute_status])}</dd>`);
   }
   return rows.length > 0 ? `<dl>\n  ${rows.join('\n  ')}\n</dl>` : '';
 }
 
 /** What the card processor could report later, sent as signed events like the Pay button's. */
-function processorActions(payment: PaymentRow, action: string, query: string): string {
+function processorActions(payment: PaymentRow, action: string, query: string, language: Language): string {
+  const words = checkoutWords(language).page;
   const button = (path: string, label: string) =>
     `<form method="post" action="${action}/${path}${query}"><button type="submit" class="cancel">${escapeHtml(label)}</button></form>`;
   const buttons: string[] = [];
   if (payment.refunded_minor < payment.amount_minor && payment.dispute_status !== 'open') {
-    if (payment.refunded_minor === 0) buttons.push(button('refund/half', 'Refund half'));
-    buttons.push(button('refund/rest', payment.refunded_minor === 0 ? 'Refund in full' : 'Refund the rest'));
+    if (payment.refunded_minor === 0) buttons.push(button('refund/half', words.refundHalf));
+    buttons.push(button('refund/rest', payment.refunded_minor === 0 ? words.refundFull : words.refundRest));
   }
   if (payment.dispute_status === null && payment.refunded_minor < payment.amount_minor) {
-    buttons.push(button('dispute/open', 'Open a dispute'));
+    buttons.push(button('dispute/open', words.openDispute));
   }
   if (payment.dispute_status === 'open') {
-    buttons.push(button('dispute/won', 'Dispute won'), button('dispute/lost', 'Dispute lost'));
+    buttons.push(button('dispute/won', words.disputeWon), button('dispute/lost', words.disputeLost));
   }
   if (buttons.length === 0) return '';
-  return `<h2>Later events from the card processor</h2>
-<p class="note">Send what the processor would report after the payment. Each is a signed event through the same handler as real ones.</p>
+  return `<h2>${words.laterEvents}</h2>
+<p class="note">${escapeHtml(words.laterNote)}</p>
 <div class="actions actions--wrap">
   ${buttons.join('\n  ')}
 </div>`;
 }
 
-export function notYoursPage(): string {
-  return layout(
-    'Checkout not available',
-    '<h1>This checkout is not yours</h1>\n<p>Open the checkout from the store while signed in to the account that started it, or start the purchase again.</p>',
-  );
+export function notYoursPage(language: Language): string {
+  const words = checkoutWords(language).page;
+  return layout(language, words.notAvailable, `<h1>${words.notYours}</h1>\n<p>${escapeHtml(words.notYoursHelp)}</p>`);
 }
 
-export function notFoundPage(): string {
-  return layout(
-    'Checkout not found',
-    '<h1>Checkout not found</h1>\n<p>This checkout does not exist. Start the purchase again from the store.</p>',
-  );
+export function notFoundPage(language: Language): string {
+  const words = checkoutWords(language).page;
+  return layout(language, words.notFound, `<h1>${words.notFound}</h1>\n<p>${escapeHtml(words.notFoundHelp)}</p>`);
 }

@@ -5,6 +5,7 @@
  * the webhook handler, after signature verification.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Language } from '@cliffhanger/shared/languages';
 import type { ProviderKind } from '../../db/schema';
 import type { CardDetails } from './card-details';
 import { devCardNeedsAuthentication, readDevPaymentMethod } from './dev-cards';
@@ -20,6 +21,8 @@ export interface CheckoutRequest {
   cancelUrl: string;
   /** Where this API is reachable from the browser (the dev provider's checkout page lives there). */
   apiOrigin: string;
+  /** The viewer's language: the processor's page speaks it (Stripe's `locale`, the dev page's `lang`). */
+  locale: Language;
   /**
    * Makes a repeated request answer the session the first one created (Stripe's Idempotency-Key,
    * kept by Stripe for 24 hours, as long as a session stays open). Already scoped to the user and
@@ -115,7 +118,7 @@ export function createDevProvider(secret: string): PaymentProvider {
       // Like Stripe, the same key names the same session; the service compares what it was for.
       const id = request.idempotencyKey ? `cs_dev_${request.idempotencyKey.slice(0, 32)}` : devId('cs');
       const token = devCheckoutToken(secret, id, request.userId);
-      return { id, url: `${request.apiOrigin}/api/dev-checkout/${id}?token=${token}` };
+      return { id, url: `${request.apiOrigin}/api/dev-checkout/${id}?token=${token}&lang=${request.locale}` };
     },
     async createSetupIntent() {
       const id = devId('seti');

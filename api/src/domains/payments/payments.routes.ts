@@ -3,12 +3,14 @@
  * provider webhook and — with the dev provider — the local checkout page. The webhook route keeps
  * the raw request body: the signature covers the exact bytes, so they must not be re-serialised.
  */
-import { Type } from '@sinclair/typebox';
+import type { Language } from '@cliffhanger/shared/languages';
+import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { PaymentRow } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { answerLanguage } from '../../http/messages/answer-language';
+import { markLanguage, viewerLanguage } from '../../http/messages/viewer-language';
 import { ErrorSchema, IdParams, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { requestFacts, viewerOf } from '../../kernel/identity';
@@ -17,7 +19,9 @@ import { findPackage } from '../coins/coins.service';
 import { cardProblems, devPaymentMethodFor, readDevPaymentMethod } from './dev-cards';
 import {
   cancelPendingPayment,
+  checkoutIncludes,
   checkoutPage,
+  checkoutQuery,
   DEV_CHECKOUT_CSP,
   disputeDevPayment,
   findDevSession,
@@ -264,24 +268,32 @@ async function devCheckoutRoutes(app: TypedFastify, { ctx, payments }: Options) 
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8');
 
+  type CheckoutRequest = FastifyRequest & {
+    params: { session_id: string };
+    query: Static<typeof DevCheckoutQuery>;
+  };
+  /** The page's language: the one the checkout was started in, else the viewer's. */
+  const pageLanguage = async (request: CheckoutRequest): Promise<Language> =>
+    request.query.lang ?? (await viewerLanguage(request));
+
   /** The checkout of the request when the caller may act on it; otherwise the answer is already sent. */
-  async function ownSession(
-    request: { params: { session_id: string }; query: { token?: string }; viewer: FastifyRequest['viewer'] },
-    reply: FastifyReply,
-  ): Promise<PaymentRow | null> {
+  async function ownSession(request: CheckoutRequest, reply: FastifyReply): Promise<PaymentRow | null> {
     const payment = await findDevSession(ctx, request.params.session_id);
     if (!payment) {
-      await html(reply).status(404).send(notFoundPage());
+      const language = await pageLanguage(request);
+      markLanguage(reply, language);
+      await html(reply).status(404).send(notFoundPage(language));
       return null;
     }
     if (!(await mayUseDevSession(ctx, payments, payment, { token: request.query.token, viewer: request.viewer }))) {
-      await html(reply).status(403).send(notYoursPage());
+      const language = await pageLanguage(request);
+      markLanguage(reply, language);
+      await html(reply).status(403).send(notYoursPage(language));
       return null;
     }
     return payment;
   }
 
-  const tokenQuery = (token: string | undefined) => (token ? `?token=${encodeURIComponent(token)}` : '');
   /** After Pay or Cancel: back to the product's success or cancel address. */
   const backToProduct = async (reply: FastifyReply, sessionId: string) => {
     const after = await findDevSession(ctx, sessionId);
@@ -289,8 +301,11 @@ async function devCheckoutRoutes(app: TypedFastify, { ctx, payments }: Options) 
     return reply.redirect(target ?? '/', 303);
   };
   /** After a processor event: the receipt again, showing what it did. */
-  const backToReceipt = (reply: FastifyReply, sessionId: string, token: string | undefined) =>
-    reply.redirect(`/api/dev-checkout/${encodeURIComponent(sessionId)}${tokenQuery(token)}`, 303);
+  const backToReceipt = async (reply: FastifyReply, request: CheckoutRequest) =>
+    reply.redirect(
+      `/api/dev-checkout/${encodeURIComponent(request.params.session_id)}${checkoutQuery(request.query.token, await pageLanguage(request))}`,
+      303,
+    );
 
   app.get(
     '/dev-checkout/:session_id',
@@ -301,7 +316,10 @@ async function devCheckoutRoutes(app: TypedFastify, { ctx, payments }: Options) 
     async (request, reply) => {
       const payment = await ownSession(request, reply);
       if (!payment) return reply;
-      return html(reply).send(checkoutPage(payment, request.query.token));
+      const language = await pageLanguage(request);
+      markLanguage(reply, language);
+      const includes = await checkoutIncludes(ctx, payment, language);
+      return html(reply).send(checkoutPage(payment, { token: request.query.token, language, includes }));
     },
   );
 
@@ -344,7 +362,7 @@ async function devCheckoutRoutes(app: TypedFastify, { ctx, payments }: Options) 
       const payment = await ownSession(request, reply);
       if (!payment) return reply;
       await refundDevPayment(ctx, payments, payment, request.params.share);
-      return backToReceipt(reply, payment.provider_ref, request.query.token);
+      return backToReceipt(reply, request);
     },
   );
 
@@ -364,7 +382,7 @@ async function devCheckoutRoutes(app: TypedFastify, { ctx, payments }: Options) 
       const payment = await ownSession(request, reply);
       if (!payment) return reply;
       await disputeDevPayment(ctx, payments, payment, request.params.step);
-      return backToReceipt(reply, payment.provider_ref, request.query.token);
+      return backToReceipt(reply, request);
     },
   );
 }

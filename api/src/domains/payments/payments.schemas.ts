@@ -1,4 +1,5 @@
 /** Schemas of the payment routes (product.md#payments). */
+import { SUPPORTED_LANGUAGES } from '@cliffhanger/shared/languages';
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../http/schemas';
 
@@ -115,6 +116,8 @@ export const DevSessionParams = Type.Object({ session_id: Type.String({ pattern:
 /** The checkout address's proof that it was given to the user who started the checkout. */
 export const DevCheckoutQuery = Type.Object({
   token: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' })),
+  /** The language the checkout was started in; without it, the viewer's (stored, then Accept-Language). */
+  lang: Type.Optional(Type.Union(SUPPORTED_LANGUAGES.map((language) => Type.Literal(language)))),
 });
 export const DevRefundParams = Type.Object({
   session_id: DevSessionParams.properties.session_id,

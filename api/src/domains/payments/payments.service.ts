@@ -4,6 +4,8 @@
  * job (webhook.service.ts) once the processor confirms the money.
  */
 import { createHmac } from 'node:crypto';
+import { detectLanguage } from '@cliffhanger/shared/languages';
+import { localizedTitle } from '@cliffhanger/shared/localized-text';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Executor, PaymentMethodRow, PaymentRow, UserRow } from '../../db/schema';
@@ -19,6 +21,7 @@ import {
 } from '../coins/first-purchase-offer.service';
 import type { CoinPackage, GoldPlan } from '../settings/settings.schemas';
 import { guestEmail } from '../users/users.service';
+import { checkoutWords } from './checkout-words';
 import {
   defaultMethodProviderId,
   deleteMethod,
@@ -106,8 +109,9 @@ export type Purchase = { kind: 'coins'; pkg: CoinPackage } | { kind: 'gold'; pla
 
 const SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 
+/** A pack's coins in English, as the payment row keeps them. */
 export function describePackage(pkg: CoinPackage): string {
-  return pkg.bonus_coins > 0 ? `${pkg.coins} coins + ${pkg.bonus_coins} bonus coins` : `${pkg.coins} coins`;
+  return checkoutWords('en').coins(pkg.coins, pkg.bonus_coins);
 }
 
 /**
@@ -156,17 +160,25 @@ export async function startCheckout(
   const back = returnTo
     ? `&kind=${purchase.kind}${returnTo.unlockEpisodeId ? `&unlock=${returnTo.unlockEpisodeId}` : ''}`
     : '';
+  // The processor's page names the purchase in the viewer's language, and shows its own words in it too.
+  const language = detectLanguage(viewer.language, caller.languages);
+  const words = checkoutWords(language);
   const item =
     purchase.kind === 'coins'
-      ? {
-          name: `${purchase.pkg.title}: ${offer ? describeOffer(offer) : describePackage(purchase.pkg)}`,
-          description: offer ? `${offer.title} (${describeOffer(offer)})` : describePackage(purchase.pkg),
-          amountMinor: toMinor(offer?.price ?? purchase.pkg.price),
-          currency: purchase.pkg.currency,
-        }
+      ? (() => {
+          const coinsWords = offer
+            ? words.offer(offer.coins)
+            : words.coins(purchase.pkg.coins, purchase.pkg.bonus_coins);
+          return {
+            name: `${localizedTitle(purchase.pkg, language)}: ${coinsWords}`,
+            description: offer ? `${localizedTitle(offer, language)} (${coinsWords})` : coinsWords,
+            amountMinor: toMinor(offer?.price ?? purchase.pkg.price),
+            currency: purchase.pkg.currency,
+          };
+        })()
       : {
-          name: purchase.plan.title,
-          description: `Gold: every episode, no coins needed. Renews every ${purchase.plan.interval}.`,
+          name: localizedTitle(purchase.plan, language),
+          description: words.gold(purchase.plan.interval),
           amountMinor: toMinor(purchase.plan.price),
           currency: purchase.plan.currency,
           interval: purchase.plan.interval,
@@ -196,6 +208,7 @@ export async function startCheckout(
         successUrl,
         cancelUrl,
         apiOrigin: caller.apiOrigin,
+        locale: language,
         idempotencyKey: processorKey,
       }),
     );

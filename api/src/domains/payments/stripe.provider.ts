@@ -54,6 +54,7 @@ export function createStripeProvider(secretKey: string, options: Stripe.StripeCo
             ...(request.mode === 'subscription' ? { subscription_data: { metadata: request.metadata } } : {}),
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
+            locale: request.locale,
           },
           request.idempotencyKey ? { idempotencyKey: request.idempotencyKey } : {},
         ),

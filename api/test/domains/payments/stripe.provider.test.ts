@@ -84,6 +84,7 @@ describe('Stripe provider', () => {
       successUrl: 'http://site/gold-subscription?checkout=success&session_id={CHECKOUT_SESSION_ID}',
       cancelUrl: 'http://site/gold-subscription?checkout=cancelled',
       apiOrigin: 'http://api',
+      locale: 'ru',
     });
     expect(session).toEqual({ id: 'cs_test_1', url: 'https://checkout.stripe.com/c/pay/cs_test_1' });
     const form = seen.find((request) => request.path === '/v1/checkout/sessions')?.form as URLSearchParams;
@@ -96,6 +97,8 @@ describe('Stripe provider', () => {
     expect(form.get('metadata[user_id]')).toBe('7');
     expect(form.get('subscription_data[metadata][plan]')).toBe('monthly');
     expect(form.get('success_url')).toContain('{CHECKOUT_SESSION_ID}');
+    // Stripe's own words on its page (buttons, card form) are in the viewer's language.
+    expect(form.get('locale')).toBe('ru');
   });
 
   const coinsCheckout = (idempotencyKey?: string) =>
@@ -108,6 +111,7 @@ describe('Stripe provider', () => {
       successUrl: 'http://site/coins?checkout=success&session_id={CHECKOUT_SESSION_ID}',
       cancelUrl: 'http://site/coins?checkout=cancelled',
       apiOrigin: 'http://api',
+      locale: 'en',
       idempotencyKey,
     });
 
