@@ -183,7 +183,9 @@ describe.each(databaseKinds())('payments routes (%s)', (kind) => {
     it('shows an accessible page without scripts, pays through the webhook and returns to the coin store', async () => {
       const user = await signUpGuest(t.app);
       const started = (await as(user, 'POST', '/api/coins/purchase/', { package_id: 3 })).json();
-      expect(started.url).toMatch(new RegExp(`/api/dev-checkout/${started.session_id}\\?token=[A-Za-z0-9_-]+&lang=en$`));
+      expect(started.url).toMatch(
+        new RegExp(`/api/dev-checkout/${started.session_id}\\?token=[A-Za-z0-9_-]+&lang=en$`),
+      );
       const path = new URL(started.url).pathname;
       const token = new URL(started.url).search;
       const page = await call(t.app, { url: `${path}${token}` });
