@@ -81,9 +81,16 @@ describe('a viewer whose browser speaks Russian, in the wallet', () => {
     await expectNoHorizontalOverflow(page);
 
     // A checkout cancelled on the payment page comes back with nothing charged.
+    // The payment page speaks Russian too: its heading, what is bought, the price in roubles, its buttons.
     await buy.click();
     await page.waitForURL(/\/api\/dev-checkout\//);
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('heading', { name: 'Подтвердите покупку', level: 1 }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
+    await page.getByText(spaced(russianCoins(total))).waitFor();
+    await page.getByRole('button', { name: /^Оплатить .*₽$/ }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'checkout-ru-360.png'), fullPage: true });
+    await expectNoHorizontalOverflow(page);
+    await page.getByRole('button', { name: 'Отмена' }).click();
     await page.waitForURL((url) => url.pathname === '/coins');
     await page.getByTestId('checkout-outcome').getByText('Оплата отменена. Деньги не списаны.').waitFor();
     await page.getByRole('button', { name: 'Скрыть', exact: true }).click();

@@ -19,7 +19,8 @@ export async function moneyRouteExists(path: string): Promise<boolean> {
 /** On the dev provider's local checkout page: press Pay and come back to the product. */
 export async function payOnDevCheckout(page: Page): Promise<void> {
   await page.waitForURL(/\/api\/dev-checkout\//);
-  await page.getByRole('button', { name: /^Pay / }).click();
+  // The page speaks the language the purchase was started in.
+  await page.getByRole('button', { name: /^(Pay|Оплатить) / }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/api/'));
 }
 
