@@ -251,9 +251,16 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
 
+/** A price as the product writes it (shared formatMoney): whole amounts without kopecks, "499 ₽". */
 function formatPrice(minor: number, currency: string, language: Language): string {
+  const digits = minor % 100 === 0 ? 0 : 2;
   try {
-    return new Intl.NumberFormat(language, { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
+    return new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(minor / 100);
   } catch {
     return `${(minor / 100).toFixed(2)} ${currency.toUpperCase()}`;
   }
@@ -278,7 +285,8 @@ function layout(language: Language, title: string, body: string): string {
   dl { display: grid; grid-template-columns: auto 1fr; gap: .5rem 1rem; }
   dt { color: #bbb; } dd { margin: 0; font-weight: 600; }
   .note { color: #ccc; font-size: .9rem; }
-  .actions { display: flex; gap: .75rem; margin-top: 1.5rem; }
+  .actions { display: flex; flex-wrap: wrap; gap: .75rem; margin-top: 1.5rem; }
+  .pay { white-space: nowrap; }
   .actions--wrap { flex-wrap: wrap; }
   h2 { font-size: 1.1rem; margin: 2rem 0 .25rem; }
   button, a.button { font: inherit; padding: .7rem 1.4rem; border-radius: 8px; border: 2px solid transparent; cursor: pointer; text-decoration: none; }

@@ -50,7 +50,7 @@ describe.each(databaseKinds())('the checkout in the viewer’s language (%s)', (
     expect(shown.body).toContain('<html lang="ru">');
     expect(shown.body).toContain('<h1>Подтвердите покупку</h1>');
     expect(shown.body).toContain('690 монет');
-    expect(shown.body).toMatch(/Оплатить 499,00\s₽/);
+    expect(shown.body).toMatch(/Оплатить 499\s₽</);
     expect(shown.body).toContain('>Отмена</button>');
     expect(text(shown.body)).not.toMatch(ENGLISH_WORDS);
     // Its forms keep the language, so the receipt after Pay is Russian too.
@@ -121,7 +121,7 @@ describe.each(databaseKinds())('the checkout in the viewer’s language (%s)', (
     const shown = await page(started.url);
     expect(shown.body).toContain('<html lang="en">');
     expect(shown.body).toContain('600 coins + 90 bonus coins');
-    expect(shown.body).toMatch(/Pay RUB\s?499\.00/);
+    expect(shown.body).toMatch(/Pay RUB\s?499</);
   });
 
   it('refuses a language it does not speak with a clear error and changes nothing', async () => {

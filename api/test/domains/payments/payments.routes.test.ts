@@ -194,7 +194,7 @@ describe.each(databaseKinds())('payments routes (%s)', (kind) => {
       expect(page.headers['content-security-policy']).toContain("default-src 'none'");
       expect(page.body).toContain('<html lang="en">');
       expect(page.body).toContain('600 coins + 90 bonus coins');
-      expect(page.body).toMatch(/RUB\s?499\.00/);
+      expect(page.body).toMatch(/RUB\s?499</);
       expect(page.body).toMatch(/<form method="post" action="[^"]+\/pay\?token=[^"]+"><button type="submit"/);
       expect(page.body).toContain('>Cancel</button>');
       expect(page.body).not.toMatch(/<script/i);
