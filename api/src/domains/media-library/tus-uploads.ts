@@ -25,6 +25,7 @@ import { copyFile, link, mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Language } from '@cliffhanger/shared/languages';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { type DataStore, type Locker, MemoryLocker, Server, type Upload } from '@tus/server';
@@ -34,6 +35,8 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { allowedOrigins } from '../../http/cors';
 import { forbidden, HttpError } from '../../http/errors';
+import { translateMessage } from '../../http/messages/translate';
+import { viewerLanguage } from '../../http/messages/viewer-language';
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../../kernel/identity';
 import { SNIFF_BYTES, sniffContent } from './content-sniffing';
@@ -56,6 +59,30 @@ const EPISODE_ID = /^[1-9][0-9]{0,9}$/;
 
 /** A refusal in the form @tus/server answers: a status and a JSON body with a readable message. */
 const refusal = (status_code: number, message: string) => ({ status_code, body: JSON.stringify({ message }) });
+
+/** A refusal's body in `language`. */
+const tusRefusalIn = (language: Language, message: string) =>
+  JSON.stringify({ message: translateMessage(message, language) });
+
+/**
+ * A refusal's body in the staff member's language: ours are JSON `{message}`; the tus library's own
+ * (`Upload-Offset conflict`, `The file for this url was not found` …) are one line of plain text, kept
+ * so, with its line end. (Its check of malformed tus headers, `Invalid upload-metadata`, is written
+ * before any hook runs and stays as the library words it; the admin's uploader never sends one.)
+ */
+export function translateTusBody(body: string, language: Language): string {
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    if (parsed && typeof parsed === 'object' && typeof (parsed as { message?: unknown }).message === 'string') {
+      return tusRefusalIn(language, (parsed as { message: string }).message);
+    }
+    return body;
+  } catch {
+    const line = body.replace(/\n$/, '');
+    const translated = translateMessage(line, language);
+    return translated === line ? body : `${translated}\n`;
+  }
+}
 
 export interface TusUploads {
   server: Server;
@@ -160,8 +187,11 @@ export async function tusUploadRoutes(app: TypedFastify, { ctx, queue }: { ctx: 
   const isAllowedOrigin = allowedOrigins(ctx.config);
   // Who sent each request, set after the staff check and read back in the tus hooks.
   const senders = new WeakMap<object, UserRow>();
+  // The language each request's refusals are written in (the staff member's, else Accept-Language).
+  const languages = new WeakMap<object, Language>();
+  const rawOf = (req: { runtime?: { node?: { req?: object } } }) => req.runtime?.node?.req;
   const senderOf = (req: { runtime?: { node?: { req?: object } } }): UserRow => {
-    const raw = req.runtime?.node?.req;
+    const raw = rawOf(req);
     const sender = raw ? senders.get(raw) : undefined;
     if (!sender) throw refusal(401, 'Sign in again to upload.');
     return sender;
@@ -199,6 +229,19 @@ export async function tusUploadRoutes(app: TypedFastify, { ctx, queue }: { ctx: 
     async onUploadFinish(req, upload) {
       const sender = senderOf(req);
       return finish(upload, sender);
+    },
+    onResponseError(req, error) {
+      const raw = rawOf(req);
+      const language = (raw && languages.get(raw)) ?? 'en';
+      if (!('status_code' in error)) {
+        // An unexpected failure: logged here, answered with no detail (tus would append its message).
+        app.log.error({ err: error }, 'a tus upload request failed');
+        return {
+          status_code: 500,
+          body: tusRefusalIn(language, 'Something went wrong on our side. Please try again.'),
+        };
+      }
+      return { status_code: error.status_code, body: translateTusBody(error.body, language) };
     },
   });
 
@@ -269,6 +312,7 @@ export async function tusUploadRoutes(app: TypedFastify, { ctx, queue }: { ctx: 
       }
     }
     senders.set(request.raw, sender);
+    languages.set(request.raw, await viewerLanguage(request));
     reply.hijack();
     await server.handle(request.raw, reply.raw);
   }

@@ -223,6 +223,28 @@ export const RU_MESSAGES: Readonly<Record<string, string>> = {
     'Ещё не все части пришли (не хватает {{missing}} из {{total}})',
   'This upload is already finished: delete the file from the library instead':
     'Эта загрузка уже завершена: удалите файл из медиатеки',
+  // The tus upload library's own refusals (@tus/utils ERRORS), as it writes them.
+  'Upload-Offset header required': 'Нужен заголовок Upload-Offset',
+  'Request aborted due to lock acquired': 'Запрос прерван: эту загрузку продолжил другой запрос',
+  'Cannot terminate an already completed upload': 'Завершённую загрузку нельзя отменить',
+  'failed to acquire lock before timeout':
+    'Загрузка занята другим запросом. Попробуйте ещё раз через несколько секунд.',
+  'Content-Type header required': 'Нужен заголовок Content-Type',
+  'The file for this url was not found': 'Загрузка по этому адресу не найдена',
+  'Upload-Offset conflict': 'Смещение загрузки (Upload-Offset) не совпадает с уже принятыми данными',
+  'The file for this url no longer exists': 'Загрузки по этому адресу больше нет',
+  "upload's size exceeded": 'Прислано больше данных, чем размер загрузки',
+  'Maximum size exceeded': 'Файл больше допустимого размера',
+  'Upload-Length or Upload-Defer-Length header required': 'Нужен заголовок Upload-Length или Upload-Defer-Length',
+  'Upload-Metadata is invalid. It MUST consist of one or more comma-separated key-value pairs. The key and value MUST be separated by a space. The key MUST NOT contain spaces and commas and MUST NOT be empty. The key SHOULD be ASCII encoded and the value MUST be Base64 encoded. All keys MUST be unique':
+    'Неверный Upload-Metadata: нужны пары «ключ значение» через запятую, ключ без пробелов и запятых, значение в Base64, ключи без повторов',
+  'Something went wrong with that request': 'С этим запросом что-то пошло не так',
+  'Something went wrong receiving the file': 'Не удалось принять файл',
+  'Concatenation extension is not (yet) supported. Disable parallel uploads in the tus client.':
+    'Склейка загрузок не поддерживается. Отключите параллельную загрузку в клиенте tus.',
+  'creation-defer-length extension is not (yet) supported.':
+    'Загрузка без заранее известного размера не поддерживается.',
+  'expiration extension is not (yet) supported.': 'Срок хранения загрузок не поддерживается.',
   'Image width must be one of {{widths}}': 'Ширина изображения должна быть одной из: {{widths}}',
   'This image could not be resized': 'Не удалось изменить размер изображения',
 
