@@ -5,7 +5,12 @@
  * seen keys forgotten past a bound), kept here so the prepared answers (prepared-answers.ts) count a
  * request in the very same store, synchronously. With Redis every process shares the counts there.
  */
-import rateLimit, { type FastifyRateLimitStore, normalizeIP, type RateLimitPluginOptions } from '@fastify/rate-limit';
+import rateLimit, {
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+  normalizeIP,
+  type RateLimitPluginOptions,
+} from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RequestCounter } from './prepared-answers';
@@ -72,6 +77,20 @@ export class InProcessRateStore implements FastifyRateLimitStore {
   }
 }
 
+/**
+ * The plugin makes its store with `new`; a constructor that returns an object gives that object, so
+ * every store it makes is `store`, the one the prepared answers count in too.
+ */
+function storeClassOf(store: InProcessRateStore): FastifyRateLimitStoreCtor {
+  return class SharedRateStore extends InProcessRateStore {
+    constructor() {
+      super(0);
+      // biome-ignore lint/correctness/noConstructorReturn: the plugin must get this very store.
+      return store;
+    }
+  };
+}
+
 export interface RateLimitSettings {
   perMinute: number;
   redis: Redis | null;
@@ -95,12 +114,7 @@ export async function registerRateLimits(
     // rather than fail.
     ...(settings.redis
       ? { redis: settings.redis, nameSpace: `${settings.redisPrefix}rate:`, skipOnError: true }
-      : // The plugin makes its store with `new`; a constructor that returns an object gives that object.
-        {
-          store: function useStore() {
-            return store;
-          } as unknown as RateLimitPluginOptions['store'],
-        }),
+      : { store: storeClassOf(store as InProcessRateStore) }),
     // Only the APIs are limited here; media segments and site assets come in bursts by design.
     allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/feed-api/'),
   };

@@ -245,3 +245,22 @@ export function environmentReaders(root = API_SRC): string[] {
     .map(({ file }) => file)
     .filter((file) => !ENVIRONMENT_READERS.includes(file) && !/(^|\/)print-[a-z-]+\.ts$/.test(file));
 }
+
+/** `x as unknown as T`: a cast through `unknown` that tells the compiler to stop checking. */
+export function castsThroughUnknown(source: ts.SourceFile): string[] {
+  return someNode(
+    source,
+    (node) =>
+      ts.isAsExpression(node) &&
+      ts.isAsExpression(node.expression) &&
+      node.expression.type.kind === ts.SyntaxKind.UnknownKeyword,
+  ).map(
+    (node) =>
+      `${path.relative(API_SRC, source.fileName)}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`,
+  );
+}
+
+/** Every cast through `unknown` in the API's sources. */
+export function castsThroughUnknownIn(root = API_SRC): string[] {
+  return parsedSources(root).flatMap(({ source }) => castsThroughUnknown(source));
+}

@@ -1,6 +1,8 @@
 import ts from 'typescript';
 import {
   buildsSql,
+  castsThroughUnknown,
+  castsThroughUnknownIn,
   DOMAIN_LAYERS,
   environmentReaders,
   findCycles,
@@ -71,5 +73,16 @@ describe('the API is a layered graph over its kernel', () => {
     expect(buildsSql(parse("// db.selectFrom('users')\nconst text = 'insertInto(x)';"))).toEqual([]);
     expect(readsProcessEnv(parse('const port = process.env.PORT;'))).toBe(true);
     expect(readsProcessEnv(parse("// process.env.PORT\nconst name = 'process.env';"))).toBe(false);
+  });
+
+  it('no value is cast through unknown: the one Database interface types every table', () => {
+    expect(castsThroughUnknownIn()).toEqual([]);
+    const probe = ts.createSourceFile(
+      'api/src/probe.ts',
+      'const a = b as unknown as C; // x as unknown as D',
+      ts.ScriptTarget.Latest,
+      true,
+    );
+    expect(castsThroughUnknown(probe)).toHaveLength(1);
   });
 });
