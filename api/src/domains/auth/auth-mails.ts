@@ -4,6 +4,7 @@
  * recipient's stored language, else the language of the request that caused it, else English.
  */
 import { detectLanguage, type Language } from '@cliffhanger/shared/languages';
+import { russianCount, russianForm } from '../../http/messages/russian-plural';
 
 export interface LinkMailWords {
   subject: string;
@@ -20,12 +21,8 @@ export function mailLanguage(
   return detectLanguage(recipient?.language, requestLanguages);
 }
 
-const ruPlural = new Intl.PluralRules('ru');
-/** "15 минут", "1 минуту", "2 минуты". */
-function ruMinutes(minutes: number): string {
-  const form = ruPlural.select(minutes);
-  return `${minutes} ${form === 'one' ? 'минуту' : form === 'few' ? 'минуты' : 'минут'}`;
-}
+/** "15 минут", "1 минуту", "2 минуты" (after "через": the accusative). */
+const ruMinutes = (minutes: number) => russianCount(minutes, { one: 'минуту', few: 'минуты', many: 'минут' });
 
 export function signInMail(language: Language, minutes: number): LinkMailWords {
   if (language === 'ru') {
@@ -46,8 +43,7 @@ export function signInMail(language: Language, minutes: number): LinkMailWords {
 
 export function registrationMail(language: Language, minutes: number, coins: number): LinkMailWords {
   if (language === 'ru') {
-    const form = ruPlural.select(coins);
-    const coinWord = form === 'one' ? 'монету' : form === 'few' ? 'монеты' : 'монет';
+    const coinWord = russianForm(coins, { one: 'монету', few: 'монеты', many: 'монет' });
     return {
       subject: 'Завершите создание аккаунта Cliffhanger',
       intro: `Чтобы создать аккаунт, перейдите по ссылке ниже. Вы получите ${coins} ${coinWord}, чтобы начать смотреть.`,

@@ -7,6 +7,9 @@
  */
 import { FIRST_PURCHASE_OFFER_LABEL } from '@cliffhanger/shared/first-purchase-offer';
 import type { Language } from '@cliffhanger/shared/languages';
+import { COINS, type RussianForms, russianCount } from '../../http/messages/russian-plural';
+
+const BONUS_COINS: RussianForms = { one: 'бонусная монета', few: 'бонусные монеты', many: 'бонусных монет' };
 
 export interface CheckoutWords {
   /** A coin pack's coins, with its bonus coins when it has any. */
@@ -103,22 +106,10 @@ const en: CheckoutWords = {
   },
 };
 
-const russianPlural = new Intl.PluralRules('ru');
-
-/** The Russian form for a count: 1 монета, 2 монеты, 5 монет. */
-function ruForm(count: number, one: string, few: string, many: string): string {
-  const form = russianPlural.select(count);
-  return form === 'one' ? one : form === 'few' ? few : many;
-}
-
-const ruCoins = (count: number) => `${count} ${ruForm(count, 'монета', 'монеты', 'монет')}`;
-
 const ru: CheckoutWords = {
   coins: (coins, bonus) =>
-    bonus > 0
-      ? `${ruCoins(coins)} + ${bonus} ${ruForm(bonus, 'бонусная монета', 'бонусные монеты', 'бонусных монет')}`
-      : ruCoins(coins),
-  offer: (coins) => `Предложение на первое пополнение: ${ruCoins(coins)}`,
+    bonus > 0 ? `${russianCount(coins, COINS)} + ${russianCount(bonus, BONUS_COINS)}` : russianCount(coins, COINS),
+  offer: (coins) => `Предложение на первое пополнение: ${russianCount(coins, COINS)}`,
   gold: (interval) => `Gold: все серии без монет. Продлевается каждый ${interval === 'month' ? 'месяц' : 'год'}.`,
   goldPlan: (plan) => `Подписка «${plan}»`,
   page: {

@@ -6,6 +6,7 @@
  * its title in that language (the plan's `translations`, else the title staff wrote).
  */
 import type { Language } from '@cliffhanger/shared/languages';
+import { COINS, russianCount, russianForm } from '../../http/messages/russian-plural';
 
 /** What a payment line ends with: why it did not (or no longer does) count as paid. */
 export type PaymentOutcome =
@@ -97,18 +98,8 @@ const en: TransactionWords = {
   },
 };
 
-const russianPlural = new Intl.PluralRules('ru');
-
-/** A Russian count with its word in the right form: 1 монета, 2 монеты, 5 монет. */
-function ruCount(count: number, forms: { one: string; few: string; many: string }): string {
-  const form = russianPlural.select(count);
-  return `${count} ${form === 'one' ? forms.one : form === 'few' ? forms.few : forms.many}`;
-}
-
-const COINS_RU = { one: 'монета', few: 'монеты', many: 'монет' };
-
 const ru: TransactionWords = {
-  owing: (owed) => (owed > 0 ? `; ещё ${ruCount(owed, COINS_RU)} в долг — спишем из ваших следующих монет` : ''),
+  owing: (owed) => (owed > 0 ? `; ещё ${russianCount(owed, COINS)} в долг — спишем из ваших следующих монет` : ''),
   refunded: (owing) => `Монеты списаны: покупка возвращена${owing}`,
   disputed: (owing) => `Монеты удержаны: платёж оспорен в вашем банке${owing}`,
   restored: 'Монеты возвращены: спор о платеже решён',
@@ -137,9 +128,8 @@ const ru: TransactionWords = {
   guestMergeForfeit: 'Наградные монеты не перенесены: этот аккаунт уже получал такие же награды',
   coinPurchase: 'Покупка монет',
   boughtCoins: (_description, coins) => {
-    const form = russianPlural.select(coins);
-    const verb = form === 'one' ? 'Куплена' : form === 'few' ? 'Куплены' : 'Куплено';
-    return `${verb} ${ruCount(coins, COINS_RU)}`;
+    const verb = russianForm(coins, { one: 'Куплена', few: 'Куплены', many: 'Куплено' });
+    return `${verb} ${russianCount(coins, COINS)}`;
   },
   gold: (_description, renewal, plan) => `${renewal ? 'Продление' : 'Подписка'} ${plan ? `«${plan}»` : 'Gold'}`,
   payment: () => 'Платёж',
