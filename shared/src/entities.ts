@@ -49,7 +49,13 @@ import type {
   MediaJobSchema,
   UploadStateSchema,
 } from './contracts/media-library';
-import type { AdminSettingsAnswer, BalanceAnswer, CoinPackageSchema, GoldPlanSchema } from './contracts/settings';
+import type {
+  AdminSettingsAnswer,
+  BalanceAnswer,
+  CoinPackageSchema,
+  GoldOfferSchema,
+  GoldPlanSchema,
+} from './contracts/settings';
 import type {
   AutoUnlockSettingSchema,
   SeriesUnlockAnswerSchema,
@@ -103,6 +109,8 @@ export type AdminSettings = Static<typeof AdminSettingsAnswer>;
 export type CoinPackage = Static<typeof CoinPackageSchema>;
 /** A Gold plan (product.md#gold). */
 export type GoldPlan = Static<typeof GoldPlanSchema>;
+/** What Gold opens, counted by the server from the catalogue (`/api/subscriptions/gold-offer/`). */
+export type GoldOffer = Static<typeof GoldOfferSchema>;
 /** One line of a publish checklist. */
 export type PublishCheck = Static<typeof PublishCheckSchema>;
 /** Where a series or an episode stands with viewers. */
