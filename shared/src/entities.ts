@@ -8,19 +8,54 @@ import type { Static } from '@sinclair/typebox';
 import type {
   AdminEpisodeSchema,
   AdminSeriesSchema,
+  EpisodePreviewAnswer,
+  InvitationAnswer,
+  PricingPlanAnswer,
+  PricingRuleSchema,
   PublishCheckSchema,
   PublishRefusedAnswer,
 } from './contracts/admin';
+import type {
+  AnalyticsAnswer,
+  AuditEntrySchema,
+  DashboardAnswer,
+  DashboardFiguresSchema,
+  FeedFiguresSchema,
+  FunnelEpisodeSchema,
+  FunnelStepsSchema,
+} from './contracts/admin-insights';
+import type {
+  AdminSubscriptionSchema,
+  AdminUserSchema,
+  CoinAdjustmentAnswer,
+  LedgerEntrySchema,
+  UserDetailSchema,
+  UserUnlockSchema,
+} from './contracts/admin-users';
 import type { AuthAnswerSchema, MagicLinkVerifyAnswer } from './contracts/auth';
 import type {
   CategorySchema,
   EpisodeSchema,
+  SearchAnswer,
   SeasonSchema,
   SeriesSchema,
   SeriesTotalsSchema,
 } from './contracts/catalogue';
-import type { FeedEpisodeSchema, FeedSeriesSchema } from './contracts/feed';
-import type { AdminSettingsAnswer, BalanceAnswer, CoinPackageSchema, GoldPlanSchema } from './contracts/settings';
+import type { FeedEpisodeSchema, FeedSeriesSchema, FeedSubscriptionListAnswer } from './contracts/feed';
+import type {
+  CompletedUploadAnswer,
+  MediaAssetSchema,
+  MediaJobListAnswer,
+  MediaJobSchema,
+  UploadStateSchema,
+} from './contracts/media-library';
+import type {
+  AdminSettingsAnswer,
+  BalanceAnswer,
+  CoinPackageSchema,
+  GoldOfferSchema,
+  GoldPlanSchema,
+} from './contracts/settings';
 import type {
   AutoUnlockSettingSchema,
   SeriesUnlockAnswerSchema,
@@ -74,12 +109,54 @@ export type AdminSettings = Static<typeof AdminSettingsAnswer>;
 export type CoinPackage = Static<typeof CoinPackageSchema>;
 /** A Gold plan (product.md#gold). */
 export type GoldPlan = Static<typeof GoldPlanSchema>;
+/** What Gold opens, counted by the server from the catalogue (`/api/subscriptions/gold-offer/`). */
+export type GoldOffer = Static<typeof GoldOfferSchema>;
 /** One line of a publish checklist. */
 export type PublishCheck = Static<typeof PublishCheckSchema>;
 /** Where a series or an episode stands with viewers. */
 export type Publishing = Pick<AdminSeries, 'status' | 'published_at' | 'publish_state' | 'publish_checklist'>;
 /** The 422 answer of a publish the checklist refuses. */
 export type PublishRefusal = Static<typeof PublishRefusedAnswer>;
+/** Where staff preview an episode (`/api/admin/episodes/{id}/preview/`). */
+export type EpisodePreview = Static<typeof EpisodePreviewAnswer>;
+/** A pricing rule for a whole series, and what it makes of each episode. */
+export type PricingRule = Static<typeof PricingRuleSchema>;
+export type PricingPlan = Static<typeof PricingPlanAnswer>;
+/** A staff invitation (`POST /api/admin/invitations/`). */
+export type StaffInvitation = Static<typeof InvitationAnswer>;
+
+/** One page of a staff list (`/api/admin/…/?page=&limit=`). */
+export type { PageOf } from './contracts/common';
+/** A user as staff see them (`/api/admin/users/`), and their page with ledger, unlocks and Gold. */
+export type AdminUser = Static<typeof AdminUserSchema>;
+export type AdminUserDetail = Static<typeof UserDetailSchema>;
+/** One movement of a user's coins. */
+export type LedgerEntry = Static<typeof LedgerEntrySchema>;
+/** An episode a user unlocked. */
+export type UserUnlock = Static<typeof UserUnlockSchema>;
+/** A staff grant or deduction of coins (`POST /api/admin/users/{id}/coins/`). */
+export type CoinAdjustment = Static<typeof CoinAdjustmentAnswer>;
+/** A Gold subscription in the staff list: with whose it is and how it is paid. */
+export type AdminSubscription = Static<typeof AdminSubscriptionSchema>;
+/** The staff dashboard (`/api/admin/dashboard/`) and the figures of one of its periods. */
+export type AdminDashboard = Static<typeof DashboardAnswer>;
+export type DashboardFigures = Static<typeof DashboardFiguresSchema>;
+/** The staff analytics of a period (`/api/admin/analytics/`) and the parts of a series' funnel. */
+export type AdminAnalytics = Static<typeof AnalyticsAnswer>;
+export type FunnelSteps = Static<typeof FunnelStepsSchema>;
+export type FunnelEpisode = Static<typeof FunnelEpisodeSchema>;
+/** The For you feed's part in a series, for a day or the whole period. */
+export type FeedFigures = Static<typeof FeedFiguresSchema>;
+/** One staff action in the audit log (`/api/admin/audit/`). */
+export type AuditEntry = Static<typeof AuditEntrySchema>;
+/** A stored video or image of the media library (`/api/admin/media/`). */
+export type MediaAsset = Static<typeof MediaAssetSchema>;
+/** A video's transcoding job, and the list of them (`/api/admin/media/jobs/`). */
+export type MediaJob = Static<typeof MediaJobSchema>;
+export type MediaJobList = Static<typeof MediaJobListAnswer>;
+/** Where a chunked upload stands (`/api/admin/uploads/{id}/`), and the answer of completing it. */
+export type UploadState = Static<typeof UploadStateSchema>;
+export type CompletedUpload = Static<typeof CompletedUploadAnswer>;
 
 export type Id = number;
 export type IsoDateTime = string;
@@ -105,10 +182,8 @@ export interface LocalGuestState {
   lastUpdated: number;
 }
 
-export interface FeedSubscriptionList {
-  success: 0 | 1;
-  date_end: Array<{ name: string; date_end: IsoDateTime }>;
-}
+/** The viewer's subscriptions by name and end (`/feed-api/web/subscriptions/list/`). */
+export type FeedSubscriptionList = Static<typeof FeedSubscriptionListAnswer>;
 
 /** `GET /api/coins/balance/`: with the coins owed after a refund or dispute of coins already spent. */
 export type CoinBalanceResponse = Static<typeof BalanceAnswer>;
@@ -163,7 +238,5 @@ export interface Toast {
 /** The magic link's verification: the account, and whether this browser's guest data moved to it. */
 export type MagicLinkVerification = Static<typeof MagicLinkVerifyAnswer>;
 
-export interface SearchResults {
-  series: Series[];
-  episodes: Episode[];
-}
+/** The catalogue search (`GET /api/search/?q=`). */
+export type SearchResults = Static<typeof SearchAnswer>;

@@ -25,9 +25,6 @@ export const PageQuery = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
 };
 
-export const Paged = <T extends TSchema>(item: T) =>
-  Type.Object({ results: Type.Array(item), count: Type.Integer(), page: Type.Integer(), limit: Type.Integer() });
-
 /**
  * The answers every route may give besides its success answer, for the OpenAPI document. 414 (a path
  * segment over the router's limit) and 431 (a request line or headers over the server's limit) are
@@ -48,7 +45,7 @@ export function withErrors<T extends Record<number, TSchema>>(responses: T) {
   };
 }
 
-export { Nullable } from '@cliffhanger/shared/contracts';
+export { Nullable, Paged } from '@cliffhanger/shared/contracts';
 
 /**
  * A path on this site to come back to after paying or cancelling: a single leading slash (never `//`,

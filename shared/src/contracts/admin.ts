@@ -1,7 +1,8 @@
 /**
  * What the staff API answers about the catalogue (product.md#admin): a series and an episode as staff
- * see them, with where each stands with viewers and what publishing it still needs. The API validates
- * and documents with these; the admin reads them as types (`AdminSeriesAnswer`, … in entities.ts).
+ * see them, with where each stands with viewers and what publishing it still needs, an episode's
+ * preview, a series' pricing plan, and a staff invitation. The API validates and documents with these;
+ * the admin reads them as types (`AdminSeries`, … in entities.ts).
  */
 import { Type } from '@sinclair/typebox';
 import { EPISODE_PUBLISH_REQUIREMENTS, PUBLISH_STATUSES, SERIES_PUBLISH_REQUIREMENTS } from '../constants';
@@ -91,3 +92,51 @@ export const AdminEpisodeSchema = Type.Object({
   created_at: Type.String(),
   updated_at: Type.String(),
 });
+
+/** Where staff preview an episode: the signed playback route, signed for them (null: not signed). */
+export const EpisodePreviewAnswer = Type.Object({
+  episode_id: Type.Integer(),
+  hls_url: Nullable(Type.String()),
+  video_url: Nullable(Type.String()),
+  url: Type.String(),
+  expires_at: Nullable(Type.String()),
+});
+
+/** The highest coin price an episode can have. */
+export const MAX_COIN_COST = 100_000;
+
+/**
+ * A pricing rule for a whole series, in play order: "episodes 1–5 free, then 12 coins, rising by 2
+ * every 10 episodes" is `{ free_episodes: 5, price: 12, step: 2, every: 10 }`.
+ */
+export const PricingRuleSchema = Type.Object(
+  {
+    free_episodes: Type.Integer({ minimum: 0, maximum: 5_000 }),
+    price: Type.Integer({ minimum: 1, maximum: MAX_COIN_COST }),
+    step: Type.Integer({ minimum: 0, maximum: 10_000 }),
+    every: Type.Integer({ minimum: 1, maximum: 5_000 }),
+  },
+  { additionalProperties: false },
+);
+
+const PriceSchema = Type.Object({ is_free: Type.Boolean(), coin_cost: Type.Integer({ minimum: 0 }) });
+/** What a pricing rule makes of every episode of the series, before and after. */
+export const PricingPlanAnswer = Type.Object({
+  rule: PricingRuleSchema,
+  /** How many episodes the rule changes. */
+  changed: Type.Integer({ minimum: 0 }),
+  episodes: Type.Array(
+    Type.Object({
+      episode_id: Type.Integer(),
+      season_number: Type.Integer(),
+      episode_number: Type.Integer(),
+      title: Type.String(),
+      before: PriceSchema,
+      after: PriceSchema,
+      changed: Type.Boolean(),
+    }),
+  ),
+});
+
+/** A staff invitation: the code to register with and when it stops working. */
+export const InvitationAnswer = Type.Object({ code: Type.String(), expires_at: Type.String() });

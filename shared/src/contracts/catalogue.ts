@@ -151,3 +151,9 @@ export const EpisodeSchema = Type.Object(
   },
   { $id: 'Episode' },
 );
+
+/** The catalogue search (`GET /api/search/?q=`): the series and the episodes that match. */
+export const SearchAnswer = Type.Object({
+  series: Type.Array(Type.Ref(SeriesSchema)),
+  episodes: Type.Array(Type.Ref(EpisodeSchema)),
+});

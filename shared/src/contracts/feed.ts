@@ -41,3 +41,9 @@ export const FeedSeriesSchema = Type.Object({
   tags: Type.Array(Type.String()),
   likes: Type.Integer(),
 });
+
+/** The viewer's subscriptions by name and end (`/feed-api/web/subscriptions/list/`); empty without Gold. */
+export const FeedSubscriptionListAnswer = Type.Object({
+  success: Type.Literal(1),
+  date_end: Type.Array(Type.Object({ name: Type.String(), date_end: Type.String() })),
+});

@@ -4,12 +4,15 @@
  * their types (`Static<typeof …>`, see entities.ts), so no schema code reaches the browser.
  */
 export * from './admin';
+export * from './admin-insights';
+export * from './admin-users';
 export * from './auth';
 export * from './catalogue';
 export * from './common';
 export * from './feed';
 export * from './for-you';
 export * from './ledger';
+export * from './media-library';
 export * from './releases';
 export * from './settings';
 export * from './subtitles';

@@ -59,6 +59,20 @@ export const GoldPlanSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * What Gold opens, counted by the server from the catalogue as viewers see it right now
+ * (`GET /api/subscriptions/gold-offer/`), so the Gold page states facts rather than promises.
+ */
+export const GoldOfferSchema = Type.Object({
+  /** Paid episodes of ordinary series (each costs coins without Gold). */
+  coin_episodes: Type.Integer({ minimum: 0 }),
+  gold_exclusive_series: Type.Integer({ minimum: 0 }),
+  /** Paid episodes of Gold exclusives: only members can watch them. */
+  gold_only_episodes: Type.Integer({ minimum: 0 }),
+  /** Free episodes of Gold exclusives: everyone can watch them. */
+  gold_exclusive_free_episodes: Type.Integer({ minimum: 0 }),
+});
+
 export const RewardSettingsSchema = Type.Object(
   {
     /** Coins for day 1…7 of a daily-bonus streak; the calendar starts over after the last day. */

@@ -37,7 +37,7 @@ import {
   type EpisodeUpdateBody,
   idInSearch,
   MAX_COIN_COST,
-  type PricingRuleBody,
+  type PricingRuleSchema,
   type PublishBody,
   type SeriesCreateBody,
   type SeriesListQuery,
@@ -707,7 +707,7 @@ export async function previewEpisode(ctx: AppContext, actor: UserRow, id: number
 
 // --- Bulk pricing --------------------------------------------------------------------------------------
 
-export type PricingRule = Static<typeof PricingRuleBody>;
+export type PricingRule = Static<typeof PricingRuleSchema>;
 
 /**
  * The price the rule gives the `position`-th episode of a series (1-based, in play order): the first

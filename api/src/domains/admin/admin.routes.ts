@@ -41,7 +41,7 @@ import {
   InvitationBody,
   LedgerEntrySchema,
   PricingPlanAnswer,
-  PricingRuleBody,
+  PricingRuleSchema,
   PublishBody,
   PublishRefusedAnswer,
   ReorderBody,
@@ -263,14 +263,24 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
   app.post(
     '/series/:seriesId/pricing/preview/',
     {
-      schema: { tags, params: SeriesIdParams, body: PricingRuleBody, response: withErrors({ 200: PricingPlanAnswer }) },
+      schema: {
+        tags,
+        params: SeriesIdParams,
+        body: PricingRuleSchema,
+        response: withErrors({ 200: PricingPlanAnswer }),
+      },
     },
     (request) => catalogue.previewPricing(ctx, request.params.seriesId, request.body),
   );
   app.put(
     '/series/:seriesId/pricing/',
     {
-      schema: { tags, params: SeriesIdParams, body: PricingRuleBody, response: withErrors({ 200: PricingPlanAnswer }) },
+      schema: {
+        tags,
+        params: SeriesIdParams,
+        body: PricingRuleSchema,
+        response: withErrors({ 200: PricingPlanAnswer }),
+      },
     },
     (request) => catalogue.applyPricing(ctx, actor(request), request.params.seriesId, request.body),
   );

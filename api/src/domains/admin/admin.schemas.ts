@@ -4,15 +4,27 @@ import { Id, Nullable, PageQuery } from '../../http/schemas';
 import { Email, Password } from '../auth/auth.schemas';
 import { AudioLanguageSchema, CategoryTranslationsSchema, TranslationsSchema } from '../catalogue/translations';
 import { PlanId } from '../settings/settings.schemas';
-import { SubscriptionSchema } from '../subscriptions/subscriptions.schemas';
-import { UserSchema } from '../users/users.schemas';
 
-// The answers about series and episodes are the shared contracts; bodies, queries and the rest stay here.
+// The answers staff read are the shared contracts; bodies, queries and the rest stay here.
 export {
   AdminEpisodeSchema,
   AdminSeriesSchema,
+  AdminSubscriptionSchema,
+  AdminUserSchema,
+  AnalyticsAnswer,
+  AuditEntrySchema,
+  CoinAdjustmentAnswer,
+  DashboardAnswer,
+  EpisodePreviewAnswer,
+  InvitationAnswer,
+  LedgerEntrySchema,
+  MAX_COIN_COST,
+  PricingPlanAnswer,
+  PricingRuleSchema,
   PublishCheckSchema,
   PublishRefusedAnswer,
+  UserDetailSchema,
+  UserUnlockSchema,
 } from '@cliffhanger/shared/contracts';
 
 /** The row id a staff search text names (searches match ids too): digits within the stored range, else null. */
@@ -37,8 +49,6 @@ export const InvitationBody = Type.Object(
   { valid_hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 30, default: 72 })) },
   { additionalProperties: false },
 );
-export const InvitationAnswer = Type.Object({ code: Type.String(), expires_at: Type.String() });
-
 export const StaffRegisterBody = Type.Object(
   {
     email: Email,
@@ -54,27 +64,6 @@ export const AuditQuery = Type.Object({
   entity: Type.Optional(Type.String({ maxLength: 40 })),
   entity_id: Type.Optional(Type.String({ maxLength: 40 })),
   actor_id: Type.Optional(Id),
-});
-
-export const AuditEntrySchema = Type.Object({
-  id: Type.Integer(),
-  actor_id: Nullable(Type.Integer()),
-  actor_email: Nullable(Type.String()),
-  /** e.g. 'series.create', 'user.coins_granted', 'settings.update'. */
-  action: Type.String(),
-  entity: Type.String(),
-  entity_id: Nullable(Type.String()),
-  before: Type.Unknown({ description: 'The record before the change (any JSON), or null' }),
-  after: Type.Unknown({ description: 'The record after the change (any JSON), or null' }),
-  created_at: Type.String(),
-});
-
-/** The User (product.md#entities) as staff see it: with the account state and Gold end the viewer's own profile leaves out. */
-export const AdminUserSchema = Type.Object({
-  ...UserSchema.properties,
-  is_active: Type.Boolean(),
-  gold_until: Nullable(Type.String()),
-  last_login_at: Nullable(Type.String()),
 });
 
 // --- Catalogue -------------------------------------------------------------------------------------
@@ -177,50 +166,6 @@ export const ReorderBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** Where staff preview an episode: the signed playback route, signed for them (null: not signed). */
-export const EpisodePreviewAnswer = Type.Object({
-  episode_id: Type.Integer(),
-  hls_url: Nullable(Type.String()),
-  video_url: Nullable(Type.String()),
-  url: Type.String(),
-  expires_at: Nullable(Type.String()),
-});
-
-/** The highest coin price an episode can have. */
-export const MAX_COIN_COST = 100_000;
-
-/**
- * A pricing rule for a whole series, in play order: "episodes 1–5 free, then 12 coins, rising by 2
- * every 10 episodes" is `{ free_episodes: 5, price: 12, step: 2, every: 10 }`.
- */
-export const PricingRuleBody = Type.Object(
-  {
-    free_episodes: Type.Integer({ minimum: 0, maximum: 5_000 }),
-    price: Type.Integer({ minimum: 1, maximum: MAX_COIN_COST }),
-    step: Type.Integer({ minimum: 0, maximum: 10_000 }),
-    every: Type.Integer({ minimum: 1, maximum: 5_000 }),
-  },
-  { additionalProperties: false },
-);
-
-const PriceSchema = Type.Object({ is_free: Type.Boolean(), coin_cost: Type.Integer({ minimum: 0 }) });
-export const PricingPlanAnswer = Type.Object({
-  rule: PricingRuleBody,
-  /** How many episodes the rule changes. */
-  changed: Type.Integer({ minimum: 0 }),
-  episodes: Type.Array(
-    Type.Object({
-      episode_id: Type.Integer(),
-      season_number: Type.Integer(),
-      episode_number: Type.Integer(),
-      title: Type.String(),
-      before: PriceSchema,
-      after: PriceSchema,
-      changed: Type.Boolean(),
-    }),
-  ),
-});
-
 export const EpisodeListQuery = Type.Object({
   ...PageQuery,
   search: Type.Optional(Type.String({ maxLength: 100 })),
@@ -268,35 +213,6 @@ export const UserListQuery = Type.Object({
 
 export const UserHistoryQuery = Type.Object(PageQuery);
 
-export const LedgerEntrySchema = Type.Object({
-  id: Type.Integer(),
-  delta: Type.Integer(),
-  reason: Type.String(),
-  reference: Nullable(Type.String()),
-  balance_after: Type.Integer(),
-  created_at: Type.String(),
-});
-
-export const UserUnlockSchema = Type.Object({
-  id: Type.Integer(),
-  episode_id: Type.Integer(),
-  coin_cost: Type.Integer(),
-  created_at: Type.String(),
-  episode_number: Type.Integer(),
-  episode_title: Type.String(),
-  series_id: Type.Integer(),
-  series_title: Type.String(),
-});
-
-export const UserDetailSchema = Type.Object({
-  user: AdminUserSchema,
-  /** The newest 100 ledger entries (GET …/ledger/ pages through all of them). */
-  ledger: Type.Array(LedgerEntrySchema),
-  /** The newest 100 unlocked episodes (GET …/unlocks/ pages through all of them). */
-  unlocks: Type.Array(UserUnlockSchema),
-  subscriptions: Type.Array(SubscriptionSchema),
-});
-
 export const CoinAdjustmentBody = Type.Object(
   {
     /** Positive grants, negative deductions; never zero. */
@@ -309,12 +225,6 @@ export const CoinAdjustmentBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const CoinAdjustmentAnswer = Type.Object({
-  user_id: Type.Integer(),
-  /** False when the idempotency key was used already: nothing changed the second time. */
-  applied: Type.Boolean(),
-  balance: Type.Integer(),
-});
 /** A deduction below zero is refused with the balance there is. */
 export const InsufficientCoinsAnswer = Type.Object({ message: Type.String(), balance: Type.Integer() });
 
@@ -336,15 +246,6 @@ export const SubscriptionListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 100 })),
 });
 
-export const AdminSubscriptionSchema = Type.Object({
-  ...SubscriptionSchema.properties,
-  user_id: Type.Integer(),
-  /** Null for a guest. */
-  user_email: Nullable(Type.String()),
-  user_username: Type.String(),
-  provider: Type.Union([Type.Literal('stripe'), Type.Literal('dev')]),
-});
-
 export const CancelSubscriptionBody = Type.Object(
   { immediately: Type.Optional(Type.Boolean({ default: false })) },
   { additionalProperties: false },
@@ -352,124 +253,9 @@ export const CancelSubscriptionBody = Type.Object(
 
 // --- Settings and insights ---------------------------------------------------------------------------
 
-const Count = Type.Integer({ minimum: 0 });
-
-const DashboardFigures = Type.Object({
-  active_viewers: Count,
-  views: Count,
-  episodes_watched: Count,
-  unlocks: Count,
-  coins_spent: Count,
-  /** Succeeded payments per currency, in minor units (kopecks, cents), less refunds and disputes. */
-  revenue: Type.Array(
-    Type.Object({ currency: Type.String(), coins_minor: Count, gold_minor: Count, total_minor: Count }),
-  ),
-  new_registrations: Count,
-  new_guests: Count,
-  gold_members: Count,
-  new_gold_subscriptions: Count,
-});
-
-export const DashboardAnswer = Type.Object({
-  generated_at: Type.String(),
-  today: DashboardFigures,
-  last_30_days: DashboardFigures,
-});
-
 export const AnalyticsQuery = Type.Object({
   days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: 30 })),
   series_id: Type.Optional(Id),
-});
-
-const Retention = Type.Object({
-  /** Users of the period whose day 1 (day 7) has come. */
-  cohort: Count,
-  returned: Count,
-  /** returned / cohort (0 to 1), or null for an empty cohort. */
-  rate: Nullable(Type.Number()),
-});
-
-export const AnalyticsAnswer = Type.Object({
-  days: Type.Integer(),
-  from: Type.String(),
-  to: Type.String(),
-  daily: Type.Array(Type.Object({ day: Type.String(), views: Count, unique_viewers: Count })),
-  /** The asked series, else the most watched of the period; null when there is no series at all. */
-  funnel: Nullable(
-    Type.Object({
-      series_id: Type.Integer(),
-      series_title: Type.String(),
-      /**
-       * Distinct viewers of the series at each step, from the player's events (a viewer is a user, or
-       * an anonymous device): who started an episode, finished one, met the paywall; who unlocked an
-       * episode; and who, after meeting the paywall, bought coins or Gold.
-       */
-      steps: Type.Object({
-        starters: Count,
-        finishers: Count,
-        paywall_viewers: Count,
-        unlockers: Count,
-        coin_buyers: Count,
-        gold_buyers: Count,
-      }),
-      /**
-       * The For you feed's part in the series, per day and in all: its clips shown (impressions) and
-       * played, plays / impressions (null with no impression), and the plays that led on — the viewer
-       * started an episode of the series in the player afterwards.
-       */
-      feed: Type.Object({
-        impressions: Count,
-        plays: Count,
-        play_rate: Nullable(Type.Number({ minimum: 0, maximum: 1 })),
-        went_on: Count,
-        daily: Type.Array(
-          Type.Object({
-            day: Type.String(),
-            impressions: Count,
-            plays: Count,
-            play_rate: Nullable(Type.Number({ minimum: 0, maximum: 1 })),
-            went_on: Count,
-          }),
-        ),
-      }),
-      episodes: Type.Array(
-        Type.Object({
-          episode_id: Type.Integer(),
-          season_number: Type.Integer(),
-          episode_number: Type.Integer(),
-          title: Type.String(),
-          is_free: Type.Boolean(),
-          starts: Count,
-          completions: Count,
-          paywall_hits: Count,
-          unlocks: Count,
-          /** Distinct viewers who started the episode, passed 25 / 50 / 75 % of it, and finished it. */
-          viewers: Count,
-          quartile_25: Count,
-          quartile_50: Count,
-          quartile_75: Count,
-          finished: Count,
-          /** viewers / the series' starters: the retention curve; null when nobody started the series. */
-          reached_share: Nullable(Type.Number({ minimum: 0 })),
-        }),
-      ),
-    }),
-  ),
-  revenue: Type.Array(
-    Type.Object({
-      currency: Type.String(),
-      /**
-       * Money kept per day of payment: refunds, and amounts held by an open or lost dispute, are taken
-       * off (`returned_minor` says how much went back).
-       */
-      daily: Type.Array(
-        Type.Object({ day: Type.String(), coins_minor: Count, gold_minor: Count, returned_minor: Count }),
-      ),
-    }),
-  ),
-  /** New Gold subscriptions per day. */
-  gold_conversions: Type.Array(Type.Object({ day: Type.String(), subscriptions: Count })),
-  retention: Type.Object({ d1: Retention, d7: Retention }),
 });
 
 export const SettingKeyParams = Type.Object({

@@ -10,6 +10,7 @@ import { SERIES_ORDERINGS } from './catalogue.service';
 export {
   CategorySchema,
   EpisodeSchema,
+  SearchAnswer,
   SeasonSchema,
   SeriesSchema,
   SeriesTotalsSchema,
@@ -52,8 +53,6 @@ export const EpisodeListQuery = Type.Object({
 });
 
 export const SearchQuery = Type.Object({ q: Type.String({ maxLength: 100 }) });
-
-export const SearchAnswer = Type.Object({ series: SeriesList, episodes: EpisodeList });
 
 export const StreamAnswerSchema = Type.Object({
   episode_id: Type.Integer(),

@@ -11,12 +11,12 @@ import { viewerOf } from '../../kernel/identity';
 import { MediaJobQueue } from './media-jobs';
 import {
   AssetListQuery,
-  AssetSchema,
   ChunkParams,
   CompletedUploadAnswer,
   CreateUploadBody,
   JobListQuery,
-  JobSchema,
+  MediaAssetSchema,
+  MediaJobListAnswer,
   MissingChunksAnswer,
   UploadParams,
   UploadStateSchema,
@@ -119,7 +119,7 @@ export async function mediaLibraryRoutes(app: TypedFastify, { ctx }: { ctx: AppC
 
   app.get(
     '/media/',
-    { schema: { tags, querystring: AssetListQuery, response: withErrors({ 200: Paged(AssetSchema) }) } },
+    { schema: { tags, querystring: AssetListQuery, response: withErrors({ 200: Paged(MediaAssetSchema) }) } },
     (request) => listAssets(ctx, request.query),
   );
 
@@ -129,7 +129,7 @@ export async function mediaLibraryRoutes(app: TypedFastify, { ctx }: { ctx: AppC
       schema: {
         tags,
         querystring: JobListQuery,
-        response: withErrors({ 200: Type.Object({ results: Type.Array(JobSchema) }) }),
+        response: withErrors({ 200: MediaJobListAnswer }),
       },
     },
     async (request) => ({ results: await listJobs(ctx, request.query.status) }),
@@ -148,7 +148,7 @@ export async function mediaLibraryRoutes(app: TypedFastify, { ctx }: { ctx: AppC
 
   app.get(
     '/media/:id/',
-    { schema: { tags, params: IdParams, response: withErrors({ 200: AssetSchema }) } },
+    { schema: { tags, params: IdParams, response: withErrors({ 200: MediaAssetSchema }) } },
     (request) => getAsset(ctx, request.params.id),
   );
 }

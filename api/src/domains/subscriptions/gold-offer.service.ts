@@ -3,19 +3,13 @@
  * facts rather than promises: how many coin episodes Gold opens, how many Gold exclusives there are,
  * how many of their episodes only members can watch, and how many of them are free for everyone.
  */
+import type { GoldOfferSchema } from '@cliffhanger/shared/contracts';
+import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import { publishedEpisodeKinds } from '../catalogue/catalogue.repository';
 
-export interface GoldOffer {
-  /** Paid episodes of ordinary series (each costs coins without Gold). */
-  coin_episodes: number;
-  gold_exclusive_series: number;
-  /** Paid episodes of Gold exclusives: only members can watch them. */
-  gold_only_episodes: number;
-  /** Free episodes of Gold exclusives: everyone can watch them. */
-  gold_exclusive_free_episodes: number;
-}
+export type GoldOffer = Static<typeof GoldOfferSchema>;
 
 export async function goldOffer(ctx: AppContext): Promise<GoldOffer> {
   const at = nowIso(ctx);

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { ReturnToPath } from '../../http/schemas';
 import { GoldPlanSchema } from '../settings/settings.schemas';
 
-export { SubscriptionSchema } from '@cliffhanger/shared/contracts';
+export { FeedSubscriptionListAnswer, GoldOfferSchema, SubscriptionSchema } from '@cliffhanger/shared/contracts';
 
 export const PlansAnswer = Type.Array(GoldPlanSchema);
 export const CreateSubscriptionBody = Type.Object(
@@ -14,15 +14,3 @@ export const CreateSubscriptionBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const FeedSubscriptionListAnswer = Type.Object({
-  success: Type.Literal(1),
-  date_end: Type.Array(Type.Object({ name: Type.String(), date_end: Type.String() })),
-});
-
-/** What Gold opens, counted from the catalogue (GET /api/subscriptions/gold-offer/). */
-export const GoldOfferSchema = Type.Object({
-  coin_episodes: Type.Integer({ minimum: 0 }),
-  gold_exclusive_series: Type.Integer({ minimum: 0 }),
-  gold_only_episodes: Type.Integer({ minimum: 0 }),
-  gold_exclusive_free_episodes: Type.Integer({ minimum: 0 }),
-});

@@ -6,21 +6,24 @@
 import { type AuthResponse, baseApi, type Translations } from '@cliffhanger/shared';
 import type {
   AdminAnalytics,
-  AdminCategory,
   AdminDashboard,
   AdminEpisode,
   AdminSeries,
   AdminSettings,
+  AdminSubscription,
   AdminUser,
   AdminUserDetail,
   AuditEntry,
+  Category,
+  CoinAdjustment,
+  EpisodePreview,
   LedgerEntry,
   MediaAsset,
-  MediaJob,
-  Page,
+  MediaJobList,
+  PageOf,
   PricingPlan,
   PricingRule,
-  SubscriptionRow,
+  StaffInvitation,
   UserUnlock,
 } from './admin.types';
 
@@ -36,7 +39,7 @@ export const adminApi = baseApi.injectEndpoints({
     >({
       query: (body) => ({ url: '/admin/register/', method: 'POST', body }),
     }),
-    adminCreateInvitation: build.mutation<{ code: string; expires_at: string }, { valid_hours?: number }>({
+    adminCreateInvitation: build.mutation<StaffInvitation, { valid_hours?: number }>({
       query: (body) => ({ url: '/admin/invitations/', method: 'POST', body }),
     }),
     adminDashboard: build.query<AdminDashboard, void>({
@@ -49,7 +52,7 @@ export const adminApi = baseApi.injectEndpoints({
       providesTags: ['Admin'],
       keepUnusedDataFor: 0,
     }),
-    adminSeriesList: build.query<Page<AdminSeries>, Query>({
+    adminSeriesList: build.query<PageOf<AdminSeries>, Query>({
       query: (params) => ({ url: '/admin/series/', params: clean(params) }),
       providesTags: ['Admin'],
     }),
@@ -109,21 +112,21 @@ export const adminApi = baseApi.injectEndpoints({
       invalidatesTags: ['Admin', 'Series', 'Episode'],
     }),
     /** The genre chips viewers see (the public list), for the series form's picker. */
-    adminCategories: build.query<AdminCategory[], void>({
+    adminCategories: build.query<Category[], void>({
       query: () => ({ url: '/categories/' }),
       providesTags: ['Admin'],
       keepUnusedDataFor: 0,
     }),
-    adminCreateCategory: build.mutation<AdminCategory, { name: string }>({
+    adminCreateCategory: build.mutation<Category, { name: string }>({
       query: (body) => ({ url: '/admin/categories/', method: 'POST', body }),
       invalidatesTags: ['Admin', 'Series'],
     }),
-    adminRenameCategory: build.mutation<AdminCategory, { id: number; name: string }>({
+    adminRenameCategory: build.mutation<Category, { id: number; name: string }>({
       query: ({ id, name }) => ({ url: `/admin/categories/${id}/`, method: 'PATCH', body: { name } }),
       invalidatesTags: ['Admin', 'Series'],
     }),
     /** A genre's names in other languages; an empty object removes them. */
-    adminTranslateCategory: build.mutation<AdminCategory, { id: number; translations: Translations }>({
+    adminTranslateCategory: build.mutation<Category, { id: number; translations: Translations }>({
       query: ({ id, translations }) => ({ url: `/admin/categories/${id}/`, method: 'PATCH', body: { translations } }),
       invalidatesTags: ['Admin', 'Series'],
     }),
@@ -155,7 +158,7 @@ export const adminApi = baseApi.injectEndpoints({
       query: ({ seriesId, rule }) => ({ url: `/admin/series/${seriesId}/pricing/`, method: 'PUT', body: rule }),
       invalidatesTags: ['Admin', 'Series', 'Episode'],
     }),
-    adminEpisodes: build.query<Page<AdminEpisode>, Query>({
+    adminEpisodes: build.query<PageOf<AdminEpisode>, Query>({
       query: (params) => ({ url: '/admin/episodes/', params: clean(params) }),
       providesTags: ['Admin'],
     }),
@@ -164,10 +167,7 @@ export const adminApi = baseApi.injectEndpoints({
       providesTags: ['Admin'],
     }),
     /** Addresses on the signed playback route, signed for this staff member (drafts too). */
-    adminEpisodePreview: build.query<
-      { episode_id: number; hls_url: string | null; video_url: string | null; url: string; expires_at: string | null },
-      number
-    >({
+    adminEpisodePreview: build.query<EpisodePreview, number>({
       query: (id) => ({ url: `/admin/episodes/${id}/preview/` }),
       keepUnusedDataFor: 0,
     }),
@@ -179,7 +179,7 @@ export const adminApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/admin/episodes/${id}/`, method: 'DELETE' }),
       invalidatesTags: ['Admin', 'Series', 'Episode'],
     }),
-    adminUsers: build.query<Page<AdminUser>, Query>({
+    adminUsers: build.query<PageOf<AdminUser>, Query>({
       query: (params) => ({ url: '/admin/users/', params: clean(params) }),
       providesTags: ['Admin'],
     }),
@@ -187,16 +187,16 @@ export const adminApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/admin/users/${id}/` }),
       providesTags: ['Admin'],
     }),
-    adminUserLedger: build.query<Page<LedgerEntry>, { id: number; page: number }>({
+    adminUserLedger: build.query<PageOf<LedgerEntry>, { id: number; page: number }>({
       query: ({ id, page }) => ({ url: `/admin/users/${id}/ledger/`, params: { page, limit: 20 } }),
       providesTags: ['Admin'],
     }),
-    adminUserUnlocks: build.query<Page<UserUnlock>, { id: number; page: number }>({
+    adminUserUnlocks: build.query<PageOf<UserUnlock>, { id: number; page: number }>({
       query: ({ id, page }) => ({ url: `/admin/users/${id}/unlocks/`, params: { page, limit: 20 } }),
       providesTags: ['Admin'],
     }),
     adminAdjustCoins: build.mutation<
-      { balance: number; applied: boolean },
+      CoinAdjustment,
       { id: number; amount: number; reason: string; idempotency_key: string }
     >({
       query: ({ id, ...body }) => ({ url: `/admin/users/${id}/coins/`, method: 'POST', body }),
@@ -209,7 +209,7 @@ export const adminApi = baseApi.injectEndpoints({
       query: ({ id, changes }) => ({ url: `/admin/users/${id}/`, method: 'PATCH', body: changes }),
       invalidatesTags: ['Admin'],
     }),
-    adminSubscriptions: build.query<Page<SubscriptionRow>, Query>({
+    adminSubscriptions: build.query<PageOf<AdminSubscription>, Query>({
       query: (params) => ({ url: '/admin/subscriptions/', params: clean(params) }),
       providesTags: ['Admin'],
     }),
@@ -229,11 +229,11 @@ export const adminApi = baseApi.injectEndpoints({
       query: ({ key, value }) => ({ url: `/admin/settings/${key}/`, method: 'PUT', body: value }),
       invalidatesTags: ['Admin'],
     }),
-    adminMediaAssets: build.query<Page<MediaAsset>, Query>({
+    adminMediaAssets: build.query<PageOf<MediaAsset>, Query>({
       query: (params) => ({ url: '/admin/media/', params: clean(params) }),
       providesTags: ['Admin'],
     }),
-    adminMediaJobs: build.query<{ results: MediaJob[] }, void>({
+    adminMediaJobs: build.query<MediaJobList, void>({
       query: () => ({ url: '/admin/media/jobs/' }),
       keepUnusedDataFor: 0,
     }),
@@ -241,7 +241,7 @@ export const adminApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/admin/media/jobs/${id}/retry/`, method: 'POST' }),
       invalidatesTags: ['Admin'],
     }),
-    adminAudit: build.query<Page<AuditEntry>, Query>({
+    adminAudit: build.query<PageOf<AuditEntry>, Query>({
       query: (params) => ({ url: '/admin/audit/', params: clean(params) }),
       providesTags: ['Admin'],
     }),

@@ -7,7 +7,7 @@
 import { Button, ErrorNotice, InlineSpinner, showToast, type Translations, useAppDispatch } from '@cliffhanger/shared';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { adminApi } from '../api/admin.api';
-import type { AdminCategory } from '../api/admin.types';
+import type { Category } from '../api/admin.types';
 import { type Column, ListTable } from '../layout/admin-list';
 import { problemOf } from '../layout/form';
 import { catalogueT, useCatalogueT } from './messages';
@@ -28,7 +28,7 @@ export function ruNameError(value: string): string | undefined {
     : undefined;
 }
 
-function RussianName({ category }: { category: AdminCategory }) {
+function RussianName({ category }: { category: Category }) {
   const saved = category.translations?.ru?.title ?? '';
   const [value, setValue] = useState(saved);
   const [problem, setProblem] = useState('');
@@ -82,7 +82,7 @@ export function CategoryNames() {
   const { data, isFetching, isError, refetch } = adminApi.useAdminCategoriesQuery();
   const { t } = useCatalogueT();
   const headingId = useId();
-  const columns: ReadonlyArray<Column<AdminCategory>> = [
+  const columns: ReadonlyArray<Column<Category>> = [
     {
       header: t('genreNames.colName'),
       cell: (category) => (

@@ -15,7 +15,7 @@ import {
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { adminApi } from '../api/admin.api';
-import type { AdminCategory, AdminSeries } from '../api/admin.types';
+import type { AdminSeries, Category } from '../api/admin.types';
 import { AdminLayout } from '../layout/admin-layout';
 import { AdminList, type Column, type ListFilter } from '../layout/admin-list';
 import { Checkbox, Field, fieldErrorsOf, problemOf, SelectField, TextField } from '../layout/form';
@@ -257,7 +257,7 @@ export function CategoryPicker({ selected, onChange }: { selected: number[]; onC
     onChange([...selected, result.data.id]);
   }
 
-  async function saveName(category: AdminCategory) {
+  async function saveName(category: Category) {
     if (!renaming) return;
     const text = renaming.name.trim();
     if (!text) return setProblem(t('categories.enterName'));

@@ -4,7 +4,7 @@
  */
 import { ErrorNotice, formatMoney, formatNumber, InlineSpinner } from '@cliffhanger/shared';
 import { adminApi } from '../api/admin.api';
-import type { Figures } from '../api/admin.types';
+import type { DashboardFigures } from '../api/admin.types';
 import { AdminLayout } from '../layout/admin-layout';
 import { type InsightsKey, useInsightsT } from './messages';
 
@@ -19,7 +19,7 @@ export function money(minor: number, currency: string): string {
   }
 }
 
-const COUNTS: ReadonlyArray<readonly [InsightsKey, keyof Omit<Figures, 'revenue'>]> = [
+const COUNTS: ReadonlyArray<readonly [InsightsKey, keyof Omit<DashboardFigures, 'revenue'>]> = [
   ['figure.activeViewers', 'active_viewers'],
   ['figure.views', 'views'],
   ['figure.episodesWatched', 'episodes_watched'],
@@ -30,7 +30,7 @@ const COUNTS: ReadonlyArray<readonly [InsightsKey, keyof Omit<Figures, 'revenue'
   ['figure.newGold', 'new_gold_subscriptions'],
 ];
 
-function FigureCards({ figures }: { figures: Figures }) {
+function FigureCards({ figures }: { figures: DashboardFigures }) {
   const { t, language } = useInsightsT();
   const cards: Array<[string, string]> = [
     ...COUNTS.map(([label, key]): [string, string] => [t(label), formatNumber(Number(figures[key]), language)]),

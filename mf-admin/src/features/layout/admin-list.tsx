@@ -6,14 +6,12 @@
  */
 import { ErrorNotice, InlineSpinner, LIST_SEARCH_MAX_LENGTH } from '@cliffhanger/shared';
 import { type ReactNode, useEffect } from 'react';
+import type { PageOf } from '../api/admin.types';
 import { Pager, SelectField, TextField } from './form';
 import type { ListQueryState } from './list-query';
 
-export interface PagedAnswer<Row> {
-  count: number;
-  limit: number;
-  results: Row[];
-}
+/** What a list needs of a page of the staff API: its rows, how many there are, and the page size. */
+export type PagedAnswer<Row> = Pick<PageOf<Row>, 'count' | 'limit' | 'results'>;
 
 export interface Column<Row> {
   header: string;

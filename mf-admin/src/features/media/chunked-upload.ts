@@ -9,23 +9,9 @@
  */
 import { apiClient, errorMessage } from '@cliffhanger/shared';
 import { type AxiosError, isCancel } from 'axios';
-import type { MediaAsset } from '../api/admin.types';
+import type { CompletedUpload, UploadState } from '../api/admin.types';
 import { mediaT } from './messages';
 import { fingerprintOf, type PendingUploadStore, pendingUploads } from './pending-uploads';
-
-export interface UploadState {
-  upload_id: string;
-  status: 'open' | 'complete' | 'failed';
-  size?: number;
-  chunk_size: number;
-  total_chunks: number;
-  received: number[];
-}
-
-export interface UploadResult {
-  asset: MediaAsset;
-  job_id: number | null;
-}
 
 export interface UploadOptions {
   kind: 'video' | 'image';
@@ -99,7 +85,7 @@ async function startOrResume(file: File, options: UploadOptions, store: PendingU
   return created;
 }
 
-export async function uploadFile(file: File, options: UploadOptions): Promise<UploadResult> {
+export async function uploadFile(file: File, options: UploadOptions): Promise<CompletedUpload> {
   const store = options.store ?? pendingUploads;
   const client = apiClient();
   const state = await startOrResume(file, options, store);
@@ -131,9 +117,9 @@ export async function uploadFile(file: File, options: UploadOptions): Promise<Up
     sent += blob.size;
     options.onProgress?.(sent / file.size);
   }
-  let done: UploadResult | null;
+  let done: CompletedUpload | null;
   try {
-    done = (await client.post<UploadResult | null>(`/admin/uploads/${state.upload_id}/complete/`)).data;
+    done = (await client.post<CompletedUpload | null>(`/admin/uploads/${state.upload_id}/complete/`)).data;
   } catch (error) {
     throw failure(error, mediaT('error.couldNotFinish'));
   }

@@ -7,11 +7,11 @@
  */
 import { Button } from '@cliffhanger/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CompletedUpload } from '../api/admin.types';
 import {
   discardPendingUpload,
   pendingUploadState,
   receivedFraction,
-  type UploadResult,
   uploadDropped,
   uploadFile,
 } from './chunked-upload';
@@ -46,7 +46,7 @@ export function PendingUploadList({
   onUploaded,
 }: {
   store?: PendingUploadStore;
-  onUploaded?(result: UploadResult | VideoUploadResult): void;
+  onUploaded?(result: CompletedUpload | VideoUploadResult): void;
 }) {
   const [rows, setRows] = useState<Row[]>([]);
   // What became of an upload that left the list for good (refused by the server).

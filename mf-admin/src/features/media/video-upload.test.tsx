@@ -34,9 +34,13 @@ function deferred() {
 const job = (status: MediaJob['status'], progress: number): MediaJob => ({
   id: 9,
   asset_id: 4,
+  kind: 'transcode',
   status,
   progress,
   error: null,
+  attempts: status === 'queued' ? 0 : 1,
+  started_at: status === 'queued' ? null : '2025-01-01T00:00:01.000Z',
+  finished_at: status === 'done' || status === 'failed' ? '2025-01-01T00:00:09.000Z' : null,
   original_name: 'pilot.mp4',
   episode_id: 12,
   hls_url: null,

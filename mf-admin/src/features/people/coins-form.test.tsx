@@ -2,25 +2,12 @@ import { showToast } from '@cliffhanger/shared';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { adminUser } from '../../test/fixtures';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { renderAdmin, staffMember } from '../../test/render';
-import type { AdminUser } from '../api/admin.types';
 import { Users } from './people-screens';
 
-const viewer: AdminUser = {
-  id: 7,
-  email: 'ana@example.com',
-  username: 'ana',
-  is_guest: false,
-  is_gold_member: false,
-  is_staff: false,
-  is_superuser: false,
-  is_active: true,
-  coin_balance: 40,
-  gold_until: null,
-  last_login_at: null,
-  created_at: '2025-01-01T00:00:00.000Z',
-};
+const viewer = adminUser({ id: 7, email: 'ana@example.com', username: 'ana', coin_balance: 40 });
 
 let http: HttpMock;
 afterEach(() => http.restore());

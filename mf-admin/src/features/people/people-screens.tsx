@@ -14,7 +14,7 @@ import {
 } from '@cliffhanger/shared';
 import { type FormEvent, useState } from 'react';
 import { adminApi } from '../api/admin.api';
-import type { AdminUser, SubscriptionRow } from '../api/admin.types';
+import type { AdminSubscription, AdminUser } from '../api/admin.types';
 import { AdminLayout } from '../layout/admin-layout';
 import { AdminList, type Column, type ListFilter } from '../layout/admin-list';
 import { Checkbox, problemOf, TextField } from '../layout/form';
@@ -302,7 +302,7 @@ export function Subscriptions() {
         : showToast({ type: 'success', message: t('subs.cancelled') }),
     );
   }
-  const columns: ReadonlyArray<Column<SubscriptionRow>> = [
+  const columns: ReadonlyArray<Column<AdminSubscription>> = [
     { header: t('subs.viewer'), cell: (row) => row.user_email ?? row.user_username },
     {
       header: t('subs.plan'),

@@ -1,24 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { adminUser } from '../../test/fixtures';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { renderAdmin } from '../../test/render';
-import type { AdminUser } from '../api/admin.types';
 import { Users } from './people-screens';
 
-const ana: AdminUser = {
-  id: 7,
-  email: 'ana@example.com',
-  username: 'ana',
-  is_guest: false,
-  is_gold_member: true,
-  is_staff: false,
-  is_superuser: false,
-  is_active: true,
-  coin_balance: 40,
-  gold_until: null,
-  last_login_at: null,
-  created_at: '2025-01-01T00:00:00.000Z',
-};
+const ana = adminUser({ id: 7, email: 'ana@example.com', username: 'ana', is_gold_member: true, coin_balance: 40 });
 
 let http: HttpMock;
 beforeEach(() => {

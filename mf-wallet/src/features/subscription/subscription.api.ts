@@ -1,17 +1,9 @@
 /** Gold plans and the viewer's subscription (product.md#gold); a 404 on the active one means none (product.md#gold). */
-import { baseApi, type GoldPlan, SEND_ONCE, type Subscription } from '@cliffhanger/shared';
+import { baseApi, type GoldOffer, type GoldPlan, SEND_ONCE, type Subscription } from '@cliffhanger/shared';
 import type { CheckoutAnswer } from '../coins/coins.api';
 import type { SubscriptionChange } from './subscription.slice';
 
-export type { GoldPlan };
-
-/** What Gold opens, counted by the server from the catalogue. */
-export interface GoldOffer {
-  coin_episodes: number;
-  gold_exclusive_series: number;
-  gold_only_episodes: number;
-  gold_exclusive_free_episodes: number;
-}
+export type { GoldOffer, GoldPlan };
 
 /** The viewer's current Gold subscription (GET /api/subscriptions/active/). */
 export type ActiveSubscription = Subscription;

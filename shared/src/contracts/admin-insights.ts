@@ -1,0 +1,138 @@
+/**
+ * What the staff API answers about how the product does (product.md#admin): the dashboard's figures,
+ * the analytics of a period (views, a series' funnel, revenue, Gold conversions, retention) and the
+ * audit log. The API validates and documents with these; the admin reads them as types
+ * (`AdminDashboard`, `AdminAnalytics`, … in entities.ts).
+ */
+import { Type } from '@sinclair/typebox';
+import { Nullable } from './common';
+
+const Count = Type.Integer({ minimum: 0 });
+
+/** The dashboard's figures of one period (today, the last 30 days). */
+export const DashboardFiguresSchema = Type.Object({
+  active_viewers: Count,
+  views: Count,
+  episodes_watched: Count,
+  unlocks: Count,
+  coins_spent: Count,
+  /** Succeeded payments per currency, in minor units (kopecks, cents), less refunds and disputes. */
+  revenue: Type.Array(
+    Type.Object({ currency: Type.String(), coins_minor: Count, gold_minor: Count, total_minor: Count }),
+  ),
+  new_registrations: Count,
+  new_guests: Count,
+  gold_members: Count,
+  new_gold_subscriptions: Count,
+});
+
+export const DashboardAnswer = Type.Object({
+  generated_at: Type.String(),
+  today: DashboardFiguresSchema,
+  last_30_days: DashboardFiguresSchema,
+});
+
+/**
+ * Distinct viewers of a series at each step, from the player's events (a viewer is a user, or an
+ * anonymous device): who started an episode, finished one, met the paywall; who unlocked an episode;
+ * and who, after meeting the paywall, bought coins or Gold.
+ */
+export const FunnelStepsSchema = Type.Object({
+  starters: Count,
+  finishers: Count,
+  paywall_viewers: Count,
+  unlockers: Count,
+  coin_buyers: Count,
+  gold_buyers: Count,
+});
+
+/**
+ * The For you feed's part in a series, for a day or the whole period: its clips shown (impressions)
+ * and played, plays / impressions (null with no impression), and the plays that led on — the viewer
+ * started an episode of the series in the player afterwards.
+ */
+export const FeedFiguresSchema = Type.Object({
+  impressions: Count,
+  plays: Count,
+  play_rate: Nullable(Type.Number({ minimum: 0, maximum: 1 })),
+  went_on: Count,
+});
+
+/** One episode of a series' funnel. */
+export const FunnelEpisodeSchema = Type.Object({
+  episode_id: Type.Integer(),
+  season_number: Type.Integer(),
+  episode_number: Type.Integer(),
+  title: Type.String(),
+  is_free: Type.Boolean(),
+  starts: Count,
+  completions: Count,
+  paywall_hits: Count,
+  unlocks: Count,
+  /** Distinct viewers who started the episode, passed 25 / 50 / 75 % of it, and finished it. */
+  viewers: Count,
+  quartile_25: Count,
+  quartile_50: Count,
+  quartile_75: Count,
+  finished: Count,
+  /** viewers / the series' starters: the retention curve; null when nobody started the series. */
+  reached_share: Nullable(Type.Number({ minimum: 0 })),
+});
+
+const Retention = Type.Object({
+  /** Users of the period whose day 1 (day 7) has come. */
+  cohort: Count,
+  returned: Count,
+  /** returned / cohort (0 to 1), or null for an empty cohort. */
+  rate: Nullable(Type.Number()),
+});
+
+export const AnalyticsAnswer = Type.Object({
+  days: Type.Integer(),
+  from: Type.String(),
+  to: Type.String(),
+  daily: Type.Array(Type.Object({ day: Type.String(), views: Count, unique_viewers: Count })),
+  /** The asked series, else the most watched of the period; null when there is no series at all. */
+  funnel: Nullable(
+    Type.Object({
+      series_id: Type.Integer(),
+      series_title: Type.String(),
+      steps: FunnelStepsSchema,
+      /** The feed's part in the series in all, and per day. */
+      feed: Type.Object({
+        ...FeedFiguresSchema.properties,
+        daily: Type.Array(Type.Object({ day: Type.String(), ...FeedFiguresSchema.properties })),
+      }),
+      episodes: Type.Array(FunnelEpisodeSchema),
+    }),
+  ),
+  revenue: Type.Array(
+    Type.Object({
+      currency: Type.String(),
+      /**
+       * Money kept per day of payment: refunds, and amounts held by an open or lost dispute, are taken
+       * off (`returned_minor` says how much went back).
+       */
+      daily: Type.Array(
+        Type.Object({ day: Type.String(), coins_minor: Count, gold_minor: Count, returned_minor: Count }),
+      ),
+    }),
+  ),
+  /** New Gold subscriptions per day. */
+  gold_conversions: Type.Array(Type.Object({ day: Type.String(), subscriptions: Count })),
+  retention: Type.Object({ d1: Retention, d7: Retention }),
+});
+
+/** One staff action in the audit log, with the record before and after it. */
+export const AuditEntrySchema = Type.Object({
+  id: Type.Integer(),
+  actor_id: Nullable(Type.Integer()),
+  actor_email: Nullable(Type.String()),
+  /** e.g. 'series.create', 'user.coins_granted', 'settings.update'. */
+  action: Type.String(),
+  entity: Type.String(),
+  entity_id: Nullable(Type.String()),
+  before: Type.Unknown({ description: 'The record before the change (any JSON), or null' }),
+  after: Type.Unknown({ description: 'The record after the change (any JSON), or null' }),
+  created_at: Type.String(),
+});

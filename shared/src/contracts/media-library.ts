@@ -1,0 +1,82 @@
+/**
+ * What the media library answers (`/api/admin/uploads/*`, `/api/admin/media/*`): an upload in
+ * progress, a stored file (an asset) and a video's transcoding job. The API validates and documents
+ * with these; the admin reads them as types (`MediaAsset`, `MediaJob`, … in entities.ts).
+ */
+import { Type } from '@sinclair/typebox';
+import { Nullable } from './common';
+
+export const MediaKindSchema = Type.Union([Type.Literal('video'), Type.Literal('image')]);
+export const MediaJobStatusSchema = Type.Union([
+  Type.Literal('queued'),
+  Type.Literal('running'),
+  Type.Literal('done'),
+  Type.Literal('failed'),
+]);
+
+/** Where an upload stands: a browser resumes by sending the chunks not yet `received`. */
+export const UploadStateSchema = Type.Object({
+  upload_id: Type.String({ format: 'uuid' }),
+  status: Type.Union([Type.Literal('open'), Type.Literal('complete'), Type.Literal('failed')]),
+  kind: MediaKindSchema,
+  filename: Type.String(),
+  size: Type.Integer(),
+  chunk_size: Type.Integer(),
+  total_chunks: Type.Integer(),
+  received: Type.Array(Type.Integer()),
+  /** The type found in the first chunk's bytes, once it has arrived. */
+  detected_type: Nullable(Type.String()),
+  episode_id: Nullable(Type.Integer()),
+  asset_id: Nullable(Type.Integer()),
+});
+
+/** A stored video or image, with the addresses made from it. */
+export const MediaAssetSchema = Type.Object({
+  id: Type.Integer(),
+  kind: MediaKindSchema,
+  status: Type.Union([Type.Literal('processing'), Type.Literal('ready'), Type.Literal('failed')]),
+  original_name: Type.String(),
+  content_type: Type.String(),
+  size: Type.Integer(),
+  url: Nullable(Type.String()),
+  hls_url: Nullable(Type.String()),
+  poster_url: Nullable(Type.String()),
+  thumbnail_url: Nullable(Type.String()),
+  width: Nullable(Type.Integer()),
+  height: Nullable(Type.Integer()),
+  duration_seconds: Nullable(Type.Number()),
+  renditions: Nullable(Type.Integer()),
+  episode_id: Nullable(Type.Integer()),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+
+/** A finished upload: the file stored, and the job that transcodes a video. */
+export const CompletedUploadAnswer = Type.Object({
+  upload: UploadStateSchema,
+  asset: MediaAssetSchema,
+  /** The transcoding job of a video; null for an image, which is ready at once. */
+  job_id: Nullable(Type.Integer()),
+});
+
+/** A video's transcoding job. */
+export const MediaJobSchema = Type.Object({
+  id: Type.Integer(),
+  asset_id: Type.Integer(),
+  kind: Type.Literal('transcode'),
+  status: MediaJobStatusSchema,
+  /** 0 to 1. */
+  progress: Type.Number(),
+  error: Nullable(Type.String()),
+  attempts: Type.Integer(),
+  created_at: Type.String(),
+  started_at: Nullable(Type.String()),
+  finished_at: Nullable(Type.String()),
+  original_name: Type.String(),
+  episode_id: Nullable(Type.Integer()),
+  hls_url: Nullable(Type.String()),
+  poster_url: Nullable(Type.String()),
+});
+
+/** The transcoding jobs (`GET /api/admin/media/jobs/`), newest first. */
+export const MediaJobListAnswer = Type.Object({ results: Type.Array(MediaJobSchema) });
