@@ -35,12 +35,15 @@ import type {
 import type { AuthAnswerSchema, MagicLinkVerifyAnswer } from './contracts/auth';
 import type {
   CategorySchema,
+  CategoryTranslationsSchema,
   EpisodeSchema,
   SearchAnswer,
   SeasonSchema,
   SeriesSchema,
   SeriesTotalsSchema,
+  StreamAnswerSchema,
 } from './contracts/catalogue';
+import type { LinkedPageOf } from './contracts/common';
 import type { FeedEpisodeSchema, FeedSeriesSchema, FeedSubscriptionListAnswer } from './contracts/feed';
 import type {
   CompletedUploadAnswer,
@@ -49,6 +52,24 @@ import type {
   MediaJobSchema,
   UploadStateSchema,
 } from './contracts/media-library';
+import type { NotificationPreferencesSchema } from './contracts/notification-preferences';
+import type {
+  CheckoutAnswer,
+  ConfirmAnswerSchema,
+  DevCardAnswer,
+  IntentAnswer,
+  PaymentMethodSchema,
+  SetupIntentAnswer,
+  TransactionSchema,
+} from './contracts/payments';
+import type {
+  CalendarDaySchema,
+  DailyBonusAnswer,
+  FollowRewardAnswer,
+  RewardsOverviewAnswer,
+  ShareChannelSchema,
+  ShareRewardAnswer,
+} from './contracts/rewards';
 import type {
   AdminSettingsAnswer,
   BalanceAnswer,
@@ -63,14 +84,19 @@ import type {
   UnlockAnswerSchema,
 } from './contracts/unlocks';
 import type { SubscriptionSchema, UserSchema } from './contracts/users';
+import type { ContinueWatchingEntrySchema, HistoryEntrySchema } from './contracts/viewing';
 
 // The wire shapes, as the API's schemas in contracts/ declare them (types only: no schema code is bundled).
 export type Category = Static<typeof CategorySchema>;
+/** A genre's name by language (`{ ru: { title } }`): as answered, and as staff send it to rename one. */
+export type CategoryTranslations = Static<typeof CategoryTranslationsSchema>;
 export type Season = Static<typeof SeasonSchema>;
 export type Series = Static<typeof SeriesSchema>;
 /** A series' on-show episodes added up (its own answer, GET /series/{id}/, only). */
 export type SeriesTotals = Static<typeof SeriesTotalsSchema>;
 export type Episode = Static<typeof EpisodeSchema>;
+/** A fresh stream address of an episode the viewer may watch (`GET /api/episodes/{id}/stream/`). */
+export type EpisodeStream = Static<typeof StreamAnswerSchema>;
 /**
  * A viewer's opt-in auto-unlock for one series (`/api/series/{id}/auto-unlock/`): off by default;
  * while on, the player unlocks the next locked episode by itself as long as `spent + price <= cap`.
@@ -191,11 +217,39 @@ export type CoinBalanceResponse = Static<typeof BalanceAnswer>;
 /** Why an automatic unlock was refused (409): it is off, or the next episode would pass the cap. */
 export type AutoUnlockRefusal = 'auto_unlock_off' | 'auto_unlock_cap_reached';
 
-export interface Paginated<T> {
-  results: T[];
-  count: number;
-  next: string | null;
-}
+/** One page of a viewer list (`?page=`): its rows, how many in all, and the addresses of the pages beside it. */
+export type Paginated<T> = LinkedPageOf<T>;
+
+/** An episode begun and not finished, with its series (`GET /api/users/continue-watching/`). */
+export type ContinueWatchingEntry = Static<typeof ContinueWatchingEntrySchema>;
+/** One episode of the watch history, with its series (`GET /api/users/watch-history/`). */
+export type HistoryEntry = Static<typeof HistoryEntrySchema>;
+/** The viewer's notification preferences (`/api/users/notification-preferences/`). */
+export type NotificationPreferences = Static<typeof NotificationPreferencesSchema>;
+
+/** A saved card (`/api/payment-methods/`). */
+export type PaymentMethod = Static<typeof PaymentMethodSchema>;
+/** The dev provider's card check: the payment method id to save, and the card's face. */
+export type DevCard = Static<typeof DevCardAnswer>;
+/** The SetupIntent a new card is confirmed against. */
+export type SetupIntent = Static<typeof SetupIntentAnswer>;
+/** A PaymentIntent for a coin package, and its confirmation with the default saved card. */
+export type PaymentIntent = Static<typeof IntentAnswer>;
+export type PaymentConfirmation = Static<typeof ConfirmAnswerSchema>;
+/** The payment page a coin purchase or a Gold subscription continues on. */
+export type CheckoutSession = Static<typeof CheckoutAnswer>;
+/** One line of the viewer's transactions (`GET /api/transactions/`). */
+export type Transaction = Static<typeof TransactionSchema>;
+
+/** The rewards screen's state (`GET /api/rewards/`) and one day of its daily-bonus calendar. */
+export type RewardsOverview = Static<typeof RewardsOverviewAnswer>;
+export type RewardCalendarDay = Static<typeof CalendarDaySchema>;
+/** A channel the API rewards a share on. */
+export type RewardShareChannel = Static<typeof ShareChannelSchema>;
+/** The answers of claiming the daily bonus, a share and the follow prompt's coins. */
+export type DailyBonusClaim = Static<typeof DailyBonusAnswer>;
+export type ShareReward = Static<typeof ShareRewardAnswer>;
+export type FollowReward = Static<typeof FollowRewardAnswer>;
 
 /** Record fields that hold media addresses and are rewritten by the HTTP client (product.md#entities, product.md#requests). */
 export const MEDIA_ADDRESS_FIELDS = [

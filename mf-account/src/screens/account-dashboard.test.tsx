@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { federationMock } from '../../../scripts/jest/federation-runtime-mock';
 import type { HistoryEntry } from '../features/history/history.api';
+import { episode, series } from '../test/fixtures';
 import { type HttpMock, mockHttp } from '../test/http-mock';
 import { renderAccount } from '../test/render';
 import { accountStore, payloadsOf, settle } from '../test/store';
@@ -101,8 +102,8 @@ describe('the account dashboard', () => {
 
 const entry = (id: number, episodeId: number): HistoryEntry => ({
   id,
-  episode: { id: episodeId, title: `Chapter ${episodeId}`, episode_number: episodeId, thumbnail: null, duration: 90 },
-  series: { id: 3, title: 'Night Shift' },
+  episode: episode(episodeId, 3, episodeId, { title: `Chapter ${episodeId}`, duration: 90 }),
+  series: series(3, { title: 'Night Shift' }),
   progress: id === 1 ? 100 : 40,
   watched_at: '2026-01-05T10:00:00.000Z',
 });

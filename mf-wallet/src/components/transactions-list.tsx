@@ -5,7 +5,8 @@ import { newestFirst, type Transaction, useWalletTransactionsQuery } from '../fe
 import { useWalletT, type WalletKey } from '../messages';
 import { WalletBoundary } from './wallet-boundary';
 
-const STATUS_LABELS: Partial<Record<NonNullable<Transaction['status']>, WalletKey>> = {
+/** The statuses worth a word beside the date; a succeeded line (and any other) shows none. */
+const STATUS_LABELS: Partial<Record<Transaction['status'], WalletKey>> = {
   pending: 'transactions.pending',
   failed: 'transactions.failed',
   canceled: 'transactions.canceled',
@@ -15,12 +16,10 @@ const STATUS_LABELS: Partial<Record<NonNullable<Transaction['status']>, WalletKe
  * A line as the API answers it: after a guest merge, the guest's own lines come marked `as_guest`
  * (made while signed out, before the guest profile joined this account).
  */
-type TransactionLine = Transaction & { as_guest?: boolean };
-
-function TransactionRow({ item }: { item: TransactionLine }) {
+function TransactionRow({ item }: { item: Transaction }) {
   const { t } = useWalletT();
-  const money = item.amount !== null && item.amount !== undefined ? formatPrice(item.amount, item.currency) : null;
-  const statusKey = item.status ? STATUS_LABELS[item.status] : undefined;
+  const money = item.amount !== null ? formatPrice(item.amount, item.currency) : null;
+  const statusKey = STATUS_LABELS[item.status];
   const status = statusKey ? t(statusKey) : undefined;
   return (
     <li className="transaction">
@@ -38,8 +37,8 @@ function TransactionRow({ item }: { item: TransactionLine }) {
             {signedCoins(item.coins)}
           </span>
         )}
-        {(item.owed ?? 0) > 0 && (
-          <span className="transaction-owed">{t('transactions.owed', { coins: formatNumber(item.owed ?? 0) })}</span>
+        {item.owed > 0 && (
+          <span className="transaction-owed">{t('transactions.owed', { coins: formatNumber(item.owed) })}</span>
         )}
         {money && <span className="ch-muted">{money}</span>}
       </div>

@@ -157,3 +157,17 @@ export const SearchAnswer = Type.Object({
   series: Type.Array(Type.Ref(SeriesSchema)),
   episodes: Type.Array(Type.Ref(EpisodeSchema)),
 });
+
+/**
+ * A fresh stream address of an episode the viewer may watch (`GET /api/episodes/{id}/stream/`): the
+ * HLS and progressive addresses (null when absent), the one to play, and how access was given.
+ */
+export const StreamAnswerSchema = Type.Object({
+  episode_id: Type.Integer(),
+  hls_url: Nullable(Type.String()),
+  video_url: Nullable(Type.String()),
+  url: Type.String(),
+  access: Type.Union([Type.Literal('free'), Type.Literal('gold'), Type.Literal('unlocked')]),
+  /** When the signed addresses stop working; ask again for new ones (null: the address is not signed). */
+  expires_at: Nullable(Type.String()),
+});

@@ -1,19 +1,14 @@
 /**
  * The follow reward's write: `POST /api/rewards/follow/` claims the 100 coins once and answers
- * `{ balance, credited }`. The new balance reaches every screen through `wallet/balanceChanged`.
+ * `{ credited, coins, balance }`. The new balance reaches every screen through `wallet/balanceChanged`.
  */
-import { baseApi, SEND_ONCE } from '@cliffhanger/shared';
+import { baseApi, type FollowReward, SEND_ONCE } from '@cliffhanger/shared';
 
 export const FOLLOW_REWARD_PATH = '/rewards/follow/';
 
-export interface FollowRewardAnswer {
-  balance: number;
-  credited: boolean;
-}
-
 export const followPromptApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    shellClaimFollowReward: build.mutation<FollowRewardAnswer | null, void>({
+    shellClaimFollowReward: build.mutation<FollowReward | null, void>({
       query: () => ({ url: FOLLOW_REWARD_PATH, method: 'POST', body: {} }),
       extraOptions: SEND_ONCE,
     }),

@@ -9,6 +9,7 @@ import {
   type ApiError,
   balanceChanged,
   FOLLOW_PROMPT_COINS,
+  type FollowReward,
   readStored,
   runMutation,
   runtimeConfig,
@@ -22,7 +23,7 @@ import {
 import { type EventChannel, eventChannel } from 'redux-saga';
 import { call, put, take, takeLeading } from 'redux-saga/effects';
 import { shellT } from '../layout/messages';
-import { type FollowRewardAnswer, followPromptApi } from './follow-prompt.api';
+import { followPromptApi } from './follow-prompt.api';
 import { followPromptOpened, followRewardRequested, followRewardSettled } from './follow-prompt.slice';
 
 export interface ShiftSequence {
@@ -90,7 +91,7 @@ export function* claimFollowReward() {
     return;
   }
   try {
-    const data: FollowRewardAnswer | null = yield* runMutation(
+    const data: FollowReward | null = yield* runMutation(
       followPromptApi.endpoints.shellClaimFollowReward.initiate(undefined, SAGA_MUTATION),
     );
     writeStored('follow_reward_claimed', true);

@@ -1,9 +1,9 @@
 /** Schemas of the catalogue routes: the Series (product.md#entities), Episode and Category answers and the list queries. */
 
 import { SERIES_LIST_LIMIT } from '@cliffhanger/shared/constants';
-import { EpisodeSchema, SeriesSchema } from '@cliffhanger/shared/contracts';
+import { EpisodeSchema, LinkedPage, SeriesSchema } from '@cliffhanger/shared/contracts';
 import { Type } from '@sinclair/typebox';
-import { IdParams, Nullable } from '../../http/schemas';
+import { IdParams } from '../../http/schemas';
 import { SERIES_ORDERINGS } from './catalogue.service';
 
 // The answers' shapes are the shared contracts; the list queries and wrappers below are this API's own.
@@ -14,18 +14,11 @@ export {
   SeasonSchema,
   SeriesSchema,
   SeriesTotalsSchema,
+  StreamAnswerSchema,
 } from '@cliffhanger/shared/contracts';
 
-const page = <T extends ReturnType<typeof Type.Ref>>(item: T) =>
-  Type.Object({
-    results: Type.Array(item),
-    count: Type.Integer(),
-    next: Nullable(Type.String()),
-    previous: Nullable(Type.String()),
-  });
-
-export const SeriesPage = page(Type.Ref(SeriesSchema));
-export const EpisodePage = page(Type.Ref(EpisodeSchema));
+export const SeriesPage = LinkedPage(Type.Ref(SeriesSchema));
+export const EpisodePage = LinkedPage(Type.Ref(EpisodeSchema));
 export const SeriesList = Type.Array(Type.Ref(SeriesSchema));
 export const EpisodeList = Type.Array(Type.Ref(EpisodeSchema));
 
@@ -53,13 +46,3 @@ export const EpisodeListQuery = Type.Object({
 });
 
 export const SearchQuery = Type.Object({ q: Type.String({ maxLength: 100 }) });
-
-export const StreamAnswerSchema = Type.Object({
-  episode_id: Type.Integer(),
-  hls_url: Nullable(Type.String()),
-  video_url: Nullable(Type.String()),
-  url: Type.String(),
-  access: Type.Union([Type.Literal('free'), Type.Literal('gold'), Type.Literal('unlocked')]),
-  /** When the signed addresses stop working; ask again for new ones (null: the address is not signed). */
-  expires_at: Nullable(Type.String()),
-});

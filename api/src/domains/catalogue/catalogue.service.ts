@@ -10,7 +10,15 @@
  */
 
 import { HIGHLIGHT_LIST_LIMIT, SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/constants';
-import type { Category, Episode, Season, Series, SeriesTotals } from '@cliffhanger/shared/entities';
+import type {
+  Category,
+  Episode,
+  EpisodeStream,
+  Paginated,
+  Season,
+  Series,
+  SeriesTotals,
+} from '@cliffhanger/shared/entities';
 import { catalogueCache } from '../../cache/app-caches';
 import { queryKey } from '../../cache/catalogue-cache';
 import { type AppContext, nowIso } from '../../context';
@@ -144,18 +152,11 @@ export interface SeriesListQuery {
 
 export const SERIES_ORDERINGS = ['created_at', 'title', 'rating', 'year', 'id', 'likes'] as const;
 
-export interface Page<T> {
-  results: T[];
-  count: number;
-  next: string | null;
-  previous: string | null;
-}
-
-export function listSeries(ctx: AppContext, query: SeriesListQuery, path: string): Promise<Page<Series>> {
+export function listSeries(ctx: AppContext, query: SeriesListQuery, path: string): Promise<Paginated<Series>> {
   return catalogueCache(ctx).remember(queryKey(`series-list:${path}`, query), () => readSeriesList(ctx, query, path));
 }
 
-async function readSeriesList(ctx: AppContext, query: SeriesListQuery, path: string): Promise<Page<Series>> {
+async function readSeriesList(ctx: AppContext, query: SeriesListQuery, path: string): Promise<Paginated<Series>> {
   let categoryId: number | null | undefined;
   if (query.category !== undefined && query.category !== '') {
     const category = await repo.findCategoryBySlugOrId(ctx.db, query.category);
@@ -348,7 +349,7 @@ export async function listEpisodes(
   viewer: UserRow | null,
   query: { series?: number; limit: number; page: number },
   path: string,
-): Promise<Page<EpisodeDto>> {
+): Promise<Paginated<EpisodeDto>> {
   const at = nowIso(ctx);
   if (query.series !== undefined && !(await repo.findVisibleSeries(ctx.db, query.series, at))) {
     throw notFound(SERIES_NOT_FOUND_MESSAGE);
@@ -373,22 +374,13 @@ export async function episodeDetail(ctx: AppContext, viewer: UserRow | null, epi
   return dto as EpisodeDto;
 }
 
-export interface StreamAnswer {
-  episode_id: number;
-  hls_url: string | null;
-  video_url: string | null;
-  url: string;
-  access: 'free' | 'gold' | 'unlocked';
-  expires_at: string | null;
-}
-
 /** Whom a playback grant is for: anybody for a free episode, else the viewer who may watch it. */
 export function grantViewer(access: AccessDecision & { allowed: true }, viewer: Pick<UserRow, 'id'> | null): number {
   return access.via === 'free' || !viewer ? PUBLIC_VIEWER : viewer.id;
 }
 
 export type StreamOutcome =
-  | { ok: true; answer: StreamAnswer }
+  | { ok: true; answer: EpisodeStream }
   | { ok: false; reason: 'locked' | 'gold_required'; coin_cost: number };
 
 export async function streamEpisode(

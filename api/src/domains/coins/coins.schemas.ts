@@ -2,8 +2,13 @@
 import { Type } from '@sinclair/typebox';
 import { ReturnToPath } from '../../http/schemas';
 
-/** The balance and the first-purchase offer a viewer reads are declared once in the shared contracts. */
-export { BalanceAnswer, FirstPurchaseOfferAnswer, FirstPurchaseOfferView } from '@cliffhanger/shared/contracts';
+/** The balance, the first-purchase offer and the checkout a viewer reads are declared once in the shared contracts. */
+export {
+  BalanceAnswer,
+  CheckoutAnswer,
+  FirstPurchaseOfferAnswer,
+  FirstPurchaseOfferView,
+} from '@cliffhanger/shared/contracts';
 
 import { CoinPackageSchema } from '@cliffhanger/shared/contracts';
 
@@ -30,7 +35,6 @@ export const PurchaseBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const CheckoutAnswer = Type.Object({ session_id: Type.String(), url: Type.String() });
 /** Why staff changed a balance: required for every grant and deduction, kept in the audit log. */
 export const GrantReason = Type.String({ minLength: 3, maxLength: 300, pattern: '\\S' });
 export const GrantBody = Type.Object(

@@ -6,6 +6,7 @@
  * the intent is cancelled and the viewer continues on the payment page (`pm_card_authenticationRequired`
  * and the typed test numbers 4000 0027 6000 3184 and 4000 0025 0000 3155 do this on the dev provider).
  */
+import type { PaymentConfirmation } from '@cliffhanger/shared/entities';
 import type { AppContext } from '../../context';
 import type { PaymentRow, UserRow } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http/errors';
@@ -14,16 +15,6 @@ import { cancelPendingPayment, settleDevIntent } from './dev-checkout';
 import { DEV_DECLINED_CARD } from './payment-provider';
 import { defaultPaymentMethodId, findOwnPayment, fromMinor } from './payments.service';
 import { type PaymentsRuntime, requireProvider, viaProvider } from './payments-runtime';
-
-export interface ConfirmAnswer {
-  payment_intent_id: string;
-  /** The processor's status vocabulary: succeeded, processing, requires_payment_method, requires_action … */
-  status: string;
-  amount: number;
-  currency: string;
-  coins: number;
-  balance: number;
-}
 
 const statusOfRow = (row: PaymentRow) =>
   row.status === 'succeeded'
@@ -39,11 +30,11 @@ export async function confirmPaymentIntent(
   runtime: PaymentsRuntime,
   viewer: UserRow,
   paymentIntentId: string,
-): Promise<ConfirmAnswer> {
+): Promise<PaymentConfirmation> {
   const provider = requireProvider(runtime);
   const payment = await findOwnPayment(ctx, viewer, paymentIntentId);
   if (payment.kind !== 'intent') throw notFound('Payment not found');
-  const answer = async (status: string): Promise<ConfirmAnswer> => ({
+  const answer = async (status: string): Promise<PaymentConfirmation> => ({
     payment_intent_id: payment.provider_ref,
     status,
     amount: fromMinor(payment.amount_minor),

@@ -1,18 +1,20 @@
 /** Schemas of the payment routes (product.md#payments). */
+import { PaymentMethodSchema } from '@cliffhanger/shared/contracts';
 import { SUPPORTED_LANGUAGES } from '@cliffhanger/shared/languages';
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../http/schemas';
 
-export const PaymentMethodSchema = Type.Object({
-  id: Type.Integer(),
-  payment_method_id: Type.String(),
-  brand: Type.String(),
-  last4: Type.String(),
-  exp_month: Type.Integer(),
-  exp_year: Type.Integer(),
-  is_default: Type.Boolean(),
-  created_at: Type.String(),
-});
+// The answers the wallet reads are the shared contracts; the bodies, queries and the rest stay here.
+export {
+  ConfirmAnswerSchema,
+  DevCardAnswer,
+  IntentAnswer,
+  PaymentMethodSchema,
+  SetupIntentAnswer,
+  TransactionSchema,
+  TransactionsPageSchema,
+} from '@cliffhanger/shared/contracts';
+
 export const PaymentMethodList = Type.Array(PaymentMethodSchema);
 
 export const AddPaymentMethodBody = Type.Object(
@@ -30,15 +32,6 @@ export const DevCardBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const DevCardAnswer = Type.Object({
-  payment_method_id: Type.String(),
-  brand: Type.String(),
-  last4: Type.String(),
-  exp_month: Type.Integer(),
-  exp_year: Type.Integer(),
-});
-
-export const SetupIntentAnswer = Type.Object({ client_secret: Type.String(), setup_intent_id: Type.String() });
 
 const Currency = Type.String({ pattern: '^[a-z]{3}$', default: 'rub' });
 
@@ -51,27 +44,11 @@ export const CreateIntentBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const IntentAnswer = Type.Object({
-  payment_intent_id: Type.String(),
-  client_secret: Type.String(),
-  amount: Type.Number(),
-  currency: Type.String(),
-  status: Type.String(),
-  coins: Type.Integer(),
-});
 
 export const ConfirmBody = Type.Object(
   { payment_intent_id: Type.String({ pattern: '^pi_[A-Za-z0-9_]{1,200}$' }) },
   { additionalProperties: false },
 );
-export const ConfirmAnswerSchema = Type.Object({
-  payment_intent_id: Type.String(),
-  status: Type.String(),
-  amount: Type.Number(),
-  currency: Type.String(),
-  coins: Type.Integer(),
-  balance: Type.Integer(),
-});
 
 export const WebhookAnswerSchema = Type.Object({
   received: Type.Literal(true),
@@ -89,27 +66,6 @@ export const PaymentsConfigAnswer = Type.Object({
 export const TransactionsQuery = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-});
-export const TransactionSchema = Type.Object({
-  id: Type.String(),
-  type: Type.String(),
-  description: Type.String(),
-  amount: Nullable(Type.Number()),
-  currency: Nullable(Type.String()),
-  coins: Type.Integer(),
-  /** Coins this row left owing: a refund or dispute of coins already spent (paid from the next coins). */
-  owed: Type.Integer({ minimum: 0 }),
-  /** A line of a guest profile merged into this account (made "as guest"); its balance_after is null. */
-  as_guest: Type.Boolean(),
-  status: Type.String(),
-  balance_after: Nullable(Type.Integer()),
-  created_at: Type.String(),
-});
-export const TransactionsPageSchema = Type.Object({
-  results: Type.Array(TransactionSchema),
-  count: Type.Integer(),
-  next: Nullable(Type.String()),
-  previous: Nullable(Type.String()),
 });
 
 export const DevSessionParams = Type.Object({ session_id: Type.String({ pattern: '^cs_dev_[A-Za-z0-9]{1,64}$' }) });

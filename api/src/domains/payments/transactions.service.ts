@@ -8,9 +8,12 @@
  * moved its coins over ("Coins moved from your guest profile" / "to your account") is left out: the
  * itemised lines already add up to those coins, so the lines shown sum to the balance, never twice.
  */
+
+import type { Paginated, Transaction } from '@cliffhanger/shared/entities';
 import { DEFAULT_LANGUAGE, type Language } from '@cliffhanger/shared/languages';
 import { localizedTitle } from '@cliffhanger/shared/localized-text';
 import type { AppContext } from '../../context';
+import type { PaymentStatus } from '../../db/schema';
 import { DEBT_SETTLEMENT_REASON } from '../../kernel/coin-ledger';
 import { pageLinks, paginate } from '../../kernel/paging';
 import { parseTranslations } from '../catalogue/translations';
@@ -27,31 +30,11 @@ import * as repo from './transactions.repository';
  */
 const MERGE = { in: 'guest_merge_in', out: 'guest_merge_out', forfeit: 'guest_merge_forfeit' } as const;
 
-export interface TransactionDto {
-  /** 'ledger-<id>' or 'payment-<id>': unique across both sources. */
-  id: string;
-  type: string;
-  description: string;
-  /** Money paid, in major units; null when only coins moved. */
-  amount: number | null;
-  currency: string | null;
-  /** Coins added (positive) or spent (negative); 0 when none moved (e.g. Gold, a failed payment). */
-  coins: number;
-  /** Coins this row left owing (a refund or dispute of coins already spent); 0 for every other row. */
-  owed: number;
-  /** A line of a guest profile that was merged into this account (made while signed out, "as guest"). */
-  as_guest: boolean;
-  status: 'succeeded' | 'pending' | 'failed' | 'canceled';
-  balance_after: number | null;
-  created_at: string;
-}
-
-export interface TransactionsPage {
-  results: TransactionDto[];
-  count: number;
-  next: string | null;
-  previous: string | null;
-}
+/**
+ * A line as answered (`Transaction`, the shared contract), whose `status` is a payment's stored status
+ * (a ledger row's is succeeded); ids are 'ledger-<id>' or 'payment-<id>', unique across both sources.
+ */
+type TransactionDto = Omit<Transaction, 'status'> & { status: PaymentStatus };
 
 function describeLedger(
   words: TransactionWords,
@@ -144,7 +127,7 @@ export async function listTransactions(
   query: { page: number; limit: number },
   path: string,
   language: Language = DEFAULT_LANGUAGE,
-): Promise<TransactionsPage> {
+): Promise<Paginated<TransactionDto>> {
   const words = transactionWords(language);
   const db = ctx.db;
   // Guests merged into this account: their own lines are listed here too, marked as guest.

@@ -1,37 +1,26 @@
 /** /api/rewards/*: the rewards screen's state, the daily bonus, share rewards and the follow prompt. */
+import {
+  DailyBonusAnswer,
+  FollowRewardAnswer,
+  RewardsOverviewAnswer,
+  ShareChannelSchema,
+  ShareRewardAnswer,
+} from '@cliffhanger/shared/contracts';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { ErrorSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../../kernel/identity';
-import { claimDailyBonus, claimFollow, claimShare, rewardsOverview, SHARE_CHANNELS } from './rewards.service';
-
-const ShareChannel = Type.Union(SHARE_CHANNELS.map((channel) => Type.Literal(channel)));
-
-const OverviewAnswer = Type.Object({
-  balance: Type.Integer(),
-  daily: Type.Object({
-    claimed_today: Type.Boolean(),
-    streak: Type.Integer(),
-    today_coins: Type.Integer(),
-    next_claim_at: Type.String(),
-    calendar: Type.Array(
-      Type.Object({ day: Type.Integer(), coins: Type.Integer(), claimed: Type.Boolean(), is_today: Type.Boolean() }),
-    ),
-  }),
-  share: Type.Object({
-    coins: Type.Integer(),
-    channels: Type.Array(Type.Object({ channel: ShareChannel, claimed_today: Type.Boolean() })),
-  }),
-  follow: Type.Object({ coins: Type.Integer(), claimed: Type.Boolean() }),
-});
+import { claimDailyBonus, claimFollow, claimShare, rewardsOverview } from './rewards.service';
 
 export async function rewardsRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }) {
   const tags = ['rewards'];
   const preHandler = app.requireUser;
 
-  app.get('/rewards/', { preHandler, schema: { tags, response: withErrors({ 200: OverviewAnswer }) } }, (request) =>
-    rewardsOverview(ctx, viewerOf(request)),
+  app.get(
+    '/rewards/',
+    { preHandler, schema: { tags, response: withErrors({ 200: RewardsOverviewAnswer }) } },
+    (request) => rewardsOverview(ctx, viewerOf(request)),
   );
 
   app.post(
@@ -41,13 +30,7 @@ export async function rewardsRoutes(app: TypedFastify, { ctx }: { ctx: AppContex
       schema: {
         tags,
         response: withErrors({
-          200: Type.Object({
-            credited: Type.Literal(true),
-            coins: Type.Integer(),
-            streak: Type.Integer(),
-            balance: Type.Integer(),
-            next_claim_at: Type.String(),
-          }),
+          200: DailyBonusAnswer,
           // Already claimed today (with when to come back), or the guest moved to an account meanwhile.
           409: Type.Object({
             message: Type.String(),
@@ -67,14 +50,9 @@ export async function rewardsRoutes(app: TypedFastify, { ctx }: { ctx: AppContex
       preHandler,
       schema: {
         tags,
-        body: Type.Object({ channel: ShareChannel }, { additionalProperties: false }),
+        body: Type.Object({ channel: ShareChannelSchema }, { additionalProperties: false }),
         response: withErrors({
-          200: Type.Object({
-            channel: ShareChannel,
-            credited: Type.Boolean(),
-            coins: Type.Integer(),
-            balance: Type.Integer(),
-          }),
+          200: ShareRewardAnswer,
           409: ErrorSchema,
         }),
       },
@@ -89,7 +67,7 @@ export async function rewardsRoutes(app: TypedFastify, { ctx }: { ctx: AppContex
       schema: {
         tags,
         response: withErrors({
-          200: Type.Object({ credited: Type.Boolean(), coins: Type.Integer(), balance: Type.Integer() }),
+          200: FollowRewardAnswer,
           409: ErrorSchema,
         }),
       },

@@ -4,6 +4,7 @@
  * `rewards` setting. Each claim is a reward_claims row, unique per (user, claim key), inserted first
  * in the same transaction as its ledger credit, so concurrent claims credit once.
  */
+import { SHARE_CHANNELS } from '@cliffhanger/shared/contracts';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Executor, RewardClaimsTable, Trx, UserRow } from '../../db/schema';
@@ -14,8 +15,7 @@ import type { RewardSettings } from '../settings/settings.schemas';
 import { getSetting } from '../settings/settings.service';
 import { dailyClaimsOn, followAndShareClaims, insertClaimOnce } from './rewards.repository';
 
-/** The share targets of product.md#rewards: a messaging app, another messaging app, e-mail, SMS, native share, copy link. */
-export const SHARE_CHANNELS = ['telegram', 'whatsapp', 'email', 'sms', 'native', 'copy_link'] as const;
+/** The share targets of product.md#rewards, declared with the answers in the shared contracts. */
 export type ShareChannel = (typeof SHARE_CHANNELS)[number];
 
 const DAY_MS = 24 * 60 * 60 * 1000;

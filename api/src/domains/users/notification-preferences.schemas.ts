@@ -1,20 +1,9 @@
-/**
- * The viewer's notification preferences as answered and accepted by /api/users/notification-preferences/.
- * A fixed set of booleans, one per `notification_preferences` column; anything else is refused.
- */
+/** The viewer's notification preferences (/api/users/notification-preferences/): the update body and the defaults. */
+import { NotificationPreferencesSchema } from '@cliffhanger/shared/contracts';
 import { type Static, Type } from '@sinclair/typebox';
 
-export const NotificationPreferencesSchema = Type.Object(
-  {
-    /** An e-mail when a series the viewer follows gets a new episode. */
-    email_new_episodes: Type.Boolean(),
-    /** An occasional e-mail about coin bonuses and Gold offers. */
-    email_promotions: Type.Boolean(),
-    /** Notifications in the browser. */
-    push_enabled: Type.Boolean(),
-  },
-  { additionalProperties: false },
-);
+// The answer is the shared contract; the body that changes it and the defaults are this API's own.
+export { NotificationPreferencesSchema } from '@cliffhanger/shared/contracts';
 
 export type NotificationPreferences = Static<typeof NotificationPreferencesSchema>;
 

@@ -1,6 +1,6 @@
 /** Schemas of the viewing routes (progress, continue watching, history, my list). */
+import { ContinueWatchingEntrySchema, HistoryEntrySchema } from '@cliffhanger/shared/contracts';
 import { Type } from '@sinclair/typebox';
-import { EpisodeSchema, SeriesSchema } from '../catalogue/catalogue.schemas';
 
 export const ProgressBody = Type.Object({
   /** Any finite number is accepted and clamped to 0–100 (product.md#history). */
@@ -17,26 +17,9 @@ export const ProgressAnswerSchema = Type.Object({
   updated_at: Type.String(),
 });
 
-export const ContinueWatchingList = Type.Array(
-  Type.Object({
-    id: Type.Integer(),
-    episode: Type.Ref(EpisodeSchema),
-    series: Type.Ref(SeriesSchema),
-    progress: Type.Number(),
-    position_seconds: Type.Number(),
-    updated_at: Type.String(),
-  }),
-);
+export const ContinueWatchingList = Type.Array(ContinueWatchingEntrySchema);
 
-export const HistoryList = Type.Array(
-  Type.Object({
-    id: Type.Integer(),
-    episode: Type.Ref(EpisodeSchema),
-    series: Type.Ref(SeriesSchema),
-    progress: Type.Number(),
-    watched_at: Type.String(),
-  }),
-);
+export const HistoryList = Type.Array(HistoryEntrySchema);
 
 export const HistoryQuery = Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }) });
 

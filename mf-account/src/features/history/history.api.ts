@@ -1,13 +1,7 @@
 /** Watch history (product.md#history): list, remove one entry, clear all. A 404 answers an empty list (product.md#history). */
-import { baseApi, type Episode, type Series } from '@cliffhanger/shared';
+import { baseApi, type HistoryEntry } from '@cliffhanger/shared';
 
-export interface HistoryEntry {
-  id: number;
-  episode: Pick<Episode, 'id' | 'title' | 'episode_number' | 'thumbnail' | 'duration'> & Partial<Episode>;
-  series: Pick<Series, 'id' | 'title'> & Partial<Series>;
-  progress: number;
-  watched_at: string;
-}
+export type { HistoryEntry };
 
 export const historyApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

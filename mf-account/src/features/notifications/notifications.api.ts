@@ -3,14 +3,10 @@
  * A change is shown at once and sent as the one key that changed; a refused change is rolled back
  * and explained in a toast.
  */
-import { baseApi, showToast } from '@cliffhanger/shared';
+import { baseApi, type NotificationPreferences, showToast } from '@cliffhanger/shared';
 import { accountT } from '../../messages';
 
-export interface NotificationPreferences {
-  email_new_episodes: boolean;
-  email_promotions: boolean;
-  push_enabled: boolean;
-}
+export type { NotificationPreferences };
 
 export type NotificationPreferenceKey = keyof NotificationPreferences;
 

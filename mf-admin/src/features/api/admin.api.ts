@@ -3,7 +3,7 @@
  * global to the page). Every answer is tagged 'Admin', and every write invalidates it, so a staff
  * screen never shows a list older than its own last save.
  */
-import { type AuthResponse, baseApi, type Translations } from '@cliffhanger/shared';
+import { type AuthResponse, baseApi, type CategoryTranslations } from '@cliffhanger/shared';
 import type {
   AdminAnalytics,
   AdminDashboard,
@@ -126,7 +126,7 @@ export const adminApi = baseApi.injectEndpoints({
       invalidatesTags: ['Admin', 'Series'],
     }),
     /** A genre's names in other languages; an empty object removes them. */
-    adminTranslateCategory: build.mutation<Category, { id: number; translations: Translations }>({
+    adminTranslateCategory: build.mutation<Category, { id: number; translations: CategoryTranslations }>({
       query: ({ id, translations }) => ({ url: `/admin/categories/${id}/`, method: 'PATCH', body: { translations } }),
       invalidatesTags: ['Admin', 'Series'],
     }),

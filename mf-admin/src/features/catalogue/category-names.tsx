@@ -4,7 +4,14 @@
  * it. One row per genre with its Russian name, saved on its own; the API checks again and names what
  * it refuses.
  */
-import { Button, ErrorNotice, InlineSpinner, showToast, type Translations, useAppDispatch } from '@cliffhanger/shared';
+import {
+  Button,
+  type CategoryTranslations,
+  ErrorNotice,
+  InlineSpinner,
+  showToast,
+  useAppDispatch,
+} from '@cliffhanger/shared';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { adminApi } from '../api/admin.api';
 import type { Category } from '../api/admin.types';
@@ -16,7 +23,7 @@ import { catalogueT, useCatalogueT } from './messages';
 const NAME_MAX_LENGTH = 60;
 
 /** The category's names by language with the Russian one from the form (none when left empty). */
-export function categoryTranslations(ruName: string, before?: Translations | null): Translations {
+export function categoryTranslations(ruName: string, before?: CategoryTranslations | null): CategoryTranslations {
   const { ru: _ru, ...others } = before ?? {};
   const title = ruName.trim();
   return title ? { ...others, ru: { title } } : others;

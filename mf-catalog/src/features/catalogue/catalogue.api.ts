@@ -7,6 +7,7 @@ import {
   baseApi,
   CACHE_SECONDS,
   type Category,
+  type ContinueWatchingEntry,
   type Episode,
   HIGHLIGHT_LIST_LIMIT,
   type Paginated,
@@ -18,14 +19,8 @@ import {
 /** An episode as the API answers it for a viewer: the fields (product.md#entities) plus the saved position. */
 export type ViewerEpisode = Episode & { position_seconds?: number };
 
-export interface ContinueWatchingEntry {
-  id: number;
-  episode: ViewerEpisode;
-  series: Series;
-  progress: number;
-  position_seconds: number;
-  updated_at: string;
-}
+/** An episode begun and not finished, with its series, where the viewer left it. */
+export type { ContinueWatchingEntry };
 
 /** The catalogue's own episode lists, refreshed after progress without refetching the player's. */
 export const CATALOG_EPISODES_TAG = { type: 'Episode' as const, id: 'catalog' };

@@ -3,7 +3,14 @@
  * fetched again after the viewer watches, unlocks or changes my list (the tags below), so the feed
  * follows what they do; and a clip whose signed address expired gets a fresh one from the stream call.
  */
-import { apiClient, baseApi, CACHE_SECONDS, type ForYouClip, type ForYouFeed } from '@cliffhanger/shared';
+import {
+  apiClient,
+  baseApi,
+  CACHE_SECONDS,
+  type EpisodeStream,
+  type ForYouClip,
+  type ForYouFeed,
+} from '@cliffhanger/shared';
 import { CATALOG_EPISODES_TAG } from '../catalogue/catalogue.api';
 
 export const forYouApi = baseApi.injectEndpoints({
@@ -22,9 +29,7 @@ export const { useCatalogForYouFeedQuery } = forYouApi;
 /** A fresh signed address of a clip whose address was refused; null when it may not be played now. */
 export async function renewClipAddress(episodeId: number): Promise<string | null> {
   try {
-    const { data } = await apiClient().get<{ hls_url: string | null; video_url: string | null }>(
-      `/episodes/${episodeId}/stream/`,
-    );
+    const { data } = await apiClient().get<EpisodeStream>(`/episodes/${episodeId}/stream/`);
     return data.hls_url ?? data.video_url;
   } catch {
     return null;

@@ -4,17 +4,13 @@
  * that address. On an automatic unlock the server's answer also carries the viewer's auto-unlock setting
  * for the series, which replaces the cached one; a refusal by that setting has it read again.
  */
-import { type ApiError, apiClient, SEND_ONCE, type UnlockAnswer } from '@cliffhanger/shared';
+import { type ApiError, apiClient, type EpisodeStream, SEND_ONCE, type UnlockAnswer } from '@cliffhanger/shared';
 import { settingReceived, settingStale } from '../auto-unlock/auto-unlock.api';
 import { playerApi } from '../playback/player.api';
 
-export type { UnlockAnswer };
+export type { EpisodeStream, UnlockAnswer };
 
-export interface StreamAnswer {
-  hls_url: string | null;
-  video_url: string | null;
-}
-
+/** What the player asks of an unlock; only `automatic` is sent (as the body), the ids name the episode and its cache. */
 export interface EpisodeUnlock {
   episodeId: number;
   seriesId: number;
@@ -23,11 +19,11 @@ export interface EpisodeUnlock {
 }
 
 /** The unlock's answer, with the stream address read after it (null when that read failed). */
-export type UnlockResult = UnlockAnswer & { stream: StreamAnswer | null };
+export type UnlockResult = UnlockAnswer & { stream: EpisodeStream | null };
 
 /** A fresh signed stream address of an episode (a read outside the cache: each answer is new). */
-export async function fetchStream(episodeId: number): Promise<StreamAnswer> {
-  const { data } = await apiClient().get<StreamAnswer>(`/episodes/${episodeId}/stream/`);
+export async function fetchStream(episodeId: number): Promise<EpisodeStream> {
+  const { data } = await apiClient().get<EpisodeStream>(`/episodes/${episodeId}/stream/`);
   return data;
 }
 
@@ -39,7 +35,7 @@ export function refusedByAutoUnlock(error: unknown): boolean {
 }
 
 /** Marks the episode unlocked in the cached list and the cached episode, with its stream address. */
-export function markUnlockedInCache(seriesId: number, episodeId: number, stream: StreamAnswer | null) {
+export function markUnlockedInCache(seriesId: number, episodeId: number, stream: EpisodeStream | null) {
   const patch = (episode: { id: number; is_unlocked: boolean; hls_url: string | null; video_url: string | null }) => {
     if (episode.id !== episodeId) return;
     episode.is_unlocked = true;
@@ -67,7 +63,7 @@ export const unlockApi = playerApi.injectEndpoints({
         // The list read again later brings the address too, so a failed read here is not a failure.
         const read = await baseQuery({ url: `/episodes/${episodeId}/stream/` });
         const answer = unlocked.data as UnlockAnswer;
-        const stream = read.error ? null : (read.data as StreamAnswer);
+        const stream = read.error ? null : (read.data as EpisodeStream);
         // The cache shows the episode unlocked, with its address, before anyone hears of the unlock: the
         // player starts it the moment it is told, and must find something to play.
         for (const update of markUnlockedInCache(seriesId, episodeId, stream)) api.dispatch(update);

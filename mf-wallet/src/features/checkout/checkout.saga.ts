@@ -26,7 +26,7 @@ import {
 } from '@cliffhanger/shared';
 import { call, delay, put, select, takeLeading } from 'redux-saga/effects';
 import { walletT } from '../../messages';
-import { type CheckoutAnswer, coinsApi } from '../coins/coins.api';
+import { type CheckoutSession, coinsApi } from '../coins/coins.api';
 import { formatDate } from '../format';
 import { isGoldSubscription } from '../subscription/gold-status';
 import { type ActiveSubscription, isSubscription, subscriptionApi } from '../subscription/subscription.api';
@@ -75,7 +75,7 @@ export const browser = {
 export function* postCheckout(request: CheckoutRequest) {
   // One key per purchase start: the transport's retries resend the same body, so a start whose answer
   // was lost gets the same checkout session back instead of opening a second one.
-  const answer: CheckoutAnswer | null = yield* runMutation(
+  const answer: CheckoutSession | null = yield* runMutation(
     request.kind === 'coins'
       ? coinsApi.endpoints.walletPurchaseCoins.initiate(
           {
@@ -111,7 +111,7 @@ export function* startCheckout({ payload }: ReturnType<typeof checkoutRequested>
   if (busy) return; // the browser is already on its way to a payment page
   yield put(checkoutStarting(payload));
   try {
-    const answer: CheckoutAnswer | null = yield call(postCheckout, payload);
+    const answer: CheckoutSession | null = yield call(postCheckout, payload);
     if (!answer?.url || !answer.session_id) throw new Error('The checkout answered no payment page');
     writeStored('checkout_session_id', answer.session_id);
     if (payload.kind === 'coins') {

@@ -1,20 +1,17 @@
 /** The coin packages on sale (product.md#coins). The balance itself is the session's (shell), read by selector. */
 import {
   baseApi,
+  type CheckoutSession,
+  type CoinBalanceResponse,
   type CoinPackage,
   type FirstPurchaseOfferAnswer,
   type FirstPurchaseOfferView,
   SEND_ONCE,
 } from '@cliffhanger/shared';
 
-export type { CoinPackage };
+export type { CheckoutSession, CoinPackage };
 
-/** The payment page a purchase or a subscription continues on. */
-export interface CheckoutAnswer {
-  session_id: string;
-  url: string;
-}
-
+/** What the wallet asks of a purchase start; the mutation sends it as the API's body (snake_case). */
 export interface CoinPurchase {
   packageId: number;
   /** One key per purchase start: a resent start gets the same checkout session back. */
@@ -23,17 +20,12 @@ export interface CoinPurchase {
   unlockEpisodeId?: number;
 }
 
-/** The balance with the coins owed after a refund or dispute of coins already spent. */
-export interface WalletBalance {
-  balance: number;
-  owed: number;
-}
-
 export const coinsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    walletBalance: build.query<WalletBalance, void>({
+    /** The balance with the coins owed after a refund or dispute of coins already spent. */
+    walletBalance: build.query<CoinBalanceResponse, void>({
       query: () => ({ url: '/coins/balance/' }),
-      transformResponse: (answer: Partial<WalletBalance> | null) => ({
+      transformResponse: (answer: Partial<CoinBalanceResponse> | null) => ({
         balance: typeof answer?.balance === 'number' ? answer.balance : 0,
         owed: typeof answer?.owed === 'number' && answer.owed > 0 ? answer.owed : 0,
       }),
@@ -54,7 +46,7 @@ export const coinsApi = baseApi.injectEndpoints({
       providesTags: ['Transaction'],
     }),
     /** Opens a payment page for a coin package; the coins come with the payment's webhook. */
-    walletPurchaseCoins: build.mutation<CheckoutAnswer | null, CoinPurchase>({
+    walletPurchaseCoins: build.mutation<CheckoutSession | null, CoinPurchase>({
       query: ({ packageId, idempotencyKey, returnTo, unlockEpisodeId }) => ({
         url: '/coins/purchase/',
         method: 'POST',

@@ -1,29 +1,7 @@
 /** Saved cards (product.md#payments). Known fields per product.md#entities: id and is_default; the API adds the card's face. */
-import { baseApi, SEND_ONCE } from '@cliffhanger/shared';
+import { baseApi, type DevCard, type PaymentMethod, SEND_ONCE, type SetupIntent } from '@cliffhanger/shared';
 
-export interface PaymentMethod {
-  id: number;
-  payment_method_id: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  is_default: boolean;
-  created_at: string;
-}
-
-export interface DevCardAnswer {
-  payment_method_id: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-}
-
-export interface SetupIntent {
-  client_secret: string;
-  setup_intent_id: string;
-}
+export type { PaymentMethod };
 
 /** A list answer, or null when the server answered something else (an empty body). */
 const listOrNull = (answer: unknown): PaymentMethod[] | null => (Array.isArray(answer) ? answer : null);
@@ -37,7 +15,7 @@ export const paymentMethodsApi = baseApi.injectEndpoints({
       providesTags: ['PaymentMethod'],
     }),
     /** The dev provider's card check: a typed card in, a payment method id (brand, last 4, expiry) out. */
-    walletDevCard: build.mutation<DevCardAnswer, { number: string; exp_month: number; exp_year: number; cvc: string }>({
+    walletDevCard: build.mutation<DevCard, { number: string; exp_month: number; exp_year: number; cvc: string }>({
       query: (card) => ({ url: '/dev-payment-methods/', method: 'POST', body: card }),
     }),
     /** The SetupIntent Stripe Elements confirms a new card against. */

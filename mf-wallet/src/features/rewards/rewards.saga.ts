@@ -19,7 +19,7 @@ import {
 import { call, put, takeLeading } from 'redux-saga/effects';
 import { walletT } from '../../messages';
 import { coinsLabel, formatDateTime } from '../format';
-import { type ClaimAnswer, type RewardShareChannel, rewardsApi, type ShareAnswer } from './rewards.api';
+import { type DailyBonusClaim, type RewardShareChannel, rewardsApi, type ShareReward } from './rewards.api';
 import { claimSettled, dailyBonusClaimRequested, shareRequested, shareSettled } from './rewards.slice';
 
 /** What the rewards tell the viewer, in the page's language when it is said. */
@@ -56,7 +56,7 @@ export const device = {
 
 export function* claimDailyBonus() {
   try {
-    const answer: ClaimAnswer = yield* runMutation(
+    const answer: DailyBonusClaim = yield* runMutation(
       rewardsApi.endpoints.walletClaimDailyBonus.initiate(undefined, SAGA_MUTATION),
     );
     yield put(balanceChanged({ balance: answer.balance, reason: 'daily_bonus' }));
@@ -105,7 +105,7 @@ export function* share({ payload }: ReturnType<typeof shareRequested>) {
     }
     yield put(track(SHARE_CHANNELS[analyticsChannel(channel)], { channel }));
     try {
-      const answer: ShareAnswer = yield* runMutation(
+      const answer: ShareReward = yield* runMutation(
         rewardsApi.endpoints.walletShareReward.initiate(channel, SAGA_MUTATION),
       );
       if (answer.credited) {

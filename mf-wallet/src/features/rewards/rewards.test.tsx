@@ -33,6 +33,7 @@ const overview = (claimedToday: boolean): RewardsOverview => ({
     })),
   },
   share: { coins: 10, channels: [{ channel: 'telegram', claimed_today: true }] },
+  follow: { coins: 100, claimed: false },
 });
 
 const toasts = (seen: UnknownAction[]) =>

@@ -1,6 +1,12 @@
 /** Gold plans and the viewer's subscription (product.md#gold); a 404 on the active one means none (product.md#gold). */
-import { baseApi, type GoldOffer, type GoldPlan, SEND_ONCE, type Subscription } from '@cliffhanger/shared';
-import type { CheckoutAnswer } from '../coins/coins.api';
+import {
+  baseApi,
+  type CheckoutSession,
+  type GoldOffer,
+  type GoldPlan,
+  SEND_ONCE,
+  type Subscription,
+} from '@cliffhanger/shared';
 import type { SubscriptionChange } from './subscription.slice';
 
 export type { GoldOffer, GoldPlan };
@@ -29,7 +35,7 @@ export const subscriptionApi = baseApi.injectEndpoints({
       providesTags: ['Subscription'],
     }),
     /** Opens a payment page for a Gold plan; Gold starts with the payment's webhook. */
-    walletCreateSubscription: build.mutation<CheckoutAnswer | null, { plan: string; returnTo?: string }>({
+    walletCreateSubscription: build.mutation<CheckoutSession | null, { plan: string; returnTo?: string }>({
       query: ({ plan, returnTo }) => ({
         url: '/subscriptions/create/',
         method: 'POST',

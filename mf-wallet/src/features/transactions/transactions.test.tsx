@@ -18,7 +18,10 @@ const tx = (id: number, extra: Partial<Transaction>): Transaction => ({
   amount: null,
   currency: null,
   coins: 0,
+  owed: 0,
+  as_guest: false,
   status: 'succeeded',
+  balance_after: null,
   created_at: `2026-01-${String(id).padStart(2, '0')}T10:00:00.000Z`,
   ...extra,
 });

@@ -1,19 +1,14 @@
 /** What unlocking the rest of a series costs this viewer: the server's total, never computed here. */
-import { baseApi, SEND_ONCE, type SeriesUnlockAnswer, type SeriesUnlockQuote } from '@cliffhanger/shared';
+import {
+  baseApi,
+  type PaymentConfirmation,
+  type PaymentIntent,
+  SEND_ONCE,
+  type SeriesUnlockAnswer,
+  type SeriesUnlockQuote,
+} from '@cliffhanger/shared';
 
-export type { SeriesUnlockAnswer, SeriesUnlockQuote };
-
-export interface IntentAnswer {
-  payment_intent_id: string;
-  status: string;
-}
-
-export interface ConfirmAnswer {
-  payment_intent_id: string;
-  status: string;
-  coins: number;
-  balance: number;
-}
+export type { PaymentConfirmation, PaymentIntent, SeriesUnlockAnswer, SeriesUnlockQuote };
 
 export const unlockSheetApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -23,7 +18,7 @@ export const unlockSheetApi = baseApi.injectEndpoints({
       providesTags: ['Transaction'],
     }),
     /** A PaymentIntent for a coin package, charged to the saved default card. */
-    walletCreatePaymentIntent: build.mutation<IntentAnswer, { packageId: number; amount: number; currency: string }>({
+    walletCreatePaymentIntent: build.mutation<PaymentIntent, { packageId: number; amount: number; currency: string }>({
       query: ({ packageId, amount, currency }) => ({
         url: '/payments/create-intent/',
         method: 'POST',
@@ -32,7 +27,7 @@ export const unlockSheetApi = baseApi.injectEndpoints({
       extraOptions: SEND_ONCE,
     }),
     /** Confirms it off-session; the coins come from the processor's verified webhook. */
-    walletConfirmPayment: build.mutation<ConfirmAnswer, string>({
+    walletConfirmPayment: build.mutation<PaymentConfirmation, string>({
       query: (paymentIntentId) => ({
         url: '/payments/confirm/',
         method: 'POST',

@@ -20,7 +20,12 @@ import { call, put, select, takeLeading } from 'redux-saga/effects';
 import { walletT } from '../../messages';
 import { continueOnEpisode } from '../checkout/checkout.saga';
 import { checkoutRequested } from '../checkout/checkout.slice';
-import { type ConfirmAnswer, type IntentAnswer, type SeriesUnlockAnswer, unlockSheetApi } from './unlock-sheet.api';
+import {
+  type PaymentConfirmation,
+  type PaymentIntent,
+  type SeriesUnlockAnswer,
+  unlockSheetApi,
+} from './unlock-sheet.api';
 import {
   savedCardPurchaseRequested,
   selectUnlockSheet,
@@ -49,10 +54,10 @@ const { walletCreatePaymentIntent, walletConfirmPayment, walletUnlockSeries } = 
 
 /** Charges the saved default card: a PaymentIntent, then its off-session confirmation. */
 export function* payWithSavedCard(packageId: number, amount: number, currency: string) {
-  const intent: IntentAnswer = yield* runMutation(
+  const intent: PaymentIntent = yield* runMutation(
     walletCreatePaymentIntent.initiate({ packageId, amount, currency }, SAGA_MUTATION),
   );
-  const answer: ConfirmAnswer = yield* runMutation(
+  const answer: PaymentConfirmation = yield* runMutation(
     walletConfirmPayment.initiate(intent.payment_intent_id, SAGA_MUTATION),
   );
   return answer;
@@ -63,7 +68,12 @@ export function* buyWithSavedCard({ payload }: ReturnType<typeof savedCardPurcha
   const episode = sheet.episode;
   yield put(track(ANALYTICS_EVENTS.coinPurchaseStarted, { package_id: payload.packageId, saved_card: true }));
   try {
-    const answer: ConfirmAnswer = yield call(payWithSavedCard, payload.packageId, payload.amount, payload.currency);
+    const answer: PaymentConfirmation = yield call(
+      payWithSavedCard,
+      payload.packageId,
+      payload.amount,
+      payload.currency,
+    );
     if (answer.status === 'requires_action') {
       // 3-D Secure: the processor's payment page asks the bank, then brings the viewer back here.
       yield put(unlockSheetSettled({ error: null }));
