@@ -103,7 +103,7 @@ describe('the account dashboard', () => {
 const entry = (id: number, episodeId: number): HistoryEntry => ({
   id,
   episode: episode(episodeId, 3, episodeId, { title: `Chapter ${episodeId}`, duration: 90 }),
-  series: series(3, { title: 'Night Shift' }),
+  series: series(3, { title: 'Night Shift', title_en: 'Night Shift' }),
   progress: id === 1 ? 100 : 40,
   watched_at: '2026-01-05T10:00:00.000Z',
 });
