@@ -23,13 +23,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import { freePort } from '../../../e2e/support/system';
 import type { AppConfig } from '../../src/config';
 import { createDatabase } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
 import type { Database } from '../../src/db/schema';
 import { insertSeries } from '../../src/domains/catalogue/catalogue.repository';
+import { dropSchema } from '../support/databases';
 import { PUBLISHED_LONG_AGO, seriesRow } from '../support/fixtures';
 import type { CrashServerConfig } from './crash-server';
 
@@ -705,10 +705,7 @@ export async function runCrashScenario(options: CrashRunOptions): Promise<CrashR
   } finally {
     await server.kill();
     if (options.kind === 'postgres' && options.postgresUrl) {
-      const client = new pg.Client({ connectionString: options.postgresUrl });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.end();
+      await dropSchema(options.postgresUrl, schema);
     }
     rmSync(dir, { recursive: true, force: true });
   }
