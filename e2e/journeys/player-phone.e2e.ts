@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { baseUrl, launchBrowser } from '../support/browser';
-import { waitForPlayback } from '../support/viewer-helpers';
+import { playToNearTheEnd, waitForPlayback } from '../support/viewer-helpers';
 
 interface JourneyEpisode {
   id: number;
@@ -99,18 +99,6 @@ function largestDifference(a: Buffer, b: Buffer): number {
   let most = 0;
   for (let i = 0; i < a.length; i += 1) most = Math.max(most, Math.abs((a[i] as number) - (b[i] as number)));
   return most;
-}
-
-/** Plays the episode on screen to its last half second. */
-async function nearTheEnd(page: Page) {
-  await page.waitForFunction(() => {
-    const v = document.querySelector<HTMLVideoElement>('video.player-video');
-    return !!v && Number.isFinite(v.duration) && v.duration > 1;
-  });
-  await video(page).evaluate((v: HTMLVideoElement) => {
-    v.currentTime = v.duration - 0.5;
-    void v.play();
-  });
 }
 
 describe('the phone player at 390 × 844 with touch', () => {
@@ -209,7 +197,7 @@ describe('the phone player at 390 × 844 with touch', () => {
     await page.goto(`${baseUrl()}/player/${seriesId}/episode/${first.id}?t=0`);
     await waitForPlayback(page, 0.3);
 
-    await nearTheEnd(page);
+    await playToNearTheEnd(page);
     const countdown = page.getByRole('region', { name: 'Up next' });
     await countdown.waitFor({ timeout: 10_000 });
     expect(await countdown.getByRole('status').textContent()).toMatch(
@@ -221,7 +209,7 @@ describe('the phone player at 390 × 844 with touch', () => {
     await page.waitForTimeout(6_000);
     expect(currentEpisode(page)).toBe(first.id);
 
-    await nearTheEnd(page);
+    await playToNearTheEnd(page);
     await countdown.waitFor({ timeout: 10_000 });
     await page.waitForURL((url) => url.pathname.endsWith(`/episode/${second.id}`), { timeout: 10_000 });
     await waitForPlayback(page, 0.3);
