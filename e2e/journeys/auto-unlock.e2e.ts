@@ -8,7 +8,7 @@
 import type { Browser } from 'playwright-core';
 import { registerAccount, sessionInitScript } from '../support/accounts';
 import { baseUrl, launchBrowser } from '../support/browser';
-import { coinSeries, episodesOf } from '../support/catalogue';
+import { coinSeries, episodesOf, inViewingOrder } from '../support/catalogue';
 import { superuserAccess } from '../support/staff-accounts';
 import { playToNearTheEnd, waitForPlayback } from '../support/viewer-helpers';
 
@@ -25,8 +25,7 @@ afterAll(async () => {
 /** A coin series whose free episodes are followed by three locked episodes of one price. */
 async function seriesToPlayInto(access: string) {
   for (const series of await coinSeries(6)) {
-    const list = await episodesOf(series.id, access);
-    const sorted = [...list].sort((a, b) => a.season - b.season || a.episode_number - b.episode_number);
+    const sorted = inViewingOrder(await episodesOf(series.id, access));
     const firstLocked = sorted.findIndex((e) => !e.is_free && !e.is_unlocked);
     const [lastOpen, a, b, c] = sorted.slice(firstLocked - 1, firstLocked + 3);
     if (firstLocked < 1 || !lastOpen || !a || !b || !c) continue;
