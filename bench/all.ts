@@ -4,8 +4,8 @@
  * BENCH_QUICK=1 runs a quick pass with few samples.
  */
 import { spawnSync } from 'node:child_process';
-import { ROOT, type RunningSystem, startSystem, stopSystem } from '../e2e/support/system';
-import { buildFrontends } from '../scripts/build';
+import { ROOT } from '../e2e/support/system';
+import { systemUnderBench } from './support/system-under-bench';
 
 const tsx = require.resolve('tsx/cli', { paths: [ROOT] });
 
@@ -22,18 +22,12 @@ function run(script: string, env: Record<string, string> = {}): boolean {
 async function main() {
   let ok = run('bench/api/api-bench.ts');
   ok = run('bench/money/unlock-bench.ts') && ok;
-  let system: RunningSystem | undefined;
-  let baseUrl = process.env.BASE_URL;
+  const system = await systemUnderBench();
   try {
-    if (!baseUrl) {
-      await buildFrontends();
-      system = await startSystem();
-      baseUrl = system.baseUrl;
-    }
-    ok = run('bench/first-screen.ts', { BASE_URL: baseUrl }) && ok;
-    ok = run('bench/player/player-bench.ts', { BASE_URL: baseUrl }) && ok;
+    ok = run('bench/first-screen.ts', { BASE_URL: system.baseUrl }) && ok;
+    ok = run('bench/player/player-bench.ts', { BASE_URL: system.baseUrl }) && ok;
   } finally {
-    await stopSystem(system);
+    await system.stop();
   }
   if (!ok) process.exitCode = 1;
 }

@@ -8,9 +8,8 @@
  *   npm run bench:first-screen -w bench     (SAMPLES=5; BENCH_QUICK=1: a quick pass)
  */
 import { launchBrowser } from '../e2e/support/browser';
-import { type RunningSystem, startSystem, stopSystem } from '../e2e/support/system';
-import { buildFrontends } from '../scripts/build';
 import { type Figure, formatTable, loadAverage, median, QUICK } from './support/stats';
+import { systemUnderBench } from './support/system-under-bench';
 
 const SAMPLES = Number(process.env.SAMPLES ?? (QUICK ? 1 : 5));
 /** JS before the first contentful paint on a phone, compressed. */
@@ -66,13 +65,8 @@ async function measure(baseUrl: string): Promise<Sample> {
 }
 
 export async function firstScreenBench(): Promise<{ figures: Figure[]; detail: string[] }> {
-  let system: RunningSystem | undefined;
-  let baseUrl = process.env.BASE_URL;
-  if (!baseUrl) {
-    await buildFrontends();
-    system = await startSystem();
-    baseUrl = system.baseUrl;
-  }
+  const system = await systemUnderBench();
+  const baseUrl = system.baseUrl;
   try {
     const samples: Sample[] = [];
     for (let i = 0; i < SAMPLES; i += 1) samples.push(await measure(baseUrl));
@@ -98,7 +92,7 @@ export async function firstScreenBench(): Promise<{ figures: Figure[]; detail: s
       ],
     };
   } finally {
-    await stopSystem(system);
+    await system.stop();
   }
 }
 

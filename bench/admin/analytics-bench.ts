@@ -13,17 +13,12 @@
  *   npx tsx bench/admin/analytics-bench.ts       (BENCH_VIEWERS_PER_DAY=2000 BENCH_DAYS=30 by default)
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../../api/src/app';
-import type { AppConfig } from '../../api/src/config';
 import type { AppContext } from '../../api/src/context';
 import { insertSeries } from '../../api/src/domains/catalogue/catalogue.repository';
 import { seriesRow } from '../../api/test/support/fixtures';
-import { benchConfig, postgresUrl } from '../support/bench-app';
+import { benchConfig, benchDatabase, postgresUrl } from '../support/bench-app';
 
 const VIEWERS_PER_DAY = Number(process.env.BENCH_VIEWERS_PER_DAY ?? 2000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 30);
@@ -219,12 +214,7 @@ async function seed(ctx: AppContext, base: string) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function run(kind: 'sqlite' | 'postgres', pgUrl: string | null) {
-  const dir = mkdtempSync(join(tmpdir(), 'cliffhanger-bench-'));
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  const database: AppConfig['database'] =
-    kind === 'sqlite'
-      ? { kind: 'sqlite', path: join(dir, 'bench.db') }
-      : { kind: 'postgres', connectionString: pgUrl as string, schema };
+  const { dir, database, remove } = benchDatabase(kind, pgUrl);
   const app = await buildApp(benchConfig(dir, database));
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -254,13 +244,7 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl: string | null) {
     return results;
   } finally {
     await app.close();
-    if (kind === 'postgres') {
-      const client = new pg.Client({ connectionString: pgUrl as string });
-      await client.connect();
-      await client.query(`drop schema if exists "${schema}" cascade`);
-      await client.end();
-    }
-    rmSync(dir, { recursive: true, force: true });
+    await remove();
   }
 }
 

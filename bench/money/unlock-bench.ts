@@ -13,16 +13,11 @@
  *   npm run bench:unlocks -w bench     (BENCH_ROUNDS=3 BENCH_SECONDS=5 BENCH_CLIENTS=100; BENCH_QUICK=1: a quick pass)
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../../api/src/app';
-import type { AppConfig } from '../../api/src/config';
 import { applyEntry, moneyTransaction } from '../../api/src/kernel/money-transaction';
 import { startBareServer } from '../api/bare-server';
-import { benchConfig, insertPaidSeries, postgresUrl } from '../support/bench-app';
+import { benchConfig, benchDatabase, insertPaidSeries, ledgerProblems, postgresUrl } from '../support/bench-app';
 import { alternate, type Figure, formatTable, loadAverage, median, QUICK } from '../support/stats';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? (QUICK ? 20 : 100));
@@ -51,12 +46,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 async function run(kind: 'sqlite' | 'postgres', pgUrl: string | null): Promise<Result> {
-  const dir = mkdtempSync(join(tmpdir(), 'cliffhanger-bench-'));
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  const database: AppConfig['database'] =
-    kind === 'sqlite'
-      ? { kind: 'sqlite', path: join(dir, 'bench.db') }
-      : { kind: 'postgres', connectionString: pgUrl as string, schema };
+  const { dir, database, remove } = benchDatabase(kind, pgUrl);
   const app = await buildApp(benchConfig(dir, database));
   const bareServer = await startBareServer([], 0);
   const bare = { url: `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/hello` };
@@ -149,27 +139,10 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl: string | null): Promise<R
       return perSecond;
     });
 
-    const doubles = await ctx.db
-      .selectFrom('coin_ledger')
-      .select(['user_id', 'reference'])
-      .where('reason', '=', 'unlock')
-      .groupBy(['user_id', 'reference'])
-      .having((eb) => eb.fn.countAll(), '>', 1)
-      .execute();
-    let mismatches = 0;
-    for (const client of clients) {
-      const user = await ctx.db
-        .selectFrom('users')
-        .select('coin_balance')
-        .where('id', '=', client.id)
-        .executeTakeFirstOrThrow();
-      const sum = await ctx.db
-        .selectFrom('coin_ledger')
-        .select((eb) => eb.fn.sum<number>('delta').as('sum'))
-        .where('user_id', '=', client.id)
-        .executeTakeFirstOrThrow();
-      if (Number(sum.sum) !== user.coin_balance) mismatches += 1;
-    }
+    const ledger = await ledgerProblems(
+      ctx.db,
+      clients.map((client) => client.id),
+    );
     latencies.sort((a, b) => a - b);
     return {
       database: kind,
@@ -181,19 +154,12 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl: string | null): Promise<R
       errors,
       p50: percentile(latencies, 0.5),
       p99: percentile(latencies, 0.99),
-      doubleCharges: doubles.length,
-      balanceMismatches: mismatches,
+      ...ledger,
     };
   } finally {
     bareServer.close();
     await app.close();
-    if (kind === 'postgres') {
-      const client = new pg.Client({ connectionString: pgUrl as string });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.end();
-    }
-    rmSync(dir, { recursive: true, force: true });
+    await remove();
   }
 }
 

@@ -21,11 +21,11 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../../e2e/support/browser';
-import { ROOT, type RunningSystem, startSystem, stopSystem } from '../../e2e/support/system';
+import { ROOT } from '../../e2e/support/system';
 import { FAST_START_CONFIG } from '../../mf-player/src/features/playback/hls-config';
-import { buildFrontends } from '../../scripts/build';
 import { startBareServer } from '../api/bare-server';
 import { alternate, type Figure, formatTable, loadAverage, median, QUICK } from '../support/stats';
+import { systemUnderBench } from '../support/system-under-bench';
 
 const RUNS = Number(process.env.RUNS ?? (QUICK ? 2 : 10));
 const LCP_RUNS = Number(process.env.LCP_RUNS ?? (QUICK ? 1 : 5));
@@ -235,14 +235,8 @@ function spansAfter(page: Page, since: number): Promise<Array<{ url: string } & 
 }
 
 export async function playerBench(): Promise<{ figures: Figure[]; detail: string[] }> {
-  let system: RunningSystem | undefined;
-  let baseUrl = process.env.BASE_URL;
-  if (!baseUrl) {
-    await buildFrontends();
-    system = await startSystem();
-    baseUrl = system.baseUrl;
-  }
-  const base = baseUrl;
+  const system = await systemUnderBench();
+  const base = system.baseUrl;
   const browser = await launchBrowser();
   const hlsLight = readFileSync(require.resolve('hls.js/dist/hls.light.min.js', { paths: [ROOT] }));
   let staticServer: Awaited<ReturnType<typeof startBareServer>> | undefined;
@@ -435,7 +429,7 @@ export async function playerBench(): Promise<{ figures: Figure[]; detail: string
   } finally {
     staticServer?.close();
     await browser.close();
-    await stopSystem(system);
+    await system.stop();
   }
 }
 

@@ -24,7 +24,7 @@ import type { AppContext } from '../../api/src/context';
 import { createDatabase, type DatabaseHandle } from '../../api/src/db/database';
 import { applyEntry, moneyTransaction } from '../../api/src/kernel/money-transaction';
 import { freePort, ROOT } from '../../e2e/support/system';
-import { insertPaidSeries } from '../support/bench-app';
+import { insertPaidSeries, ledgerProblems, probePostgres } from '../support/bench-app';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -51,21 +51,6 @@ interface Row {
   p99: number;
   errors: number;
   note: string;
-}
-
-async function adminUrl(): Promise<string | null> {
-  for (const user of ['postgres', 'root']) {
-    const url = `postgres://${user}@127.0.0.1:5432/test`;
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-    try {
-      await client.connect();
-      await client.end();
-      return url;
-    } catch {
-      await client.end().catch(() => undefined);
-    }
-  }
-  return null;
 }
 
 async function redisReachable(): Promise<boolean> {
@@ -160,7 +145,7 @@ async function paidEpisodes(database: DatabaseHandle): Promise<number[]> {
 }
 
 async function main() {
-  const admin = await adminUrl();
+  const admin = await probePostgres();
   if (!admin) throw new Error('PostgreSQL is not reachable at 127.0.0.1:5432: the scale bench needs it');
   if (!(await redisReachable())) throw new Error(`Redis is not reachable at ${REDIS_URL}: the scale bench needs it`);
   const databaseUrl = await recreateDatabase(admin);
@@ -282,27 +267,10 @@ async function main() {
       }
     }
 
-    const doubles = await database.db
-      .selectFrom('coin_ledger')
-      .select(['user_id', 'reference'])
-      .where('reason', '=', 'unlock')
-      .groupBy(['user_id', 'reference'])
-      .having((eb) => eb.fn.countAll(), '>', 1)
-      .execute();
-    let mismatches = 0;
-    for (const client of unlockers) {
-      const user = await database.db
-        .selectFrom('users')
-        .select('coin_balance')
-        .where('id', '=', client.id)
-        .executeTakeFirstOrThrow();
-      const sum = await database.db
-        .selectFrom('coin_ledger')
-        .select((eb) => eb.fn.sum<number>('delta').as('sum'))
-        .where('user_id', '=', client.id)
-        .executeTakeFirstOrThrow();
-      if (Number(sum.sum) !== user.coin_balance) mismatches += 1;
-    }
+    const { doubleCharges, balanceMismatches } = await ledgerProblems(
+      database.db,
+      unlockers.map((client) => client.id),
+    );
     const unlockRows = await database.db
       .selectFrom('episode_unlocks')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -324,9 +292,9 @@ async function main() {
       );
     }
     console.log(
-      `\nUnlocks: ${charged} charged answers counted, ${Number(unlockRows.count)} unlock rows, ${doubles.length} episodes charged twice, ${mismatches} balances ≠ ledger.`,
+      `\nUnlocks: ${charged} charged answers counted, ${Number(unlockRows.count)} unlock rows, ${doubleCharges} episodes charged twice, ${balanceMismatches} balances ≠ ledger.`,
     );
-    if (doubles.length > 0 || mismatches > 0) process.exitCode = 1;
+    if (doubleCharges > 0 || balanceMismatches > 0) process.exitCode = 1;
   } finally {
     await database.db.destroy();
   }

@@ -8,6 +8,7 @@
 import type { Browser } from 'playwright-core';
 import { sessionInitScript } from '../support/accounts';
 import { baseUrl, launchBrowser } from '../support/browser';
+import { demoSeries, listedSeries } from '../support/catalogue';
 import { createStaffAccount } from '../support/staff-accounts';
 import { waitForPlayback } from '../support/viewer-helpers';
 
@@ -18,13 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-interface JourneySeries {
-  id: number;
-  title: string;
-  is_gold_exclusive: boolean;
-  episodes_count: number;
-}
 
 interface FeedFigures {
   impressions: number;
@@ -52,19 +46,9 @@ const firstEpisodeViewers = (funnel: SeriesFunnel) =>
 
 describe('staff analytics per series', () => {
   it("counts a guest's five seconds of episode 1 among the series' viewers within seconds", async () => {
-    const staff = await createStaffAccount('analyst');
-    const login = await fetch(`${baseUrl()}/api/auth/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: staff.email, password: staff.password }),
-    });
-    const account = await login.json();
+    const account = await staffSession('analyst');
 
-    const list = (await (await fetch(`${baseUrl()}/api/series/?limit=100`)).json()) as
-      | JourneySeries[]
-      | { results: JourneySeries[] };
-    const all = Array.isArray(list) ? list : list.results;
-    const series = all.find((s) => s.title === 'Midnight Vows') ?? all.find((s) => !s.is_gold_exclusive);
+    const series = await demoSeries();
     expect(series).toBeTruthy();
     const seriesId = series?.id as number;
     const before = firstEpisodeViewers(await funnelOf(account.access, seriesId));
@@ -100,8 +84,9 @@ describe('staff analytics per series', () => {
   });
 });
 
-async function staffSession() {
-  const staff = await createStaffAccount('feedanalyst');
+/** A new staff member, signed in with their password: answers the login's session. */
+async function staffSession(prefix: string) {
+  const staff = await createStaffAccount(prefix);
   const login = await fetch(`${baseUrl()}/api/auth/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -112,11 +97,8 @@ async function staffSession() {
 
 describe('staff analytics of the For you feed', () => {
   it("counts a guest's feed clip shown and played in its series' feed figures, on the API and the screen", async () => {
-    const account = await staffSession();
-    const list = (await (await fetch(`${baseUrl()}/api/series/?limit=100`)).json()) as
-      | JourneySeries[]
-      | { results: JourneySeries[] };
-    const all = Array.isArray(list) ? list : list.results;
+    const account = await staffSession('feedanalyst');
+    const all = await listedSeries();
     const before = new Map<number, FeedFigures>();
     for (const series of all) before.set(series.id, (await funnelOf(account.access, series.id)).feed);
 

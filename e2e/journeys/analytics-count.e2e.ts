@@ -5,6 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { baseUrl, launchBrowser } from '../support/browser';
+import { demoSeries } from '../support/catalogue';
 import { superuserAccess } from '../support/staff-accounts';
 import { waitForPlayback } from '../support/viewer-helpers';
 
@@ -15,13 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-interface JourneySeries {
-  id: number;
-  title: string;
-  is_gold_exclusive: boolean;
-  episodes_count: number;
-}
 
 async function viewsToday(access: string): Promise<number> {
   const response = await fetch(`${baseUrl()}/api/admin/dashboard/`, { headers: { Authorization: `Bearer ${access}` } });
@@ -49,12 +43,7 @@ describe('staff analytics count what viewers watch', () => {
     await page.getByRole('heading', { name: 'Watch something gripping' }).waitFor();
     // A demo series (other journeys publish short series of their own on the same server); its
     // first episode is free.
-    const answer = (await (await page.request.get(`${baseUrl()}/api/series/?limit=100`)).json()) as
-      | JourneySeries[]
-      | { results: JourneySeries[] };
-    const all = Array.isArray(answer) ? answer : answer.results;
-    const demo =
-      all.find((s) => s.title === 'Midnight Vows') ?? all.find((s) => !s.is_gold_exclusive && s.episodes_count >= 4);
+    const demo = await demoSeries(4);
     expect(demo).toBeTruthy();
     await page.goto(`${baseUrl()}/player/${demo?.id}/episode/1`);
     await waitForPlayback(page, 0.5);

@@ -5,12 +5,12 @@
  * third with the reason it stopped; turns it off there in one tap. The account's balance and
  * transaction lines show exactly the two automatic spends.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { registerAccount, sessionInitScript } from '../support/accounts';
 import { baseUrl, launchBrowser } from '../support/browser';
-import { coinSeries, episodesOf } from '../support/catalogue';
+import { coinSeries, episodesOf, inViewingOrder } from '../support/catalogue';
 import { superuserAccess } from '../support/staff-accounts';
-import { waitForPlayback } from '../support/viewer-helpers';
+import { playToNearTheEnd, waitForPlayback } from '../support/viewer-helpers';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -25,8 +25,7 @@ afterAll(async () => {
 /** A coin series whose free episodes are followed by three locked episodes of one price. */
 async function seriesToPlayInto(access: string) {
   for (const series of await coinSeries(6)) {
-    const list = await episodesOf(series.id, access);
-    const sorted = [...list].sort((a, b) => a.season - b.season || a.episode_number - b.episode_number);
+    const sorted = inViewingOrder(await episodesOf(series.id, access));
     const firstLocked = sorted.findIndex((e) => !e.is_free && !e.is_unlocked);
     const [lastOpen, a, b, c] = sorted.slice(firstLocked - 1, firstLocked + 3);
     if (firstLocked < 1 || !lastOpen || !a || !b || !c) continue;
@@ -45,20 +44,6 @@ async function grantCoins(userId: number, amount: number) {
     body: JSON.stringify({ user_id: userId, amount, reason: 'Coins for the auto-unlock journey' }),
   });
   if (!response.ok) throw new Error(`grant answered ${response.status}: ${await response.text()}`);
-}
-
-const video = (page: Page) => page.locator('video.player-video');
-
-/** Plays the episode on screen to its last half second, so autoplay-next moves on. */
-async function playToTheEnd(page: Page) {
-  await page.waitForFunction(() => {
-    const v = document.querySelector<HTMLVideoElement>('video.player-video');
-    return !!v && Number.isFinite(v.duration) && v.duration > 1;
-  });
-  await video(page).evaluate((v: HTMLVideoElement) => {
-    v.currentTime = v.duration - 0.5;
-    void v.play();
-  });
 }
 
 describe('auto-unlock with a limit, on a phone', () => {
@@ -94,7 +79,7 @@ describe('auto-unlock with a limit, on a phone', () => {
     // Two locked episodes in a row unlock by themselves, each with its toast, and play.
     const notifications = page.getByRole('region', { name: 'Notifications' });
     for (const [index, episode] of [locked[0], locked[1]].entries()) {
-      await playToTheEnd(page);
+      await playToNearTheEnd(page);
       await page.waitForURL((url) => url.pathname.endsWith(`/episode/${episode.id}`), { timeout: 20_000 });
       const left = cap - price * (index + 1);
       await notifications
@@ -107,7 +92,7 @@ describe('auto-unlock with a limit, on a phone', () => {
     }
 
     // The third stops at the limit: the paywall, with the reason.
-    await playToTheEnd(page);
+    await playToNearTheEnd(page);
     await page.waitForURL((url) => url.pathname.endsWith(`/episode/${locked[2].id}`), { timeout: 20_000 });
     const paywall = page.getByRole('dialog', { name: `Episode ${locked[2].episode_number} is locked` });
     await paywall.waitFor();

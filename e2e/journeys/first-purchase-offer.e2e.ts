@@ -5,12 +5,11 @@
  * checkout, lands back on the episode with the offer's coins, and the offer is gone from the coin
  * store. The offer is taken down again at the end, so other journeys see the usual packages.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { baseUrl, launchBrowser } from '../support/browser';
 import { lockedEpisode } from '../support/catalogue';
 import { payOnDevCheckout } from '../support/money-helpers';
+import { viewerShot } from '../support/screenshots';
 import { createStaffAccount, type StaffAccount, signInAsStaff } from '../support/staff-accounts';
 import { waitForHeaderBalance } from '../support/viewer-helpers';
 
@@ -40,17 +39,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** What the viewer sees, when E2E_SCREENSHOTS names a folder. */
-async function shot(page: Page, name: string, focus?: Locator) {
-  const folder = process.env.E2E_SCREENSHOTS;
-  if (!folder) return;
-  mkdirSync(folder, { recursive: true });
-  // The start-up loader covers every freshly loaded page for its first 2 s (product.md#shell).
-  await page.locator('#startup-loader').waitFor({ state: 'detached', timeout: 10_000 });
-  if (focus) await focus.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(folder, `${name}.png`) });
-}
-
 const money = (amount: number) => amount.toLocaleString('en-US');
 
 describe('the first-purchase offer', () => {
@@ -79,7 +67,7 @@ describe('the first-purchase offer', () => {
     await form.getByLabel('Offer price').fill(String(offerPrice));
     await form.getByRole('button', { name: 'Save offer' }).click();
     await admin.getByText('First-purchase offer saved').first().waitFor();
-    await shot(admin, 'offer-admin-form', form);
+    await viewerShot(admin, 'offer-admin-form', form);
     await staffContext.close();
 
     // A new guest on a locked episode.
@@ -93,7 +81,7 @@ describe('the first-purchase offer', () => {
     await storeOffer.getByText('First top-up offer', { exact: true }).waitFor();
     expect(await page.getByText('First top-up offer', { exact: true }).count()).toBe(1);
     expect(await storeOffer.locator('s').textContent()).toContain(money(pack.price));
-    await shot(page, 'offer-coin-store', storeOffer);
+    await viewerShot(page, 'offer-coin-store', storeOffer);
     await page.goto(`${baseUrl()}${path}`);
     await page.getByRole('dialog', { name: `Episode ${episode.episode_number} is locked` }).waitFor();
     await page.getByRole('button', { name: `Unlock for ${episode.coin_cost} coins` }).click();
@@ -104,7 +92,7 @@ describe('the first-purchase offer', () => {
     expect(await offerPack.getByText(title, { exact: true }).count()).toBe(1);
     expect(await offerPack.locator('s').textContent()).toContain(money(pack.price));
     expect(await sheet.getByText('First top-up offer', { exact: true }).count()).toBe(1);
-    await shot(page, 'offer-unlock-sheet', offerPack);
+    await viewerShot(page, 'offer-unlock-sheet', offerPack);
 
     const buy = offerPack.getByRole('button', {
       name: new RegExp(
@@ -137,7 +125,7 @@ describe('the first-purchase offer', () => {
       return ((await response.json()) as { offer: unknown }).offer;
     });
     expect(offer).toBeNull();
-    await shot(page, 'offer-coin-store-after');
+    await viewerShot(page, 'offer-coin-store-after');
     await context.close();
   });
 });

@@ -10,19 +10,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { baseUrl, launchBrowser } from '../support/browser';
-import { waitForPlayback } from '../support/viewer-helpers';
-
-interface JourneyEpisode {
-  id: number;
-  episode_number: number;
-  season: number;
-  is_free: boolean;
-}
-interface JourneySeries {
-  id: number;
-  is_gold_exclusive: boolean;
-  episodes_count: number;
-}
+import { coinSeries, episodesOf, inViewingOrder, type JourneyEpisode } from '../support/catalogue';
+import { playToNearTheEnd, waitForPlayback } from '../support/viewer-helpers';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const DESKTOP = { viewport: { width: 1440, height: 900 } };
@@ -41,16 +30,9 @@ async function shot(page: Page, name: string) {
 }
 
 /** A demo series whose first three episodes are free (the journey moves between them). */
-async function freeEpisodes(page: Page): Promise<{ seriesId: number; episodes: JourneyEpisode[] }> {
-  const answer = (await (await page.request.get(`${baseUrl()}/api/series/?limit=100`)).json()) as
-    | JourneySeries[]
-    | { results: JourneySeries[] };
-  const all = Array.isArray(answer) ? answer : answer.results;
-  for (const series of all.filter((s) => !s.is_gold_exclusive && s.episodes_count >= 4)) {
-    const list = (await (
-      await page.request.get(`${baseUrl()}/api/series/${series.id}/episodes/`)
-    ).json()) as JourneyEpisode[];
-    const sorted = [...list].sort((a, b) => a.season - b.season || a.episode_number - b.episode_number);
+async function freeEpisodes(): Promise<{ seriesId: number; episodes: JourneyEpisode[] }> {
+  for (const series of await coinSeries(4)) {
+    const sorted = inViewingOrder(await episodesOf(series.id));
     if (sorted.slice(0, 3).every((e) => e.is_free)) return { seriesId: series.id, episodes: sorted };
   }
   throw new Error('no series with three free episodes');
@@ -101,23 +83,11 @@ function largestDifference(a: Buffer, b: Buffer): number {
   return most;
 }
 
-/** Plays the episode on screen to its last half second. */
-async function nearTheEnd(page: Page) {
-  await page.waitForFunction(() => {
-    const v = document.querySelector<HTMLVideoElement>('video.player-video');
-    return !!v && Number.isFinite(v.duration) && v.duration > 1;
-  });
-  await video(page).evaluate((v: HTMLVideoElement) => {
-    v.currentTime = v.duration - 0.5;
-    void v.play();
-  });
-}
-
 describe('the phone player at 390 × 844 with touch', () => {
   it('fills the screen, keeps playing under the episode drawer, pauses on a tap, seeks by drag and swipes to the next episode', async () => {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
-    const { seriesId, episodes } = await freeEpisodes(page);
+    const { seriesId, episodes } = await freeEpisodes();
     const [first, second, third] = episodes as [JourneyEpisode, JourneyEpisode, JourneyEpisode];
     await page.goto(`${baseUrl()}/player/${seriesId}/episode/${first.id}?t=0`);
     await waitForPlayback(page, 0.5);
@@ -204,12 +174,12 @@ describe('the phone player at 390 × 844 with touch', () => {
   it('counts down to the next episode when one ends; Cancel stays, letting it run moves on', async () => {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
-    const { seriesId, episodes } = await freeEpisodes(page);
+    const { seriesId, episodes } = await freeEpisodes();
     const [first, second] = episodes as [JourneyEpisode, JourneyEpisode];
     await page.goto(`${baseUrl()}/player/${seriesId}/episode/${first.id}?t=0`);
     await waitForPlayback(page, 0.3);
 
-    await nearTheEnd(page);
+    await playToNearTheEnd(page);
     const countdown = page.getByRole('region', { name: 'Up next' });
     await countdown.waitFor({ timeout: 10_000 });
     expect(await countdown.getByRole('status').textContent()).toMatch(
@@ -221,7 +191,7 @@ describe('the phone player at 390 × 844 with touch', () => {
     await page.waitForTimeout(6_000);
     expect(currentEpisode(page)).toBe(first.id);
 
-    await nearTheEnd(page);
+    await playToNearTheEnd(page);
     await countdown.waitFor({ timeout: 10_000 });
     await page.waitForURL((url) => url.pathname.endsWith(`/episode/${second.id}`), { timeout: 10_000 });
     await waitForPlayback(page, 0.3);
@@ -233,7 +203,7 @@ describe('the player at 1440 × 900', () => {
   it('keeps its desktop layout, and crossing 768 px mid-play keeps the same video at the same position', async () => {
     const context = await browser.newContext(DESKTOP);
     const page = await context.newPage();
-    const { seriesId, episodes } = await freeEpisodes(page);
+    const { seriesId, episodes } = await freeEpisodes();
     const first = episodes[0] as JourneyEpisode;
     await page.goto(`${baseUrl()}/player/${seriesId}/episode/${first.id}?t=0`);
     await waitForPlayback(page, 0.3);

@@ -7,6 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from '../support/browser';
+import { coinSeries } from '../support/catalogue';
 import {
   headerBalance,
   registerGuestByMagicLink,
@@ -30,12 +31,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface JourneySeries {
-  id: number;
-  is_gold_exclusive: boolean;
-  episodes_count: number;
-}
-
 /**
  * Opens the first series of the home grid that coins unlock (not Gold-exclusive) and that has enough
  * episodes for the journey: free ones to move between (the demo's first three) and a paid one. Other journeys share the server
@@ -47,13 +42,7 @@ async function openFirstCoinSeries(page: Page) {
   const cards = page.locator('.series-grid-section a.series-card');
   await cards.first().waitFor();
   const hrefs = await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-  const answer = (await (await page.request.get(`${baseUrl()}/api/series/?limit=100`)).json()) as
-    | JourneySeries[]
-    | { results: JourneySeries[] };
-  const all = Array.isArray(answer) ? answer : answer.results;
-  const suitable = new Set(
-    all.filter((s) => !s.is_gold_exclusive && s.episodes_count >= 4).map((s) => `/series/${s.id}`),
-  );
+  const suitable = new Set((await coinSeries(4)).map((s) => `/series/${s.id}`));
   const href = hrefs.find((h) => suitable.has(h));
   expect(href).toBeTruthy();
   await page.locator(`.series-grid-section a.series-card[href="${href}"]`).first().click();

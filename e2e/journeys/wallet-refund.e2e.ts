@@ -6,12 +6,11 @@
  *
  * With E2E_SCREENSHOTS=<folder>, each screen is also saved there for a person to look at.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { registerAccount, type SignedInAccount, sessionInitScript } from '../support/accounts';
 import { baseUrl, launchBrowser } from '../support/browser';
 import { headerCoins, waitForHeaderCoins } from '../support/money-helpers';
+import { viewerShot } from '../support/screenshots';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,17 +25,6 @@ interface Pack {
   coins: number;
   bonus_coins: number;
   price: number;
-}
-
-/** What the viewer sees, scrolled to `focus` when given (the screen as it is, not a stitched page). */
-async function shot(page: Page, name: string, focus?: Locator) {
-  const folder = process.env.E2E_SCREENSHOTS;
-  if (!folder) return;
-  mkdirSync(folder, { recursive: true });
-  // The start-up loader covers every freshly loaded page for its first 2 s (product.md#shell).
-  await page.locator('#startup-loader').waitFor({ state: 'detached', timeout: 10_000 });
-  if (focus) await focus.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(folder, `${name}.png`) });
 }
 
 /** Unlocks paid episodes through the API until the balance is below `below`; answers the balance. */
@@ -109,11 +97,11 @@ describe.each([
     // The checkout's receipt (the address the store opened) can send what the processor sends later.
     await page.goto(checkout);
     await page.getByRole('heading', { name: 'This purchase is paid' }).waitFor();
-    await shot(page, `${device}-1-receipt`);
+    await viewerShot(page, `${device}-1-receipt`);
     await page.getByRole('button', { name: 'Refund in full' }).click();
     await page.getByText('(in full)').waitFor();
     expect(await page.getByRole('button', { name: /Refund/ }).count()).toBe(0);
-    await shot(page, `${device}-2-refunded`);
+    await viewerShot(page, `${device}-2-refunded`);
     expect(await walletOf(account.access)).toEqual({ balance: 0, owed });
 
     // The wallet: the balance is 0, not negative, and the debt is said plainly.
@@ -128,12 +116,12 @@ describe.each([
       .first()
       .waitFor();
     await waitForHeaderCoins(page, 0);
-    await shot(page, `${device}-3-balance`, notice);
-    await shot(page, `${device}-3-transactions`, page.getByText(`${owed} owed`).first());
+    await viewerShot(page, `${device}-3-balance`, notice);
+    await viewerShot(page, `${device}-3-transactions`, page.getByText(`${owed} owed`).first());
 
     await page.goto(`${baseUrl()}/coins`);
     await page.getByTestId('coins-owed').first().waitFor();
-    await shot(page, `${device}-4-coin-store`, page.getByTestId('coins-owed').first());
+    await viewerShot(page, `${device}-4-coin-store`, page.getByTestId('coins-owed').first());
 
     // The next purchase pays the debt first.
     await buy(page, pack);
@@ -143,7 +131,7 @@ describe.each([
     await page.goto(`${baseUrl()}/account-dashboard/balance`);
     await page.getByText('Owed coins paid off').first().waitFor();
     expect(await page.getByTestId('coins-owed').count()).toBe(0);
-    await shot(page, `${device}-5-settled`, page.getByText('Owed coins paid off').first());
+    await viewerShot(page, `${device}-5-settled`, page.getByText('Owed coins paid off').first());
   });
 
   it('will not let another viewer open or refund this checkout', async () => {

@@ -2,6 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { type SignedInAccount, sessionInitScript } from './accounts';
 import { baseUrl } from './browser';
+import { headerBalance, waitForHeaderBalance } from './viewer-helpers';
 
 export async function signedInPage(browser: Browser, account: SignedInAccount, width = 1280): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -24,19 +25,12 @@ export async function payOnDevCheckout(page: Page): Promise<void> {
   await page.waitForURL((url) => !url.pathname.startsWith('/api/'));
 }
 
-export async function headerCoins(page: Page): Promise<number> {
-  const text = (await page.getByTestId('header-balance').textContent()) ?? '';
-  return Number(text.replace(/\D+/g, ''));
-}
+/** The coins the header shows. */
+export const headerCoins = headerBalance;
 
-/** Waits until the header shows `expected` coins. */
-export async function waitForHeaderCoins(page: Page, expected: number, timeout = 30_000): Promise<void> {
-  await page.waitForFunction(
-    (value) =>
-      document.querySelector('[data-testid=header-balance]')?.textContent?.replace(/\D+/g, '') === String(value),
-    expected,
-    { timeout },
-  );
+/** Waits until the header shows `expected` coins (the money journeys wait up to 30 s for a webhook). */
+export function waitForHeaderCoins(page: Page, expected: number, timeout = 30_000): Promise<void> {
+  return waitForHeaderBalance(page, expected, timeout);
 }
 
 interface OutboxMail {

@@ -1,5 +1,5 @@
 /**
- * Helpers for the viewer journeys: wait for a playing video, read the header's coin balance, and turn
+ * Helpers for the viewer journeys: wait for a playing video, play it to its end, read the header's coin balance, and turn
  * the page's guest into a registered viewer through the magic link (the one route that grants coins:
  * 100 on registration, product.md#accounts), read from the dev outbox.
  */
@@ -16,6 +16,18 @@ export async function waitForPlayback(page: Page, seconds = 1, timeout = 30_000)
     { timeout },
   );
   return (await handle.jsonValue()) as number;
+}
+
+/** Plays the episode on screen from its last half second, so it ends (and autoplay-next moves on). */
+export async function playToNearTheEnd(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const v = document.querySelector<HTMLVideoElement>('video.player-video');
+    return !!v && Number.isFinite(v.duration) && v.duration > 1;
+  });
+  await page.locator('video.player-video').evaluate((v: HTMLVideoElement) => {
+    v.currentTime = v.duration - 0.5;
+    void v.play();
+  });
 }
 
 export async function headerBalance(page: Page): Promise<number> {

@@ -17,6 +17,7 @@ import { act, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation, useNavigate, useRoutes } from 'react-router-dom';
 import { federationMock } from '../../scripts/jest/federation-runtime-mock';
+import { testUser as remoteTestUser } from '../../shared/testing/remote-store';
 import { buildRoutes } from './app/routes';
 import { configureRemotes, resetRemoteRegistry } from './federation/remote-registry';
 import { followPromptSlice } from './follow-prompt/follow-prompt.slice';
@@ -74,21 +75,14 @@ export function renderAt(path: string, store = testStore()) {
   return { ...view, pathname: () => seen.pathname, navigate, store };
 }
 
-export const testUser = (extra: Partial<User> = {}): User => ({
-  id: 1,
-  email: 'mia@example.com',
-  username: 'mia',
-  first_name: '',
-  last_name: '',
-  is_guest: false,
-  is_premium: false,
-  is_gold_member: false,
-  is_staff: false,
-  is_superuser: false,
-  coin_balance: 25,
-  subscription: null,
-  created_at: '2025-01-01T00:00:00Z',
-  ...extra,
-});
+/** The shell's usual person: Mia, registered, with 25 coins; `extra` says what differs. */
+export const testUser = (extra: Partial<User> = {}): User =>
+  remoteTestUser({
+    email: 'mia@example.com',
+    username: 'mia',
+    coin_balance: 25,
+    created_at: '2025-01-01T00:00:00Z',
+    ...extra,
+  });
 
 export { SCREENS };

@@ -20,16 +20,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
+import { freePort } from '../../../e2e/support/system';
 import type { AppConfig } from '../../src/config';
 import { createDatabase } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
 import type { Database } from '../../src/db/schema';
 import { insertSeries } from '../../src/domains/catalogue/catalogue.repository';
+import { dropSchema } from '../support/databases';
 import { PUBLISHED_LONG_AGO, seriesRow } from '../support/fixtures';
 import type { CrashServerConfig } from './crash-server';
 
@@ -79,17 +79,6 @@ export function seededRandom(seed: number): () => number {
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
 
 // --- The server process ---------------------------------------------------------------------------
 
@@ -716,10 +705,7 @@ export async function runCrashScenario(options: CrashRunOptions): Promise<CrashR
   } finally {
     await server.kill();
     if (options.kind === 'postgres' && options.postgresUrl) {
-      const client = new pg.Client({ connectionString: options.postgresUrl });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.end();
+      await dropSchema(options.postgresUrl, schema);
     }
     rmSync(dir, { recursive: true, force: true });
   }

@@ -8,12 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Kysely, Migrator } from 'kysely';
-import pg from 'pg';
 import { createDatabase } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
 import { staticMigrationProvider } from '../../src/db/migrations';
 import type { Database } from '../../src/db/schema';
-import { type DatabaseKind, databaseKinds, postgresUrl } from '../support/databases';
+import { type DatabaseKind, databaseKinds, dropSchema, postgresUrl } from '../support/databases';
 
 async function openDatabase(kind: DatabaseKind) {
   const dir = mkdtempSync(join(tmpdir(), 'cliffhanger-migration-'));
@@ -29,10 +28,7 @@ async function openDatabase(kind: DatabaseKind) {
     async close() {
       await handle.db.destroy();
       if (schema) {
-        const client = new pg.Client({ connectionString: postgresUrl() as string });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await client.end();
+        await dropSchema(postgresUrl() as string, schema);
       }
       rmSync(dir, { recursive: true, force: true });
     },

@@ -4,11 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Kysely, Migrator } from 'kysely';
-import pg from 'pg';
 import { createDatabase } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
 import { staticMigrationProvider } from '../../src/db/migrations';
-import { databaseKinds, postgresUrl } from '../support/databases';
+import { databaseKinds, dropSchema, postgresUrl } from '../support/databases';
 
 describe.each(databaseKinds())('the publishing migration (%s)', (kind) => {
   it('makes existing series and episodes published as of their creation, and new rows drafts', async () => {
@@ -56,10 +55,7 @@ describe.each(databaseKinds())('the publishing migration (%s)', (kind) => {
     } finally {
       await db.destroy();
       if (kind === 'postgres') {
-        const client = new pg.Client({ connectionString: postgresUrl() as string });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await client.end();
+        await dropSchema(postgresUrl() as string, schema);
       }
       rmSync(dir, { recursive: true, force: true });
     }

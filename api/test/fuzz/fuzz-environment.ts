@@ -10,12 +10,11 @@ import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../../src/app';
 import type { AppConfig } from '../../src/config';
 import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
 import type { TypedFastify } from '../../src/http/type-provider';
-import type { DatabaseKind } from '../support/databases';
+import { type DatabaseKind, dropSchema } from '../support/databases';
 import { registerUser, signUpGuest, smallCatalogue } from '../support/fixtures';
 import { call } from '../support/http';
 import { testConfig } from '../support/test-config';
@@ -162,10 +161,7 @@ export async function createFuzzEnvironment(kind: DatabaseKind, postgresUrl: str
       agent.destroy();
       await app.close();
       if (schema) {
-        const client = new pg.Client({ connectionString: postgresUrl as string });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await client.end();
+        await dropSchema(postgresUrl as string, schema);
       }
       rmSync(dir, { recursive: true, force: true });
     },

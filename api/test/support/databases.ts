@@ -4,6 +4,7 @@
  * synchronously (a child process) because `describe.each` needs its table when the file is loaded.
  */
 import { spawnSync } from 'node:child_process';
+import pg from 'pg';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -44,4 +45,12 @@ export function databaseKinds(): DatabaseKind[] {
     console.warn('PostgreSQL unreachable at 127.0.0.1:5432: skipping the PostgreSQL runs of the API tests');
   }
   return ['sqlite'];
+}
+
+/** Drops a throw-away PostgreSQL schema a test or bench made, with everything in it. */
+export async function dropSchema(connectionString: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await client.end();
 }

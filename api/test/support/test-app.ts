@@ -7,13 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 
 import { buildApp } from '../../src/app';
 import type { AppConfig } from '../../src/config';
 import type { AppContext } from '../../src/context';
 import type { TypedFastify } from '../../src/http/type-provider';
-import { type DatabaseKind, postgresUrl } from './databases';
+import { type DatabaseKind, dropSchema, postgresUrl } from './databases';
 import { type ConfigOverrides, testConfig } from './test-config';
 
 export { bearer } from './http';
@@ -55,10 +54,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       if (schema) {
-        const client = new pg.Client({ connectionString: postgresUrl() as string });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await client.end();
+        await dropSchema(postgresUrl() as string, schema);
       }
       rmSync(dir, { recursive: true, force: true });
     },

@@ -1,6 +1,7 @@
 import type { CoinPackage } from '../features/coins/coins.api';
 import type { PaymentMethod } from '../features/payment-methods/payment-methods.api';
 import type { ActiveSubscription, GoldPlan } from '../features/subscription/subscription.api';
+import type { Transaction } from '../features/transactions/transactions.api';
 
 export const packages: CoinPackage[] = [
   { id: 1, coins: 100, bonus_coins: 0, price: 99, currency: 'rub', title: 'Starter', is_popular: false },
@@ -36,5 +37,21 @@ export const card = (id: number, extra: Partial<PaymentMethod> = {}): PaymentMet
   exp_year: 2031,
   is_default: false,
   created_at: '2025-02-01T10:00:00.000Z',
+  ...extra,
+});
+
+/** A ledger line of the transactions list, dated 2026-01-`id`; `as_guest` marks one a merged guest made. */
+export const transaction = (id: number, extra: Partial<Transaction> = {}): Transaction => ({
+  id: `ledger-${id}`,
+  type: 'unlock',
+  description: `Entry ${id}`,
+  amount: null,
+  currency: null,
+  coins: 0,
+  owed: 0,
+  as_guest: false,
+  status: 'succeeded',
+  balance_after: null,
+  created_at: `2026-01-${String(id).padStart(2, '0')}T10:00:00.000Z`,
   ...extra,
 });

@@ -60,6 +60,24 @@ export function authorize(config: InternalAxiosRequestConfig): InternalAxiosRequ
   return config;
 }
 
+/**
+ * A JSON client for one of our APIs: the request time limit, the static API token by default and the
+ * signed-in viewer's bearer token in its place once there is one (both the API and the feed clients).
+ */
+export function createAuthorizedClient(baseURL: string): AxiosInstance {
+  const client = axios.create({
+    baseURL,
+    timeout: REQUEST_TIMEOUT_MS,
+    withCredentials: false,
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Token ${runtimeConfig().staticApiToken}`,
+    },
+  });
+  client.interceptors.request.use(authorize);
+  return client;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Session loss: the shell listens so it can end the session in the store when the tokens are cleared.
 
@@ -168,16 +186,7 @@ export function createApiClient(options: ApiClientOptions | string = {}): AxiosI
     sleep = wait,
     mediaHosts = defaultMediaHosts,
   } = typeof options === 'string' ? { baseURL: options } : options;
-  const client = axios.create({
-    baseURL,
-    timeout: REQUEST_TIMEOUT_MS,
-    withCredentials: false,
-    headers: {
-      'Content-Type': 'application/json',
-      Authorization: `Token ${runtimeConfig().staticApiToken}`,
-    },
-  });
-  client.interceptors.request.use(authorize);
+  const client = createAuthorizedClient(baseURL);
   client.interceptors.request.use(speakPageLanguage);
 
   // One refresh at a time: every 401 that arrives while it runs waits for the same answer.

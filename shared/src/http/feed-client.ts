@@ -3,10 +3,9 @@
  * token header and a body that carries the signed-in user's id. A failed call raises
  * "API request failed" with the answer's status text (product.md#feed-api).
  */
-import axios, { type AxiosError, type AxiosInstance } from 'axios';
-import { REQUEST_TIMEOUT_MS } from '../constants';
+import type { AxiosError, AxiosInstance } from 'axios';
 import { readStored } from '../storage/local-storage';
-import { authorize } from './api-client';
+import { createAuthorizedClient } from './api-client';
 import { runtimeConfig } from './config';
 
 export const FEED_REQUEST_FAILED_MESSAGE = 'API request failed';
@@ -22,17 +21,7 @@ export class FeedRequestError extends Error {
 }
 
 export function createFeedClient(baseURL = runtimeConfig().feedApiBaseUrl): AxiosInstance {
-  const client = axios.create({
-    baseURL,
-    timeout: REQUEST_TIMEOUT_MS,
-    withCredentials: false,
-    headers: {
-      'Content-Type': 'application/json',
-      Authorization: `Token ${runtimeConfig().staticApiToken}`,
-    },
-  });
-  client.interceptors.request.use(authorize);
-  return client;
+  return createAuthorizedClient(baseURL);
 }
 
 let shared: AxiosInstance | null = null;

@@ -1,22 +1,9 @@
+import { testUser } from '../../testing/remote-store';
 import { balanceChanged, episodeUnlocked, signedIn, userUpdated } from '../bus/events';
 import type { User } from '../entities';
 import { initialSessionState, localGuestStarted, selectCoinBalance, sessionReducer } from './session.slice';
 
-const person: User = {
-  id: 7,
-  email: 'ana@example.com',
-  username: 'ana',
-  first_name: 'Ana',
-  last_name: '',
-  is_guest: false,
-  is_premium: false,
-  is_gold_member: false,
-  is_staff: false,
-  is_superuser: false,
-  coin_balance: 40,
-  subscription: null,
-  created_at: '2025-01-01T00:00:00.000Z',
-};
+const person = testUser({ id: 7, email: 'ana@example.com', username: 'ana', first_name: 'Ana', coin_balance: 40 });
 
 const balanceOf = (state: ReturnType<typeof sessionReducer>) => selectCoinBalance({ session: state });
 

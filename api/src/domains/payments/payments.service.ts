@@ -8,7 +8,7 @@ import { detectLanguage } from '@cliffhanger/shared/languages';
 import { localizedTitle } from '@cliffhanger/shared/localized-text';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { Executor, PaymentMethodRow, PaymentRow, UserRow } from '../../db/schema';
+import type { Executor, PaymentMethodRow, PaymentRow, Trx, UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { RequestFacts } from '../../kernel/identity';
 import { lockUser, moneyTransaction } from '../../kernel/money-transaction';
@@ -353,6 +353,25 @@ export async function addPaymentMethod(
   return { created: result.created, method: toMethodDto(result.row) };
 }
 
+/**
+ * Runs `change` on one of the viewer's own cards in a money transaction that holds the viewer's lock;
+ * a card that is not theirs (or no longer there) answers 404 having changed nothing.
+ */
+async function changeOwnMethod<T>(
+  ctx: AppContext,
+  userId: number,
+  id: number,
+  change: (trx: Trx, target: PaymentMethodRow) => Promise<T>,
+): Promise<T> {
+  const outcome = await moneyTransaction(ctx, async (trx) => {
+    await lockUser(ctx, trx, userId);
+    const target = await ownMethod(trx, userId, id);
+    return target ? { changed: await change(trx, target) } : null;
+  });
+  if (!outcome) throw notFound('Payment method not found');
+  return outcome.changed;
+}
+
 /** Marks one card as the default and every other card of the user as not. */
 export async function setDefaultPaymentMethod(
   ctx: AppContext,
@@ -361,14 +380,10 @@ export async function setDefaultPaymentMethod(
   id: number,
 ): Promise<PaymentMethodDto[]> {
   const provider = requireProvider(runtime);
-  const row = await moneyTransaction(ctx, async (trx) => {
-    await lockUser(ctx, trx, viewer.id);
-    const target = await ownMethod(trx, viewer.id, id);
-    if (!target) return null;
+  const row = await changeOwnMethod(ctx, viewer.id, id, async (trx, target) => {
     await makeDefaultMethod(trx, viewer.id, id);
     return target;
   });
-  if (!row) throw notFound('Payment method not found');
   const customerId = await customerIdFor(ctx, provider, viewer);
   await viaProvider(() => provider.setDefaultPaymentMethod(customerId, row.provider_payment_method_id));
   return listPaymentMethods(ctx, viewer.id);
@@ -382,10 +397,7 @@ export async function deletePaymentMethod(
   id: number,
 ): Promise<PaymentMethodDto[]> {
   const provider = requireProvider(runtime);
-  const outcome = await moneyTransaction(ctx, async (trx) => {
-    await lockUser(ctx, trx, viewer.id);
-    const target = await ownMethod(trx, viewer.id, id);
-    if (!target) return null;
+  const outcome = await changeOwnMethod(ctx, viewer.id, id, async (trx, target) => {
     await deleteMethod(trx, id);
     let promoted: PaymentMethodRow | undefined;
     if (target.is_default) {
@@ -394,7 +406,6 @@ export async function deletePaymentMethod(
     }
     return { target, promoted };
   });
-  if (!outcome) throw notFound('Payment method not found');
   await viaProvider(() => provider.detachPaymentMethod(outcome.target.provider_payment_method_id));
   if (outcome.promoted) {
     const customerId = await customerIdFor(ctx, provider, viewer);

@@ -2,7 +2,7 @@
  * The SQL of opt-in auto-unlock: one viewer's setting for one series, turning it on or off, and the
  * conditional spend that keeps automatic unlocks within the viewer's cap.
  */
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Executor } from '../../db/schema';
 
 export interface AutoUnlockRow {
@@ -10,6 +10,13 @@ export interface AutoUnlockRow {
   cap_coins: number;
   spent_coins: number;
 }
+
+/** A setting row as read: `enabled` is a boolean whichever database stored it. */
+const toSetting = (row: Omit<AutoUnlockRow, 'enabled'> & { enabled: SqlBool }): AutoUnlockRow => ({
+  enabled: Boolean(row.enabled),
+  cap_coins: row.cap_coins,
+  spent_coins: row.spent_coins,
+});
 
 export async function findAutoUnlock(
   db: Executor,
@@ -22,7 +29,7 @@ export async function findAutoUnlock(
     .where('user_id', '=', userId)
     .where('series_id', '=', seriesId)
     .executeTakeFirst();
-  return row && { enabled: Boolean(row.enabled), cap_coins: row.cap_coins, spent_coins: row.spent_coins };
+  return row && toSetting(row);
 }
 
 /**
@@ -83,5 +90,5 @@ export async function spendAgainstCap(
     .where((eb) => eb(eb('spent_coins', '+', cost), '<=', eb.ref('cap_coins')))
     .returning(['enabled', 'cap_coins', 'spent_coins'])
     .executeTakeFirst();
-  return row && { enabled: Boolean(row.enabled), cap_coins: row.cap_coins, spent_coins: row.spent_coins };
+  return row && toSetting(row);
 }

@@ -11,7 +11,7 @@ import { databaseKinds } from '../../support/databases';
 import { signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { devCheckoutAction, grantCoins, seedPaidEpisodes } from '../coins/money-fixtures';
+import { grantCoins, pressDevCheckout, seedPaidEpisodes } from '../coins/money-fixtures';
 import {
   magicTokens,
   requestMagicLink,
@@ -201,12 +201,7 @@ describe.each(databaseKinds())('guest merges against a model (%s)', (kind) => {
       });
       expect(started.statusCode).toBe(200);
       const { url } = started.json() as { url: string };
-      const paid = await call(t.app, {
-        method: 'POST',
-        url: devCheckoutAction(url, 'pay'),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: '',
-      });
+      const paid = await pressDevCheckout(t.app, url, 'pay');
       expect(paid.statusCode).toBe(303);
       purchases.push({ owner: person, url, refunded: false });
       credit(person, PACKAGE_COINS);
@@ -216,12 +211,7 @@ describe.each(databaseKinds())('guest merges against a model (%s)', (kind) => {
       const open = purchases.filter((purchase) => !purchase.refunded);
       if (open.length === 0) return;
       const purchase = open[op.p % open.length] as (typeof open)[number];
-      const answer = await call(t.app, {
-        method: 'POST',
-        url: devCheckoutAction(purchase.url, 'refund/rest'),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: '',
-      });
+      const answer = await pressDevCheckout(t.app, purchase.url, 'refund/rest');
       expect(answer.statusCode).toBe(303);
       purchase.refunded = true;
       // What the holder still has is taken back; the rest is owed, never a negative balance.

@@ -4,7 +4,7 @@ import { databaseKinds } from '../../support/databases';
 import { registerUser, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { balanceOf, buyCoins, devCheckoutAction, grantCoins, ledgerSum, magicLinkSignIn } from './money-fixtures';
+import { balanceOf, buyCoins, grantCoins, ledgerSum, magicLinkSignIn, pressDevCheckout } from './money-fixtures';
 
 describe.each(databaseKinds())('coins routes (%s)', (kind) => {
   let t: TestApp;
@@ -138,12 +138,7 @@ describe.each(databaseKinds())('coins routes (%s)', (kind) => {
     expect(refused.json().message).toMatch(/already used to start a different purchase/);
     expect(await paymentsOf(user.user.id)).toEqual(before);
     // The first purchase is untouched: paying its page credits package 1.
-    const paid = await call(t.app, {
-      method: 'POST',
-      url: devCheckoutAction(first.json().url, 'pay'),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: '',
-    });
+    const paid = await pressDevCheckout(t.app, first.json().url, 'pay');
     expect(paid.statusCode).toBe(303);
     expect(await balanceOf(t.ctx, user.user.id)).toBe(100);
   });

@@ -7,9 +7,9 @@ import {
   balanceOf,
   buyCoins,
   deliver,
-  devCheckoutAction,
   ledgerSum,
   magicLinkSignIn,
+  pressDevCheckout,
   stripeEvent,
   subscribeGold,
 } from './money-fixtures';
@@ -60,13 +60,7 @@ describe.each(databaseKinds())('the first-purchase offer (%s)', (kind) => {
     ).json().offer;
   const purchase = (session: Session, payload: Record<string, unknown>) =>
     call(t.app, { method: 'POST', url: '/api/coins/purchase/', headers: bearer(session.access), payload });
-  const pay = (url: string) =>
-    call(t.app, {
-      method: 'POST',
-      url: devCheckoutAction(url, 'pay'),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: '',
-    });
+  const pay = (url: string) => pressDevCheckout(t.app, url, 'pay');
   const payments = (userId: number) =>
     t.ctx.db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 
@@ -234,12 +228,7 @@ describe.each(databaseKinds())('the first-purchase offer (%s)', (kind) => {
       const guest = await signUpGuest(t.app);
       const started = (await purchase(guest, { package_id: 2 })).json();
       expect(await offerOf(guest)).toBeNull();
-      const cancelled = await call(t.app, {
-        method: 'POST',
-        url: devCheckoutAction(started.url, 'cancel'),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: '',
-      });
+      const cancelled = await pressDevCheckout(t.app, started.url, 'cancel');
       expect(cancelled.statusCode).toBe(303);
       expect(await offerOf(guest)).toEqual(expect.objectContaining({ price: 149 }));
       // Paying a cancelled checkout is impossible, and the new one carries the offer.

@@ -123,6 +123,16 @@ export function devCheckoutAction(url: string, action: string): string {
   return `${address.pathname}/${action}${address.search}`;
 }
 
+/** Presses a button (`pay`, `cancel`, `refund/rest`, …) of the dev checkout page at `url`, as its form posts. */
+export function pressDevCheckout(app: TypedFastify, url: string, action: string): Promise<CallResult> {
+  return call(app, {
+    method: 'POST',
+    url: devCheckoutAction(url, action),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+  });
+}
+
 /** Starts a coin purchase and presses Pay on the dev checkout page; answers the session id. */
 export async function buyCoins(app: TypedFastify, access: string, packageId: number): Promise<string> {
   const started = await call(app, {
@@ -133,12 +143,7 @@ export async function buyCoins(app: TypedFastify, access: string, packageId: num
   });
   if (started.statusCode !== 200) throw new Error(`purchase failed: ${started.statusCode} ${started.body}`);
   const { session_id: sessionId, url } = started.json();
-  const paid = await call(app, {
-    method: 'POST',
-    url: devCheckoutAction(url, 'pay'),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: '',
-  });
+  const paid = await pressDevCheckout(app, url, 'pay');
   if (paid.statusCode !== 303) throw new Error(`pay failed: ${paid.statusCode} ${paid.body}`);
   return sessionId;
 }
@@ -153,12 +158,7 @@ export async function subscribeGold(app: TypedFastify, access: string, plan = 'm
   });
   if (started.statusCode !== 200) return started;
   const { url } = started.json();
-  return call(app, {
-    method: 'POST',
-    url: devCheckoutAction(url, 'pay'),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: '',
-  });
+  return pressDevCheckout(app, url, 'pay');
 }
 
 /**

@@ -13,9 +13,9 @@ import { bearer, createTestApp, type TestApp } from '../../support/test-app';
 import {
   balanceOf,
   deliver,
-  devCheckoutAction,
   grantCoins,
   ledgerSum,
+  pressDevCheckout,
   seedPaidEpisodes,
   stripeEvent,
 } from '../coins/money-fixtures';
@@ -36,13 +36,13 @@ describe.each(databaseKinds())('refunds and disputes (%s)', (kind) => {
   });
   afterAll(() => t.close());
 
-  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  const _form = { 'content-type': 'application/x-www-form-urlencoded' };
 
   async function pay(session: Session, path: '/api/coins/purchase/' | '/api/subscriptions/create/', payload: object) {
     const started = await call(t.app, { method: 'POST', url: path, headers: bearer(session.access), payload });
     expect(started.statusCode).toBe(200);
     const { session_id: sessionId, url } = started.json();
-    const paid = await call(t.app, { method: 'POST', url: devCheckoutAction(url, 'pay'), headers: form, body: '' });
+    const paid = await pressDevCheckout(t.app, url, 'pay');
     expect(paid.statusCode).toBe(303);
     return { sessionId, url } as Checkout;
   }
@@ -51,12 +51,7 @@ describe.each(databaseKinds())('refunds and disputes (%s)', (kind) => {
 
   /** Presses a button of the dev receipt page (refund/half, refund/rest, dispute/open|won|lost). */
   async function press(checkout: Checkout, action: string) {
-    const answer = await call(t.app, {
-      method: 'POST',
-      url: devCheckoutAction(checkout.url, action),
-      headers: form,
-      body: '',
-    });
+    const answer = await pressDevCheckout(t.app, checkout.url, action);
     expect(answer.statusCode).toBe(303);
     expect(answer.headers.location).toMatch(new RegExp(`^/api/dev-checkout/${checkout.sessionId}\\?token=`));
   }

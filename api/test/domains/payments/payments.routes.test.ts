@@ -5,9 +5,9 @@ import { bearer, createTestApp, type TestApp } from '../../support/test-app';
 import {
   balanceOf,
   buyCoins,
-  devCheckoutAction,
   grantCoins,
   ledgerSum,
+  pressDevCheckout,
   seedPaidEpisodes,
 } from '../coins/money-fixtures';
 
@@ -235,22 +235,12 @@ describe.each(databaseKinds())('payments routes (%s)', (kind) => {
           payload: { package_id: 1 },
         })
       ).json();
-      const cancelled = await call(t.app, {
-        method: 'POST',
-        url: devCheckoutAction(started.url, 'cancel'),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: '',
-      });
+      const cancelled = await pressDevCheckout(t.app, started.url, 'cancel');
       expect(cancelled.statusCode).toBe(303);
       expect(cancelled.headers.location).toBe(
         `http://localhost:3001/coins?checkout=cancelled&session_id=${started.session_id}`,
       );
-      await call(t.app, {
-        method: 'POST',
-        url: devCheckoutAction(started.url, 'pay'),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: '',
-      });
+      await pressDevCheckout(t.app, started.url, 'pay');
       expect(await balanceOf(t.ctx, user.user.id)).toBe(0);
     });
 
@@ -287,12 +277,7 @@ describe.each(databaseKinds())('payments routes (%s)', (kind) => {
           payload: { package_id: 1 },
         })
       ).json();
-      const paid = await call(t.app, {
-        method: 'POST',
-        url: devCheckoutAction(started.url, 'pay'),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: '',
-      });
+      const paid = await pressDevCheckout(t.app, started.url, 'pay');
       expect(paid.headers.location).toMatch(/^http:\/\/cliffhanger\.test\/coins\?/);
       expect((await call(t.app, { url: '/api/dev-checkout/cs_dev_unknown' })).statusCode).toBe(404);
       expect((await call(t.app, { url: '/api/dev-checkout/not-a-session' })).statusCode).toBe(400);

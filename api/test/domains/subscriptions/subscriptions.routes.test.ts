@@ -2,7 +2,7 @@ import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
 import { call, callAs } from '../../support/http';
 import { suiteApp } from '../../support/suite-app';
-import { devCheckoutAction, subscribeGold } from '../coins/money-fixtures';
+import { pressDevCheckout, subscribeGold } from '../coins/money-fixtures';
 
 describe.each(databaseKinds())('Gold subscriptions (%s)', (kind) => {
   let clock = Date.now();
@@ -40,12 +40,7 @@ describe.each(databaseKinds())('Gold subscriptions (%s)', (kind) => {
     expect(started.json()).toEqual({ session_id: expect.stringMatching(/^cs_dev_/), url: expect.any(String) });
     // Not paid yet: no Gold.
     expect((await as(user, 'GET', '/api/subscriptions/active/')).statusCode).toBe(404);
-    const paid = await call(t.app, {
-      method: 'POST',
-      url: devCheckoutAction(started.json().url, 'pay'),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: '',
-    });
+    const paid = await pressDevCheckout(t.app, started.json().url, 'pay');
     expect(paid.headers.location).toMatch(/\/gold-subscription\?checkout=success&session_id=cs_dev_/);
 
     const active = (await as(user, 'GET', '/api/subscriptions/active/')).json();

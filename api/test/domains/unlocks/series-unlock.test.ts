@@ -4,9 +4,9 @@
  */
 import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest } from '../../support/fixtures';
-import { call, callAs } from '../../support/http';
+import { callAs } from '../../support/http';
 import { suiteApp } from '../../support/suite-app';
-import { balanceOf, devCheckoutAction, grantCoins, ledgerSum, seedPaidEpisodes } from '../coins/money-fixtures';
+import { balanceOf, grantCoins, ledgerSum, pressDevCheckout, seedPaidEpisodes } from '../coins/money-fixtures';
 
 describe.each(databaseKinds())('series total unlock (%s)', (kind) => {
   const t = suiteApp(kind, { warm: true });
@@ -131,12 +131,7 @@ describe.each(databaseKinds())('series total unlock (%s)', (kind) => {
     });
     expect(started.statusCode).toBe(200);
     const { url, session_id: sessionId } = started.json();
-    const paid = await call(t.app, {
-      method: 'POST',
-      url: devCheckoutAction(url, 'pay'),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: '',
-    });
+    const paid = await pressDevCheckout(t.app, url, 'pay');
     expect(paid.statusCode).toBe(303);
     const back = new URL(paid.headers.location as string);
     expect(back.pathname).toBe('/player/4/episode/31');
@@ -149,12 +144,7 @@ describe.each(databaseKinds())('series total unlock (%s)', (kind) => {
       url: '/api/coins/purchase/',
       payload: { package_id: 1, return_to: '/player/4/episode/31' },
     });
-    const cancelled = await call(t.app, {
-      method: 'POST',
-      url: devCheckoutAction(second.json().url, 'cancel'),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: '',
-    });
+    const cancelled = await pressDevCheckout(t.app, second.json().url, 'cancel');
     const cancelBack = new URL(cancelled.headers.location as string);
     expect(cancelBack.pathname).toBe('/player/4/episode/31');
     expect(cancelBack.searchParams.get('checkout')).toBe('cancelled');

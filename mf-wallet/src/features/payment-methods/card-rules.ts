@@ -1,5 +1,8 @@
 /** What a card form checks before anything is sent: the rules a viewer expects from any card form. */
+import { brandOf, passesLuhn } from '@cliffhanger/shared/card-rules';
 import { walletT } from '../../messages';
+
+export { passesLuhn };
 
 export interface CardInput {
   name: string;
@@ -12,20 +15,6 @@ export type CardErrors = Partial<Record<keyof CardInput, string>>;
 
 export const digitsOf = (value: string) => value.replace(/\D/g, '');
 
-/** The Luhn checksum every card number carries. */
-export function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-}
-
 export function parseExpiry(value: string): { month: number; year: number } | null {
   const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
   if (!match) return null;
@@ -34,25 +23,12 @@ export function parseExpiry(value: string): { month: number; year: number } | nu
   return month >= 1 && month <= 12 ? { month, year } : null;
 }
 
-/** Issuer ranges, most specific first; the CVC length each brand prints. */
-const BRANDS: Array<{ brand: string; pattern: RegExp; cvc: number }> = [
-  { brand: 'mir', pattern: /^220[0-4]/, cvc: 3 },
-  { brand: 'amex', pattern: /^3[47]/, cvc: 4 },
-  { brand: 'diners', pattern: /^3(0[0-5]|[689])/, cvc: 3 },
-  { brand: 'jcb', pattern: /^35(2[89]|[3-8])/, cvc: 3 },
-  { brand: 'mastercard', pattern: /^(5[1-5]|222[1-9]|22[3-9]\d|2[3-6]\d\d|27[01]\d|2720)/, cvc: 3 },
-  { brand: 'discover', pattern: /^(6011|64[4-9]|65)/, cvc: 3 },
-  { brand: 'unionpay', pattern: /^62/, cvc: 3 },
-  { brand: 'visa', pattern: /^4/, cvc: 3 },
-];
-
 /** The card's brand, read from its number as the viewer types it ('' until it is known). */
 export function brandOfNumber(number: string): string {
-  const digits = digitsOf(number);
-  return BRANDS.find((rule) => rule.pattern.test(digits))?.brand ?? '';
+  return brandOf(digitsOf(number))?.brand ?? '';
 }
 
-export const cvcLengthOf = (number: string) => BRANDS.find((rule) => rule.brand === brandOfNumber(number))?.cvc ?? 3;
+export const cvcLengthOf = (number: string) => brandOf(digitsOf(number))?.cvc ?? 3;
 
 export function validateCard(input: CardInput, now: Date = new Date()): CardErrors {
   const errors: CardErrors = {};

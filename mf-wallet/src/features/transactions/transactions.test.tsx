@@ -3,28 +3,13 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import BalancePanel from '../../components/balance-panel';
 import TransactionsList from '../../components/transactions-list';
+import { transaction } from '../../test/fixtures';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { renderWallet } from '../../test/render';
 import { settle, walletStore } from '../../test/store';
-import type { Transaction } from './transactions.api';
 
 let http: HttpMock;
 afterEach(() => http?.restore());
-
-const tx = (id: number, extra: Partial<Transaction>): Transaction => ({
-  id: `ledger-${id}`,
-  type: 'unlock',
-  description: `Entry ${id}`,
-  amount: null,
-  currency: null,
-  coins: 0,
-  owed: 0,
-  as_guest: false,
-  status: 'succeeded',
-  balance_after: null,
-  created_at: `2026-01-${String(id).padStart(2, '0')}T10:00:00.000Z`,
-  ...extra,
-});
 
 describe('transactions', () => {
   it('lists newest first, with coins signed and money in its currency', async () => {
@@ -32,9 +17,15 @@ describe('transactions', () => {
       status: 200,
       data: {
         results: [
-          tx(2, { description: 'Unlocked “Night Shift”, episode 3', coins: -5 }),
-          tx(5, { type: 'purchase', description: 'Bought 500 coins', coins: 550, amount: 449, currency: 'rub' }),
-          tx(4, {
+          transaction(2, { description: 'Unlocked “Night Shift”, episode 3', coins: -5 }),
+          transaction(5, {
+            type: 'purchase',
+            description: 'Bought 500 coins',
+            coins: 550,
+            amount: 449,
+            currency: 'rub',
+          }),
+          transaction(4, {
             type: 'subscription',
             description: 'Gold monthly',
             amount: 4.99,
@@ -63,8 +54,8 @@ describe('transactions', () => {
   it('pages through older transactions', async () => {
     http = mockHttp((config) =>
       config.params?.page === 1
-        ? { status: 200, data: { results: [tx(9, {})], count: 2, next: '/api/transactions/?page=2' } }
-        : { status: 200, data: { results: [tx(1, {})], count: 2, next: null } },
+        ? { status: 200, data: { results: [transaction(9, {})], count: 2, next: '/api/transactions/?page=2' } }
+        : { status: 200, data: { results: [transaction(1, {})], count: 2, next: null } },
     );
     renderWallet(<TransactionsList />);
     expect(await screen.findByText('Entry 9')).toBeInTheDocument();
@@ -102,8 +93,8 @@ describe('transactions', () => {
         status: 200,
         data: {
           results: [
-            tx(3, { type: 'payment_refunded', description: refund, coins: -30, owed: 70 }),
-            tx(2, {
+            transaction(3, { type: 'payment_refunded', description: refund, coins: -30, owed: 70 }),
+            transaction(2, {
               type: 'purchase',
               description: 'Bought 100 coins (refunded)',
               coins: 100,
@@ -136,7 +127,7 @@ describe('transactions', () => {
   it('says nothing about owing when nothing is owed', async () => {
     http = mockHttp((config) => {
       if (config.url === '/coins/balance/') return { status: 200, data: { balance: 40, owed: 0 } };
-      return { status: 200, data: { results: [tx(1, { coins: -5 })], count: 1, next: null } };
+      return { status: 200, data: { results: [transaction(1, { coins: -5 })], count: 1, next: null } };
     });
     renderWallet(
       <>
@@ -156,7 +147,7 @@ describe('transactions', () => {
       return {
         status: 200,
         data: {
-          results: [tx(1, { description: russian ? 'Ежедневный бонус' : 'Daily bonus', coins: 10 })],
+          results: [transaction(1, { description: russian ? 'Ежедневный бонус' : 'Daily bonus', coins: 10 })],
           count: 1,
           next: null,
         },
