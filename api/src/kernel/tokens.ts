@@ -84,7 +84,11 @@ export function hashToken(token: string): string {
 
 /** The bearer token of a request, or null when none (or only the static Token header) is sent. */
 export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | null {
-  const header = request.headers.authorization;
+  return bearerTokenOf(request.headers.authorization);
+}
+
+/** The bearer token an Authorization header carries, or null. */
+export function bearerTokenOf(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match ? (match[1] as string) : null;

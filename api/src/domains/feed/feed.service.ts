@@ -152,7 +152,7 @@ export async function seriesDetail(ctx: AppContext, viewer: UserRow, seriesId: n
  */
 const FLAG_ANSWERS = new Map<number, PublicViewFlags>();
 
-function sharedFlags(flags: PublicViewFlags): PublicViewFlags {
+export function sharedFlags(flags: PublicViewFlags): PublicViewFlags {
   const index =
     (flags.paying ? 1 : 0) | (flags.registered ? 2 : 0) | (flags.verified ? 4 : 0) | (flags.has_active_subs ? 8 : 0);
   let answer = FLAG_ANSWERS.get(index);
