@@ -17,12 +17,13 @@
  * on the request, but the route can tell synchronously, from the headers and a small JSON body, which
  * of its few shared answers (cache/shared-answers.ts) it would give. Such a request is taken here only
  * when its headers allow it (a Content-Length within the route's bound, a JSON content type, no
- * chunked or encoded body, nothing expected), and its body is read here: when the whole body came with
- * the headers (by the time the event loop has handled that read) and the route says what it would
- * answer, the bytes the route sent for that very answer object go out, with the headers made as
- * above. Otherwise what was read is put back into the request stream (`unshift`, before its end was
- * emitted) and the request goes to Fastify, which reads the body as if nothing had touched it: a body
- * still on its way, another user's id, a malformed body, a client gone.
+ * chunked or encoded body, nothing expected). When its whole body came in the same read as the
+ * headers (the parser has pushed it into the request by the time that read's ticks run), the body is
+ * read here, and when the route says what it would answer, the bytes the route sent for that very
+ * answer object go out, with the headers made as above. Otherwise the body is put back into the
+ * request stream (`unshift`, before its end was emitted) and the request goes to Fastify, which reads
+ * it as if nothing had touched it: another user's id, a malformed body. A body not all there yet (sent
+ * in several writes, or never) is not touched at all: Fastify waits for it, time-outs included.
  *
  * Everything else goes the usual way, and so does any request this cannot answer exactly: another
  * method, a GET with a body, an address not yet answered or whose cached answer was invalidated or
@@ -315,38 +316,41 @@ export function createPreparedAnswers() {
       const key = clientKey(request);
       if (key === undefined || !underLimit(key)) return false;
 
-      const chunks: Buffer[] = [];
-      let received = 0;
-      let settled = false;
-      const settle = () => {
-        if (settled) return;
-        settled = true;
-        clearImmediate(waiting);
-        request.removeListener('data', onData);
-        const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received);
-        if (received === length && !closing && underLimit(key)) {
-          const answer = post.answer(state, body);
-          const encoded = answer === undefined ? undefined : postAnswers.get(answer);
-          if (encoded !== undefined) {
-            // The stream stays flowing with no reader: its end passes as after any read body.
-            send(request, response, key, encoded);
-            return;
-          }
-        }
-        // Fastify reads the request as it came: what was read goes back before its end was emitted.
-        request.pause();
-        if (received > 0) request.unshift(body);
-        route(request, response);
-      };
-      const onData = (chunk: Buffer) => {
-        chunks.push(chunk);
-        received += chunk.length;
-        if (received >= length) settle();
-      };
-      // A body that came with the headers has been read by then; a later one is the route's to wait for.
-      const waiting = setImmediate(settle);
-      request.on('data', onData);
+      // The parser pushes a body that came with the headers into the request right after this event,
+      // in the same read; it is all there when the ticks of that read run.
+      process.nextTick(answerPost, request, response, route, post, state, key, length);
       return true;
+    }
+
+    /**
+     * With the whole body buffered in the request: answers it, or puts the body back and routes it.
+     * A body not all there yet is the route's to wait for, untouched.
+     */
+    function answerPost(
+      request: IncomingMessage,
+      response: ServerResponse,
+      route: RequestHandler,
+      post: PreparedPost<unknown>,
+      state: unknown,
+      key: string,
+      length: number,
+    ) {
+      if (request.readableLength !== length || closing || !underLimit(key)) {
+        route(request, response);
+        return;
+      }
+      const body = request.read() as Buffer | null;
+      const answer = body !== null && body.length === length ? post.answer(state, body) : undefined;
+      const encoded = answer === undefined ? undefined : postAnswers.get(answer);
+      if (encoded === undefined) {
+        // Fastify reads the request as it came: the body goes back before the stream's end is emitted.
+        if (body !== null) request.unshift(body);
+        route(request, response);
+        return;
+      }
+      // Nothing else reads it: the stream runs to its end, as a body read and dropped.
+      request.resume();
+      send(request, response, key, encoded);
     }
 
     front = (request, response, route) => {
