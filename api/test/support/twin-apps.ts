@@ -49,22 +49,80 @@ export function exchange(
   });
 }
 
+/** One request of a conversation on one connection: its head (kept alive unless it says otherwise) and body. */
+export interface Turn {
+  head: string;
+  body?: string;
+}
+
+/** The complete responses at the start of `text` (each with a Content-Length), and where they end. */
+function completeResponses(text: string): number {
+  let count = 0;
+  let at = 0;
+  while (true) {
+    const end = text.indexOf('\r\n\r\n', at);
+    if (end === -1) return count;
+    const length = Number(/\r\ncontent-length: (\d+)/i.exec(text.slice(at, end))?.[1] ?? 0);
+    if (text.length < end + 4 + length) return count;
+    at = end + 4 + length;
+    count += 1;
+  }
+}
+
+/**
+ * Sends several requests on one connection and answers every byte the server sent, read until it
+ * closes (the last request should close it): all at once (pipelined), or each once the answer to the
+ * one before has come.
+ */
+export function converse(port: number, turns: Turn[], pipelined: boolean): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    const bytes = (turn: Turn) => `${turn.head.replace(/\n/g, '\r\n')}\r\n\r\n${turn.body ?? ''}`;
+    let sent = 0;
+    const sendNext = () => {
+      if (sent < turns.length) socket.write(bytes(turns[sent++] as Turn));
+    };
+    socket.on('data', (chunk) => {
+      chunks.push(chunk);
+      if (!pipelined && completeResponses(Buffer.concat(chunks).toString('latin1')) === sent) sendNext();
+    });
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
+    socket.on('error', reject);
+    if (pipelined) socket.write(turns.map(bytes).join(''));
+    else sendNext();
+  });
+}
+
 /**
  * Two responses must be the same bytes but for the Date line and the rate limit's reset: the seconds
  * left in each app's own minute, which began when that app counted its first request.
  */
 export function expectSameAnswer(answered: string, expected: string) {
-  const reset = /\r\nx-ratelimit-reset: (\d+)/.exec(answered)?.[1];
-  if (reset !== undefined) expect(Number(reset)).toBeGreaterThanOrEqual(1);
-  if (reset !== undefined) expect(Number(reset)).toBeLessThanOrEqual(60);
+  for (const [, reset] of answered.matchAll(/\r\nx-ratelimit-reset: (\d+)/g)) {
+    expect(Number(reset)).toBeGreaterThanOrEqual(1);
+    expect(Number(reset)).toBeLessThanOrEqual(60);
+  }
   const comparable = (response: string) =>
-    response.replace(/\r\nDate: [^\r]*/, '').replace(/\r\nx-ratelimit-reset: \d+/, '\r\nx-ratelimit-reset: _');
+    response.replace(/\r\nDate: [^\r]*/g, '').replace(/\r\nx-ratelimit-reset: \d+/g, '\r\nx-ratelimit-reset: _');
   expect(comparable(answered)).toBe(comparable(expected));
 }
 
-/** A request's head as raw text (lines joined by \n), closing the connection after the answer. */
-export function rawRequest(path: string, headers: Record<string, string> = {}, method = 'GET'): string {
-  const lines = [`${method} ${path} HTTP/1.1`, 'Host: api.cliffhanger.test', 'Connection: close'];
+/**
+ * A request's head as raw text (lines joined by \n), closing the connection after the answer unless
+ * `keepAlive`.
+ */
+export function rawRequest(
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+  keepAlive = false,
+): string {
+  const lines = [
+    `${method} ${path} HTTP/1.1`,
+    'Host: api.cliffhanger.test',
+    `Connection: ${keepAlive ? 'keep-alive' : 'close'}`,
+  ];
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
   return lines.join('\n');
 }

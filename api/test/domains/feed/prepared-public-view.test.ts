@@ -10,13 +10,21 @@ import { databaseKinds } from '../../support/databases';
 import { registerUser, type Session, signUpGuest } from '../../support/fixtures';
 import { listenOnFreePort } from '../../support/http';
 import { type ConfigOverrides, createTestApp, type TestApp } from '../../support/test-app';
-import { exchange, expectSameAnswer, rawRequest, type Sending, twinApps } from '../../support/twin-apps';
+import {
+  converse,
+  exchange,
+  expectSameAnswer,
+  rawRequest,
+  type Sending,
+  type Turn,
+  twinApps,
+} from '../../support/twin-apps';
 import { subscribeGold } from '../coins/money-fixtures';
 
 const POLL = '/feed-api/user/public-view/';
 
 /** A poll's head: JSON, the bearer token given (if any) and the headers given. */
-function poll(token: string | null, body: string, headers: Record<string, string> = {}): string {
+function poll(token: string | null, body: string, headers: Record<string, string> = {}, keepAlive = false): string {
   return rawRequest(
     POLL,
     {
@@ -26,6 +34,7 @@ function poll(token: string | null, body: string, headers: Record<string, string
       ...headers,
     },
     'POST',
+    keepAlive,
   );
 }
 
@@ -268,6 +277,44 @@ describe.each(databaseKinds())('the public-view poll answered before routing (%s
     expect(statusOf(await both(poll(unsigned(other.user.id), idBody(other.user.id)), idBody(other.user.id)))).toBe(
       '401',
     );
+  });
+
+  it.each([
+    ['one after another', false],
+    ['pipelined', true],
+  ])('answers polls sent %s on one kept-alive connection as the route does', async (_how, pipelined) => {
+    await warm(viewer);
+    await warm(other);
+    const own = idBody(viewer.user.id);
+    const turns: Turn[] = [
+      { head: poll(viewer.access, own, {}, true), body: own },
+      { head: poll(viewer.access, idBody(other.user.id), {}, true), body: idBody(other.user.id) },
+      { head: poll(viewer.access, own, { Origin: 'http://allowed.example' }, true), body: own },
+      { head: poll(viewer.access, `{"id":${viewer.user.id},"x":1}`, {}, true), body: `{"id":${viewer.user.id},"x":1}` },
+      { head: rawRequest(POLL, {}, 'GET', true) },
+      { head: poll(other.access, idBody(other.user.id), {}, true), body: idBody(other.user.id) },
+      { head: poll(viewer.access, own, {}, true), body: own },
+      // Fastify closes the connection after a body it cannot parse.
+      { head: poll(viewer.access, '{"id":', {}, true), body: '{"id":' },
+    ];
+    const before = answeredBeforeRouting();
+    const [answered, expected] = await Promise.all([
+      converse(ports.prepared, turns, pipelined),
+      converse(ports.routed, turns, pipelined),
+    ]);
+    expectSameAnswer(answered, expected);
+    expect([...answered.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => match[1])).toEqual([
+      '200',
+      '403',
+      '200',
+      '200',
+      '404',
+      '200',
+      '200',
+      '400',
+    ]);
+    // The four own polls with the id alone, of two viewers, went out before routing; the rest were routed.
+    expect(answeredBeforeRouting()).toBe(before + 4);
   });
 
   it('answers a body that came in two writes, whatever the pause between them', async () => {
