@@ -227,20 +227,34 @@ export function createPreparedAnswers() {
       route.onSend = [...(Array.isArray(existing) ? existing : [existing]), recordAnswer] as typeof route.onSend;
     });
 
+    /** Each connection's limiter key when the key is its peer's address (no proxy trusted). */
+    const socketKeys = new WeakMap<object, string>();
+
     /** The rate limiter's key of the client, as the limiter makes it; undefined without an address. */
     function clientKey(request: IncomingMessage): string | undefined {
-      const ip = options.trustProxy
-        ? (proxyAddr.all(request, trustEveryHop).at(-1) as string)
-        : (request.socket.remoteAddress as string);
-      return ip === undefined ? undefined : counter.keyOf(ip);
+      if (options.trustProxy) {
+        const forwarded = proxyAddr.all(request, trustEveryHop).at(-1);
+        return forwarded === undefined ? undefined : counter.keyOf(forwarded);
+      }
+      const socket = request.socket;
+      let key = socketKeys.get(socket);
+      if (key === undefined) {
+        const ip = socket.remoteAddress;
+        if (ip === undefined) return undefined;
+        key = counter.keyOf(ip);
+        socketKeys.set(socket, key);
+      }
+      return key;
     }
+
+    /** The security headers, as name, value, name, value … */
+    const securityLines = options.securityHeaders.flat();
 
     /** Counts the request and sends the recorded answer with the headers the hooks would make. */
     function send(request: IncomingMessage, response: ServerResponse, key: string, encoded: Encoded) {
       const count = counter.increment(key);
       const headers = request.headers;
-      const out: string[] = [];
-      for (const [name, value] of options.securityHeaders) out.push(name, value);
+      const out = securityLines.slice();
       const forwardedProto = headers['x-forwarded-proto'];
       const protocol =
         options.trustProxy && typeof forwardedProto === 'string' && forwardedProto !== ''
