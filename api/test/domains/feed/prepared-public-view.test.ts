@@ -19,7 +19,7 @@ import {
   type Turn,
   twinApps,
 } from '../../support/twin-apps';
-import { subscribeGold } from '../coins/money-fixtures';
+import { buyCoins, subscribeGold } from '../coins/money-fixtures';
 
 const POLL = '/feed-api/user/public-view/';
 
@@ -357,6 +357,24 @@ describe.each(databaseKinds())('the public-view poll answered before routing (%s
     const cached = await ask();
     expect(bodyOf(cached)).toBe(bodyOf(after));
     expect(answeredBeforeRouting()).toBe(before + 2);
+  });
+
+  it('shows a first coin purchase (paying) at the very next poll, then answers it before routing', async () => {
+    const buyer = await registerUser(twins.prepared.app, `pv-coins-${kind}@example.com`);
+    const ask = () => exchange(ports.prepared, poll(buyer.access, idBody(buyer.user.id)), idBody(buyer.user.id));
+    await ask();
+    expect(JSON.parse(bodyOf(await ask())).paying).toBe(false);
+    await buyCoins(twins.prepared.app, buyer.access, 1);
+    const before = answeredBeforeRouting();
+    expect(JSON.parse(bodyOf(await ask()))).toEqual({
+      paying: true,
+      registered: true,
+      verified: false,
+      has_active_subs: false,
+    });
+    expect(answeredBeforeRouting()).toBe(before);
+    expect(JSON.parse(bodyOf(await ask())).paying).toBe(true);
+    expect(answeredBeforeRouting()).toBe(before + 1);
   });
 
   it('stops answering a viewer before routing once the account is disabled', async () => {
