@@ -49,6 +49,11 @@ export interface ReadStamp {
 
 export interface PublicViewCache {
   read(userId: number, now: Date): Promise<{ hit: CachedPublicView | null; stamp: ReadStamp | null }>;
+  /**
+   * The hit `read` would answer, told synchronously; only a cache in this process can (the prepared
+   * poll, http/prepared-answers.ts, answers from it before routing). Absent: the cache cannot tell.
+   */
+  peek?(userId: number, now: Date): CachedPublicView | null;
   /** Stores an answer made after `read` returned `stamp`; ignored when the stamp has been renewed since. */
   write(userId: number, value: CachedPublicView, stamp: ReadStamp, now: Date): Promise<void>;
   invalidate(userIds: number[] | 'all'): Promise<void>;
@@ -82,13 +87,20 @@ export function memoryPublicViewCache(ttlSeconds: number, maxEntries = 100_000):
   const versions = new Map<number, string>();
   const entries = new Map<number, StoredEntry & { expiresAt: number }>();
   const stampOf = (userId: number): ReadStamp => ({ all, user: versions.get(userId) ?? '0' });
+  function peek(userId: number, now: Date): CachedPublicView | null {
+    const entry = entries.get(userId);
+    if (entry === undefined) return null;
+    if (entry.expiresAt <= Date.now()) {
+      entries.delete(userId);
+      return null;
+    }
+    return usable(entry, stampOf(userId), now) ? entry : null;
+  }
   return {
     async read(userId, now) {
-      const stamp = stampOf(userId);
-      const entry = entries.get(userId);
-      if (entry && entry.expiresAt <= Date.now()) entries.delete(userId);
-      return { hit: entry && entry.expiresAt > Date.now() && usable(entry, stamp, now) ? entry : null, stamp };
+      return { hit: peek(userId, now), stamp: stampOf(userId) };
     },
+    peek,
     async write(userId, value, stamp, now) {
       const current = stampOf(userId);
       if (current.all !== stamp.all || current.user !== stamp.user) return;

@@ -5,69 +5,9 @@
  * must be the same bytes, status line, headers and body (only the Date differs), whatever the
  * request carries, and the rate limit must refuse at the same request.
  */
-import { connect } from 'node:net';
-import { buildApp } from '../../src/app';
-import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
-import type { TypedFastify } from '../../src/http/type-provider';
-import { type DatabaseKind, databaseKinds } from '../support/databases';
-import { smallCatalogue } from '../support/fixtures';
-import { listenOnFreePort } from '../support/http';
-import { type ConfigOverrides, createTestApp, type TestApp } from '../support/test-app';
-
-/** Sends one request as raw text and answers the response's bytes, read until the server closes. */
-function exchange(port: number, head: string, body = ''): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk) => chunks.push(chunk));
-    socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
-    socket.on('error', reject);
-    socket.write(`${head.replace(/\n/g, '\r\n')}\r\n\r\n${body}`);
-  });
-}
-
-/**
- * Two responses must be the same bytes but for the Date line and the rate limit's reset: the seconds
- * left in each app's own minute, which began when that app counted its first request.
- */
-function expectSameAnswer(answered: string, expected: string) {
-  const reset = /\r\nx-ratelimit-reset: (\d+)/.exec(answered)?.[1];
-  if (reset !== undefined) expect(Number(reset)).toBeGreaterThanOrEqual(1);
-  if (reset !== undefined) expect(Number(reset)).toBeLessThanOrEqual(60);
-  const comparable = (response: string) =>
-    response.replace(/\r\nDate: [^\r]*/, '').replace(/\r\nx-ratelimit-reset: \d+/, '\r\nx-ratelimit-reset: _');
-  expect(comparable(answered)).toBe(comparable(expected));
-}
-
-function request(path: string, headers: Record<string, string> = {}, method = 'GET'): string {
-  const lines = [`${method} ${path} HTTP/1.1`, 'Host: api.cliffhanger.test', 'Connection: close'];
-  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
-  return lines.join('\n');
-}
-
-/**
- * Two apps on one seeded database, each listening on a free port: `prepared` answers cached reads
- * before routing, `routed` always goes through the routes. Set up before the suite, closed after it.
- */
-function twinApps(kind: DatabaseKind, settings: ConfigOverrides) {
-  const twins = { ports: { prepared: 0, routed: 0 } } as {
-    prepared: TestApp;
-    routed: TypedFastify;
-    ports: { prepared: number; routed: number };
-  };
-  beforeAll(async () => {
-    twins.prepared = await createTestApp(kind, settings);
-    await seedDemoCatalogue(twins.prepared.ctx, smallCatalogue());
-    twins.routed = await buildApp({ ...twins.prepared.ctx.config, preparedAnswers: false }, { migrate: false });
-    twins.ports.prepared = await listenOnFreePort(twins.prepared.app);
-    twins.ports.routed = await listenOnFreePort(twins.routed);
-  }, 300_000);
-  afterAll(async () => {
-    await twins.routed?.close();
-    await twins.prepared?.close();
-  });
-  return twins;
-}
+import { databaseKinds } from '../support/databases';
+import type { ConfigOverrides } from '../support/test-app';
+import { exchange, expectSameAnswer, rawRequest as request, twinApps } from '../support/twin-apps';
 
 const LIST = '/api/series/?limit=20&ordering=-created_at';
 

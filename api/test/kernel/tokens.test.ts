@@ -1,6 +1,7 @@
 /**
  * An access token is accepted only with the secret that signed it, however many secrets the process
- * has seen, and only while unexpired and untouched.
+ * has seen, and only while unexpired and untouched — also when the same token was accepted before
+ * (verified tokens are remembered, kernel/tokens.ts).
  */
 import { signAccessToken, verifyAccessToken } from '../../src/kernel/tokens';
 
@@ -42,5 +43,36 @@ describe('access tokens', () => {
     const signature = token.slice(token.lastIndexOf('.') + 1);
     const altered = `${token.slice(0, token.lastIndexOf('.') + 1)}${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
     expect(verifyAccessToken(altered, first, now)).toBeNull();
+  });
+
+  it('are refused once expired after being accepted while valid, and accepted again at an earlier time', () => {
+    const now = Date.UTC(2025, 0, 2);
+    const token = signAccessToken(9, first, 60, now);
+    expect(verifyAccessToken(token, first, now)).toBe(9);
+    expect(verifyAccessToken(token, first, now + 59_999)).toBe(9);
+    expect(verifyAccessToken(token, first, now + 60_000)).toBeNull();
+    expect(verifyAccessToken(token, first, now + 1_000)).toBe(9);
+  });
+
+  it('refuse a changed token and another secret after the genuine one was accepted', () => {
+    const now = Date.UTC(2025, 0, 3);
+    const token = signAccessToken(12, first, 600, now);
+    expect(verifyAccessToken(token, first, now)).toBe(12);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    const otherUser = Buffer.from(JSON.stringify({ ...claims, sub: '13' })).toString('base64url');
+    expect(verifyAccessToken(`${header}.${otherUser}.${signature}`, first, now)).toBeNull();
+    expect(verifyAccessToken(token, second, now)).toBeNull();
+    expect(verifyAccessToken(token, first, now)).toBe(12);
+  });
+
+  it('stay valid after the process has verified more tokens than it remembers', () => {
+    const now = Date.UTC(2025, 0, 4);
+    const token = signAccessToken(21, first, 600, now);
+    expect(verifyAccessToken(token, first, now)).toBe(21);
+    for (let user = 1; user <= 10_050; user += 1)
+      verifyAccessToken(signAccessToken(user, second, 600, now), second, now);
+    expect(verifyAccessToken(token, first, now)).toBe(21);
+    expect(verifyAccessToken(token, first, now + 600_000)).toBeNull();
   });
 });

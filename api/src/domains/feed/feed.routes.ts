@@ -26,6 +26,7 @@ import {
   SeriesUnlockBody,
 } from './feed.schemas';
 import * as feed from './feed.service';
+import { preparedPublicView } from './prepared-public-view';
 
 const DEVICE_REPORT_BODY_LIMIT = 16 * 1024;
 
@@ -95,10 +96,14 @@ export async function feedRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
     },
   );
 
-  // Authenticates itself: a cached answer needs only the verified token, not the user's row.
+  // Authenticates itself: a cached answer needs only the verified token, not the user's row. A cached
+  // answer to the caller's own id may go out before routing (prepared-public-view.ts).
   app.post(
     '/user/public-view/',
-    { schema: { tags, body: CallerBody, response: withErrors({ 200: PublicViewAnswer }) } },
+    {
+      config: { preparedPost: preparedPublicView(ctx) },
+      schema: { tags, body: CallerBody, response: withErrors({ 200: PublicViewAnswer }) },
+    },
     (request) =>
       feed.publicView(ctx, sessionUserIdOf(ctx, request), request.body.id, async () => {
         await app.requireUser(request);

@@ -152,7 +152,7 @@ export async function seriesDetail(ctx: AppContext, viewer: UserRow, seriesId: n
  */
 const FLAG_ANSWERS = new Map<number, PublicViewFlags>();
 
-function sharedFlags(flags: PublicViewFlags): PublicViewFlags {
+export function sharedFlags(flags: PublicViewFlags): PublicViewFlags {
   const index =
     (flags.paying ? 1 : 0) | (flags.registered ? 2 : 0) | (flags.verified ? 4 : 0) | (flags.has_active_subs ? 8 : 0);
   let answer = FLAG_ANSWERS.get(index);
@@ -177,6 +177,8 @@ function sharedFlags(flags: PublicViewFlags): PublicViewFlags {
  * the token's user, made from that row while the user was active; any write to the row's flags
  * invalidates it. Without a usable token, or on a miss, `authenticate` runs the usual checks
  * (401 for a missing, invalid or expired token, a disabled or merged account) and answers the caller.
+ * A cached poll naming the caller's own numeric id is mostly answered before routing, from the same
+ * entry and with the same shared answer (prepared-public-view.ts).
  */
 export async function publicView(
   ctx: AppContext,
