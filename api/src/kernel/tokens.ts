@@ -40,6 +40,9 @@ function keyFor(secret: string): KeyObject {
   return key;
 }
 
+/** A SHA-256 HMAC in base64url without padding: 43 characters, the last holding 4 bits and 2 zero bits. */
+const SIGNATURE = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
+
 function sign(input: string, secret: string): Buffer {
   return createHmac('sha256', keyFor(secret)).update(input).digest();
 }
@@ -79,6 +82,9 @@ function verifiedClaims(token: string, secret: string): { userId: number; expire
   const [header, payload, signature] = parts as [string, string, string];
   // Only our exact header is accepted: no `alg: none`, no algorithm switching.
   if (header !== HEADER) return null;
+  // Exactly the 43 base64url characters of a SHA-256 HMAC: Node's decoder skips characters outside
+  // the alphabet, so without this a signature with junk added would still verify (one token, many texts).
+  if (!SIGNATURE.test(signature)) return null;
   const expected = sign(`${header}.${payload}`, secret);
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;

@@ -75,4 +75,28 @@ describe('access tokens', () => {
     expect(verifyAccessToken(token, first, now)).toBe(21);
     expect(verifyAccessToken(token, first, now + 600_000)).toBeNull();
   });
+
+  it('are refused when their signature carries anything beyond its exact base64url text', () => {
+    const now = Date.UTC(2025, 0, 1);
+    const token = signAccessToken(9, first, 600, now);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    expect(verifyAccessToken(token, first, now)).toBe(9);
+    const last = signature.slice(-1);
+    // The same 32 bytes decode from each of these texts; none is the token that was issued.
+    const sameBytes = ['B', 'C', 'D'].map(
+      (bits) => `${signature.slice(0, -1)}${String.fromCharCode(last.charCodeAt(0) + (bits.charCodeAt(0) - 65))}`,
+    );
+    for (const forged of [
+      `${signature}=`,
+      `${signature}==`,
+      `${signature.slice(0, 10)}!${signature.slice(10)}`,
+      `${signature.slice(0, 10)} ${signature.slice(10)}`,
+      `${signature.slice(0, 10)}+${signature.slice(11)}`,
+      `${signature}A`,
+      ...sameBytes,
+    ]) {
+      if (forged === signature) continue;
+      expect(verifyAccessToken(`${header}.${payload}.${forged}`, first, now)).toBeNull();
+    }
+  });
 });
