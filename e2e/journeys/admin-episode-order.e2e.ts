@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { sessionInitScript } from '../support/accounts';
 import { baseUrl, launchBrowser } from '../support/browser';
-import { createStaffAccount, type StaffAccount } from '../support/staff-accounts';
+import { createStaffAccount, type StaffAccount, staffLogin } from '../support/staff-accounts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -54,12 +54,7 @@ describe('reordering episodes on a phone', () => {
     for (const part of ['Part One', 'Part Two', 'Part Three']) {
       await staffCall(staff, 'POST', `/series/${series.id}/episodes/`, { title: part, is_free: true });
     }
-    const login = await fetch(`${baseUrl()}/api/auth/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: staff.email, password: staff.password }),
-    });
-    const account = await login.json();
+    const account = await staffLogin(staff);
 
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await context.addInitScript(sessionInitScript(account));

@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { sessionInitScript } from '../support/accounts';
 import { baseUrl, expectNoHorizontalOverflow, launchBrowser } from '../support/browser';
-import { createStaffAccount, type StaffAccount } from '../support/staff-accounts';
+import { createStaffAccount, type StaffAccount, staffLogin } from '../support/staff-accounts';
 import { staffCall } from '../support/staff-catalogue';
 
 let browser: Browser;
@@ -22,12 +22,7 @@ beforeAll(async () => {
   for (let i = 1; i <= 22; i += 1) {
     await staffCall(staff, 'POST', '/series/', { title: `${tag} ${String(i).padStart(2, '0')}` });
   }
-  const login = await fetch(`${baseUrl()}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: staff.email, password: staff.password }),
-  });
-  session = await login.json();
+  session = await staffLogin(staff);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { sessionInitScript } from '../support/accounts';
 import { baseUrl, launchBrowser } from '../support/browser';
 import { demoSeries, listedSeries } from '../support/catalogue';
-import { createStaffAccount } from '../support/staff-accounts';
+import { createStaffAccount, staffLogin } from '../support/staff-accounts';
 import { waitForPlayback } from '../support/viewer-helpers';
 
 let browser: Browser;
@@ -87,12 +87,7 @@ describe('staff analytics per series', () => {
 /** A new staff member, signed in with their password: answers the login's session. */
 async function staffSession(prefix: string) {
   const staff = await createStaffAccount(prefix);
-  const login = await fetch(`${baseUrl()}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: staff.email, password: staff.password }),
-  });
-  return login.json();
+  return staffLogin(staff);
 }
 
 describe('staff analytics of the For you feed', () => {

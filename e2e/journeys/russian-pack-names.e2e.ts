@@ -5,11 +5,10 @@
  * Russian name for a pack in the settings form, and the Russian viewer's coin store shows it. The
  * packages are put back as they were at the end, so other journeys see the usual ones.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { registerAccount, sessionInitScript } from '../support/accounts';
 import { baseUrl, expectNoHorizontalOverflow, launchBrowser } from '../support/browser';
+import { viewerShot } from '../support/screenshots';
 import { createStaffAccount, type StaffAccount } from '../support/staff-accounts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -40,13 +39,7 @@ afterAll(async () => {
 });
 
 /** What the viewer sees, when E2E_SCREENSHOTS names a folder. */
-async function shot(page: Page, name: string) {
-  const folder = process.env.E2E_SCREENSHOTS;
-  if (!folder) return;
-  mkdirSync(folder, { recursive: true });
-  await page.locator('#startup-loader').waitFor({ state: 'detached', timeout: 10_000 });
-  await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => viewerShot(page, name, undefined, { fullPage: true });
 
 describe('pack and plan names by language', () => {
   it('a Russian viewer reads the Russian names, and a staff edit of one shows in the coin store', async () => {

@@ -12,11 +12,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REMOTE_IDS, type RemoteId, SCREENS, type ScreenKey } from '@cliffhanger/shared/routes';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { registerAccount, type SignedInAccount, sessionInitScript } from '../support/accounts';
+import { registerAccount, sessionInitScript } from '../support/accounts';
 import { baseUrl, launchBrowser } from '../support/browser';
 import { type StaticOrigin, startStaticOrigin } from '../support/origins';
 import { REMOTE_SCREENS, readyText } from '../support/remotes';
-import { createStaffAccount } from '../support/staff-accounts';
+import { createStaffAccount, staffLogin } from '../support/staff-accounts';
 import { ROOT, type RunningSystem, startSystem, stopSystem } from '../support/system';
 import { waitForPlayback } from '../support/viewer-helpers';
 
@@ -237,13 +237,7 @@ describe('the page policy in a browser, everything on one origin', () => {
 
   it('records no violation on any admin screen of a signed-in staff member', async () => {
     const staff = await createStaffAccount('csp');
-    const login = await fetch(`${baseUrl()}/api/auth/login/`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: staff.email, password: staff.password }),
-    });
-    expect(login.status).toBe(200);
-    const session = (await login.json()) as SignedInAccount;
+    const session = await staffLogin(staff);
     const { context, seen } = await recordingContext(browser, sessionInitScript(session));
     const page = await context.newPage();
     const paths = screenPaths(staffScreens, catalogue);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { sessionInitScript } from '../support/accounts';
 import { baseUrl, expectNoHorizontalOverflow, launchBrowser } from '../support/browser';
-import { createStaffAccount, type StaffAccount } from '../support/staff-accounts';
+import { createStaffAccount, type StaffAccount, staffLogin } from '../support/staff-accounts';
 import { waitForPlayback } from '../support/viewer-helpers';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -130,13 +130,9 @@ async function showingLanguages(page: Page): Promise<string[]> {
 }
 
 async function staffContext(): Promise<BrowserContext> {
-  const login = await fetch(`${baseUrl()}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: staff.email, password: staff.password }),
-  });
+  const login = await staffLogin(staff);
   const context = await browser.newContext(DESKTOP);
-  await context.addInitScript(sessionInitScript(await login.json()));
+  await context.addInitScript(sessionInitScript(login));
   await context.addInitScript(() => window.localStorage.setItem('is_admin', 'true'));
   return context;
 }
@@ -183,13 +179,9 @@ describe('subtitles per episode', () => {
   });
 
   it('the subtitles panel reads in Russian on a 360 px phone, nothing wider than the screen', async () => {
-    const login = await fetch(`${baseUrl()}/api/auth/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: staff.email, password: staff.password }),
-    });
+    const login = await staffLogin(staff);
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'ru-RU' });
-    await context.addInitScript(sessionInitScript(await login.json()));
+    await context.addInitScript(sessionInitScript(login));
     await context.addInitScript(() => window.localStorage.setItem('is_admin', 'true'));
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/admin/episodes/${first.id}/edit`);

@@ -26,14 +26,19 @@ export function journeyShots(journey: string, { fullPage = true } = {}) {
 
 /**
  * What the viewer sees, saved as `<name>.png` in the folder E2E_SCREENSHOTS names (nothing when it is
- * unset): the screen as it is, not a stitched page, scrolled to `focus` when given.
+ * unset): the screen as it is, scrolled to `focus` when given, or the whole scrolled page with `fullPage`.
  */
-export async function viewerShot(page: Page, name: string, focus?: Locator): Promise<void> {
+export async function viewerShot(
+  page: Page,
+  name: string,
+  focus?: Locator,
+  { fullPage = false }: { fullPage?: boolean } = {},
+): Promise<void> {
   const folder = process.env.E2E_SCREENSHOTS;
   if (!folder) return;
   mkdirSync(folder, { recursive: true });
   // The start-up loader covers every freshly loaded page for its first 2 s (product.md#shell).
   await page.locator('#startup-loader').waitFor({ state: 'detached', timeout: 10_000 });
   if (focus) await focus.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(folder, `${name}.png`) });
+  await page.screenshot({ path: join(folder, `${name}.png`), fullPage });
 }

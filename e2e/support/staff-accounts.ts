@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import type { SignedInAccount } from './accounts';
 import { baseUrl } from './browser';
 
 export const DEMO_SUPERUSER_EMAIL = 'staff@cliffhanger.local';
@@ -106,6 +107,13 @@ export async function createStaffAccount(prefix = 'staff', base = baseUrl()): Pr
   }
   const answer = (await registered.json()) as { access: string; user: StaffAccount['user'] };
   return { email, username: unique, password, access: answer.access, user: answer.user };
+}
+
+/** Signs `staff` in with their password through the API: the session a page starts with. */
+export async function staffLogin(staff: Pick<StaffAccount, 'email' | 'password'>): Promise<SignedInAccount> {
+  const login = await postJson('/api/auth/login/', { email: staff.email, password: staff.password });
+  if (login.status !== 200) throw new Error(`staff sign-in answered ${login.status}: ${await login.text()}`);
+  return (await login.json()) as SignedInAccount;
 }
 
 /** Signs `staff` in on the staff sign-in page (English) and waits for the staff home. */
