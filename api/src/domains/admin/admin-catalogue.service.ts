@@ -22,6 +22,7 @@ import { isUniqueViolation } from '../../kernel/money-transaction';
 import { paginate } from '../../kernel/paging';
 import { playbackAddresses } from '../../media/signed-playback';
 import { insertSeries } from '../catalogue/catalogue.repository';
+import { parseTags } from '../catalogue/tags';
 import { parseTranslations, storedTranslations } from '../catalogue/translations';
 import {
   discardImages,
@@ -81,15 +82,6 @@ import { catalogueDefaults } from './admin-settings.service';
 
 export const SERIES_MISSING = 'Series not found';
 export const EPISODE_MISSING = 'Episode not found';
-
-function parseTags(raw: string): string[] {
-  try {
-    const value = JSON.parse(raw);
-    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
-  } catch {
-    return [];
-  }
-}
 
 export function slugify(text: string): string {
   return (

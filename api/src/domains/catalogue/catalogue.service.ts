@@ -30,18 +30,10 @@ import { subtitlesByEpisode } from '../subtitles/subtitles.service';
 import { isGoldMember } from '../users/users.service';
 import * as repo from './catalogue.repository';
 import { type AccessDecision, decideEpisodeAccess } from './episode-access';
+import { parseTags } from './tags';
 import { parseTranslations } from './translations';
 
 export const EPISODE_NOT_FOUND_MESSAGE = 'Episode not found';
-
-function parseTags(raw: string): string[] {
-  try {
-    const value = JSON.parse(raw);
-    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
-  } catch {
-    return [];
-  }
-}
 
 export function toCategoryDto(row: CategoryRow): Category {
   return {

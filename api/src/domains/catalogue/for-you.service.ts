@@ -31,6 +31,7 @@ import { isGoldMember } from '../users/users.service';
 import * as catalogueRepo from './catalogue.repository';
 import { accessFor, grantViewer, hydrateSeries } from './catalogue.service';
 import * as repo from './for-you.repository';
+import { parseTags } from './tags';
 import { parseTranslations } from './translations';
 
 export const RECOMMENDATION_LIMIT = 10;
@@ -61,16 +62,8 @@ interface CatalogueSnapshot {
   trending: Map<number, number>;
 }
 
-function parseTags(raw: string): string[] {
-  try {
-    const value = JSON.parse(raw);
-    return Array.isArray(value)
-      ? value.filter((tag): tag is string => typeof tag === 'string').map((tag) => tag.toLowerCase())
-      : [];
-  } catch {
-    return [];
-  }
-}
+/** Tags compared without case. */
+const lowerTags = (raw: string) => parseTags(raw).map((tag) => tag.toLowerCase());
 
 function scaled(values: Map<number, number>): Map<number, number> {
   const max = Math.max(0, ...values.values());
@@ -99,7 +92,7 @@ async function readSnapshot(ctx: AppContext): Promise<CatalogueSnapshot> {
   return {
     series,
     categories,
-    tags: new Map(series.map((row) => [row.id, parseTags(row.tags)])),
+    tags: new Map(series.map((row) => [row.id, lowerTags(row.tags)])),
     episodes: bySeries,
     trending,
   };

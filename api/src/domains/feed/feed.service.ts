@@ -16,6 +16,7 @@ import { forbidden, notFound } from '../../http/errors';
 import { playbackAddresses } from '../../media/signed-playback';
 import * as catalogueRepo from '../catalogue/catalogue.repository';
 import { accessFor, grantViewer } from '../catalogue/catalogue.service';
+import { parseTags } from '../catalogue/tags';
 import { parseTranslations } from '../catalogue/translations';
 import { isGoldMember, publicFlags } from '../users/users.service';
 import * as repo from './feed.repository';
@@ -33,15 +34,6 @@ export function feedSection(row: SeriesRow): string {
   if (row.is_trending) return 'trending';
   if (row.is_top) return 'top';
   return 'new';
-}
-
-function parseTags(raw: string): string[] {
-  try {
-    const value = JSON.parse(raw);
-    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
-  } catch {
-    return [];
-  }
 }
 
 interface SeriesFacts {
