@@ -23,7 +23,9 @@ COPY mf-admin/package.json mf-admin/
 COPY api/package.json api/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
-RUN npm ci --no-audit --no-fund
+# `npm install`, not `npm ci`: lockfiles written on machines whose registry lacks other platforms'
+# optional binaries omit them, and `npm ci` refuses such a lockfile. The locked versions are installed.
+RUN npm install --no-audit --no-fund
 
 # --- The API compiled to one JavaScript file ----------------------------------------------------
 FROM deps AS api-build
@@ -33,7 +35,7 @@ RUN npx tsx deploy/build-api.ts
 # --- The API's production packages only (no webpack, no TypeScript, no test tools) --------------
 FROM deps AS api-deps
 RUN rm -rf node_modules */node_modules \
- && npm ci --omit=dev --workspace api --include-workspace-root=false --no-audit --no-fund \
+ && npm install --omit=dev --workspace api --include-workspace-root=false --no-audit --no-fund \
  && npm cache clean --force
 
 # --- The API image: Node 24 slim, system ffmpeg, a non-root user -------------------------------
