@@ -134,6 +134,6 @@ export async function releaseOfferOfPayment(db: Executor, paymentId: number): Pr
 }
 
 /** How a checkout carrying the offer is described on the payment page and in the transactions list. */
-export function describeOffer(terms: OfferTerms): string {
+export function describeOffer(terms: Pick<OfferTerms, 'coins'>): string {
   return `${FIRST_PURCHASE_OFFER_LABEL}: ${terms.coins} coins`;
 }

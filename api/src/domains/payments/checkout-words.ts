@@ -5,9 +5,9 @@
  * The payment row keeps its English description: the transactions list words each line per request
  * (transaction-words.ts).
  */
-import { FIRST_PURCHASE_OFFER_LABEL } from '@cliffhanger/shared/first-purchase-offer';
 import type { Language } from '@cliffhanger/shared/languages';
 import { COINS, type RussianForms, russianCount } from '../../http/messages/russian-plural';
+import { describeOffer } from '../coins/first-purchase-offer.service';
 
 const BONUS_COINS: RussianForms = { one: 'бонусная монета', few: 'бонусные монеты', many: 'бонусных монет' };
 
@@ -61,7 +61,7 @@ export interface CheckoutWords {
 
 const en: CheckoutWords = {
   coins: (coins, bonus) => (bonus > 0 ? `${coins} coins + ${bonus} bonus coins` : `${coins} coins`),
-  offer: (coins) => `${FIRST_PURCHASE_OFFER_LABEL}: ${coins} coins`,
+  offer: (coins) => describeOffer({ coins }),
   gold: (interval) => `Gold: every episode, no coins needed. Renews every ${interval}.`,
   goldPlan: (plan) => `${plan} subscription`,
   page: {
