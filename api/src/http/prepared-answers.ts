@@ -31,13 +31,7 @@
  * a request log that writes every request, and a rate limit kept in Redis (shared by several
  * processes; counting there is not synchronous).
  */
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { isStillShared, sharedAnswerOf } from '../cache/shared-answers';
@@ -58,6 +52,57 @@ declare module 'fastify' {
 }
 
 /**
+ * The request headers the prepared path reads, taken from the raw header list: building the request's
+ * whole `headers` object for every request cost about a tenth of a prepared poll's CPU time.
+ */
+export interface FrontHeaders {
+  host?: string;
+  origin?: string;
+  authorization?: string;
+  'content-type'?: string;
+  'content-length'?: string;
+  'content-encoding'?: string;
+  'transfer-encoding'?: string;
+  expect?: string;
+  'x-forwarded-proto'?: string;
+}
+
+/** The names of FrontHeaders, by length: a raw name of another length is not lower-cased at all. */
+const FRONT_NAMES_BY_LENGTH = new Map<number, ReadonlySet<string>>();
+for (const name of [
+  'host',
+  'origin',
+  'authorization',
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'expect',
+  'x-forwarded-proto',
+] satisfies (keyof FrontHeaders)[]) {
+  const names = new Set(FRONT_NAMES_BY_LENGTH.get(name.length)).add(name);
+  FRONT_NAMES_BY_LENGTH.set(name.length, names);
+}
+
+/**
+ * The headers the prepared path reads, from `rawHeaders`; null when one of them comes more than once
+ * (Node would keep the first of some and join others): such a request goes the usual way.
+ */
+export function frontHeadersOf(raw: readonly string[]): FrontHeaders | null {
+  const found: Record<string, string> = {};
+  for (let i = 0; i < raw.length; i += 2) {
+    const rawName = raw[i] as string;
+    const names = FRONT_NAMES_BY_LENGTH.get(rawName.length);
+    if (names === undefined) continue;
+    const name = rawName.toLowerCase();
+    if (!names.has(name)) continue;
+    if (found[name] !== undefined) return null;
+    found[name] = raw[i + 1] as string;
+  }
+  return found;
+}
+
+/**
  * What a POST route tells the prepared path. Both calls are synchronous and must answer only what the
  * route itself would answer at that moment, or undefined whenever it cannot tell exactly.
  */
@@ -65,7 +110,7 @@ export interface PreparedPost<State> {
   /** The largest body taken here (bytes); a longer one goes to the route without being read. */
   maxBodyBytes: number;
   /** From the headers alone: what `answer` needs, or undefined to leave the request to the route. */
-  fromHeaders(headers: IncomingHttpHeaders): State | undefined;
+  fromHeaders(headers: FrontHeaders): State | undefined;
   /** With the whole body: the shared answer object the route would send with a 200, or undefined. */
   answer(state: State, body: Buffer): object | undefined;
 }
@@ -247,39 +292,42 @@ export function createPreparedAnswers() {
       return key;
     }
 
-    /** The security headers, as name, value, name, value … */
-    const securityLines = options.securityHeaders.flat();
+    /** The security headers, in the order the hooks set them. */
+    const securityObject: Readonly<Record<string, string>> = Object.fromEntries(options.securityHeaders);
 
-    /** Counts the request and sends the recorded answer with the headers the hooks would make. */
-    function send(request: IncomingMessage, response: ServerResponse, key: string, encoded: Encoded) {
+    /**
+     * Counts the request and sends the recorded answer with the headers the hooks would make. The
+     * headers go as one object with nothing set before: Node then writes them as they are, where a list
+     * is first merged header by header.
+     */
+    function send(
+      request: IncomingMessage,
+      headers: FrontHeaders,
+      response: ServerResponse,
+      key: string,
+      encoded: Encoded,
+    ) {
       const count = counter.increment(key);
-      const headers = request.headers;
-      const out = securityLines.slice();
+      const out: Record<string, string> = { ...securityObject };
       const forwardedProto = headers['x-forwarded-proto'];
       const protocol =
-        options.trustProxy && typeof forwardedProto === 'string' && forwardedProto !== ''
+        options.trustProxy && forwardedProto !== undefined && forwardedProto !== ''
           ? lastEntry(forwardedProto)
           : (request.socket as { encrypted?: boolean }).encrypted
             ? 'https'
             : 'http';
-      if (protocol === 'https') out.push('strict-transport-security', STRICT_TRANSPORT_SECURITY);
-      out.push('vary', 'Origin');
+      if (protocol === 'https') out['strict-transport-security'] = STRICT_TRANSPORT_SECURITY;
+      out.vary = 'Origin';
       const origin = headers.origin;
       if (origin && options.isAllowedOrigin(origin, headers.host)) {
-        out.push('access-control-allow-origin', origin, 'access-control-expose-headers', CORS_EXPOSED_HEADERS);
+        out['access-control-allow-origin'] = origin;
+        out['access-control-expose-headers'] = CORS_EXPOSED_HEADERS;
       }
-      out.push(
-        'x-ratelimit-limit',
-        String(counter.max),
-        'x-ratelimit-remaining',
-        String(Math.max(0, counter.max - count.current)),
-        'x-ratelimit-reset',
-        String(Math.ceil(count.ttl / 1000)),
-        'content-type',
-        encoded.contentType,
-        'content-length',
-        encoded.contentLength,
-      );
+      out['x-ratelimit-limit'] = String(counter.max);
+      out['x-ratelimit-remaining'] = String(Math.max(0, counter.max - count.current));
+      out['x-ratelimit-reset'] = String(Math.ceil(count.ttl / 1000));
+      out['content-type'] = encoded.contentType;
+      out['content-length'] = encoded.contentLength;
       response.writeHead(encoded.status, out);
       response.end(encoded.body);
       stats.answered += 1;
@@ -296,13 +344,15 @@ export function createPreparedAnswers() {
         table.delete(url);
         return false;
       }
-      const headers = request.headers;
+      const headers = frontHeadersOf(request.rawHeaders);
       // A GET with a body goes the usual way, which reads and ignores it.
-      if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
+      if (headers === null || headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) {
+        return false;
+      }
       const key = clientKey(request);
       // At the limit the route answers (and counts) the refusal, in the viewer's language.
       if (key === undefined || !underLimit(key)) return false;
-      send(request, response, key, prepared);
+      send(request, headers, response, key, prepared);
       return true;
     }
 
@@ -313,9 +363,10 @@ export function createPreparedAnswers() {
     function takePost(request: IncomingMessage, response: ServerResponse, route: RequestHandler): boolean {
       const post = posts.get(request.url as string);
       if (post === undefined) return false;
-      const headers = request.headers;
+      const headers = frontHeadersOf(request.rawHeaders);
       // A body Fastify would read otherwise than as the plain bytes of a short JSON text.
       if (
+        headers === null ||
         headers['transfer-encoding'] !== undefined ||
         headers['content-encoding'] !== undefined ||
         headers.expect !== undefined ||
@@ -332,7 +383,7 @@ export function createPreparedAnswers() {
 
       // The parser pushes a body that came with the headers into the request right after this event,
       // in the same read; it is all there when the ticks of that read run.
-      process.nextTick(answerPost, request, response, route, post, state, key, length);
+      process.nextTick(answerPost, request, headers, response, route, post, state, key, length);
       return true;
     }
 
@@ -342,6 +393,7 @@ export function createPreparedAnswers() {
      */
     function answerPost(
       request: IncomingMessage,
+      headers: FrontHeaders,
       response: ServerResponse,
       route: RequestHandler,
       post: PreparedPost<unknown>,
@@ -364,7 +416,7 @@ export function createPreparedAnswers() {
       }
       // Nothing else reads it: the stream runs to its end, as a body read and dropped.
       request.resume();
-      send(request, response, key, encoded);
+      send(request, headers, response, key, encoded);
     }
 
     front = (request, response, route) => {

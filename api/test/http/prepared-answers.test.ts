@@ -52,6 +52,7 @@ describe.each(databaseKinds())('prepared catalogue answers (%s)', (kind) => {
     ['a viewer token', { Authorization: 'Bearer not.a.token' }],
     ['the site token', { Authorization: 'Token cliffhanger-web' }],
     ['cookies', { Cookie: 'a=1; b=2' }],
+    ['header names in capitals', { ORIGIN: 'http://allowed.example', 'ACCEPT-LANGUAGE': 'ru' }],
     ['a proxy saying TLS', { 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': '203.0.113.7' }],
     ['a proxy saying plain HTTP', { 'X-Forwarded-Proto': 'http', 'X-Forwarded-For': '203.0.113.8, 10.0.0.1' }],
   ])('gives the route’s bytes to a request carrying %s', async (_what, headers) => {
@@ -85,6 +86,7 @@ describe.each(databaseKinds())('prepared catalogue answers (%s)', (kind) => {
     ],
     ['a missing series', request('/api/series/999/'), ''],
     ['a GET with a body', request(LIST, { 'Content-Length': '2' }), '{}'],
+    ['two origins', request(LIST, { Origin: 'http://elsewhere.example', origin: 'http://allowed.example' }), ''],
   ])('leaves %s to the routes, with the same answer', async (_what, head, body) => {
     await both(request(LIST));
     await both(head, body);

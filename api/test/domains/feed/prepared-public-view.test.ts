@@ -96,6 +96,26 @@ describe.each(databaseKinds())('the public-view poll answered before routing (%s
     expect(again).toMatch(/\r\nvary: Origin\r\n/i);
   });
 
+  it('answers a poll whose header names are written in capitals before routing, as the route reads them', async () => {
+    await warm(viewer);
+    const body = idBody(viewer.user.id);
+    const head = rawRequest(
+      POLL,
+      {
+        'CONTENT-TYPE': 'application/json',
+        AUTHORIZATION: `Bearer ${viewer.access}`,
+        'CONTENT-LENGTH': String(body.length),
+        ORIGIN: 'http://allowed.example',
+      },
+      'POST',
+    );
+    const before = answeredBeforeRouting();
+    const answer = await both(head, body);
+    expect(statusOf(answer)).toBe('200');
+    expect(answeredBeforeRouting()).toBe(before + 1);
+    expect(answer).toContain('\r\naccess-control-allow-origin: http://allowed.example\r\n');
+  });
+
   it("answers a guest's poll by its numeric id, and leaves its text guest id to the route", async () => {
     await warm(guest);
     const before = answeredBeforeRouting();
@@ -240,6 +260,23 @@ describe.each(databaseKinds())('the public-view poll answered before routing (%s
       'a query string',
       () => [
         poll(viewer.access, idBody(viewer.user.id)).replace(`POST ${POLL} `, `POST ${POLL}?x=1 `),
+        idBody(viewer.user.id),
+      ],
+    ],
+    [
+      "a second token, another viewer's",
+      () => [
+        poll(viewer.access, idBody(viewer.user.id), { authorization: `Bearer ${other.access}` }),
+        idBody(viewer.user.id),
+      ],
+    ],
+    [
+      'two origins',
+      () => [
+        poll(viewer.access, idBody(viewer.user.id), {
+          Origin: 'http://elsewhere.example',
+          origin: 'http://allowed.example',
+        }),
         idBody(viewer.user.id),
       ],
     ],
