@@ -12,7 +12,7 @@
  * The frontends are not served (SERVE_FRONTENDS=false): their routes and hooks are scoped to their own
  * addresses and do not touch an API request.
  *
- *   npm run bench:api -w bench     (BENCH_ROUNDS=5 BENCH_SECONDS=3 BENCH_CONNECTIONS=50; BENCH_QUICK=1: a quick pass)
+ *   npm run bench:api -w bench     (BENCH_ROUNDS=7 BENCH_SECONDS=3 BENCH_CONNECTIONS=50; BENCH_QUICK=1: a quick pass)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ import { freePort, ROOT, waitForHttp } from '../../e2e/support/system';
 import { alternate, type Figure, formatTable, loadAverage, median, QUICK } from '../support/stats';
 import type { RecordedAnswer } from './bare-server';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 2 : 5));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 2 : 7));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 1 : 3));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (QUICK ? 10 : 50));
 const tsx = require.resolve('tsx/cli', { paths: [ROOT] });
@@ -102,6 +102,9 @@ async function guestPoll(base: string): Promise<Request> {
 
 type Server = 'npm start settings' | 'production settings' | 'bare node:http';
 
+/** Each route's samples per server (req/s), in the order they were taken. */
+export const apiSamples: string[] = [];
+
 export async function apiBench(): Promise<Figure[]> {
   const data = mkdtempSync(path.join(tmpdir(), 'cliffhanger-bench-'));
   const children: ChildProcess[] = [];
@@ -156,9 +159,13 @@ export async function apiBench(): Promise<Figure[]> {
     const servers: Server[] = ['npm start settings', 'production settings', 'bare node:http'];
     const figures: Figure[] = [];
     for (const route of routes) {
-      for (const server of servers) await requestsPerSecond(bases[server], route.request(server), 1); // warm-up
+      // Warm-up, one round long: the first second of load still ran in the interpreter and baseline compiler.
+      for (const server of servers) await requestsPerSecond(bases[server], route.request(server), SECONDS);
       const samples = await alternate(servers, ROUNDS, (server) =>
         requestsPerSecond(bases[server], route.request(server), SECONDS),
+      );
+      apiSamples.push(
+        `${route.name} samples (req/s): ${servers.map((server) => `${server} [${samples[server].map(Math.round).join(', ')}]`).join(', ')}`,
       );
       for (const server of ['npm start settings', 'production settings'] as const) {
         figures.push({
@@ -188,6 +195,7 @@ if (require.main === module) {
           figures,
         ),
       );
+      for (const line of apiSamples) console.log(line);
     })
     .catch((error: unknown) => {
       console.error(error);
