@@ -63,7 +63,7 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # node runs the compiled server directly (no npm wrapper), so SIGTERM reaches it and requests finish.
 # API_WORKERS > 1 makes it a cluster of that many processes behind port 8080.
-CMD ["node", "--enable-source-maps", "api/dist/server.js"]
+CMD ["node", "--enable-source-maps", "--no-allocation-site-pretenuring", "api/dist/server.js"]
 
 # --- One frontend, built, behind nginx -----------------------------------------------------------
 FROM deps AS build

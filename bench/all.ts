@@ -4,14 +4,15 @@
  * BENCH_QUICK=1 runs a quick pass with few samples.
  */
 import { spawnSync } from 'node:child_process';
+import { API_NODE_FLAGS } from '../api/src/node-flags';
 import { ROOT } from '../e2e/support/system';
 import { systemUnderBench } from './support/system-under-bench';
 
 const tsx = require.resolve('tsx/cli', { paths: [ROOT] });
 
-function run(script: string, env: Record<string, string> = {}): boolean {
-  console.log(`\n$ npx tsx ${script}`);
-  const result = spawnSync(process.execPath, [tsx, script], {
+function run(script: string, env: Record<string, string> = {}, nodeFlags: readonly string[] = []): boolean {
+  console.log(`\n$ npx tsx ${[...nodeFlags, script].join(' ')}`);
+  const result = spawnSync(process.execPath, [tsx, ...nodeFlags, script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: 'inherit',
@@ -21,7 +22,8 @@ function run(script: string, env: Record<string, string> = {}): boolean {
 
 async function main() {
   let ok = run('bench/api/api-bench.ts');
-  ok = run('bench/money/unlock-bench.ts') && ok;
+  // The API runs inside the unlock bench's process: that process gets the flags `npm start` gives it.
+  ok = run('bench/money/unlock-bench.ts', {}, API_NODE_FLAGS) && ok;
   const system = await systemUnderBench();
   try {
     ok = run('bench/first-screen.ts', { BASE_URL: system.baseUrl }) && ok;

@@ -19,6 +19,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { API_NODE_FLAGS } from '../../api/src/node-flags';
 import { freePort, ROOT, waitForHttp } from '../../e2e/support/system';
 import { alternate, type Figure, formatTable, loadAverage, median, QUICK } from '../support/stats';
 import type { RecordedAnswer } from './bare-server';
@@ -31,13 +32,17 @@ const tsx = require.resolve('tsx/cli', { paths: [ROOT] });
 /** Headers that belong to one connection or one moment, not to the answer. */
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
-function launch(script: string, env: Record<string, string | undefined>): ChildProcess {
+function launch(
+  script: string,
+  env: Record<string, string | undefined>,
+  nodeFlags: readonly string[] = [],
+): ChildProcess {
   const merged: NodeJS.ProcessEnv = { ...process.env };
   for (const [key, value] of Object.entries(env)) {
     if (value === undefined) delete merged[key];
     else merged[key] = value;
   }
-  return spawn(process.execPath, [tsx, script], { cwd: ROOT, env: merged, stdio: 'ignore' });
+  return spawn(process.execPath, [tsx, ...nodeFlags, script], { cwd: ROOT, env: merged, stdio: 'ignore' });
 }
 
 interface Request {
@@ -117,17 +122,21 @@ export async function apiBench(): Promise<Figure[]> {
     ] as const) {
       const port = await freePort();
       // An .env at the root would be read, as npm start reads it: what it says is part of its settings.
-      const child = launch('api/src/server.ts', {
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SQLITE_PATH: path.join(data, `${port}.db`),
-        SERVE_FRONTENDS: 'false',
-        API_WORKERS: '1',
-        RATE_LIMIT_PER_MINUTE: '100000000',
-        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-        ENV_FILE: undefined,
-      });
+      const child = launch(
+        'api/src/server.ts',
+        {
+          ...env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          SQLITE_PATH: path.join(data, `${port}.db`),
+          SERVE_FRONTENDS: 'false',
+          API_WORKERS: '1',
+          RATE_LIMIT_PER_MINUTE: '100000000',
+          AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+          ENV_FILE: undefined,
+        },
+        API_NODE_FLAGS,
+      );
       children.push(child);
       bases[server] = `http://127.0.0.1:${port}`;
       await waitForHttp(`${bases[server]}/api/health`, 600_000, child);
@@ -143,7 +152,11 @@ export async function apiBench(): Promise<Figure[]> {
     const answersFile = path.join(data, 'answers.json');
     writeFileSync(answersFile, JSON.stringify(answers));
     const barePort = await freePort();
-    const bare = launch('bench/api/bare-server.ts', { PORT: String(barePort), BARE_ANSWERS: answersFile });
+    const bare = launch(
+      'bench/api/bare-server.ts',
+      { PORT: String(barePort), BARE_ANSWERS: answersFile },
+      API_NODE_FLAGS,
+    );
     children.push(bare);
     bases['bare node:http'] = `http://127.0.0.1:${barePort}`;
     await waitForHttp(`${bases['bare node:http']}/hello`, 60_000, bare);

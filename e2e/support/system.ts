@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { API_NODE_FLAGS } from '../../api/src/node-flags';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
@@ -47,24 +48,29 @@ export interface RunningSystem {
 export async function startSystem(extraEnv: Record<string, string> = {}): Promise<RunningSystem> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cliffhanger-e2e-'));
-  const child = spawn(process.execPath, [require.resolve('tsx/cli', { paths: [ROOT] }), 'api/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SQLITE_PATH: path.join(dataDir, 'e2e.db'),
-      SERVE_FRONTENDS: 'true',
-      LOG_LEVEL: 'warn',
-      // Journeys sign in many times from one address; the limit itself is proven by the API tests.
-      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-      // Every journey's browser shares 127.0.0.1, hundreds of page loads a minute in a full run.
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      ...extraEnv,
+  // The API runs with the Node flags `npm start` gives it (api/src/node-flags.ts).
+  const child = spawn(
+    process.execPath,
+    [require.resolve('tsx/cli', { paths: [ROOT] }), ...API_NODE_FLAGS, 'api/src/server.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SQLITE_PATH: path.join(dataDir, 'e2e.db'),
+        SERVE_FRONTENDS: 'true',
+        LOG_LEVEL: 'warn',
+        // Journeys sign in many times from one address; the limit itself is proven by the API tests.
+        AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+        // Every journey's browser shares 127.0.0.1, hundreds of page loads a minute in a full run.
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        ...extraEnv,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString();

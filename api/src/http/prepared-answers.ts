@@ -378,8 +378,9 @@ export function createPreparedAnswers() {
       if (!(length >= 1 && length <= post.maxBodyBytes)) return false;
       const state = post.fromHeaders(headers);
       if (state === undefined) return false;
+      // The limit is read once the body is there (answerPost): a client at its limit is routed then.
       const key = clientKey(request);
-      if (key === undefined || !underLimit(key)) return false;
+      if (key === undefined) return false;
 
       // The parser pushes a body that came with the headers into the request right after this event,
       // in the same read; it is all there when the ticks of that read run.
@@ -414,8 +415,9 @@ export function createPreparedAnswers() {
         route(request, response);
         return;
       }
-      // Nothing else reads it: the stream runs to its end, as a body read and dropped.
-      request.resume();
+      // The whole message is read: its end follows by itself. Were it not complete, the stream runs
+      // to its end, as a body read and dropped.
+      if (!request.complete) request.resume();
       send(request, headers, response, key, encoded);
     }
 

@@ -113,9 +113,12 @@ export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | 
   return bearerTokenOf(request.headers.authorization);
 }
 
+/** `Bearer <token>`, the scheme in any case. */
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
 /** The bearer token an Authorization header carries, or null. */
 export function bearerTokenOf(header: string | undefined): string | null {
   if (!header) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  const match = BEARER.exec(header);
   return match ? (match[1] as string) : null;
 }
