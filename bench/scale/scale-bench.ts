@@ -23,6 +23,7 @@ import pg from 'pg';
 import type { AppContext } from '../../api/src/context';
 import { createDatabase, type DatabaseHandle } from '../../api/src/db/database';
 import { applyEntry, moneyTransaction } from '../../api/src/kernel/money-transaction';
+import { API_NODE_FLAGS } from '../../api/src/node-flags';
 import { freePort, ROOT } from '../../e2e/support/system';
 import { insertPaidSeries, ledgerProblems, probePostgres } from '../support/bench-app';
 
@@ -78,7 +79,7 @@ async function recreateDatabase(admin: string): Promise<string> {
 
 /** Starts server.ts and resolves once every worker listens. */
 async function launch(port: number, workers: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [tsx, 'api/src/server.ts'], {
+  const child = spawn(process.execPath, [tsx, ...API_NODE_FLAGS, 'api/src/server.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', API_WORKERS: String(workers) },
     stdio: ['ignore', 'pipe', 'pipe'],
