@@ -9,23 +9,22 @@ import { API_NODE_FLAGS } from '../src/node-flags';
 
 const ROOT = path.resolve(__dirname, '../..');
 
+/** The words an npm script passes between its `tsx` and the script it runs. */
+function flagsOfScript(packageJson: string, name: string, script: string): string[] {
+  const scripts = JSON.parse(readFileSync(path.join(ROOT, packageJson), 'utf8')).scripts as Record<string, string>;
+  const words = scripts[name]?.split(/\s+/) ?? [];
+  expect(words[0]).toBe('tsx');
+  expect(words).toContain(script);
+  return words.slice(1, words.indexOf(script));
+}
+
 describe('the API’s Node flags', () => {
   test('npm start hands every flag to Node before the start script', () => {
-    const scripts = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
-    const words = scripts.start?.split(/\s+/) ?? [];
-    expect(words[0]).toBe('tsx');
-    const script = words.indexOf('scripts/start.ts');
-    expect(script).toBeGreaterThan(0);
-    expect(words.slice(1, script)).toEqual([...API_NODE_FLAGS]);
+    expect(flagsOfScript('package.json', 'start', 'scripts/start.ts')).toEqual([...API_NODE_FLAGS]);
   });
 
   test('the unlock bench, which runs the API in its own process, hands Node the same flags', () => {
-    const scripts = JSON.parse(readFileSync(path.join(ROOT, 'bench/package.json'), 'utf8')).scripts as Record<
-      string,
-      string
-    >;
-    const words = scripts['bench:unlocks']?.split(/\s+/) ?? [];
-    expect(words.slice(1, words.indexOf('money/unlock-bench.ts'))).toEqual([...API_NODE_FLAGS]);
+    expect(flagsOfScript('bench/package.json', 'bench:unlocks', 'money/unlock-bench.ts')).toEqual([...API_NODE_FLAGS]);
   });
 
   test('the Docker image runs the compiled API with the same flags', () => {
@@ -36,8 +35,7 @@ describe('the API’s Node flags', () => {
     expect(command).toBeDefined();
     const words = JSON.parse((command as string).slice('CMD '.length)) as string[];
     expect(words[0]).toBe('node');
-    for (const flag of API_NODE_FLAGS) expect(words.indexOf(flag)).toBeLessThan(words.indexOf('api/dist/server.js'));
-    for (const flag of API_NODE_FLAGS) expect(words).toContain(flag);
+    expect(words.slice(1, words.indexOf('api/dist/server.js'))).toEqual(expect.arrayContaining([...API_NODE_FLAGS]));
   });
 
   test('tsx passes the flags on to the Node process that runs the API', () => {

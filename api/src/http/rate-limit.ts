@@ -34,9 +34,8 @@ interface Count {
  *
  * Counting a request changes no order in the map. Moving the key to the back on every request (delete,
  * then set) made the map rebuild its table every few requests, each old table pointing to its
- * successor: once one old table had lived long enough to be promoted, it kept every later table, and
- * all the requests in flight beside them, alive through each young-generation collection — a quarter of
- * the poll's allocations survived to the old generation and the collector's pauses doubled its CPU time.
+ * successor: one old table promoted to the old generation kept every later one alive through the young
+ * collections, which fed the promotion of per-request objects described in node-flags.ts.
  */
 export class InProcessRateStore implements FastifyRateLimitStore {
   private readonly counts = new Map<string, Count>();
