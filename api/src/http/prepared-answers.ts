@@ -52,8 +52,8 @@ declare module 'fastify' {
 }
 
 /**
- * The request headers the prepared path reads, taken from the raw header list: building the request's
- * whole `headers` object for every request cost about a tenth of a prepared poll's CPU time.
+ * The request headers the prepared path reads: those of the request's `headers`, which Node builds for
+ * every HTTP/1.1 request anyway (it looks for Host and Expect before the request event).
  */
 export interface FrontHeaders {
   host?: string;
@@ -67,39 +67,17 @@ export interface FrontHeaders {
   'x-forwarded-proto'?: string;
 }
 
-/** The names of FrontHeaders, by length: a raw name of another length is not lower-cased at all. */
-const FRONT_NAMES_BY_LENGTH = new Map<number, ReadonlySet<string>>();
-for (const name of [
-  'host',
-  'origin',
-  'authorization',
-  'content-type',
-  'content-length',
-  'content-encoding',
-  'transfer-encoding',
-  'expect',
-  'x-forwarded-proto',
-] satisfies (keyof FrontHeaders)[]) {
-  const names = new Set(FRONT_NAMES_BY_LENGTH.get(name.length)).add(name);
-  FRONT_NAMES_BY_LENGTH.set(name.length, names);
-}
-
 /**
- * The headers the prepared path reads, from `rawHeaders`; null when one of them comes more than once
- * (Node would keep the first of some and join others): such a request goes the usual way.
+ * The request's headers, or null when any header came more than once: Node keeps the first of some
+ * (Authorization, Content-Type) and joins the others (Origin), and a proxy in front may have read the
+ * other one, so such a request goes the usual way. Node puts every line in `rawHeaders` and each name
+ * once in `headers`, so a name sent twice leaves fewer names than lines.
  */
-export function frontHeadersOf(raw: readonly string[]): FrontHeaders | null {
-  const found: Record<string, string> = {};
-  for (let i = 0; i < raw.length; i += 2) {
-    const rawName = raw[i] as string;
-    const names = FRONT_NAMES_BY_LENGTH.get(rawName.length);
-    if (names === undefined) continue;
-    const name = rawName.toLowerCase();
-    if (!names.has(name)) continue;
-    if (found[name] !== undefined) return null;
-    found[name] = raw[i + 1] as string;
-  }
-  return found;
+export function frontHeadersOf(request: IncomingMessage): FrontHeaders | null {
+  const headers = request.headers;
+  let names = 0;
+  for (const _name in headers) names += 1;
+  return names * 2 === request.rawHeaders.length ? (headers as FrontHeaders) : null;
 }
 
 /**
@@ -292,13 +270,18 @@ export function createPreparedAnswers() {
       return key;
     }
 
-    /** The security headers, in the order the hooks set them. */
-    const securityObject: Readonly<Record<string, string>> = Object.fromEntries(options.securityHeaders);
+    /**
+     * The security headers, in the order the hooks set them, as a flat name, value list. Helmet's
+     * options never set Strict-Transport-Security (the hook adds it over TLS, last), so no name in it
+     * comes again below.
+     */
+    const securityList: readonly string[] = options.securityHeaders.flat();
+    const limitText = String(counter.max);
 
     /**
      * Counts the request and sends the recorded answer with the headers the hooks would make. The
-     * headers go as one object with nothing set before: Node then writes them as they are, where a list
-     * is first merged header by header.
+     * headers go as one flat list with nothing set before: Node then writes them as they are (a list
+     * after headers set one by one is first merged header by header).
      */
     function send(
       request: IncomingMessage,
@@ -308,7 +291,7 @@ export function createPreparedAnswers() {
       encoded: Encoded,
     ) {
       const count = counter.increment(key);
-      const out: Record<string, string> = { ...securityObject };
+      const out = securityList.slice();
       const forwardedProto = headers['x-forwarded-proto'];
       const protocol =
         options.trustProxy && forwardedProto !== undefined && forwardedProto !== ''
@@ -316,18 +299,24 @@ export function createPreparedAnswers() {
           : (request.socket as { encrypted?: boolean }).encrypted
             ? 'https'
             : 'http';
-      if (protocol === 'https') out['strict-transport-security'] = STRICT_TRANSPORT_SECURITY;
-      out.vary = 'Origin';
+      if (protocol === 'https') out.push('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+      out.push('vary', 'Origin');
       const origin = headers.origin;
       if (origin && options.isAllowedOrigin(origin, headers.host)) {
-        out['access-control-allow-origin'] = origin;
-        out['access-control-expose-headers'] = CORS_EXPOSED_HEADERS;
+        out.push('access-control-allow-origin', origin, 'access-control-expose-headers', CORS_EXPOSED_HEADERS);
       }
-      out['x-ratelimit-limit'] = String(counter.max);
-      out['x-ratelimit-remaining'] = String(Math.max(0, counter.max - count.current));
-      out['x-ratelimit-reset'] = String(Math.ceil(count.ttl / 1000));
-      out['content-type'] = encoded.contentType;
-      out['content-length'] = encoded.contentLength;
+      out.push(
+        'x-ratelimit-limit',
+        limitText,
+        'x-ratelimit-remaining',
+        String(Math.max(0, counter.max - count.current)),
+        'x-ratelimit-reset',
+        String(Math.ceil(count.ttl / 1000)),
+        'content-type',
+        encoded.contentType,
+        'content-length',
+        encoded.contentLength,
+      );
       response.writeHead(encoded.status, out);
       response.end(encoded.body);
       stats.answered += 1;
@@ -344,7 +333,7 @@ export function createPreparedAnswers() {
         table.delete(url);
         return false;
       }
-      const headers = frontHeadersOf(request.rawHeaders);
+      const headers = frontHeadersOf(request);
       // A GET with a body goes the usual way, which reads and ignores it.
       if (headers === null || headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) {
         return false;
@@ -363,7 +352,7 @@ export function createPreparedAnswers() {
     function takePost(request: IncomingMessage, response: ServerResponse, route: RequestHandler): boolean {
       const post = posts.get(request.url as string);
       if (post === undefined) return false;
-      const headers = frontHeadersOf(request.rawHeaders);
+      const headers = frontHeadersOf(request);
       // A body Fastify would read otherwise than as the plain bytes of a short JSON text.
       if (
         headers === null ||

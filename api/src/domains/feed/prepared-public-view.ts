@@ -13,12 +13,60 @@ import type { PreparedPost } from '../../http/prepared-answers';
 import { bearerTokenOf, verifyAccessToken } from '../../kernel/tokens';
 import { sharedFlags } from './feed.service';
 
-/** `{"id": <a positive integer without leading zeros>}`, with the whitespace JSON allows. */
-const OWN_ID_BODY = /^[ \t\n\r]*\{[ \t\n\r]*"id"[ \t\n\r]*:[ \t\n\r]*([1-9][0-9]{0,9})[ \t\n\r]*\}[ \t\n\r]*$/;
 /** The largest id the route's schema accepts (a 32-bit row id). */
 const MAX_ID = 2_147_483_647;
 /** Longer than any such body; a longer one goes to the route unread. */
 const MAX_BODY_BYTES = 64;
+
+const SPACE = 0x20;
+const TAB = 0x09;
+const LF = 0x0a;
+const CR = 0x0d;
+const ZERO = 0x30;
+const NINE = 0x39;
+const ID_KEY = [0x22, 0x69, 0x64, 0x22]; // "id"
+
+/** Past the whitespace JSON allows (space, tab, line feed, carriage return) from `at`. */
+function skipSpace(body: Buffer, at: number): number {
+  let i = at;
+  while (i < body.length) {
+    const byte = body[i];
+    if (byte !== SPACE && byte !== TAB && byte !== LF && byte !== CR) break;
+    i += 1;
+  }
+  return i;
+}
+
+/**
+ * The id of a body that is exactly `{"id": <a positive integer without leading zeros, at most ten
+ * digits>}` with the whitespace JSON allows, read from its bytes; undefined for any other body.
+ */
+export function ownIdOf(body: Buffer): number | undefined {
+  let i = skipSpace(body, 0);
+  if (body[i] !== 0x7b) return undefined; // {
+  i = skipSpace(body, i + 1);
+  for (const byte of ID_KEY) {
+    if (body[i] !== byte) return undefined;
+    i += 1;
+  }
+  i = skipSpace(body, i);
+  if (body[i] !== 0x3a) return undefined; // :
+  i = skipSpace(body, i + 1);
+  const first = body[i];
+  if (first === undefined || first <= ZERO || first > NINE) return undefined;
+  let id = 0;
+  const start = i;
+  while (i < body.length && i - start < 11) {
+    const digit = body[i] as number;
+    if (digit < ZERO || digit > NINE) break;
+    id = id * 10 + (digit - ZERO);
+    i += 1;
+  }
+  if (i - start > 10) return undefined;
+  i = skipSpace(body, i);
+  if (body[i] !== 0x7d) return undefined; // }
+  return skipSpace(body, i + 1) === body.length ? id : undefined;
+}
 
 export function preparedPublicView(ctx: AppContext): PreparedPost<number> {
   return {
@@ -36,10 +84,10 @@ export function preparedPublicView(ctx: AppContext): PreparedPost<number> {
     },
     // Read again with the body: a write since the headers came (a purchase) has invalidated the entry.
     answer(userId, body) {
-      const id = OWN_ID_BODY.exec(body.toString('latin1'))?.[1];
-      if (id === undefined || Number(id) > MAX_ID) return undefined;
+      const id = ownIdOf(body);
+      if (id === undefined || id > MAX_ID) return undefined;
       const entry = publicViewCache(ctx)?.peek?.(userId, ctx.now());
-      if (!entry || Number(id) !== entry.owner.id) return undefined;
+      if (!entry || id !== entry.owner.id) return undefined;
       return sharedFlags(entry.flags);
     },
   };
