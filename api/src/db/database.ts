@@ -24,6 +24,7 @@ import {
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
+import { withStatementCache } from './statement-cache';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -95,7 +96,8 @@ export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHa
     // With WAL, NORMAL keeps committed transactions across a process crash and is much faster than FULL.
     sqlite.pragma('synchronous = NORMAL');
     const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: sqlite }),
+      // Each query text is prepared once (statement-cache.ts).
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
       plugins: [new SqliteBooleanPlugin()],
     });
     return { db, kind: 'sqlite' };
