@@ -68,7 +68,11 @@ describe('SQLite statements prepared once per query text', () => {
     const db = new Kysely<{ t: { id: number; name: string } }>({
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     });
-    for (let id = 10; id < 20; id += 1) await db.insertInto('t').values({ id, name: `n${id}` }).execute();
+    for (let id = 10; id < 20; id += 1)
+      await db
+        .insertInto('t')
+        .values({ id, name: `n${id}` })
+        .execute();
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('t').set({ name: 'changed' }).where('id', '=', 12).execute();
       await trx.deleteFrom('t').where('id', '=', 13).execute();
