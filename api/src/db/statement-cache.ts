@@ -1,7 +1,7 @@
 /**
  * SQLite statements prepared once per query text. Kysely's SQLite driver prepares every query it runs,
- * and preparing (parsing and planning the SQL) cost about as much as running the unlock's small
- * queries. better-sqlite3 statements can be run again with other parameters, and SQLite prepares a
+ * and in the unlock bench preparing (parsing and planning the SQL) took more than half as long as
+ * running the unlock's small queries. better-sqlite3 statements can be run again with other parameters, and SQLite prepares a
  * statement again by itself when the schema changed under it (a migration), so the driver is given a
  * database whose `prepare` answers the statement it prepared for the same text before.
  *

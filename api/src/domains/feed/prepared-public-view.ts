@@ -54,13 +54,11 @@ export function ownIdOf(body: Buffer): number | undefined {
   i = skipSpace(body, i + 1);
   const first = body[i];
   if (first === undefined || first <= ZERO || first > NINE) return undefined;
+  // The body is at most MAX_BODY_BYTES long, so the digits are few; more than ten are refused.
   let id = 0;
   const start = i;
-  while (i < body.length && i - start < 11) {
-    const digit = body[i] as number;
-    if (digit < ZERO || digit > NINE) break;
+  for (let digit = body[i]; digit !== undefined && digit >= ZERO && digit <= NINE; digit = body[++i]) {
     id = id * 10 + (digit - ZERO);
-    i += 1;
   }
   if (i - start > 10) return undefined;
   i = skipSpace(body, i);
