@@ -84,8 +84,25 @@ function createValidatorCompiler() {
 }
 
 export async function buildApp(config: AppConfig, deps: AppDependencies = {}): Promise<TypedFastify> {
+  const opened: { release?: () => Promise<unknown> } = {};
+  try {
+    return await assembleApp(config, deps, opened);
+  } catch (error) {
+    // A start that failed half-way (a folder that cannot be made, a plugin refusing its settings)
+    // releases what it had opened — the database, Redis, timers — before the failure is reported.
+    await opened.release?.().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function assembleApp(
+  config: AppConfig,
+  deps: AppDependencies,
+  opened: { release?: () => Promise<unknown> },
+): Promise<TypedFastify> {
   const database = deps.database ?? (await createDatabase(config.database));
   const ownsDatabase = deps.database === undefined;
+  if (ownsDatabase) opened.release = () => database.db.destroy();
   if (deps.migrate !== false) {
     await migrateToLatest(database.db, config.database.kind === 'postgres' ? config.database.schema : undefined);
   }
@@ -138,6 +155,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     await caches.close();
     if (ownsDatabase) await database.db.destroy();
   });
+  opened.release = () => app.close();
 
   // --- External plugins ------------------------------------------------------------------------
   // Security headers, fixed at start (HSTS only over TLS), then the CORS allow-list.

@@ -20,7 +20,7 @@
  * start and then on a timer.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { copyFile, link, mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -129,6 +129,26 @@ export async function peek(stream: Readable, bytes: number): Promise<Buffer> {
   return head;
 }
 
+/**
+ * @tus/file-store's constructor starts an asynchronous `mkdir` of its folder whose callback throws when
+ * it fails, outside any request: a staging folder that cannot be made (a file in its place, no
+ * permission) or one removed while it was being made (an app closed and its folders deleted at once)
+ * ended the whole process with an uncaught exception. The folder is made here instead, synchronously,
+ * before the store exists, so a failure is a start-up error that says which folder; the store's own
+ * check (the method its constructor calls) does nothing.
+ */
+class StagingFileStore extends FileStore {}
+Object.defineProperty(StagingFileStore.prototype, 'checkOrCreateDirectory', { value: () => undefined });
+
+function stagingFolder(directory: string): string {
+  try {
+    mkdirSync(directory, { recursive: true });
+  } catch (error) {
+    throw new Error(`The upload staging folder ${directory} could not be made: ${(error as Error).message}`);
+  }
+  return directory;
+}
+
 function dataStore(ctx: AppContext, expiry: number): { store: DataStore; directory: string | null } {
   const s3 = objectStoreOf(ctx.config);
   if (s3) {
@@ -148,8 +168,8 @@ function dataStore(ctx: AppContext, expiry: number): { store: DataStore; directo
     });
     return { store, directory: null };
   }
-  const directory = join(stagingRoot(ctx.config), 'tus');
-  return { store: new FileStore({ directory, expirationPeriodInMilliseconds: expiry }), directory };
+  const directory = stagingFolder(join(stagingRoot(ctx.config), 'tus'));
+  return { store: new StagingFileStore({ directory, expirationPeriodInMilliseconds: expiry }), directory };
 }
 
 /**
