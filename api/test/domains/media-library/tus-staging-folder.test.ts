@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import fs, { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp } from '../../support/test-app';
@@ -40,6 +40,18 @@ describe('the resumable uploads staging folder', () => {
       expect(uncaught).not.toHaveBeenCalled();
     } finally {
       process.off('uncaughtException', uncaught);
+    }
+  });
+
+  it('is made by the app alone: the file store starts no folder-making of its own that could throw later', async () => {
+    const mkdir = jest.spyOn(fs, 'mkdir');
+    const t = await createTestApp('sqlite', { mediaRoot: join(dir, 'library', 'media') });
+    try {
+      const tusFolder = join(dir, 'library', 'media-staging', 'tus');
+      expect(mkdir.mock.calls.filter(([path]) => path === tusFolder)).toEqual([]);
+    } finally {
+      mkdir.mockRestore();
+      await t.close();
     }
   });
 
