@@ -83,8 +83,13 @@ function createValidatorCompiler() {
     (httpPart === 'body' ? strictAjv : coercingAjv).compile(schema);
 }
 
+/** What a start has opened so far, to release if it fails half-way. */
+interface Opened {
+  release?: () => Promise<unknown>;
+}
+
 export async function buildApp(config: AppConfig, deps: AppDependencies = {}): Promise<TypedFastify> {
-  const opened: { release?: () => Promise<unknown> } = {};
+  const opened: Opened = {};
   try {
     return await assembleApp(config, deps, opened);
   } catch (error) {
@@ -95,11 +100,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   }
 }
 
-async function assembleApp(
-  config: AppConfig,
-  deps: AppDependencies,
-  opened: { release?: () => Promise<unknown> },
-): Promise<TypedFastify> {
+async function assembleApp(config: AppConfig, deps: AppDependencies, opened: Opened): Promise<TypedFastify> {
   const database = deps.database ?? (await createDatabase(config.database));
   const ownsDatabase = deps.database === undefined;
   if (ownsDatabase) opened.release = () => database.db.destroy();
