@@ -1,9 +1,10 @@
 /**
  * SQLite statements prepared once per query text. Kysely's SQLite driver prepares every query it runs,
  * and in the unlock bench preparing (parsing and planning the SQL) took more than half as long as
- * running the unlock's small queries. better-sqlite3 statements can be run again with other parameters, and SQLite prepares a
- * statement again by itself when the schema changed under it (a migration), so the driver is given a
- * database whose `prepare` answers the statement it prepared for the same text before.
+ * running the unlock's small queries. better-sqlite3 statements can be run again with other
+ * parameters, and SQLite prepares a statement again by itself when the schema changed under it (a
+ * migration), so the driver is given a database whose `prepare` answers the statement it prepared for
+ * the same text before.
  *
  * A statement is synchronous while it runs (`all`, `run`), so one statement serves every caller in
  * turn; only one being read row by row (`iterate`, a streamed query) is busy, and a caller then gets a
