@@ -1,12 +1,17 @@
 # syntax=docker/dockerfile:1
-# Two targets: `api` (one image, scaled as replicas) and `static` (any one frontend behind nginx).
+# Three targets: `api` (one image, scaled as replicas), `static` (any one frontend behind nginx) and
+# `store` (the media store of docker-compose.yml). Every base image is pinned to an exact version.
 #   docker build --target api -t cliffhanger-api .
 #   docker build --target static --build-arg APP=mf-catalog -t cliffhanger-catalog .
-ARG NODE_IMAGE=node:24-bookworm-slim
+ARG NODE_IMAGE=node:24.19.0-bookworm-slim
+ARG NGINX_IMAGE=nginx:1.30.4-alpine
+# MinIO publishes no images since October 2025; quay.io keeps its last one.
+ARG MINIO_IMAGE=quay.io/minio/minio:RELEASE.2025-09-07T16-13-09Z
 
 # --- Every package, dev tools included: the builds need webpack, esbuild and TypeScript ----------
 FROM ${NODE_IMAGE} AS deps
-# better-sqlite3 and argon2 compile when no prebuilt binary fits.
+# better-sqlite3 and argon2 compile when no prebuilt binary fits (drop this step once they are gone:
+# sharp and the rest install prebuilt). The final API image never carries these tools.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
@@ -38,6 +43,12 @@ RUN rm -rf node_modules */node_modules \
  && npm install --omit=dev --workspace api --include-workspace-root=false --no-audit --no-fund \
  && npm cache clean --force
 
+# --- One frontend built (the shell by default: the API image carries its page too) --------------
+FROM deps AS build
+ARG APP=shell
+COPY . .
+RUN npx tsx scripts/build.ts --force ${APP}
+
 # --- The API image: Node 24 slim, system ffmpeg, a non-root user -------------------------------
 FROM ${NODE_IMAGE} AS api
 RUN apt-get update \
@@ -55,6 +66,9 @@ COPY --from=api-deps /app/node_modules ./node_modules
 COPY --from=api-deps /app/package.json ./package.json
 COPY --from=api-build /app/api/dist ./api/dist
 COPY api/package.json ./api/package.json
+# The shell's page, answered by the API for every page route (link previews, the first hero image):
+# the same build stage, with the same APP, as the shell's static image, so both name the same files.
+COPY --from=build /app/shell/dist ./shell/dist
 # /data is the shared volume: media, upload staging (/data/media-staging) and generated settings.
 RUN mkdir -p /data/media /data/media-staging /data/var && chown -R node:node /data
 USER node
@@ -65,14 +79,18 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=120s --retries=3 \
 # API_WORKERS > 1 makes it a cluster of that many processes behind port 8080.
 CMD ["node", "--enable-source-maps", "--no-allocation-site-pretenuring", "api/dist/server.js"]
 
-# --- One frontend, built, behind nginx -----------------------------------------------------------
-FROM deps AS build
+# --- One frontend, behind nginx as its unprivileged user (port 8080) ----------------------------
+FROM ${NGINX_IMAGE} AS static
 ARG APP=shell
-COPY . .
-RUN npx tsx scripts/build.ts --force ${APP}
-
-FROM nginx:1.27-alpine AS static
-ARG APP=shell
+COPY deploy/nginx.conf /etc/nginx/nginx.conf
 COPY deploy/nginx-static.conf /etc/nginx/conf.d/default.conf
 COPY --from=build /app/${APP}/dist /usr/share/nginx/html
-HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD ["wget", "-q", "-O", "/dev/null", "http://127.0.0.1/"]
+USER nginx
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD ["wget", "-q", "-O", "/dev/null", "http://127.0.0.1:8080/nginx-health"]
+
+# --- The media store: MinIO as an unprivileged user, its data in /store (a fresh volume takes the
+# folder's owner) -----------------------------------------------------------------------------------
+FROM ${MINIO_IMAGE} AS store
+RUN mkdir /store && chown 1000:1000 /store
+USER 1000:1000

@@ -25,7 +25,7 @@ describe('the API image, as its Dockerfile describes it', () => {
   const api = stage('api');
 
   it('starts from Node 24 slim', () => {
-    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-[a-z]*-?slim$/m);
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24\.\d+\.\d+-[a-z]+-slim$/m);
     expect(api[0]).toMatch(/^FROM \$\{NODE_IMAGE\} AS api$/);
   });
 
