@@ -109,11 +109,11 @@ async function claim(
       return { credited: false, coins: 0, balance: balanceNow, streak: null };
     }
     if (coins === 0) return { credited: true, coins, balance: balanceNow, streak };
-    // Thrown, the refusal rolls the claim back too: it can be made again once the pool is back.
-    if (!(await takeFreeCoins(trx, ctx.config.freeCoins ?? DEFAULT_FREE_COIN_LIMITS, source, coins, now))) {
-      throw freeCoinsSpent(now);
-    }
     const entry = await applyEntry(trx, { userId, delta: coins, reason, reference: base.claim_key, createdAt: at });
+    // Last, so the pool's row (every claim from the address waits for it) is held only until the commit.
+    // Thrown, the refusal rolls the claim and its credit back: it can be made again once the pool is back.
+    const limits = ctx.config.freeCoins ?? DEFAULT_FREE_COIN_LIMITS;
+    if (entry.applied && !(await takeFreeCoins(trx, limits, source, coins, now))) throw freeCoinsSpent(now);
     return { credited: entry.applied, coins: entry.applied ? coins : 0, balance: entry.balance, streak };
   });
 }
