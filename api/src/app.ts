@@ -164,7 +164,10 @@ async function assembleApp(config: AppConfig, deps: AppDependencies, opened: Ope
   registerSecurityHeaders(app, securityHeaders);
   registerCors(app, config);
   const requestCounter = await registerRateLimits(app, {
-    perMinute: config.rateLimit.globalPerMinute,
+    anonymousPerMinute: config.rateLimit.anonymousPerMinute,
+    userPerMinute: config.rateLimit.userPerMinute,
+    jwtSecret: config.jwtSecret,
+    nowMs: () => ctx.now().getTime(),
     redis: caches.redis,
     redisPrefix: caches.prefix,
   });

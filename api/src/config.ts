@@ -27,12 +27,52 @@ export interface PasswordHashConfig {
   parallelism: number;
 }
 
+/**
+ * The API's request limits (http/rate-limit.ts). A request with a valid access token counts against its
+ * user wherever it comes from; only requests without one count against their client address, so a
+ * crowd behind one address (a carrier's CGNAT, an office) is never refused for sharing it.
+ */
 export interface RateLimitConfig {
-  /** Requests per minute per client address across the whole API. */
-  globalPerMinute: number;
-  /** Requests per minute per client address on login, password reset and magic-link requests; also new guests per address per 10 minutes. */
+  /** Requests per minute per client address without a valid access token, across /api and /feed-api. */
+  anonymousPerMinute: number;
+  /** Requests per minute per signed-in user (a valid access token), from any number of tabs and addresses. */
+  userPerMinute: number;
+  /** Requests per minute per client address on sign-in, registration, password reset and magic links. */
   sensitivePerMinute: number;
+  /** New guests (`POST /api/user/signup/`) per minute per client address. */
+  guestSignupsPerMinute: number;
 }
+
+/**
+ * The defaults: a signed-in user gets what one address got before (1,200 a minute, about 40 tabs'
+ * polls); a sign-in form 30 a minute per address, an office's morning rush, while each account slows
+ * guessing down itself (login-throttle.ts); new guests 120 a minute per address, twice the busiest
+ * minute a shared address was seen to need (60 new visitors), far below what a flood would send.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
+  anonymousPerMinute: 1_200,
+  userPerMinute: 1_200,
+  sensitivePerMinute: 30,
+  guestSignupsPerMinute: 120,
+};
+
+/**
+ * Free coins (rewards, the magic-link welcome) a day, per client address and per device, however many
+ * guests they come through (kernel/free-coin-pool.ts); 0 turns that bound off.
+ */
+export interface FreeCoinLimits {
+  perAddressPerDay: number;
+  perDevicePerDay: number;
+}
+
+/**
+ * A person earns at most about 320 free coins a day (the follow prompt 100, the daily bonus up to 60,
+ * six shares 60, the magic-link welcome 100). A carrier address is shared by a few hundred subscribers,
+ * of whom a few dozen may use the product on one day: 20,000 covers over 60 people's biggest days, or
+ * over 110 new guests' first day (about 170), from one address; a device (a shared tablet) about three
+ * people's.
+ */
+export const DEFAULT_FREE_COIN_LIMITS: FreeCoinLimits = { perAddressPerDay: 20_000, perDevicePerDay: 1_000 };
 
 export interface CacheConfig {
   /** How long a user's public-view poll answer may be reused (writes to the user invalidate it sooner); 0 = off. */
@@ -246,6 +286,8 @@ export interface AppConfig {
   /** Trust X-Forwarded-* from a reverse proxy (client address for rate limits, protocol). */
   trustProxy: boolean;
   rateLimit: RateLimitConfig;
+  /** Free coins per address and device a day; absent: `DEFAULT_FREE_COIN_LIMITS`. */
+  freeCoins?: FreeCoinLimits;
   passwordHash: PasswordHashConfig;
   mail: MailConfig;
   /**
@@ -412,8 +454,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: intFromEnv(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     trustProxy: env.TRUST_PROXY === 'true',
     rateLimit: {
-      globalPerMinute: intFromEnv(env, 'RATE_LIMIT_PER_MINUTE', 1200),
-      sensitivePerMinute: intFromEnv(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 10),
+      anonymousPerMinute: intFromEnv(env, 'RATE_LIMIT_PER_MINUTE', DEFAULT_RATE_LIMITS.anonymousPerMinute),
+      userPerMinute: intFromEnv(env, 'USER_RATE_LIMIT_PER_MINUTE', DEFAULT_RATE_LIMITS.userPerMinute),
+      sensitivePerMinute: intFromEnv(env, 'AUTH_RATE_LIMIT_PER_MINUTE', DEFAULT_RATE_LIMITS.sensitivePerMinute),
+      guestSignupsPerMinute: intFromEnv(
+        env,
+        'GUEST_SIGNUP_RATE_LIMIT_PER_MINUTE',
+        DEFAULT_RATE_LIMITS.guestSignupsPerMinute,
+      ),
+    },
+    freeCoins: {
+      perAddressPerDay: intFromEnv(env, 'FREE_COINS_PER_ADDRESS_PER_DAY', DEFAULT_FREE_COIN_LIMITS.perAddressPerDay),
+      perDevicePerDay: intFromEnv(env, 'FREE_COINS_PER_DEVICE_PER_DAY', DEFAULT_FREE_COIN_LIMITS.perDevicePerDay),
     },
     // OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane): safe and quick enough on 2 cores.
     passwordHash: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },

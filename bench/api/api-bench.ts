@@ -132,6 +132,8 @@ export async function apiBench(): Promise<Figure[]> {
           SERVE_FRONTENDS: 'false',
           API_WORKERS: '1',
           RATE_LIMIT_PER_MINUTE: '100000000',
+          USER_RATE_LIMIT_PER_MINUTE: '100000000',
+          GUEST_SIGNUP_RATE_LIMIT_PER_MINUTE: '100000000',
           AUTH_RATE_LIMIT_PER_MINUTE: '100000',
           ENV_FILE: undefined,
         },

@@ -160,6 +160,8 @@ async function main() {
     LOG_LEVEL: 'silent',
     NODE_ENV: 'production',
     RATE_LIMIT_PER_MINUTE: '100000000',
+    USER_RATE_LIMIT_PER_MINUTE: '100000000',
+    GUEST_SIGNUP_RATE_LIMIT_PER_MINUTE: '100000000',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
   };
   const database = await createDatabase({ kind: 'postgres', connectionString: databaseUrl });

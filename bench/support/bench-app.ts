@@ -67,7 +67,12 @@ export function benchConfig(dir: string, database: AppConfig['database']): AppCo
     port: 0,
     publicUrl: null,
     corsOrigins: [],
-    rateLimit: { globalPerMinute: 10_000_000, sensitivePerMinute: 10_000_000 },
+    rateLimit: {
+      anonymousPerMinute: 10_000_000,
+      userPerMinute: 10_000_000,
+      sensitivePerMinute: 10_000_000,
+      guestSignupsPerMinute: 10_000_000,
+    },
   });
 }
 

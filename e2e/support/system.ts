@@ -66,6 +66,11 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
         AUTH_RATE_LIMIT_PER_MINUTE: '10000',
         // Every journey's browser shares 127.0.0.1, hundreds of page loads a minute in a full run.
         RATE_LIMIT_PER_MINUTE: '1000000',
+        USER_RATE_LIMIT_PER_MINUTE: '1000000',
+        GUEST_SIGNUP_RATE_LIMIT_PER_MINUTE: '1000000',
+        // Every journey's guests earn their rewards from 127.0.0.1; the bound is proven by the API tests.
+        FREE_COINS_PER_ADDRESS_PER_DAY: '0',
+        FREE_COINS_PER_DEVICE_PER_DAY: '0',
         ...extraEnv,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

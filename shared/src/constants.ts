@@ -91,6 +91,12 @@ export const GUEST_DATA_MAX_AGE_MS = 2_592_000_000; // 30 days (product.md#brows
 export const GUEST_REGISTRATION_RETRY_DELAY_MS = 1_000;
 export const MAGIC_LINK_SIGNUP_COINS = 100;
 export const FOLLOW_PROMPT_COINS = 100;
+/**
+ * The request header a browser may name its device with (8–128 letters, digits, `-` or `_`): free coins
+ * are then bounded per device a day as well as per address (product.md#rewards). Only an extra key:
+ * it is the client's word.
+ */
+export const DEVICE_ID_HEADER = 'X-Device-Id';
 
 // Timings (product.md#constants)
 export const PROFILE_POLL_MS = 2_000;

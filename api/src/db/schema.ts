@@ -429,6 +429,14 @@ export interface RewardClaimsTable {
   created_at: string;
 }
 
+/** Free coins given on one UTC day through one address or device (migration 20261207010000_free_coin_pools). */
+export interface FreeCoinPoolsTable {
+  /** SHA-256 (hex) of `address:<address>` or `device:<device id>`. */
+  bucket: string;
+  day: string;
+  coins: Generated<number>;
+}
+
 /** A viewer's use of the first-purchase offer (migration 20261203010000_first_purchase_offer). */
 export interface FirstPurchaseOfferClaimsTable {
   user_id: number;
@@ -644,6 +652,7 @@ export interface Database {
   payment_methods: PaymentMethodsTable;
   processed_events: ProcessedEventsTable;
   reward_claims: RewardClaimsTable;
+  free_coin_pools: FreeCoinPoolsTable;
   analytics_events: AnalyticsEventsTable;
   coin_debts: CoinDebtsTable;
   first_purchase_offer_claims: FirstPurchaseOfferClaimsTable;

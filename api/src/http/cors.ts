@@ -9,13 +9,14 @@
  * answered at once (204, before authentication and rate limits) or refused (400) when it names no
  * method; an unknown origin gets no CORS header, and its preflight the usual 404.
  */
+import { DEVICE_ID_HEADER } from '@cliffhanger/shared/constants';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppConfig } from '../config';
 
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
-// The tus headers let the admin's resumable uploads work when it is served from another allowed origin.
-const ALLOWED_HEADERS =
-  'Authorization, Content-Type, Range, Tus-Resumable, Upload-Length, Upload-Metadata, Upload-Offset, Upload-Defer-Length';
+// The tus headers let the admin's resumable uploads work when it is served from another allowed origin;
+// the device id keys free coins (kernel/free-coin-pool.ts).
+const ALLOWED_HEADERS = `Authorization, Content-Type, Range, Tus-Resumable, Upload-Length, Upload-Metadata, Upload-Offset, Upload-Defer-Length, ${DEVICE_ID_HEADER}`;
 export const CORS_EXPOSED_HEADERS = 'Retry-After, Content-Range, Content-Length';
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 const LOCALHOST = /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;

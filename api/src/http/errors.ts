@@ -15,6 +15,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    /** Headers the answer carries, e.g. `Retry-After` with a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -114,7 +116,10 @@ export async function errorHandler(error: FastifyError, request: FastifyRequest,
   // limiter's 429 (a flood must not cost a query each) nor a 5xx (the database may be what failed).
   const language = await answerLanguage(request, reply, { lookUpStored: status !== 429 && status < 500 });
   if (error instanceof HttpError) {
-    return reply.status(status).send(translateAnswer({ message: error.message, ...error.extra }, language));
+    return reply
+      .status(status)
+      .headers(error.headers)
+      .send(translateAnswer({ message: error.message, ...error.extra }, language));
   }
   if (error.validation) {
     return reply.status(400).send(describeValidation(error, language));

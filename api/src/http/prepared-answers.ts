@@ -95,10 +95,13 @@ export interface PreparedPost<State> {
 
 /** What the rate limiter offers the prepared path: a synchronous count in the limiter's own store. */
 export interface RequestCounter {
-  max: number;
   timeWindowMs: number;
+  /** The limit of a key: a signed-in user's or a client address's. */
+  maxOf(key: string): number;
+  /** The limiter's key of a valid access token's user (an Authorization header), else null. */
+  userKeyOf(authorization: string | undefined): string | null;
   /** The limiter's key for a client address (the same normalisation the limiter applies). */
-  keyOf(ip: string): string;
+  addressKeyOf(ip: string): string;
   read(key: string): { current: number; ttl: number };
   increment(key: string): { current: number; ttl: number };
 }
@@ -253,18 +256,23 @@ export function createPreparedAnswers() {
     /** Each connection's limiter key when the key is its peer's address (no proxy trusted). */
     const socketKeys = new WeakMap<object, string>();
 
-    /** The rate limiter's key of the client, as the limiter makes it; undefined without an address. */
-    function clientKey(request: IncomingMessage): string | undefined {
+    /**
+     * The rate limiter's key of the request, as the limiter makes it: its user's with a valid access
+     * token, else its client address's; undefined without either.
+     */
+    function clientKey(request: IncomingMessage, headers: FrontHeaders): string | undefined {
+      const userKey = counter.userKeyOf(headers.authorization);
+      if (userKey !== null) return userKey;
       if (options.trustProxy) {
         const forwarded = proxyAddr.all(request, trustEveryHop).at(-1);
-        return forwarded === undefined ? undefined : counter.keyOf(forwarded);
+        return forwarded === undefined ? undefined : counter.addressKeyOf(forwarded);
       }
       const socket = request.socket;
       let key = socketKeys.get(socket);
       if (key === undefined) {
         const ip = socket.remoteAddress;
         if (ip === undefined) return undefined;
-        key = counter.keyOf(ip);
+        key = counter.addressKeyOf(ip);
         socketKeys.set(socket, key);
       }
       return key;
@@ -276,7 +284,6 @@ export function createPreparedAnswers() {
      * comes again below.
      */
     const securityList: readonly string[] = options.securityHeaders.flat();
-    const limitText = String(counter.max);
 
     /**
      * Counts the request and sends the recorded answer with the headers the hooks would make. The
@@ -291,6 +298,7 @@ export function createPreparedAnswers() {
       encoded: Encoded,
     ) {
       const count = counter.increment(key);
+      const max = counter.maxOf(key);
       const out = securityList.slice();
       const forwardedProto = headers['x-forwarded-proto'];
       const protocol =
@@ -307,9 +315,9 @@ export function createPreparedAnswers() {
       }
       out.push(
         'x-ratelimit-limit',
-        limitText,
+        String(max),
         'x-ratelimit-remaining',
-        String(Math.max(0, counter.max - count.current)),
+        String(Math.max(0, max - count.current)),
         'x-ratelimit-reset',
         String(Math.ceil(count.ttl / 1000)),
         'content-type',
@@ -323,7 +331,7 @@ export function createPreparedAnswers() {
     }
 
     /** True while the client may send one more request before the limit refuses it. */
-    const underLimit = (key: string) => counter.read(key).current + 1 <= counter.max;
+    const underLimit = (key: string) => counter.read(key).current + 1 <= counter.maxOf(key);
 
     function answerGet(request: IncomingMessage, response: ServerResponse): boolean {
       const url = request.url as string;
@@ -338,7 +346,7 @@ export function createPreparedAnswers() {
       if (headers === null || headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) {
         return false;
       }
-      const key = clientKey(request);
+      const key = clientKey(request, headers);
       // At the limit the route answers (and counts) the refusal, in the viewer's language.
       if (key === undefined || !underLimit(key)) return false;
       send(request, headers, response, key, prepared);
@@ -368,7 +376,7 @@ export function createPreparedAnswers() {
       const state = post.fromHeaders(headers);
       if (state === undefined) return false;
       // The limit is read once the body is there (answerPost): a client at its limit is routed then.
-      const key = clientKey(request);
+      const key = clientKey(request, headers);
       if (key === undefined) return false;
 
       // The parser pushes a body that came with the headers into the request right after this event,

@@ -1,6 +1,10 @@
 /**
- * The API's rate limits (@fastify/rate-limit): a global count per client address and minute on /api
- * and /feed-api, and the routes' own stricter limits. Without Redis the counts live in this process,
+ * The API's rate limits (@fastify/rate-limit): a global count per minute on /api and /feed-api, and the
+ * routes' own limits. The global count is kept per signed-in user for a request with a valid access
+ * token (verified here: an unverified token's subject would buy a fresh count with a forged token) and
+ * per client address only for the others, so a crowd behind one address (a carrier's CGNAT, an office)
+ * is never refused for sharing it. The routes' own limits (sign-in, guest creation) count per address
+ * whatever the request carries (`perAddressLimit`). Without Redis the counts live in this process,
  * in the store below — the plugin's own in-process counting (a fixed window per key, the least recently
  * counted keys forgotten past a bound), kept here so the prepared answers (prepared-answers.ts) count a
  * request in the very same store, synchronously. With Redis every process shares the counts there.
@@ -13,9 +17,13 @@ import rateLimit, {
 } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import { bearerTokenOf, verifyAccessToken } from '../kernel/tokens';
 import type { RequestCounter } from './prepared-answers';
 
 const WINDOW_MS = 60_000;
+/** The start of a signed-in user's key; an address key (an IP address) never starts with it. */
+const USER_KEY = 'user:';
+const SPACE = 0x20;
 /** Keys remembered per store, as the plugin's own in-process store keeps. */
 const MAX_KEYS = 5_000;
 
@@ -124,9 +132,26 @@ function storeClassOf(store: InProcessRateStore): FastifyRateLimitStoreCtor {
 }
 
 export interface RateLimitSettings {
-  perMinute: number;
+  /** Requests per minute per client address without a valid access token. */
+  anonymousPerMinute: number;
+  /** Requests per minute per signed-in user. */
+  userPerMinute: number;
+  /** What access tokens are verified with: the signing secret and the clock (ms). */
+  jwtSecret: string;
+  nowMs: () => number;
   redis: Redis | null;
   redisPrefix: string;
+}
+
+/** A client address as the limiter keys it (an IPv6 address by its /64). */
+export const addressKeyOf = (ip: string) => normalizeIP(ip);
+
+/**
+ * A route's own limit, counted per client address whether or not the request carries a token: the
+ * sign-in routes (a guest's token must not buy fresh guesses) and guest creation.
+ */
+export function perAddressLimit(max: number, timeWindow: string) {
+  return { rateLimit: { max, timeWindow, keyGenerator: (request: { ip: string }) => addressKeyOf(request.ip) } };
 }
 
 /**
@@ -138,9 +163,27 @@ export async function registerRateLimits(
   settings: RateLimitSettings,
 ): Promise<RequestCounter | null> {
   const store = settings.redis ? null : new InProcessRateStore();
+  /**
+   * The signed-in user's key of an Authorization header carrying a valid access token, else null. The
+   * header as the web client writes it (`Bearer <token>`, nothing around the token) is read without the
+   * pattern, which was most of the cost here: the pattern would find that very text, which verifies
+   * only if it is a token (no spaces inside). Each token is verified once, forged ones included.
+   */
+  const userKeyOf = (authorization: string | undefined): string | null => {
+    if (authorization === undefined) return null;
+    const plain =
+      authorization.startsWith('Bearer ') &&
+      authorization.charCodeAt(7) > SPACE &&
+      authorization.charCodeAt(authorization.length - 1) > SPACE;
+    const token = plain ? authorization.slice(7) : bearerTokenOf(authorization);
+    const userId = token === null ? null : verifyAccessToken(token, settings.jwtSecret, settings.nowMs());
+    return userId === null ? null : USER_KEY + userId;
+  };
+  const maxOf = (key: string) => (key.startsWith(USER_KEY) ? settings.userPerMinute : settings.anonymousPerMinute);
   const options: RateLimitPluginOptions = {
     global: true,
-    max: settings.perMinute,
+    keyGenerator: (request) => userKeyOf(request.headers.authorization) ?? addressKeyOf(request.ip),
+    max: (_request, key) => maxOf(key),
     timeWindow: WINDOW_MS,
     // With Redis the count is shared by every API process; if Redis fails, requests pass unlimited
     // rather than fail.
@@ -153,9 +196,10 @@ export async function registerRateLimits(
   await app.register(rateLimit, options);
   if (store === null) return null;
   return {
-    max: settings.perMinute,
     timeWindowMs: WINDOW_MS,
-    keyOf: (ip) => normalizeIP(ip),
+    maxOf,
+    userKeyOf,
+    addressKeyOf,
     read: (key) => store.peek(key, WINDOW_MS),
     increment: (key) => store.increment(key, WINDOW_MS),
   };

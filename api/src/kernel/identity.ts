@@ -14,6 +14,8 @@ import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../http/errors';
 import { acceptedLanguages } from '../http/messages/viewer-language';
+import { addressKeyOf } from '../http/rate-limit';
+import { deviceIdOf, type FreeCoinSource } from './free-coin-pool';
 import { bearerToken, verifyAccessToken } from './tokens';
 
 declare module 'fastify' {
@@ -77,6 +79,8 @@ export interface RequestFacts {
   log: Pick<FastifyBaseLogger, 'error'>;
   /** The languages `Accept-Language` asks for, most preferred first (for mail sent on the request's behalf). */
   languages: readonly string[];
+  /** Where free coins claimed by the request come from (its address, its device if named). */
+  freeCoinSource: FreeCoinSource;
 }
 
 /** The user id a valid Bearer token names, else null (`RequestFacts.sessionUserId`). */
@@ -92,7 +96,13 @@ export function requestFacts(ctx: AppContext, request: FastifyRequest): RequestF
     apiOrigin: `${request.protocol}://${request.host}`,
     log: request.log,
     languages: acceptedLanguages(request.headers['accept-language']),
+    freeCoinSource: freeCoinSourceOf(request),
   };
+}
+
+/** Where free coins a request claims come from: its client address, and its device when it names one. */
+export function freeCoinSourceOf(request: FastifyRequest): FreeCoinSource {
+  return { address: addressKeyOf(request.ip), deviceId: deviceIdOf(request.headers) };
 }
 
 /** The viewer of a request that passed `requireUser`. */

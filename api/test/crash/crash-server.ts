@@ -36,7 +36,12 @@ async function main() {
     corsOrigins: [],
     bodyLimitBytes: 1024 * 1024,
     trustProxy: false,
-    rateLimit: { globalPerMinute: 10_000_000, sensitivePerMinute: 10_000_000 },
+    rateLimit: {
+      anonymousPerMinute: 10_000_000,
+      userPerMinute: 10_000_000,
+      sensitivePerMinute: 10_000_000,
+      guestSignupsPerMinute: 10_000_000,
+    },
     passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
     mail: { smtpUrl: null, from: 'crash@cliffhanger.test', outboxPath: join(dir, 'outbox.jsonl') },
     devRoutes: true,

@@ -36,7 +36,12 @@ function fuzzConfig(dir: string, database: AppConfig['database']): AppConfig {
     refreshTokenTtlSeconds: 24 * 3600,
     bodyLimitBytes: BODY_LIMIT_BYTES,
     // Thousands of requests a minute from one address: the limiter is not what is being fuzzed.
-    rateLimit: { globalPerMinute: 10_000_000, sensitivePerMinute: 10_000_000 },
+    rateLimit: {
+      anonymousPerMinute: 10_000_000,
+      userPerMinute: 10_000_000,
+      sensitivePerMinute: 10_000_000,
+      guestSignupsPerMinute: 10_000_000,
+    },
   });
 }
 

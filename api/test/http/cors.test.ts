@@ -108,7 +108,7 @@ describe('CORS answers', () => {
         'access-control-allow-origin': allowed,
         'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
         'access-control-allow-headers':
-          'Authorization, Content-Type, Range, Tus-Resumable, Upload-Length, Upload-Metadata, Upload-Offset, Upload-Defer-Length',
+          'Authorization, Content-Type, Range, Tus-Resumable, Upload-Length, Upload-Metadata, Upload-Offset, Upload-Defer-Length, X-Device-Id',
         'access-control-max-age': '600',
         vary: 'Origin',
       }),

@@ -15,7 +15,12 @@ describe.each(databaseKinds())('prepared catalogue answers (%s)', (kind) => {
   const settings: ConfigOverrides = {
     cache: { catalogueSeconds: 60, publicViewSeconds: 0 },
     trustProxy: true,
-    rateLimit: { globalPerMinute: 100_000, sensitivePerMinute: 100_000 },
+    rateLimit: {
+      anonymousPerMinute: 100_000,
+      userPerMinute: 100_000,
+      sensitivePerMinute: 100_000,
+      guestSignupsPerMinute: 100_000,
+    },
   };
   const twins = twinApps(kind, settings);
   const { ports } = twins;
@@ -114,7 +119,12 @@ describe('prepared answers and the rate limit', () => {
   const LIMIT = 6;
   const twins = twinApps('sqlite', {
     cache: { catalogueSeconds: 60, publicViewSeconds: 0 },
-    rateLimit: { globalPerMinute: LIMIT, sensitivePerMinute: 100 },
+    rateLimit: {
+      anonymousPerMinute: LIMIT,
+      userPerMinute: 100_000,
+      sensitivePerMinute: 100,
+      guestSignupsPerMinute: 100_000,
+    },
   });
   const { ports } = twins;
 

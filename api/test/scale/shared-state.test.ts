@@ -37,7 +37,12 @@ suite(`two API processes sharing ${kind} and Redis`, () => {
       redisUrl: url,
       redisPrefix: testRedisPrefix(),
       cache: { publicViewSeconds: 30, catalogueSeconds: 5 },
-      rateLimit: { globalPerMinute: 100_000, sensitivePerMinute: 3 },
+      rateLimit: {
+        anonymousPerMinute: 100_000,
+        userPerMinute: 100_000,
+        sensitivePerMinute: 3,
+        guestSignupsPerMinute: 100_000,
+      },
     } satisfies Partial<AppConfig>;
     first = await createTestApp(kind, shared);
     const config = first.ctx.config;

@@ -64,13 +64,16 @@ export function smallCatalogue(): DemoCatalogue {
   };
 }
 
+/** A new guest (or a new session of the guest `guestId`), from `remoteAddress` (default 127.0.0.1). */
 export async function signUpGuest(
   app: TypedFastify,
   guestId = `guest${Math.random().toString(36).slice(2, 17)}`,
+  remoteAddress?: string,
 ): Promise<Session> {
   const response = await call(app, {
     method: 'POST',
     url: '/api/user/signup/',
+    remoteAddress,
     headers: { authorization: 'Token cliffhanger-web' },
     payload: {
       id: guestId,

@@ -37,7 +37,12 @@ export function testConfig(dir: string, database: AppConfig['database'], overrid
     corsOrigins: ['http://allowed.example'],
     bodyLimitBytes: 1024 * 1024,
     trustProxy: false,
-    rateLimit: { globalPerMinute: 100_000, sensitivePerMinute: 100_000 },
+    rateLimit: {
+      anonymousPerMinute: 100_000,
+      userPerMinute: 100_000,
+      sensitivePerMinute: 100_000,
+      guestSignupsPerMinute: 100_000,
+    },
     passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
     mail: { smtpUrl: null, from: 'Cliffhanger <no-reply@cliffhanger.test>', outboxPath: join(dir, 'outbox.jsonl') },
     devRoutes: true,

@@ -7,6 +7,7 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { OPTIONAL_BODY } from '../../http/optional-body';
+import { perAddressLimit } from '../../http/rate-limit';
 import { ErrorSchema, IdParams, MessageSchema, Paged, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../../kernel/identity';
@@ -72,7 +73,7 @@ export async function adminRoutes(
   { ctx, payments }: { ctx: AppContext; payments: PaymentsRuntime },
 ) {
   const tags = ['admin'];
-  const sensitive = { rateLimit: { max: ctx.config.rateLimit.sensitivePerMinute, timeWindow: '1 minute' } };
+  const sensitive = perAddressLimit(ctx.config.rateLimit.sensitivePerMinute, '1 minute');
 
   app.post(
     '/admin/register/',

@@ -6,6 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { unauthorized } from '../../http/errors';
 import { OPTIONAL_BODY } from '../../http/optional-body';
+import { perAddressLimit } from '../../http/rate-limit';
 import { ErrorSchema, MessageSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { requestFacts, viewerOf } from '../../kernel/identity';
@@ -33,7 +34,7 @@ const GENERIC_MAGIC_LINK_ANSWER = 'Check your inbox: we have sent you a sign-in 
 
 export async function authRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }) {
   /** Login, reset and magic-link requests invite guessing and mail flooding: a tight per-address limit. */
-  const sensitive = { rateLimit: { max: ctx.config.rateLimit.sensitivePerMinute, timeWindow: '1 minute' } };
+  const sensitive = perAddressLimit(ctx.config.rateLimit.sensitivePerMinute, '1 minute');
   const tags = ['auth'];
 
   app.post(
@@ -78,7 +79,11 @@ export async function authRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
 
   app.post(
     '/auth/token/refresh/',
-    { schema: { tags, body: RefreshBody, response: withErrors({ 200: TokenPairSchema }) } },
+    // A count of its own per address, so an anonymous flood from the address never ends sessions.
+    {
+      config: perAddressLimit(ctx.config.rateLimit.anonymousPerMinute, '1 minute'),
+      schema: { tags, body: RefreshBody, response: withErrors({ 200: TokenPairSchema }) },
+    },
     (request) => auth.refreshSession(ctx, request.body.refresh),
   );
 
@@ -178,11 +183,11 @@ export async function authRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
   );
 
   /**
-   * Each new guest can claim a day's rewards of its own, so guests are not free to make: a client
-   * address gets AUTH_RATE_LIMIT_PER_MINUTE guest signups per 10 minutes (60 an hour by default),
-   * plenty for a household or an office behind one address, too few to farm rewards with.
+   * A session is cheap and a crowd behind one address (a carrier, an office) all need one: a client
+   * address gets GUEST_SIGNUP_RATE_LIMIT_PER_MINUTE new guests a minute, only to bound a flood. What a
+   * guest could farm, free coins, is bounded per address and device elsewhere (kernel/free-coin-pool.ts).
    */
-  const guestCreation = { rateLimit: { max: ctx.config.rateLimit.sensitivePerMinute, timeWindow: '10 minutes' } };
+  const guestCreation = perAddressLimit(ctx.config.rateLimit.guestSignupsPerMinute, '1 minute');
 
   app.post(
     '/user/signup/',

@@ -5,10 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GUEST_EMAIL_DOMAIN, MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/constants';
+import { DEFAULT_FREE_COIN_LIMITS } from '../../config';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Executor, Trx, UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../../http/errors';
+import { takeFreeCoins } from '../../kernel/free-coin-pool';
 import type { RequestFacts } from '../../kernel/identity';
 import { applyEntry, isUniqueViolation, moneyTransaction } from '../../kernel/money-transaction';
 import { hashToken, randomToken, signAccessToken } from '../../kernel/tokens';
@@ -437,14 +439,19 @@ export async function verifyMagicLink(ctx: AppContext, caller: RequestFacts, tok
         created_at: at,
         updated_at: at,
       });
-      // The welcome (product.md#rewards): 100 coins, once per account (the ledger reference makes a second credit a no-op).
-      await applyEntry(trx, {
-        userId: user.id,
-        delta: MAGIC_LINK_SIGNUP_COINS,
-        reason: REGISTRATION_BONUS_REASON,
-        reference: 'registration',
-        createdAt: at,
-      });
+      // The welcome (product.md#rewards): 100 coins, once per account (the ledger reference makes a second
+      // credit a no-op), while the day's free coins of the caller's address and device last; the account is
+      // made either way.
+      const limits = ctx.config.freeCoins ?? DEFAULT_FREE_COIN_LIMITS;
+      if (await takeFreeCoins(trx, limits, caller.freeCoinSource, MAGIC_LINK_SIGNUP_COINS, ctx.now())) {
+        await applyEntry(trx, {
+          userId: user.id,
+          delta: MAGIC_LINK_SIGNUP_COINS,
+          reason: REGISTRATION_BONUS_REASON,
+          reference: 'registration',
+          createdAt: at,
+        });
+      }
     } else {
       if (!user.is_active) throw forbidden(ACCOUNT_DISABLED);
       await updateUser(trx, user.id, { email_verified: true, last_login_at: at, updated_at: at });

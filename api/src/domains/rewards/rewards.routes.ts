@@ -10,7 +10,7 @@ import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { ErrorSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { viewerOf } from '../../kernel/identity';
+import { freeCoinSourceOf, viewerOf } from '../../kernel/identity';
 import { claimDailyBonus, claimFollow, claimShare, rewardsOverview } from './rewards.service';
 
 export async function rewardsRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }) {
@@ -41,7 +41,7 @@ export async function rewardsRoutes(app: TypedFastify, { ctx }: { ctx: AppContex
         }),
       },
     },
-    (request) => claimDailyBonus(ctx, viewerOf(request)),
+    (request) => claimDailyBonus(ctx, viewerOf(request), freeCoinSourceOf(request)),
   );
 
   app.post(
@@ -57,7 +57,7 @@ export async function rewardsRoutes(app: TypedFastify, { ctx }: { ctx: AppContex
         }),
       },
     },
-    (request) => claimShare(ctx, viewerOf(request), request.body.channel),
+    (request) => claimShare(ctx, viewerOf(request), request.body.channel, freeCoinSourceOf(request)),
   );
 
   app.post(
@@ -72,6 +72,6 @@ export async function rewardsRoutes(app: TypedFastify, { ctx }: { ctx: AppContex
         }),
       },
     },
-    (request) => claimFollow(ctx, viewerOf(request)),
+    (request) => claimFollow(ctx, viewerOf(request), freeCoinSourceOf(request)),
   );
 }

@@ -2,13 +2,16 @@
  * Rewards (product.md#rewards): the daily bonus with a 7-day streak calendar, coins for sharing (six channels,
  * once per channel per UTC day) and the follow prompt's coins (once per user). Amounts come from the
  * `rewards` setting. Each claim is a reward_claims row, unique per (user, claim key), inserted first
- * in the same transaction as its ledger credit, so concurrent claims credit once.
+ * in the same transaction as its ledger credit, so concurrent claims credit once. Its coins are taken
+ * from the day's free-coin pools of the address and device it comes from (kernel/free-coin-pool.ts);
+ * when a pool is spent the claim is refused (429) and nothing of it is kept.
  */
 import { SHARE_CHANNELS } from '@cliffhanger/shared/contracts';
+import { DEFAULT_FREE_COIN_LIMITS } from '../../config';
 import type { AppContext } from '../../context';
-import { nowIso } from '../../context';
 import type { Executor, RewardClaimsTable, Trx, UserRow } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { type FreeCoinSource, freeCoinsSpent, takeFreeCoins } from '../../kernel/free-coin-pool';
 import { applyEntry, assertCanSpend, lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import { LEDGER_REASONS } from '../coins/coins.service';
 import type { RewardSettings } from '../settings/settings.schemas';
@@ -89,6 +92,7 @@ interface ClaimResult {
 async function claim(
   ctx: AppContext,
   userId: number,
+  source: FreeCoinSource,
   base: Omit<RewardClaimsTable, 'id' | 'coins' | 'streak' | 'created_at' | 'user_id'>,
   reason: string,
   decide: (trx: Trx) => Promise<{ coins: number; streak: number | null }>,
@@ -99,23 +103,29 @@ async function claim(
     assertCanSpend(user);
     const balanceNow = user.coin_balance;
     const { coins, streak } = await decide(trx);
-    const at = nowIso(ctx);
+    const now = ctx.now();
+    const at = now.toISOString();
     if (!(await insertClaimOnce(trx, { ...base, user_id: userId, coins, streak, created_at: at }))) {
       return { credited: false, coins: 0, balance: balanceNow, streak: null };
     }
     if (coins === 0) return { credited: true, coins, balance: balanceNow, streak };
     const entry = await applyEntry(trx, { userId, delta: coins, reason, reference: base.claim_key, createdAt: at });
+    // Last, so the pool's row (every claim from the address waits for it) is held only until the commit.
+    // Thrown, the refusal rolls the claim and its credit back: it can be made again once the pool is back.
+    const limits = ctx.config.freeCoins ?? DEFAULT_FREE_COIN_LIMITS;
+    if (entry.applied && !(await takeFreeCoins(trx, limits, source, coins, now))) throw freeCoinsSpent(now);
     return { credited: entry.applied, coins: entry.applied ? coins : 0, balance: entry.balance, streak };
   });
 }
 
-export async function claimDailyBonus(ctx: AppContext, viewer: UserRow) {
+export async function claimDailyBonus(ctx: AppContext, viewer: UserRow, source: FreeCoinSource) {
   const now = ctx.now();
   const today = utcDay(now);
   const settings: RewardSettings = await getSetting(ctx, 'rewards');
   const result = await claim(
     ctx,
     viewer.id,
+    source,
     { kind: 'daily', claim_key: `daily:${today}`, day: today, channel: null },
     LEDGER_REASONS.dailyBonus,
     async (trx) => {
@@ -139,12 +149,13 @@ export async function claimDailyBonus(ctx: AppContext, viewer: UserRow) {
   };
 }
 
-export async function claimShare(ctx: AppContext, viewer: UserRow, channel: ShareChannel) {
+export async function claimShare(ctx: AppContext, viewer: UserRow, channel: ShareChannel, source: FreeCoinSource) {
   const today = utcDay(ctx.now());
   const settings = await getSetting(ctx, 'rewards');
   const result = await claim(
     ctx,
     viewer.id,
+    source,
     { kind: 'share', claim_key: `share:${channel}:${today}`, day: today, channel },
     LEDGER_REASONS.share,
     async () => ({ coins: settings.share_coins, streak: null }),
@@ -152,11 +163,12 @@ export async function claimShare(ctx: AppContext, viewer: UserRow, channel: Shar
   return { channel, credited: result.credited, coins: result.coins, balance: result.balance };
 }
 
-export async function claimFollow(ctx: AppContext, viewer: UserRow) {
+export async function claimFollow(ctx: AppContext, viewer: UserRow, source: FreeCoinSource) {
   const settings = await getSetting(ctx, 'rewards');
   const result = await claim(
     ctx,
     viewer.id,
+    source,
     { kind: 'follow', claim_key: 'follow', day: null, channel: null },
     LEDGER_REASONS.followPrompt,
     async () => ({ coins: settings.follow_prompt_coins, streak: null }),

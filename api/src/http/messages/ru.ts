@@ -293,6 +293,8 @@ export const RU_MESSAGES: Readonly<Record<string, string>> = {
   'only {{left}} of your {{cap}}-coin limit {{verb}} left':
     'от вашего лимита в {{cap}} {{cap|монету|монеты|монет}} осталось только {{left}}',
   "Today's bonus is already claimed. Come back tomorrow!": 'Сегодняшний бонус уже получен. Возвращайтесь завтра!',
+  'Today’s free coins for your network or device have all been given out. They are back after midnight (UTC); you can buy coins at any time.':
+    'Бесплатные монеты на сегодня для вашей сети или устройства закончились. Они снова появятся после полуночи (UTC); купить монеты можно в любое время.',
 
   // --- Payments and subscriptions ---
   'This card number does not look right. Please check it.': 'Номер карты выглядит неверным. Пожалуйста, проверьте его.',

@@ -254,7 +254,14 @@ describe.each(databaseKinds())('auth routes (%s)', (kind) => {
 describe.each(databaseKinds())('auth rate limits (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind, { rateLimit: { globalPerMinute: 100_000, sensitivePerMinute: 3 } });
+    t = await createTestApp(kind, {
+      rateLimit: {
+        anonymousPerMinute: 100_000,
+        userPerMinute: 100_000,
+        sensitivePerMinute: 3,
+        guestSignupsPerMinute: 100_000,
+      },
+    });
   });
   afterAll(() => t.close());
 

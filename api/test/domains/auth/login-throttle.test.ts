@@ -134,7 +134,12 @@ describe.each(databaseKinds())('guest creation limit (%s)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind, {
       trustProxy: true,
-      rateLimit: { globalPerMinute: 100_000, sensitivePerMinute: 3 },
+      rateLimit: {
+        anonymousPerMinute: 100_000,
+        userPerMinute: 100_000,
+        sensitivePerMinute: 100_000,
+        guestSignupsPerMinute: 3,
+      },
     });
   });
   afterAll(async () => {

@@ -44,7 +44,12 @@ const bodyOf = (answer: string) => answer.slice(answer.indexOf('\r\n\r\n') + 4);
 
 const CACHED: ConfigOverrides = {
   cache: { catalogueSeconds: 60, publicViewSeconds: 60 },
-  rateLimit: { globalPerMinute: 100_000, sensitivePerMinute: 100_000 },
+  rateLimit: {
+    anonymousPerMinute: 100_000,
+    userPerMinute: 100_000,
+    sensitivePerMinute: 100_000,
+    guestSignupsPerMinute: 100_000,
+  },
   bodyLimitBytes: 4096,
   timeouts: { requestMs: 1500, headersMs: 1500, keepAliveMs: 5000, idleMs: 10_000, maxConnectionsPerClient: 256 },
 };
@@ -432,7 +437,12 @@ describe('the prepared poll and the rate limit', () => {
   const LIMIT = 20;
   const twins = twinApps('sqlite', {
     cache: { catalogueSeconds: 60, publicViewSeconds: 60 },
-    rateLimit: { globalPerMinute: LIMIT, sensitivePerMinute: 100 },
+    rateLimit: {
+      anonymousPerMinute: 100_000,
+      userPerMinute: LIMIT,
+      sensitivePerMinute: 100,
+      guestSignupsPerMinute: 100_000,
+    },
   });
   let viewer: Session;
 
