@@ -20,6 +20,7 @@ import * as remoteLoadReporters from './20261204020000_remote_load_reporters';
 import * as episodeSubtitles from './20261205010000_episode_subtitles';
 import * as languages from './20261205020000_languages';
 import * as categoryTranslations from './20261206010000_category_translations';
+import * as keptGuests from './20261207010000_kept_guests';
 
 const migrations: Record<string, Migration> = {
   '20250601000000_initial': initial,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '20261205010000_episode_subtitles': episodeSubtitles,
   '20261205020000_languages': languages,
   '20261206010000_category_translations': categoryTranslations,
+  '20261207010000_kept_guests': keptGuests,
 };
 
 export const staticMigrationProvider: MigrationProvider = {
