@@ -102,8 +102,9 @@ export async function linksToAddressUpTo(db: Executor, email: string, since: str
 }
 
 /**
- * The guest that most recently asked to keep its coins with `email` and is still a guest of its own
- * (active, not merged), or null.
+ * The guest that asked to keep its coins with `email` and is still a guest of its own (active, not
+ * merged), or null. A guest that paid comes first, then the latest to ask: giving somebody else's
+ * address costs nothing, so a guest that never paid cannot push a paying one aside.
  */
 export async function guestKeptWith(db: Executor, email: string): Promise<number | null> {
   const row = await db
@@ -114,6 +115,24 @@ export async function guestKeptWith(db: Executor, email: string): Promise<number
     .where('users.is_guest', '=', true)
     .where('users.is_active', '=', true)
     .where('users.merged_into_user_id', 'is', null)
+    .orderBy(
+      (eb) =>
+        eb
+          .case()
+          .when(
+            eb.exists(
+              eb
+                .selectFrom('payments')
+                .select('payments.id')
+                .whereRef('payments.user_id', '=', 'users.id')
+                .where('payments.status', '=', 'succeeded'),
+            ),
+          )
+          .then(0)
+          .else(1)
+          .end(),
+      'asc',
+    )
     .orderBy('magic_links.created_at', 'desc')
     .orderBy('magic_links.id', 'desc')
     .limit(1)

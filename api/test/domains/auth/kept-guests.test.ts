@@ -239,6 +239,19 @@ describe.each(databaseKinds())('a paying guest keeps what it owns with an e-mail
     expect(Boolean(asker?.is_guest)).toBe(true);
   });
 
+  it('a guest that never paid cannot push aside a paying guest by giving the same address later', async () => {
+    const victim = await payingGuest();
+    const email = address('contested');
+    await keepCoins(victim, email);
+    await loseSession(victim);
+    const squatter = await signUpGuest(t.app);
+    await keepCoins(squatter, email);
+    const stranger = await signUpGuest(t.app);
+    await askForLink(email, stranger);
+    const recovered = await verifyMagicLink(t.app, tokenMailedTo(email), stranger.access);
+    expect(recovered.json()).toEqual(expect.objectContaining({ id: victim.user.id, email }));
+  });
+
   it('a guest giving a registered account’s address cannot take that account', async () => {
     const email = address('owner');
     const owner = await registerUser(t.app, email);
