@@ -17,6 +17,7 @@ import { migrateToLatest } from './db/migrate';
 import { adminRoutes } from './domains/admin/admin.routes';
 import { analyticsRoutes } from './domains/analytics/analytics.routes';
 import { authRoutes } from './domains/auth/auth.routes';
+import { keepCoinsRoutes } from './domains/auth/keep-coins.routes';
 import { catalogueRoutes } from './domains/catalogue/catalogue.routes';
 import { CategorySchema, EpisodeSchema, SeriesSchema } from './domains/catalogue/catalogue.schemas';
 import { coinsRoutes } from './domains/coins/coins.routes';
@@ -218,6 +219,7 @@ async function assembleApp(config: AppConfig, deps: AppDependencies, opened: Ope
       );
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx });
+      await api.register(keepCoinsRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
       await api.register(catalogueRoutes, { ctx });
       await api.register(forYouRoutes, { ctx });

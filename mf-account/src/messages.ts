@@ -87,6 +87,12 @@ const en = {
   'auth.create': 'Create account',
   'auth.linkSent': 'Open the link in it to sign in; it works once and expires soon.',
   'auth.linkTitle': 'Sign in with an e-mail link',
+  'auth.recoverLink': 'Bought coins as a guest? Get them back',
+  'auth.recoverTitle': 'Get your coins back',
+  'auth.recoverIntro':
+    'Enter the e-mail you gave to keep your coins. We will send a link that brings back your coins, episodes, Gold and saved cards.',
+  'auth.recoverSend': 'Send me the link',
+  'auth.recoverSent': 'Open the link in it on this device to get your coins back; it works once and expires soon.',
   'auth.linkFailed': 'The sign-in link could not be sent',
   'auth.linkIntro': 'No password needed. New here? The link creates your account, with 100 coins to start.',
   'auth.sending': 'Sending…',
@@ -245,6 +251,13 @@ const ru: Catalogue = {
   'auth.create': 'Создать аккаунт',
   'auth.linkSent': 'Откройте ссылку из письма, чтобы войти: она сработает один раз и скоро истечёт.',
   'auth.linkTitle': 'Вход по ссылке из письма',
+  'auth.recoverLink': 'Покупали монеты как гость? Верните их',
+  'auth.recoverTitle': 'Верните свои монеты',
+  'auth.recoverIntro':
+    'Введите e-mail, который вы указали, чтобы сохранить монеты. Мы пришлём ссылку, которая вернёт монеты, серии, Gold и сохранённые карты.',
+  'auth.recoverSend': 'Прислать ссылку',
+  'auth.recoverSent':
+    'Откройте ссылку из письма на этом устройстве, чтобы вернуть монеты: она сработает один раз и скоро истечёт.',
   'auth.linkFailed': 'Не удалось отправить ссылку для входа',
   'auth.linkIntro': 'Пароль не нужен. Впервые у нас? По ссылке создастся аккаунт, а на старте вы получите 100 монет.',
   'auth.sending': 'Отправляем…',

@@ -90,6 +90,14 @@ export const USER_ID_COOKIE_DAYS = 365;
 export const GUEST_DATA_MAX_AGE_MS = 2_592_000_000; // 30 days (product.md#browser-storage)
 export const GUEST_REGISTRATION_RETRY_DELAY_MS = 1_000;
 export const MAGIC_LINK_SIGNUP_COINS = 100;
+/** A guest's "keep your coins" link stays good this long: the inbox may be read the next day. */
+export const KEEP_COINS_LINK_TTL_HOURS = 24;
+/**
+ * At most this many sign-in links (keep and recovery links too) are mailed to one address within a
+ * sign-in link's lifetime, whoever asks: a mail flood stops there, and a link refused for it always
+ * leaves a link that still works in the inbox.
+ */
+export const LINK_MAILS_PER_ADDRESS = 10;
 export const FOLLOW_PROMPT_COINS = 100;
 /**
  * The request header a browser may name its device with (8–128 letters, digits, `-` or `_`): free coins

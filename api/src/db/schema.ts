@@ -201,7 +201,7 @@ export interface MagicLinksTable {
   id: Generated<number>;
   token_hash: string;
   email: string;
-  /** 'auth' for an existing account, 'registration' for a new one. */
+  /** 'auth' for an existing account, 'registration' for a new one, 'keep' for a guest keeping its coins. */
   purpose: string;
   next_path: string | null;
   expires_at: string;
@@ -209,6 +209,8 @@ export interface MagicLinksTable {
   created_at: string;
   /** The guest whose session asked for the link: only its data moves when the link is used. */
   requested_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The guest this link gives its address to when used (purpose 'keep'): it becomes that address's account. */
+  keeps_user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface RefreshTokensTable {

@@ -10,6 +10,7 @@ import {
 import { coinsLabel, formatDate } from '../features/format';
 import { useWalletSelector } from '../features/hooks';
 import { useWalletT } from '../messages';
+import { KeepCoinsPrompt } from './keep-coins-prompt';
 
 /** Only same-site paths are followed back (a `returnTo` from the player, e.g. the locked episode). */
 export function safeReturnPath(value: string | null): string | null {
@@ -50,7 +51,8 @@ export function CheckoutOutcome({ kind }: { kind: CheckoutKind }) {
   const [params] = useSearchParams();
   const returnTo = safeReturnPath(params.get('returnTo'));
   const { t } = useWalletT();
-  if (outcome.kind !== kind || outcome.status === 'idle') return null;
+  // The keep-coins prompt outlives a dismissed outcome: it has its own "Not now".
+  if (outcome.kind !== kind || outcome.status === 'idle') return <KeepCoinsPrompt />;
   let body: ReactNode;
   switch (outcome.status) {
     case 'confirming':
@@ -77,25 +79,28 @@ export function CheckoutOutcome({ kind }: { kind: CheckoutKind }) {
       break;
   }
   return (
-    <section
-      className={`ch-card wallet-outcome wallet-outcome--${outcome.status}`}
-      aria-live="polite"
-      aria-label={t('checkout.region')}
-      data-testid="checkout-outcome"
-    >
-      {body}
-      {outcome.status !== 'confirming' && (
-        <div className="wallet-actions">
-          {returnTo && outcome.status === 'confirmed' && (
-            <Link className="ch-button" to={returnTo}>
-              {t('checkout.back')}
-            </Link>
-          )}
-          <Button variant="ghost" onClick={() => dispatch(outcomeDismissed())}>
-            {t('checkout.dismiss')}
-          </Button>
-        </div>
-      )}
-    </section>
+    <>
+      <section
+        className={`ch-card wallet-outcome wallet-outcome--${outcome.status}`}
+        aria-live="polite"
+        aria-label={t('checkout.region')}
+        data-testid="checkout-outcome"
+      >
+        {body}
+        {outcome.status !== 'confirming' && (
+          <div className="wallet-actions">
+            {returnTo && outcome.status === 'confirmed' && (
+              <Link className="ch-button" to={returnTo}>
+                {t('checkout.back')}
+              </Link>
+            )}
+            <Button variant="ghost" onClick={() => dispatch(outcomeDismissed())}>
+              {t('checkout.dismiss')}
+            </Button>
+          </div>
+        )}
+      </section>
+      <KeepCoinsPrompt />
+    </>
   );
 }

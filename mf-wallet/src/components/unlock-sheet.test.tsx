@@ -2,7 +2,9 @@ import { episodeUnlockRequested, setLanguage, unlockSheetRequested } from '@clif
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { guest } from '../../../shared/testing/remote-store';
 import { browser } from '../features/checkout/checkout.saga';
+import { selectKeepCoinsOffered } from '../features/keep-coins/keep-coins.slice';
 import { card } from '../test/fixtures';
 import { type HttpMock, mockHttp } from '../test/http-mock';
 import { renderWallet } from '../test/render';
@@ -154,6 +156,37 @@ describe('the unlock sheet', () => {
     expect(seen).toContainEqual(
       episodeUnlockRequested({ episodeId: 31, seriesId: 4, coinCost: 60, returnTo: '/player/4/episode/31' }),
     );
+  });
+
+  it('asks a guest to keep its coins once a one-tap purchase succeeds, never a signed-in account', async () => {
+    const paying = () =>
+      answers((config) => {
+        if (config.url === '/payment-methods/')
+          return { status: 200, data: [card(1, { brand: 'mastercard', last4: '4444', is_default: true })] };
+        if (config.url === '/payments/create-intent/')
+          return { status: 200, data: { payment_intent_id: 'pi_1', status: 'requires_confirmation' } };
+        if (config.url === '/payments/confirm/')
+          return { status: 200, data: { payment_intent_id: 'pi_1', status: 'succeeded', coins: 100, balance: 100 } };
+        return undefined;
+      });
+    for (const [user, asked] of [
+      [guest, true],
+      [viewer({ coin_balance: 0 }), false],
+    ] as const) {
+      http = paying();
+      const store = walletStore({ user: { ...user, coin_balance: 0 } });
+      const view = renderWallet(<UnlockSheet episode={EPISODE} />, { store, path: EPISODE.returnTo });
+      act(() => {
+        store.dispatch(unlockSheetRequested(EPISODE));
+      });
+      await userEvent.click(
+        await screen.findByRole('button', { name: /^Buy 100 coins for .* with Mastercard ending 4444 and unlock/ }),
+      );
+      await act(() => settle(8));
+      expect(selectKeepCoinsOffered(store.getState())).toBe(asked);
+      view.unmount();
+      http.restore();
+    }
   });
 
   describe('the first-purchase offer', () => {

@@ -45,6 +45,7 @@ import {
   unlockSheetClosed,
 } from '../features/unlock-sheet/unlock-sheet.slice';
 import { useWalletT } from '../messages';
+import { KeepCoinsPrompt } from './keep-coins-prompt';
 import { WalletBoundary } from './wallet-boundary';
 
 /** The pack giving the most coins for the money (ties: the cheaper one). */
@@ -320,6 +321,7 @@ function Sheet({ episode }: { episode: UnlockSheetEpisode }) {
             {sheet.error}
           </p>
         )}
+        <KeepCoinsPrompt />
         {short === 0 ? (
           <Button
             className="unlock-sheet-unlock"

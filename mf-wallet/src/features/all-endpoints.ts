@@ -1,6 +1,7 @@
 /** Every endpoint the wallet injects into the page's one API (names prefixed `wallet…`). */
 import type { BaseApi } from '@cliffhanger/shared';
 import { coinsApi } from './coins/coins.api';
+import { keepCoinsApi } from './keep-coins/keep-coins.api';
 import { paymentMethodsApi } from './payment-methods/payment-methods.api';
 import { rewardsApi } from './rewards/rewards.api';
 import { subscriptionApi } from './subscription/subscription.api';
@@ -14,4 +15,5 @@ export const registerWalletEndpoints = (_api: BaseApi) => [
   paymentMethodsApi,
   transactionsApi,
   unlockSheetApi,
+  keepCoinsApi,
 ];

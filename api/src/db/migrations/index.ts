@@ -21,6 +21,7 @@ import * as episodeSubtitles from './20261205010000_episode_subtitles';
 import * as languages from './20261205020000_languages';
 import * as categoryTranslations from './20261206010000_category_translations';
 import * as freeCoinPools from './20261207010000_free_coin_pools';
+import * as keptGuests from './20261207020000_kept_guests';
 
 const migrations: Record<string, Migration> = {
   '20250601000000_initial': initial,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '20261205020000_languages': languages,
   '20261206010000_category_translations': categoryTranslations,
   '20261207010000_free_coin_pools': freeCoinPools,
+  '20261207020000_kept_guests': keptGuests,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -93,3 +93,45 @@ export function passwordResetMail(language: Language): LinkMailWords {
     outro: 'The link works once and expires in one hour. If you did not ask for it, ignore this mail.',
   };
 }
+
+/** "24 часа", "1 час", "2 часа" (after "через": the accusative). */
+const ruHours = (hours: number) => russianCount(hours, { one: 'час', few: 'часа', many: 'часов' });
+
+/** Asked for right after a guest's purchase: confirming the address keeps what the guest owns with it. */
+export function keepCoinsMail(language: Language, hours: number): LinkMailWords {
+  if (language === 'ru') {
+    return {
+      subject: 'Сохраните свои монеты Cliffhanger',
+      intro:
+        'Перейдите по ссылке ниже, чтобы подтвердить этот адрес. Монеты, открытые серии, Gold и сохранённые карты останутся с ним, и вы вернёте их на любом устройстве.',
+      linkLabel: 'Подтвердить и сохранить',
+      outro: `Ссылка сработает один раз и перестанет действовать через ${ruHours(hours)}. Если вы ничего не покупали в Cliffhanger, просто не обращайте внимания на это письмо.`,
+    };
+  }
+  return {
+    subject: 'Keep your Cliffhanger coins',
+    intro:
+      'Use the link below to confirm this address. Your coins, unlocked episodes, Gold and saved cards stay with it, and you can get them back on any device.',
+    linkLabel: 'Confirm and keep my coins',
+    outro: `The link works once and expires in ${hours} hours. If you bought nothing on Cliffhanger, ignore this mail.`,
+  };
+}
+
+/** Asked for on a device that lost the guest session: the link brings back what the guest owns. */
+export function recoveryMail(language: Language, minutes: number): LinkMailWords {
+  if (language === 'ru') {
+    return {
+      subject: 'Верните свои монеты Cliffhanger',
+      intro:
+        'Перейдите по ссылке ниже, чтобы вернуть на это устройство свои монеты, открытые серии, Gold и сохранённые карты.',
+      linkLabel: 'Вернуть покупки',
+      outro: `Ссылка сработает один раз и перестанет действовать через ${ruMinutes(minutes)}. Если вы её не запрашивали, просто не обращайте внимания на это письмо.`,
+    };
+  }
+  return {
+    subject: 'Get your Cliffhanger coins back',
+    intro: 'Use the link below to bring your coins, unlocked episodes, Gold and saved cards back to this device.',
+    linkLabel: 'Get my coins back',
+    outro: `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail.`,
+  };
+}

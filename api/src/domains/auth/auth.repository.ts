@@ -57,15 +57,17 @@ export async function insertMagicLink(
   row: {
     tokenHash: string;
     email: string;
-    purpose: 'auth' | 'registration';
+    purpose: 'auth' | 'registration' | 'keep';
     nextPath: string | null;
     /** The guest whose session asked for the link, or null. */
     requestedBy: number | null;
+    /** The guest the link gives its address to (purpose 'keep'), or null. */
+    keeps: number | null;
     expiresAt: string;
     createdAt: string;
   },
 ) {
-  await db
+  const inserted = await db
     .insertInto('magic_links')
     .values({
       token_hash: row.tokenHash,
@@ -73,10 +75,69 @@ export async function insertMagicLink(
       purpose: row.purpose,
       next_path: row.nextPath,
       requested_by_user_id: row.requestedBy,
+      keeps_user_id: row.keeps,
       expires_at: row.expiresAt,
       created_at: row.createdAt,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** A link that was not mailed after all (the address had its share): it never counts or works. */
+export async function deleteMagicLink(db: Executor, id: number) {
+  await db.deleteFrom('magic_links').where('id', '=', id).execute();
+}
+
+/** How many links to `email` made since `since` come before link `id` (itself included). */
+export async function linksToAddressUpTo(db: Executor, email: string, since: string, id: number): Promise<number> {
+  const row = await db
+    .selectFrom('magic_links')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('email', '=', email)
+    .where('created_at', '>', since)
+    .where('id', '<=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * The guest that asked to keep its coins with `email` and is still a guest of its own (active, not
+ * merged), or null. A guest that paid comes first, then the latest to ask: giving somebody else's
+ * address costs nothing, so a guest that never paid cannot push a paying one aside.
+ */
+export async function guestKeptWith(db: Executor, email: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('magic_links')
+    .innerJoin('users', 'users.id', 'magic_links.keeps_user_id')
+    .select('users.id')
+    .where('magic_links.email', '=', email)
+    .where('users.is_guest', '=', true)
+    .where('users.is_active', '=', true)
+    .where('users.merged_into_user_id', 'is', null)
+    .orderBy(
+      (eb) =>
+        eb
+          .case()
+          .when(
+            eb.exists(
+              eb
+                .selectFrom('payments')
+                .select('payments.id')
+                .whereRef('payments.user_id', '=', 'users.id')
+                .where('payments.status', '=', 'succeeded'),
+            ),
+          )
+          .then(0)
+          .else(1)
+          .end(),
+      'asc',
+    )
+    .orderBy('magic_links.created_at', 'desc')
+    .orderBy('magic_links.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 /** The tables of single-use tokens: each row has a token hash, an expiry and the moment it was used. */

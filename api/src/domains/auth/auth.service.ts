@@ -4,11 +4,11 @@
  * verification. Every successful sign-in answers `{ access, refresh, user }`.
  */
 import { randomUUID } from 'node:crypto';
-import { GUEST_EMAIL_DOMAIN, MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/constants';
+import { GUEST_EMAIL_DOMAIN, LINK_MAILS_PER_ADDRESS, MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/constants';
 import { DEFAULT_FREE_COIN_LIMITS } from '../../config';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { Executor, Trx, UserRow } from '../../db/schema';
+import type { Trx, UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../../http/errors';
 import { takeFreeCoins } from '../../kernel/free-coin-pool';
 import type { RequestFacts } from '../../kernel/identity';
@@ -24,6 +24,7 @@ import {
   insertUser,
   isUsernameTaken,
   updateUser,
+  usernameFor,
 } from '../users/users.repository';
 import { toUserDto, type UserDto } from '../users/users.service';
 import {
@@ -31,17 +32,30 @@ import {
   consumeMagicLink,
   consumePasswordReset,
   consumeRefreshToken,
+  deleteMagicLink,
   findRefreshToken,
+  guestKeptWith,
   insertEmailVerification,
   insertMagicLink,
   insertPasswordReset,
   insertRefreshToken,
+  linksToAddressUpTo,
   revokeAllRefreshTokens,
   revokeRefreshFamily,
   storeFirstPassword,
 } from './auth.repository';
-import { mailLanguage, passwordResetMail, registrationMail, signInMail, verificationMail } from './auth-mails';
+import {
+  keepCoinsMail,
+  type LinkMailWords,
+  mailLanguage,
+  passwordResetMail,
+  recoveryMail,
+  registrationMail,
+  signInMail,
+  verificationMail,
+} from './auth-mails';
 import { mergeGuest, mergeGuestLocked } from './guest-merge.service';
+import { giveAddressToGuest, KEEP_LINK_TTL_SECONDS } from './kept-guests';
 import { recordLoginSuccess, reserveLoginAttempt } from './login-throttle';
 
 export interface TokenPair {
@@ -98,20 +112,6 @@ async function guestIdOfRequest(ctx: AppContext, caller: RequestFacts): Promise<
   if (userId === null) return null;
   const user = await findUserById(ctx.db, userId);
   return user && user.is_guest && user.is_active && user.merged_into_user_id === null ? user.id : null;
-}
-
-/** A free username derived from an e-mail address: "jane.doe@x" → "jane.doe", then "jane.doe4821". */
-async function usernameFor(db: Executor, email: string): Promise<string> {
-  const base =
-    (email.split('@')[0] ?? '')
-      .toLowerCase()
-      .replace(/[^a-z0-9_.-]/g, '')
-      .slice(0, 30) || 'viewer';
-  if (!(await isUsernameTaken(db, base))) return base;
-  for (;;) {
-    const candidate = `${base}${Math.floor(1000 + Math.random() * 9000)}`;
-    if (!(await isUsernameTaken(db, candidate))) return candidate;
-  }
 }
 
 /**
@@ -357,38 +357,49 @@ export function safeNextPath(next: string | undefined): string | null {
   return next.startsWith('/') && !next.startsWith('//') && !next.includes('\\') ? next : null;
 }
 
+interface LinkToMail {
+  email: string;
+  purpose: 'auth' | 'registration' | 'keep';
+  nextPath?: string | null;
+  requestedBy: number | null;
+  keeps?: number | null;
+  ttlSeconds: number;
+  words: LinkMailWords;
+}
+
 /**
- * E-mails a sign-in link: `?magic-link-auth=` for an existing account, `?magic-link-registration=`
- * for a new address (product.md#accounts). The answer is the same either way, so it reveals nothing about accounts.
+ * Stores a sign-in link and mails it (`?magic-link-registration=` for a new account, else
+ * `?magic-link-auth=`), unless the address already had LINK_MAILS_PER_ADDRESS links within a link's
+ * lifetime: then the link is dropped unsent. Counting the links stored before this one (by id) keeps
+ * the bound under concurrent requests; dropped links never count, so a flood cannot keep the owner's
+ * next link from going out once the earlier ones have expired.
  */
-export async function requestMagicLink(ctx: AppContext, caller: RequestFacts, input: { email: string; next?: string }) {
-  const email = input.email.trim().toLowerCase();
-  assertRealAddress(email);
-  const user = await findUserByEmail(ctx.db, email);
-  const requestedBy = await guestIdOfRequest(ctx, caller);
-  const purpose = user ? 'auth' : 'registration';
+async function mailSignInLink(ctx: AppContext, caller: RequestFacts, link: LinkToMail) {
   const token = randomToken();
   const now = ctx.now();
-  await insertMagicLink(ctx.db, {
+  const id = await insertMagicLink(ctx.db, {
     tokenHash: hashToken(token),
-    email,
-    purpose,
-    nextPath: safeNextPath(input.next),
-    requestedBy,
-    expiresAt: addSeconds(now, ctx.config.magicLinkTtlSeconds),
+    email: link.email,
+    purpose: link.purpose,
+    nextPath: link.nextPath ?? null,
+    requestedBy: link.requestedBy,
+    keeps: link.keeps ?? null,
+    expiresAt: addSeconds(now, link.ttlSeconds),
     createdAt: now.toISOString(),
   });
-  const minutes = Math.round(ctx.config.magicLinkTtlSeconds / 60);
-  // A known address gets the account's own language; a new one the language of the page that asked.
-  const language = mailLanguage(user, caller.languages);
-  const words =
-    purpose === 'auth' ? signInMail(language, minutes) : registrationMail(language, minutes, MAGIC_LINK_SIGNUP_COINS);
+  const since = addSeconds(now, -ctx.config.magicLinkTtlSeconds);
+  if ((await linksToAddressUpTo(ctx.db, link.email, since, id)) > LINK_MAILS_PER_ADDRESS) {
+    await deleteMagicLink(ctx.db, id);
+    return;
+  }
+  const param = link.purpose === 'registration' ? 'magic-link-registration' : 'magic-link-auth';
+  const { words } = link;
   const message = linkMail(
-    email,
+    link.email,
     words.subject,
     words.intro,
     words.linkLabel,
-    appLink(ctx, caller, `magic-link-${purpose}=${encodeURIComponent(token)}`),
+    appLink(ctx, caller, `${param}=${encodeURIComponent(token)}`),
     words.outro,
   );
   try {
@@ -396,6 +407,71 @@ export async function requestMagicLink(ctx: AppContext, caller: RequestFacts, in
   } catch {
     throw new HttpError(503, 'We could not send the e-mail right now. Please try again in a minute.');
   }
+}
+
+/**
+ * E-mails a sign-in link: `?magic-link-auth=` for an existing account, `?magic-link-registration=`
+ * for a new address (product.md#accounts). An address a guest asked to keep its coins with gets that
+ * guest back (a 'keep' link: it becomes the address's account). The answer is the same either way, so
+ * it reveals nothing about accounts.
+ */
+export async function requestMagicLink(ctx: AppContext, caller: RequestFacts, input: { email: string; next?: string }) {
+  const email = input.email.trim().toLowerCase();
+  assertRealAddress(email);
+  const user = await findUserByEmail(ctx.db, email);
+  const requestedBy = await guestIdOfRequest(ctx, caller);
+  const nextPath = safeNextPath(input.next);
+  const ttlSeconds = ctx.config.magicLinkTtlSeconds;
+  const minutes = Math.round(ttlSeconds / 60);
+  // A known address gets the account's own language; a new one the language of the page that asked.
+  const language = mailLanguage(user, caller.languages);
+  if (user) {
+    const words = signInMail(language, minutes);
+    return mailSignInLink(ctx, caller, { email, purpose: 'auth', nextPath, requestedBy, ttlSeconds, words });
+  }
+  const kept = await guestKeptWith(ctx.db, email);
+  if (kept !== null) {
+    const words = recoveryMail(language, minutes);
+    return mailSignInLink(ctx, caller, {
+      email,
+      purpose: 'keep',
+      nextPath,
+      requestedBy,
+      keeps: kept,
+      ttlSeconds,
+      words,
+    });
+  }
+  const words = registrationMail(language, minutes, MAGIC_LINK_SIGNUP_COINS);
+  return mailSignInLink(ctx, caller, { email, purpose: 'registration', nextPath, requestedBy, ttlSeconds, words });
+}
+
+/**
+ * "Keep your coins on any device" (issue #35): a guest gives an address right after paying. A free
+ * address gets a 'keep' link that makes this guest its account once used (kept-guests.ts); an address
+ * with an account gets that account's ordinary sign-in link, so only its owner can act and this guest
+ * joins the account only when the owner opens it here. The answer is the same either way.
+ */
+export async function keepGuestWithAddress(ctx: AppContext, caller: RequestFacts, viewer: UserRow, rawEmail: string) {
+  if (!viewer.is_guest) throw conflict('Your account already has an e-mail address.');
+  const email = rawEmail.trim().toLowerCase();
+  assertRealAddress(email);
+  const owner = await findUserByEmail(ctx.db, email);
+  const language = mailLanguage(owner ?? viewer, caller.languages);
+  if (owner) {
+    const ttlSeconds = ctx.config.magicLinkTtlSeconds;
+    const words = signInMail(language, Math.round(ttlSeconds / 60));
+    return mailSignInLink(ctx, caller, { email, purpose: 'auth', requestedBy: viewer.id, ttlSeconds, words });
+  }
+  const words = keepCoinsMail(language, KEEP_LINK_TTL_SECONDS / 3600);
+  return mailSignInLink(ctx, caller, {
+    email,
+    purpose: 'keep',
+    requestedBy: viewer.id,
+    keeps: viewer.id,
+    ttlSeconds: KEEP_LINK_TTL_SECONDS,
+    words,
+  });
 }
 
 export interface MagicLinkAnswer extends AuthAnswer {
@@ -413,7 +489,8 @@ export interface MagicLinkAnswer extends AuthAnswer {
  * Signs in (creating the account for a registration link) in one transaction: the link is used, the
  * account found or created with its one-time welcome coins, and — only when the link was asked for
  * from this very guest session — that guest merged. A link opened in any other session signs in and
- * moves nothing, so a link somebody else asked for can never carry this session's data away.
+ * moves nothing, so a link somebody else asked for can never carry this session's data away. A 'keep'
+ * link first makes its guest the address's account (kept-guests.ts), then signs in to it the same way.
  */
 export async function verifyMagicLink(ctx: AppContext, caller: RequestFacts, token: string): Promise<MagicLinkAnswer> {
   const sessionUserId = caller.sessionUserId;
@@ -424,6 +501,8 @@ export async function verifyMagicLink(ctx: AppContext, caller: RequestFacts, tok
       throw badRequest('This sign-in link is invalid, was already used or has expired. Ask for a new one.', {
         success: 0,
       });
+    if (link.keeps_user_id !== null)
+      await giveAddressToGuest(ctx, trx, link.keeps_user_id, link.email, sessionUserId, at);
     let user = await findUserByEmail(trx, link.email);
     if (!user) {
       user = await insertUser(trx, {

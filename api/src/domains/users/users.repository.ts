@@ -39,6 +39,20 @@ export async function isUsernameTaken(db: Executor, username: string, exceptUser
   return (await query.executeTakeFirst()) !== undefined;
 }
 
+/** A free username derived from an e-mail address: "jane.doe@x" → "jane.doe", then "jane.doe4821". */
+export async function usernameFor(db: Executor, email: string): Promise<string> {
+  const base =
+    (email.split('@')[0] ?? '')
+      .toLowerCase()
+      .replace(/[^a-z0-9_.-]/g, '')
+      .slice(0, 30) || 'viewer';
+  if (!(await isUsernameTaken(db, base))) return base;
+  for (;;) {
+    const candidate = `${base}${Math.floor(1000 + Math.random() * 9000)}`;
+    if (!(await isUsernameTaken(db, candidate))) return candidate;
+  }
+}
+
 export async function userExists(db: Executor, id: number): Promise<boolean> {
   return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }

@@ -89,6 +89,9 @@ export const RU_MESSAGES: Readonly<Record<string, string>> = {
   'Your password has been changed': 'Пароль изменён',
   'Your password has been set': 'Пароль установлен',
   'Check your inbox: we have sent you a sign-in link.': 'Проверьте почту: мы отправили вам ссылку для входа.',
+  'Check your inbox: open the link we sent to keep your coins with this address.':
+    'Проверьте почту: откройте ссылку из письма, чтобы сохранить монеты за этим адресом.',
+  'Your account already has an e-mail address.': 'У вашего аккаунта уже есть адрес электронной почты.',
   'Invalid API token': 'Недействительный ключ API',
   'This account is being signed in to elsewhere right now. Please try again.':
     'В этот аккаунт прямо сейчас входят с другого устройства. Пожалуйста, попробуйте снова.',

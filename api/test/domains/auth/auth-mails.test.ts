@@ -4,7 +4,7 @@
  * (the account's stored language, else the Accept-Language of the request that caused the mail).
  */
 import { databaseKinds } from '../../support/databases';
-import { registerUser } from '../../support/fixtures';
+import { registerUser, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
 
@@ -67,6 +67,27 @@ describe.each(databaseKinds())('account e-mails in the viewer language (%s)', (k
     expect(mail.subject).toBe('Ваша ссылка для входа в Cliffhanger');
     expect(mail.text).toMatch(/Войти: http\S+magic-link-auth=/);
     expect(mail.text).toMatch(/через \d+ минут/);
+  });
+
+  it('asks a Russian guest to keep its coins, and brings them back, in Russian', async () => {
+    const guest = await signUpGuest(t.app);
+    const ru = { 'accept-language': 'ru-RU,ru;q=0.9' };
+    const kept = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/keep-coins/',
+      headers: { ...bearer(guest.access), ...ru },
+      payload: { email: 'keep-ru@example.com' },
+    });
+    expect(kept.json().message).toBe(
+      'Проверьте почту: откройте ссылку из письма, чтобы сохранить монеты за этим адресом.',
+    );
+    const mail = await mailTo('keep-ru@example.com');
+    expect(mail.subject).toBe('Сохраните свои монеты Cliffhanger');
+    expect(mail.text).toMatch(/Подтвердить и сохранить: http\S+magic-link-auth=/);
+    expect(mail.text).toContain('через 24 часа');
+    await askLink('keep-ru@example.com', ru);
+    const recovery = await mailTo('keep-ru@example.com', /Верните/);
+    expect(recovery.text).toMatch(/Вернуть покупки: http\S+magic-link-auth=/);
   });
 
   it('keeps English for an English or unknown language', async () => {

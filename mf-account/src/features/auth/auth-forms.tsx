@@ -286,6 +286,27 @@ export function MagicLinkForm({ next }: { next?: string }) {
   );
 }
 
+/**
+ * "Bought coins as a guest? Get them back" (issue #35): the sign-in link, in words for a guest whose
+ * session was lost. The server mails the address the guest kept its coins with a link that brings them
+ * back (and the same answer for any other address).
+ */
+export function RecoverForm() {
+  const [send, sending] = useAccountMagicLinkMutation();
+  const { t } = useAccountT();
+  return (
+    <MailALinkForm
+      send={(email) => send({ email })}
+      sending={sending}
+      title={t('auth.recoverTitle')}
+      intro={t('auth.recoverIntro')}
+      submitLabel={t('auth.recoverSend')}
+      failed={t('auth.linkFailed')}
+      sent={t('auth.recoverSent')}
+    />
+  );
+}
+
 export function ResetRequestForm() {
   const [request, sending] = useAccountResetPasswordMutation();
   const { t } = useAccountT();

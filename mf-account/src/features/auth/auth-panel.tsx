@@ -1,9 +1,9 @@
 import { ANALYTICS_EVENTS, track, useAppDispatch } from '@cliffhanger/shared';
 import { useEffect, useState } from 'react';
 import { type AccountKey, useAccountT } from '../../messages';
-import { MagicLinkForm, RegisterForm, ResetRequestForm, SignInForm } from './auth-forms';
+import { MagicLinkForm, RecoverForm, RegisterForm, ResetRequestForm, SignInForm } from './auth-forms';
 
-export type AuthMode = 'link' | 'password' | 'register' | 'reset';
+export type AuthMode = 'link' | 'password' | 'register' | 'reset' | 'recover';
 
 const MODES: Array<[AuthMode, AccountKey]> = [
   ['link', 'auth.mode.link'],
@@ -40,6 +40,15 @@ export function AuthPanel({ initialMode = 'link', next }: { initialMode?: AuthMo
       {mode === 'password' && <SignInForm />}
       {mode === 'register' && <RegisterForm />}
       {mode === 'reset' && <ResetRequestForm />}
+      {mode === 'recover' ? (
+        <RecoverForm />
+      ) : (
+        <p className="auth-recover">
+          <button type="button" className="auth-recover-button" onClick={() => setMode('recover')}>
+            {t('auth.recoverLink')}
+          </button>
+        </p>
+      )}
     </div>
   );
 }

@@ -172,6 +172,20 @@ describe('magic links and password resets', () => {
     expect(http.calls[0]).toMatchObject({ url: '/auth/reset-password/' });
   });
 
+  it('"Bought coins as a guest? Get them back" mails a link to the address and says to check the inbox', async () => {
+    http = mockHttp(() => ({ status: 200, data: { success: 1, message: 'Check your inbox' } }));
+    renderAccount(<ProfileScreen />, { path: '/profile', store: accountStore({ user: guest() }) });
+    await userEvent.click(screen.getByRole('button', { name: 'Bought coins as a guest? Get them back' }));
+    expect(screen.getByRole('heading', { name: 'Get your coins back' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Email'), ' mia@example.com ');
+    await userEvent.click(screen.getByRole('button', { name: 'Send me the link' }));
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(screen.getByText(/on this device to get your coins back/)).toBeInTheDocument();
+    expect(http.calls.map((call) => [call.url, JSON.parse(String(call.data))])).toEqual([
+      ['/auth/magic-link/', { email: 'mia@example.com' }],
+    ]);
+  });
+
   it('confirms a reset from the mailed link, then offers to sign in', async () => {
     http = mockHttp(() => ({ status: 200, data: { message: 'Your password has been changed' } }));
     const view = renderAccount(<ProfileScreen />, {

@@ -28,6 +28,7 @@ import { call, delay, put, select, takeLeading } from 'redux-saga/effects';
 import { walletT } from '../../messages';
 import { type CheckoutSession, coinsApi } from '../coins/coins.api';
 import { formatDate } from '../format';
+import { offerKeepCoins } from '../keep-coins/keep-coins.slice';
 import { isGoldSubscription } from '../subscription/gold-status';
 import { type ActiveSubscription, isSubscription, subscriptionApi } from '../subscription/subscription.api';
 import {
@@ -190,6 +191,7 @@ export function* confirmCheckout({ payload }: ReturnType<typeof checkoutReturned
     }
     yield put(balanceChanged({ balance, reason: 'purchase' }));
     yield put(outcomeSettled({ status: 'confirmed', balance }));
+    yield call(offerKeepCoins);
     yield put(track(ANALYTICS_EVENTS.coinPurchaseCompleted, { coins: balance - baseline, balance }));
     yield put(
       showToast({
@@ -211,6 +213,7 @@ export function* confirmCheckout({ payload }: ReturnType<typeof checkoutReturned
   yield put(subscriptionApi.util.upsertQueryData('walletActiveSubscription', undefined, subscription));
   yield put(goldStatusChanged({ isGold: true, periodEnd: subscription.current_period_end }));
   yield put(outcomeSettled({ status: 'confirmed', periodEnd: subscription.current_period_end }));
+  yield call(offerKeepCoins);
   yield put(track(ANALYTICS_EVENTS.subscriptionStarted, { plan: subscription.plan }));
   // Gold opens every episode: the locked one the viewer came back to plays once it is read again.
   if (payload.episode) yield put(baseApi.util.invalidateTags(['Episode']));

@@ -20,6 +20,7 @@ import { call, put, select, takeLeading } from 'redux-saga/effects';
 import { walletT } from '../../messages';
 import { continueOnEpisode } from '../checkout/checkout.saga';
 import { checkoutRequested } from '../checkout/checkout.slice';
+import { offerKeepCoins } from '../keep-coins/keep-coins.slice';
 import {
   type PaymentConfirmation,
   type PaymentIntent,
@@ -102,6 +103,7 @@ export function* buyWithSavedCard({ payload }: ReturnType<typeof savedCardPurcha
       }),
     );
     yield put(unlockSheetSettled({ error: null, close: sheet.unlockAfter }));
+    yield call(offerKeepCoins);
     if (episode && sheet.unlockAfter) yield call(continueOnEpisode, episode, true, answer.balance);
   } catch (error) {
     const message = errorMessage(error, UNLOCK_SHEET_MESSAGES.payFailed);
