@@ -109,12 +109,20 @@ describe('the site’s entry point (the shell’s server)', () => {
       });
     expect(block(shell, 'location /').trim()).toBe('try_files $uri @page;');
     expect(block(shell, 'location @page').trim()).toBe('proxy_pass http://api_entry;');
-    expect(block(shell, 'upstream api_entry')).toMatch(/server api-proxy:8080 resolve;/);
+    expect(block(shell, 'upstream api_entry')).toMatch(/server api:8080 resolve;/);
   });
 
   it('passes the visitor’s host and address on, so previews and rate limits see the real ones', () => {
     expect(shell).toMatch(/^\s*proxy_set_header Host \$http_host;/m);
-    expect(shell).toMatch(/^\s*proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/m);
+  });
+
+  it('lets no visitor choose the address its rate limits and free coins count against', () => {
+    // Both servers are edges: each replaces X-Forwarded-For with the peer it sees; appending would keep
+    // whatever the client wrote first, and the API (TRUST_PROXY=true) takes the first address.
+    for (const edge of [shell, read('deploy/nginx-api.conf')]) {
+      expect(edge).toMatch(/^\s*proxy_set_header X-Forwarded-For \$remote_addr;/m);
+      expect(edge).not.toContain('$proxy_add_x_forwarded_for');
+    }
   });
 
   it('is answered by an API that serves pages from the very shell build the static server has', () => {
