@@ -100,7 +100,9 @@ export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = {
   headersMs: 10_000,
   keepAliveMs: 5_000,
   idleMs: 60_000,
-  maxConnectionsPerClient: 256,
+  // A carrier or an office puts a hundred browsers behind one address, each with up to 6 HTTP/1.1
+  // connections: 256 turned away the 43rd browser; 1,024 still stops one machine's socket flood.
+  maxConnectionsPerClient: 1_024,
 };
 
 export type DevToolsSetting = 'off' | 'local' | 'open';

@@ -105,4 +105,8 @@ describe('server time-outs', () => {
     expect(DEFAULT_SERVER_TIMEOUTS.headersMs).toBeLessThanOrEqual(DEFAULT_SERVER_TIMEOUTS.requestMs);
     expect(DEFAULT_SERVER_TIMEOUTS.maxConnectionsPerClient).toBeGreaterThan(0);
   });
+
+  it('lets a hundred browsers behind one address hold their six connections each', () => {
+    expect(DEFAULT_SERVER_TIMEOUTS.maxConnectionsPerClient).toBeGreaterThanOrEqual(100 * 6);
+  });
 });
