@@ -4,7 +4,9 @@ import { describeWrite, type ObservedWrite, WriteObserverPlugin } from '../../sr
 import { withStatementCache } from '../../src/db/statement-cache';
 
 // biome-ignore lint/suspicious/noExplicitAny: a schema-less database for building query trees
-const db = new Kysely<any>({ dialect: new SqliteDialect({ database: withStatementCache(new DatabaseSync(':memory:')) }) });
+const db = new Kysely<any>({
+  dialect: new SqliteDialect({ database: withStatementCache(new DatabaseSync(':memory:')) }),
+});
 
 describe('the write observer', () => {
   it('names the table, the updated columns and the row ids a write is limited to', () => {

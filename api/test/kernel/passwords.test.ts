@@ -22,10 +22,13 @@ const WRITTEN_BEFORE = [
 describe('password hashing', () => {
   const hasher = createPasswordHasher(testCost);
 
-  it.each(WRITTEN_BEFORE)('a password stored by the previous argon2 library still signs in', async ({ password, hash }) => {
-    await expect(hasher.verify(hash, password)).resolves.toBe(true);
-    await expect(hasher.verify(hash, `${password}!`)).resolves.toBe(false);
-  });
+  it.each(WRITTEN_BEFORE)(
+    'a password stored by the previous argon2 library still signs in',
+    async ({ password, hash }) => {
+      await expect(hasher.verify(hash, password)).resolves.toBe(true);
+      await expect(hasher.verify(hash, `${password}!`)).resolves.toBe(false);
+    },
+  );
 
   it('stores an argon2id PHC string with the configured cost and a fresh salt', async () => {
     const first = await hasher.hash('s3cret-pass');
