@@ -57,7 +57,7 @@ async function main() {
   const frontends = process.env.SERVE_FRONTENDS !== 'false';
   const demo = process.env.SEED_DEMO !== 'false';
   console.log(
-    `[start] preparing${frontends ? ' the frontends' : ''}${frontends && demo ? ' and' : ''}${demo ? ' the demo media' : ''} (done once; later starts reuse them)`,
+    `[start] Node ${process.version}; preparing${frontends ? ' the frontends' : ''}${frontends && demo ? ' and' : ''}${demo ? ' the demo media' : ''} (done once; later starts reuse them)`,
   );
   // Webpack is mostly one thread and the encoders use what is left: side by side beats one after the other.
   await Promise.all([
