@@ -1,5 +1,5 @@
 /**
- * argon2id password hashing with Node's own `crypto.argon2`; the cost comes from the configuration
+ * argon2id password hashing with Node's own `crypto.argon2` (Node 24.7 on, hence `engines`); the cost comes from the configuration
  * (lowered in tests only). Hashes are PHC strings (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`, unpadded
  * base64), the format the `argon2` package wrote before, so stored hashes keep verifying: each one is
  * checked with the parameters it names.
