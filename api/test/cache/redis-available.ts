@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { requiredInCi } from '../support/databases';
+import { PROBE_TIMEOUT_MS, requiredInCi } from '../support/databases';
 
 const PROBE = `
 const { Redis } = require('ioredis');
@@ -20,7 +20,11 @@ let probed: string | null | undefined;
 export function redisUrl(): string | null {
   const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
   if (probed === undefined) {
-    const result = spawnSync(process.execPath, ['-e', PROBE, url], { cwd: __dirname, encoding: 'utf8', timeout: 5000 });
+    const result = spawnSync(process.execPath, ['-e', PROBE, url], {
+      cwd: __dirname,
+      encoding: 'utf8',
+      timeout: PROBE_TIMEOUT_MS,
+    });
     probed = result.stdout.trim() === 'PONG' ? url : null;
     if (!probed) console.warn(`Redis unreachable at ${url}: skipping the tests of state shared through Redis`);
   }

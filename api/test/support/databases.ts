@@ -22,6 +22,11 @@ const { Client } = require('pg');
 `;
 
 let probed: string | null | undefined;
+/**
+ * How long a probe may take: starting Node and loading the client took over 5 s on a loaded 2-core
+ * machine, and under CI=true a probe cut short fails the run. An absent server answers at once.
+ */
+export const PROBE_TIMEOUT_MS = 30_000;
 
 /** Under CI=true, a service the suites need and cannot reach is an error, not a skip. */
 export function requiredInCi(service: string, howToStart: string): void {
@@ -36,7 +41,11 @@ export function postgresUrl(): string | null {
   if (probed === undefined) {
     if (process.env.TEST_PG_URL !== undefined) probed = process.env.TEST_PG_URL || null;
     else {
-      const result = spawnSync(process.execPath, ['-e', PROBE], { cwd: __dirname, encoding: 'utf8', timeout: 5000 });
+      const result = spawnSync(process.execPath, ['-e', PROBE], {
+        cwd: __dirname,
+        encoding: 'utf8',
+        timeout: PROBE_TIMEOUT_MS,
+      });
       probed = result.stdout.trim() || null;
       process.env.TEST_PG_URL = probed ?? '';
     }
