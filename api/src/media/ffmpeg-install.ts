@@ -17,7 +17,8 @@ export interface Host {
   has(command: string): boolean;
 }
 
-export type FfmpegPlan = { action: 'install'; commands: string[][] } | { action: 'stop'; command: string };
+/** `stop` names the one command to run, or none where no known package manager is there. */
+export type FfmpegPlan = { action: 'install'; commands: string[][] } | { action: 'stop'; command: string | null };
 
 /** Linux package managers other than apt-get: the command a person runs (not run here). */
 const OTHER_LINUX: readonly (readonly [string, string])[] = [
@@ -48,10 +49,10 @@ export function planFfmpegInstall(host: Host): FfmpegPlan {
     return stop('sudo apt-get update && sudo apt-get install -y ffmpeg');
   }
   const other = OTHER_LINUX.find(([manager]) => host.has(manager));
-  return stop(other ? `${sudo}${other[1]}` : 'install ffmpeg with your system package manager, or set FFMPEG_PATH');
+  return stop(other ? `${sudo}${other[1]}` : null);
 }
 
-function stop(command: string): FfmpegPlan {
+function stop(command: string | null): FfmpegPlan {
   return { action: 'stop', command };
 }
 
@@ -91,7 +92,7 @@ export async function ensureFfmpeg(options: EnsureFfmpegOptions = {}): Promise<b
   const plan = planFfmpegInstall(options.host ?? currentHost(env));
   if (plan.action === 'stop') {
     log.error(`Cannot start: ${problem.message}`);
-    log.error(`Run this, then start again:\n  ${plan.command}`);
+    if (plan.command) log.error(`Run this, then start again:\n  ${plan.command}`);
     return false;
   }
   const what = problem.kind === 'missing' ? 'ffmpeg is not installed' : 'the installed ffmpeg is outdated';

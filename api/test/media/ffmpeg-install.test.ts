@@ -36,6 +36,7 @@ describe('how ffmpeg gets installed', () => {
     ['Fedora as a user', host('linux', false, 'dnf'), 'sudo dnf install -y ffmpeg'],
     ['Alpine as root', host('linux', true, 'apk'), 'apk add ffmpeg'],
     ['Windows', host('win32', false), 'winget install --exact --id Gyan.FFmpeg'],
+    ['a system with no known package manager', host('linux', true), null],
   ])('stops on %s with the one command to run', (_name, machine, command) => {
     expect(planFfmpegInstall(machine)).toEqual({ action: 'stop', command });
   });
