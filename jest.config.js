@@ -17,10 +17,10 @@ const swc = [
 
 /**
  * Packages published as ESM only (`"type": "module"` without a CommonJS build) that the tests load:
- * the tus server, light-my-request's cookie 2 (`app.inject`), @fastify/static's content-disposition 3,
+ * the tus server, kysely 0.29, light-my-request's cookie 2 (`app.inject`), @fastify/static's content-disposition 3,
  * and jose and typebox 1 should they come back. Everything else in node_modules is left as it is.
  */
-const ESM_ONLY = ['@tus', 'srvx', 'cookie', 'content-disposition', 'jose', 'typebox'];
+const ESM_ONLY = ['@tus', 'srvx', 'cookie', 'content-disposition', 'jose', 'typebox', 'kysely'];
 // Also where one sits in another package's own node_modules (@fastify/static/node_modules/…).
 const transformIgnorePatterns = [`/node_modules/(?!(?:.*/node_modules/)?(?:${ESM_ONLY.join('|')})/)`];
 // `.mjs`/`.cjs` too: some of those packages ship them.

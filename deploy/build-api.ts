@@ -2,8 +2,8 @@
  * Compiles the API for an image: one CommonJS file, `api/dist/server.js`, that Node runs directly
  * (no tsx, no TypeScript at run time). The workspace's own code (`api/src`, `shared/src`) is bundled
  * in; every package the API depends on stays a `require` of node_modules, where the image's
- * production install puts it (native modules such as better-sqlite3, argon2 and sharp cannot be
- * bundled anyway).
+ * production install puts it (sharp's native binary cannot be bundled anyway; SQLite and argon2 are
+ * Node's own).
  *
  *   tsx deploy/build-api.ts [--outdir=api/dist]
  */
@@ -27,7 +27,7 @@ export async function buildApi(outdir = path.join(ROOT, 'api', 'dist')): Promise
     bundle: true,
     platform: 'node',
     format: 'cjs',
-    target: 'node20.19',
+    target: 'node24',
     sourcemap: true,
     external,
     logLevel: 'warning',

@@ -9,6 +9,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { REPO_ROOT } from '../api/src/config';
 import { loadEnvFile } from '../api/src/env-file';
+import { ensureFfmpeg } from '../api/src/media/ffmpeg-install';
 import { reportStartupChecks, startupChecks } from '../api/src/startup-checks';
 import { buildFrontends } from './build';
 
@@ -48,14 +49,15 @@ async function main() {
   // .env first, so what it says (SERVE_FRONTENDS, PORT …) counts for everything below.
   const envFile = loadEnvFile();
   if (envFile) console.log(`[start] settings read from ${envFile}`);
-  // ffmpeg before minutes of building; the server itself prints the warnings when it starts.
-  if (!reportStartupChecks({ errors: startupChecks().errors, warnings: [] })) process.exit(1);
+  // ffmpeg before minutes of building, installed here where it can be; the server prints the warnings.
+  if (!(await ensureFfmpeg()) || !reportStartupChecks({ errors: startupChecks().errors, warnings: [] }))
+    process.exit(1);
 
   process.env.SERVE_FRONTENDS ??= 'true';
   const frontends = process.env.SERVE_FRONTENDS !== 'false';
   const demo = process.env.SEED_DEMO !== 'false';
   console.log(
-    `[start] preparing${frontends ? ' the frontends' : ''}${frontends && demo ? ' and' : ''}${demo ? ' the demo media' : ''} (done once; later starts reuse them)`,
+    `[start] Node ${process.version}; preparing${frontends ? ' the frontends' : ''}${frontends && demo ? ' and' : ''}${demo ? ' the demo media' : ''} (done once; later starts reuse them)`,
   );
   // Webpack is mostly one thread and the encoders use what is left: side by side beats one after the other.
   await Promise.all([

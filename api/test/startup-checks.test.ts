@@ -1,4 +1,7 @@
-import { reportStartupChecks, startupChecks } from '../src/startup-checks';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ffmpegProblem, isOutdatedFfmpeg, reportStartupChecks, startupChecks } from '../src/startup-checks';
 
 const withFfmpeg = { PATH: process.env.PATH };
 
@@ -39,5 +42,44 @@ describe('starting the server', () => {
     ]) {
       expect(startupChecks(env)).toEqual({ errors: [], warnings: [] });
     }
+  });
+});
+
+describe('an outdated ffmpeg', () => {
+  it.each([
+    ['5.1.9-0+deb12u1', false],
+    ['6.1.1-3ubuntu5', false],
+    ['n7.1', false],
+    ['N-118000-g0123456789', false],
+    ['5.0.3', true],
+    ['4.4.2-0ubuntu0.22.04.1', true],
+    ['4.1', true],
+    ['git-2018-10-10', true],
+  ])('ffmpeg %s is outdated: %s', (version, outdated) => {
+    expect(isOutdatedFfmpeg(version)).toBe(outdated);
+  });
+
+  it('refuses to start with an ffmpeg older than 5.1, naming its version', () => {
+    const bin = mkdtempSync(join(tmpdir(), 'old-ffmpeg-'));
+    try {
+      writeFileSync(join(bin, 'ffmpeg'), '#!/bin/sh\necho "ffmpeg version 4.1.3-static https://johnvansickle.com"\n');
+      chmodSync(join(bin, 'ffmpeg'), 0o755);
+      const { lines, log } = collect();
+      expect(reportStartupChecks(startupChecks({ PATH: bin }), log)).toBe(false);
+      expect(lines).toEqual([
+        {
+          level: 'error',
+          text: expect.stringMatching(
+            /^Cannot start: .*ffmpeg 4\.1\.3-static; uploads are parsed only by ffmpeg 5\.1 or newer/,
+          ),
+        },
+      ]);
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+    }
+  });
+
+  it('accepts the machine’s own ffmpeg', () => {
+    expect(ffmpegProblem(withFfmpeg)).toBeNull();
   });
 });

@@ -1,12 +1,12 @@
 /**
- * Opens the database named by the configuration: an embedded SQLite file (better-sqlite3, WAL) by
+ * Opens the database named by the configuration: an embedded SQLite file (Node's own `node:sqlite`, WAL) by
  * default, or PostgreSQL through a `pg` pool when DATABASE_URL is set. Both give the same
  * `Kysely<Database>`; the differences that matter to callers (booleans, timestamps, counts) are
  * smoothed here and in schema.ts.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import {
   Kysely,
   type KyselyPlugin,
@@ -33,7 +33,7 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
 }
 
-/** better-sqlite3 refuses to bind JavaScript booleans; every written boolean becomes 0 or 1. */
+/** SQLite has no boolean type: every written boolean, bound or inlined, becomes 0 or 1. */
 class BooleanToIntegerTransformer extends OperationNodeTransformer {
   protected override transformValue(node: ValueNode): ValueNode {
     if (typeof node.value === 'boolean') {
@@ -88,13 +88,13 @@ function quoteIdentifier(name: string): string {
 export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.kind === 'sqlite') {
     if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
-    const sqlite = new SqliteDatabase(config.path);
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('foreign_keys = ON');
+    const sqlite = new DatabaseSync(config.path);
+    sqlite.exec('pragma journal_mode = WAL');
+    sqlite.exec('pragma foreign_keys = ON');
     // Another process (a CLI, a second server) may hold the write lock briefly; wait instead of failing.
-    sqlite.pragma('busy_timeout = 5000');
+    sqlite.exec('pragma busy_timeout = 5000');
     // With WAL, NORMAL keeps committed transactions across a process crash and is much faster than FULL.
-    sqlite.pragma('synchronous = NORMAL');
+    sqlite.exec('pragma synchronous = NORMAL');
     const db = new Kysely<Database>({
       // Each query text is prepared once (statement-cache.ts).
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),

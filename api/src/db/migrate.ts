@@ -1,5 +1,6 @@
 /** Brings the schema up to date; run by the server at start and by the test helper. */
-import { type Kysely, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { staticMigrationProvider } from './migrations';
 import type { Database } from './schema';
 

@@ -1,23 +1,49 @@
 /**
- * SQLite statements prepared once per query text. Kysely's SQLite driver prepares every query it runs,
- * and in the unlock bench preparing (parsing and planning the SQL) took more than half as long as
- * running the unlock's small queries. better-sqlite3 statements can be run again with other
- * parameters, and SQLite prepares a statement again by itself when the schema changed under it (a
- * migration), so the driver is given a database whose `prepare` answers the statement it prepared for
- * the same text before.
+ * Kysely's SQLite database over Node's own `node:sqlite` (nothing to compile on install), with each
+ * query text prepared once. Kysely's SQLite driver prepares every query it runs, and in the unlock bench
+ * preparing (parsing and planning the SQL) took more than half as long as running the unlock's small
+ * queries. A prepared statement can be run again with other parameters, and SQLite prepares it again by
+ * itself when the schema changed under it (a migration), so `prepare` answers the statement it
+ * prepared for the same text before.
  *
  * A statement is synchronous while it runs (`all`, `run`), so one statement serves every caller in
- * turn; only one being read row by row (`iterate`, a streamed query) is busy, and a caller then gets a
- * statement of its own. At most `maxStatements` texts are kept; past that the oldest is forgotten
- * (texts differ mostly by the length of an `in (…)` list, so few are ever forgotten).
+ * turn; only one being read row by row (`iterate`, a streamed query) is busy — using it then would end
+ * that reading — and a caller then gets a statement of its own. At most `maxStatements` texts are kept;
+ * past that the oldest is forgotten (texts differ mostly by the length of an `in (…)` list, so few are
+ * ever forgotten).
  */
-import type { Database as BetterSqlite3, Statement } from 'better-sqlite3';
-import type { SqliteDatabase } from 'kysely';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 export const MAX_CACHED_STATEMENTS = 1_000;
 
-export function withStatementCache(sqlite: BetterSqlite3, maxStatements = MAX_CACHED_STATEMENTS): SqliteDatabase {
-  const statements = new Map<string, Statement>();
+interface KeptStatement extends SqliteStatement {
+  readonly busy: boolean;
+}
+
+/** Kysely hands parameters as one array; node:sqlite takes them as arguments. */
+function forKysely(statement: StatementSync): KeptStatement {
+  let reading = 0;
+  return {
+    get busy() {
+      return reading > 0;
+    },
+    reader: statement.columns().length > 0,
+    all: (parameters) => statement.all(...(parameters as SQLInputValue[])),
+    run: (parameters) => statement.run(...(parameters as SQLInputValue[])),
+    *iterate(parameters) {
+      reading += 1;
+      try {
+        yield* statement.iterate(...(parameters as SQLInputValue[]));
+      } finally {
+        reading -= 1;
+      }
+    },
+  };
+}
+
+export function withStatementCache(sqlite: DatabaseSync, maxStatements = MAX_CACHED_STATEMENTS): SqliteDatabase {
+  const statements = new Map<string, KeptStatement>();
   return {
     close: () => {
       statements.clear();
@@ -26,7 +52,7 @@ export function withStatementCache(sqlite: BetterSqlite3, maxStatements = MAX_CA
     prepare(sql: string) {
       const cached = statements.get(sql);
       if (cached !== undefined && !cached.busy) return cached;
-      const statement = sqlite.prepare(sql);
+      const statement = forKysely(sqlite.prepare(sql));
       if (cached === undefined) {
         if (statements.size >= maxStatements) statements.delete(statements.keys().next().value as string);
         statements.set(sql, statement);

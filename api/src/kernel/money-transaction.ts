@@ -1,7 +1,7 @@
 /**
  * The transaction every money write runs in (unlocks, credits, webhooks, rewards, payment methods).
  *
- * SQLite: one writer at a time. better-sqlite3 transaction functions cannot await, and Kysely opens
+ * SQLite: one writer at a time. A synchronous driver's transaction cannot span an await, and Kysely opens
  * its transactions with a plain (deferred) BEGIN, which can fail with SQLITE_BUSY when it later needs
  * the write lock another process holds. So the transaction is opened by hand with BEGIN IMMEDIATE on
  * Kysely's single connection: the write lock is taken up front (waiting up to busy_timeout), and
@@ -23,9 +23,17 @@ const PG_RETRYABLE = new Set(['40001', '40P01']);
 const PG_ATTEMPTS = 4;
 /** SQLite's `pragma synchronous` levels: 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA. */
 const SQLITE_SYNCHRONOUS_FULL = 2;
+/** SQLite result codes, as node:sqlite reports them (`errcode`, the extended code; its low byte is the primary one). */
+const SQLITE_BUSY = 5;
+const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
+const SQLITE_CONSTRAINT_UNIQUE = 2067;
 
 function errorCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+}
+
+function sqliteCode(error: unknown): number | undefined {
+  return typeof error === 'object' && error !== null && 'errcode' in error ? Number(error.errcode) : undefined;
 }
 
 export interface MoneyTransactionOptions {
@@ -70,7 +78,7 @@ export async function moneyTransaction<T>(
         }
       });
     } catch (error) {
-      if (errorCode(error) === 'SQLITE_BUSY') {
+      if (((sqliteCode(error) ?? 0) & 0xff) === SQLITE_BUSY) {
         throw new HttpError(503, 'The service is busy. Please try again in a moment.');
       }
       throw error;
@@ -110,8 +118,8 @@ export function assertCanSpend(user: UserRow | undefined): asserts user is UserR
 
 /** Whether a database error is a unique-constraint violation (both engines). */
 export function isUniqueViolation(error: unknown): boolean {
-  const code = errorCode(error);
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  const code = sqliteCode(error);
+  return errorCode(error) === '23505' || code === SQLITE_CONSTRAINT_UNIQUE || code === SQLITE_CONSTRAINT_PRIMARYKEY;
 }
 
 /** `applyLedgerEntry` inside a money transaction. */

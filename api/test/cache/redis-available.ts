@@ -1,10 +1,11 @@
 /**
  * Whether the test Redis at 127.0.0.1:6379 (or TEST_REDIS_URL) answers, probed synchronously like
  * PostgreSQL in support/databases.ts so `describe` can be chosen when the file loads. Suites that need
- * it say loudly when they skip.
+ * it say loudly when they skip; under CI=true an unreachable Redis fails them instead.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { PROBE_TIMEOUT_MS, requiredInCi } from '../support/databases';
 
 const PROBE = `
 const { Redis } = require('ioredis');
@@ -17,11 +18,18 @@ redis.connect().then(() => redis.ping()).then((answer) => { process.stdout.write
 let probed: string | null | undefined;
 
 export function redisUrl(): string | null {
-  if (probed !== undefined) return probed;
   const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const result = spawnSync(process.execPath, ['-e', PROBE, url], { cwd: __dirname, encoding: 'utf8', timeout: 5000 });
-  probed = result.stdout.trim() === 'PONG' ? url : null;
-  if (!probed) console.warn(`Redis unreachable at ${url}: skipping the tests of state shared through Redis`);
+  if (probed === undefined) {
+    const result = spawnSync(process.execPath, ['-e', PROBE, url], {
+      cwd: __dirname,
+      encoding: 'utf8',
+      timeout: PROBE_TIMEOUT_MS,
+    });
+    probed = result.stdout.trim() === 'PONG' ? url : null;
+    if (!probed) console.warn(`Redis unreachable at ${url}: skipping the tests of state shared through Redis`);
+  }
+  if (!probed)
+    requiredInCi(`Redis is unreachable at ${url}`, 'Start redis-server or set TEST_REDIS_URL to a reachable one.');
   return probed;
 }
 

@@ -1,9 +1,12 @@
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { Kysely, SqliteDialect } from 'kysely';
 import { describeWrite, type ObservedWrite, WriteObserverPlugin } from '../../src/cache/write-observer';
+import { withStatementCache } from '../../src/db/statement-cache';
 
 // biome-ignore lint/suspicious/noExplicitAny: a schema-less database for building query trees
-const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
+const db = new Kysely<any>({
+  dialect: new SqliteDialect({ database: withStatementCache(new DatabaseSync(':memory:')) }),
+});
 
 describe('the write observer', () => {
   it('names the table, the updated columns and the row ids a write is limited to', () => {

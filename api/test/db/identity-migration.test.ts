@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Kysely, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { createDatabase } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
 import { staticMigrationProvider } from '../../src/db/migrations';
@@ -80,7 +81,7 @@ describe.each(databaseKinds())('identity migration (%s)', (kind) => {
         { id: 3, username: 'Sec-A55_3', email: null },
         { id: 4, username: 'sec-a55_2', email: null },
       ]);
-      // By message, not `toThrow()`: better-sqlite3's error class comes from the first test file a jest
+      // By message, not `toThrow()`: the SQLite driver's error class comes from the first test file a jest
       // worker loaded it in, so in a later file it is not an `Error` of that file's realm.
       const unique = { message: expect.stringMatching(/unique/i) };
       await expect(user(database.db, 5, 'sec-A55', null)).rejects.toMatchObject(unique);

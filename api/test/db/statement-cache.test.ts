@@ -3,12 +3,12 @@
  * statement back, with the answers of its own parameters; a statement being read row by row is never
  * handed to another caller; a schema change under a kept statement is seen; and the cache stays bounded.
  */
-import SqliteDatabase from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { withStatementCache } from '../../src/db/statement-cache';
 
 function openMemory() {
-  const sqlite = new SqliteDatabase(':memory:');
+  const sqlite = new DatabaseSync(':memory:');
   sqlite.exec('create table t (id integer primary key, name text)');
   sqlite.exec("insert into t (id, name) values (1, 'one'), (2, 'two'), (3, 'three')");
   return sqlite;

@@ -2,6 +2,7 @@
  * Which databases the suites run against: always a temporary SQLite file, and PostgreSQL when a server
  * answers at 127.0.0.1:5432 (trust auth, database `test`, user `postgres` or `root`). The probe runs
  * synchronously (a child process) because `describe.each` needs its table when the file is loaded.
+ * Under CI=true a missing server fails every file that asks for it: CI must not go green on half the runs.
  */
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
@@ -21,17 +22,39 @@ const { Client } = require('pg');
 `;
 
 let probed: string | null | undefined;
+/**
+ * How long a probe may take: starting Node and loading the client took over 5 s on a loaded 2-core
+ * machine, and under CI=true a probe cut short fails the run. An absent server answers at once.
+ */
+export const PROBE_TIMEOUT_MS = 30_000;
 
-/** The PostgreSQL connection string to test against, or null when none is reachable. */
+/** Under CI=true, a service the suites need and cannot reach is an error, not a skip. */
+export function requiredInCi(service: string, howToStart: string): void {
+  if (process.env.CI !== 'true') return;
+  throw new Error(
+    `CI=true and ${service}: the tests that need it would be skipped, so the run fails instead. ${howToStart}`,
+  );
+}
+
+/** The PostgreSQL connection string to test against, or null when none is reachable (throws under CI=true). */
 export function postgresUrl(): string | null {
-  if (probed !== undefined) return probed;
-  if (process.env.TEST_PG_URL !== undefined) {
-    probed = process.env.TEST_PG_URL || null;
-    return probed;
+  if (probed === undefined) {
+    if (process.env.TEST_PG_URL !== undefined) probed = process.env.TEST_PG_URL || null;
+    else {
+      const result = spawnSync(process.execPath, ['-e', PROBE], {
+        cwd: __dirname,
+        encoding: 'utf8',
+        timeout: PROBE_TIMEOUT_MS,
+      });
+      probed = result.stdout.trim() || null;
+      process.env.TEST_PG_URL = probed ?? '';
+    }
   }
-  const result = spawnSync(process.execPath, ['-e', PROBE], { cwd: __dirname, encoding: 'utf8', timeout: 5000 });
-  probed = result.stdout.trim() || null;
-  process.env.TEST_PG_URL = probed ?? '';
+  if (!probed)
+    requiredInCi(
+      'PostgreSQL is unreachable at 127.0.0.1:5432 (users postgres and root, database test; or TEST_PG_URL is empty)',
+      'Start it (pg_ctlcluster <version> main start) or set TEST_PG_URL to a reachable server.',
+    );
   return probed;
 }
 

@@ -43,7 +43,6 @@ void i18n.use(initReactI18next).init({
   nsSeparator: false,
   interpolation: { escapeValue: false },
   initAsync: false,
-  showSupportNotice: false,
   returnNull: false,
   react: { useSuspense: false, bindI18nStore: 'added' },
 });
@@ -122,8 +121,8 @@ export function defineMessages<E extends Catalogue>(
     catalogues,
     useMessages() {
       const { t, language } = useT(namespace);
-      return { t: (key, options) => t(key, options ?? {}) as string, language };
+      return { t: (key, options) => t(key as string, options ?? {}) as string, language };
     },
-    t: (key, options) => translator(namespace)(key, options ?? {}) as string,
+    t: (key, options) => translator(namespace)(key as string, options ?? {}) as string,
   };
 }

@@ -3,7 +3,7 @@
  * tsx, jest and a bundled build, and a migration can never be skipped because a file failed to load.
  * Add new migrations at the end with a later timestamp.
  */
-import type { Migration, MigrationProvider } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as initial from './20250601000000_initial';
 import * as money from './20250701000000_money';
 import * as staffMedia from './20250901000000_staff_media';
