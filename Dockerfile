@@ -9,12 +9,8 @@ ARG NGINX_IMAGE=nginx:1.30.4-alpine
 ARG MINIO_IMAGE=quay.io/minio/minio:RELEASE.2025-09-07T16-13-09Z
 
 # --- Every package, dev tools included: the builds need webpack, esbuild and TypeScript ----------
+# Nothing compiles: SQLite and argon2 are Node's own (24.7 or newer), the rest installs prebuilt.
 FROM ${NODE_IMAGE} AS deps
-# better-sqlite3 and argon2 compile when no prebuilt binary fits (drop this step once they are gone:
-# sharp and the rest install prebuilt). The final API image never carries these tools.
-RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ \
- && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 # Manifests first: the install layer is reused until a dependency changes.
 COPY package.json package-lock.json ./
