@@ -85,18 +85,13 @@ export async function insertMagicLink(
 }
 
 /** A link that was not mailed after all (the address had its share): it never counts or works. */
-export async function deleteMagicLink(db: Executor, id: number) {
-  await db.deleteFrom('magic_links').where('id', '=', id).execute();
-}
-
-/** How many links to `email` made since `since` come before link `id` (itself included). */
-export async function linksToAddressUpTo(db: Executor, email: string, since: string, id: number): Promise<number> {
+/** How many links to `email` were stored since `since`. */
+export async function linksToAddressSince(db: Executor, email: string, since: string): Promise<number> {
   const row = await db
     .selectFrom('magic_links')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('email', '=', email)
     .where('created_at', '>', since)
-    .where('id', '<=', id)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

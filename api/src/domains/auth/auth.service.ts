@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GUEST_EMAIL_DOMAIN, LINK_MAILS_PER_ADDRESS, MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/constants';
+import { sql } from 'kysely';
 import { DEFAULT_FREE_COIN_LIMITS } from '../../config';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
@@ -32,14 +33,13 @@ import {
   consumeMagicLink,
   consumePasswordReset,
   consumeRefreshToken,
-  deleteMagicLink,
   findRefreshToken,
   guestKeptWith,
   insertEmailVerification,
   insertMagicLink,
   insertPasswordReset,
   insertRefreshToken,
-  linksToAddressUpTo,
+  linksToAddressSince,
   revokeAllRefreshTokens,
   revokeRefreshFamily,
   storeFirstPassword,
@@ -370,28 +370,32 @@ interface LinkToMail {
 /**
  * Stores a sign-in link and mails it (`?magic-link-registration=` for a new account, else
  * `?magic-link-auth=`), unless the address already had LINK_MAILS_PER_ADDRESS links within a link's
- * lifetime: then the link is dropped unsent. Counting the links stored before this one (by id) keeps
- * the bound under concurrent requests; dropped links never count, so a flood cannot keep the owner's
- * next link from going out once the earlier ones have expired.
+ * lifetime: then the link is dropped unsent. The count and the insert run as one transaction, one
+ * address at a time (SQLite's single writer; a PostgreSQL advisory lock on the address), so concurrent
+ * requests never send one more; dropped links are never stored, so a flood cannot keep the owner's next
+ * link from going out once the earlier ones have expired.
  */
 async function mailSignInLink(ctx: AppContext, caller: RequestFacts, link: LinkToMail) {
   const token = randomToken();
   const now = ctx.now();
-  const id = await insertMagicLink(ctx.db, {
-    tokenHash: hashToken(token),
-    email: link.email,
-    purpose: link.purpose,
-    nextPath: link.nextPath ?? null,
-    requestedBy: link.requestedBy,
-    keeps: link.keeps ?? null,
-    expiresAt: addSeconds(now, link.ttlSeconds),
-    createdAt: now.toISOString(),
-  });
   const since = addSeconds(now, -ctx.config.magicLinkTtlSeconds);
-  if ((await linksToAddressUpTo(ctx.db, link.email, since, id)) > LINK_MAILS_PER_ADDRESS) {
-    await deleteMagicLink(ctx.db, id);
-    return;
-  }
+  const stored = await moneyTransaction(ctx, async (trx) => {
+    if (ctx.dbKind === 'postgres')
+      await sql`select pg_advisory_xact_lock(hashtext(${`link-mails:${link.email}`}))`.execute(trx);
+    if ((await linksToAddressSince(trx, link.email, since)) >= LINK_MAILS_PER_ADDRESS) return false;
+    await insertMagicLink(trx, {
+      tokenHash: hashToken(token),
+      email: link.email,
+      purpose: link.purpose,
+      nextPath: link.nextPath ?? null,
+      requestedBy: link.requestedBy,
+      keeps: link.keeps ?? null,
+      expiresAt: addSeconds(now, link.ttlSeconds),
+      createdAt: now.toISOString(),
+    });
+    return true;
+  });
+  if (!stored) return;
   const param = link.purpose === 'registration' ? 'magic-link-registration' : 'magic-link-auth';
   const { words } = link;
   const message = linkMail(
