@@ -1,12 +1,14 @@
 /**
  * Starts the built system for browser journeys: builds the frontends if they changed, then runs the
- * one-process server on a free port with a throw-away database (the demo media under var/ is reused).
+ * one-process server on a free port with a throw-away database (the demo media under var/ is reused),
+ * and waits until the server says the whole demo catalogue is published: the journeys rely on it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEMO_CATALOGUE_INCOMPLETE, DEMO_CATALOGUE_READY } from '../../api/src/demo/demo-catalogue-run';
 import { API_NODE_FLAGS } from '../../api/src/node-flags';
 
 export const ROOT = path.resolve(__dirname, '../..');
@@ -79,8 +81,16 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
     output += chunk.toString();
   });
   const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 600_000;
   try {
     await waitForHttp(`${baseUrl}/api/health`, 600_000, child);
+    // The site answers once its first demo series is published; the others follow in the background.
+    while ((extraEnv.SEED_DEMO ?? process.env.SEED_DEMO) !== 'false' && !output.includes(DEMO_CATALOGUE_READY)) {
+      if (output.includes(DEMO_CATALOGUE_INCOMPLETE)) throw new Error('the demo catalogue could not be made');
+      if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+      if (Date.now() > deadline) throw new Error('the demo catalogue was not ready within 10 minutes');
+      await new Promise((r) => setTimeout(r, 250));
+    }
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output.slice(-4000)}`);
