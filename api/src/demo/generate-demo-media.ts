@@ -73,6 +73,8 @@ const VIDEO = EPISODE_RENDITIONS[0] as (typeof VERTICAL_RENDITIONS.demo)[number]
 /** The scene the video pans over: larger than the frame, so every episode can frame it its own way. */
 const SCENE = { file: 'scene.png', width: 810, height: 1440 };
 const THUMB_WIDTH = 180;
+/** The nice value of the encodes made after the first series, while the site serves. */
+const BACKGROUND_NICENESS = 10;
 
 /** How an episode is put together; every length is a whole number of segments. */
 export interface EpisodeShape {
@@ -255,7 +257,7 @@ function generate(options: EnsureDemoMediaOptions): DemoMediaRun {
   let total = 0;
   const report = (message: string) => onProgress?.({ message, done, total });
 
-  const make = async (work: SeriesWork) => {
+  const make = async (work: SeriesWork, niceness?: number) => {
     const { unit } = work;
     const slot = slots.get(unit.series.slug);
     try {
@@ -264,7 +266,7 @@ function generate(options: EnsureDemoMediaOptions): DemoMediaRun {
         if (work.artwork) await renderArtwork(unit);
         signal?.throwIfAborted();
         ffmpegPath ??= resolveFfmpeg();
-        const reel = work.reel ?? (await renderReel(unit, { shape, ffmpegPath, signal }));
+        const reel = work.reel ?? (await renderReel(unit, { shape, ffmpegPath, signal, niceness }));
         // Episodes are playlists, links and two small pictures: all of them at once.
         await Promise.all(
           work.episodes.map(async (episode) => {
@@ -295,7 +297,8 @@ function generate(options: EnsureDemoMediaOptions): DemoMediaRun {
     const [head, ...rest] = works;
     // The home screen's series alone, so it is ready soonest; then the others, side by side.
     if (head) await make(head);
-    await runPool(rest, options.concurrency ?? 2, make);
+    // Those encode beside the serving site, at a lower priority so pages stay quick.
+    await runPool(rest, options.concurrency ?? 2, (work) => make(work, BACKGROUND_NICENESS));
     report(`Demo media ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
   };
   schedule().catch((error: unknown) => {
@@ -646,6 +649,7 @@ interface EncodeContext {
   shape: EpisodeShape;
   ffmpegPath: string;
   signal?: AbortSignal;
+  niceness?: number;
 }
 
 /** The camera on the body clips: three framings of the scene, drifting different ways. */
@@ -709,6 +713,7 @@ async function renderReel(owner: SeriesUnit, context: EncodeContext): Promise<Re
       aacCoder: 'fast',
       ffmpegPath: context.ffmpegPath,
       signal: context.signal,
+      niceness: context.niceness,
     });
     // Every piece must start on a segment of its own: check the reel was cut on the 2 s grid.
     const layout = reelLayout(owner.plans.length, shape);
