@@ -41,6 +41,39 @@ export async function waitForHttp(url: string, timeoutMs: number, child?: ChildP
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
+/**
+ * Resolves once a server started with piped output says its whole demo catalogue is published (it
+ * serves as soon as the first series is); rejects when it says a series could not be made. The output
+ * keeps being read (and dropped) afterwards, so a chatty server never blocks on a full pipe.
+ */
+export function waitForDemoCatalogue(child: ChildProcess, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let tail = '';
+    let settled = false;
+    const settle = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve();
+    };
+    const timer = setTimeout(
+      () => settle(new Error(`the demo catalogue was not ready within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    const onData = (chunk: Buffer) => {
+      if (settled) return;
+      tail = (tail + chunk.toString()).slice(-4000);
+      if (tail.includes(DEMO_CATALOGUE_READY)) settle();
+      else if (tail.includes(DEMO_CATALOGUE_INCOMPLETE))
+        settle(new Error(`the demo catalogue could not be made:\n${tail}`));
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => settle(new Error(`the server exited with code ${code}:\n${tail}`)));
+  });
+}
+
 export interface RunningSystem {
   baseUrl: string;
   process: ChildProcess;
@@ -81,16 +114,15 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
     output += chunk.toString();
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 600_000;
+  // The site answers once its first demo series is published; the others follow in the background.
+  const catalogue =
+    (extraEnv.SEED_DEMO ?? process.env.SEED_DEMO) === 'false'
+      ? Promise.resolve()
+      : waitForDemoCatalogue(child, 600_000);
+  catalogue.catch(() => {}); // awaited below
   try {
     await waitForHttp(`${baseUrl}/api/health`, 600_000, child);
-    // The site answers once its first demo series is published; the others follow in the background.
-    while ((extraEnv.SEED_DEMO ?? process.env.SEED_DEMO) !== 'false' && !output.includes(DEMO_CATALOGUE_READY)) {
-      if (output.includes(DEMO_CATALOGUE_INCOMPLETE)) throw new Error('the demo catalogue could not be made');
-      if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-      if (Date.now() > deadline) throw new Error('the demo catalogue was not ready within 10 minutes');
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await catalogue;
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output.slice(-4000)}`);
