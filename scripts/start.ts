@@ -1,10 +1,11 @@
 /**
- * `npm start`: builds the frontends that are not built yet and generates the demo media that is not
- * made yet (side by side, with progress), then runs the API in this same process, serving the shell,
- * every remote, the API and the media feed from one port (PORT, 8080). On first start the API
- * migrates the embedded database and seeds the demo catalogue. When the site answers, the last line
- * says how long it took: `Site up in N s: <address>`. A later start finds everything made and takes
- * seconds.
+ * `npm start`: builds the frontends that are not built yet and makes the demo series the home screen
+ * shows first if it is not made yet (side by side, with progress), then runs the API in this same
+ * process, serving the shell, every remote, the API and the media feed from one port (PORT, 8080). On
+ * first start the API migrates the embedded database, publishes that series and makes and publishes
+ * the rest of the demo catalogue in the background, a log line per series. When the site answers, a
+ * line says how long it took: `Site up in N s: <address>`. A later start finds everything made and
+ * takes seconds.
  */
 import { isAbsolute, resolve } from 'node:path';
 import { REPO_ROOT } from '../api/src/config';
@@ -57,15 +58,16 @@ async function main() {
   const frontends = process.env.SERVE_FRONTENDS !== 'false';
   const demo = process.env.SEED_DEMO !== 'false';
   console.log(
-    `[start] Node ${process.version}; preparing${frontends ? ' the frontends' : ''}${frontends && demo ? ' and' : ''}${demo ? ' the demo media' : ''} (done once; later starts reuse them)`,
+    `[start] Node ${process.version}; preparing${frontends ? ' the frontends' : ''}${frontends && demo ? ' and' : ''}${demo ? ' the first demo series' : ''} (done once; later starts reuse them)`,
   );
-  // Webpack is mostly one thread and the encoders use what is left: side by side beats one after the other.
+  // Webpack is mostly one thread and the encoder uses what is left: side by side beats one after the
+  // other. The other demo series are made once the site is up, by the server.
   await Promise.all([
     frontends ? buildFrontends() : Promise.resolve([]),
     demo
-      ? import('../api/src/demo/prepare-demo-media').then(({ prepareDemoMedia }) => {
+      ? import('../api/src/demo/prepare-demo-media').then(({ prepareFirstDemoSeries }) => {
           const setting = process.env.MEDIA_ROOT ?? 'var/media';
-          return prepareDemoMedia(isAbsolute(setting) ? setting : resolve(REPO_ROOT, setting));
+          return prepareFirstDemoSeries(isAbsolute(setting) ? setting : resolve(REPO_ROOT, setting));
         })
       : Promise.resolve(null),
   ]);

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { API_NODE_FLAGS } from '../../api/src/node-flags';
-import { freePort, ROOT, waitForHttp } from '../../e2e/support/system';
+import { freePort, ROOT, waitForDemoCatalogue, waitForHttp } from '../../e2e/support/system';
 import { alternate, type Figure, formatTable, loadAverage, median, QUICK } from '../support/stats';
 import type { RecordedAnswer } from './bare-server';
 
@@ -42,7 +42,11 @@ function launch(
     if (value === undefined) delete merged[key];
     else merged[key] = value;
   }
-  return spawn(process.execPath, [tsx, ...nodeFlags, script], { cwd: ROOT, env: merged, stdio: 'ignore' });
+  return spawn(process.execPath, [tsx, ...nodeFlags, script], {
+    cwd: ROOT,
+    env: merged,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 interface Request {
@@ -141,7 +145,10 @@ export async function apiBench(): Promise<Figure[]> {
       );
       children.push(child);
       bases[server] = `http://127.0.0.1:${port}`;
+      // It serves once its first demo series is published; the measured lists need all of them.
+      const catalogue = waitForDemoCatalogue(child, 600_000);
       await waitForHttp(`${bases[server]}/api/health`, 600_000, child);
+      await catalogue;
     }
 
     const list: Request = { method: 'GET', path: '/api/series/?limit=20&ordering=-created_at', headers: {} };
@@ -160,6 +167,8 @@ export async function apiBench(): Promise<Figure[]> {
       API_NODE_FLAGS,
     );
     children.push(bare);
+    bare.stdout?.resume();
+    bare.stderr?.resume();
     bases['bare node:http'] = `http://127.0.0.1:${barePort}`;
     await waitForHttp(`${bases['bare node:http']}/hello`, 60_000, bare);
 

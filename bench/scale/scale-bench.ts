@@ -22,6 +22,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { AppContext } from '../../api/src/context';
 import { createDatabase, type DatabaseHandle } from '../../api/src/db/database';
+import { DEMO_CATALOGUE_READY } from '../../api/src/demo/demo-catalogue-run';
 import { applyEntry, moneyTransaction } from '../../api/src/kernel/money-transaction';
 import { API_NODE_FLAGS } from '../../api/src/node-flags';
 import { freePort, ROOT } from '../../e2e/support/system';
@@ -77,7 +78,7 @@ async function recreateDatabase(admin: string): Promise<string> {
   return admin.replace(/\/test$/, `/${DATABASE}`);
 }
 
-/** Starts server.ts and resolves once every worker listens. */
+/** Starts server.ts and resolves once every worker listens and the demo catalogue is complete. */
 async function launch(port: number, workers: number, env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, [tsx, ...API_NODE_FLAGS, 'api/src/server.ts'], {
     cwd: ROOT,
@@ -89,7 +90,8 @@ async function launch(port: number, workers: number, env: Record<string, string>
     const timer = setTimeout(() => reject(new Error(`the API did not start within 10 min:\n${output}`)), 600_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if ((output.match(/is listening on/g) ?? []).length >= workers) {
+      // Every worker listens and the whole demo catalogue is published (the server serves before that).
+      if ((output.match(/is listening on/g) ?? []).length >= workers && output.includes(DEMO_CATALOGUE_READY)) {
         clearTimeout(timer);
         resolve();
       }

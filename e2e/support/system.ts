@@ -1,12 +1,14 @@
 /**
  * Starts the built system for browser journeys: builds the frontends if they changed, then runs the
- * one-process server on a free port with a throw-away database (the demo media under var/ is reused).
+ * one-process server on a free port with a throw-away database (the demo media under var/ is reused),
+ * and waits until the server says the whole demo catalogue is published: the journeys rely on it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEMO_CATALOGUE_INCOMPLETE, DEMO_CATALOGUE_READY } from '../../api/src/demo/demo-catalogue-run';
 import { API_NODE_FLAGS } from '../../api/src/node-flags';
 
 export const ROOT = path.resolve(__dirname, '../..');
@@ -37,6 +39,39 @@ export async function waitForHttp(url: string, timeoutMs: number, child?: ChildP
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/**
+ * Resolves once a server started with piped output says its whole demo catalogue is published (it
+ * serves as soon as the first series is); rejects when it says a series could not be made. The output
+ * keeps being read (and dropped) afterwards, so a chatty server never blocks on a full pipe.
+ */
+export function waitForDemoCatalogue(child: ChildProcess, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let tail = '';
+    let settled = false;
+    const settle = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve();
+    };
+    const timer = setTimeout(
+      () => settle(new Error(`the demo catalogue was not ready within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    const onData = (chunk: Buffer) => {
+      if (settled) return;
+      tail = (tail + chunk.toString()).slice(-4000);
+      if (tail.includes(DEMO_CATALOGUE_READY)) settle();
+      else if (tail.includes(DEMO_CATALOGUE_INCOMPLETE))
+        settle(new Error(`the demo catalogue could not be made:\n${tail}`));
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => settle(new Error(`the server exited with code ${code}:\n${tail}`)));
+  });
 }
 
 export interface RunningSystem {
@@ -84,8 +119,15 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
     output += chunk.toString();
   });
   const baseUrl = `http://127.0.0.1:${port}`;
+  // The site answers once its first demo series is published; the others follow in the background.
+  const catalogue =
+    (extraEnv.SEED_DEMO ?? process.env.SEED_DEMO) === 'false'
+      ? Promise.resolve()
+      : waitForDemoCatalogue(child, 600_000);
+  catalogue.catch(() => {}); // awaited below
   try {
     await waitForHttp(`${baseUrl}/api/health`, 600_000, child);
+    await catalogue;
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output.slice(-4000)}`);

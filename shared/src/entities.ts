@@ -20,6 +20,7 @@ import type {
   AuditEntrySchema,
   DashboardAnswer,
   DashboardFiguresSchema,
+  DemoCatalogueAnswer,
   FeedFiguresSchema,
   FunnelEpisodeSchema,
   FunnelStepsSchema,
@@ -167,6 +168,8 @@ export type AdminSubscription = Static<typeof AdminSubscriptionSchema>;
 /** The staff dashboard (`/api/admin/dashboard/`) and the figures of one of its periods. */
 export type AdminDashboard = Static<typeof DashboardAnswer>;
 export type DashboardFigures = Static<typeof DashboardFiguresSchema>;
+/** How far the demo catalogue made at start has got (`/api/admin/demo-catalogue/`). */
+export type DemoCatalogueProgress = Static<typeof DemoCatalogueAnswer>;
 /** The staff analytics of a period (`/api/admin/analytics/`) and the parts of a series' funnel. */
 export type AdminAnalytics = Static<typeof AnalyticsAnswer>;
 export type FunnelSteps = Static<typeof FunnelStepsSchema>;

@@ -585,15 +585,16 @@ export function demoSubtitleVtt(
 }
 
 /**
- * Writes the English and Russian subtitles of every demo episode that has none in that language yet.
- * Episodes are found by their series' slug and their number. Answers how many tracks it wrote.
+ * Writes the English and Russian subtitles of every demo episode (of one series, when `slug` says
+ * which) that has none in that language yet. Episodes are found by their series' slug and their
+ * number. Answers how many tracks it wrote.
  */
-export async function seedDemoSubtitles(db: Executor, at: string): Promise<number> {
+export async function seedDemoSubtitles(db: Executor, at: string, slug?: string): Promise<number> {
   const episodes = await db
     .selectFrom('episodes')
     .innerJoin('series', 'series.id', 'episodes.series_id')
     .select(['episodes.id as id', 'episodes.episode_number as number', 'episodes.duration as duration', 'series.slug'])
-    .where('series.slug', 'in', Object.keys(DEMO_SUBTITLE_LINES))
+    .where('series.slug', 'in', slug === undefined ? Object.keys(DEMO_SUBTITLE_LINES) : [slug])
     .execute();
   let written = 0;
   for (const episode of episodes) {

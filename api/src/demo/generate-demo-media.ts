@@ -1,10 +1,9 @@
 /**
  * Makes the demo catalogue real on disk, so a fresh install has something to watch:
  *
- *   <mediaRoot>/demo/catalogue.json              the DemoCatalogue, written last
  *   <mediaRoot>/demo/<slug>/{poster,cover,banner,slider}.webp, scene.png + images.json
- *   <mediaRoot>/demo/<slug>/reel/v0/, v1/ + reel.json    every moving picture of the series, encoded once
- *   <mediaRoot>/demo/<slug>/ep<N>/master.m3u8, v0/, v1/, poster.jpg, thumb.jpg, episode.json
+ *   <mediaRoot>/demo/<slug>/reel/v0/ + reel.json    every moving picture of the series, encoded once
+ *   <mediaRoot>/demo/<slug>/ep<N>/master.m3u8, v0/, poster.jpg, thumb.jpg, episode.json
  *
  * An episode lasts 60–120 s, like the product's real ones, without encoding that much video per
  * episode. A series has one reel: its body clips (its scene filmed from a few angles), its credits
@@ -19,7 +18,10 @@
  * Artwork (posters, covers, banners, slides) is a composed scene with figures and no text (see
  * demo-scenes.ts): the interface writes the title once.
  *
- * Work is split into units (a series' artwork, a series' reel, an episode). A unit is built in a
+ * Series are made one by one, each whole (artwork, reel, episodes) before it counts as ready, so a
+ * caller can publish a series as soon as it is: the one the home screen shows first is made alone and
+ * first, then the others two at a time. A series that fails is reported and does not stop the others.
+ * Within a series, work is split into units (its artwork, its reel, an episode). A unit is built in a
  * temporary folder or file and renamed into place when complete, and carries a marker with the
  * fingerprint of what it was made from. So a crash leaves only temporaries (removed on the next run),
  * a later run redoes only units that are missing or whose inputs changed, and a run with nothing to
@@ -52,21 +54,27 @@ import {
   demoEpisodeCoinCost,
 } from './demo-script';
 
-/** The shape of catalogue.json; readers compare it before trusting the file. */
+/** The shape of a {@link DemoCatalogue}. */
 export const DEMO_CATALOGUE_VERSION = 1;
 /** Bump when the look of generated media changes: every unit's fingerprint changes and it is redrawn. */
 const MEDIA_REVISION = 3;
 export const DEMO_DIR = 'demo';
-export const DEMO_MANIFEST = 'catalogue.json';
 
 /** Slow camera moves over a still scene look the same at 15 frames a second and cost a quarter less. */
 const FRAME_RATE = 15;
 export const SEGMENT_SECONDS = 2;
-const EPISODE_RENDITIONS = VERTICAL_RENDITIONS.demo;
-const VIDEO = EPISODE_RENDITIONS[EPISODE_RENDITIONS.length - 1] as (typeof EPISODE_RENDITIONS)[number];
+/**
+ * One rendition, the top of the demo ladder: a second one doubled the encoding (x264 and AAC run once
+ * per rendition, 8.1 against 4.5 CPU-seconds a series) for drawn scenes that look alike at either size.
+ * Uploads keep their ladder.
+ */
+const EPISODE_RENDITIONS = VERTICAL_RENDITIONS.demo.slice(-1);
+const VIDEO = EPISODE_RENDITIONS[0] as (typeof VERTICAL_RENDITIONS.demo)[number];
 /** The scene the video pans over: larger than the frame, so every episode can frame it its own way. */
 const SCENE = { file: 'scene.png', width: 810, height: 1440 };
 const THUMB_WIDTH = 180;
+/** The nice value of the encodes made after the first series, while the site serves. */
+const BACKGROUND_NICENESS = 10;
 
 /** How an episode is put together; every length is a whole number of segments. */
 export interface EpisodeShape {
@@ -101,6 +109,7 @@ const TEMP_PREFIX = '.tmp-';
 
 const FONT_FAMILY = "'DejaVu Sans', 'Liberation Sans', Arial, sans-serif";
 
+/** `done` of the `total` series that needed work are made. */
 export interface DemoMediaProgress {
   message: string;
   done: number;
@@ -112,7 +121,9 @@ export interface EnsureDemoMediaOptions {
   onProgress?(progress: DemoMediaProgress): void;
   /** The catalogue to build; the full demo script by default. Tests pass a small one. */
   script?: DemoScript;
-  /** ffmpeg runs at once. x264 already uses every core; two keep both busy through the gaps. */
+  /** Only these series (slugs); all of the script by default. */
+  only?: readonly string[];
+  /** Series made at once after the first. x264 already uses every core; two keep both busy through the gaps. */
   concurrency?: number;
   /** The episode shape; tests may pass a shorter one. */
   shape?: EpisodeShape;
@@ -144,7 +155,6 @@ interface EpisodeMarker {
 
 interface SeriesUnit {
   series: DemoSeriesScript;
-  seriesIndex: number;
   dir: string;
   artworkFingerprint: string;
   reelFingerprint: string;
@@ -160,19 +170,52 @@ interface EpisodeUnit {
   plan: EpisodePlan;
 }
 
-const inFlight = new Map<string, Promise<DemoCatalogue>>();
+/** What a run made: the catalogue of the series that are ready, and those that could not be made. */
+export interface DemoMediaOutcome {
+  catalogue: DemoCatalogue;
+  failures: { slug: string; error: unknown }[];
+}
+
+export interface DemoMediaRun {
+  /** The series in the order they are made: the one the home screen shows first, then the script's order. */
+  order: readonly DemoSeriesScript[];
+  /** A series once every file of it is in place; rejects when it could not be made. */
+  series(slug: string): Promise<DemoSeries>;
+  /** Settles (never rejects) when every series has. */
+  finished: Promise<DemoMediaOutcome>;
+}
+
+const inFlight = new Map<string, DemoMediaRun>();
 
 /**
- * Returns the demo catalogue, generating whatever media is missing first. Calls for the same media
- * root share one run, so a server that asks twice while starting does not encode twice.
+ * Starts making whatever demo media is missing, series by series. Calls for the same media root share
+ * one run, so `npm start` and the server it starts do not encode twice.
  */
-export function ensureDemoMedia(options: EnsureDemoMediaOptions): Promise<DemoCatalogue> {
+export function startDemoMedia(options: EnsureDemoMediaOptions): DemoMediaRun {
   const key = join(options.mediaRoot, DEMO_DIR);
   const running = inFlight.get(key);
   if (running) return running;
-  const run = generate(options).finally(() => inFlight.delete(key));
+  const run = generate(options);
   inFlight.set(key, run);
+  void run.finished.then(() => inFlight.delete(key));
   return run;
+}
+
+/** The demo catalogue once all of it is made; rejects with the first series' failure. */
+export async function ensureDemoMedia(options: EnsureDemoMediaOptions): Promise<DemoCatalogue> {
+  const { catalogue, failures } = await startDemoMedia(options).finished;
+  if (failures[0]) throw failures[0].error;
+  return catalogue;
+}
+
+/**
+ * The series the home screen shows first: its hero is the newest featured series, and the seed dates
+ * the script's series newest first.
+ */
+export function homeFirstSeries(script: DemoScript): DemoSeriesScript {
+  const first = script.series.find((series) => series.isFeatured) ?? script.series[0];
+  if (!first) throw new Error('the demo script has no series');
+  return first;
 }
 
 /** A promise with its settle functions, for units that wait on others. */
@@ -187,158 +230,158 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-async function generate(options: EnsureDemoMediaOptions): Promise<DemoCatalogue> {
+/** What a series still needs: nothing when every marker matches. */
+interface SeriesWork {
+  unit: SeriesUnit;
+  artwork: boolean;
+  reel: ReelMarker | null;
+  episodes: EpisodeUnit[];
+  markers: Map<string, EpisodeMarker>;
+}
+
+function generate(options: EnsureDemoMediaOptions): DemoMediaRun {
   const { mediaRoot, onProgress, signal } = options;
   const script = options.script ?? DEMO_SCRIPT;
   const shape = options.shape ?? DEMO_EPISODE_SHAPE;
   validateScript(script);
   validateShape(shape);
   const demoRoot = join(mediaRoot, DEMO_DIR);
-  const manifestPath = join(demoRoot, DEMO_MANIFEST);
   const startedAt = Date.now();
+  const first = homeFirstSeries(script);
+  const wanted = script.series.filter((series) => !options.only || options.only.includes(series.slug));
+  const order = [...wanted.filter((series) => series === first), ...wanted.filter((series) => series !== first)];
+  const slots = new Map(order.map((series) => [series.slug, deferred<DemoSeries>()]));
 
-  const seriesUnits: SeriesUnit[] = script.series.map((series, seriesIndex) => {
-    const artworkFingerprint = fingerprintOf({
-      revision: MEDIA_REVISION,
-      palette: series.palette,
-      setting: settingOf(series),
-      slug: series.slug,
-      artwork: ARTWORK,
-      scene: SCENE,
-    });
-    const plans = series.episodes.map((_, index) => planEpisode(series.slug, index + 1, shape));
-    return {
-      series,
-      seriesIndex,
-      dir: join(demoRoot, series.slug),
-      artworkFingerprint,
-      plans,
-      reelFingerprint: fingerprintOf({
-        artworkFingerprint,
-        title: series.title,
-        tagline: series.tagline,
-        episodes: series.episodes.map((e) => e.title),
-        frames: plans.map((p) => p.frame),
-        shape,
-        frameRate: FRAME_RATE,
-        renditions: EPISODE_RENDITIONS,
-      }),
-    };
-  });
-
-  const artworkPending: SeriesUnit[] = [];
-  const reelsPending: SeriesUnit[] = [];
-  const reelsReady = new Map<string, ReelMarker>();
-  const episodes: EpisodeUnit[] = [];
-  const markers = new Map<string, EpisodeMarker>();
-  await Promise.all(
-    seriesUnits.map(async (owner) => {
-      const { series, dir } = owner;
-      if (!(await artworkReady(dir, owner.artworkFingerprint))) artworkPending.push(owner);
-      const reel = await readyReel(dir, owner.reelFingerprint);
-      if (reel) reelsReady.set(series.slug, reel);
-      else reelsPending.push(owner);
-      await Promise.all(
-        series.episodes.map(async (_, index) => {
-          const number = index + 1;
-          const plan = owner.plans[index] as EpisodePlan;
-          const unit: EpisodeUnit = {
-            key: episodeKey(series.slug, number),
-            owner,
-            episodeNumber: number,
-            dir: join(dir, episodeDirName(number)),
-            plan,
-            fingerprint: fingerprintOf({ reel: owner.reelFingerprint, episodeNumber: number, plan }),
-          };
-          const marker = await readyEpisode(unit);
-          if (marker) markers.set(unit.key, marker);
-          else episodes.push(unit);
-        }),
-      );
-    }),
-  );
-
-  const total = artworkPending.length + reelsPending.length + episodes.length;
-  if (total === 0) {
-    const catalogue = buildCatalogue(script, markers);
-    const current = await readFile(manifestPath, 'utf8').catch(() => null);
-    if (current !== manifestText(catalogue)) await writeAtomically(manifestPath, manifestText(catalogue));
-    return catalogue;
-  }
-
+  let ffmpegPath = options.ffmpegPath;
   let done = 0;
+  let total = 0;
   const report = (message: string) => onProgress?.({ message, done, total });
-  report(
-    `Generating demo media: ${artworkPending.length} artwork sets, ${reelsPending.length} series reels, ${episodes.length} episodes`,
-  );
-  await mkdir(demoRoot, { recursive: true });
-  await removeStaleTemporaries(demoRoot, script);
 
-  // Units wait on what they are made from: a reel on its series' scene, an episode on its reel.
-  const artworkDone = new Map<string, Promise<void>>();
-  const reelDone = new Map<string, Promise<ReelMarker>>();
-  for (const [slug, marker] of reelsReady) reelDone.set(slug, Promise.resolve(marker));
-  const artworkWaits = new Map(artworkPending.map((owner) => [owner.series.slug, deferred<void>()]));
-  for (const [slug, wait] of artworkWaits) artworkDone.set(slug, wait.promise);
-  const reelWaits = new Map(reelsPending.map((owner) => [owner.series.slug, deferred<ReelMarker>()]));
-  for (const [slug, wait] of reelWaits) reelDone.set(slug, wait.promise);
-
-  // Artwork (sharp, in-process) runs beside the encoders (ffmpeg children), filling their gaps.
-  const artwork = async () => {
-    for (const owner of artworkPending) {
-      const wait = artworkWaits.get(owner.series.slug);
-      try {
+  const make = async (work: SeriesWork, niceness?: number) => {
+    const { unit } = work;
+    const slot = slots.get(unit.series.slug);
+    try {
+      if (work.artwork || !work.reel || work.episodes.length > 0) {
         signal?.throwIfAborted();
-        await renderArtwork(owner);
+        if (work.artwork) await renderArtwork(unit);
+        signal?.throwIfAborted();
+        ffmpegPath ??= resolveFfmpeg();
+        const reel = work.reel ?? (await renderReel(unit, { shape, ffmpegPath, signal, niceness }));
+        // Episodes are playlists, links and two small pictures: all of them at once.
+        await Promise.all(
+          work.episodes.map(async (episode) => {
+            signal?.throwIfAborted();
+            work.markers.set(episode.key, await assembleEpisode(episode, reel, shape));
+          }),
+        );
         done += 1;
-        report(`Artwork ready: ${owner.series.title}`);
-        wait?.resolve();
-      } catch (error) {
-        wait?.reject(error);
-        throw error;
+        report(`Series ready: ${unit.series.title}`);
       }
+      slot?.resolve(seriesEntry(unit.series, work.markers));
+    } catch (error) {
+      slot?.reject(error);
+      if (!signal?.aborted) report(`Could not make ${unit.series.title}: ${(error as Error).message ?? error}`);
     }
   };
-  const reels = async () => {
-    if (reelsPending.length === 0) return;
-    const ffmpegPath = options.ffmpegPath ?? resolveFfmpeg();
-    await runPool(reelsPending, options.concurrency ?? 2, async (owner) => {
-      const wait = reelWaits.get(owner.series.slug);
-      try {
-        signal?.throwIfAborted();
-        await artworkDone.get(owner.series.slug);
-        const marker = await renderReel(owner, { shape, ffmpegPath, signal });
-        done += 1;
-        report(`Scenes, openings and credits ready: ${owner.series.title}`);
-        wait?.resolve(marker);
-      } catch (error) {
-        wait?.reject(error);
-        throw error;
-      }
-    });
-  };
-  // Episodes are playlists, links and two small pictures: they follow their reel as it lands.
-  const assemble = async () => {
-    episodes.sort((a, b) => a.owner.seriesIndex - b.owner.seriesIndex || a.episodeNumber - b.episodeNumber);
-    await runPool(episodes, 4, async (unit) => {
-      signal?.throwIfAborted();
-      await artworkDone.get(unit.owner.series.slug);
-      const reel = await reelDone.get(unit.owner.series.slug);
-      if (!reel) throw new Error(`no reel for ${unit.owner.series.slug}`);
-      const marker = await assembleEpisode(unit, reel, shape);
-      markers.set(unit.key, marker);
-      done += 1;
-      report(`Episode ready: ${unit.owner.series.title} · ${unit.episodeNumber}`);
-    });
-  };
-  const outcomes = await Promise.allSettled([artwork(), reels(), assemble()]);
-  const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
-  if (failure) throw failure.reason;
 
-  const catalogue = buildCatalogue(script, markers);
-  await writeAtomically(manifestPath, manifestText(catalogue));
-  report(`Demo media ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
-  return catalogue;
+  const schedule = async () => {
+    await mkdir(demoRoot, { recursive: true });
+    await removeStaleTemporaries(demoRoot, script);
+    const works = await Promise.all(order.map((series) => pendingWork(seriesUnit(series, demoRoot, shape))));
+    total = works.filter((w) => w.artwork || !w.reel || w.episodes.length > 0).length;
+    if (total === 0) {
+      for (const work of works) await make(work);
+      return;
+    }
+    report(`Making ${total} demo series, ${works[0]?.unit.series.title} first`);
+    const [head, ...rest] = works;
+    // The home screen's series alone, so it is ready soonest; then the others, side by side.
+    if (head) await make(head);
+    // Those encode beside the serving site, at a lower priority so pages stay quick.
+    await runPool(rest, options.concurrency ?? 2, (work) => make(work, BACKGROUND_NICENESS));
+    report(`Demo media ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+  };
+  schedule().catch((error: unknown) => {
+    for (const slot of slots.values()) slot.reject(error); // no effect on those already settled
+  });
+
+  const finished = Promise.allSettled(order.map((series) => slots.get(series.slug)?.promise)).then((results) => {
+    const made = new Map<string, DemoSeries>();
+    const failures: DemoMediaOutcome['failures'] = [];
+    for (const [index, result] of results.entries()) {
+      const slug = (order[index] as DemoSeriesScript).slug;
+      if (result.status === 'fulfilled' && result.value) made.set(slug, result.value);
+      else if (result.status === 'rejected') failures.push({ slug, error: result.reason });
+    }
+    const catalogue: DemoCatalogue = {
+      version: DEMO_CATALOGUE_VERSION,
+      categories: script.categories.map((c) => ({ ...c })),
+      series: script.series.flatMap((s) => made.get(s.slug) ?? []),
+    };
+    return { catalogue, failures };
+  });
+  return {
+    order,
+    series: (slug) => slots.get(slug)?.promise ?? Promise.reject(new Error(`no demo series "${slug}" in this run`)),
+    finished,
+  };
+}
+
+function seriesUnit(series: DemoSeriesScript, demoRoot: string, shape: EpisodeShape): SeriesUnit {
+  const artworkFingerprint = fingerprintOf({
+    revision: MEDIA_REVISION,
+    palette: series.palette,
+    setting: settingOf(series),
+    slug: series.slug,
+    artwork: ARTWORK,
+    scene: SCENE,
+  });
+  const plans = series.episodes.map((_, index) => planEpisode(series.slug, index + 1, shape));
+  return {
+    series,
+    dir: join(demoRoot, series.slug),
+    artworkFingerprint,
+    plans,
+    reelFingerprint: fingerprintOf({
+      artworkFingerprint,
+      title: series.title,
+      tagline: series.tagline,
+      episodes: series.episodes.map((e) => e.title),
+      frames: plans.map((p) => p.frame),
+      shape,
+      frameRate: FRAME_RATE,
+      renditions: EPISODE_RENDITIONS,
+    }),
+  };
+}
+
+async function pendingWork(unit: SeriesUnit): Promise<SeriesWork> {
+  const { series, dir } = unit;
+  const markers = new Map<string, EpisodeMarker>();
+  const episodes: EpisodeUnit[] = [];
+  const [artworkOk, reel] = await Promise.all([
+    artworkReady(dir, unit.artworkFingerprint),
+    readyReel(dir, unit.reelFingerprint),
+  ]);
+  await Promise.all(
+    series.episodes.map(async (_, index) => {
+      const number = index + 1;
+      const plan = unit.plans[index] as EpisodePlan;
+      const episode: EpisodeUnit = {
+        key: episodeKey(series.slug, number),
+        owner: unit,
+        episodeNumber: number,
+        dir: join(dir, episodeDirName(number)),
+        plan,
+        fingerprint: fingerprintOf({ reel: unit.reelFingerprint, episodeNumber: number, plan }),
+      };
+      const marker = await readyEpisode(episode);
+      if (marker) markers.set(episode.key, marker);
+      else episodes.push(episode);
+    }),
+  );
+  episodes.sort((a, b) => a.episodeNumber - b.episodeNumber);
+  return { unit, artwork: !artworkOk, reel, episodes, markers };
 }
 
 function validateScript(script: DemoScript): void {
@@ -436,51 +479,45 @@ function episodeKey(slug: string, episodeNumber: number): string {
   return `${slug}/${episodeNumber}`;
 }
 
-function buildCatalogue(script: DemoScript, markers: Map<string, EpisodeMarker>): DemoCatalogue {
-  const series = script.series.map((s): DemoSeries => {
-    const base = `${DEMO_DIR}/${s.slug}`;
-    const artwork = Object.fromEntries(ARTWORK.map((a) => [a.key, `${base}/${a.file}`])) as Record<
-      (typeof ARTWORK)[number]['key'],
-      string
-    >;
-    return {
-      title: s.title,
-      titleEn: s.titleEn,
-      slug: s.slug,
-      description: s.description,
-      categorySlugs: [...s.categorySlugs],
-      tags: [...s.tags],
-      year: s.year,
-      rating: Math.round(s.rating * 10) / 10,
-      isGoldExclusive: s.isGoldExclusive,
-      isFeatured: s.isFeatured,
-      isTrending: s.isTrending,
-      isTop: s.isTop,
-      ...artwork,
-      episodes: s.episodes.map((episode, index) => {
-        const number = index + 1;
-        const dir = `${base}/${episodeDirName(number)}`;
-        return {
-          episodeNumber: number,
-          seasonNumber: 1,
-          title: episode.title,
-          description: episode.description,
-          durationSeconds: markers.get(episodeKey(s.slug, number))?.durationSeconds ?? 0,
-          isFree: number <= DEMO_FREE_EPISODES,
-          coinCost: demoEpisodeCoinCost(s, number),
-          hlsPath: `${dir}/${MASTER_PLAYLIST}`,
-          videoPath: null,
-          thumbnailPath: `${dir}/${THUMBNAIL_FILE}`,
-          posterPath: `${dir}/${POSTER_FILE}`,
-        };
-      }),
-    };
-  });
-  return { version: DEMO_CATALOGUE_VERSION, categories: script.categories.map((c) => ({ ...c })), series };
-}
-
-function manifestText(catalogue: DemoCatalogue): string {
-  return `${JSON.stringify(catalogue, null, 2)}\n`;
+/** A made series as the seed writes it. */
+function seriesEntry(s: DemoSeriesScript, markers: Map<string, EpisodeMarker>): DemoSeries {
+  const base = `${DEMO_DIR}/${s.slug}`;
+  const artwork = Object.fromEntries(ARTWORK.map((a) => [a.key, `${base}/${a.file}`])) as Record<
+    (typeof ARTWORK)[number]['key'],
+    string
+  >;
+  return {
+    title: s.title,
+    titleEn: s.titleEn,
+    slug: s.slug,
+    description: s.description,
+    categorySlugs: [...s.categorySlugs],
+    tags: [...s.tags],
+    year: s.year,
+    rating: Math.round(s.rating * 10) / 10,
+    isGoldExclusive: s.isGoldExclusive,
+    isFeatured: s.isFeatured,
+    isTrending: s.isTrending,
+    isTop: s.isTop,
+    ...artwork,
+    episodes: s.episodes.map((episode, index) => {
+      const number = index + 1;
+      const dir = `${base}/${episodeDirName(number)}`;
+      return {
+        episodeNumber: number,
+        seasonNumber: 1,
+        title: episode.title,
+        description: episode.description,
+        durationSeconds: markers.get(episodeKey(s.slug, number))?.durationSeconds ?? 0,
+        isFree: number <= DEMO_FREE_EPISODES,
+        coinCost: demoEpisodeCoinCost(s, number),
+        hlsPath: `${dir}/${MASTER_PLAYLIST}`,
+        videoPath: null,
+        thumbnailPath: `${dir}/${THUMBNAIL_FILE}`,
+        posterPath: `${dir}/${POSTER_FILE}`,
+      };
+    }),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -612,6 +649,7 @@ interface EncodeContext {
   shape: EpisodeShape;
   ffmpegPath: string;
   signal?: AbortSignal;
+  niceness?: number;
 }
 
 /** The camera on the body clips: three framings of the scene, drifting different ways. */
@@ -675,6 +713,7 @@ async function renderReel(owner: SeriesUnit, context: EncodeContext): Promise<Re
       aacCoder: 'fast',
       ffmpegPath: context.ffmpegPath,
       signal: context.signal,
+      niceness: context.niceness,
     });
     // Every piece must start on a segment of its own: check the reel was cut on the 2 s grid.
     const layout = reelLayout(owner.plans.length, shape);

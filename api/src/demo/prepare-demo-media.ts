@@ -1,15 +1,16 @@
-/** Generates the demo media on first start (reused afterwards), printing progress as it goes. */
-import { ensureDemoMedia } from './generate-demo-media';
+/** Generates the demo media (reused afterwards), printing progress as it goes. */
+import { DEMO_SCRIPT } from './demo-script';
+import { type EnsureDemoMediaOptions, ensureDemoMedia, homeFirstSeries } from './generate-demo-media';
 
-export function prepareDemoMedia(mediaRoot: string) {
-  let lastShown = -1;
+export function prepareDemoMedia(mediaRoot: string, only?: EnsureDemoMediaOptions['only']) {
   return ensureDemoMedia({
     mediaRoot,
-    onProgress: ({ message, done, total }) => {
-      const percent = total ? Math.floor((done / total) * 100) : 100;
-      if (percent === lastShown && done !== total) return;
-      lastShown = percent;
-      console.log(`[demo media] ${String(percent).padStart(3)}% (${done}/${total}) ${message}`);
-    },
+    only,
+    onProgress: ({ message, done, total }) => console.log(`[demo media] (${done}/${total}) ${message}`),
   });
+}
+
+/** Only the series the home screen shows first: `npm start` serves the site once it is made. */
+export function prepareFirstDemoSeries(mediaRoot: string) {
+  return prepareDemoMedia(mediaRoot, [homeFirstSeries(DEMO_SCRIPT).slug]);
 }

@@ -1,21 +1,29 @@
 /**
  * Writes the demo catalogue (categories, series, seasons, episodes with their Russian titles and
  * descriptions from demo-script-ru.ts, and their subtitles) into an empty database and creates the
- * demo accounts — one staff member and one viewer — when they do not exist yet. Idempotent: the
- * catalogue is written only while the catalogue tables are empty, accounts only when their address is
- * unknown, so running it at every start changes nothing after the first.
+ * demo accounts — one staff member and one viewer — when they do not exist yet.
+ *
+ * The catalogue goes in series by series, as each one's media is made: `beginDemoSeed` writes the
+ * categories and a record of the series to come (the `demo_catalogue` setting) while the catalogue
+ * tables are empty, and `publishDemoSeries` writes one whole series, published, in the same
+ * transaction that marks it done in that record. A series is never seen half-written, a restart
+ * resumes from the record, and a series staff deleted does not come back. Accounts are created only
+ * when their address is unknown, so running all this at every start changes nothing after the first.
  */
 import { randomBytes } from 'node:crypto';
 import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/constants';
+import type { DemoCatalogueProgress } from '@cliffhanger/shared/entities';
 import type { AppContext } from '../context';
 import { nowIso } from '../context';
+import type { Executor } from '../db/schema';
 import { REGISTRATION_BONUS_REASON } from '../domains/auth/auth.service';
 import { insertSeries } from '../domains/catalogue/catalogue.repository';
 import { storedTranslations } from '../domains/catalogue/translations';
+import { settingValue, upsertSetting } from '../domains/settings/settings.repository';
 import { findUserByEmail, insertUser } from '../domains/users/users.repository';
 import { applyLedgerEntry } from '../kernel/coin-ledger';
 import { mediaPath } from '../media/media-urls';
-import type { DemoCatalogue } from './demo-catalogue.types';
+import type { DemoCatalogue, DemoCategory, DemoSeries } from './demo-catalogue.types';
 import { demoCategoryTranslations, demoEpisodeTranslations, demoSeriesTranslations } from './demo-script-ru';
 import { seedDemoSubtitles } from './demo-subtitles';
 
@@ -36,13 +44,27 @@ export interface SeedResult {
   createdAccounts: DemoAccount[];
 }
 
-async function catalogueIsEmpty(ctx: AppContext): Promise<boolean> {
+/** The settings key of the demo seed's record. */
+export const DEMO_SEED_SETTING = 'demo_catalogue';
+
+/** What the demo seed has still to write, kept in the settings table so a restart resumes it. */
+export interface DemoSeedState {
+  /** When the seed began: series are dated from it, the catalogue's first the newest. */
+  startedAt: string;
+  /** Every demo series, in the catalogue's order. */
+  series: { slug: string; title: string }[];
+  published: string[];
+  /** Series whose media could not be made, with why; tried again at the next start. */
+  failed: { slug: string; message: string }[];
+}
+
+async function catalogueIsEmpty(db: Executor): Promise<boolean> {
   const [series, categories] = await Promise.all([
-    ctx.db
+    db
       .selectFrom('series')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirst(),
-    ctx.db
+    db
       .selectFrom('categories')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirst(),
@@ -50,16 +72,31 @@ async function catalogueIsEmpty(ctx: AppContext): Promise<boolean> {
   return Number(series?.count ?? 0) === 0 && Number(categories?.count ?? 0) === 0;
 }
 
-async function writeCatalogue(
+export async function demoSeedState(db: Executor): Promise<DemoSeedState | null> {
+  const stored = await settingValue(db, DEMO_SEED_SETTING);
+  return stored === undefined ? null : (JSON.parse(stored) as DemoSeedState);
+}
+
+async function saveState(ctx: AppContext, db: Executor, state: DemoSeedState): Promise<void> {
+  await upsertSetting(db, DEMO_SEED_SETTING, JSON.stringify(state), nowIso(ctx));
+}
+
+/**
+ * Starts the demo seed in an empty catalogue (its categories and the record of the series to come), or
+ * finds the one a previous start began. Null when the catalogue is somebody else's (or was seeded
+ * before seeds were recorded): then nothing of the demo is written.
+ */
+export async function beginDemoSeed(
   ctx: AppContext,
-  catalogue: DemoCatalogue,
-): Promise<{ series: number; episodes: number }> {
-  const base = ctx.now().getTime();
-  let episodeTotal = 0;
-  await ctx.db.transaction().execute(async (trx) => {
-    const categoryIds = new Map<string, number>();
-    for (const [position, category] of catalogue.categories.entries()) {
-      const row = await trx
+  categories: readonly DemoCategory[],
+  series: readonly { slug: string; title: string }[],
+): Promise<DemoSeedState | null> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const current = await demoSeedState(trx);
+    if (current) return current;
+    if (!(await catalogueIsEmpty(trx))) return null;
+    for (const [position, category] of categories.entries()) {
+      await trx
         .insertInto('categories')
         .values({
           name: category.name,
@@ -70,92 +107,137 @@ async function writeCatalogue(
           position,
           created_at: nowIso(ctx),
         })
+        .execute();
+    }
+    const state: DemoSeedState = {
+      startedAt: nowIso(ctx),
+      series: series.map(({ slug, title }) => ({ slug, title })),
+      published: [],
+      failed: [],
+    };
+    await saveState(ctx, trx, state);
+    return state;
+  });
+}
+
+/**
+ * Writes one made series, published, with its episodes and subtitles, and marks it done in the seed's
+ * record, all in one transaction. Answers its number of episodes, or null when the seed does not
+ * expect it (not a demo series, or written already).
+ */
+export async function publishDemoSeries(ctx: AppContext, series: DemoSeries): Promise<number | null> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const state = await demoSeedState(trx);
+    const index = state?.series.findIndex((s) => s.slug === series.slug) ?? -1;
+    if (!state || index === -1 || state.published.includes(series.slug)) return null;
+    // The catalogue's first series is the newest, so "newest first" keeps the catalogue's order.
+    const createdAt = new Date(Date.parse(state.startedAt) - index * 60_000).toISOString();
+    const seriesId = await insertSeries(trx, {
+      title: series.title,
+      title_en: series.titleEn,
+      slug: series.slug,
+      description: series.description,
+      translations: storedTranslations(demoSeriesTranslations(series.slug)),
+      cover_image: mediaPath(series.coverPath),
+      banner_image: mediaPath(series.bannerPath),
+      poster_image: mediaPath(series.posterPath),
+      slider_image: mediaPath(series.sliderPath),
+      tags: JSON.stringify(series.tags),
+      year: series.year,
+      rating: series.rating,
+      is_gold_exclusive: series.isGoldExclusive,
+      is_featured: series.isFeatured,
+      is_trending: series.isTrending,
+      is_top: series.isTop,
+      is_hidden: false,
+      total_episodes: series.episodes.length,
+      likes: 0,
+      deleted_at: null,
+      // The demo catalogue is on show from the start.
+      status: 'published',
+      published_at: createdAt,
+      created_at: createdAt,
+      updated_at: createdAt,
+    });
+    if (series.categorySlugs.length > 0) {
+      const categories = await trx
+        .selectFrom('categories')
+        .select('id')
+        .where('slug', 'in', series.categorySlugs)
+        .execute();
+      for (const { id } of categories)
+        await trx.insertInto('series_categories').values({ series_id: seriesId, category_id: id }).execute();
+    }
+
+    const seasonIds = new Map<number, number>();
+    for (const seasonNumber of [...new Set(series.episodes.map((episode) => episode.seasonNumber))].sort(
+      (a, b) => a - b,
+    )) {
+      const season = await trx
+        .insertInto('seasons')
+        .values({ series_id: seriesId, number: seasonNumber, title: `Season ${seasonNumber}` })
         .returning('id')
         .executeTakeFirstOrThrow();
-      categoryIds.set(category.slug, row.id);
+      seasonIds.set(seasonNumber, season.id);
     }
 
-    for (const [index, series] of catalogue.series.entries()) {
-      // The first series of the catalogue is the newest, so "newest first" keeps the catalogue's order.
-      const createdAt = new Date(base - index * 60_000).toISOString();
-      const seriesId = await insertSeries(trx, {
-        title: series.title,
-        title_en: series.titleEn,
-        slug: series.slug,
-        description: series.description,
-        translations: storedTranslations(demoSeriesTranslations(series.slug)),
-        cover_image: mediaPath(series.coverPath),
-        banner_image: mediaPath(series.bannerPath),
-        poster_image: mediaPath(series.posterPath),
-        slider_image: mediaPath(series.sliderPath),
-        tags: JSON.stringify(series.tags),
-        year: series.year,
-        rating: series.rating,
-        is_gold_exclusive: series.isGoldExclusive,
-        is_featured: series.isFeatured,
-        is_trending: series.isTrending,
-        is_top: series.isTop,
-        is_hidden: false,
-        total_episodes: series.episodes.length,
-        likes: 0,
-        deleted_at: null,
-        // The demo catalogue is on show from the start.
-        status: 'published',
-        published_at: createdAt,
-        created_at: createdAt,
-        updated_at: createdAt,
-      });
-      for (const slug of series.categorySlugs) {
-        const categoryId = categoryIds.get(slug);
-        if (categoryId !== undefined)
-          await trx.insertInto('series_categories').values({ series_id: seriesId, category_id: categoryId }).execute();
-      }
-
-      const seasonIds = new Map<number, number>();
-      for (const seasonNumber of [...new Set(series.episodes.map((episode) => episode.seasonNumber))].sort(
-        (a, b) => a - b,
-      )) {
-        const season = await trx
-          .insertInto('seasons')
-          .values({ series_id: seriesId, number: seasonNumber, title: `Season ${seasonNumber}` })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        seasonIds.set(seasonNumber, season.id);
-      }
-
-      const ordered = [...series.episodes].sort(
-        (a, b) => a.seasonNumber - b.seasonNumber || a.episodeNumber - b.episodeNumber,
-      );
-      for (const [position, episode] of ordered.entries()) {
-        await trx
-          .insertInto('episodes')
-          .values({
-            series_id: seriesId,
-            season_id: seasonIds.get(episode.seasonNumber) ?? null,
-            season_number: episode.seasonNumber,
-            episode_number: episode.episodeNumber,
-            title: episode.title,
-            description: episode.description,
-            // The demo series are one season each: an episode's number is its place in the script.
-            translations: storedTranslations(demoEpisodeTranslations(series.slug, episode.episodeNumber)),
-            thumbnail: mediaPath(episode.thumbnailPath),
-            duration: Math.round(episode.durationSeconds),
-            video_url: episode.videoPath ? mediaPath(episode.videoPath) : null,
-            hls_url: mediaPath(episode.hlsPath),
-            is_free: episode.isFree,
-            coin_cost: episode.isFree ? 0 : episode.coinCost,
-            position,
-            status: 'published',
-            published_at: createdAt,
-            created_at: createdAt,
-            updated_at: createdAt,
-          })
-          .execute();
-        episodeTotal += 1;
-      }
+    const ordered = [...series.episodes].sort(
+      (a, b) => a.seasonNumber - b.seasonNumber || a.episodeNumber - b.episodeNumber,
+    );
+    for (const [position, episode] of ordered.entries()) {
+      await trx
+        .insertInto('episodes')
+        .values({
+          series_id: seriesId,
+          season_id: seasonIds.get(episode.seasonNumber) ?? null,
+          season_number: episode.seasonNumber,
+          episode_number: episode.episodeNumber,
+          title: episode.title,
+          description: episode.description,
+          // The demo series are one season each: an episode's number is its place in the script.
+          translations: storedTranslations(demoEpisodeTranslations(series.slug, episode.episodeNumber)),
+          thumbnail: mediaPath(episode.thumbnailPath),
+          duration: Math.round(episode.durationSeconds),
+          video_url: episode.videoPath ? mediaPath(episode.videoPath) : null,
+          hls_url: mediaPath(episode.hlsPath),
+          is_free: episode.isFree,
+          coin_cost: episode.isFree ? 0 : episode.coinCost,
+          position,
+          status: 'published',
+          published_at: createdAt,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
+        .execute();
     }
+    await seedDemoSubtitles(trx, nowIso(ctx), series.slug);
+    state.published.push(series.slug);
+    state.failed = state.failed.filter((f) => f.slug !== series.slug);
+    await saveState(ctx, trx, state);
+    return ordered.length;
   });
-  return { series: catalogue.series.length, episodes: episodeTotal };
+}
+
+/** Notes in the seed's record that a series' media could not be made (the admin shows it). */
+export async function recordDemoFailure(ctx: AppContext, slug: string, message: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const state = await demoSeedState(trx);
+    if (!state || state.published.includes(slug)) return;
+    state.failed = [...state.failed.filter((f) => f.slug !== slug), { slug, message }];
+    await saveState(ctx, trx, state);
+  });
+}
+
+/** How far the demo catalogue is, for the admin: nothing to show (0 series) when there is no demo seed. */
+export async function demoCatalogueProgress(db: Executor): Promise<DemoCatalogueProgress> {
+  const state = await demoSeedState(db);
+  if (!state) return { total: 0, ready: 0, failed: [] };
+  const titles = new Map(state.series.map((s) => [s.slug, s.title]));
+  return {
+    total: state.series.length,
+    ready: state.published.length,
+    failed: state.failed.map((f) => ({ slug: f.slug, title: titles.get(f.slug) ?? f.slug, message: f.message })),
+  };
 }
 
 async function ensureAccount(ctx: AppContext, email: string, role: DemoAccount['role']): Promise<DemoAccount | null> {
@@ -196,14 +278,8 @@ async function ensureAccount(ctx: AppContext, email: string, role: DemoAccount['
   return { email, password, role };
 }
 
-export async function seedDemoCatalogue(ctx: AppContext, catalogue: DemoCatalogue | null): Promise<SeedResult> {
-  let result = { series: 0, episodes: 0 };
-  let catalogueSeeded = false;
-  if (catalogue && (await catalogueIsEmpty(ctx))) {
-    result = await writeCatalogue(ctx, catalogue);
-    await seedDemoSubtitles(ctx.db, nowIso(ctx));
-    catalogueSeeded = true;
-  }
+/** Creates the demo staff and viewer accounts that do not exist yet; answers those created. */
+export async function ensureDemoAccounts(ctx: AppContext): Promise<DemoAccount[]> {
   const createdAccounts: DemoAccount[] = [];
   for (const [email, role] of [
     [DEMO_STAFF_EMAIL, 'staff'],
@@ -212,5 +288,21 @@ export async function seedDemoCatalogue(ctx: AppContext, catalogue: DemoCatalogu
     const account = await ensureAccount(ctx, email, role);
     if (account) createdAccounts.push(account);
   }
-  return { catalogueSeeded, seriesCount: result.series, episodeCount: result.episodes, createdAccounts };
+  return createdAccounts;
+}
+
+/** The whole of a made catalogue at once (tests, and whatever has every series in hand), then the accounts. */
+export async function seedDemoCatalogue(ctx: AppContext, catalogue: DemoCatalogue | null): Promise<SeedResult> {
+  let seriesCount = 0;
+  let episodeCount = 0;
+  if (catalogue && (await beginDemoSeed(ctx, catalogue.categories, catalogue.series))) {
+    for (const series of catalogue.series) {
+      const episodes = await publishDemoSeries(ctx, series);
+      if (episodes === null) continue;
+      seriesCount += 1;
+      episodeCount += episodes;
+    }
+  }
+  const createdAccounts = await ensureDemoAccounts(ctx);
+  return { catalogueSeeded: seriesCount > 0, seriesCount, episodeCount, createdAccounts };
 }

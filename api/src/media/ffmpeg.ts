@@ -9,6 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { accessSync, constants as fsConstants } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { delimiter, join } from 'node:path';
 
 export interface RunFfmpegOptions {
@@ -17,6 +18,8 @@ export interface RunFfmpegOptions {
   signal?: AbortSignal;
   /** Overrides {@link resolveFfmpeg}; tests use it to run the same job on both binaries. */
   ffmpegPath?: string;
+  /** How much lower than this process's ffmpeg runs (nice values, up to 19): for work done beside a serving site. */
+  niceness?: number;
 }
 
 export interface FfmpegResult {
@@ -110,6 +113,13 @@ export function runFfmpeg(args: readonly string[], options: RunFfmpegOptions = {
       return;
     }
     const child = spawn(binary, fullArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (options.niceness && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, Math.min(19, getPriority() + options.niceness));
+      } catch {
+        // not allowed here: it runs at the usual priority
+      }
+    }
     let stdout = '';
     let stderr = '';
     let progressLine = '';

@@ -77,6 +77,8 @@ export interface TranscodeToHlsOptions {
   onProgress?(fraction: number): void;
   signal?: AbortSignal;
   ffmpegPath?: string;
+  /** ffmpeg's scheduling priority, as {@link runFfmpeg} takes it. */
+  niceness?: number;
 }
 
 export interface HlsVariant {
@@ -204,6 +206,7 @@ export async function transcodeToHls(options: TranscodeToHlsOptions): Promise<Hl
   await runFfmpeg(args, {
     ffmpegPath,
     signal,
+    niceness: options.niceness,
     onProgress: onProgress && duration > 0 ? (seconds) => onProgress(Math.min(1, seconds / duration)) : undefined,
   });
 

@@ -9,6 +9,7 @@ import {
   type DemoMediaProgress,
   ensureDemoMedia,
   esc,
+  homeFirstSeries,
   parseMediaPlaylist,
   planEpisode,
 } from '../../src/demo/generate-demo-media';
@@ -56,9 +57,7 @@ describe('ensureDemoMedia', () => {
     });
   }, 120_000);
 
-  it('writes the catalogue manifest it returns', async () => {
-    const manifest = JSON.parse(await readFile(join(mediaRoot, 'demo', 'catalogue.json'), 'utf8'));
-    expect(manifest).toEqual(catalogue);
+  it('returns the catalogue of the script', () => {
     expect(catalogue.version).toBeGreaterThanOrEqual(1);
     expect(catalogue.categories).toEqual(DEMO_SCRIPT.categories);
     expect(catalogue.series).toHaveLength(1);
@@ -73,7 +72,7 @@ describe('ensureDemoMedia', () => {
     expect(series.episodes[1].hlsPath).toBe('demo/test-series/ep2/master.m3u8');
   });
 
-  it('makes episodes of one to two minutes, as long as their playlists say, in both renditions', async () => {
+  it('makes episodes of one to two minutes, as long as their playlists say, in one 540×960 rendition', async () => {
     const [series] = catalogue.series;
     expect(series.episodes.map((e) => e.episodeNumber)).toEqual([1, 2]);
     for (const episode of series.episodes) {
@@ -83,7 +82,8 @@ describe('ensureDemoMedia', () => {
       const dir = join(mediaRoot, episode.hlsPath, '..');
       const master = await readFile(join(dir, 'master.m3u8'), 'utf8');
       const variants = master.split('\n').filter((line) => line.endsWith('.m3u8'));
-      expect(variants).toEqual(['v0/index.m3u8', 'v1/index.m3u8']);
+      expect(variants).toEqual(['v0/index.m3u8']);
+      expect(master).toContain('RESOLUTION=540x960');
       for (const variant of variants) {
         const segments = parseMediaPlaylist(await readFile(join(dir, variant), 'utf8'));
         const seconds = segments.reduce((sum, s) => sum + s.duration, 0);
@@ -122,7 +122,7 @@ describe('ensureDemoMedia', () => {
   it('reports progress up to the total', () => {
     expect(progress.length).toBeGreaterThan(0);
     const last = progress[progress.length - 1];
-    expect(last.total).toBe(4); // one artwork set, one reel, two episodes
+    expect(last.total).toBe(1); // one series
     expect(last.done).toBe(last.total);
   });
 
@@ -144,6 +144,8 @@ describe('ensureDemoMedia', () => {
 
   it('after a crash, redoes only the missing episode and clears the dead run’s leftovers', async () => {
     const seriesDir = join(mediaRoot, 'demo', 'test-series');
+    const untouched = await stat(join(seriesDir, 'ep1', 'master.m3u8'));
+    const reel = await stat(join(seriesDir, 'reel', 'reel.json'));
     await rm(join(seriesDir, 'ep2'), { recursive: true });
     // What a killed run leaves: a half-written episode folder named after a pid that no longer exists.
     const leftover = join(seriesDir, '.tmp-ep2-999999-deadbeef');
@@ -158,10 +160,12 @@ describe('ensureDemoMedia', () => {
     expect(resumed.at(-1)).toMatchObject({ done: 1, total: 1 });
     expect(third).toEqual(catalogue);
     expect(await exists(join(seriesDir, 'ep2', 'master.m3u8'))).toBe(true);
+    expect((await stat(join(seriesDir, 'ep1', 'master.m3u8'))).mtimeMs).toBe(untouched.mtimeMs);
+    expect((await stat(join(seriesDir, 'reel', 'reel.json'))).mtimeMs).toBe(reel.mtimeMs);
     expect((await readdir(seriesDir)).filter((name) => name.startsWith('.tmp-'))).toEqual([]);
   }, 60_000);
 
-  it('rewrites the manifest without re-encoding when only texts change', async () => {
+  it('answers new texts without re-encoding when only texts change', async () => {
     const edited: DemoScript = {
       ...smallScript,
       series: [{ ...smallScript.series[0], description: 'A new description for the shelf.' }],
@@ -174,8 +178,6 @@ describe('ensureDemoMedia', () => {
     });
     expect(calls).toEqual([]);
     expect(result.series[0].description).toBe('A new description for the shelf.');
-    const manifest = JSON.parse(await readFile(join(mediaRoot, 'demo', 'catalogue.json'), 'utf8'));
-    expect(manifest.series[0].description).toBe('A new description for the shelf.');
   });
 });
 
@@ -196,6 +198,18 @@ describe('planning the demo episodes', () => {
     for (const plan of plans) {
       for (let i = 1; i < plan.body.length; i++) expect(plan.body[i]).not.toBe(plan.body[i - 1]);
     }
+  });
+});
+
+describe('the series made first', () => {
+  it('is the one the home screen’s hero shows: the newest featured series', () => {
+    const first = homeFirstSeries(DEMO_SCRIPT);
+    expect(first.isFeatured).toBe(true);
+    // The seed dates the script's series newest first, so no featured series is newer.
+    expect(DEMO_SCRIPT.series.findIndex((s) => s.isFeatured)).toBe(DEMO_SCRIPT.series.indexOf(first));
+    const later = { ...DEMO_SCRIPT, series: [{ ...first, isFeatured: false }, ...DEMO_SCRIPT.series.slice(1)] };
+    expect(homeFirstSeries(later).slug).not.toBe(first.slug);
+    expect(homeFirstSeries(later).isFeatured).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { chmod, copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -79,6 +79,16 @@ describe('runFfmpeg', () => {
     setTimeout(() => controller.abort(new Error('shutting down')), 300);
     await expect(run).rejects.toThrow('shutting down');
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('runs work done beside a serving site at the lower priority asked for', async () => {
+    // A stand-in that prints the nice value it runs at, once the parent has had time to set it.
+    const fake = join(dir, 'nice-ffmpeg');
+    await writeFile(fake, '#!/bin/sh\nsleep 0.5\nnice\n');
+    await chmod(fake, 0o755);
+    const own = Number((await runFfmpeg([], { ffmpegPath: fake })).stdout.trim());
+    const lowered = Number((await runFfmpeg([], { ffmpegPath: fake, niceness: 10 })).stdout.trim());
+    expect(lowered).toBe(Math.min(19, own + 10));
   });
 });
 

@@ -33,6 +33,17 @@ export const DashboardAnswer = Type.Object({
 });
 
 /**
+ * How far the demo catalogue a fresh install makes at start has got (`/api/admin/demo-catalogue/`):
+ * `ready` of its `total` series are published, and the ones that could not be made, with why. `total`
+ * is 0 when the catalogue is not the demo's.
+ */
+export const DemoCatalogueAnswer = Type.Object({
+  total: Count,
+  ready: Count,
+  failed: Type.Array(Type.Object({ slug: Type.String(), title: Type.String(), message: Type.String() })),
+});
+
+/**
  * Distinct viewers of a series at each step, from the player's events (a viewer is a user, or an
  * anonymous device): who started an episode, finished one, met the paywall; who unlocked an episode;
  * and who, after meeting the paywall, bought coins or Gold.

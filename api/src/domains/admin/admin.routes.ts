@@ -6,6 +6,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
+import { demoCatalogueProgress } from '../../demo/seed-demo-catalogue';
 import { OPTIONAL_BODY } from '../../http/optional-body';
 import { perAddressLimit } from '../../http/rate-limit';
 import { ErrorSchema, IdParams, MessageSchema, Paged, withErrors } from '../../http/schemas';
@@ -33,6 +34,7 @@ import {
   CoinAdjustmentAnswer,
   CoinAdjustmentBody,
   DashboardAnswer,
+  DemoCatalogueAnswer,
   EpisodeCreateBody,
   EpisodeListQuery,
   EpisodePreviewAnswer,
@@ -131,6 +133,10 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
 
   // --- Dashboard and analytics -------------------------------------------------------------------------
   app.get('/dashboard/', { schema: { tags, response: withErrors({ 200: DashboardAnswer }) } }, () => dashboard(ctx));
+  // The demo catalogue a fresh install makes at start, while it is being made (api/src/demo).
+  app.get('/demo-catalogue/', { schema: { tags, response: withErrors({ 200: DemoCatalogueAnswer }) } }, () =>
+    demoCatalogueProgress(ctx.db),
+  );
   app.get(
     '/analytics/',
     // 404: the series asked for does not exist.

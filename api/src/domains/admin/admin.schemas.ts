@@ -15,6 +15,7 @@ export {
   AuditEntrySchema,
   CoinAdjustmentAnswer,
   DashboardAnswer,
+  DemoCatalogueAnswer,
   EpisodePreviewAnswer,
   InvitationAnswer,
   LedgerEntrySchema,

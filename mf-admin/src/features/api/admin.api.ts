@@ -16,6 +16,7 @@ import type {
   AuditEntry,
   Category,
   CoinAdjustment,
+  DemoCatalogueProgress,
   EpisodePreview,
   LedgerEntry,
   MediaAsset,
@@ -45,6 +46,10 @@ export const adminApi = baseApi.injectEndpoints({
     adminDashboard: build.query<AdminDashboard, void>({
       query: () => ({ url: '/admin/dashboard/' }),
       providesTags: ['Admin'],
+      keepUnusedDataFor: 0,
+    }),
+    adminDemoCatalogue: build.query<DemoCatalogueProgress, void>({
+      query: () => ({ url: '/admin/demo-catalogue/' }),
       keepUnusedDataFor: 0,
     }),
     adminAnalytics: build.query<AdminAnalytics, { days: number; series_id?: number }>({

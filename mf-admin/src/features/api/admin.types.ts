@@ -13,6 +13,7 @@ export type {
   CoinAdjustment,
   CompletedUpload,
   DashboardFigures,
+  DemoCatalogueProgress,
   EpisodePreview,
   FeedFigures,
   FunnelEpisode,

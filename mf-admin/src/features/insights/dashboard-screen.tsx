@@ -6,6 +6,7 @@ import { ErrorNotice, formatMoney, formatNumber, InlineSpinner } from '@cliffhan
 import { adminApi } from '../api/admin.api';
 import type { DashboardFigures } from '../api/admin.types';
 import { AdminLayout } from '../layout/admin-layout';
+import { DemoCatalogueProgress } from './demo-catalogue-progress';
 import { type InsightsKey, useInsightsT } from './messages';
 
 const DASHBOARD_REFRESH_MS = 60_000;
@@ -60,6 +61,7 @@ export function Dashboard() {
   });
   return (
     <AdminLayout title={t('dashboard.title')}>
+      <DemoCatalogueProgress />
       {isError && <ErrorNotice message={t('dashboard.failed')} onRetry={refetch} />}
       {!data && !isError && <InlineSpinner />}
       {data && (

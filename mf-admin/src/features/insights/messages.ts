@@ -8,6 +8,11 @@ const en = {
   'dashboard.failed': 'The figures could not be loaded',
   'dashboard.today': 'Today',
   'dashboard.last30': 'Last 30 days',
+  'demo.label': 'Demo catalogue',
+  'demo.making':
+    'Making the demo catalogue: {{ready}} of {{total}} series ready. Each of the others appears on the site as soon as it is made.',
+  'demo.stopped': 'Demo catalogue: {{ready}} of {{total}} series ready.',
+  'demo.failed': '“{{title}}” could not be made ({{message}}). The server tries again at its next start.',
   'figure.activeViewers': 'Active viewers',
   'figure.views': 'Views',
   'figure.episodesWatched': 'Episodes watched',
@@ -88,6 +93,11 @@ const ru: Catalogue = {
   'dashboard.failed': 'Не удалось загрузить показатели',
   'dashboard.today': 'Сегодня',
   'dashboard.last30': 'За 30 дней',
+  'demo.label': 'Демо-каталог',
+  'demo.making':
+    'Создаётся демо-каталог: готово сериалов — {{ready}} из {{total}}. Каждый из остальных появится на сайте, как только будет готов.',
+  'demo.stopped': 'Демо-каталог: готово сериалов — {{ready}} из {{total}}.',
+  'demo.failed': 'Сериал «{{title}}» создать не удалось ({{message}}). Сервер попробует снова при следующем запуске.',
   'figure.activeViewers': 'Активные зрители',
   'figure.views': 'Просмотры',
   'figure.episodesWatched': 'Просмотрено серий',
