@@ -12,11 +12,11 @@
 import rateLimit, {
   type FastifyRateLimitStore,
   type FastifyRateLimitStoreCtor,
-  normalizeIP,
   type RateLimitPluginOptions,
 } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import { addressKeyOf } from '../kernel/identity';
 import { bearerTokenOf, verifyAccessToken } from '../kernel/tokens';
 import type { RequestCounter } from './prepared-answers';
 
@@ -142,9 +142,6 @@ export interface RateLimitSettings {
   redis: Redis | null;
   redisPrefix: string;
 }
-
-/** A client address as the limiter keys it (an IPv6 address by its /64). */
-export const addressKeyOf = (ip: string) => normalizeIP(ip);
 
 /**
  * A route's own limit, counted per client address whether or not the request carries a token: the

@@ -9,14 +9,17 @@
  * `app.requireStaff` — preHandler: like requireUser, then 403 unless is_staff or is_superuser.
  * `request.viewer`   — the caller's user row, or null.
  */
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../http/errors';
 import { acceptedLanguages } from '../http/messages/viewer-language';
-import { addressKeyOf } from '../http/rate-limit';
 import { deviceIdOf, type FreeCoinSource } from './free-coin-pool';
 import { bearerToken, verifyAccessToken } from './tokens';
+
+/** A client address as the rate limits and free-coin pools key it (an IPv6 address by its /64). */
+export const addressKeyOf = (ip: string) => normalizeIP(ip);
 
 declare module 'fastify' {
   interface FastifyRequest {
