@@ -5,6 +5,8 @@
  * when they are not, the coin packs inline (best value marked, and the first-purchase offer on its pack
  * when the server says it is this viewer's), the saved card for one-tap buying and
  * Gold with its real price. Paying or cancelling on the payment page comes back to the episode itself.
+ * A viewer the server does not know (the session could not be connected) gets the calm "could not connect"
+ * state with one "Try again" instead, and nothing of the wallet is requested for them.
  */
 import {
   ANALYTICS_EVENTS,
@@ -14,6 +16,7 @@ import {
   formatNumber,
   InlineSpinner,
   localizedTitle,
+  SessionGate,
   selectCoinBalance,
   selectIsGold,
   track,
@@ -315,33 +318,36 @@ function Sheet({ episode }: { episode: UnlockSheetEpisode }) {
             <dd data-testid="unlock-sheet-balance">{coinsLabel(balance)}</dd>
           </div>
         </dl>
-        {sheet.error && (
-          <p className="ch-error-text" role="alert">
-            {sheet.error}
-          </p>
-        )}
-        {short === 0 ? (
-          <Button
-            className="unlock-sheet-unlock"
-            onClick={() => {
-              dispatch(
-                episodeUnlockRequested({
-                  episodeId: episode.episodeId,
-                  seriesId: episode.seriesId,
-                  coinCost: cost,
-                  returnTo: episode.returnTo,
-                }),
-              );
-              close();
-            }}
-          >
-            {t('sheet.unlockFor', { count: cost })}
-          </Button>
-        ) : (
-          <Packs episode={episode} short={short} />
-        )}
-        <SeriesTotal episode={episode} balance={balance} />
-        <GoldOffer episode={episode} />
+        {/* Unlocking and buying need the server to know this viewer (product.md#accounts). */}
+        <SessionGate>
+          {sheet.error && (
+            <p className="ch-error-text" role="alert">
+              {sheet.error}
+            </p>
+          )}
+          {short === 0 ? (
+            <Button
+              className="unlock-sheet-unlock"
+              onClick={() => {
+                dispatch(
+                  episodeUnlockRequested({
+                    episodeId: episode.episodeId,
+                    seriesId: episode.seriesId,
+                    coinCost: cost,
+                    returnTo: episode.returnTo,
+                  }),
+                );
+                close();
+              }}
+            >
+              {t('sheet.unlockFor', { count: cost })}
+            </Button>
+          ) : (
+            <Packs episode={episode} short={short} />
+          )}
+          <SeriesTotal episode={episode} balance={balance} />
+          <GoldOffer episode={episode} />
+        </SessionGate>
       </div>
     </div>,
     document.body,

@@ -8,12 +8,14 @@ import {
   ANALYTICS_EVENTS,
   episodeStarted,
   episodeWatched,
+  outcomeOfStatus,
   progressSaved,
   readAccessToken,
   runMutation,
   runtimeConfig,
   SAGA_MUTATION,
   track,
+  transportPolicy,
 } from '@cliffhanger/shared';
 import { call, put, select, takeEvery } from 'redux-saga/effects';
 import {
@@ -37,11 +39,18 @@ export function* putProgress(episodeId: number, progress: number, positionSecond
   );
 }
 
-/** A save that survives the page going away (pagehide): fetch with keepalive, same auth as the client. */
+/**
+ * A save that survives the page going away (pagehide): fetch with keepalive, same auth as the client, under
+ * the tab's transport policy. It cannot wait, so while the API backs off or the tab's budget is spent it is
+ * not sent: the progress saved last stands.
+ */
 export async function putProgressKeepalive(episodeId: number, progress: number, positionSeconds: number) {
   const config = runtimeConfig();
   const token = readAccessToken();
-  await fetch(`${config.apiBaseUrl}/episodes/${episodeId}/watch-progress/`, {
+  const policy = transportPolicy();
+  const ticket = policy.tryAdmit('api');
+  if (!ticket) return;
+  const answer = fetch(`${config.apiBaseUrl}/episodes/${episodeId}/watch-progress/`, {
     method: 'PUT',
     keepalive: true,
     credentials: 'omit',
@@ -51,6 +60,15 @@ export async function putProgressKeepalive(episodeId: number, progress: number, 
     },
     body: JSON.stringify({ progress, position_seconds: positionSeconds }),
   });
+  const settle = (status: number, retryAfter?: string | null) =>
+    policy.gate('api').settle(ticket, outcomeOfStatus(status, retryAfter, Date.now()));
+  await answer.then(
+    (response) => settle(response.status, response.headers.get('retry-after')),
+    (error: unknown) => {
+      settle(0);
+      throw error;
+    },
+  );
 }
 
 export function* postWatched(episodeId: number) {
