@@ -12,6 +12,7 @@ import {
   ANALYTICS_EVENTS,
   Button,
   CoinIcon,
+  ErrorNotice,
   episodeUnlockRequested,
   formatNumber,
   InlineSpinner,
@@ -128,14 +129,16 @@ function Packs({ episode, short }: { episode: UnlockSheetEpisode; short: number 
   const dispatch = useAppDispatch();
   const sheet = useWalletSelector(selectUnlockSheet);
   const checkoutBusy = useWalletSelector(selectCheckoutBusy);
-  const { data: packs, isLoading } = useWalletCoinPackagesQuery();
+  const { data: packs, isLoading, isError, refetch } = useWalletCoinPackagesQuery();
   const { data: offer } = useWalletFirstPurchaseOfferQuery();
   const { data: cards } = useWalletPaymentMethodsQuery();
   const card = cards?.find((method) => method.is_default) ?? null;
   const checkboxId = useId();
   const { t, language } = useWalletT();
   if (isLoading) return <InlineSpinner label={t('sheet.loadingPacks')} />;
-  if (!packs || packs.length === 0) return <p className="ch-muted">{t('sheet.noPacks')}</p>;
+  // A failed read (or no answer at all, which the transport turns into empty data) is not "none on sale".
+  if (isError || !Array.isArray(packs)) return <ErrorNotice message={t('sheet.packsFailed')} onRetry={refetch} />;
+  if (packs.length === 0) return <p className="ch-muted">{t('sheet.noPacks')}</p>;
   const best = bestValuePackage(packs);
   const busy = checkoutBusy || sheet.busy !== 'idle';
   const after = sheet.unlockAfter ? t('sheet.andUnlock') : '';

@@ -194,9 +194,10 @@ export const BACKING_OFF = 'ERR_BACKING_OFF';
 
 export interface TransportOptions {
   gate: GateName;
-  policy: TransportPolicy;
+  /** A policy of its own (tests); by default the tab's, looked up per request. */
+  policy?: TransportPolicy;
   /** How the transport waits between retries; tests record the delays instead of waiting. */
-  sleep: (ms: number) => Promise<void>;
+  sleep?: (ms: number) => Promise<void>;
   /** The API's own rules once retries are spent: 404 fallbacks, no answer as empty data (the main API). */
   answersForFailures: boolean;
   /** The client that refreshes the tokens (the main API's); the client itself by default. */
@@ -209,17 +210,17 @@ export interface TransportOptions {
  * may pass are retried, and the answers settle the gate.
  */
 export function applyTransport(client: AxiosInstance, options: TransportOptions): AxiosInstance {
-  const { policy, sleep } = options;
-  const gate = policy.gate(options.gate);
+  const policy = () => options.policy ?? transportPolicy();
+  const sleep = options.sleep ?? ((ms: number) => policy().clock.sleep(ms));
   const settle = (config: InternalAxiosRequestConfig | undefined, outcome: Outcome) => {
     const ticket = config?.transportTicket;
     if (!ticket || !config) return;
     config.transportTicket = undefined;
-    gate.settle(ticket, outcome);
+    policy().gate(options.gate).settle(ticket, outcome);
   };
   // Registered last, so it runs before the other request steps: the token is read once the wait is over.
   client.interceptors.request.use(async (config) => {
-    const ticket = await policy.admit(options.gate, GATE_PATIENCE_MS);
+    const ticket = await policy().admit(options.gate, GATE_PATIENCE_MS);
     if (!ticket) throw new AxiosError('The API is backing off: the request was not sent', BACKING_OFF, config);
     config.transportTicket = ticket;
     return config;
@@ -233,7 +234,7 @@ export function applyTransport(client: AxiosInstance, options: TransportOptions)
     async (error: AxiosError) => {
       const config = error.config;
       if (!config || error.code === BACKING_OFF) throw error;
-      const outcome = outcomeOf(error, policy.clock.now());
+      const outcome = outcomeOf(error, policy().clock.now());
       settle(config, outcome);
       const status = error.response?.status ?? 0;
 
@@ -320,8 +321,8 @@ export function defaultMediaHosts(): MediaHosts {
 export function createApiClient(options: ApiClientOptions | string = {}): AxiosInstance {
   const {
     baseURL = runtimeConfig().apiBaseUrl,
-    policy = transportPolicy(),
-    sleep = policy.clock.sleep,
+    policy,
+    sleep,
     mediaHosts = defaultMediaHosts,
   } = typeof options === 'string' ? { baseURL: options } : options;
   const client = createAuthorizedClient(baseURL);

@@ -9,7 +9,7 @@ import type { AxiosError, AxiosInstance } from 'axios';
 import { readStored } from '../storage/local-storage';
 import { apiClient, applyTransport, createAuthorizedClient } from './api-client';
 import { runtimeConfig } from './config';
-import { parseRetryAfter, type TransportPolicy, transportPolicy } from './transport-policy';
+import { parseRetryAfter, type TransportPolicy } from './transport-policy';
 
 export const FEED_REQUEST_FAILED_MESSAGE = 'API request failed';
 
@@ -25,14 +25,10 @@ export class FeedRequestError extends Error {
   }
 }
 
-export function createFeedClient(
-  baseURL = runtimeConfig().feedApiBaseUrl,
-  policy: TransportPolicy = transportPolicy(),
-): AxiosInstance {
+export function createFeedClient(baseURL = runtimeConfig().feedApiBaseUrl, policy?: TransportPolicy): AxiosInstance {
   return applyTransport(createAuthorizedClient(baseURL), {
     gate: 'feed',
     policy,
-    sleep: policy.clock.sleep,
     answersForFailures: false,
     refresher: apiClient,
   });

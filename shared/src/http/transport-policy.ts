@@ -229,3 +229,8 @@ export function transportPolicy(): TransportPolicy {
   page ??= createTransportPolicy();
   return page;
 }
+
+/** A fresh budget and fresh gates, as a new page has: for tests, which make many pages in one. */
+export function resetTransportPolicy(): void {
+  page = null;
+}
