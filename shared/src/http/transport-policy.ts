@@ -234,3 +234,28 @@ export function transportPolicy(): TransportPolicy {
 export function resetTransportPolicy(): void {
   page = null;
 }
+
+/**
+ * A `fetch` under the tab's policy, for the few requests that cannot go through axios (a keep-alive save
+ * as the page closes, the start-up read of the rollout rules, load reports). It never waits: while its
+ * API backs off or the tab's budget is spent it is not sent and answers null, and the caller does what
+ * it does without an answer.
+ */
+export async function fetchUnderPolicy(
+  input: string,
+  init: RequestInit,
+  gateName: GateName = 'api',
+): Promise<Response | null> {
+  const policy = transportPolicy();
+  const ticket = policy.tryAdmit(gateName);
+  if (!ticket) return null;
+  const gate = policy.gate(gateName);
+  try {
+    const response = await fetch(input, init);
+    gate.settle(ticket, outcomeOfStatus(response.status, response.headers.get('retry-after'), policy.clock.now()));
+    return response;
+  } catch (error) {
+    gate.settle(ticket, outcomeOfStatus(0, null, policy.clock.now()));
+    throw error;
+  }
+}

@@ -8,14 +8,13 @@ import {
   ANALYTICS_EVENTS,
   episodeStarted,
   episodeWatched,
-  outcomeOfStatus,
+  fetchUnderPolicy,
   progressSaved,
   readAccessToken,
   runMutation,
   runtimeConfig,
   SAGA_MUTATION,
   track,
-  transportPolicy,
 } from '@cliffhanger/shared';
 import { call, put, select, takeEvery } from 'redux-saga/effects';
 import {
@@ -47,10 +46,7 @@ export function* putProgress(episodeId: number, progress: number, positionSecond
 export async function putProgressKeepalive(episodeId: number, progress: number, positionSeconds: number) {
   const config = runtimeConfig();
   const token = readAccessToken();
-  const policy = transportPolicy();
-  const ticket = policy.tryAdmit('api');
-  if (!ticket) return;
-  const answer = fetch(`${config.apiBaseUrl}/episodes/${episodeId}/watch-progress/`, {
+  await fetchUnderPolicy(`${config.apiBaseUrl}/episodes/${episodeId}/watch-progress/`, {
     method: 'PUT',
     keepalive: true,
     credentials: 'omit',
@@ -60,15 +56,6 @@ export async function putProgressKeepalive(episodeId: number, progress: number, 
     },
     body: JSON.stringify({ progress, position_seconds: positionSeconds }),
   });
-  const settle = (status: number, retryAfter?: string | null) =>
-    policy.gate('api').settle(ticket, outcomeOfStatus(status, retryAfter, Date.now()));
-  await answer.then(
-    (response) => settle(response.status, response.headers.get('retry-after')),
-    (error: unknown) => {
-      settle(0);
-      throw error;
-    },
-  );
 }
 
 export function* postWatched(episodeId: number) {
