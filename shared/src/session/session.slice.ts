@@ -112,15 +112,6 @@ export const selectUser = (state: WithSession) => state.session.user;
 export const selectCoinBalance = (state: WithSession) => state.session.balance;
 export const selectIsGold = (state: WithSession) => state.session.isGold;
 export const selectIsSignedIn = (state: WithSession) => state.session.status === 'signed-in';
-/**
- * Whether the server knows this visitor: 'connected', 'connecting' while the session starts or a "Try
- * again" runs, or 'unavailable' for a visitor kept only in this browser (product.md#accounts).
- */
-export const selectServerIdentity = (state: WithSession): 'connected' | 'connecting' | 'unavailable' => {
-  const { status, connecting } = state.session;
-  if (status === 'guest' || status === 'signed-in') return 'connected';
-  return status === 'local-guest' && !connecting ? 'unavailable' : 'connecting';
-};
 export const selectIsGuest = (state: WithSession) =>
   state.session.status === 'guest' || state.session.status === 'local-guest';
 export const selectProfileFlags = (state: WithSession) => state.session.flags;
