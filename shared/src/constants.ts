@@ -19,6 +19,12 @@ export const REQUEST_BUDGET_BURST = 20;
 export const REQUEST_BUDGET_PER_SECOND = 3;
 /** An API in trouble (no answer, 429, 502–504) is probed one request at a time, 1 s × the troubles apart, at most this far. */
 export const TROUBLE_BACKOFF_CAP_MS = 30_000;
+/**
+ * How long a request, its retries included, may wait for its turn at an API in trouble before it is given
+ * up unsent (and reported as a failure with no answer): a screen hears of the trouble within seconds, and
+ * a screen that asks again and again still sends nothing faster than this.
+ */
+export const GATE_PATIENCE_MS = 10_000;
 /** A `Retry-After` is honoured up to this long; a longer one is read as this. */
 export const RETRY_AFTER_MAX_MS = 5 * 60_000;
 /** A retry worth waiting for: a 502–504 whose `Retry-After` asks for longer is passed on instead. */

@@ -20,13 +20,19 @@
  * Successful answers get their media addresses rewritten (`media-addresses.ts`).
  */
 import axios, { AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { MAX_RETRIES, REQUEST_TIMEOUT_MS, RETRY_AFTER_PATIENCE_MS, RETRY_DELAY_MS, RETRY_STATUSES } from '../constants';
+import {
+  GATE_PATIENCE_MS,
+  MAX_RETRIES,
+  REQUEST_TIMEOUT_MS,
+  RETRY_AFTER_PATIENCE_MS,
+  RETRY_DELAY_MS,
+  RETRY_STATUSES,
+} from '../constants';
 import { currentLanguage } from '../i18n/i18n';
 import { clearTokens, isBypassToken, readAccessToken, readRefreshToken, storeTokens } from '../storage/tokens';
 import { runtimeConfig } from './config';
 import { type MediaHosts, rewriteMediaAddresses } from './media-addresses';
 import {
-  GATE_PATIENCE_MS,
   type GateName,
   type Outcome,
   outcomeOfStatus,
@@ -47,6 +53,8 @@ declare module 'axios' {
     maxRetries?: number;
     /** The pass the transport policy gave this attempt, settled by its answer. */
     transportTicket?: Ticket;
+    /** Until when the request and its retries may wait for their turn (GATE_PATIENCE_MS after the first). */
+    transportDeadline?: number;
   }
 }
 
@@ -220,7 +228,9 @@ export function applyTransport(client: AxiosInstance, options: TransportOptions)
   };
   // Registered last, so it runs before the other request steps: the token is read once the wait is over.
   client.interceptors.request.use(async (config) => {
-    const ticket = await policy().admit(options.gate, GATE_PATIENCE_MS);
+    const now = policy().clock.now();
+    config.transportDeadline ??= now + GATE_PATIENCE_MS;
+    const ticket = await policy().admit(options.gate, Math.max(0, config.transportDeadline - now));
     if (!ticket) throw new AxiosError('The API is backing off: the request was not sent', BACKING_OFF, config);
     config.transportTicket = ticket;
     return config;

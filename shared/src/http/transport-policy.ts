@@ -47,13 +47,6 @@ export function troubleBackoff(troubles: number): number {
   return Math.min(RETRY_DELAY_MS * troubles, TROUBLE_BACKOFF_CAP_MS);
 }
 
-/**
- * How long a request waits for its turn at an API in trouble before it is given up unsent (and reported
- * as a failure with no answer): a screen hears of the trouble within seconds, and a screen that asks
- * again and again still sends nothing faster than this.
- */
-export const GATE_PATIENCE_MS = 10_000;
-
 /** Twice the longest back-off: an API in trouble is probed more often than that, so it stays remembered. */
 const TROUBLE_MEMORY_MS = 2 * TROUBLE_BACKOFF_CAP_MS;
 
