@@ -4,9 +4,17 @@
  * 1 s × the attempt number apart), a series list that still fails falls back to the built-in sample
  * series, and whatever the API does the page never goes blank and nothing is uncaught. A sample series
  * opened from that fallback shows its sample detail and episodes, and with the whole API down the series
- * screen gives up after the transport's retries alone (≈6 s), not the transport's times the query's.
+ * screen gives up after the transport's retries alone, not the transport's times the query's: the tab's
+ * transport then backs off (one request at a time, product.md#requests), so a request waits at most
+ * GATE_PATIENCE_MS for its turns before the screen hears of the failure.
  */
-import { MAX_RETRIES, RETRY_DELAY_MS, RETRY_STATUSES, SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/constants';
+import {
+  GATE_PATIENCE_MS,
+  MAX_RETRIES,
+  RETRY_DELAY_MS,
+  RETRY_STATUSES,
+  SERIES_NOT_FOUND_MESSAGE,
+} from '@cliffhanger/shared/constants';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { baseUrl, launchBrowser } from '../support/browser';
 import { REMOTE_SCREENS } from '../support/remotes';
@@ -182,7 +190,10 @@ describe('when the whole API is down', () => {
       window.history.pushState({}, '', '/coins');
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
-    await page.getByRole('heading', { name: REMOTE_SCREENS.wallet.ready, level: 1 }).waitFor({ timeout: 15_000 });
+    // Buying needs the server to know the visitor, and it could not register them (product.md#accounts).
+    await page
+      .getByRole('heading', { name: 'We could not connect your session', level: 1 })
+      .waitFor({ timeout: 20_000 });
     await expectShellStanding(page);
     expect(pageErrors).toEqual([]);
   });
@@ -206,21 +217,21 @@ describe('a sample series opened from the fallback', () => {
 });
 
 describe('the series screen with the whole API down', () => {
-  /** The transport's waits before giving up (1 s + 2 s + 3 s), and room for the page to draw. */
-  const GIVE_UP_MS = PRESCRIBED_WAITS.reduce((sum, wait) => sum + wait, 0) + 2_000;
+  /** The longest a request waits for its turns at a failing API, its last retry wait, and room to draw. */
+  const GIVE_UP_MS = GATE_PATIENCE_MS + PRESCRIBED_WAITS[MAX_RETRIES - 1] + 2_000;
 
   /**
    * The screen gave up after the transport's own retries (product.md#requests: 3, 1 s × the attempt apart), not after
    * those times a query's. A request may follow at once: the sample catalogue just written to storage
    * reads as a catalogue change, which asks for the series again.
    */
-  function expectOneRoundOfRetries(arrivals: number[], shownAt: number): void {
-    const round = arrivals.slice(0, 1 + MAX_RETRIES);
-    expect(round).toHaveLength(1 + MAX_RETRIES);
+  function expectOneRoundOfRetries(arrivals: number[], askedAt: number, shownAt: number): void {
+    const round = arrivals.filter((time) => time < shownAt);
+    expect(round.length).toBeLessThanOrEqual(1 + MAX_RETRIES);
     gapsBetween(round).forEach((gap, i) => {
       expect(gap).toBeGreaterThanOrEqual(PRESCRIBED_WAITS[i] - CLOCK_SLACK_MS);
     });
-    expect(shownAt - (round[0] ?? 0)).toBeLessThan(GIVE_UP_MS);
+    expect(shownAt - askedAt).toBeLessThan(GIVE_UP_MS);
   }
 
   it(`falls back within ${GIVE_UP_MS / 1000} s: the sample for a sample series, "Failed to fetch series detail" with Try again for a real one`, async () => {
@@ -239,13 +250,15 @@ describe('the series screen with the whole API down', () => {
     const sampleId = (await firstSampleCard(page).getAttribute('href'))?.match(/\/series\/(\d+)/)?.[1];
     if (!sampleId) throw new Error('the sample card links to no series');
 
+    const sampleAskedAt = Date.now();
     await firstSampleCard(page).click();
     const sampleShownAt = await expectSampleSeriesScreen(page, GIVE_UP_MS + 5_000);
-    expectOneRoundOfRetries(detailArrivals.get(sampleId) ?? [], sampleShownAt);
+    expectOneRoundOfRetries(detailArrivals.get(sampleId) ?? [], sampleAskedAt, sampleShownAt);
 
+    const realAskedAt = Date.now();
     await navigateInApp(page, '/series/1');
     await page.getByText('Failed to fetch series detail').waitFor({ timeout: GIVE_UP_MS + 5_000 });
-    expectOneRoundOfRetries(detailArrivals.get('1') ?? [], Date.now());
+    expectOneRoundOfRetries(detailArrivals.get('1') ?? [], realAskedAt, Date.now());
 
     const askedAgain = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/series/1/');
     await page

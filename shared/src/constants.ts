@@ -13,6 +13,22 @@ export const TOKEN_STORAGE_KEYS = ['access_token', 'auth_token', 'token'] as con
 export const REFRESH_TOKEN_STORAGE_KEY = 'refresh_token';
 export const BYPASS_TOKEN_PREFIX = 'bypass_token_';
 export const DEFAULT_CURRENCY = 'rub';
+// The tab's request budget (product.md#requests): a token bucket every request of the page draws from,
+// so no failure anywhere can make one tab send more than a few requests a second.
+export const REQUEST_BUDGET_BURST = 20;
+export const REQUEST_BUDGET_PER_SECOND = 3;
+/** An API in trouble (no answer, 429, 502–504) is probed one request at a time, 1 s × the troubles apart, at most this far. */
+export const TROUBLE_BACKOFF_CAP_MS = 30_000;
+/**
+ * How long a request, its retries included, may wait for its turn at an API in trouble before it is given
+ * up unsent (and reported as a failure with no answer): a screen hears of the trouble within seconds, and
+ * a screen that asks again and again still sends nothing faster than this.
+ */
+export const GATE_PATIENCE_MS = 10_000;
+/** A `Retry-After` is honoured up to this long; a longer one is read as this. */
+export const RETRY_AFTER_MAX_MS = 5 * 60_000;
+/** A retry worth waiting for: a 502–504 whose `Retry-After` asks for longer is passed on instead. */
+export const RETRY_AFTER_PATIENCE_MS = 10_000;
 
 // Data fetching defaults (product.md#requests)
 export const QUERY_STALE_TIME_MS = 30 * 60_000;
@@ -89,6 +105,11 @@ export const GUEST_COOKIE_DAYS = 365;
 export const USER_ID_COOKIE_DAYS = 365;
 export const GUEST_DATA_MAX_AGE_MS = 2_592_000_000; // 30 days (product.md#browser-storage)
 export const GUEST_REGISTRATION_RETRY_DELAY_MS = 1_000;
+/** A guest registration that has not answered by then counts as failed: the visitor goes on locally. */
+export const GUEST_REGISTRATION_TIMEOUT_MS = 6_000;
+/** After both registration attempts failed, none is made by itself for this long (doubling per failure). */
+export const GUEST_REGISTRATION_BACKOFF_MS = 5 * 60_000;
+export const GUEST_REGISTRATION_BACKOFF_CAP_MS = 60 * 60_000;
 export const MAGIC_LINK_SIGNUP_COINS = 100;
 /** A guest's "keep your coins" link stays good this long: the inbox may be read the next day. */
 export const KEEP_COINS_LINK_TTL_HOURS = 24;
@@ -108,6 +129,8 @@ export const DEVICE_ID_HEADER = 'X-Device-Id';
 
 // Timings (product.md#constants)
 export const PROFILE_POLL_MS = 2_000;
+/** A failing public-view poll waits twice as long after each failure, up to this. */
+export const PROFILE_POLL_BACKOFF_CAP_MS = 60_000;
 export const ADMIN_SYNC_INTERVAL_MS = 5_000;
 export const ADMIN_SYNC_FIRST_DELAY_MS = 500;
 export const SERVICE_WORKER_UPDATE_CHECK_MS = 30_000;

@@ -28,6 +28,11 @@ interface ScreenDefinition {
   guarded?: boolean;
   /** Under 768 px the screen fills the phone: the shell shows neither its header nor its tab bar. */
   immersive?: boolean;
+  /**
+   * Needs the server to know the visitor (buying, rewards, the account): for a visitor kept only in this
+   * browser the shell shows "We could not connect your session" with "Try again" instead (product.md#accounts).
+   */
+  identity?: boolean;
 }
 
 export const SCREENS = {
@@ -36,17 +41,18 @@ export const SCREENS = {
   forYou: { remote: 'catalog', paths: ['/foryou'], layout: 'main' },
   search: { remote: 'catalog', paths: ['/search'], layout: 'main' },
   myList: { remote: 'catalog', paths: ['/mylist'], layout: 'main' },
-  rewards: { remote: 'wallet', paths: ['/rewards'], layout: 'main' },
+  rewards: { remote: 'wallet', paths: ['/rewards'], layout: 'main', identity: true },
   profile: { remote: 'account', paths: ['/profile'], layout: 'main' },
-  subscription: { remote: 'wallet', paths: ['/subscription'], layout: 'main' },
-  store: { remote: 'wallet', paths: ['/store'], layout: 'main' },
+  subscription: { remote: 'wallet', paths: ['/subscription'], layout: 'main', identity: true },
+  store: { remote: 'wallet', paths: ['/store'], layout: 'main', identity: true },
   // Standalone screens (product.md#screens)
-  coins: { remote: 'wallet', paths: ['/coins'], layout: 'standalone' },
-  goldSubscription: { remote: 'wallet', paths: ['/gold-subscription'], layout: 'standalone' },
+  coins: { remote: 'wallet', paths: ['/coins'], layout: 'standalone', identity: true },
+  goldSubscription: { remote: 'wallet', paths: ['/gold-subscription'], layout: 'standalone', identity: true },
   accountDashboard: {
     remote: 'account',
     paths: ['/account-dashboard/*', '/account/*'],
     layout: 'standalone',
+    identity: true,
   },
   adminLogin: { remote: 'admin', paths: ['/admin-login'], layout: 'standalone' },
   adminRegister: { remote: 'admin', paths: ['/admin-register'], layout: 'standalone' },

@@ -2,7 +2,7 @@
  * Answers the shared axios client's requests from a table, at the adapter level (no network). One
  * helper for every remote's tests; it lives outside src so it never reaches a bundle.
  */
-import { apiClient } from '@cliffhanger/shared';
+import { apiClient, resetTransportPolicy } from '@cliffhanger/shared';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 
 export type Answer = { status: number; data?: unknown };
@@ -15,6 +15,8 @@ export interface HttpMock {
 }
 
 export function mockHttp(route: Route): HttpMock {
+  // Each test is a page of its own: a budget spent and troubles met by the tests before do not carry over.
+  resetTransportPolicy();
   const client = apiClient();
   const original = client.defaults.adapter;
   const calls: HttpMock['calls'] = [];

@@ -80,7 +80,8 @@ export function CoinPackages() {
   const start = useWalletSelector(selectCheckoutStart);
   const { t } = useWalletT();
   if (isLoading) return <InlineSpinner label={t('packs.loading')} />;
-  if (isError) return <ErrorNotice message={t('packs.error')} onRetry={refetch} />;
+  // No answer at all (null) is a failure too, not "none on sale".
+  if (isError || data === null) return <ErrorNotice message={t('packs.error')} onRetry={refetch} />;
   if (!data || data.length === 0) return <p className="ch-muted">{t('packs.none')}</p>;
   const startingId = start.request?.kind === 'coins' && busy ? start.request.packageId : null;
   return (

@@ -1,4 +1,10 @@
-import { episodeUnlockRequested, setLanguage, unlockSheetRequested } from '@cliffhanger/shared';
+import {
+  episodeUnlockRequested,
+  localGuestStarted,
+  sessionConnectRequested,
+  setLanguage,
+  unlockSheetRequested,
+} from '@cliffhanger/shared';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -62,7 +68,59 @@ function open(balance: number, seen: UnknownAction[] = []) {
   return view;
 }
 
+describe('the unlock sheet for a visitor the server does not know', () => {
+  it('says calmly that the session could not be connected, requests nothing, and Try again asks for one connection', async () => {
+    http = answers();
+    const seen: UnknownAction[] = [];
+    const store = walletStore({ user: null, record: seen });
+    act(() => {
+      store.dispatch(localGuestStarted({ balance: 0 }));
+    });
+    renderWallet(<UnlockSheet episode={EPISODE} />, { store, path: EPISODE.returnTo });
+    act(() => {
+      store.dispatch(unlockSheetRequested(EPISODE));
+    });
+    const sheet = await screen.findByRole('dialog', { name: 'Unlock episode 5' });
+    const state = within(sheet).getByRole('region', { name: 'We could not connect your session' });
+    expect(state).toHaveTextContent('Free episodes still play.');
+    await settle();
+    expect(http.calls).toEqual([]);
+    await userEvent.click(within(state).getByRole('button', { name: 'Try again' }));
+    expect(seen.filter((action) => action.type === sessionConnectRequested.type)).toHaveLength(1);
+    // While the one attempt runs the button cannot start another.
+    expect(within(state).getByRole('button', { name: 'Connecting…' })).toBeDisabled();
+  });
+
+  it('says so in Russian too', async () => {
+    await setLanguage('ru');
+    try {
+      http = answers();
+      const store = walletStore({ user: null });
+      act(() => {
+        store.dispatch(localGuestStarted({ balance: 0 }));
+      });
+      renderWallet(<UnlockSheet episode={EPISODE} />, { store, path: EPISODE.returnTo });
+      act(() => {
+        store.dispatch(unlockSheetRequested(EPISODE));
+      });
+      expect(await screen.findByRole('region', { name: 'Не удалось подключить ваш сеанс' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Повторить' })).toBeEnabled();
+    } finally {
+      await setLanguage('en');
+    }
+  });
+});
+
 describe('the unlock sheet', () => {
+  it('says the coin packs could not be loaded, with Try again, rather than that none are on sale', async () => {
+    http = answers((config) => (config.url === '/coins/packages/' ? { status: 429, data: {} } : undefined));
+    open(0);
+    const sheet = await screen.findByRole('dialog', { name: 'Unlock episode 5' });
+    expect(await within(sheet).findByRole('alert')).toHaveTextContent('We could not load the coin packs.');
+    expect(within(sheet).queryByText('No coin packs are on sale right now.')).toBeNull();
+    expect(within(sheet).getByRole('button', { name: 'Try again' })).toBeEnabled();
+  });
+
   it('marks the pack with the most coins for the money as best value', () => {
     expect(bestValuePackage(PACKS as never)?.id).toBe(2);
   });

@@ -5,15 +5,19 @@
  * when they are not, the coin packs inline (best value marked, and the first-purchase offer on its pack
  * when the server says it is this viewer's), the saved card for one-tap buying and
  * Gold with its real price. Paying or cancelling on the payment page comes back to the episode itself.
+ * A viewer the server does not know (the session could not be connected) gets the calm "could not connect"
+ * state with one "Try again" instead, and nothing of the wallet is requested for them.
  */
 import {
   ANALYTICS_EVENTS,
   Button,
   CoinIcon,
+  ErrorNotice,
   episodeUnlockRequested,
   formatNumber,
   InlineSpinner,
   localizedTitle,
+  SessionGate,
   selectCoinBalance,
   selectIsGold,
   track,
@@ -126,14 +130,16 @@ function Packs({ episode, short }: { episode: UnlockSheetEpisode; short: number 
   const dispatch = useAppDispatch();
   const sheet = useWalletSelector(selectUnlockSheet);
   const checkoutBusy = useWalletSelector(selectCheckoutBusy);
-  const { data: packs, isLoading } = useWalletCoinPackagesQuery();
+  const { data: packs, isLoading, isError, refetch } = useWalletCoinPackagesQuery();
   const { data: offer } = useWalletFirstPurchaseOfferQuery();
   const { data: cards } = useWalletPaymentMethodsQuery();
   const card = cards?.find((method) => method.is_default) ?? null;
   const checkboxId = useId();
   const { t, language } = useWalletT();
   if (isLoading) return <InlineSpinner label={t('sheet.loadingPacks')} />;
-  if (!packs || packs.length === 0) return <p className="ch-muted">{t('sheet.noPacks')}</p>;
+  // A failed read (or no answer at all, which the transport turns into empty data) is not "none on sale".
+  if (isError || !Array.isArray(packs)) return <ErrorNotice message={t('sheet.packsFailed')} onRetry={refetch} />;
+  if (packs.length === 0) return <p className="ch-muted">{t('sheet.noPacks')}</p>;
   const best = bestValuePackage(packs);
   const busy = checkoutBusy || sheet.busy !== 'idle';
   const after = sheet.unlockAfter ? t('sheet.andUnlock') : '';
@@ -316,34 +322,37 @@ function Sheet({ episode }: { episode: UnlockSheetEpisode }) {
             <dd data-testid="unlock-sheet-balance">{coinsLabel(balance)}</dd>
           </div>
         </dl>
-        {sheet.error && (
-          <p className="ch-error-text" role="alert">
-            {sheet.error}
-          </p>
-        )}
-        <KeepCoinsPrompt />
-        {short === 0 ? (
-          <Button
-            className="unlock-sheet-unlock"
-            onClick={() => {
-              dispatch(
-                episodeUnlockRequested({
-                  episodeId: episode.episodeId,
-                  seriesId: episode.seriesId,
-                  coinCost: cost,
-                  returnTo: episode.returnTo,
-                }),
-              );
-              close();
-            }}
-          >
-            {t('sheet.unlockFor', { count: cost })}
-          </Button>
-        ) : (
-          <Packs episode={episode} short={short} />
-        )}
-        <SeriesTotal episode={episode} balance={balance} />
-        <GoldOffer episode={episode} />
+        {/* Unlocking and buying need the server to know this viewer (product.md#accounts). */}
+        <SessionGate>
+          {sheet.error && (
+            <p className="ch-error-text" role="alert">
+              {sheet.error}
+            </p>
+          )}
+          <KeepCoinsPrompt />
+          {short === 0 ? (
+            <Button
+              className="unlock-sheet-unlock"
+              onClick={() => {
+                dispatch(
+                  episodeUnlockRequested({
+                    episodeId: episode.episodeId,
+                    seriesId: episode.seriesId,
+                    coinCost: cost,
+                    returnTo: episode.returnTo,
+                  }),
+                );
+                close();
+              }}
+            >
+              {t('sheet.unlockFor', { count: cost })}
+            </Button>
+          ) : (
+            <Packs episode={episode} short={short} />
+          )}
+          <SeriesTotal episode={episode} balance={balance} />
+          <GoldOffer episode={episode} />
+        </SessionGate>
       </div>
     </div>,
     document.body,

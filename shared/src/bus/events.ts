@@ -24,6 +24,8 @@ export const userUpdated = createAction<{ user: User }>('session/userUpdated');
 export const authenticated = createAction<{ access: string; refresh: string; user: User }>('session/authenticated');
 /** Request: any remote asks the shell to sign out. */
 export const signOutRequested = createAction('session/signOut');
+/** Request: a screen that needs the server asks the shell to connect a visitor kept only in this browser (one attempt). */
+export const sessionConnectRequested = createAction('session/connect');
 
 // Toasts — any remote requests, the shell shows
 export const showToast = createAction<ToastInput>('toast/show');
@@ -102,6 +104,7 @@ export const BUS_EVENTS = [
   userUpdated,
   authenticated,
   signOutRequested,
+  sessionConnectRequested,
   showToast,
   dismissToast,
   trackEvent,

@@ -5,7 +5,9 @@ import { readStored, writeStored } from '../storage/local-storage';
 import { readAccessToken, readRefreshToken, storeTokens } from '../storage/tokens';
 import { authorize, createApiClient, onAuthLost } from './api-client';
 import { fetchCoinBalance } from './coin-balance';
+import { manualClock } from './manual-clock';
 import { fetchProfile, USER_NOT_FOUND_MESSAGE } from './profile';
+import { createTransportPolicy } from './transport-policy';
 
 const request = (extra: Partial<InternalAxiosRequestConfig> = {}) =>
   authorize({ headers: new AxiosHeaders({ Authorization: 'Token static' }), ...extra } as InternalAxiosRequestConfig);
@@ -17,18 +19,21 @@ const hosts = {
   pageOrigin: 'http://localhost',
 };
 
-/** A client whose waits are recorded instead of slept, with a mock server behind it. */
+/** A client on a clock of its own (waits are exact and instant), its retry waits recorded, a mock server behind it. */
 function setup() {
   const delays: number[] = [];
+  const clock = manualClock();
   const client = createApiClient({
     baseURL: '/api',
-    sleep: async (ms) => {
+    policy: createTransportPolicy(clock),
+    sleep: (ms) => {
       delays.push(ms);
+      return clock.sleep(ms);
     },
     mediaHosts: () => hosts,
   });
   const server = new MockAdapter(client);
-  return { client, server, delays };
+  return { client, server, delays, clock };
 }
 
 beforeEach(() => localStorage.clear());

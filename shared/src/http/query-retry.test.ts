@@ -74,8 +74,10 @@ describe('a query through the shared transport', () => {
     }
   }
 
-  beforeEach(() => jest.useFakeTimers());
-  afterEach(() => jest.useRealTimers());
+  // One fake clock for every probe: the tab's transport remembers an API's troubles in time, which must
+  // not run backwards between tests (each probe leaves two quiet minutes, after which they are forgotten).
+  beforeAll(() => jest.useFakeTimers());
+  afterAll(() => jest.useRealTimers());
 
   it.each(RETRY_STATUSES)(
     'reports an API answering %i after the transport’s 3 retries, 1 s × the attempt apart, and no more',

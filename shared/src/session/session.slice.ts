@@ -9,6 +9,7 @@ import {
   episodeUnlocked,
   goldStatusChanged,
   guestCreated,
+  sessionConnectRequested,
   signedIn,
   signedOut,
   userUpdated,
@@ -33,6 +34,8 @@ export interface SessionState {
   goldPeriodEnd: string | null;
   /** The flags of the public profile lookup, polled every 2 s once the app is ready (product.md#accounts). */
   flags: PublicProfileFlags | null;
+  /** A visitor's "Try again" is connecting them to the server. */
+  connecting: boolean;
 }
 
 export const initialSessionState: SessionState = {
@@ -42,6 +45,7 @@ export const initialSessionState: SessionState = {
   isGold: false,
   goldPeriodEnd: null,
   flags: null,
+  connecting: false,
 };
 
 function fromUser(state: SessionState, user: User) {
@@ -70,10 +74,15 @@ export const sessionSlice = createSlice({
       .addCase(signedIn, (state, { payload }) => {
         fromUser(state, payload.user);
         state.status = payload.user.is_guest ? 'guest' : 'signed-in';
+        state.connecting = false;
       })
       .addCase(guestCreated, (state, { payload }) => {
         if (payload.user) fromUser(state, payload.user);
         state.status = payload.localOnly ? 'local-guest' : 'guest';
+        state.connecting = false;
+      })
+      .addCase(sessionConnectRequested, (state) => {
+        state.connecting = true;
       })
       .addCase(userUpdated, (state, { payload }) => {
         fromUser(state, payload.user);

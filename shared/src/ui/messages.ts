@@ -10,12 +10,22 @@ const en = {
   loading: 'Loading…',
   loadingProduct: 'Loading {{product}}…',
   tryAgain: 'Try again',
+  'session.connecting': 'Connecting your session…',
+  'session.connectingButton': 'Connecting…',
+  'session.unavailableTitle': 'We could not connect your session',
+  'session.unavailableBody':
+    'Unlocking episodes, buying coins, rewards and your account need our server, and it did not answer. Free episodes still play.',
 } as const satisfies Catalogue;
 
 const ru: Catalogue = {
   loading: 'Загрузка…',
   loadingProduct: 'Загружаем {{product}}…',
   tryAgain: 'Повторить',
+  'session.connecting': 'Подключаем ваш сеанс…',
+  'session.connectingButton': 'Подключаемся…',
+  'session.unavailableTitle': 'Не удалось подключить ваш сеанс',
+  'session.unavailableBody':
+    'Чтобы открывать серии, покупать монеты, получать награды и входить в аккаунт, нужен наш сервер, а он не ответил. Бесплатные серии по-прежнему доступны.',
 };
 
 const messages = defineMessages(UI_NAMESPACE, { en, ru });

@@ -1,5 +1,5 @@
-import { LOADING_TEXT, SCREENS, signedIn } from '@cliffhanger/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { guestCreated, LOADING_TEXT, localGuestStarted, SCREENS, type ScreenKey, signedIn } from '@cliffhanger/shared';
+import { act, screen, waitFor } from '@testing-library/react';
 import { answerEveryRemote, renderAt, testStore, testUser } from '../test-support';
 
 beforeEach(() => {
@@ -34,9 +34,36 @@ describe('the route table', () => {
     ['/test-slider', 'testSlider'],
     ['/series/12', 'seriesDetail'],
   ])('maps %s lazily to its remote screen %s', async (path, key) => {
-    renderAt(path);
+    const store = testStore();
+    store.dispatch(guestCreated({ user: testUser({ is_guest: true }), localOnly: false }));
+    renderAt(path, store);
     await screen.findByText(`screen:${key}`);
   });
+
+  const needsServer = (Object.keys(SCREENS) as ScreenKey[]).filter((key) => 'identity' in SCREENS[key]);
+
+  it('gives the screens that need the server: buying, Gold, rewards and the account', () => {
+    expect(needsServer.sort()).toEqual(
+      ['accountDashboard', 'coins', 'goldSubscription', 'rewards', 'store', 'subscription'].sort(),
+    );
+  });
+
+  it.each(['/rewards', '/coins', '/account-dashboard/balance'])(
+    'shows "Connecting your session…" on %s while the session starts, then "could not connect" for a local visitor',
+    async (path) => {
+      const store = testStore();
+      renderAt(path, store);
+      expect(await screen.findByRole('status')).toHaveTextContent('Connecting your session…');
+      act(() => {
+        store.dispatch(localGuestStarted({ balance: 0 }));
+        store.dispatch(guestCreated({ user: null, localOnly: true }));
+      });
+      expect(
+        await screen.findByRole('heading', { name: 'We could not connect your session', level: 1 }),
+      ).toBeInTheDocument();
+      expect(screen.queryByText(/^screen:/)).toBeNull();
+    },
+  );
 
   it.each([
     '/player/3/episode/7',

@@ -1,6 +1,7 @@
 /**
  * The shell's route table, built from the product's table in `shared` (product.md#screens): every path maps to
- * its remote's screen inside the screen's layout; the two redirects and the admin guard live here.
+ * its remote's screen inside the screen's layout; the two redirects, the admin guard and the session gate of
+ * the screens that need the server live here.
  */
 import {
   type Layout,
@@ -10,6 +11,7 @@ import {
   readStored,
   SCREENS,
   type ScreenKey,
+  SessionGate,
   selectIsStaff,
   useSharedSelector,
 } from '@cliffhanger/shared';
@@ -61,10 +63,11 @@ export function buildRoutes(): RouteObject[] {
     const screen = SCREENS[key];
     const guarded = 'guarded' in screen && screen.guarded;
     const immersive = 'immersive' in screen && screen.immersive;
+    // Keyed: moving between two remotes' screens must not carry one remote's state into the other.
+    const remote = <RemoteScreen key={`${screen.remote}:${key}`} remote={screen.remote} screen={key} />;
     const element = (
       <WithLayout layout={screen.layout} immersive={immersive}>
-        {/* Keyed: moving between two remotes' screens must not carry one remote's state into the other. */}
-        <RemoteScreen key={`${screen.remote}:${key}`} remote={screen.remote} screen={key} />
+        {'identity' in screen && screen.identity ? <SessionGate page>{remote}</SessionGate> : remote}
       </WithLayout>
     );
     return screen.paths.map((path) => ({

@@ -4,6 +4,7 @@ import {
   REMOTE_ROLLOUT_REFRESH_MS,
   REMOTE_VERSION_PIN_STORAGE,
   type RemoteRolloutsAnswer,
+  resetTransportPolicy,
 } from '@cliffhanger/shared';
 import { UNVERSIONED } from './remote-registry';
 import {
@@ -34,15 +35,18 @@ const remotesJson = Object.fromEntries(REMOTE_IDS.map((id) => [id, `/remotes/${i
 function answering(routes: Record<string, { status: number; body?: unknown } | Error>) {
   const fetchMock = jest.fn(async (url: string) => {
     const route = routes[url];
-    if (!route) return { ok: false, status: 404, json: async () => ({}) };
+    const headers = { get: () => null };
+    if (!route) return { ok: false, status: 404, headers, json: async () => ({}) };
     if (route instanceof Error) throw route;
-    return { ok: route.status < 400, status: route.status, json: async () => route.body };
+    return { ok: route.status < 400, status: route.status, headers, json: async () => route.body };
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   return fetchMock;
 }
 
 beforeEach(() => {
+  // Each test is a page of its own: an API failure met by the test before is not remembered.
+  resetTransportPolicy();
   localStorage.clear();
   sessionStorage.clear();
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);

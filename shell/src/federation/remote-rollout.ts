@@ -9,6 +9,7 @@
  */
 import {
   chooseRemoteRelease,
+  fetchUnderPolicy,
   formatVersionPins,
   parseVersionPins,
   REMOTE_IDS,
@@ -81,9 +82,11 @@ export async function fetchRolloutRules(
   fallback: () => Promise<RemotesConfig> = () => fetchRemotesConfig(),
 ): Promise<{ rules: RolloutRules; source: 'api' | 'remotes.json' }> {
   try {
-    // Public and cookie-free, so an API on another origin answers it without credentials.
-    const response = await fetch(url, { credentials: 'omit' });
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    // Public and cookie-free, so an API on another origin answers it without credentials. Under the tab's
+    // transport policy: an API that is backing off is not asked, remotes.json answers at once.
+    const response = await fetchUnderPolicy(url, { credentials: 'omit' });
+    if (!response?.ok)
+      throw new Error(`${url} answered ${response ? response.status : 'nothing: the API is backing off'}`);
     // Addresses are absolute or relative to the site (not to the API).
     return { rules: parseRolloutAnswer(await response.json(), window.location.href), source: 'api' };
   } catch (error) {

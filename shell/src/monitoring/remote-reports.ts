@@ -6,6 +6,7 @@
  * beyond REMOTE_REPORTS_QUEUE_LIMIT the oldest reports are dropped.
  */
 import {
+  fetchUnderPolicy,
   REMOTE_REPORTS_FLUSH_MS,
   REMOTE_REPORTS_PER_REQUEST,
   REMOTE_REPORTS_QUEUE_LIMIT,
@@ -19,8 +20,9 @@ export const remoteReportsUrl = () => `${runtimeConfig().apiBaseUrl.replace(/\/+
 
 type Send = (body: RemoteLoadReportsBody, options: { keepalive: boolean }) => Promise<unknown>;
 
+// Under the tab's transport policy: while the API backs off a batch is dropped, as a failed one is.
 const defaultSend: Send = (body, { keepalive }) =>
-  fetch(remoteReportsUrl(), {
+  fetchUnderPolicy(remoteReportsUrl(), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),

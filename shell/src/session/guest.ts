@@ -8,6 +8,8 @@ import {
   GUEST_EMAIL_DOMAIN,
   GUEST_GENDER,
   GUEST_ID_LENGTH,
+  GUEST_REGISTRATION_BACKOFF_CAP_MS,
+  GUEST_REGISTRATION_BACKOFF_MS,
   type GuestSignupPayload,
 } from '@cliffhanger/shared';
 
@@ -36,3 +38,33 @@ export function buildGuestSignup(id: string, random: () => number = Math.random)
     email: `${id}@${GUEST_EMAIL_DOMAIN}`,
   };
 }
+
+/**
+ * When the next registration may be made without the visitor asking (product.md#accounts): after both
+ * attempts of a registration failed, none for GUEST_REGISTRATION_BACKOFF_MS, doubling with each further
+ * failure up to GUEST_REGISTRATION_BACKOFF_CAP_MS, so a lost session, a sign-out or a refused request
+ * never starts a registration loop. "Try again" on a screen that needs the server is the visitor asking.
+ */
+export class RegistrationBackoff {
+  private failures = 0;
+  private until = 0;
+
+  /** Whether a registration the visitor did not ask for may be made at `now`. */
+  allows(now: number): boolean {
+    return now >= this.until;
+  }
+
+  failed(now: number): void {
+    this.failures += 1;
+    this.until =
+      now + Math.min(GUEST_REGISTRATION_BACKOFF_MS * 2 ** (this.failures - 1), GUEST_REGISTRATION_BACKOFF_CAP_MS);
+  }
+
+  succeeded(): void {
+    this.failures = 0;
+    this.until = 0;
+  }
+}
+
+/** The tab's registration back-off. */
+export const registrationBackoff = new RegistrationBackoff();

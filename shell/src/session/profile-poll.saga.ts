@@ -2,15 +2,19 @@
  * The public profile lookup (product.md#accounts): once the session has started it polls every 2 s, paused while the
  * tab is hidden. When the flags change (a purchase, a subscription, a verified email) the profile is
  * read again and remotes hear about a new balance or Gold status through the bus. Errors are swallowed
- * (product.md#accounts): the next poll tries again.
+ * (product.md#accounts): the next poll tries again, and is its only retry. A failing lookup is not
+ * hammered: after each failure in a row the wait doubles (4 s, 8 s … up to a minute), and never ends
+ * before a `Retry-After` the API gave.
  */
 import {
   apiClient,
   balanceChanged,
+  FeedRequestError,
   feedRequest,
   fetchProfile,
   forgetSession,
   goldStatusChanged,
+  PROFILE_POLL_BACKOFF_CAP_MS,
   PROFILE_POLL_MS,
   type PublicProfileFlags,
   profileFlagsReceived,
@@ -60,30 +64,50 @@ export function* refreshProfile() {
   }
 }
 
+/** What one poll found: nothing to say, or a failure and how long the API asked to be left alone. */
+export type PollResult = { ok: true } | { ok: false; retryAfterMs?: number };
+
 export function* pollPublicProfileOnce() {
   const session: SessionState = yield select(selectSession);
-  if (!session.user) return; // a local guest has no profile on the server
+  if (!session.user) return { ok: true }; // a local guest has no profile on the server
   try {
-    const flags: PublicProfileFlags = yield call(feedRequest, PUBLIC_VIEW_PATH, {}, { userId: session.user.id });
-    if (!flagsDiffer(session.flags, flags)) return;
+    const flags: PublicProfileFlags = yield call(
+      feedRequest,
+      PUBLIC_VIEW_PATH,
+      {},
+      { userId: session.user.id, maxRetries: 0 },
+    );
+    if (!flagsDiffer(session.flags, flags)) return { ok: true };
     yield put(profileFlagsReceived(flags));
     if (session.flags) yield call(refreshProfile);
-  } catch {
-    // swallowed (product.md#accounts)
+    return { ok: true };
+  } catch (error) {
+    // swallowed (product.md#accounts); only the wait before the next poll grows
+    return { ok: false, retryAfterMs: error instanceof FeedRequestError ? error.retryAfterMs : undefined };
   }
+}
+
+/** The wait before the next poll after `failures` failed polls in a row, or what a `Retry-After` asked for. */
+export function nextPollDelay(failures: number, retryAfterMs = 0): number {
+  const backoff =
+    failures === 0 ? PROFILE_POLL_MS : Math.min(PROFILE_POLL_MS * 2 ** failures, PROFILE_POLL_BACKOFF_CAP_MS);
+  return Math.max(backoff, retryAfterMs);
 }
 
 export function* profilePollSaga(doc: Document = document) {
   yield take(sessionStarted.type);
   const visibility: EventChannel<DocumentVisibilityState> = yield call(visibilityChannel, doc);
+  let failures = 0;
   try {
     while (true) {
       if (doc.visibilityState === 'hidden') {
         yield take(visibility); // paused until the tab is shown again
         continue;
       }
-      yield call(pollPublicProfileOnce);
-      yield race({ next: delay(PROFILE_POLL_MS), visibility: take(visibility) });
+      const result: PollResult = yield call(pollPublicProfileOnce);
+      failures = result.ok ? 0 : failures + 1;
+      const wait = nextPollDelay(failures, result.ok ? 0 : result.retryAfterMs);
+      yield race({ next: delay(wait), visibility: take(visibility) });
     }
   } finally {
     visibility.close();

@@ -4,6 +4,7 @@ import {
   balanceChanged,
   currentLanguage,
   feedClient,
+  GUEST_REGISTRATION_TIMEOUT_MS,
   goldStatusChanged,
   guestCreated,
   initialSessionState,
@@ -23,10 +24,11 @@ import {
 } from '@cliffhanger/shared';
 import MockAdapter from 'axios-mock-adapter';
 import { runSaga, type Saga } from 'redux-saga';
-import { buildGuestSignup, randomGuestAge, randomGuestId } from './guest';
+import { buildGuestSignup, RegistrationBackoff, randomGuestAge, randomGuestId, registrationBackoff } from './guest';
 import { addressWithoutMagicLink, isValidMagicLink, magicLinkTokenFrom } from './magic-link.saga';
-import { flagsDiffer, pollPublicProfileOnce, refreshProfile } from './profile-poll.saga';
+import { flagsDiffer, nextPollDelay, pollPublicProfileOnce, refreshProfile } from './profile-poll.saga';
 import {
+  connectSession,
   continueAsNewGuest,
   createGuest,
   logout,
@@ -72,6 +74,7 @@ beforeEach(() => {
   removeCookie('user_id');
   server = new MockAdapter(apiClient());
   window.history.replaceState(null, '', '/');
+  registrationBackoff.succeeded();
 });
 afterEach(() => {
   server.restore();
@@ -151,6 +154,60 @@ describe('guest creation', () => {
     await jest.advanceTimersByTimeAsync(1_000);
     const { dispatched } = await done;
     expect(dispatched.find((a) => a.type === guestCreated.type)?.payload).toEqual({ user: null, localOnly: true });
+  });
+});
+
+describe('after a failed registration', () => {
+  async function failBoth() {
+    jest.useFakeTimers();
+    // 500, not 503: the tab's transport would remember a 503 as trouble of the API across tests.
+    server.onPost('/user/signup/').reply(500);
+    const done = run(createGuest);
+    await jest.advanceTimersByTimeAsync(1_000);
+    await done;
+    jest.useRealTimers();
+  }
+
+  it('sends each attempt once (no transport retries) with a time limit of its own', async () => {
+    await failBoth();
+    expect(server.history.post).toHaveLength(2);
+    expect(server.history.post[0]).toMatchObject({ maxRetries: 0, timeout: GUEST_REGISTRATION_TIMEOUT_MS });
+  });
+
+  it('registers nobody by itself during the back-off: a sign-out or a lost session goes on locally, sending nothing', async () => {
+    await failBoth();
+    const { dispatched, types } = await run(continueAsNewGuest);
+    expect(server.history.post).toHaveLength(2);
+    expect(dispatched.find((a) => a.type === guestCreated.type)?.payload).toEqual({ user: null, localOnly: true });
+    // The failure was tagged once, when it happened.
+    expect(types).not.toContain('analytics/track');
+  });
+
+  it('makes exactly one attempt when the visitor presses Try again, and connects them when it succeeds', async () => {
+    await failBoth();
+    server.resetHandlers();
+    server.onPost('/user/signup/').replyOnce(500);
+    await run(connectSession);
+    expect(server.history.post).toHaveLength(3);
+    server.onPost('/user/signup/').replyOnce(200, { access: 'ga', refresh: 'gr', user: user({ is_guest: true }) });
+    const { dispatched } = await run(connectSession);
+    expect(server.history.post).toHaveLength(4);
+    expect(dispatched.find((a) => a.type === guestCreated.type)?.payload).toMatchObject({ localOnly: false });
+    expect(readAccessToken()).toBe('ga');
+  });
+
+  it('waits 5 minutes after a failure, doubling with each further one up to an hour', () => {
+    const backoff = new RegistrationBackoff();
+    expect(backoff.allows(0)).toBe(true);
+    backoff.failed(0);
+    expect(backoff.allows(5 * 60_000 - 1)).toBe(false);
+    expect(backoff.allows(5 * 60_000)).toBe(true);
+    backoff.failed(0);
+    expect(backoff.allows(10 * 60_000 - 1)).toBe(false);
+    for (let i = 0; i < 10; i += 1) backoff.failed(0);
+    expect(backoff.allows(60 * 60_000)).toBe(true);
+    backoff.succeeded();
+    expect(backoff.allows(0)).toBe(true);
   });
 });
 
@@ -306,6 +363,28 @@ describe('the public profile poll', () => {
     const { dispatched } = await run(refreshProfile, { user: user(), balance: 10, isGold: false });
     expect(dispatched.map((a) => a.type)).toEqual([userUpdated.type, balanceChanged.type, goldStatusChanged.type]);
     expect(dispatched[1].payload).toEqual({ balance: 60, reason: 'sync' });
+  });
+
+  it('asks the feed for no transport retries: the next poll is the retry', async () => {
+    const feed = new MockAdapter(feedClient());
+    feed.onPost('/user/public-view/').reply(500);
+    const { result } = await run(pollPublicProfileOnce, { user: user() });
+    expect(result).toEqual({ ok: false, retryAfterMs: undefined });
+    expect(feed.history.post).toHaveLength(1);
+    expect(feed.history.post[0]).toMatchObject({ maxRetries: 0 });
+    feed.restore();
+  });
+
+  it('polls every 2 s while the lookup answers, and backs off 4 s, 8 s … up to a minute while it fails', () => {
+    expect(nextPollDelay(0)).toBe(2_000);
+    expect([1, 2, 3, 4, 5, 6, 7].map((failures) => nextPollDelay(failures))).toEqual([
+      4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 60_000,
+    ]);
+  });
+
+  it('never polls a refusing lookup again before the Retry-After it gave', () => {
+    expect(nextPollDelay(1, 90_000)).toBe(90_000);
+    expect(nextPollDelay(1, 1_000)).toBe(4_000);
   });
 
   it('tells changed flags from equal ones', () => {

@@ -7,7 +7,11 @@
  * stored user and tokens; any other failure keeps them while a token is still stored.
  *
  * Guest creation: register with the API (static Token header); on failure retry once after 1 s; when
- * both fail continue with a local guest and tag it in analytics as a failed registration.
+ * both fail continue with a local guest and tag it in analytics as a failed registration. Each attempt
+ * is one request (no transport retries) given GUEST_REGISTRATION_TIMEOUT_MS. After such a failure no
+ * registration is made by itself for a long back-off (`RegistrationBackoff`): a sign-out or a lost
+ * session meanwhile goes on locally at once. A screen that needs the server offers "Try again", which
+ * makes one attempt (`session/connect`).
  *
  * Afterwards: the tokens that an account screen hands over are stored, sign-out and a lost refresh
  * forget everything, and every bus event remotes follow is dispatched from here. Whoever is signed out
@@ -24,6 +28,7 @@ import {
   forgetSession,
   GUEST_COOKIE_NAME,
   GUEST_REGISTRATION_RETRY_DELAY_MS,
+  GUEST_REGISTRATION_TIMEOUT_MS,
   type GuestSignupPayload,
   guestCreated,
   isLanguage,
@@ -37,6 +42,7 @@ import {
   rememberUser,
   removeCookie,
   removeStored,
+  sessionConnectRequested,
   setGuestCookie,
   setLanguage,
   setUserIdCookie,
@@ -52,8 +58,8 @@ import {
 } from '@cliffhanger/shared';
 import { createAction } from '@reduxjs/toolkit';
 import { type EventChannel, eventChannel } from 'redux-saga';
-import { call, delay, fork, put, take, takeEvery, takeLatest } from 'redux-saga/effects';
-import { buildGuestSignup, randomGuestId } from './guest';
+import { call, delay, fork, put, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { buildGuestSignup, randomGuestId, registrationBackoff } from './guest';
 import { verifyMagicLinkFromAddress } from './magic-link.saga';
 
 /** The shell's own fact: the session has started (signed in, restored, or a guest). */
@@ -65,6 +71,8 @@ export function* registerGuest(payload: GuestSignupPayload) {
   const client = apiClient();
   const { data }: { data: AuthResponse } = yield call([client, client.post], GUEST_SIGNUP_PATH, payload, {
     staticToken: true,
+    maxRetries: 0,
+    timeout: GUEST_REGISTRATION_TIMEOUT_MS,
   });
   if (!data?.access || !data.user) throw new Error('The guest signup answered no session');
   return data;
@@ -75,22 +83,38 @@ function rememberGuest(guestId: string) {
   setGuestCookie(guestId);
 }
 
-export function* createGuest() {
-  const existing = readLocalGuest();
-  const guestId = existing?.id ?? randomGuestId();
-  const payload = buildGuestSignup(guestId);
-  let answer: AuthResponse | null = null;
+const now = () => Date.now();
+
+/** Registers `payload`, once or with the one retry after 1 s; answers the session or the last failure. */
+function* attemptRegistration(payload: GuestSignupPayload, attempts: 1 | 2) {
   let failure: unknown = null;
-  try {
-    answer = yield call(registerGuest, payload);
-  } catch {
-    yield delay(GUEST_REGISTRATION_RETRY_DELAY_MS);
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    if (attempt > 1) yield delay(GUEST_REGISTRATION_RETRY_DELAY_MS);
     try {
-      answer = yield call(registerGuest, payload);
+      const answer: AuthResponse = yield call(registerGuest, payload);
+      registrationBackoff.succeeded();
+      return { answer, failure: null };
     } catch (error) {
       failure = error;
     }
   }
+  registrationBackoff.failed(yield call(now));
+  return { answer: null, failure };
+}
+
+/**
+ * Creates the guest: registered when the server answers, else kept in this browser. `attempts` is 2 on
+ * the visitor's arrival (the retry after 1 s), 1 when they press "Try again"; a registration nobody asked
+ * for is skipped while the back-off after a failure lasts.
+ */
+export function* createGuest(attempts: 1 | 2 = 2) {
+  const existing = readLocalGuest();
+  const guestId = existing?.id ?? randomGuestId();
+  const payload = buildGuestSignup(guestId);
+  const allowed: boolean = attempts === 1 || registrationBackoff.allows(yield call(now));
+  const { answer, failure }: { answer: AuthResponse | null; failure: unknown } = allowed
+    ? yield call(attemptRegistration, payload, attempts)
+    : { answer: null, failure: new Error('Registration paused after a recent failure') };
   rememberGuest(guestId);
   if (answer) {
     storeTokens(answer.access, answer.refresh);
@@ -103,6 +127,7 @@ export function* createGuest() {
   const local = writeLocalGuest(existing ?? newLocalGuest(guestId));
   yield put(localGuestStarted({ balance: local.balance }));
   yield put(guestCreated({ user: null, localOnly: true }));
+  if (!allowed) return;
   yield put(
     track(ANALYTICS_EVENTS.guestRegistrationFailed, {
       guest_id: guestId,
@@ -110,6 +135,12 @@ export function* createGuest() {
       reason: failure instanceof Error ? failure.message : 'unknown',
     }),
   );
+}
+
+/** "Try again" on a screen that needs the server: one registration attempt for a visitor kept locally. */
+export function* connectSession() {
+  if (readAccessToken()) return;
+  yield call(createGuest, 1);
 }
 
 /** Restores the saved session; answers whether someone is signed in afterwards. */
@@ -209,6 +240,7 @@ export function* sessionSaga() {
   yield takeEvery(authenticated.type, storeAuthentication);
   yield takeEvery(signOutRequested.type, logout);
   yield takeLatest(signedOut.type, continueAsNewGuest);
+  yield takeLeading(sessionConnectRequested.type, connectSession);
   yield fork(watchAuthLost);
   yield call(startSession);
 }

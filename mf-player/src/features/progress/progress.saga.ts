@@ -8,6 +8,7 @@ import {
   ANALYTICS_EVENTS,
   episodeStarted,
   episodeWatched,
+  fetchUnderPolicy,
   progressSaved,
   readAccessToken,
   runMutation,
@@ -37,11 +38,15 @@ export function* putProgress(episodeId: number, progress: number, positionSecond
   );
 }
 
-/** A save that survives the page going away (pagehide): fetch with keepalive, same auth as the client. */
+/**
+ * A save that survives the page going away (pagehide): fetch with keepalive, same auth as the client, under
+ * the tab's transport policy. It cannot wait, so while the API backs off or the tab's budget is spent it is
+ * not sent: the progress saved last stands.
+ */
 export async function putProgressKeepalive(episodeId: number, progress: number, positionSeconds: number) {
   const config = runtimeConfig();
   const token = readAccessToken();
-  await fetch(`${config.apiBaseUrl}/episodes/${episodeId}/watch-progress/`, {
+  await fetchUnderPolicy(`${config.apiBaseUrl}/episodes/${episodeId}/watch-progress/`, {
     method: 'PUT',
     keepalive: true,
     credentials: 'omit',

@@ -32,11 +32,12 @@ export const coinsApi = baseApi.injectEndpoints({
       // Anything that moves coins refreshes the transactions, and with them what is owed.
       providesTags: ['Transaction'],
     }),
-    walletCoinPackages: build.query<CoinPackage[], void>({
+    walletCoinPackages: build.query<CoinPackage[] | null, void>({
       query: () => ({ url: '/coins/packages/' }),
-      // A refused (CORS) request answers null (product.md#requests): no packages rather than a crash.
+      // A request that got no answer (CORS, a dropped connection) answers null (product.md#requests): kept
+      // as null, so screens say the packs could not be loaded rather than that none are on sale.
       transformResponse: (answer: CoinPackage[] | { results: CoinPackage[] } | null) =>
-        Array.isArray(answer) ? answer : (answer?.results ?? []),
+        answer === null ? null : Array.isArray(answer) ? answer : (answer?.results ?? []),
     }),
     /** The first-purchase offer when the server says it is this viewer's; null otherwise. */
     walletFirstPurchaseOffer: build.query<FirstPurchaseOfferView | null, void>({
