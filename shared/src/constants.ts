@@ -126,6 +126,7 @@ export const FOLLOW_PROMPT_COINS = 100;
  * it is the client's word.
  */
 export const DEVICE_ID_HEADER = 'X-Device-Id';
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
 // Timings (product.md#constants)
 export const PROFILE_POLL_MS = 2_000;

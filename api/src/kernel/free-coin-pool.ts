@@ -8,7 +8,7 @@
  * pool's row (`coins + n <= bound`), which PostgreSQL's row lock and SQLite's single writer serialise,
  * so concurrent claims can never overshoot it, and a refused claim rolls back with its whole transaction.
  */
-import { DEVICE_ID_HEADER } from '@cliffhanger/shared/constants';
+import { DEVICE_ID_HEADER, DEVICE_ID_PATTERN } from '@cliffhanger/shared/constants';
 import type { FreeCoinLimits } from '../config';
 import type { Trx } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -20,13 +20,10 @@ export interface FreeCoinSource {
   deviceId: string | null;
 }
 
-/** A device id worth keying by; anything else is ignored, as if none was sent. */
-const DEVICE_ID = /^[A-Za-z0-9_-]{8,128}$/;
-
-/** The device id of a request's headers, or null. */
+/** The device id of a request's headers (DEVICE_ID_PATTERN), or null: anything else is ignored, as if none was sent. */
 export function deviceIdOf(headers: Record<string, string | string[] | undefined>): string | null {
   const value = headers[DEVICE_ID_HEADER.toLowerCase()];
-  return typeof value === 'string' && DEVICE_ID.test(value) ? value : null;
+  return typeof value === 'string' && DEVICE_ID_PATTERN.test(value) ? value : null;
 }
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);

@@ -1,5 +1,6 @@
 import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import MockAdapter from 'axios-mock-adapter';
+import { DEVICE_ID_HEADER, DEVICE_ID_PATTERN } from '../constants';
 import { setLanguage } from '../i18n/i18n';
 import { readStored, writeStored } from '../storage/local-storage';
 import { readAccessToken, readRefreshToken, storeTokens } from '../storage/tokens';
@@ -81,6 +82,18 @@ describe('the main API client', () => {
   it('keeps a request’s own Token header', () => {
     storeTokens('user-token');
     expect(request({ staticToken: true }).headers.get('Authorization')).toBe('Token static');
+  });
+
+  it('names this browser’s device on every request, the same id each time, even on a guest signup', () => {
+    const first = request({ staticToken: true }).headers.get(DEVICE_ID_HEADER);
+    expect(first).toMatch(DEVICE_ID_PATTERN);
+    expect(request().headers.get(DEVICE_ID_HEADER)).toBe(first);
+    expect(readStored('device_id')).toBe(first);
+  });
+
+  it('makes a new device id when the stored one is not a valid id', () => {
+    localStorage.setItem('device_id', JSON.stringify('bad id!'));
+    expect(request().headers.get(DEVICE_ID_HEADER)).toMatch(DEVICE_ID_PATTERN);
   });
 });
 

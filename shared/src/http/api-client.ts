@@ -21,6 +21,7 @@
  */
 import axios, { AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import {
+  DEVICE_ID_HEADER,
   GATE_PATIENCE_MS,
   MAX_RETRIES,
   REQUEST_TIMEOUT_MS,
@@ -29,6 +30,7 @@ import {
   RETRY_STATUSES,
 } from '../constants';
 import { currentLanguage } from '../i18n/i18n';
+import { readStored, writeStored } from '../storage/local-storage';
 import { clearTokens, isBypassToken, readAccessToken, readRefreshToken, storeTokens } from '../storage/tokens';
 import { runtimeConfig } from './config';
 import { type MediaHosts, rewriteMediaAddresses } from './media-addresses';
@@ -77,7 +79,22 @@ export function speakPageLanguage(config: InternalAxiosRequestConfig): InternalA
   return config;
 }
 
+/**
+ * This browser's device id (random, kept in storage): the API bounds free coins per device a day beside
+ * per address (product.md#rewards), so viewers sharing one address are told apart.
+ */
+export function deviceId(): string {
+  const stored = readStored('device_id');
+  if (stored) return stored;
+  const made = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+  writeStored('device_id', made);
+  return made;
+}
+
 export function authorize(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+  config.headers.set(DEVICE_ID_HEADER, deviceId());
   if (config.staticToken) return config;
   const token = readAccessToken();
   if (token && !isBypassToken(token)) config.headers.set('Authorization', `Bearer ${token}`);

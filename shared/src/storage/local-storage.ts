@@ -3,6 +3,7 @@
  * missing storage and a corrupt value: a value that fails to parse or to validate is removed and the
  * read answers null, never throws.
  */
+import { DEVICE_ID_PATTERN } from '../constants';
 import type { Episode, LocalGuestState, SearchHistory, Series, SeriesMediaOverride, User } from '../entities';
 
 export interface StorageShapes {
@@ -20,6 +21,7 @@ export interface StorageShapes {
   checkout_session_id: string;
   datalog_sent: boolean;
   follow_reward_claimed: boolean;
+  device_id: string;
   // The browser-storage collections of product.md#browser-storage, written by the staff area and read by the viewer screens.
   episodes: Episode[];
   series: unknown[];
@@ -74,6 +76,7 @@ const validators: { [K in StorageKey]?: Validator<K> } = {
   coin_balance: (v): v is number => typeof v === 'number' && Number.isFinite(v),
   datalog_sent: (v): v is boolean => typeof v === 'boolean',
   follow_reward_claimed: (v): v is boolean => typeof v === 'boolean',
+  device_id: (v): v is string => typeof v === 'string' && DEVICE_ID_PATTERN.test(v),
   ...Object.fromEntries(STORED_COLLECTION_KEYS.map((key) => [key, (v: unknown): v is unknown[] => Array.isArray(v)])),
   // The two collections the viewer screens read back as typed records (the sample-catalogue fallback,
   // product.md#browser-storage). Ids may be text: the staff area's local records are kept as well.
