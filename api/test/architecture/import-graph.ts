@@ -228,7 +228,8 @@ export function sqlOutsideRepositories(root = API_SRC): Array<{ file: string; at
 /**
  * The files that may read the process environment: the configuration, the process entry points and
  * the command-line print scripts. Everything else gets its settings through `AppConfig`.
- * `media/ffmpeg.ts` looks the binary up on PATH (and FFMPEG_PATH) at each job, like a shell would.
+ * `media/ffmpeg.ts` looks the binary up on PATH (and FFMPEG_PATH) at each job, like a shell would;
+ * `media/ffmpeg-install.ts` is an entry point too (`.ci/run` and `npm start` run it before any server).
  */
 export const ENVIRONMENT_READERS = [
   'config.ts',
@@ -237,6 +238,7 @@ export const ENVIRONMENT_READERS = [
   'env-file.ts',
   'startup-checks.ts',
   'media/ffmpeg.ts',
+  'media/ffmpeg-install.ts',
 ];
 
 export function environmentReaders(root = API_SRC): string[] {

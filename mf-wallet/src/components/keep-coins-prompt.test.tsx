@@ -1,5 +1,5 @@
 import { writeStored } from '@cliffhanger/shared';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { guest } from '../../../shared/testing/remote-store';
 import { checkoutReturned } from '../features/checkout/checkout.slice';
@@ -47,7 +47,7 @@ describe('keep your coins on any device', () => {
     await act(() => settle());
     const sent = http.calls.filter((call) => call.url === '/auth/keep-coins/');
     expect(sent.map((call) => JSON.parse(String(call.data)))).toEqual([{ email: 'ana@example.com' }]);
-    expect(prompt).toHaveTextContent('Check your inbox');
+    await waitFor(() => expect(prompt).toHaveTextContent('Check your inbox'));
     expect(prompt).toHaveTextContent('We sent a link to ana@example.com.');
   });
 

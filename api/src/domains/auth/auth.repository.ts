@@ -1,5 +1,5 @@
 /** SQL for the credentials tables: refresh tokens, magic links, password resets, e-mail verifications. */
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Database, Executor } from '../../db/schema';
 
 export async function insertRefreshToken(
@@ -85,6 +85,14 @@ export async function insertMagicLink(
 }
 
 /** A link that was not mailed after all (the address had its share): it never counts or works. */
+/**
+ * Inside a transaction: waits for any other request storing a link to `email` to commit (PostgreSQL; on
+ * SQLite the transaction's write lock already serialises them), so counting and storing are one step.
+ */
+export async function lockLinksTo(trx: Executor, dbKind: 'sqlite' | 'postgres', email: string) {
+  if (dbKind === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`link-mails:${email}`}))`.execute(trx);
+}
+
 /** How many links to `email` were stored since `since`. */
 export async function linksToAddressSince(db: Executor, email: string, since: string): Promise<number> {
   const row = await db

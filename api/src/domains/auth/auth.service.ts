@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GUEST_EMAIL_DOMAIN, LINK_MAILS_PER_ADDRESS, MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/constants';
-import { sql } from 'kysely';
 import { DEFAULT_FREE_COIN_LIMITS } from '../../config';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
@@ -40,6 +39,7 @@ import {
   insertPasswordReset,
   insertRefreshToken,
   linksToAddressSince,
+  lockLinksTo,
   revokeAllRefreshTokens,
   revokeRefreshFamily,
   storeFirstPassword,
@@ -380,8 +380,7 @@ async function mailSignInLink(ctx: AppContext, caller: RequestFacts, link: LinkT
   const now = ctx.now();
   const since = addSeconds(now, -ctx.config.magicLinkTtlSeconds);
   const stored = await moneyTransaction(ctx, async (trx) => {
-    if (ctx.dbKind === 'postgres')
-      await sql`select pg_advisory_xact_lock(hashtext(${`link-mails:${link.email}`}))`.execute(trx);
+    await lockLinksTo(trx, ctx.dbKind, link.email);
     if ((await linksToAddressSince(trx, link.email, since)) >= LINK_MAILS_PER_ADDRESS) return false;
     await insertMagicLink(trx, {
       tokenHash: hashToken(token),
