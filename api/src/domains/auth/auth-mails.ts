@@ -13,6 +13,13 @@ export interface LinkMailWords {
   outro: string;
 }
 
+/** The closing line of a mail whose link lives `minutes` minutes. */
+function minutesLinkOutro(language: Language, minutes: number): string {
+  return language === 'ru'
+    ? `Ссылка сработает один раз и перестанет действовать через ${ruMinutes(minutes)}. Если вы её не запрашивали, просто не обращайте внимания на это письмо.`
+    : `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail.`;
+}
+
 /** The language of a mail to `recipient` caused by a request that asked for `requestLanguages`. */
 export function mailLanguage(
   recipient: { language: string | null } | null | undefined,
@@ -30,14 +37,14 @@ export function signInMail(language: Language, minutes: number): LinkMailWords {
       subject: 'Ваша ссылка для входа в Cliffhanger',
       intro: 'Чтобы войти в Cliffhanger, перейдите по ссылке ниже.',
       linkLabel: 'Войти',
-      outro: `Ссылка сработает один раз и перестанет действовать через ${ruMinutes(minutes)}. Если вы её не запрашивали, просто не обращайте внимания на это письмо.`,
+      outro: minutesLinkOutro('ru', minutes),
     };
   }
   return {
     subject: 'Your Cliffhanger sign-in link',
     intro: 'Use the link below to sign in to Cliffhanger.',
     linkLabel: 'Sign in',
-    outro: `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail.`,
+    outro: minutesLinkOutro('en', minutes),
   };
 }
 
@@ -48,14 +55,14 @@ export function registrationMail(language: Language, minutes: number, coins: num
       subject: 'Завершите создание аккаунта Cliffhanger',
       intro: `Чтобы создать аккаунт, перейдите по ссылке ниже. Вы получите ${coins} ${coinWord}, чтобы начать смотреть.`,
       linkLabel: 'Создать аккаунт',
-      outro: `Ссылка сработает один раз и перестанет действовать через ${ruMinutes(minutes)}. Если вы её не запрашивали, просто не обращайте внимания на это письмо.`,
+      outro: minutesLinkOutro('ru', minutes),
     };
   }
   return {
     subject: 'Finish creating your Cliffhanger account',
     intro: `Use the link below to create your account. You get ${coins} coins to start watching.`,
     linkLabel: 'Create my account',
-    outro: `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail.`,
+    outro: minutesLinkOutro('en', minutes),
   };
 }
 
@@ -125,13 +132,13 @@ export function recoveryMail(language: Language, minutes: number): LinkMailWords
       intro:
         'Перейдите по ссылке ниже, чтобы вернуть на это устройство свои монеты, открытые серии, Gold и сохранённые карты.',
       linkLabel: 'Вернуть покупки',
-      outro: `Ссылка сработает один раз и перестанет действовать через ${ruMinutes(minutes)}. Если вы её не запрашивали, просто не обращайте внимания на это письмо.`,
+      outro: minutesLinkOutro('ru', minutes),
     };
   }
   return {
     subject: 'Get your Cliffhanger coins back',
     intro: 'Use the link below to bring your coins, unlocked episodes, Gold and saved cards back to this device.',
     linkLabel: 'Get my coins back',
-    outro: `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail.`,
+    outro: minutesLinkOutro('en', minutes),
   };
 }
