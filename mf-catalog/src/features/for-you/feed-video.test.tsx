@@ -110,6 +110,24 @@ describe('a feed clip whose signed address expired', () => {
     expect(play).toHaveBeenCalled();
   });
 
+  it('plays a clip that became current while its address was being renewed, once the fresh one loads', async () => {
+    let give: (address: string) => void = () => undefined;
+    const renew = jest.fn(() => new Promise<string>((resolve) => (give = resolve)));
+    // A neighbour clip (not current) finds its address refused while it preloads…
+    const { rerender } = render(<FeedVideo src={OLD} label="Clip" active={false} muted renew={renew} />);
+    const video = screen.getByLabelText('Clip') as HTMLVideoElement;
+    await act(async () => {
+      fireEvent.error(video);
+    });
+    // …the viewer swipes to it before the fresh address comes: its play() is dropped by the reload.
+    rerender(<FeedVideo src={OLD} label="Clip" active muted renew={renew} />);
+    await act(async () => give(FRESH));
+    await waitFor(() => expect(video.src).toBe(FRESH));
+    play.mockClear();
+    fireEvent.loadedMetadata(video);
+    expect(play).toHaveBeenCalled();
+  });
+
   it('keeps the clip as it was when no fresh address is given (no longer allowed)', async () => {
     const renew = jest.fn(async () => null);
     render(<FeedVideo src={OLD} label="Clip" active muted renew={renew} />);

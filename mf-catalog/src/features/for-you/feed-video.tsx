@@ -64,7 +64,7 @@ export function FeedVideo({
 }) {
   const ref = useRef<HTMLVideoElement>(null);
   // The address in use and where to start it: the feed's, or a renewed one resuming a position.
-  const [source, setSource] = useState({ origin: src, url: src, startAt: 0, resume: false });
+  const [source, setSource] = useState({ origin: src, url: src, startAt: 0 });
   const renewals = useRef(0);
   const renewing = useRef(false);
   const renewRef = useRef(renew);
@@ -75,7 +75,7 @@ export function FeedVideo({
   if (source.origin !== src) {
     // The feed sent a new address for this clip (a refetch): it replaces any renewed one.
     renewals.current = 0;
-    setSource({ origin: src, url: src, startAt: 0, resume: false });
+    setSource({ origin: src, url: src, startAt: 0 });
   }
 
   useEffect(() => {
@@ -89,7 +89,6 @@ export function FeedVideo({
       renewing.current = true;
       renewals.current += 1;
       const startAt = video.currentTime || source.startAt;
-      const resume = !video.paused || activeRef.current;
       let fresh: string | null = null;
       try {
         fresh = await renewRef.current();
@@ -98,12 +97,14 @@ export function FeedVideo({
       } finally {
         renewing.current = false;
       }
-      if (!cancelled && fresh) setSource((current) => ({ ...current, url: fresh, startAt, resume }));
+      if (!cancelled && fresh) setSource((current) => ({ ...current, url: fresh, startAt }));
     };
 
+    // The clip on screen plays once its media is in, whenever that is: a play() asked for earlier (the
+    // clip became current while a renewal was under way) is dropped when the new address loads.
     const onMeta = () => {
       if (source.startAt > 0) video.currentTime = source.startAt;
-      if (source.resume && activeRef.current) video.play()?.catch(() => undefined);
+      if (activeRef.current) video.play()?.catch(() => undefined);
     };
     video.addEventListener('loadedmetadata', onMeta, { once: true });
 
