@@ -90,7 +90,7 @@ const en = {
   'auth.recoverLink': 'Bought coins as a guest? Get them back',
   'auth.recoverTitle': 'Get your coins back',
   'auth.recoverIntro':
-    'Enter the e-mail you gave to keep your coins. We will send a link that brings back your coins, episodes, Gold and saved cards.',
+    'Enter the e-mail you gave to keep your coins, or the one your receipt went to. We will send a link that brings back your coins, episodes, Gold and saved cards.',
   'auth.recoverSend': 'Send me the link',
   'auth.recoverSent': 'Open the link in it on this device to get your coins back; it works once and expires soon.',
   'auth.linkFailed': 'The sign-in link could not be sent',
@@ -254,7 +254,7 @@ const ru: Catalogue = {
   'auth.recoverLink': 'Покупали монеты как гость? Верните их',
   'auth.recoverTitle': 'Верните свои монеты',
   'auth.recoverIntro':
-    'Введите e-mail, который вы указали, чтобы сохранить монеты. Мы пришлём ссылку, которая вернёт монеты, серии, Gold и сохранённые карты.',
+    'Введите e-mail, который вы указали, чтобы сохранить монеты, или тот, на который пришёл чек. Мы пришлём ссылку, которая вернёт монеты, серии, Gold и сохранённые карты.',
   'auth.recoverSend': 'Прислать ссылку',
   'auth.recoverSent':
     'Откройте ссылку из письма на этом устройстве, чтобы вернуть монеты: она сработает один раз и скоро истечёт.',

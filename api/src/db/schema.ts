@@ -360,6 +360,8 @@ export interface PaymentsTable {
   coins_reversed: ColumnType<number, number | undefined, number>;
   /** The guest that made this payment, when it moved to this account with a guest merge. */
   merged_from_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Where the processor sent the checkout's receipt (lower case), when it said; a guest recovers by it. */
+  receipt_email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** open: money held by the bank; won: returned to us; lost: gone for good. */

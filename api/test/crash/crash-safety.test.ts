@@ -4,15 +4,15 @@
  * is intact, every balance equals its ledger, every acknowledged operation exists exactly once and
  * client retries add nothing. The rules and the run are in crash-run.ts.
  *
- * SQLite gets the full 20 kills. PostgreSQL, when reachable, gets a shorter run on a fresh schema
- * (CRASH_PG_KILLS, default 5) to keep the CI pass short; `npx tsx bench/crash/crash-bench.ts` runs
- * both with the full count. CRASH_SEED replays a run's operation mix and kill schedule.
+ * Each restart costs several seconds, so the CI pass is short: 12 kills on SQLite (CRASH_SQLITE_KILLS)
+ * and, when reachable, 5 on PostgreSQL on a fresh schema (CRASH_PG_KILLS);
+ * `npx tsx bench/crash/crash-bench.ts` runs both with the full count. CRASH_SEED replays a run's operation mix and kill schedule.
  */
 import { postgresUrl } from '../support/databases';
 import { type CrashRunReport, runCrashScenario } from './crash-run';
 
 const SEED = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const SQLITE_KILLS = 20;
+const SQLITE_KILLS = Number(process.env.CRASH_SQLITE_KILLS ?? 12);
 const PG_KILLS = Number(process.env.CRASH_PG_KILLS ?? 5);
 
 jest.setTimeout(20 * 60_000);

@@ -1,5 +1,5 @@
 /** SQL for the credentials tables: refresh tokens, magic links, password resets, e-mail verifications. */
-import { type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Database, Executor } from '../../db/schema';
 
 export async function insertRefreshToken(
@@ -105,42 +105,47 @@ export async function linksToAddressSince(db: Executor, email: string, since: st
 }
 
 /**
- * The guest that asked to keep its coins with `email` and is still a guest of its own (active, not
- * merged), or null. A guest that paid comes first, then the latest to ask: giving somebody else's
- * address costs nothing, so a guest that never paid cannot push a paying one aside.
+ * The guest `email` brings back, or null: one that asked to keep its coins with the address, or one
+ * whose checkout receipt went there — still a guest of its own (active, not merged). A guest that paid
+ * comes first (the latest to ask, then the latest receipt), then the latest to ask: giving somebody
+ * else's address costs nothing, so a guest that never paid cannot push a paying one aside.
  */
 export async function guestKeptWith(db: Executor, email: string): Promise<number | null> {
-  const row = await db
+  const paid = (eb: ExpressionBuilder<Database, 'users'>) =>
+    eb.exists(
+      eb
+        .selectFrom('payments')
+        .select('payments.id')
+        .whereRef('payments.user_id', '=', 'users.id')
+        .where('payments.status', '=', 'succeeded'),
+    );
+  const asked = await db
     .selectFrom('magic_links')
     .innerJoin('users', 'users.id', 'magic_links.keeps_user_id')
-    .select('users.id')
+    .select((eb) => ['users.id', eb.case().when(paid(eb)).then(1).else(0).end().as('paid')])
     .where('magic_links.email', '=', email)
     .where('users.is_guest', '=', true)
     .where('users.is_active', '=', true)
     .where('users.merged_into_user_id', 'is', null)
-    .orderBy(
-      (eb) =>
-        eb
-          .case()
-          .when(
-            eb.exists(
-              eb
-                .selectFrom('payments')
-                .select('payments.id')
-                .whereRef('payments.user_id', '=', 'users.id')
-                .where('payments.status', '=', 'succeeded'),
-            ),
-          )
-          .then(0)
-          .else(1)
-          .end(),
-      'asc',
-    )
+    .orderBy('paid', 'desc')
     .orderBy('magic_links.created_at', 'desc')
     .orderBy('magic_links.id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row?.id ?? null;
+  if (asked && Number(asked.paid) === 1) return asked.id;
+  const receipt = await db
+    .selectFrom('payments')
+    .innerJoin('users', 'users.id', 'payments.user_id')
+    .select('users.id')
+    .where('payments.receipt_email', '=', email)
+    .where('payments.status', '=', 'succeeded')
+    .where('users.is_guest', '=', true)
+    .where('users.is_active', '=', true)
+    .where('users.merged_into_user_id', 'is', null)
+    .orderBy('payments.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return receipt?.id ?? asked?.id ?? null;
 }
 
 /** The tables of single-use tokens: each row has a token hash, an expiry and the moment it was used. */

@@ -30,6 +30,9 @@ export interface CheckoutWords {
     includes: string;
     price: string;
     testNote: string;
+    receiptEmail: string;
+    receiptEmailNote: string;
+    badReceiptEmail: string;
     pay(price: string): string;
     cancel: string;
     receipt: string;
@@ -75,6 +78,9 @@ const en: CheckoutWords = {
     price: 'Price',
     testNote:
       'This is the local test checkout: no card is charged. Paying sends a signed payment event to the server, exactly as the card processor would.',
+    receiptEmail: 'E-mail for your receipt',
+    receiptEmailNote: 'If you lose this device, this address gets your coins and episodes back.',
+    badReceiptEmail: 'Please enter a valid e-mail address, or leave it empty.',
     pay: (price) => `Pay ${price}`,
     cancel: 'Cancel',
     receipt: 'Receipt',
@@ -123,6 +129,9 @@ const ru: CheckoutWords = {
     price: 'Цена',
     testNote:
       'Это локальная тестовая оплата: деньги с карты не списываются. Кнопка «Оплатить» отправляет серверу подписанное событие о платеже — так же, как это сделал бы платёжный сервис.',
+    receiptEmail: 'E-mail для чека',
+    receiptEmailNote: 'Если вы потеряете это устройство, по этому адресу можно вернуть монеты и серии.',
+    badReceiptEmail: 'Введите правильный адрес e-mail или оставьте поле пустым.',
     pay: (price) => `Оплатить ${price}`,
     cancel: 'Отмена',
     receipt: 'Чек',

@@ -65,8 +65,16 @@ export async function findDevSession(ctx: AppContext, sessionId: string): Promis
   return devCheckoutPayment(ctx.db, sessionId);
 }
 
-/** The events Stripe sends when a checkout is paid: the session, and for Gold its first invoice. */
-export async function payDevSession(ctx: AppContext, runtime: PaymentsRuntime, payment: PaymentRow): Promise<void> {
+/**
+ * The events Stripe sends when a checkout is paid: the session (with the address the receipt goes to,
+ * when one was given), and for Gold its first invoice.
+ */
+export async function payDevSession(
+  ctx: AppContext,
+  runtime: PaymentsRuntime,
+  payment: PaymentRow,
+  receiptEmail: string | null,
+): Promise<void> {
   const created = unix(nowIso(ctx));
   const suffix = suffixOf(payment.provider_ref);
   const customer = `cus_dev_${payment.user_id}`;
@@ -85,6 +93,7 @@ export async function payDevSession(ctx: AppContext, runtime: PaymentsRuntime, p
     currency: payment.currency,
     customer,
     client_reference_id: String(payment.user_id),
+    customer_details: { email: receiptEmail },
     metadata,
     payment_intent: payment.kind === 'coins' ? `pi_dev_${suffix}` : null,
     invoice: payment.kind === 'gold' ? `in_dev_${suffix}` : null,
@@ -285,6 +294,10 @@ function layout(language: Language, title: string, body: string): string {
   dl { display: grid; grid-template-columns: auto 1fr; gap: .5rem 1rem; }
   dt { color: #bbb; } dd { margin: 0; font-weight: 600; }
   .note { color: #ccc; font-size: .9rem; }
+  .field { display: grid; gap: .35rem; margin: 1.25rem 0 0; }
+  .field input { font: inherit; padding: .6rem .75rem; border-radius: 8px; border: 1px solid #777; background: #111; color: #f5f5f5; }
+  .field input[aria-invalid="true"] { border-color: #ff6b6b; }
+  .field input[aria-invalid="true"] + .note { color: #ff9b9b; }
   .actions { display: flex; flex-wrap: wrap; gap: .75rem; margin-top: 1.5rem; }
   .pay { white-space: nowrap; }
   .actions--wrap { flex-wrap: wrap; }
@@ -307,6 +320,10 @@ ${body}
 export interface CheckoutPageOptions {
   /** The address's proof of ownership; the page's forms carry it on. */
   token?: string;
+  /** The receipt address to show in the form: the account's own, or what was typed before. */
+  email?: string | null;
+  /** The typed receipt address was not one: the form says so. */
+  badEmail?: boolean;
   language: Language;
   /** What the purchase includes, in `language` (checkoutIncludes). */
   includes: string;
@@ -329,7 +346,10 @@ export async function checkoutIncludes(ctx: AppContext, payment: PaymentRow, lan
   return plan ? words.goldPlan(localizedTitle(plan, language)) : words.page.goldProduct;
 }
 
-export function checkoutPage(payment: PaymentRow, { token, language, includes }: CheckoutPageOptions): string {
+export function checkoutPage(
+  payment: PaymentRow,
+  { token, language, includes, email, badEmail }: CheckoutPageOptions,
+): string {
   const words = checkoutWords(language).page;
   const query = checkoutQuery(token, language);
   const what = payment.kind === 'gold' ? words.goldProduct : words.coinsProduct;
@@ -352,8 +372,13 @@ export function checkoutPage(payment: PaymentRow, { token, language, includes }:
       `<h1>${words.confirm}</h1>
 ${details}
 <p class="note">${escapeHtml(words.testNote)}</p>
+<form method="post" action="${action}/pay${query}" id="pay"><p class="field">
+  <label for="email">${escapeHtml(words.receiptEmail)}</label>
+  <input id="email" name="email" type="email" autocomplete="email" value="${escapeHtml(email ?? '')}" aria-describedby="email-note"${badEmail ? ' aria-invalid="true"' : ''}>
+  <span id="email-note" class="note">${escapeHtml(badEmail ? words.badReceiptEmail : words.receiptEmailNote)}</span>
+</p></form>
 <div class="actions">
-  <form method="post" action="${action}/pay${query}"><button type="submit" class="pay">${escapeHtml(words.pay(price))}</button></form>
+  <button type="submit" form="pay" class="pay">${escapeHtml(words.pay(price))}</button>
   <form method="post" action="${action}/cancel${query}"><button type="submit" class="cancel">${words.cancel}</button></form>
 </div>`,
     );

@@ -86,6 +86,10 @@ export async function setPaymentReferences(
     .execute();
 }
 
+export async function setReceiptEmail(db: Executor, id: number, email: string) {
+  await db.updateTable('payments').set({ receipt_email: email }).where('id', '=', id).execute();
+}
+
 /** Marks the user as one who has paid; `at` also stamps the row when given. */
 export async function markPremium(db: Executor, userId: number, at: string | null) {
   await db

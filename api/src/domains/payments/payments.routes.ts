@@ -67,6 +67,7 @@ import {
 import type { PaymentsRuntime } from './payments-runtime';
 import { listTransactions } from './transactions.service';
 import { receiveWebhook } from './webhook.service';
+import { receiptAddress } from './webhook-event';
 
 type Options = { ctx: AppContext; payments: PaymentsRuntime };
 
@@ -258,9 +259,9 @@ async function devCheckoutRoutes(app: TypedFastify, { ctx, payments }: Options) 
   const pageAnswers = { ...withErrors({}), ...DevCheckoutPageAnswers };
   const actionAnswers = { ...withErrors({}), ...DevCheckoutActionAnswers };
   const action = { preHandler: app.optionalUser };
-  // The page's forms post form-encoded (here: empty) bodies.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) =>
-    done(null, {}),
+  // The page's forms post form-encoded bodies (Pay carries the receipt address; the others are empty).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
   const html = (reply: FastifyReply) =>
     reply
@@ -319,7 +320,8 @@ async function devCheckoutRoutes(app: TypedFastify, { ctx, payments }: Options) 
       const language = await pageLanguage(request);
       markLanguage(reply, language);
       const includes = await checkoutIncludes(ctx, payment, language);
-      return html(reply).send(checkoutPage(payment, { token: request.query.token, language, includes }));
+      const email = request.viewer?.is_guest === false ? request.viewer.email : null;
+      return html(reply).send(checkoutPage(payment, { token: request.query.token, language, includes, email }));
     },
   );
 
@@ -330,7 +332,24 @@ async function devCheckoutRoutes(app: TypedFastify, { ctx, payments }: Options) 
     async (request, reply) => {
       const payment = await ownSession(request, reply);
       if (!payment) return reply;
-      if (payment.status === 'pending') await payDevSession(ctx, payments, payment);
+      // The receipt address is optional here (Stripe's page asks for it); one that is not an address
+      // brings the page back with the reason, and nothing is paid.
+      const typed = String((request.body as { email?: unknown } | undefined)?.email ?? '').trim();
+      const receiptEmail = receiptAddress(typed);
+      if (typed !== '' && !receiptEmail && payment.status === 'pending') {
+        const language = await pageLanguage(request);
+        markLanguage(reply, language);
+        const includes = await checkoutIncludes(ctx, payment, language);
+        const page = checkoutPage(payment, {
+          token: request.query.token,
+          language,
+          includes,
+          email: typed,
+          badEmail: true,
+        });
+        return html(reply).status(400).send(page);
+      }
+      if (payment.status === 'pending') await payDevSession(ctx, payments, payment, receiptEmail);
       return backToProduct(reply, payment.provider_ref);
     },
   );

@@ -20,7 +20,6 @@ import {
   releaseUnopenedClaim,
 } from '../coins/first-purchase-offer.service';
 import type { CoinPackage, GoldPlan } from '../settings/settings.schemas';
-import { guestEmail } from '../users/users.service';
 import { checkoutWords } from './checkout-words';
 import {
   defaultMethodProviderId,
@@ -72,10 +71,13 @@ async function knownCustomerId(ctx: AppContext, provider: PaymentProvider, userI
   return repo.customerIdOf(ctx.db, userId, provider.kind);
 }
 
-/** Creates the user's customer at the processor only; nothing is stored yet. */
+/**
+ * Creates the user's customer at the processor only; nothing is stored yet. A guest's customer has no
+ * address, so the processor's checkout asks for one: the receipt goes there, and the guest gets back
+ * what it paid for through it (webhook.service.ts records it, auth's guestKeptWith finds it).
+ */
 function createCustomer(provider: PaymentProvider, user: UserRow): Promise<string> {
-  const email = user.email ?? (user.guest_id ? guestEmail(user.guest_id) : null);
-  return viaProvider(() => provider.createCustomer({ id: user.id, email }));
+  return viaProvider(() => provider.createCustomer({ id: user.id, email: user.email }));
 }
 
 async function rememberCustomer(

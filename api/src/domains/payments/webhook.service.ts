@@ -41,6 +41,7 @@ import {
   rememberFirstInvoice,
   setPaymentReferences,
   setPaymentStatus,
+  setReceiptEmail,
 } from './payments.repository';
 import {
   insertSubscription,
@@ -48,7 +49,7 @@ import {
   subscriptionByProviderId,
   updateSubscription,
 } from './webhook.repository';
-import type { EventContext, VerifiedEvent } from './webhook-event';
+import { type EventContext, receiptAddress, type VerifiedEvent } from './webhook-event';
 
 /** Stripe's own default: a delivery signed more than 5 minutes ago is refused. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -262,6 +263,9 @@ async function onCheckoutPaid(e: EventContext): Promise<boolean> {
     },
     at,
   );
+  const details = session.customer_details as { email?: unknown } | null | undefined;
+  const receiptEmail = receiptAddress(details?.email ?? session.customer_email);
+  if (receiptEmail) await setReceiptEmail(e.trx, payment.id, receiptEmail);
   if (payment.kind === 'coins') {
     await creditPurchase(e, payment, `checkout:${payment.provider_ref}`);
     return true;

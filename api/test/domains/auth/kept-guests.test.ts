@@ -11,7 +11,7 @@ import { databaseKinds } from '../../support/databases';
 import { registerUser, type Session, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { buyCoins, grantCoins, seedPaidEpisodes, subscribeGold } from '../coins/money-fixtures';
+import { buyCoins, grantCoins, pressDevCheckout, seedPaidEpisodes, subscribeGold } from '../coins/money-fixtures';
 import { systemCoins, unexplainedBalances, verifyMagicLink } from './merge-support';
 
 const MASTERCARD = { number: '5555 5555 5555 4444', exp_month: 11, exp_year: 2030, cvc: '123' };
@@ -175,6 +175,62 @@ describe.each(databaseKinds())('a paying guest keeps what it owns with an e-mail
       expect(await unexplainedBalances(t.ctx)).toEqual([]);
     },
   );
+
+  it('a guest that lost its session gets back what it paid for through a link to the address its receipt went to', async () => {
+    const guest = await signUpGuest(t.app, `receipt${kind}${next()}x${Date.now().toString(36)}`);
+    const email = address('receipt');
+    await buyCoins(t.app, guest.access, packageId, email.toUpperCase());
+    const payment = await t.ctx.db
+      .selectFrom('payments')
+      .select('receipt_email')
+      .where('user_id', '=', guest.user.id)
+      .executeTakeFirstOrThrow();
+    expect(payment.receipt_email).toBe(email);
+    expect((await as(guest, 'POST', `/api/episodes/${episodeId}/unlock/`)).statusCode).toBe(200);
+    const before = await holdings(guest.user.id);
+    await loseSession(guest);
+
+    const stranger = await signUpGuest(t.app);
+    expect((await askForLink(email, stranger)).statusCode).toBe(200);
+    const recovered = await verifyMagicLink(t.app, tokenMailedTo(email), stranger.access);
+    expect(recovered.json()).toEqual(expect.objectContaining({ id: guest.user.id, email, requested_here: true }));
+    expect(await holdings(guest.user.id)).toEqual(before);
+    const session = recovered.json() as { access: string };
+    expect((await as(session, 'GET', `/api/episodes/${episodeId}/`)).json().is_unlocked).toBe(true);
+    expect(await unexplainedBalances(t.ctx)).toEqual([]);
+  });
+
+  it('a receipt address that is not an address brings the checkout page back with the reason, and nothing is paid', async () => {
+    const guest = await signUpGuest(t.app);
+    const started = await as(guest, 'POST', '/api/coins/purchase/', { package_id: packageId });
+    const answer = await pressDevCheckout(t.app, started.json().url, 'pay', { email: 'not an address' });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.body).toContain('Please enter a valid e-mail address, or leave it empty.');
+    expect(answer.body).toContain('value="not an address"');
+    const row = await t.ctx.db
+      .selectFrom('payments')
+      .select(['status', 'receipt_email'])
+      .where('user_id', '=', guest.user.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'pending', receipt_email: null });
+    expect((await as(guest, 'GET', '/api/users/profile/')).json().coin_balance).toBe(0);
+  });
+
+  it('a receipt sent to a registered account’s address never moves the guest or its debts into that account', async () => {
+    const email = address('owner');
+    const owner = await registerUser(t.app, email);
+    const ownerBefore = await holdings(owner.user.id);
+    const guest = await signUpGuest(t.app);
+    await buyCoins(t.app, guest.access, packageId, email);
+    const guestBefore = await holdings(guest.user.id);
+    await loseSession(guest);
+
+    expect((await askForLink(email)).statusCode).toBe(200);
+    const signedIn = await verifyMagicLink(t.app, tokenMailedTo(email));
+    expect(signedIn.json()).toEqual(expect.objectContaining({ id: owner.user.id, guest_merged: false }));
+    expect(await holdings(owner.user.id)).toEqual(ownerBefore);
+    expect(await holdings(guest.user.id)).toEqual(guestBefore);
+  });
 
   it('refuses a link used twice and moves nothing the second time', async () => {
     const guest = await payingGuest();

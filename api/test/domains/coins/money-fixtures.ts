@@ -124,17 +124,30 @@ export function devCheckoutAction(url: string, action: string): string {
 }
 
 /** Presses a button (`pay`, `cancel`, `refund/rest`, …) of the dev checkout page at `url`, as its form posts. */
-export function pressDevCheckout(app: TypedFastify, url: string, action: string): Promise<CallResult> {
+export function pressDevCheckout(
+  app: TypedFastify,
+  url: string,
+  action: string,
+  form: Record<string, string> = {},
+): Promise<CallResult> {
   return call(app, {
     method: 'POST',
     url: devCheckoutAction(url, action),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: '',
+    body: new URLSearchParams(form).toString(),
   });
 }
 
-/** Starts a coin purchase and presses Pay on the dev checkout page; answers the session id. */
-export async function buyCoins(app: TypedFastify, access: string, packageId: number): Promise<string> {
+/**
+ * Starts a coin purchase and presses Pay on the dev checkout page (with the receipt address typed in,
+ * when given); answers the session id.
+ */
+export async function buyCoins(
+  app: TypedFastify,
+  access: string,
+  packageId: number,
+  receiptEmail?: string,
+): Promise<string> {
   const started = await call(app, {
     method: 'POST',
     url: '/api/coins/purchase/',
@@ -143,7 +156,7 @@ export async function buyCoins(app: TypedFastify, access: string, packageId: num
   });
   if (started.statusCode !== 200) throw new Error(`purchase failed: ${started.statusCode} ${started.body}`);
   const { session_id: sessionId, url } = started.json();
-  const paid = await pressDevCheckout(app, url, 'pay');
+  const paid = await pressDevCheckout(app, url, 'pay', receiptEmail ? { email: receiptEmail } : {});
   if (paid.statusCode !== 303) throw new Error(`pay failed: ${paid.statusCode} ${paid.body}`);
   return sessionId;
 }

@@ -195,7 +195,11 @@ describe.each(databaseKinds())('payments routes (%s)', (kind) => {
       expect(page.body).toContain('<html lang="en">');
       expect(page.body).toContain('600 coins + 90 bonus coins');
       expect(page.body).toMatch(/RUB\s?499</);
-      expect(page.body).toMatch(/<form method="post" action="[^"]+\/pay\?token=[^"]+"><button type="submit"/);
+      expect(page.body).toMatch(/<form method="post" action="[^"]+\/pay\?token=[^"]+" id="pay">/);
+      expect(page.body).toContain('<button type="submit" form="pay" class="pay">');
+      // The receipt address has a label a screen reader reads, and says what it is for.
+      expect(page.body).toContain('<label for="email">E-mail for your receipt</label>');
+      expect(page.body).toContain('autocomplete="email"');
       expect(page.body).toContain('>Cancel</button>');
       expect(page.body).not.toMatch(/<script/i);
 
