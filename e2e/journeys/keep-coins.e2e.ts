@@ -3,6 +3,7 @@
  * in the "Keep your coins on any device" prompt right after paying, loses everything the browser
  * stored, and gets the coins back through "Bought coins as a guest? Get them back" and the mailed link
  * (read from the dev outbox). Screenshots of the prompt and the recovery screen at 390×844 and 1440×900.
+ * A guest who skips the prompt gets the coins back the same way through the address its receipt went to.
  */
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, expectNoHorizontalOverflow, launchBrowser } from '../support/browser';
@@ -90,6 +91,33 @@ describe('a guest who paid keeps the coins with an e-mail', () => {
     await page.getByLabel('Your balance').waitFor();
     expect(await page.getByLabel('Your balance').textContent()).toContain(paid.toLocaleString('en-US'));
     await shot(page, 'recovered-390');
+    await context.close();
+  });
+
+  it('buys coins giving only the receipt address at checkout, loses the browser’s storage and gets the coins back through it', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const email = `receipt-${Date.now()}@example.com`;
+    await page.goto(`${baseUrl()}/coins`);
+    await waitForGuest(page);
+    await page
+      .getByRole('button', { name: /^Buy .* coins for/ })
+      .first()
+      .click();
+    await payOnDevCheckout(page, email);
+    await page.getByText(/^Payment complete\. You now have/).waitFor();
+    const paid = await headerCoins(page);
+
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${baseUrl()}/profile`);
+    await waitForGuest(page);
+    await waitForHeaderCoins(page, 0);
+    await page.getByRole('button', { name: 'Bought coins as a guest? Get them back' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send me the link' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await page.goto(await mailedLink(email, 'magic-link-auth'));
+    await waitForHeaderCoins(page, paid);
     await context.close();
   });
 });

@@ -18,8 +18,9 @@ export async function moneyRouteExists(path: string): Promise<boolean> {
 }
 
 /** On the dev provider's local checkout page: press Pay and come back to the product. */
-export async function payOnDevCheckout(page: Page): Promise<void> {
+export async function payOnDevCheckout(page: Page, receiptEmail?: string): Promise<void> {
   await page.waitForURL(/\/api\/dev-checkout\//);
+  if (receiptEmail) await page.getByLabel('E-mail for your receipt').fill(receiptEmail);
   // The page speaks the language the purchase was started in.
   await page.getByRole('button', { name: /^(Pay|Оплатить) / }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/api/'));
