@@ -1,5 +1,11 @@
 import { act, renderHook } from '@testing-library/react';
-import { DESKTOP, emulateScreen, PHONE_LANDSCAPE, PHONE_PORTRAIT, type ScreenDevice } from '../../testing/screen-device';
+import {
+  DESKTOP,
+  emulateScreen,
+  PHONE_LANDSCAPE,
+  PHONE_PORTRAIT,
+  type ScreenDevice,
+} from '../../testing/screen-device';
 import { usePhoneLayout } from './phone-layout';
 
 let screen: ReturnType<typeof emulateScreen> | null = null;

@@ -109,16 +109,18 @@ describe('the main layout', () => {
   });
 });
 
+/** The path the router is at, as the last render saw it. */
+let currentPath = '';
+function Where() {
+  currentPath = useLocation().pathname;
+  return null;
+}
+
 function renderStandalone(
   immersive: boolean,
   entries: string[] = ['/coins'],
   store = testStore(),
 ): { container: HTMLElement; path: () => string } {
-  let path = '';
-  function Where() {
-    path = useLocation().pathname;
-    return null;
-  }
   const { container } = render(
     <Provider store={store}>
       <MemoryRouter initialEntries={entries} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
@@ -129,7 +131,7 @@ function renderStandalone(
       </MemoryRouter>
     </Provider>,
   );
-  return { container, path: () => path };
+  return { container, path: () => currentPath };
 }
 
 describe('the standalone layout', () => {
