@@ -33,7 +33,7 @@ export const PHONE_NAV: Array<{ to: string; label: ShellKey; icon: NavIconName; 
   { to: '/rewards', label: 'nav.rewards', icon: 'rewards', remote: 'wallet' },
 ];
 
-/** `back`: a screen without the tab bar (standalone) starts its header with Back; the CSS shows it on a phone. */
+/** `back`: a phone's screen without the tab bar (standalone) starts its header with Back. */
 export function Header({ back = false }: { back?: boolean }) {
   const balance = useSharedSelector(selectCoinBalance);
   const isGold = useSharedSelector(selectIsGold);

@@ -149,11 +149,16 @@ describe('the standalone layout', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument();
   });
 
-  it('keeps the header, with Back, on every other standalone screen', () => {
+  it('keeps the header on every other standalone screen, starting with Back on a phone, upright or sideways', () => {
     device = emulateScreen(PHONE_PORTRAIT);
     const { container } = renderStandalone(false);
     expect(container.querySelector('.layout')).not.toHaveClass('layout--immersive');
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    act(() => device?.rotate(PHONE_LANDSCAPE));
+    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    // A desktop has its full navigation instead.
+    act(() => device?.rotate(DESKTOP));
+    expect(within(screen.getByRole('banner')).queryByRole('button', { name: 'Back' })).toBeNull();
   });
 
   it('Back returns to the screen the viewer came from within the app', async () => {

@@ -51,7 +51,7 @@ function LayoutContent({ children }: { children: ReactNode }) {
 }
 
 /**
- * A screen without the tab bar: on a phone its header starts with Back. `immersive`: in the phone
+ * A screen without the tab bar: in the phone layout its header starts with Back. `immersive`: in the phone
  * layout (under 768 px, or a phone held sideways) the screen fills the phone and the header steps aside
  * (the player, which has its own Back).
  */
@@ -59,7 +59,7 @@ export function StandaloneLayout({ children, immersive = false }: { children: Re
   const phone = usePhoneLayout();
   return (
     <div className={`layout layout--standalone${immersive ? ' layout--immersive' : ''}`}>
-      {!(immersive && phone) && <Header back />}
+      {!(immersive && phone) && <Header back={phone} />}
       <LayoutContent>{children}</LayoutContent>
     </div>
   );
