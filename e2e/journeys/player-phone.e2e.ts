@@ -218,6 +218,7 @@ describe('the phone player held sideways (844 × 390, touch)', () => {
       const box = await page.getByRole('button', { name, exact: true }).boundingBox();
       expect(box && box.y >= 0 && box.y + box.height <= 390 && box.x >= 0 && box.x + box.width <= 844).toBe(true);
     }
+    await page.locator('#startup-loader').waitFor({ state: 'detached' });
     await shot(page, 'player-phone-landscape');
     await context.close();
   });
