@@ -36,7 +36,6 @@ const en = {
   'packs.bonus_other': '{{count, number}} bonus',
   'packs.firstTopUp_one': '{{count, number}} first top-up coin',
   'packs.firstTopUp_other': '{{count, number}} first top-up coins',
-  'packs.buyFor': 'Buy for {{price}}',
   'packs.buyAria_one': 'Buy {{count, number}} coin for {{price}}',
   'packs.buyAria_other': 'Buy {{count, number}} coins for {{price}}',
 
@@ -313,7 +312,6 @@ const ru: Catalogue = {
   'packs.firstTopUp_few': '{{count, number}} монеты за первое пополнение',
   'packs.firstTopUp_many': '{{count, number}} монет за первое пополнение',
   'packs.firstTopUp_other': '{{count, number}} монеты за первое пополнение',
-  'packs.buyFor': 'Купить за {{price}}',
   'packs.buyAria_one': 'Купить {{count, number}} монету за {{price}}',
   'packs.buyAria_few': 'Купить {{count, number}} монеты за {{price}}',
   'packs.buyAria_many': 'Купить {{count, number}} монет за {{price}}',

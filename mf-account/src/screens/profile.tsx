@@ -5,10 +5,10 @@ import { ConfirmResetForm } from '../features/auth/auth-forms';
 import { AuthPanel } from '../features/auth/auth-panel';
 import { LanguageSwitch } from '../features/language/language-switch';
 import { EmailVerification, RESET_PASSWORD_PARAM } from '../features/profile/mailed-links';
-import { ProfileDetails } from '../features/profile/profile-details';
+import { CoinsAndGold, ProfileDetails } from '../features/profile/profile-details';
 import { useAccountT } from '../messages';
 
-/** /profile: sign-in for guests; details, edit, Gold and coins, sign-out for a signed-in viewer. */
+/** /profile: sign-in, coins and Gold for guests; details, edit, Gold and coins, sign-out for a signed-in viewer. */
 export default function ProfileScreen() {
   const user = useSharedSelector(selectUser);
   const [params, setParams] = useSearchParams();
@@ -41,6 +41,7 @@ export default function ProfileScreen() {
           <>
             <p className="ch-muted">{t('profile.guestIntro')}</p>
             <AuthPanel initialMode={afterReset ? 'password' : 'link'} next="/profile" />
+            <CoinsAndGold />
           </>
         )}
         <LanguageSwitch />

@@ -37,6 +37,7 @@ function PackageCard({
   const price = formatPrice(offer?.price ?? pack.price, pack.currency);
   const total = offer?.coins ?? pack.coins + pack.bonus_coins;
   const extra = offer ? offer.coins - offer.regular_coins : 0;
+  const buy = t('packs.buyAria', { count: total, price });
   const classes = ['ch-card', 'coin-package'];
   if (pack.is_popular) classes.push('coin-package--popular');
   if (offer) classes.push('coin-package--offer');
@@ -64,9 +65,10 @@ function PackageCard({
         }}
         disabled={busy}
         aria-busy={starting}
-        aria-label={`${t('packs.buyAria', { count: total, price })}${offer ? `, ${offerSpoken(offer)}` : ''}`}
+        // The spoken name starts with the words on the button (a viewer who says what they see reaches it).
+        aria-label={offer && !starting ? `${buy}, ${offerSpoken(offer)}` : undefined}
       >
-        {starting ? t('common.openingPayment') : t('packs.buyFor', { price })}
+        {starting ? t('common.openingPayment') : buy}
       </Button>
     </li>
   );

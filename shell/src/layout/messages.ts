@@ -8,6 +8,8 @@ export const SHELL_NAMESPACE = 'shell';
 
 const en = {
   'header.home': 'Cliffhanger home',
+  'header.back': 'Back',
+  'skip.content': 'Skip to content',
   'nav.main': 'Main',
   'nav.quick': 'Quick links',
   'nav.tabs': 'Tabs',
@@ -68,6 +70,8 @@ const en = {
 
 const ru: Catalogue = {
   'header.home': 'Cliffhanger — на главную',
+  'header.back': 'Назад',
+  'skip.content': 'Перейти к содержимому',
   'nav.main': 'Основное меню',
   'nav.quick': 'Быстрые ссылки',
   'nav.tabs': 'Вкладки',
