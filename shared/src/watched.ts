@@ -55,6 +55,9 @@ export function isEpisodeWatched(episode: CreditsMarked & WatchedPoint): boolean
   const progress = Number.isFinite(episode.progress) ? (episode.progress as number) : 0;
   if (progress >= 100) return true;
   const fromShare = (Math.max(0, progress) / 100) * episode.duration;
-  const position = Math.max(Number.isFinite(episode.position_seconds) ? (episode.position_seconds as number) : 0, fromShare);
+  const position = Math.max(
+    Number.isFinite(episode.position_seconds) ? (episode.position_seconds as number) : 0,
+    fromShare,
+  );
   return isWatchedAt(episode, position);
 }

@@ -129,7 +129,7 @@ describe('series detail', () => {
     expect(playTarget(three(left(109)))).toMatchObject({ episode: { id: 3 }, resume: true });
   });
 
-  it('shows "Play episode 4" on the page when episode 3 was left in its credits', async () => {
+  it('shows "Play episode 4" on the page when episode 3 was left in its credits, and episode 3 as watched through', async () => {
     const marked = { duration: 118, credits_start: 110 };
     http = mockHttp((config) => {
       if (config.url === '/series/1/') return { status: 200, data: series(1) };
@@ -148,6 +148,8 @@ describe('series detail', () => {
     renderDetail('1');
     expect(await screen.findByRole('link', { name: 'Play episode 4' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Resume episode/ })).not.toBeInTheDocument();
+    // Its tile reads as watched through, not 94 %.
+    expect(screen.getByRole('link', { name: /^Episode 3:.*100% watched/ })).toBeInTheDocument();
   });
 });
 

@@ -630,7 +630,10 @@ export async function updateEpisode(
     if (!free && coinCost === 0) throw badRequest('A paid episode needs a coin cost above 0');
     // A mark set now, or a length changed under the mark, is checked; other edits leave it be.
     if (changes.credits_start !== undefined || changes.duration !== undefined)
-      assertCreditsMark(changes.credits_start !== undefined ? changes.credits_start : before.credits_start, changes.duration ?? before.duration);
+      assertCreditsMark(
+        changes.credits_start !== undefined ? changes.credits_start : before.credits_start,
+        changes.duration ?? before.duration,
+      );
     try {
       await updateEpisodeRow(db, id, {
         ...changes,

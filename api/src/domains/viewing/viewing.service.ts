@@ -124,7 +124,11 @@ export async function continueWatching(ctx: AppContext, viewer: UserRow): Promis
     const episode = episodes.get(row.episode_id);
     const show = series.get(row.series_id);
     // A mark staff moved since the save still decides (the stored flag said "not watched" then).
-    if (!episode || !show || isEpisodeWatched({ ...episode, progress: row.progress, position_seconds: row.position_seconds }))
+    if (
+      !episode ||
+      !show ||
+      isEpisodeWatched({ ...episode, progress: row.progress, position_seconds: row.position_seconds })
+    )
       return [];
     return [
       {

@@ -353,7 +353,9 @@ describe.each(databaseKinds())('staff API (%s)', (kind) => {
       for (const mark of [0, -3, 90, 200]) {
         const refused = await edit({ credits_start: mark });
         expect(refused.statusCode).toBe(400);
-        expect(refused.json().message).toBe('The credits must start after 0 s and before the end of the episode (90 s)');
+        expect(refused.json().message).toBe(
+          'The credits must start after 0 s and before the end of the episode (90 s)',
+        );
         expect(refused.json().errors).toEqual([{ field: 'credits_start', message: refused.json().message }]);
       }
       const russian = await edit({ credits_start: 95 }, { 'accept-language': 'ru-RU,ru;q=0.9' });
@@ -370,7 +372,10 @@ describe.each(databaseKinds())('staff API (%s)', (kind) => {
       expect(cleared.json().credits_start).toBeNull();
       expect(await stored()).toBeNull();
 
-      const audit = await call(t.app, { url: '/api/admin/audit/?entity=episode&entity_id=5', headers: as('superuser') });
+      const audit = await call(t.app, {
+        url: '/api/admin/audit/?entity=episode&entity_id=5',
+        headers: as('superuser'),
+      });
       const marks = audit
         .json()
         .results.filter((row: { action: string }) => row.action === 'episode.update')

@@ -57,7 +57,8 @@ describe.each(databaseKinds())('viewing routes (%s)', (kind) => {
   });
 
   // The fixture's episodes run 90 s and their credits start at 82 s (as the demo's, the last 8 s).
-  const at = (episode: number, seconds: number) => progress(episode, (seconds / 90) * 100, { position_seconds: seconds });
+  const at = (episode: number, seconds: number) =>
+    progress(episode, (seconds / 90) * 100, { position_seconds: seconds });
   const continuing = async () =>
     (await callAs(t.app, viewer.access, { url: '/api/users/continue-watching/' }))
       .json()

@@ -179,7 +179,8 @@ const en = {
   'episodeForm.credits': 'Credits start (seconds)',
   'episodeForm.creditsHint':
     'The episode counts as watched from here. It runs {{duration}} s; left empty, its last {{seconds}} s count as credits.',
-  'episodeForm.creditsRule': 'Enter a time after 0 and before the end of the episode ({{duration}} s), or leave it empty',
+  'episodeForm.creditsRule':
+    'Enter a time after 0 and before the end of the episode ({{duration}} s), or leave it empty',
   'episodeForm.creditsNoVideo': 'Upload the video first: the credits must start inside the episode.',
   'newEpisode.title': 'New episode',
   'newEpisode.hint': 'Save the episode first; its video can be uploaded right after.',

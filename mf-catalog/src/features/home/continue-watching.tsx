@@ -54,7 +54,8 @@ export function ContinueWatching({
   const { data } = useCatalogContinueWatchingQuery(undefined, { skip: !user });
   // What reached its credits is watched, not to be resumed (the server leaves it out too).
   const entries = (data ?? []).filter(
-    (entry) => !isEpisodeWatched({ ...entry.episode, progress: entry.progress, position_seconds: entry.position_seconds }),
+    (entry) =>
+      !isEpisodeWatched({ ...entry.episode, progress: entry.progress, position_seconds: entry.position_seconds }),
   );
   if (entries.length === 0) return null;
   return (

@@ -43,8 +43,8 @@ import { cancelHeadStart, startAhead } from './hls-engine';
 import {
   autoplayNextToggled,
   type EpisodeRef,
-  type PlaybackSample,
   episodeAdvanced,
+  type PlaybackSample,
   playbackLeft,
   playbackPaused,
   playbackStarted,
