@@ -52,7 +52,7 @@ async function openFirstCoinSeries(page: Page) {
 }
 
 describe('a viewer watches a series', () => {
-  it('plays episode 1, moves to episode 2, unlocks a paid episode with coins and resumes from continue watching', async () => {
+  it('plays episode 1, moves to episode 2, unlocks a paid episode with coins, resumes from continue watching and counts episode 1 watched once left in its credits', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await openFirstCoinSeries(page);
