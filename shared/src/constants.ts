@@ -212,3 +212,16 @@ export const SERIES_RATING_MAX = 10;
  */
 export const AUTO_UNLOCK_CAP_EPISODES = [2, 5, 10] as const;
 export const AUTO_UNLOCK_MAX_CAP_COINS = 100_000;
+
+// Watched (product.md#player): an episode is watched once the viewer reaches its credits; the default
+// credits of an episode staff have not marked, and the one rule every screen and the server read.
+export {
+  type CreditsMarked,
+  creditsStartOf,
+  DEFAULT_CREDITS_MAX_SHARE,
+  DEFAULT_CREDITS_SECONDS,
+  isEpisodeWatched,
+  isValidCreditsMark,
+  isWatchedAt,
+  type WatchedPoint,
+} from './watched';

@@ -141,6 +141,8 @@ export interface EpisodesTable {
   published_at: string | null;
   /** JSON `Translations` (shared/src/localized-text.ts): language → `{ title?, description? }`; null when none. */
   translations: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Where the closing credits start, in seconds (migration 20261207030000_episode_credits); null: the default. */
+  credits_start: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
   updated_at: string;
 }

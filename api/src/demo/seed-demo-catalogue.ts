@@ -198,6 +198,7 @@ export async function publishDemoSeries(ctx: AppContext, series: DemoSeries): Pr
           translations: storedTranslations(demoEpisodeTranslations(series.slug, episode.episodeNumber)),
           thumbnail: mediaPath(episode.thumbnailPath),
           duration: Math.round(episode.durationSeconds),
+          credits_start: episode.creditsStartSeconds > 0 ? episode.creditsStartSeconds : null,
           video_url: episode.videoPath ? mediaPath(episode.videoPath) : null,
           hls_url: mediaPath(episode.hlsPath),
           is_free: episode.isFree,

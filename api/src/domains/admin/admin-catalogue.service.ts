@@ -10,7 +10,7 @@
  * its draft episodes that have a finished video (never those staff unpublished on purpose). An episode
  * is published on its own once it has a finished video; viewers see it when its series is on show too.
  */
-import type { PublishState, PublishStatus } from '@cliffhanger/shared/constants';
+import { isValidCreditsMark, type PublishState, type PublishStatus } from '@cliffhanger/shared/constants';
 import type { AdminEpisode, AdminSeries, PublishCheck } from '@cliffhanger/shared/entities';
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
@@ -82,6 +82,16 @@ import { catalogueDefaults } from './admin-settings.service';
 
 export const SERIES_MISSING = 'Series not found';
 export const EPISODE_MISSING = 'Episode not found';
+
+/** A credits mark must fall inside the episode (shared/src/watched.ts); null (no mark) always may. */
+function assertCreditsMark(mark: number | null | undefined, duration: number) {
+  if (mark == null || isValidCreditsMark(mark, duration)) return;
+  const message =
+    duration > 0
+      ? `The credits must start after 0 s and before the end of the episode (${duration} s)`
+      : 'The episode has no length yet: upload its video before marking where the credits start';
+  throw badRequest(message, { errors: [{ field: 'credits_start', message }] });
+}
 
 export function slugify(text: string): string {
   return (
@@ -482,6 +492,7 @@ function toAdminEpisode(ctx: AppContext, row: EpisodeWithSeries, unlocks: number
     translations: parseTranslations(row.translations),
     thumbnail: ctx.mediaUrl(row.thumbnail),
     duration: row.duration,
+    credits_start: row.credits_start ?? null,
     hls_url: ctx.mediaUrl(row.hls_url),
     video_url: ctx.mediaUrl(row.video_url),
     is_free: Boolean(row.is_free),
@@ -557,6 +568,7 @@ export async function createEpisode(
     const last = await lastInSeason(db, seriesId, season);
     const number = body.episode_number ?? Number(last?.number ?? 0) + 1;
     const isFree = body.is_free ?? number <= defaults.free_episodes;
+    assertCreditsMark(body.credits_start, body.duration ?? 0);
     const maxPosition = await lastPosition(db, seriesId);
     try {
       const insertedId = await insertEpisode(db, {
@@ -569,6 +581,7 @@ export async function createEpisode(
         translations: storedTranslations(body.translations),
         thumbnail: thumbnail ?? null,
         duration: body.duration ?? 0,
+        credits_start: body.credits_start ?? null,
         video_url: body.video_url ?? null,
         hls_url: body.hls_url ?? null,
         is_free: isFree,
@@ -615,6 +628,12 @@ export async function updateEpisode(
     // A free episode costs nothing; a paid one keeps (or gets) its price.
     const coinCost = free ? 0 : (changes.coin_cost ?? before.coin_cost);
     if (!free && coinCost === 0) throw badRequest('A paid episode needs a coin cost above 0');
+    // A mark set now, or a length changed under the mark, is checked; other edits leave it be.
+    if (changes.credits_start !== undefined || changes.duration !== undefined)
+      assertCreditsMark(
+        changes.credits_start !== undefined ? changes.credits_start : before.credits_start,
+        changes.duration ?? before.duration,
+      );
     try {
       await updateEpisodeRow(db, id, {
         ...changes,

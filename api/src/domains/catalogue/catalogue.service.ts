@@ -290,6 +290,7 @@ export async function toEpisodeDtos(
       translations: parseTranslations(row.translations),
       thumbnail: media(row.thumbnail),
       duration: row.duration,
+      credits_start: row.credits_start ?? null,
       video_url: play?.video_url ?? null,
       hls_url: play?.hls_url ?? null,
       is_free: Boolean(row.is_free) || row.coin_cost <= 0,

@@ -1,9 +1,11 @@
 /** Episodes: a series' episodes in play order (with reordering), every episode, and the episode form. */
 import {
   Button,
+  creditsStartOf,
   ErrorNotice,
   formatNumber,
   InlineSpinner,
+  isValidCreditsMark,
   navigationRequested,
   showToast,
   useAppDispatch,
@@ -288,9 +290,21 @@ interface EpisodeDraft {
   episode_number: string;
   is_free: boolean;
   coin_cost: string;
+  /** Seconds, as typed ("110", "110.5" or "110,5"); empty: no mark. */
+  credits_start: string;
 }
 
-export function validateEpisode(draft: EpisodeDraft): Record<string, string> {
+/** The typed credits mark in seconds: null when empty, NaN when not a number. */
+export function creditsMarkOf(typed: string): number | null {
+  const text = typed.trim().replace(',', '.');
+  if (!text) return null;
+  return /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+}
+
+/** Seconds as staff read them: at most one decimal. */
+const seconds = (value: number) => String(Math.round(value * 10) / 10);
+
+export function validateEpisode(draft: EpisodeDraft, duration = 0): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!draft.title.trim()) errors.title = catalogueT('common.enterTitle');
   if (!/^\d+$/.test(draft.season_number) || Number(draft.season_number) < 1)
@@ -300,6 +314,13 @@ export function validateEpisode(draft: EpisodeDraft): Record<string, string> {
   }
   if (!draft.is_free && (!/^\d+$/.test(draft.coin_cost) || Number(draft.coin_cost) < 1)) {
     errors.coin_cost = catalogueT('episodeForm.costRule');
+  }
+  const mark = creditsMarkOf(draft.credits_start);
+  if (mark !== null && !isValidCreditsMark(mark, duration)) {
+    errors.credits_start =
+      duration > 0
+        ? catalogueT('episodeForm.creditsRule', { duration: seconds(duration) })
+        : catalogueT('episodeForm.creditsNoVideo');
   }
   return errors;
 }
@@ -314,7 +335,9 @@ function EpisodeForm({ seriesId, episode }: { seriesId: number; episode?: AdminE
     episode_number: episode ? String(episode.episode_number) : '',
     is_free: episode?.is_free ?? false,
     coin_cost: String(episode?.coin_cost || 10),
+    credits_start: episode?.credits_start != null ? seconds(episode.credits_start) : '',
   });
+  const duration = episode?.duration ?? 0;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState('');
   const [create, creating] = adminApi.useAdminCreateEpisodeMutation();
@@ -327,7 +350,7 @@ function EpisodeForm({ seriesId, episode }: { seriesId: number; episode?: AdminE
   async function submit(event: FormEvent) {
     event.preventDefault();
     setProblem('');
-    const found = validateEpisode(draft);
+    const found = validateEpisode(draft, duration);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const body: Partial<AdminEpisode> = {
@@ -338,6 +361,8 @@ function EpisodeForm({ seriesId, episode }: { seriesId: number; episode?: AdminE
       ...(draft.episode_number ? { episode_number: Number(draft.episode_number) } : {}),
       is_free: draft.is_free,
       ...(draft.is_free ? {} : { coin_cost: Number(draft.coin_cost) }),
+      // Only an episode with a video has a length to mark the credits in.
+      ...(episode ? { credits_start: creditsMarkOf(draft.credits_start) } : {}),
     };
     const result = episode
       ? await update({ id: episode.id, changes: body })
@@ -403,6 +428,24 @@ function EpisodeForm({ seriesId, episode }: { seriesId: number; episode?: AdminE
         />
       </div>
       <Checkbox label={t('episodeForm.free')} checked={draft.is_free} onChange={(v) => set('is_free', v)} />
+      {episode && (
+        <TextField
+          label={t('episodeForm.credits')}
+          inputMode="decimal"
+          value={draft.credits_start}
+          disabled={!(duration > 0)}
+          error={errors.credits_start}
+          hint={
+            duration > 0
+              ? t('episodeForm.creditsHint', {
+                  duration: seconds(duration),
+                  seconds: seconds(duration - creditsStartOf({ duration })),
+                })
+              : t('episodeForm.creditsNoVideo')
+          }
+          onChange={(e) => set('credits_start', e.target.value)}
+        />
+      )}
       {problem && (
         <p className="ch-field-error" role="alert">
           {problem}

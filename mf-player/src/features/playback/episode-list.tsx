@@ -1,4 +1,4 @@
-import { Icon, localizedTitle, MediaImage } from '@cliffhanger/shared';
+import { Icon, isEpisodeWatched, localizedTitle, MediaImage } from '@cliffhanger/shared';
 import { usePlayerT } from '../../messages';
 import { clampProgress } from '../progress/progress-rules';
 import type { PlayerEpisode } from './player.api';
@@ -53,7 +53,7 @@ export function EpisodeList({
                   <span className={locked ? 'player-episode-locked' : 'ch-muted'}>
                     {locked && <Icon name="lock" size={14} />}
                     {state}
-                    {progress > 0 ? ` · ${progress}%` : ''}
+                    {isEpisodeWatched(episode) ? ` · ${t('episodes.watched')}` : progress > 0 ? ` · ${progress}%` : ''}
                   </span>
                 </span>
               </button>

@@ -44,6 +44,7 @@ import {
   autoplayNextToggled,
   type EpisodeRef,
   episodeAdvanced,
+  type PlaybackSample,
   playbackLeft,
   playbackPaused,
   playbackStarted,
@@ -149,6 +150,8 @@ export function PlayerView({
   const goldExclusive = !!series?.is_gold_exclusive;
   const src = locked ? null : episode.hls_url;
   const ref: EpisodeRef = { episodeId: episode.id, seriesId: episode.series };
+  /** What every playback sample carries: the episode and where its credits start (it is watched from there). */
+  const marked = { ...ref, creditsStart: episode.credits_start ?? null };
   // Auto-unlock plans with the next locked episode's price and acts only on the next locked episode.
   const autoUnlockPrice = goldExclusive ? 0 : planningPrice(episodes);
   const autoUnlock = { next: !previous || !isLocked(previous), price: autoUnlockPrice };
@@ -190,7 +193,7 @@ export function PlayerView({
   const started = useRef(false);
   const lastTick = useRef(0);
   const advancing = useRef(false);
-  const sample = useRef({ ...ref, position: 0, duration: episode.duration });
+  const sample = useRef<PlaybackSample>({ ...marked, position: 0, duration: episode.duration });
   /** The quartiles of this view already reported. */
   const quartiles = useRef<number[]>([]);
   /** Where in the tab's history the player was opened (moving between episodes adds entries). */
@@ -212,7 +215,7 @@ export function PlayerView({
     quartiles.current = [];
     setCountdown(false);
     setDescriptionOpen(false);
-    sample.current = { episodeId: episode.id, seriesId: episode.series, position: 0, duration: episode.duration };
+    sample.current = { ...marked, position: 0, duration: episode.duration };
     // A swapped-in episode has its metadata already; a fresh one reports it as it loads.
     const video = activeVideo();
     const known = video && deck.slots[deck.active]?.episodeId === episode.id ? video.duration : Number.NaN;
@@ -448,7 +451,7 @@ export function PlayerView({
               const video = event.currentTarget;
               // Moving on pauses the episode left behind: that is not the viewer pausing it.
               if (!video.ended && started.current && !advancing.current) {
-                sample.current = { ...ref, position: video.currentTime, duration: sample.current.duration };
+                sample.current = { ...marked, position: video.currentTime, duration: sample.current.duration };
                 dispatch(playbackPaused({ ...sample.current }));
               }
             }}
@@ -462,7 +465,7 @@ export function PlayerView({
             onTimeUpdate={(event) => {
               const video = event.currentTarget;
               const d = Number.isFinite(video.duration) && video.duration > 0 ? video.duration : episode.duration;
-              sample.current = { ...ref, position: video.currentTime, duration: d };
+              sample.current = { ...marked, position: video.currentTime, duration: d };
               setTime(video.currentTime);
               if (started.current)
                 for (const quartile of quartilesReached(video.currentTime, d, quartiles.current)) {
