@@ -33,6 +33,7 @@ import {
   deleteListEntriesOf,
   deleteProgressOf,
   deleteUnlocksOf,
+  giveLikes,
   giveDeviceReports,
   giveRewardClaims,
   hasDeviceReport,
@@ -125,6 +126,7 @@ async function moveGuestRows(trx: Trx, guestId: number, accountId: number, at: s
     await addListEntryIfMissing(trx, { user_id: accountId, series_id: entry.series_id, created_at: entry.created_at });
   }
   await deleteListEntriesOf(trx, guestId);
+  await giveLikes(trx, guestId, accountId);
 
   // Progress and history: where both watched the same episode, the most recent record wins.
   for (const row of await progressOf(trx, guestId)) {
