@@ -39,6 +39,7 @@ const en = {
   'view.retry': 'Retry',
   'view.reconnecting': 'Reconnecting…',
   'view.tapForSound': 'Tap for sound',
+  'view.clickForSound': 'Click for sound',
 
   'error.network': 'We lost the connection while loading this episode. Check your connection and press Retry.',
   'error.media': 'This episode could not be played on this device. Press Retry to try again.',
@@ -54,6 +55,8 @@ const en = {
   'controls.speed': 'Playback speed',
   'controls.autoplayNext': 'Autoplay next',
   'controls.fullScreen': 'Full screen',
+  'controls.pictureInPicture': 'Picture in picture',
+  'controls.exitPictureInPicture': 'Leave picture in picture',
 
   'episodes.title': 'Episodes',
   'episodes.free': 'Free',
@@ -183,6 +186,7 @@ const ru: Catalogue = {
   'view.retry': 'Повторить',
   'view.reconnecting': 'Восстанавливаем связь…',
   'view.tapForSound': 'Включить звук',
+  'view.clickForSound': 'Включить звук',
 
   'error.network': 'Связь прервалась во время загрузки серии. Проверьте подключение к интернету и нажмите «Повторить».',
   'error.media': 'Эту серию не удалось воспроизвести на этом устройстве. Нажмите «Повторить», чтобы попробовать снова.',
@@ -199,6 +203,8 @@ const ru: Catalogue = {
   'controls.speed': 'Скорость воспроизведения',
   'controls.autoplayNext': 'Автопереход',
   'controls.fullScreen': 'Во весь экран',
+  'controls.pictureInPicture': 'Картинка в картинке',
+  'controls.exitPictureInPicture': 'Выйти из режима «картинка в картинке»',
 
   'episodes.title': 'Серии',
   'episodes.free': 'Бесплатно',

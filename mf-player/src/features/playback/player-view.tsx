@@ -97,6 +97,11 @@ export function startPlayback(video: HTMLVideoElement, onMuted: () => void): voi
   });
 }
 
+/** Whether the viewer taps (a touch screen) rather than clicks; without the media query, the phone layout says so. */
+export function touchScreen(layout: PlayerLayout): boolean {
+  return window.matchMedia?.('(pointer: coarse)').matches ?? layout === 'mobile';
+}
+
 export function isLocked(episode: Pick<PlayerEpisode, 'is_free' | 'is_unlocked'>): boolean {
   return !episode.is_free && !episode.is_unlocked;
 }
@@ -310,6 +315,27 @@ export function PlayerView({
     [activeVideo],
   );
 
+  // Picture in picture, where the browser offers it: the button says whether the video is in its own window.
+  const pictureInPictureOffered = typeof document !== 'undefined' && document.pictureInPictureEnabled === true;
+  const [inPictureInPicture, setInPictureInPicture] = useState(false);
+  const togglePictureInPicture = useCallback(() => {
+    const video = activeVideo();
+    if (document.pictureInPictureElement) void document.exitPictureInPicture().catch(() => undefined);
+    else void video?.requestPictureInPicture?.().catch(() => undefined);
+  }, [activeVideo]);
+  useEffect(() => {
+    const stage = stageRef.current;
+    if (!stage || !pictureInPictureOffered) return;
+    const entered = () => setInPictureInPicture(true);
+    const left = () => setInPictureInPicture(false);
+    stage.addEventListener('enterpictureinpicture', entered);
+    stage.addEventListener('leavepictureinpicture', left);
+    return () => {
+      stage.removeEventListener('enterpictureinpicture', entered);
+      stage.removeEventListener('leavepictureinpicture', left);
+    };
+  }, [pictureInPictureOffered]);
+
   const toggleMute = useCallback(() => {
     const video = activeVideo();
     if (!video) return;
@@ -522,7 +548,7 @@ export function PlayerView({
       )}
       {!locked && needsSound && !error && (
         <Button variant="secondary" className="player-sound" onClick={toggleMute}>
-          <Icon name="soundOff" /> {t('view.tapForSound')}
+          <Icon name="soundOff" /> {t(touchScreen(layout) ? 'view.tapForSound' : 'view.clickForSound')}
         </Button>
       )}
       {layout === 'mobile' && !locked && !playing && firstFrameShown && !countdown && !error && (
@@ -615,6 +641,7 @@ export function PlayerView({
                 autoplayNext,
                 hasPrevious: !!previous,
                 hasNext: !!next,
+                pictureInPicture: pictureInPictureOffered ? inPictureInPicture : null,
               }}
               actions={{
                 togglePlay,
@@ -625,6 +652,7 @@ export function PlayerView({
                   if (video) video.playbackRate = r;
                 },
                 toggleFullscreen,
+                togglePictureInPicture,
                 previous: () => go(previous, false),
                 next: () => go(next, true),
                 toggleAutoplayNext: () => dispatch(autoplayNextToggled()),
