@@ -45,6 +45,12 @@ const en = {
   'error.media': 'This episode could not be played on this device. Press Retry to try again.',
   'error.unsupported': 'This browser cannot play these videos. Please try a recent Chrome, Firefox, Edge or Safari.',
 
+  'like.like': 'Like',
+  'like.label_one': 'Like, {{count, number}} like',
+  'like.label_other': 'Like, {{count, number}} likes',
+  'like.failed': 'We could not save your like. Please try again.',
+  'like.unlikeFailed': 'We could not take your like back. Please try again.',
+
   'controls.legend': 'Player controls',
   'controls.seek': 'Seek',
   'controls.position': '{{current}} of {{total}}',
@@ -192,6 +198,14 @@ const ru: Catalogue = {
   'error.media': 'Эту серию не удалось воспроизвести на этом устройстве. Нажмите «Повторить», чтобы попробовать снова.',
   'error.unsupported':
     'Этот браузер не может воспроизводить наши видео. Попробуйте свежую версию Chrome, Firefox, Edge или Safari.',
+
+  'like.like': 'Нравится',
+  'like.label_one': 'Нравится, {{count, number}} отметка',
+  'like.label_few': 'Нравится, {{count, number}} отметки',
+  'like.label_many': 'Нравится, {{count, number}} отметок',
+  'like.label_other': 'Нравится, {{count, number}} отметки',
+  'like.failed': 'Не удалось сохранить отметку «Нравится». Попробуйте ещё раз.',
+  'like.unlikeFailed': 'Не удалось снять отметку «Нравится». Попробуйте ещё раз.',
 
   'controls.legend': 'Управление плеером',
   'controls.seek': 'Перемотка',

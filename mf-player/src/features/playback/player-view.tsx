@@ -1,7 +1,7 @@
 /**
  * The player screen's body, in its two layouts. Mobile (under 768 px) is immersive: the video fills the
  * screen under translucent overlays — back, the title, episode and an expandable description, a right
- * rail (My list, Share, Episodes), a drawer of every episode, a progress bar to drag — a tap pauses and a
+ * rail (Like, My list, Share, Episodes), a drawer of every episode, a progress bar to drag — a tap pauses and a
  * swipe up or down moves to the next or previous episode. Desktop puts the video beside the series'
  * episode list. Both layouts are one tree around the same <video> elements, so crossing the breakpoint
  * (a rotation, a resized window) or opening the drawer never reloads or restarts the episode.
@@ -32,6 +32,7 @@ import { planningPrice } from '../auto-unlock/auto-unlock-rules';
 import { CaptionsMenu } from '../captions/captions-menu';
 import { ActionRail } from '../immersive/action-rail';
 import { EpisodeDrawer } from '../immersive/episode-drawer';
+import { LikeButton } from '../immersive/like-button';
 import { NextCountdown } from '../immersive/next-countdown';
 import { ScrubBar } from '../immersive/scrub-bar';
 import { quartilesReached, resumePosition } from '../progress/progress-rules';
@@ -673,6 +674,7 @@ export function PlayerView({
           <div className="player-info">
             <h1 className="player-title">{title}</h1>
             <p className="player-subtitle">{episodeTitle}</p>
+            <LikeButton seriesId={episode.series} variant="inline" />
             {description && <p className="ch-muted">{description}</p>}
             <AutoUnlockControl seriesId={episode.series} price={autoUnlockPrice} />
           </div>
