@@ -148,7 +148,7 @@ describe('subscribing to Gold', () => {
     });
     renderWallet(<GoldSubscriptionScreen />, { path: '/gold-subscription' });
     expect(await screen.findByText(/free plan/)).toBeInTheDocument();
-    await userEvent.click(await screen.findByRole('button', { name: /Subscribe to Gold for .* per year/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Subscribe to Gold for .* a year/ }));
     await act(() => settle());
     expect(http.calls.find((c) => c.url === '/subscriptions/create/')?.data).toBe(JSON.stringify({ plan: 'yearly' }));
     expect(readStored('checkout_session_id')).toBe('cs_dev_gold');
@@ -161,7 +161,7 @@ describe('subscribing to Gold', () => {
       if (config.url === '/subscriptions/create/') return { status: 409, data: {} };
     });
     renderWallet(<GoldSubscriptionScreen />, { path: '/gold-subscription' });
-    await userEvent.click(await screen.findByRole('button', { name: /Subscribe to Gold for .* per month/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Subscribe to Gold for .* a month/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to create subscription$/);
     expect(assign).not.toHaveBeenCalled();
   });
