@@ -83,6 +83,8 @@ const en = {
   'toast.coinsAddedTitle': 'Coins added',
   'toast.coinsAdded_one': '{{count, number}} coin is in your wallet.',
   'toast.coinsAdded_other': '{{count, number}} coins are in your wallet.',
+  'toast.coinsAddedUnlocked_one': '{{count, number}} coin added · Episode {{number}} unlocked',
+  'toast.coinsAddedUnlocked_other': '{{count, number}} coins added · Episode {{number}} unlocked',
   'toast.welcomeGold': 'Welcome to Gold',
   'toast.goldUntil': 'Every episode is open to you until {{date}}.',
 
@@ -356,6 +358,10 @@ const ru: Catalogue = {
   'toast.coinsAdded_few': 'В кошельке +{{count, number}} монеты.',
   'toast.coinsAdded_many': 'В кошельке +{{count, number}} монет.',
   'toast.coinsAdded_other': 'В кошельке +{{count, number}} монеты.',
+  'toast.coinsAddedUnlocked_one': '+{{count, number}} монета · Серия {{number}} открыта',
+  'toast.coinsAddedUnlocked_few': '+{{count, number}} монеты · Серия {{number}} открыта',
+  'toast.coinsAddedUnlocked_many': '+{{count, number}} монет · Серия {{number}} открыта',
+  'toast.coinsAddedUnlocked_other': '+{{count, number}} монеты · Серия {{number}} открыта',
   'toast.welcomeGold': 'Добро пожаловать в Gold',
   'toast.goldUntil': 'Все серии открыты для вас до {{date}}.',
 
