@@ -18,7 +18,10 @@ const browser = journeyBrowser();
 
 async function shot(page: Page, name: string) {
   const dir = process.env.E2E_SHOTS_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`) });
+  if (!dir) return;
+  // The start-up loader covers the page for its first 2 s (product.md#shell).
+  await page.locator('#startup-loader').waitFor({ state: 'detached' });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
 /** The first free episode of a demo series coins unlock. */

@@ -90,18 +90,19 @@ export function GoldPlans() {
                   t(`gold.planTitle.${per(plan)}`, { name: plan.name })}
               </h3>
               <p className="coin-package-price">{price}</p>
-              <p className="gold-plan-month" data-testid="gold-plan-per-month">
-                {per(plan) === 'year' &&
-                  t('gold.yearPerMonth', {
+              {per(plan) === 'year' && (
+                <p className="gold-plan-month">
+                  {t('gold.yearPerMonth', {
                     price: formatPricePerPeriod(facts.perMonth, plan.currency, 'month', language),
                   })}
-                {facts.saving !== null && (
-                  <span className="wallet-badge gold-plan-saving">
-                    {' '}
-                    {t('gold.saving', { price: formatPricePerPeriod(facts.saving, plan.currency, 'year', language) })}
-                  </span>
-                )}
-              </p>
+                  {facts.saving !== null && (
+                    <span className="wallet-badge gold-plan-saving">
+                      {' '}
+                      {t('gold.saving', { price: formatPricePerPeriod(facts.saving, plan.currency, 'year', language) })}
+                    </span>
+                  )}
+                </p>
+              )}
               <Button
                 variant="gold"
                 disabled={busy}
