@@ -153,6 +153,13 @@ export interface MyListTable {
   created_at: string;
 }
 
+/** A viewer's like of a series (migration 20261207070000_series_likes); `series.likes` counts them. */
+export interface SeriesLikesTable {
+  user_id: number;
+  series_id: number;
+  created_at: string;
+}
+
 export interface WatchProgressTable {
   id: Generated<number>;
   user_id: number;
@@ -635,6 +642,7 @@ export interface Database {
   episodes: EpisodesTable;
   episode_subtitles: EpisodeSubtitlesTable;
   my_list: MyListTable;
+  series_likes: SeriesLikesTable;
   watch_progress: WatchProgressTable;
   watch_history: WatchHistoryTable;
   episode_unlocks: EpisodeUnlocksTable;

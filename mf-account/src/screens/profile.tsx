@@ -1,5 +1,5 @@
 import { Page, selectUser, useSharedSelector } from '@cliffhanger/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ConfirmResetForm } from '../features/auth/auth-forms';
 import { AuthPanel } from '../features/auth/auth-panel';
@@ -12,12 +12,17 @@ import { useAccountT } from '../messages';
 export default function ProfileScreen() {
   const user = useSharedSelector(selectUser);
   const [params, setParams] = useSearchParams();
-  const resetToken = params.get(RESET_PASSWORD_PARAM);
+  // The mailed reset token is read once and kept in memory; it leaves the address bar (and so the
+  // history, a shared screen or a copied link) as soon as the page has it.
+  const [resetToken, setResetToken] = useState(() => params.get(RESET_PASSWORD_PARAM));
   const [afterReset, setAfterReset] = useState(false);
   const signedIn = !!user && !user.is_guest;
   const { t } = useAccountT();
 
-  const leaveReset = () => {
+  const tokenInAddress = params.has(RESET_PASSWORD_PARAM);
+  useEffect(() => {
+    if (!tokenInAddress) return;
+    setResetToken((kept) => kept ?? params.get(RESET_PASSWORD_PARAM));
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -26,6 +31,10 @@ export default function ProfileScreen() {
       },
       { replace: true },
     );
+  }, [tokenInAddress, params, setParams]);
+
+  const leaveReset = () => {
+    setResetToken(null);
     setAfterReset(true);
   };
 

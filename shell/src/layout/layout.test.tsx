@@ -42,6 +42,13 @@ describe('the main layout', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Buy Coins' })).toHaveAttribute('href', '/coins');
   });
 
+  it('gives a guest a friendly person avatar, never a question mark', () => {
+    const tabs = renderLayout((store) => store.dispatch(signedIn({ user: testUser({ is_guest: true }) })));
+    const profile = tabs.getByRole('link', { name: /Profile/ });
+    expect(profile).not.toHaveTextContent('?');
+    expect(profile.querySelector('.avatar svg')).not.toBeNull();
+  });
+
   it('hides Buy Coins from Gold members', async () => {
     const tabs = renderLayout((store) => {
       store.dispatch(signedIn({ user: testUser() }));
@@ -75,7 +82,7 @@ describe('the main layout', () => {
 
   it('gives a phone one-tap entries for For you, Search, My list and Rewards beside the two tabs', async () => {
     const tabs = renderLayout();
-    expect(tabs.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', '?Profile']);
+    expect(tabs.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Profile']);
     const quick = within(screen.getByRole('navigation', { name: 'Quick links' }));
     const entries = quick.getAllByRole('link');
     expect(entries.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')])).toEqual([

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { moneyTransaction } from '../../kernel/money-transaction';
 import * as catalogueRepo from '../catalogue/catalogue.repository';
 import { type EpisodeDto, episodeDtosFor, findEpisodeOrThrow, hydrateSeries } from '../catalogue/catalogue.service';
 import * as repo from './viewing.repository';
@@ -204,4 +205,25 @@ export async function removeFromList(ctx: AppContext, viewer: UserRow, seriesId:
   await assertSeriesExists(ctx, seriesId);
   await repo.removeFromMyList(ctx.db, viewer.id, seriesId);
   return { message: 'Removed from My List', series_id: seriesId, in_list: false };
+}
+
+/** Whether the viewer likes a visible series, and how many viewers do. */
+export async function seriesLike(ctx: AppContext, viewer: UserRow, seriesId: number) {
+  await assertSeriesExists(ctx, seriesId);
+  return { series_id: seriesId, ...(await repo.likeState(ctx.db, viewer.id, seriesId)) };
+}
+
+/**
+ * Sets the viewer's like of a series (idempotent: liking twice is one like). The like row and the count
+ * move together in one transaction, by exactly the row added or removed, so concurrent toggles never
+ * double a like or take the count below zero.
+ */
+export async function setSeriesLike(ctx: AppContext, viewer: UserRow, seriesId: number, liked: boolean) {
+  await assertSeriesExists(ctx, seriesId);
+  const state = await moneyTransaction(ctx, async (trx) => {
+    if (liked) await repo.addLike(trx, viewer.id, seriesId, nowIso(ctx));
+    else await repo.removeLike(trx, viewer.id, seriesId);
+    return repo.likeState(trx, viewer.id, seriesId);
+  });
+  return { series_id: seriesId, ...state };
 }

@@ -3,6 +3,7 @@ import {
   CoinIcon,
   FormField,
   formatDate,
+  Icon,
   type SessionUser,
   selectCoinBalance,
   selectIsGold,
@@ -18,8 +19,9 @@ import { failure } from '../auth/auth-forms';
 import { type FieldErrors, problems, usernameProblem } from '../auth/field-rules';
 import { useAccountUpdateProfileMutation } from './profile.api';
 
+/** The avatar's letter: the first of the username or address; empty when there is neither (a person is drawn). */
 export const avatarInitial = (user: Pick<SessionUser, 'username' | 'email'>) =>
-  (user.username || user.email || '?').charAt(0).toUpperCase();
+  (user.username || user.email || '').charAt(0).toUpperCase();
 
 function formatDay(iso: string | null, language: Parameters<typeof formatDate>[2]) {
   return iso ? formatDate(iso, 'long', language) : '';
@@ -134,7 +136,7 @@ export function ProfileDetails({ user }: { user: SessionUser }) {
       <section className="ch-card profile-card" aria-labelledby="profile-name">
         <div className="profile-head">
           <span className="profile-avatar" aria-hidden="true">
-            {avatarInitial(user)}
+            {avatarInitial(user) || <Icon name="person" size={28} />}
           </span>
           <div>
             <h2 id="profile-name" className="account-panel-title">

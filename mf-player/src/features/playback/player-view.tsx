@@ -1,7 +1,7 @@
 /**
  * The player screen's body, in its two layouts. Mobile (under 768 px) is immersive: the video fills the
  * screen under translucent overlays — back, the title, episode and an expandable description, a right
- * rail (My list, Share, Episodes), a drawer of every episode, a progress bar to drag — a tap pauses and a
+ * rail (Like, My list, Share, Episodes), a drawer of every episode, a progress bar to drag — a tap pauses and a
  * swipe up or down moves to the next or previous episode. Desktop puts the video beside the series'
  * episode list. Both layouts are one tree around the same <video> elements, so crossing the breakpoint
  * (a rotation, a resized window) or opening the drawer never reloads or restarts the episode.
@@ -32,6 +32,7 @@ import { planningPrice } from '../auto-unlock/auto-unlock-rules';
 import { CaptionsMenu } from '../captions/captions-menu';
 import { ActionRail } from '../immersive/action-rail';
 import { EpisodeDrawer } from '../immersive/episode-drawer';
+import { LikeButton } from '../immersive/like-button';
 import { NextCountdown } from '../immersive/next-countdown';
 import { ScrubBar } from '../immersive/scrub-bar';
 import { quartilesReached, resumePosition } from '../progress/progress-rules';
@@ -96,6 +97,11 @@ export function startPlayback(video: HTMLVideoElement, onMuted: () => void): voi
     if (video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) retry();
     else video.addEventListener('canplay', retry, { once: true });
   });
+}
+
+/** Whether the viewer taps (a touch screen) rather than clicks; without the media query, the phone layout says so. */
+export function touchScreen(layout: PlayerLayout): boolean {
+  return window.matchMedia?.('(pointer: coarse)').matches ?? layout === 'mobile';
 }
 
 export function isLocked(episode: Pick<PlayerEpisode, 'is_free' | 'is_unlocked'>): boolean {
@@ -313,6 +319,27 @@ export function PlayerView({
     [activeVideo],
   );
 
+  // Picture in picture, where the browser offers it: the button says whether the video is in its own window.
+  const pictureInPictureOffered = typeof document !== 'undefined' && document.pictureInPictureEnabled === true;
+  const [inPictureInPicture, setInPictureInPicture] = useState(false);
+  const togglePictureInPicture = useCallback(() => {
+    const video = activeVideo();
+    if (document.pictureInPictureElement) void document.exitPictureInPicture().catch(() => undefined);
+    else void video?.requestPictureInPicture?.().catch(() => undefined);
+  }, [activeVideo]);
+  useEffect(() => {
+    const stage = stageRef.current;
+    if (!stage || !pictureInPictureOffered) return;
+    const entered = () => setInPictureInPicture(true);
+    const left = () => setInPictureInPicture(false);
+    stage.addEventListener('enterpictureinpicture', entered);
+    stage.addEventListener('leavepictureinpicture', left);
+    return () => {
+      stage.removeEventListener('enterpictureinpicture', entered);
+      stage.removeEventListener('leavepictureinpicture', left);
+    };
+  }, [pictureInPictureOffered]);
+
   const toggleMute = useCallback(() => {
     const video = activeVideo();
     if (!video) return;
@@ -525,7 +552,7 @@ export function PlayerView({
       )}
       {!locked && needsSound && !error && (
         <Button variant="secondary" className="player-sound" onClick={toggleMute}>
-          <Icon name="soundOff" /> {t('view.tapForSound')}
+          <Icon name="soundOff" /> {t(touchScreen(layout) ? 'view.tapForSound' : 'view.clickForSound')}
         </Button>
       )}
       {layout === 'mobile' && !locked && !playing && firstFrameShown && !countdown && !error && (
@@ -618,6 +645,7 @@ export function PlayerView({
                 autoplayNext,
                 hasPrevious: !!previous,
                 hasNext: !!next,
+                pictureInPicture: pictureInPictureOffered ? inPictureInPicture : null,
               }}
               actions={{
                 togglePlay,
@@ -628,6 +656,7 @@ export function PlayerView({
                   if (video) video.playbackRate = r;
                 },
                 toggleFullscreen,
+                togglePictureInPicture,
                 previous: () => go(previous, false),
                 next: () => go(next, true),
                 toggleAutoplayNext: () => dispatch(autoplayNextToggled()),
@@ -648,6 +677,7 @@ export function PlayerView({
           <div className="player-info">
             <h1 className="player-title">{title}</h1>
             <p className="player-subtitle">{episodeTitle}</p>
+            <LikeButton seriesId={episode.series} variant="inline" />
             {description && <p className="ch-muted">{description}</p>}
             <AutoUnlockControl seriesId={episode.series} price={autoUnlockPrice} />
           </div>
