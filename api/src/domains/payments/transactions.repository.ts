@@ -51,10 +51,9 @@ export function transactionPages(db: Executor, userId: number, guestIds: number[
     sql<string | null>`null`.as('dispute_status'),
     sql<number>`case when user_id = ${userId} then 0 else 1 end`.as('as_guest'),
   ]);
-  const payments = db
-    .selectFrom('payments')
-    .where('user_id', '=', userId)
-    .select([
+  // A checkout left unpaid moved neither money nor coins: it is not a transaction (payments.service.ts).
+  const paymentRows = () => db.selectFrom('payments').where('user_id', '=', userId).where('status', '!=', 'expired');
+  const payments = paymentRows().select([
       sql<string>`'payment'`.as('source'),
       'id',
       'created_at',
@@ -87,9 +86,7 @@ export function transactionPages(db: Executor, userId: number, guestIds: number[
         ledgerRows()
           .select((eb) => eb.fn.countAll<number>().as('count'))
           .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('payments')
-          .where('user_id', '=', userId)
+        paymentRows()
           .select((eb) => eb.fn.countAll<number>().as('count'))
           .executeTakeFirstOrThrow(),
       ]);

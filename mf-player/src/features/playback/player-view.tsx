@@ -654,6 +654,7 @@ export function PlayerView({
         <EpisodeList
           episodes={episodes}
           currentId={episode.id}
+          goldExclusive={goldExclusive}
           thumbnails={firstFrameShown || locked}
           onSelect={(e) => go(e, e === next)}
         />
