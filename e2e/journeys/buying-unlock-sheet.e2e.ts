@@ -157,7 +157,9 @@ describe('buying from a locked episode', () => {
     const firstTotal = first.coins + first.bonus_coins;
     await page.goto(`${baseUrl()}/coins`);
     await page
-      .getByRole('button', { name: new RegExp(`^Buy ${firstTotal.toLocaleString('en-US')} coins for .* with Visa ending 4242$`) })
+      .getByRole('button', {
+        name: new RegExp(`^Buy ${firstTotal.toLocaleString('en-US')} coins for .* with Visa ending 4242$`),
+      })
       .click();
     const confirm = page.getByRole('alertdialog', { name: `Buy ${firstTotal.toLocaleString('en-US')} coins?` });
     await confirm.getByText(/We will charge .* to Visa •••• 4242/).waitFor();

@@ -314,7 +314,9 @@ async function previewSourceOf(ctx: AppContext, episodeId: number, viewer: numbe
   if (!(await isActiveStaff(ctx.db, viewer))) return null;
   const row = await catalogueRepo.episodePlaybackFields(ctx.db, episodeId);
   const source = row && locatePlayback(row.hls_url, row.video_url, mediaStorageFor(ctx.config));
-  return source ? { ...source, free: isFreeEpisode(row, Boolean(row.is_gold_exclusive)), duration: row.duration } : null;
+  return source
+    ? { ...source, free: isFreeEpisode(row, Boolean(row.is_gold_exclusive)), duration: row.duration }
+    : null;
 }
 
 const PLAYLIST_CACHE_MS = 60_000;

@@ -58,7 +58,11 @@ export function OneTapConfirm({
       <div
         ref={dialog}
         className="unlock-sheet"
-        role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={textId}>
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+      >
         <h2 id={titleId} className="unlock-sheet-title">
           {t('oneTap.title', { coins })}
         </h2>

@@ -91,9 +91,9 @@ export function createStripeProvider(secretKey: string, options: Stripe.StripeCo
         stripe.paymentIntents.create(
           {
             amount: input.amountMinor,
-          currency: input.currency,
-          customer: input.customerId,
-          metadata: input.metadata,
+            currency: input.currency,
+            customer: input.customerId,
+            metadata: input.metadata,
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           },
           input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {},

@@ -67,9 +67,7 @@ describe.each(databaseKinds())('Gold-exclusive series have no coin prices (%s)',
     ]);
 
     // Unmarked, a paid episode must cost coins again: 0 would make it free for everybody.
-    expect((await staff('PATCH', `/api/admin/series/${seriesId}/`, { is_gold_exclusive: false })).statusCode).toBe(
-      200,
-    );
+    expect((await staff('PATCH', `/api/admin/series/${seriesId}/`, { is_gold_exclusive: false })).statusCode).toBe(200);
     const defaults = (await staff('GET', '/api/admin/settings/')).json();
     const cost = defaults.catalogue_defaults?.coin_cost ?? 10;
     expect(await prices(seriesId)).toEqual([
@@ -102,7 +100,10 @@ describe.each(databaseKinds())('Gold-exclusive series have no coin prices (%s)',
     expect(await prices(seriesId)).toEqual(before);
 
     // Without a price an episode is added and edited as usual: paid, Gold only, no price.
-    const added = await staff('POST', `/api/admin/series/${seriesId}/episodes/`, { title: 'Gold only', is_free: false });
+    const added = await staff('POST', `/api/admin/series/${seriesId}/episodes/`, {
+      title: 'Gold only',
+      is_free: false,
+    });
     expect(added.statusCode).toBe(201);
     expect(added.json()).toEqual(expect.objectContaining({ is_free: false, coin_cost: 0 }));
     const renamed = await staff('PATCH', `/api/admin/episodes/${episodeIds[1]}/`, { title: 'Renamed' });
@@ -146,7 +147,11 @@ describe.each(databaseKinds())('Gold-exclusive series have no coin prices (%s)',
       expect(answer.json()).toEqual(expect.objectContaining({ reason: 'gold_required' }));
     }
     expect(await balanceOf(t.ctx, viewer.user.id)).toBe(50);
-    const rows = await t.ctx.db.selectFrom('episode_unlocks').select('id').where('user_id', '=', viewer.user.id).execute();
+    const rows = await t.ctx.db
+      .selectFrom('episode_unlocks')
+      .select('id')
+      .where('user_id', '=', viewer.user.id)
+      .execute();
     expect(rows).toHaveLength(0);
   });
 

@@ -88,7 +88,10 @@ describe.each(databaseKinds())('one-tap buying and abandoned payments (%s)', (ki
     const forged = await as(viewer, 'POST', '/api/payments/create-intent/', { ...intentBody(pack(), 'k1'), amount: 1 });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().message).toEqual(expect.stringContaining(`costs ${pack().price}`));
-    const unknown = await as(viewer, 'POST', '/api/payments/create-intent/', { ...intentBody(pack(), 'k2'), package_id: 999_999 });
+    const unknown = await as(viewer, 'POST', '/api/payments/create-intent/', {
+      ...intentBody(pack(), 'k2'),
+      package_id: 999_999,
+    });
     expect(unknown.statusCode).toBe(404);
     expect((await as(viewer, 'POST', '/api/payments/create-intent/', intentBody(pack(0), 'k3'))).statusCode).toBe(200);
     const reused = await as(viewer, 'POST', '/api/payments/create-intent/', intentBody(pack(1), 'k3'));

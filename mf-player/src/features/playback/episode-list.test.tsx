@@ -14,7 +14,9 @@ const episodes: PlayerEpisode[] = [
 function rows(goldExclusive: boolean) {
   render(<EpisodeList episodes={episodes} currentId={1} goldExclusive={goldExclusive} onSelect={jest.fn()} />);
   const list = screen.getByRole('navigation', { name: 'Episodes' });
-  return within(list).getAllByRole('button').map((row) => row.textContent);
+  return within(list)
+    .getAllByRole('button')
+    .map((row) => row.textContent);
 }
 
 describe('the desktop episode list', () => {

@@ -46,8 +46,7 @@ function store(cards: unknown[], extra: (url?: string) => unknown = () => undefi
   return seen;
 }
 
-const bigPack = async () =>
-  (await screen.findByRole('heading', { name: 'Big' })).closest('li') as HTMLElement;
+const bigPack = async () => (await screen.findByRole('heading', { name: 'Big' })).closest('li') as HTMLElement;
 
 describe('one-tap buying in the coin store', () => {
   it('asks first, naming the pack, the price and the card, and charges nothing when cancelled', async () => {
