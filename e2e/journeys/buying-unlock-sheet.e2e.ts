@@ -163,7 +163,7 @@ describe('buying from a locked episode', () => {
       .click();
     const confirm = page.getByRole('alertdialog', { name: `Buy ${firstTotal.toLocaleString('en-US')} coins?` });
     await confirm.getByText(/We will charge .* to Visa •••• 4242/).waitFor();
-    await confirm.getByRole('button', { name: /^Pay / }).click();
+    await confirm.getByRole('button', { name: /^Pay [^a-z]/ }).click();
     await page.getByText('Coins added').first().waitFor({ timeout: 20_000 });
     await waitForHeaderBalance(page, before + firstTotal, 20_000);
     expect(new URL(page.url()).pathname).toBe('/coins');
