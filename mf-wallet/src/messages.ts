@@ -16,12 +16,14 @@ const en = {
   coins_other: '{{count, number}} coins',
   'common.openingPayment': 'Opening payment…',
   'common.close': 'Close',
+  'common.cancel': 'Cancel',
 
   // Coin store
   'store.coinTitle': 'Coin store',
   'store.goldNote': 'As a Gold member every episode is already open to you; coins are optional.',
   'store.packagesTitle': 'Coin packages',
   'store.taxNote': 'Prices include tax. You pay on a secure payment page and come straight back.',
+  'store.taxNoteCard': 'Prices include tax. Your saved card pays in one tap, once you confirm.',
   'store.goldLink': 'Watch everything without coins with Gold',
   'store.title': 'Store',
   'store.coins': 'Coins',
@@ -38,6 +40,12 @@ const en = {
   'packs.firstTopUp_other': '{{count, number}} first top-up coins',
   'packs.buyAria_one': 'Buy {{count, number}} coin for {{price}}',
   'packs.buyAria_other': 'Buy {{count, number}} coins for {{price}}',
+
+  // One-tap buying in the store, confirmed first
+  'oneTap.title': 'Buy {{coins}}?',
+  'oneTap.charge': 'We will charge {{price}} to',
+  'oneTap.pay': 'Pay {{price}}',
+  'oneTap.otherWay': 'Pay another way on the payment page',
 
   // The first-purchase offer
   'offer.label': FIRST_PURCHASE_OFFER_LABEL,
@@ -287,11 +295,14 @@ const ru: Catalogue = {
   coins_other: '{{count, number}} монеты',
   'common.openingPayment': 'Открываем оплату…',
   'common.close': 'Закрыть',
+  'common.cancel': 'Отмена',
 
   'store.coinTitle': 'Магазин монет',
   'store.goldNote': 'С подпиской Gold вам уже открыты все серии — монеты не обязательны.',
   'store.packagesTitle': 'Пакеты монет',
   'store.taxNote': 'Цены с учётом налогов. Оплата проходит на защищённой странице, потом вы сразу вернётесь сюда.',
+  'store.taxNoteCard':
+    'Цены с учётом налогов. Сохранённая карта оплачивает покупку в одно касание — после вашего подтверждения.',
   'store.goldLink': 'Смотрите всё без монет с Gold',
   'store.title': 'Магазин',
   'store.coins': 'Монеты',
@@ -313,6 +324,10 @@ const ru: Catalogue = {
   'packs.buyAria_few': 'Купить {{count, number}} монеты за {{price}}',
   'packs.buyAria_many': 'Купить {{count, number}} монет за {{price}}',
   'packs.buyAria_other': 'Купить {{count, number}} монеты за {{price}}',
+  'oneTap.title': 'Купить {{coins}}?',
+  'oneTap.charge': 'Мы спишем {{price}} с карты',
+  'oneTap.pay': 'Оплатить {{price}}',
+  'oneTap.otherWay': 'Оплатить другим способом на странице оплаты',
 
   'offer.label': 'Предложение на первое пополнение',
   'offer.usually': 'Обычно',

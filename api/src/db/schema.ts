@@ -332,7 +332,8 @@ export interface AutoUnlockSettingsTable {
 // ─── Money: payments, subscriptions, rewards, analytics events ───
 
 export type PaymentKind = 'coins' | 'gold' | 'intent';
-export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
+/** `expired`: a checkout or card payment left unpaid for an hour (payments.service.ts); a late payment still succeeds it. */
+export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'canceled' | 'expired';
 export type ProviderKind = 'stripe' | 'dev';
 export type SubscriptionStatus = 'active' | 'canceled' | 'past_due' | 'expired';
 

@@ -202,7 +202,8 @@ export async function publishDemoSeries(ctx: AppContext, series: DemoSeries): Pr
           video_url: episode.videoPath ? mediaPath(episode.videoPath) : null,
           hls_url: mediaPath(episode.hlsPath),
           is_free: episode.isFree,
-          coin_cost: episode.isFree ? 0 : episode.coinCost,
+          // A Gold exclusive sells no episode for coins: its paid episodes open with Gold only.
+          coin_cost: episode.isFree || series.isGoldExclusive ? 0 : episode.coinCost,
           position,
           status: 'published',
           published_at: createdAt,

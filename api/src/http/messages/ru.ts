@@ -180,6 +180,8 @@ export const RU_MESSAGES: Readonly<Record<string, string>> = {
     'Титры должны начинаться позже 0 с и раньше конца серии ({{duration}} с)',
   'The episode has no length yet: upload its video before marking where the credits start':
     'У серии пока нет длительности: загрузите видео, прежде чем отмечать начало титров',
+  'Episodes of a Gold-exclusive series open with Gold only, so they have no coin price. Leave the price out, or turn off Gold-exclusive for the series first.':
+    'Серии эксклюзива Gold открываются только с Gold, поэтому цены в монетах у них нет. Не указывайте цену или сначала снимите с сериала отметку «эксклюзив Gold».',
   'List every episode of this series exactly once, in the new order':
     'Перечислите каждую серию этого сериала ровно один раз в новом порядке',
   'This episode has no video yet': 'У этой серии ещё нет видео',

@@ -174,6 +174,9 @@ const en = {
   'episodeForm.number': 'Episode number',
   'episodeForm.numberHint': 'The next free number when left empty',
   'episodeForm.cost': 'Coin cost',
+  'episodeForm.goldOnly':
+    'This series is Gold-exclusive: its paid episodes open with Gold only and have no coin price. Tick "Free to watch" for a teaser.',
+  'episodes.goldNoPricing': 'A Gold-exclusive series has no coin prices: its paid episodes open with Gold only.',
   'episodeForm.free': 'Free to watch',
   'episodeForm.create': 'Create episode',
   'episodeForm.credits': 'Credits start (seconds)',
@@ -433,6 +436,9 @@ const ru: Catalogue = {
   'episodeForm.number': 'Номер серии',
   'episodeForm.numberHint': 'Если оставить пустым, будет следующий свободный номер',
   'episodeForm.cost': 'Цена в монетах',
+  'episodeForm.goldOnly':
+    'Это эксклюзив Gold: платные серии открываются только с Gold, цены в монетах у них нет. Отметьте «Бесплатный просмотр» для серии-тизера.',
+  'episodes.goldNoPricing': 'У эксклюзива Gold нет цен в монетах: платные серии открываются только с Gold.',
   'episodeForm.free': 'Бесплатная серия',
   'episodeForm.create': 'Создать серию',
   'episodeForm.credits': 'Начало титров (секунды)',

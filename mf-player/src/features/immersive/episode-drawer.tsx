@@ -28,7 +28,8 @@ export function isWatched(episode: PlayerEpisode, watchedIds: readonly number[])
 
 type PlayerT = ReturnType<typeof usePlayerT>['t'];
 
-function accessLabel(episode: PlayerEpisode, access: EpisodeAccess, t: PlayerT): string {
+/** The words a tile or row shows for its access: a Gold-only episode says Gold, never a coin price. */
+export function accessLabel(episode: PlayerEpisode, access: EpisodeAccess, t: PlayerT): string {
   if (access === 'free') return t('episodes.free');
   if (access === 'unlocked') return t('episodes.unlocked');
   if (access === 'gold') return t('episodes.gold');

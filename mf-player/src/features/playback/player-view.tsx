@@ -687,6 +687,7 @@ export function PlayerView({
         <EpisodeList
           episodes={episodes}
           currentId={episode.id}
+          goldExclusive={goldExclusive}
           thumbnails={firstFrameShown || locked}
           onSelect={(e) => go(e, e === next)}
         />
