@@ -22,6 +22,7 @@ import * as languages from './20261205020000_languages';
 import * as categoryTranslations from './20261206010000_category_translations';
 import * as freeCoinPools from './20261207010000_free_coin_pools';
 import * as keptGuests from './20261207020000_kept_guests';
+import * as formerSeriesSlugs from './20261207050000_former_series_slugs';
 
 const migrations: Record<string, Migration> = {
   '20250601000000_initial': initial,
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '20261206010000_category_translations': categoryTranslations,
   '20261207010000_free_coin_pools': freeCoinPools,
   '20261207020000_kept_guests': keptGuests,
+  '20261207050000_former_series_slugs': formerSeriesSlugs,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

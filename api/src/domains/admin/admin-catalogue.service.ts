@@ -12,6 +12,7 @@
  */
 import type { PublishState, PublishStatus } from '@cliffhanger/shared/constants';
 import type { AdminEpisode, AdminSeries, PublishCheck } from '@cliffhanger/shared/entities';
+import { slugOf } from '@cliffhanger/shared/routes';
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
@@ -72,6 +73,7 @@ import {
   seriesCategoryRows,
   seriesEpisodeRows,
   seriesPages,
+  moveSeriesSlug,
   seriesWithSlug,
   unlockCountRows,
   updateCategoryRow,
@@ -83,19 +85,6 @@ import { catalogueDefaults } from './admin-settings.service';
 export const SERIES_MISSING = 'Series not found';
 export const EPISODE_MISSING = 'Episode not found';
 
-export function slugify(text: string): string {
-  return (
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 80)
-      .replace(/-+$/g, '') || 'series'
-  );
-}
-
 async function freeSlug(db: Executor, base: string, exceptId?: number): Promise<string> {
   for (let n = 1; ; n += 1) {
     const candidate = n === 1 ? base : `${base}-${n}`;
@@ -104,6 +93,29 @@ async function freeSlug(db: Executor, base: string, exceptId?: number): Promise<
 }
 
 // --- Series ------------------------------------------------------------------------------------------
+
+const titleOf = (series: { title: string; title_en?: string | null }) => series.title_en || series.title;
+/** Two addresses made from one title (a `-2` for a taken one and the dashes aside). */
+const sameTitleAddress = (a: string, b: string) =>
+  a.replace(/-\d+$/, '').replace(/-/g, '') === b.replace(/-\d+$/, '').replace(/-/g, '');
+
+/**
+ * The address after an edit: the one staff typed; else, when the title changes and the address was made
+ * from the old title, one made from the new title (the old one keeps leading here: moveSeriesSlug). An
+ * address staff chose by hand stays.
+ */
+async function slugAfterEdit(db: Executor, before: SeriesRow, input: SeriesInput): Promise<string> {
+  if (input.slug !== undefined) {
+    if ((await freeSlug(db, input.slug, before.id)) !== input.slug) {
+      throw conflict(`Another series already uses the address "${input.slug}"`);
+    }
+    return input.slug;
+  }
+  const renamed = titleOf({ title: input.title ?? before.title, title_en: input.title_en ?? before.title_en });
+  if (renamed === titleOf(before) || !sameTitleAddress(before.slug, slugOf(titleOf(before)))) return before.slug;
+  const base = slugOf(renamed);
+  return sameTitleAddress(before.slug, base) ? before.slug : freeSlug(db, base, before.id);
+}
 
 export type { AdminSeries, PublishCheck };
 
@@ -331,7 +343,7 @@ export async function createSeries(ctx: AppContext, actor: UserRow, body: Static
     if (input.slug && (await freeSlug(db, input.slug)) !== input.slug) {
       throw conflict(`Another series already uses the address "${input.slug}"`);
     }
-    const slug = input.slug ?? (await freeSlug(db, slugify(input.title_en || input.title)));
+    const slug = input.slug ?? (await freeSlug(db, slugOf(input.title_en || input.title)));
     const columns = seriesColumns(input);
     const newId = await insertSeries(db, {
       title: input.title,
@@ -382,10 +394,9 @@ export async function updateSeries(
     const db = trx;
     const before = await seriesRow(db, id);
     await assertCategories(db, input.category_ids);
-    if (input.slug !== undefined && (await freeSlug(db, input.slug, id)) !== input.slug) {
-      throw conflict(`Another series already uses the address "${input.slug}"`);
-    }
-    const columns = seriesColumns(input);
+    const slug = await slugAfterEdit(db, before, input);
+    if (slug !== before.slug) await moveSeriesSlug(db, id, before.slug, slug);
+    const columns = { ...seriesColumns(input), ...(slug !== before.slug ? { slug } : {}) };
     if (Object.keys(columns).length > 0) {
       await updateSeriesRow(db, id, { ...columns, updated_at: at });
     }
@@ -858,7 +869,7 @@ export async function createCategory(ctx: AppContext, actor: UserRow, body: Stat
   const at = nowIso(ctx);
   const name = body.name.trim();
   if (!name) throw badRequest('Enter a name for the category');
-  const slug = body.slug ?? slugify(name);
+  const slug = body.slug ?? slugOf(name, 'genre');
   return ctx.db.transaction().execute(async (trx) => {
     const db = trx;
     await assertFreeCategory(db, name, slug);
