@@ -153,11 +153,11 @@ export const paths = {
 // --- Series addresses (slugs) ------------------------------------------------------------------------
 
 /** Russian letters written in Latin (the common passport-style scheme), so a Russian title gets a readable address. */
-const CYRILLIC_TO_LATIN: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l', м: 'm',
-  н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch',
-  ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya',
-};
+const CYRILLIC_TO_LATIN: Record<string, string> = Object.fromEntries(
+  'a b v g d e e zh z i y k l m n o p r s t u f kh ts ch sh shch - y - e yu ya'
+    .split(' ')
+    .map((latin, index) => ['абвгдеёжзийклмнопрстуфхцчшщъыьэюя'[index], latin === '-' ? '' : latin]),
+);
 /** Latin letters that Unicode does not split into a base letter and an accent. */
 const LATIN_LIGATURES: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th' };
 /** Apostrophes and quote marks inside words vanish: "The CEO’s Twins" is `the-ceos-twins`, not `the-ceo-s-twins`. */

@@ -26,15 +26,17 @@ export const SITE_NAME = 'Cliffhanger';
 export const GENERIC_DESCRIPTION = 'Cliffhanger — short vertical dramas you can binge in minutes.';
 
 /** The preview's own words in each language the site has. */
-const PREVIEW_WORDS: Record<Language, { generic: string; episode: (n: number) => string; poster: (t: string) => string }> =
-  {
-    en: { generic: GENERIC_DESCRIPTION, episode: (n) => `Episode ${n}`, poster: (title) => `Poster of ${title}` },
-    ru: {
-      generic: 'Cliffhanger — короткие вертикальные сериалы, которые смотрятся за минуты.',
-      episode: (n) => `Серия ${n}`,
-      poster: (title) => `Постер: ${title}`,
-    },
-  };
+const PREVIEW_WORDS: Record<
+  Language,
+  { generic: string; episode: (n: number) => string; poster: (t: string) => string }
+> = {
+  en: { generic: GENERIC_DESCRIPTION, episode: (n) => `Episode ${n}`, poster: (title) => `Poster of ${title}` },
+  ru: {
+    generic: 'Cliffhanger — короткие вертикальные сериалы, которые смотрятся за минуты.',
+    episode: (n) => `Серия ${n}`,
+    poster: (title) => `Постер: ${title}`,
+  },
+};
 
 /** Previews show about two lines; longer descriptions end with an ellipsis at a word boundary. */
 export const PREVIEW_DESCRIPTION_MAX = 200;
@@ -98,7 +100,9 @@ export function episodePreview(series: Series, episode: Episode, origin: string,
   const number = words.episode(episode.episode_number);
   const named = own && own.toLowerCase() !== number.toLowerCase() ? `${number}: ${own}` : number;
   const picture = episode.thumbnail ?? pictureOf(series);
-  const description = shortDescription(localizedDescription(episode, language) || localizedDescription(series, language));
+  const description = shortDescription(
+    localizedDescription(episode, language) || localizedDescription(series, language),
+  );
   return {
     title: `${localizedTitle(series, language)} — ${named}`,
     description: description || words.generic,
@@ -139,7 +143,12 @@ async function episodeAnswer(ctx: AppContext, match: RouteMatch, origin: string,
     series = await seriesDetail(ctx, Number(legacyId));
   } else {
     const found = await seriesBySlug(ctx, seriesSlug ?? '');
-    if (found.moved) return { redirect: match.pattern.replace(':seriesSlug', found.series.slug).replace(':episodeNumber', episodeNumber ?? '') };
+    if (found.moved)
+      return {
+        redirect: match.pattern
+          .replace(':seriesSlug', found.series.slug)
+          .replace(':episodeNumber', episodeNumber ?? ''),
+      };
     series = found.series;
   }
   const episode = (await seriesEpisodes(ctx, null, series.id)).find((e) => e.episode_number === number);

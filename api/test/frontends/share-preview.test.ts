@@ -8,8 +8,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { insertSeries } from '../../src/domains/catalogue/catalogue.repository';
 import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
+import { insertSeries } from '../../src/domains/catalogue/catalogue.repository';
 import { DEFAULT_STARTUP_LOADER } from '../../src/frontends/first-screen';
 import { GENERIC_DESCRIPTION, shortDescription } from '../../src/frontends/share-preview';
 import { databaseKinds } from '../support/databases';

@@ -1,8 +1,10 @@
 import { goldStatusChanged, signedIn } from '@cliffhanger/shared';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
+import { notificationOfferShown } from '../notification-offer/notification-offer';
 import { testStore, testUser } from '../test-support';
 import { MainLayout, StandaloneLayout } from './layouts';
 
@@ -130,5 +132,28 @@ describe('the standalone layout', () => {
       </Provider>,
     );
     expect(container.querySelector('.layout')).not.toHaveClass('layout--immersive');
+  });
+});
+
+describe('the notification offer in the layouts', () => {
+  it.each([
+    ['shows it on a main screen', (page: ReactNode) => <MainLayout>{page}</MainLayout>, true],
+    ['shows it on a standalone screen', (page: ReactNode) => <StandaloneLayout>{page}</StandaloneLayout>, true],
+    [
+      'keeps it off the player (it waits for the next screen)',
+      (page: ReactNode) => <StandaloneLayout immersive>{page}</StandaloneLayout>,
+      false,
+    ],
+  ] as const)('%s', (_rule, layout, shown) => {
+    const store = testStore();
+    store.dispatch(notificationOfferShown());
+    render(
+      <Provider store={store}>
+        <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+          {layout(<p>content</p>)}
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(Boolean(screen.queryByRole('region', { name: 'Never miss a new episode' }))).toBe(shown);
   });
 });

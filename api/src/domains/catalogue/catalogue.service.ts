@@ -10,7 +10,6 @@
  */
 
 import { HIGHLIGHT_LIST_LIMIT, SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/constants';
-import { slugOf } from '@cliffhanger/shared/routes';
 import type {
   Category,
   Episode,
@@ -20,6 +19,7 @@ import type {
   Series,
   SeriesTotals,
 } from '@cliffhanger/shared/entities';
+import { slugOf } from '@cliffhanger/shared/routes';
 import { catalogueCache } from '../../cache/app-caches';
 import { queryKey } from '../../cache/catalogue-cache';
 import { type AppContext, nowIso } from '../../context';

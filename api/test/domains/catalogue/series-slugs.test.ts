@@ -15,7 +15,11 @@ function catalogueWithTitles() {
   const catalogue = smallCatalogue();
   const [first, second, third] = catalogue.series;
   Object.assign(first as object, { title: 'The CEO’s Secret Twins', titleEn: '', slug: 'the-ceos-secret-twins' });
-  Object.assign(second as object, { title: 'My Fake Fiancé Is a Prince', titleEn: '', slug: 'my-fake-fiance-is-a-prince' });
+  Object.assign(second as object, {
+    title: 'My Fake Fiancé Is a Prince',
+    titleEn: '',
+    slug: 'my-fake-fiance-is-a-prince',
+  });
   Object.assign(third as object, { title: 'Deleted Series three', slug: 'hidden-three' });
   return catalogue;
 }
