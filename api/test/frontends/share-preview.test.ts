@@ -162,7 +162,7 @@ describe.each(databaseKinds())('share previews of episode pages, and the app at 
       .set({ translations: JSON.stringify({ ru: { title: 'Объявление', description: 'Рози даёт объявление.' } }) })
       .where('id', '=', episode4)
       .execute();
-  });
+  }, 60_000);
   afterAll(async () => {
     await t?.close();
     rmSync(root, { recursive: true, force: true });

@@ -100,12 +100,13 @@ const sameTitleAddress = (a: string, b: string) =>
   a.replace(/-\d+$/, '').replace(/-/g, '') === b.replace(/-\d+$/, '').replace(/-/g, '');
 
 /**
- * The address after an edit: the one staff typed; else, when the title changes and the address was made
+ * The address after an edit: a new one staff typed; else, when the title changes and the address was made
  * from the old title, one made from the new title (the old one keeps leading here: moveSeriesSlug). An
  * address staff chose by hand stays.
  */
 async function slugAfterEdit(db: Executor, before: SeriesRow, input: SeriesInput): Promise<string> {
-  if (input.slug !== undefined) {
+  // The edit form sends the address back as it was: that is no choice, the title may still move it.
+  if (input.slug !== undefined && input.slug !== before.slug) {
     if ((await freeSlug(db, input.slug, before.id)) !== input.slug) {
       throw conflict(`Another series already uses the address "${input.slug}"`);
     }
