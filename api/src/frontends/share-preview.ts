@@ -136,6 +136,8 @@ async function episodeAnswer(ctx: AppContext, match: RouteMatch, origin: string,
   }
   // `/player/{seriesSlug}/{episodeNumber}`: a slug, an id or the legacy `series-{id}`; `EP4` or `4`.
   const number = Number(/^(?:ep)?(\d{1,6})$/i.exec(episodeNumber ?? '')?.[1] ?? Number.NaN);
+  // Anything else in the number's place is no episode (and never goes into a redirect's address).
+  if (!Number.isInteger(number)) return null;
   const legacyId = /^series-(\d+)$/.exec(seriesSlug ?? '')?.[1] ?? (isId(seriesSlug) ? seriesSlug : undefined);
   let series: Series;
   if (legacyId !== undefined) {

@@ -220,9 +220,15 @@ describe.each(databaseKinds())('share previews of episode pages, and the app at 
     expect(response.headers.location).toBe(typeof to === 'function' ? to() : to);
   });
 
-  it('gives an episode number the series does not have the generic preview', async () => {
-    const response = await call(t.app, { url: '/player/the-ceos-secret-twins/99' });
+  it.each([
+    '/player/the-ceos-secret-twins/99',
+    // Not a number: never echoed into a redirect (a line break there would break the answer's headers).
+    '/player/The-CEOs-Secret-Twins/%0d%0aSet-Cookie:%20x=1',
+    '/player/the-ceos-secret-twins/%2F%2Fevil.example',
+  ])('gives %s, no episode of a series on show, the generic preview', async (url) => {
+    const response = await call(t.app, { url });
     expect(response.statusCode).toBe(200);
+    expect(response.headers['set-cookie']).toBeUndefined();
     expect(metaTags(response.body)['og:title']).toBe('Cliffhanger');
   });
 
