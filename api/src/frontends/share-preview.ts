@@ -26,15 +26,25 @@ export const SITE_NAME = 'Cliffhanger';
 export const GENERIC_DESCRIPTION = 'Cliffhanger — short vertical dramas you can binge in minutes.';
 
 /** The preview's own words in each language the site has. */
-const PREVIEW_WORDS: Record<
-  Language,
-  { generic: string; episode: (n: number) => string; poster: (t: string) => string }
-> = {
-  en: { generic: GENERIC_DESCRIPTION, episode: (n) => `Episode ${n}`, poster: (title) => `Poster of ${title}` },
+interface PreviewWords {
+  generic: string;
+  episode: (n: number) => string;
+  /** The picture's text alternative: a series' poster, an episode's still. */
+  poster: (title: string) => string;
+  still: (title: string) => string;
+}
+const PREVIEW_WORDS: Record<Language, PreviewWords> = {
+  en: {
+    generic: GENERIC_DESCRIPTION,
+    episode: (n) => `Episode ${n}`,
+    poster: (title) => `Poster of ${title}`,
+    still: (title) => `A still from ${title}`,
+  },
   ru: {
     generic: 'Cliffhanger — короткие вертикальные сериалы, которые смотрятся за минуты.',
     episode: (n) => `Серия ${n}`,
     poster: (title) => `Постер: ${title}`,
+    still: (title) => `Кадр: ${title}`,
   },
 };
 
@@ -204,7 +214,8 @@ export function previewTags(preview: SharePreview): string {
     ['name', 'twitter:description', preview.description],
   ];
   if (preview.image) {
-    const alt = PREVIEW_WORDS[preview.language].poster(preview.title);
+    const words = PREVIEW_WORDS[preview.language];
+    const alt = preview.type === 'video.episode' ? words.still(preview.title) : words.poster(preview.title);
     tags.push(['property', 'og:image', preview.image], ['property', 'og:image:alt', alt]);
     tags.push(['name', 'twitter:image', preview.image]);
   }
