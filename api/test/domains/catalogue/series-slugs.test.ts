@@ -77,7 +77,10 @@ describe.each(databaseKinds())('series found by their address (%s)', (kind) => {
     expect(made.slug).toBe('midnight-vows');
     await publish(made.id);
     // The edit form sends the address back unchanged with the new title: the title moves it.
-    const renamed = await staff('PATCH', `/series/${made.id}/`, { title: 'Midnight’s Last Vow', slug: 'midnight-vows' });
+    const renamed = await staff('PATCH', `/series/${made.id}/`, {
+      title: 'Midnight’s Last Vow',
+      slug: 'midnight-vows',
+    });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().slug).toBe('midnights-last-vow');
     const old = await bySlug('midnight-vows');
