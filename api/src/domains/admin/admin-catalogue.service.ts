@@ -100,6 +100,19 @@ const sameTitleAddress = (a: string, b: string) =>
   a.replace(/-\d+$/, '').replace(/-/g, '') === b.replace(/-\d+$/, '').replace(/-/g, '');
 
 /**
+ * Two staff writes that take the same free address (or the next id) at the same moment: the database
+ * keeps both unique, and the later write is refused politely instead of failing.
+ */
+async function refusingTakenAddress<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('Another series was saved at the same moment. Please try again.');
+    throw error;
+  }
+}
+
+/**
  * The address after an edit: a new one staff typed; else, when the title changes and the address was made
  * from the old title, one made from the new title (the old one keeps leading here: moveSeriesSlug). An
  * address staff chose by hand stays.
@@ -338,47 +351,49 @@ function seriesColumns(input: SeriesInput) {
 export async function createSeries(ctx: AppContext, actor: UserRow, body: Static<typeof SeriesCreateBody>) {
   const { input, images } = await prepareImages(ctx, body, actor);
   const at = nowIso(ctx);
-  const id = await writeWithImages(ctx, images, async (trx) => {
-    const db = trx;
-    await assertCategories(db, input.category_ids);
-    if (input.slug && (await freeSlug(db, input.slug)) !== input.slug) {
-      throw conflict(`Another series already uses the address "${input.slug}"`);
-    }
-    const slug = input.slug ?? (await freeSlug(db, slugOf(input.title_en || input.title)));
-    const columns = seriesColumns(input);
-    const newId = await insertSeries(db, {
-      title: input.title,
-      title_en: input.title_en ?? '',
-      slug,
-      description: input.description ?? '',
-      translations: columns.translations ?? null,
-      audio_language: input.audio_language ?? 'en',
-      cover_image: columns.cover_image ?? null,
-      banner_image: columns.banner_image ?? null,
-      poster_image: columns.poster_image ?? null,
-      slider_image: columns.slider_image ?? null,
-      tags: columns.tags ?? '[]',
-      year: input.year ?? null,
-      rating: input.rating ?? null,
-      is_gold_exclusive: input.is_gold_exclusive ?? false,
-      is_featured: input.is_featured ?? false,
-      is_trending: input.is_trending ?? false,
-      is_top: input.is_top ?? false,
-      is_hidden: input.is_hidden ?? false,
-      total_episodes: input.total_episodes ?? null,
-      likes: 0,
-      deleted_at: null,
-      // Viewers see nothing of a new series until staff publish it.
-      status: 'draft',
-      published_at: null,
-      created_at: at,
-      updated_at: at,
-    });
-    if (input.category_ids) await setCategories(db, newId, input.category_ids);
-    const after = await seriesRow(db, newId);
-    await recordAudit(trx, { actor, action: 'series.create', entity: 'series', entityId: newId, after, at });
-    return newId;
-  });
+  const id = await refusingTakenAddress(() =>
+    writeWithImages(ctx, images, async (trx) => {
+      const db = trx;
+      await assertCategories(db, input.category_ids);
+      if (input.slug && (await freeSlug(db, input.slug)) !== input.slug) {
+        throw conflict(`Another series already uses the address "${input.slug}"`);
+      }
+      const slug = input.slug ?? (await freeSlug(db, slugOf(input.title_en || input.title)));
+      const columns = seriesColumns(input);
+      const newId = await insertSeries(db, {
+        title: input.title,
+        title_en: input.title_en ?? '',
+        slug,
+        description: input.description ?? '',
+        translations: columns.translations ?? null,
+        audio_language: input.audio_language ?? 'en',
+        cover_image: columns.cover_image ?? null,
+        banner_image: columns.banner_image ?? null,
+        poster_image: columns.poster_image ?? null,
+        slider_image: columns.slider_image ?? null,
+        tags: columns.tags ?? '[]',
+        year: input.year ?? null,
+        rating: input.rating ?? null,
+        is_gold_exclusive: input.is_gold_exclusive ?? false,
+        is_featured: input.is_featured ?? false,
+        is_trending: input.is_trending ?? false,
+        is_top: input.is_top ?? false,
+        is_hidden: input.is_hidden ?? false,
+        total_episodes: input.total_episodes ?? null,
+        likes: 0,
+        deleted_at: null,
+        // Viewers see nothing of a new series until staff publish it.
+        status: 'draft',
+        published_at: null,
+        created_at: at,
+        updated_at: at,
+      });
+      if (input.category_ids) await setCategories(db, newId, input.category_ids);
+      const after = await seriesRow(db, newId);
+      await recordAudit(trx, { actor, action: 'series.create', entity: 'series', entityId: newId, after, at });
+      return newId;
+    }),
+  );
   return getSeries(ctx, id);
 }
 
@@ -391,20 +406,22 @@ export async function updateSeries(
 ) {
   const { input, images } = await prepareImages(ctx, body, actor);
   const at = nowIso(ctx);
-  await writeWithImages(ctx, images, async (trx) => {
-    const db = trx;
-    const before = await seriesRow(db, id);
-    await assertCategories(db, input.category_ids);
-    const slug = await slugAfterEdit(db, before, input);
-    if (slug !== before.slug) await moveSeriesSlug(db, id, before.slug, slug);
-    const columns = { ...seriesColumns(input), ...(slug !== before.slug ? { slug } : {}) };
-    if (Object.keys(columns).length > 0) {
-      await updateSeriesRow(db, id, { ...columns, updated_at: at });
-    }
-    if (input.category_ids) await setCategories(db, id, input.category_ids);
-    const after = await seriesRow(db, id);
-    await recordAudit(trx, { actor, action, entity: 'series', entityId: id, before, after, at });
-  });
+  await refusingTakenAddress(() =>
+    writeWithImages(ctx, images, async (trx) => {
+      const db = trx;
+      const before = await seriesRow(db, id);
+      await assertCategories(db, input.category_ids);
+      const slug = await slugAfterEdit(db, before, input);
+      if (slug !== before.slug) await moveSeriesSlug(db, id, before.slug, slug);
+      const columns = { ...seriesColumns(input), ...(slug !== before.slug ? { slug } : {}) };
+      if (Object.keys(columns).length > 0) {
+        await updateSeriesRow(db, id, { ...columns, updated_at: at });
+      }
+      if (input.category_ids) await setCategories(db, id, input.category_ids);
+      const after = await seriesRow(db, id);
+      await recordAudit(trx, { actor, action, entity: 'series', entityId: id, before, after, at });
+    }),
+  );
   return getSeries(ctx, id);
 }
 

@@ -104,4 +104,23 @@ describe.each(databaseKinds())('series found by their address (%s)', (kind) => {
     const renamed = await staff('PATCH', `/series/${made.id}/`, { title: 'Love in Rome' });
     expect(renamed.json().slug).toBe('paris-love');
   });
+
+  it('gives 20 series made at once from one title 20 addresses, or a polite refusal, never an error', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => staff('POST', '/series/', { title: 'Crowded Title' })),
+    );
+    expect(answers.map((a) => a.statusCode).filter((code) => code !== 201 && code !== 409)).toEqual([]);
+    const made = answers.filter((a) => a.statusCode === 201).map((a) => a.json().slug as string);
+    expect(made.length).toBeGreaterThan(0);
+    expect(new Set(made).size).toBe(made.length);
+    // And 10 renamed at once to one new title.
+    const ids = answers
+      .filter((a) => a.statusCode === 201)
+      .map((a) => a.json().id as number)
+      .slice(0, 10);
+    const renamed = await Promise.all(ids.map((id) => staff('PATCH', `/series/${id}/`, { title: 'Crowded Again' })));
+    expect(renamed.map((a) => a.statusCode).filter((code) => code !== 200 && code !== 409)).toEqual([]);
+    const slugs = renamed.filter((a) => a.statusCode === 200).map((a) => a.json().slug as string);
+    expect(new Set(slugs).size).toBe(slugs.length);
+  });
 });
