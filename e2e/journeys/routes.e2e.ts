@@ -1,6 +1,7 @@
 /**
  * Every route of the specification (product.md#screens) renders in its remote, fetched from
- * `/remotes/<name>/mf-manifest.json` at run time, with one React on the page.
+ * `/remotes/<name>/mf-manifest.json` at run time, with one React on the page; the slug forms open the
+ * series their address names, and every page route answers the app to a client that asks for no type.
  */
 
 import { SCREENS, type ScreenKey } from '@cliffhanger/shared/routes';
@@ -60,6 +61,25 @@ describe('the route table in a real browser', () => {
       await page.waitForURL(`**${expected}`);
       await page.close();
     }
+  });
+
+  it('opens the slug forms by the series’ address, and sends a loosely written one to the current address', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    for (const [path, at] of [
+      ['/player/the-ceos-secret-twins/4', '/player/the-ceos-secret-twins/4'],
+      ['/desktop-player/The-CEO’s-Secret-Twins/1', '/desktop-player/the-ceos-secret-twins/1'],
+      ['/player/my-fake-fiancé-is-a-prince/1', '/player/my-fake-fiance-is-a-prince/1'],
+    ]) {
+      await page.goto(`${baseUrl()}${path}`);
+      await page.locator('main.player').waitFor({ timeout: 15_000 });
+      expect(new URL(page.url()).pathname).toBe(at);
+      expect(await page.getByText('Episode not available').count()).toBe(0);
+    }
+    await page.close();
+    // A crawler or curl (no Accept header) gets the app with the episode's own preview.
+    const crawler = await fetch(`${baseUrl()}/player/the-ceos-secret-twins/4`);
+    expect(crawler.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await crawler.text()).toContain('<meta property="og:title" content="The CEO’s Secret Twins — Episode 4');
   });
 
   it('shows a friendly page for an unknown path', async () => {

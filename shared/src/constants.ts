@@ -128,6 +128,15 @@ export const KEEP_COINS_LINK_TTL_HOURS = 24;
 export const LINK_MAILS_PER_ADDRESS = 10;
 export const FOLLOW_PROMPT_COINS = 100;
 /**
+ * Startup step 5 (product.md#startup) asks for notification permission while it is undecided, through the
+ * shell's own small offer, never the browser's dialog at first paint: the offer appears when the viewer
+ * adds a series to their list (the moment alerts about new episodes make sense) or after this long on the
+ * site, whichever comes first, and never over the player. Only its "Turn on" asks the browser.
+ */
+export const NOTIFICATION_OFFER_DELAY_MS = 30_000;
+/** "Not now" on the notification offer is remembered in this browser for this many days. */
+export const NOTIFICATION_OFFER_SNOOZE_DAYS = 14;
+/**
  * The request header a browser may name its device with (8–128 letters, digits, `-` or `_`): free coins
  * are then bounded per device a day as well as per address (product.md#rewards). Only an extra key:
  * it is the client's word.

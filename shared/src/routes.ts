@@ -149,3 +149,89 @@ export const paths = {
   adminSeriesEpisodes: (seriesId: number | string) => `/admin/series/${seriesId}/episodes`,
   accountTab: (tab: string) => `/account-dashboard/${tab}`,
 };
+
+// --- Series addresses (slugs) ------------------------------------------------------------------------
+
+/** Russian letters written in Latin (the common passport-style scheme), so a Russian title gets a readable address. */
+const CYRILLIC_TO_LATIN: Record<string, string> = Object.fromEntries(
+  'a b v g d e e zh z i y k l m n o p r s t u f kh ts ch sh shch - y - e yu ya'
+    .split(' ')
+    .map((latin, index) => ['абвгдеёжзийклмнопрстуфхцчшщъыьэюя'[index], latin === '-' ? '' : latin]),
+);
+/** Latin letters that Unicode does not split into a base letter and an accent. */
+const LATIN_LIGATURES: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th' };
+/** Apostrophes and quote marks inside words vanish: "The CEO’s Twins" is `the-ceos-twins`, not `the-ceo-s-twins`. */
+const APOSTROPHES = /['’‘ʼʹ`´′"“”«»]/g;
+export const SLUG_MAX_LENGTH = 80;
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * The address of a title (a series' slug): lower-case Latin letters, digits and single dashes. Accents are
+ * folded (Fiancé → fiance), apostrophes and quotes dropped, Russian transliterated; `fallback` when nothing
+ * is left. The server also reads any slug in a link through this, so a typed or pasted title still finds its series.
+ */
+export function slugOf(text: string, fallback = 'series'): string {
+  const latin = text
+    .toLowerCase()
+    .replace(/[а-яё]/g, (letter) => CYRILLIC_TO_LATIN[letter] ?? letter)
+    .replace(/[ßæœøłðđþ]/g, (letter) => LATIN_LIGATURES[letter] ?? letter)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(APOSTROPHES, '');
+  const slug = latin
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, SLUG_MAX_LENGTH)
+    .replace(/-+$/g, '');
+  return slug || fallback;
+}
+
+// --- Matching a path against the table (the server answers every page route with the app) -----------
+
+export interface RouteMatch {
+  /** The screen, or the redirect, the path is. */
+  route: ScreenKey | keyof typeof REDIRECTS;
+  pattern: string;
+  params: Record<string, string>;
+}
+
+const ROUTE_PATTERNS: Array<{ route: RouteMatch['route']; pattern: string; segments: string[] }> = [
+  ...(Object.keys(SCREENS) as ScreenKey[]).flatMap((route) =>
+    (SCREENS[route].paths as readonly string[]).map((pattern) => ({ route, pattern })),
+  ),
+  ...(Object.keys(REDIRECTS) as Array<keyof typeof REDIRECTS>).map((route) => ({ route, pattern: REDIRECTS[route] })),
+].map((entry) => ({ ...entry, segments: entry.pattern.split('/').filter(Boolean) }));
+
+function matchPattern(segments: string[], parts: string[]): Record<string, string> | null {
+  const params: Record<string, string> = {};
+  for (let i = 0; i < segments.length; i += 1) {
+    const segment = segments[i] as string;
+    if (segment === '*') return { ...params, '*': parts.slice(i).join('/') };
+    const part = parts[i];
+    if (part === undefined) return null;
+    if (segment.startsWith(':')) params[segment.slice(1)] = part;
+    else if (segment !== part) return null;
+  }
+  return parts.length === segments.length ? params : null;
+}
+
+/**
+ * The route a path (without query, with or without a trailing slash) stands for, as the shell's router
+ * picks it: a fixed segment wins over a parameter. Parameters are decoded; null for a path no screen answers.
+ */
+export function matchRoute(pathname: string): RouteMatch | null {
+  let parts: string[];
+  try {
+    parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return null; // a malformed escape is no route
+  }
+  let best: (RouteMatch & { fixed: number }) | null = null;
+  for (const { route, pattern, segments } of ROUTE_PATTERNS) {
+    const params = matchPattern(segments, parts);
+    if (!params) continue;
+    const fixed = segments.filter((s) => !s.startsWith(':') && s !== '*').length;
+    if (!best || fixed > best.fixed) best = { route, pattern, params, fixed };
+  }
+  return best && { route: best.route, pattern: best.pattern, params: best.params };
+}

@@ -28,6 +28,7 @@ import {
 import { createRolloutRefresher } from './federation/remote-rollout';
 import { setRemoteVersionTag, startMonitoring, startReplay } from './monitoring/monitoring';
 import { createRemoteReporter } from './monitoring/remote-reports';
+import { notificationOfferSaga } from './notification-offer/notification-offer';
 import { scheduleStartupLoaderRemoval } from './startup/startup-loader';
 import { runStartupSequence, startupSteps } from './startup/startup-sequence';
 import { storageSyncSaga } from './startup/storage-sync.saga';
@@ -82,6 +83,7 @@ async function start() {
   await runStartupSequence(
     startupSteps({
       startStorageSync: () => store.runSaga('storage-sync', storageSyncSaga),
+      offerNotifications: () => store.runSaga('notification-offer', notificationOfferSaga),
       render: () => {
         warmRemotes(routes);
         createRoot(document.getElementById('root') as HTMLElement).render(

@@ -21,11 +21,17 @@ import { testUser as remoteTestUser } from '../../shared/testing/remote-store';
 import { buildRoutes } from './app/routes';
 import { configureRemotes, resetRemoteRegistry } from './federation/remote-registry';
 import { followPromptSlice } from './follow-prompt/follow-prompt.slice';
+import { notificationOfferSlice } from './notification-offer/notification-offer';
 import { toastsSlice } from './toasts/toasts.slice';
 
 export function testStore() {
   return createHostStore({
-    reducers: { session: sessionReducer, toasts: toastsSlice.reducer, followPrompt: followPromptSlice.reducer },
+    reducers: {
+      session: sessionReducer,
+      toasts: toastsSlice.reducer,
+      followPrompt: followPromptSlice.reducer,
+      notificationOffer: notificationOfferSlice.reducer,
+    },
   });
 }
 

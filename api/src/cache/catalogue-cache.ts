@@ -18,6 +18,7 @@ export const CATALOGUE_TABLES = new Set([
   'seasons',
   'categories',
   'series_categories',
+  'series_former_slugs',
   'episode_subtitles',
 ]);
 

@@ -63,6 +63,12 @@ export interface CategoriesTable {
   translations: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A series' former address (migration 20261207050000): links under it are redirected to the current slug. */
+export interface SeriesFormerSlugsTable {
+  slug: string;
+  series_id: number;
+}
+
 export interface SeriesTable {
   /** Assigned by `insertSeries`, which never hands out the ids product.md#catalogue hides (9 and 10). */
   id: number;
@@ -639,6 +645,7 @@ export interface Database {
   categories: CategoriesTable;
   series: SeriesTable;
   series_categories: SeriesCategoriesTable;
+  series_former_slugs: SeriesFormerSlugsTable;
   seasons: SeasonsTable;
   episodes: EpisodesTable;
   episode_subtitles: EpisodeSubtitlesTable;

@@ -99,12 +99,16 @@ export function withFirstScreen(html: string, first: FirstScreen | null, languag
     `<div class="startup-page"><div class="startup-title">${HOME_SCREEN_TITLES[language]}</div>` +
     `<div class="startup-hero"><img class="startup-hero-image" src="${src}"${choice.img}${placeholder} alt="" fetchpriority="high"/></div>` +
     '</div></div>';
-  return html
-    .replace(/<html\b[^>]*>/, (tag) =>
-      /\slang="[^"]*"/.test(tag)
-        ? tag.replace(/\slang="[^"]*"/, ` lang="${language}"`)
-        : tag.replace('<html', `<html lang="${language}"`),
-    )
+  return withPageLanguage(html, language)
     .replace('</title>', `</title>${preload}`)
     .replace(DEFAULT_STARTUP_LOADER, skeleton);
+}
+
+/** The page's `<html lang>`: the language its server-written words (skeleton, link preview) are in. */
+export function withPageLanguage(html: string, language: Language): string {
+  return html.replace(/<html\b[^>]*>/, (tag) =>
+    /\slang="[^"]*"/.test(tag)
+      ? tag.replace(/\slang="[^"]*"/, ` lang="${language}"`)
+      : tag.replace('<html', `<html lang="${language}"`),
+  );
 }

@@ -11,6 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { detectLanguage } from '@cliffhanger/shared/languages';
+import { matchRoute, type RouteMatch } from '@cliffhanger/shared/routes';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,10 +19,10 @@ import { mediaStorageFor } from '../domains/media-library/media-storage';
 import { S3MediaStorage } from '../domains/media-library/s3-media-storage';
 import { headerLanguages, varyOn } from '../http/messages/viewer-language';
 import { contentSecurityPolicy } from './content-security-policy';
-import { firstScreenLinkHeader, homeFirstScreen, withFirstScreen } from './first-screen';
+import { firstScreenLinkHeader, homeFirstScreen, withFirstScreen, withPageLanguage } from './first-screen';
 import { REMOTE_NAMES, type RemoteName, remotesJson } from './frontends-config';
 import { isInside, isVersionName, publishedFolder, safeRelativePath } from './releases-paths';
-import { genericPreview, sharePreviewFor, withSharePreview } from './share-preview';
+import { genericPreview, type PageAnswer, pageAnswerFor, withSharePreview } from './share-preview';
 
 export {
   browserConfigFromEnv,
@@ -105,20 +106,29 @@ async function frontends(app: FastifyInstance, options: FrontendsOptions) {
       return html;
     }
   };
-  // A series page carries its link preview (share-preview.ts); without a database it is the plain page.
-  const seriesPage = async (request: FastifyRequest, id: string) => {
+  // A series or episode page carries its link preview (share-preview.ts), in the client's language; a
+  // series' former address redirects; without a database it is the plain page with the generic preview.
+  const routePage = async (request: FastifyRequest, reply: FastifyReply, match: RouteMatch) => {
     const html = indexHtml().toString('utf8');
+    const pathname = request.url.split('?')[0] as string;
     const origin = (app.hasDecorator('ctx') && app.ctx.config.publicUrl) || `${request.protocol}://${request.host}`;
-    if (!app.hasDecorator('ctx')) return withSharePreview(html, genericPreview(origin, `/series/${id}`));
+    const language = detectLanguage(null, headerLanguages(request));
+    varyOn(reply, 'Accept-Language');
+    let answer: PageAnswer = { preview: genericPreview(origin, pathname, language) };
     try {
-      return withSharePreview(html, await sharePreviewFor(app.ctx, id, origin));
+      if (app.hasDecorator('ctx')) answer = await pageAnswerFor(app.ctx, match, origin, pathname, language);
     } catch (error) {
-      request.log.warn({ err: error }, 'series page sent without its link preview');
-      return withSharePreview(html, genericPreview(origin, `/series/${encodeURIComponent(id)}`));
+      request.log.warn({ err: error }, 'page sent without its link preview');
     }
+    if ('redirect' in answer) {
+      const query = request.url.slice(pathname.length);
+      return reply.header('cache-control', NO_CACHE).redirect(`${answer.redirect}${query}`, 301);
+    }
+    return sendPage(request, reply, withPageLanguage(withSharePreview(html, answer.preview), language));
   };
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, body?: string) =>
     reply
+      .code(200)
       .header('cache-control', NO_CACHE)
       .header('content-security-policy', pagePolicy(request))
       .type('text/html; charset=utf-8')
@@ -188,20 +198,18 @@ async function frontends(app: FastifyInstance, options: FrontendsOptions) {
 
   app.get('/', { schema: { hide: true } }, async (request, reply) => sendPage(request, reply));
 
-  // Link-preview crawlers often ask for any type (*/*): a series page answers HTML whatever they accept
-  // (with or without a trailing slash: the server ignores it).
-  app.get<{ Params: { id: string } }>('/series/:id', { schema: { hide: true } }, async (request, reply) => {
-    if (!existsSync(path.join(shellDist, 'index.html'))) {
-      return reply.code(404).send({ message: `Nothing is served at GET ${request.url.split('?')[0]}` });
-    }
-    return sendPage(request, reply, await seriesPage(request, request.params.id));
-  });
-
+  // Every route of the specification's table answers the app whatever the client accepts: link-preview
+  // crawlers and scripts often ask for any type (*/*). With a trailing slash too (the server ignores it).
+  // Any other address answers the app only to a browser asking for HTML; the rest is a JSON 404.
   app.setNotFoundHandler(async (request, reply) => {
-    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    const isApi = /^\/(api|feed-api|media|remotes)(\/|$)/.test(request.url);
-    if (wantsHtml && !isApi && existsSync(path.join(shellDist, 'index.html'))) return sendPage(request, reply);
-    return reply.code(404).send({ message: `Nothing is served at ${request.method} ${request.url.split('?')[0]}` });
+    const pathname = request.url.split('?')[0] as string;
+    const isApi = /^\/(api|feed-api|media|remotes)(\/|$)/.test(pathname);
+    const page = !isApi && (request.method === 'GET' || request.method === 'HEAD');
+    const hasApp = page && existsSync(path.join(shellDist, 'index.html'));
+    const match = hasApp && pathname !== '/' ? matchRoute(pathname) : null;
+    if (match) return routePage(request, reply, match);
+    if (hasApp && (request.headers.accept ?? '').includes('text/html')) return sendPage(request, reply);
+    return reply.code(404).send({ message: `Nothing is served at ${request.method} ${pathname}` });
   });
 }
 

@@ -91,6 +91,8 @@ describe('security headers of every kind of answer', () => {
     expect(policy).toContain("media-src 'self' blob: data:");
     expect(others).toEqual({
       ...SECURITY_HEADERS,
+      // A series page's link preview is in the client's language.
+      vary: 'Origin, Accept-Language',
       'cache-control': 'no-cache',
       'content-type': 'text/html; charset=utf-8',
       'content-length': String(Buffer.byteLength(response.body)),

@@ -20,6 +20,8 @@ export interface StorageShapes {
   coin_balance: number;
   checkout_session_id: string;
   datalog_sent: boolean;
+  /** When the viewer last said "Not now" to the notification offer (ms since the epoch). */
+  notification_offer_declined_at: number;
   device_id: string;
   // The browser-storage collections of product.md#browser-storage, written by the staff area and read by the viewer screens.
   episodes: Episode[];
@@ -74,6 +76,7 @@ const validators: { [K in StorageKey]?: Validator<K> } = {
   series_media_overrides: (v): v is SeriesMediaOverride[] => Array.isArray(v),
   coin_balance: (v): v is number => typeof v === 'number' && Number.isFinite(v),
   datalog_sent: (v): v is boolean => typeof v === 'boolean',
+  notification_offer_declined_at: (v): v is number => typeof v === 'number' && Number.isFinite(v),
   device_id: (v): v is string => typeof v === 'string' && DEVICE_ID_PATTERN.test(v),
   ...Object.fromEntries(STORED_COLLECTION_KEYS.map((key) => [key, (v: unknown): v is unknown[] => Array.isArray(v)])),
   // The two collections the viewer screens read back as typed records (the sample-catalogue fallback,

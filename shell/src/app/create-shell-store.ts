@@ -4,6 +4,7 @@ import { followPromptSaga } from '../follow-prompt/follow-prompt.saga';
 import { followPromptSlice } from '../follow-prompt/follow-prompt.slice';
 import { inAppBrowserSaga, inAppBrowserSlice } from '../in-app-browser/in-app-browser.saga';
 import { monitoringSaga } from '../monitoring/monitoring.saga';
+import { notificationOfferSlice } from '../notification-offer/notification-offer';
 import { profilePollSaga } from '../session/profile-poll.saga';
 import { sessionSaga } from '../session/session.saga';
 import { toastsSaga } from '../toasts/toasts.saga';
@@ -21,6 +22,7 @@ export function createShellStore(navigate: (to: string, options: { replace?: boo
       toasts: toastsSlice.reducer,
       followPrompt: followPromptSlice.reducer,
       inAppBrowser: inAppBrowserSlice.reducer,
+      notificationOffer: notificationOfferSlice.reducer,
     },
     sagas: [
       // analytics first, so it hears the events the session saga dispatches while it starts

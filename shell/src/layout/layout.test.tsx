@@ -1,9 +1,11 @@
 import { goldStatusChanged, i18n, setLanguage, signedIn } from '@cliffhanger/shared';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { DESKTOP, emulateScreen, PHONE_LANDSCAPE, PHONE_PORTRAIT } from '../../../shared/testing/screen-device';
+import { notificationOfferShown } from '../notification-offer/notification-offer';
 import { testStore, testUser } from '../test-support';
 import { CONTENT_ID, MainLayout, StandaloneLayout } from './layouts';
 import { SkipLink } from './skip-link';
@@ -217,5 +219,28 @@ describe('the skip link', () => {
     await userEvent.tab();
     // The next stop is in the screen, not the header's navigation.
     expect(within(screen.getByRole('banner')).queryAllByRole('link')).not.toContain(document.activeElement);
+  });
+});
+
+describe('the notification offer in the layouts', () => {
+  it.each([
+    ['shows it on a main screen', (page: ReactNode) => <MainLayout>{page}</MainLayout>, true],
+    ['shows it on a standalone screen', (page: ReactNode) => <StandaloneLayout>{page}</StandaloneLayout>, true],
+    [
+      'keeps it off the player (it waits for the next screen)',
+      (page: ReactNode) => <StandaloneLayout immersive>{page}</StandaloneLayout>,
+      false,
+    ],
+  ] as const)('%s', (_rule, layout, shown) => {
+    const store = testStore();
+    store.dispatch(notificationOfferShown());
+    render(
+      <Provider store={store}>
+        <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+          {layout(<p>content</p>)}
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(Boolean(screen.queryByRole('region', { name: 'Never miss a new episode' }))).toBe(shown);
   });
 });

@@ -1,6 +1,7 @@
 import { selectIsGold, selectUser, usePhoneLayout, useSharedSelector } from '@cliffhanger/shared';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
+import { NotificationOfferCard } from '../notification-offer/notification-offer-card';
 import { Header } from './header';
 import { useShellT } from './messages';
 import { ProfileMenu } from './profile-menu';
@@ -34,6 +35,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
     <div className="layout layout--main">
       <Header />
       <LayoutContent>{children}</LayoutContent>
+      <NotificationOfferCard />
       <BottomTabBar />
     </div>
   );
@@ -61,6 +63,8 @@ export function StandaloneLayout({ children, immersive = false }: { children: Re
     <div className={`layout layout--standalone${immersive ? ' layout--immersive' : ''}`}>
       {!(immersive && phone) && <Header back={phone} />}
       <LayoutContent>{children}</LayoutContent>
+      {/* Never over the player: the offer waits for the next screen. */}
+      {!immersive && <NotificationOfferCard />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The shell's own words (header, navigation, profile menu, toasts, error page, unavailable panel,
- * in-app browser overlay, follow prompt, sign-in notices), registered as the `shell` namespace when the shell loads.
+ * in-app browser overlay, follow prompt, notification offer, sign-in notices), registered as the `shell` namespace when the shell loads.
  */
 import { type Catalogue, defineMessages, type MessageKey } from '@cliffhanger/shared';
 
@@ -47,6 +47,10 @@ const en = {
   'notFound.title': 'We couldn’t find that page',
   'notFound.body': 'The link may be old, or the page may have moved. Plenty of dramas are waiting at home.',
   'notFound.home': 'Back to Home',
+  'alerts.title': 'Never miss a new episode',
+  'alerts.body': 'Turn on alerts and we will let you know when series you follow get new episodes.',
+  'alerts.turnOn': 'Turn on',
+  'alerts.notNow': 'Not now',
   'follow.close': 'Close',
   'follow.title': 'Follow Cliffhanger',
   'follow.body_one':
@@ -115,6 +119,10 @@ const ru: Catalogue = {
   'notFound.title': 'Такой страницы не нашлось',
   'notFound.body': 'Возможно, ссылка устарела или страница переехала. А на главной вас ждёт много сериалов.',
   'notFound.home': 'На главную',
+  'alerts.title': 'Не пропускайте новые серии',
+  'alerts.body': 'Включите уведомления, и мы сообщим, когда у сериалов, за которыми вы следите, выйдут новые серии.',
+  'alerts.turnOn': 'Включить',
+  'alerts.notNow': 'Не сейчас',
   'follow.close': 'Закрыть',
   'follow.title': 'Подпишитесь на Cliffhanger',
   'follow.body_one':

@@ -1,8 +1,9 @@
 /**
  * The startup sequence (product.md#startup), in this order: migrate stored media addresses from nyc3 to sfo3, remove
  * test data (and guest data older than 30 days), start the storage sync service, unregister every
- * service worker, ask for notification permission while it is undecided, render. A failing step is
- * only logged; the next one runs regardless, so the app always renders.
+ * service worker, offer notifications while the permission is undecided (the shell's own offer, shown
+ * later: notification-offer.ts), render. A failing step is only logged; the next one runs regardless,
+ * so the app always renders.
  */
 import { migrateStoredMediaRegion, purgeStaleGuestData, removeStoredTestData } from '@cliffhanger/shared';
 
@@ -32,20 +33,15 @@ export async function unregisterServiceWorkers(nav: Navigator = navigator): Prom
   return registrations.length;
 }
 
-/**
- * Asks once while the choice is undecided. Not awaited: a permission prompt may stay open for as long
- * as the visitor leaves it, and rendering must not wait for it.
- */
-export function askNotificationPermission(win: Window = window): boolean {
-  const notification = (win as Window & { Notification?: typeof Notification }).Notification;
-  if (notification?.permission !== 'default') return false;
-  void Promise.resolve(notification.requestPermission()).catch((error: unknown) =>
-    console.error('[cliffhanger] notification permission request failed', error),
-  );
-  return true;
-}
-
-export function startupSteps({ startStorageSync, render }: { startStorageSync: () => unknown; render: () => unknown }) {
+export function startupSteps({
+  startStorageSync,
+  offerNotifications,
+  render,
+}: {
+  startStorageSync: () => unknown;
+  offerNotifications: () => unknown;
+  render: () => unknown;
+}) {
   return [
     { name: 'migrate stored media addresses', run: migrateStoredMediaRegion },
     {
@@ -57,7 +53,7 @@ export function startupSteps({ startStorageSync, render }: { startStorageSync: (
     },
     { name: 'start the storage sync service', run: startStorageSync },
     { name: 'unregister service workers', run: () => unregisterServiceWorkers() },
-    { name: 'ask for notification permission', run: () => askNotificationPermission() },
+    { name: 'offer notifications', run: offerNotifications },
     { name: 'render', run: render },
   ] satisfies StartupStep[];
 }

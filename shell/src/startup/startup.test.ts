@@ -1,12 +1,7 @@
 import { catalogueChanged, createHostStore } from '@cliffhanger/shared';
 import { runSaga } from 'redux-saga';
 import { scheduleStartupLoaderRemoval } from './startup-loader';
-import {
-  askNotificationPermission,
-  runStartupSequence,
-  startupSteps,
-  unregisterServiceWorkers,
-} from './startup-sequence';
+import { runStartupSequence, startupSteps, unregisterServiceWorkers } from './startup-sequence';
 import { storageSyncSaga } from './storage-sync.saga';
 
 beforeEach(() => {
@@ -34,13 +29,17 @@ describe('the startup loader', () => {
 
 describe('the startup sequence', () => {
   it('runs migrate, clean-up, sync, service workers, notifications and render in this order', async () => {
-    const names = startupSteps({ startStorageSync: () => undefined, render: () => undefined }).map((s) => s.name);
+    const names = startupSteps({
+      startStorageSync: () => undefined,
+      offerNotifications: () => undefined,
+      render: () => undefined,
+    }).map((s) => s.name);
     expect(names).toEqual([
       'migrate stored media addresses',
       'remove test data',
       'start the storage sync service',
       'unregister service workers',
-      'ask for notification permission',
+      'offer notifications',
       'render',
     ]);
   });
@@ -75,7 +74,13 @@ describe('the startup sequence', () => {
       'guest_state',
       JSON.stringify({ id: 'g', lastUpdated: 0, balance: 0, watchHistory: [], purchases: [] }),
     );
-    await runStartupSequence(startupSteps({ startStorageSync: () => undefined, render: () => undefined }).slice(0, 2));
+    await runStartupSequence(
+      startupSteps({
+        startStorageSync: () => undefined,
+        offerNotifications: () => undefined,
+        render: () => undefined,
+      }).slice(0, 2),
+    );
     expect(JSON.parse(localStorage.getItem('series') ?? '')).toEqual([
       { title: 'Real', cover_image: 'https://a.sfo3.x.com/c.jpg' },
     ]);
@@ -89,16 +94,6 @@ describe('the startup sequence', () => {
     } as unknown as Navigator;
     await expect(unregisterServiceWorkers(nav)).resolves.toBe(2);
     expect(unregister).toHaveBeenCalledTimes(2);
-  });
-
-  it('asks for notification permission only while it is undecided', () => {
-    const requestPermission = jest.fn(async () => 'granted');
-    const ask = (permission: string) =>
-      askNotificationPermission({ Notification: { permission, requestPermission } } as unknown as Window);
-    expect(ask('granted')).toBe(false);
-    expect(ask('denied')).toBe(false);
-    expect(ask('default')).toBe(true);
-    expect(requestPermission).toHaveBeenCalledTimes(1);
   });
 });
 

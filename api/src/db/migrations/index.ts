@@ -24,6 +24,7 @@ import * as freeCoinPools from './20261207010000_free_coin_pools';
 import * as keptGuests from './20261207020000_kept_guests';
 import * as episodeCredits from './20261207030000_episode_credits';
 import * as goldExclusivePrices from './20261207040000_gold_exclusive_prices';
+import * as formerSeriesSlugs from './20261207050000_former_series_slugs';
 import * as seriesLikes from './20261207070000_series_likes';
 import * as receiptEmails from './20261207110000_receipt_emails';
 
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '20261207020000_kept_guests': keptGuests,
   '20261207030000_episode_credits': episodeCredits,
   '20261207040000_gold_exclusive_prices': goldExclusivePrices,
+  '20261207050000_former_series_slugs': formerSeriesSlugs,
   '20261207070000_series_likes': seriesLikes,
   '20261207110000_receipt_emails': receiptEmails,
 };

@@ -6,11 +6,31 @@ import { containsText } from '../catalogue/catalogue.repository';
 
 // --- Series ------------------------------------------------------------------------------------------
 
-/** The id of another series using this address, if any. */
-export function seriesWithSlug(db: Executor, slug: string, exceptId?: number) {
-  let query = db.selectFrom('series').select('id').where('slug', '=', slug);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return query.executeTakeFirst();
+/**
+ * The id of another series using this address, now or formerly, if any: a former address keeps leading
+ * to its own series, so no other series may take it.
+ */
+export async function seriesWithSlug(db: Executor, slug: string, exceptId?: number) {
+  let current = db.selectFrom('series').select('id').where('slug', '=', slug);
+  let former = db.selectFrom('series_former_slugs').select('series_id as id').where('slug', '=', slug);
+  if (exceptId !== undefined) {
+    current = current.where('id', '!=', exceptId);
+    former = former.where('series_id', '!=', exceptId);
+  }
+  return (await current.executeTakeFirst()) ?? (await former.executeTakeFirst());
+}
+
+/**
+ * A series moves from one address to another: the old one is kept as a former address (links shared
+ * under it still lead here), and the new one, if it was a former address of this series, is current again.
+ */
+export async function moveSeriesSlug(db: Executor, seriesId: number, from: string, to: string) {
+  await db.deleteFrom('series_former_slugs').where('slug', '=', to).where('series_id', '=', seriesId).execute();
+  await db
+    .insertInto('series_former_slugs')
+    .values({ slug: from, series_id: seriesId })
+    .onConflict((oc) => oc.column('slug').doUpdateSet({ series_id: seriesId }))
+    .execute();
 }
 
 /** Per series, how many episodes have a finished video and are not unpublished. */

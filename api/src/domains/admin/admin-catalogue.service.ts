@@ -12,6 +12,7 @@
  */
 import { isValidCreditsMark, type PublishState, type PublishStatus } from '@cliffhanger/shared/constants';
 import type { AdminEpisode, AdminSeries, PublishCheck } from '@cliffhanger/shared/entities';
+import { slugOf } from '@cliffhanger/shared/routes';
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
@@ -65,6 +66,7 @@ import {
   lastCategoryPosition,
   lastInSeason,
   lastPosition,
+  moveSeriesSlug,
   playableEpisodeCountRows,
   publishDraftEpisodes,
   replaceSeriesCategories,
@@ -93,19 +95,6 @@ function assertCreditsMark(mark: number | null | undefined, duration: number) {
   throw badRequest(message, { errors: [{ field: 'credits_start', message }] });
 }
 
-export function slugify(text: string): string {
-  return (
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 80)
-      .replace(/-+$/g, '') || 'series'
-  );
-}
-
 async function freeSlug(db: Executor, base: string, exceptId?: number): Promise<string> {
   for (let n = 1; ; n += 1) {
     const candidate = n === 1 ? base : `${base}-${n}`;
@@ -114,6 +103,43 @@ async function freeSlug(db: Executor, base: string, exceptId?: number): Promise<
 }
 
 // --- Series ------------------------------------------------------------------------------------------
+
+const titleOf = (series: { title: string; title_en?: string | null }) => series.title_en || series.title;
+/** Two addresses made from one title (a `-2` for a taken one and the dashes aside). */
+const sameTitleAddress = (a: string, b: string) =>
+  a.replace(/-\d+$/, '').replace(/-/g, '') === b.replace(/-\d+$/, '').replace(/-/g, '');
+
+/**
+ * Two staff writes that take the same free address (or the next id) at the same moment: the database
+ * keeps both unique, and the later write is refused politely instead of failing.
+ */
+async function refusingTakenAddress<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('Another series was saved at the same moment. Please try again.');
+    throw error;
+  }
+}
+
+/**
+ * The address after an edit: a new one staff typed; else, when the title changes and the address was made
+ * from the old title, one made from the new title (the old one keeps leading here: moveSeriesSlug). An
+ * address staff chose by hand stays.
+ */
+async function slugAfterEdit(db: Executor, before: SeriesRow, input: SeriesInput): Promise<string> {
+  // The edit form sends the address back as it was: that is no choice, the title may still move it.
+  if (input.slug !== undefined && input.slug !== before.slug) {
+    if ((await freeSlug(db, input.slug, before.id)) !== input.slug) {
+      throw conflict(`Another series already uses the address "${input.slug}"`);
+    }
+    return input.slug;
+  }
+  const renamed = titleOf({ title: input.title ?? before.title, title_en: input.title_en ?? before.title_en });
+  if (renamed === titleOf(before) || !sameTitleAddress(before.slug, slugOf(titleOf(before)))) return before.slug;
+  const base = slugOf(renamed);
+  return sameTitleAddress(before.slug, base) ? before.slug : freeSlug(db, base, before.id);
+}
 
 export type { AdminSeries, PublishCheck };
 
@@ -335,47 +361,49 @@ function seriesColumns(input: SeriesInput) {
 export async function createSeries(ctx: AppContext, actor: UserRow, body: Static<typeof SeriesCreateBody>) {
   const { input, images } = await prepareImages(ctx, body, actor);
   const at = nowIso(ctx);
-  const id = await writeWithImages(ctx, images, async (trx) => {
-    const db = trx;
-    await assertCategories(db, input.category_ids);
-    if (input.slug && (await freeSlug(db, input.slug)) !== input.slug) {
-      throw conflict(`Another series already uses the address "${input.slug}"`);
-    }
-    const slug = input.slug ?? (await freeSlug(db, slugify(input.title_en || input.title)));
-    const columns = seriesColumns(input);
-    const newId = await insertSeries(db, {
-      title: input.title,
-      title_en: input.title_en ?? '',
-      slug,
-      description: input.description ?? '',
-      translations: columns.translations ?? null,
-      audio_language: input.audio_language ?? 'en',
-      cover_image: columns.cover_image ?? null,
-      banner_image: columns.banner_image ?? null,
-      poster_image: columns.poster_image ?? null,
-      slider_image: columns.slider_image ?? null,
-      tags: columns.tags ?? '[]',
-      year: input.year ?? null,
-      rating: input.rating ?? null,
-      is_gold_exclusive: input.is_gold_exclusive ?? false,
-      is_featured: input.is_featured ?? false,
-      is_trending: input.is_trending ?? false,
-      is_top: input.is_top ?? false,
-      is_hidden: input.is_hidden ?? false,
-      total_episodes: input.total_episodes ?? null,
-      likes: 0,
-      deleted_at: null,
-      // Viewers see nothing of a new series until staff publish it.
-      status: 'draft',
-      published_at: null,
-      created_at: at,
-      updated_at: at,
-    });
-    if (input.category_ids) await setCategories(db, newId, input.category_ids);
-    const after = await seriesRow(db, newId);
-    await recordAudit(trx, { actor, action: 'series.create', entity: 'series', entityId: newId, after, at });
-    return newId;
-  });
+  const id = await refusingTakenAddress(() =>
+    writeWithImages(ctx, images, async (trx) => {
+      const db = trx;
+      await assertCategories(db, input.category_ids);
+      if (input.slug && (await freeSlug(db, input.slug)) !== input.slug) {
+        throw conflict(`Another series already uses the address "${input.slug}"`);
+      }
+      const slug = input.slug ?? (await freeSlug(db, slugOf(input.title_en || input.title)));
+      const columns = seriesColumns(input);
+      const newId = await insertSeries(db, {
+        title: input.title,
+        title_en: input.title_en ?? '',
+        slug,
+        description: input.description ?? '',
+        translations: columns.translations ?? null,
+        audio_language: input.audio_language ?? 'en',
+        cover_image: columns.cover_image ?? null,
+        banner_image: columns.banner_image ?? null,
+        poster_image: columns.poster_image ?? null,
+        slider_image: columns.slider_image ?? null,
+        tags: columns.tags ?? '[]',
+        year: input.year ?? null,
+        rating: input.rating ?? null,
+        is_gold_exclusive: input.is_gold_exclusive ?? false,
+        is_featured: input.is_featured ?? false,
+        is_trending: input.is_trending ?? false,
+        is_top: input.is_top ?? false,
+        is_hidden: input.is_hidden ?? false,
+        total_episodes: input.total_episodes ?? null,
+        likes: 0,
+        deleted_at: null,
+        // Viewers see nothing of a new series until staff publish it.
+        status: 'draft',
+        published_at: null,
+        created_at: at,
+        updated_at: at,
+      });
+      if (input.category_ids) await setCategories(db, newId, input.category_ids);
+      const after = await seriesRow(db, newId);
+      await recordAudit(trx, { actor, action: 'series.create', entity: 'series', entityId: newId, after, at });
+      return newId;
+    }),
+  );
   return getSeries(ctx, id);
 }
 
@@ -389,24 +417,25 @@ export async function updateSeries(
   const { input, images } = await prepareImages(ctx, body, actor);
   const defaults = await catalogueDefaults(ctx);
   const at = nowIso(ctx);
-  await writeWithImages(ctx, images, async (trx) => {
-    const db = trx;
-    const before = await seriesRow(db, id);
-    await assertCategories(db, input.category_ids);
-    if (input.slug !== undefined && (await freeSlug(db, input.slug, id)) !== input.slug) {
-      throw conflict(`Another series already uses the address "${input.slug}"`);
-    }
-    const columns = seriesColumns(input);
-    if (Object.keys(columns).length > 0) {
-      await updateSeriesRow(db, id, { ...columns, updated_at: at });
-    }
-    if (input.category_ids) await setCategories(db, id, input.category_ids);
-    const after = await seriesRow(db, id);
-    await recordAudit(trx, { actor, action, entity: 'series', entityId: id, before, after, at });
-    if (Boolean(before.is_gold_exclusive) !== Boolean(after.is_gold_exclusive)) {
-      await repriceForGold(db, actor, id, Boolean(after.is_gold_exclusive), defaults.coin_cost, at);
-    }
-  });
+  await refusingTakenAddress(() =>
+    writeWithImages(ctx, images, async (trx) => {
+      const db = trx;
+      const before = await seriesRow(db, id);
+      await assertCategories(db, input.category_ids);
+      const slug = await slugAfterEdit(db, before, input);
+      if (slug !== before.slug) await moveSeriesSlug(db, id, before.slug, slug);
+      const columns = { ...seriesColumns(input), ...(slug !== before.slug ? { slug } : {}) };
+      if (Object.keys(columns).length > 0) {
+        await updateSeriesRow(db, id, { ...columns, updated_at: at });
+      }
+      if (input.category_ids) await setCategories(db, id, input.category_ids);
+      const after = await seriesRow(db, id);
+      await recordAudit(trx, { actor, action, entity: 'series', entityId: id, before, after, at });
+      if (Boolean(before.is_gold_exclusive) !== Boolean(after.is_gold_exclusive)) {
+        await repriceForGold(db, actor, id, Boolean(after.is_gold_exclusive), defaults.coin_cost, at);
+      }
+    }),
+  );
   return getSeries(ctx, id);
 }
 
@@ -921,7 +950,7 @@ export async function createCategory(ctx: AppContext, actor: UserRow, body: Stat
   const at = nowIso(ctx);
   const name = body.name.trim();
   if (!name) throw badRequest('Enter a name for the category');
-  const slug = body.slug ?? slugify(name);
+  const slug = body.slug ?? slugOf(name, 'genre');
   return ctx.db.transaction().execute(async (trx) => {
     const db = trx;
     await assertFreeCategory(db, name, slug);

@@ -176,6 +176,23 @@ export function findVisibleSeries(db: Executor, id: number, at: string): Promise
   return visibleSeries(db, at).selectAll('series').where('series.id', '=', id).executeTakeFirst();
 }
 
+/**
+ * The on-show series an address names, looked up exactly: by its current slug, else by a former one
+ * (the caller redirects to `slug`, the current address).
+ */
+export async function findVisibleSeriesSlug(
+  db: Executor,
+  slug: string,
+  at: string,
+): Promise<{ id: number; slug: string } | undefined> {
+  const current = visibleSeries(db, at).select(['series.id', 'series.slug']).where('series.slug', '=', slug);
+  const former = visibleSeries(db, at)
+    .innerJoin('series_former_slugs as former', 'former.series_id', 'series.id')
+    .select(['series.id', 'series.slug'])
+    .where('former.slug', '=', slug);
+  return (await current.executeTakeFirst()) ?? (await former.executeTakeFirst());
+}
+
 export function findVisibleSeriesByIds(db: Executor, ids: number[], at: string): Promise<SeriesRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return visibleSeries(db, at).selectAll('series').where('series.id', 'in', ids).execute();

@@ -54,6 +54,21 @@ export async function catalogueRoutes(app: TypedFastify, { ctx }: { ctx: AppCont
     );
   }
 
+  // The series a link's address names (product.md#screens, `/player/{seriesSlug}/{episodeNumber}`), looked up
+  // exactly; a former address answers the series too, whose `slug` is the current one.
+  app.get(
+    '/series/by-slug/:slug/',
+    {
+      config: { preparedAnswer: true },
+      schema: {
+        tags,
+        params: Type.Object({ slug: Type.String({ minLength: 1, maxLength: 200 }) }),
+        response: withErrors({ 200: Type.Ref(SeriesSchema) }),
+      },
+    },
+    async (request) => (await catalogue.seriesBySlug(ctx, request.params.slug)).series,
+  );
+
   app.get(
     '/series/:id/',
     {

@@ -19,6 +19,7 @@ import type {
   Series,
   SeriesTotals,
 } from '@cliffhanger/shared/entities';
+import { slugOf } from '@cliffhanger/shared/routes';
 import { catalogueCache } from '../../cache/app-caches';
 import { queryKey } from '../../cache/catalogue-cache';
 import { type AppContext, nowIso } from '../../context';
@@ -126,6 +127,22 @@ export function seriesDetail(ctx: AppContext, id: number): Promise<Series> {
     const [[series], episodes] = await Promise.all([hydrateSeries(ctx, [row]), repo.episodesOfSeries(ctx.db, id, at)]);
     return { ...(series as Series), totals: seriesTotals(episodes, Boolean(row.is_gold_exclusive)) };
   });
+}
+
+/**
+ * The on-show series an address names (`/player/{slug}/{number}`, `/series/{slug}`): the address as
+ * written in a link is read through the one slug rule (shared routes.ts), so quotes, accents and capitals
+ * in a typed or pasted link still find it, then looked up exactly. `moved` when it is a former address.
+ */
+export async function seriesBySlug(ctx: AppContext, written: string): Promise<{ series: Series; moved: boolean }> {
+  const slug = slugOf(written, '');
+  const found = slug
+    ? await catalogueCache(ctx).remember(`series-slug/${slug}`, () =>
+        repo.findVisibleSeriesSlug(ctx.db, slug, nowIso(ctx)).then((row) => row ?? null),
+      )
+    : null;
+  if (!found) throw notFound(SERIES_NOT_FOUND_MESSAGE);
+  return { series: await seriesDetail(ctx, found.id), moved: found.slug !== written };
 }
 
 // --- Series lists ----------------------------------------------------------------------------------

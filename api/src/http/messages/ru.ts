@@ -169,6 +169,8 @@ export const RU_MESSAGES: Readonly<Record<string, string>> = {
   'Series not found': 'Сериал не найден',
   'Unknown category id: {{id}}': 'Неизвестный идентификатор категории: {{id}}',
   'Another series already uses the address "{{slug}}"': 'Адрес «{{slug}}» уже занят другим сериалом',
+  'Another series was saved at the same moment. Please try again.':
+    'В тот же момент был сохранён другой сериал. Пожалуйста, попробуйте ещё раз.',
   'Give the publish time as a date and time, e.g. 2030-01-31T18:00:00Z':
     'Укажите время публикации как дату и время, например 2030-01-31T18:00:00Z',
   'This series is deleted. Restore it before publishing it.': 'Этот сериал удалён. Восстановите его перед публикацией.',

@@ -75,7 +75,8 @@ const en = {
   'seriesForm.savedDraft': '“{{title}}” is saved as a draft',
   'seriesForm.titleEn': 'English title',
   'seriesForm.slug': 'Address (slug)',
-  'seriesForm.slugHint': 'Made from the title when left empty',
+  'seriesForm.slugHint':
+    'Made from the title when left empty, and it follows the title. Links to an earlier address keep working.',
   'seriesForm.year': 'Year',
   'seriesForm.rating': 'Rating',
   'seriesForm.audioLanguage': 'Audio language',
@@ -337,7 +338,8 @@ const ru: Catalogue = {
   'seriesForm.savedDraft': '«{{title}}» сохранён как черновик',
   'seriesForm.titleEn': 'Название на английском',
   'seriesForm.slug': 'Адрес (slug)',
-  'seriesForm.slugHint': 'Если оставить пустым, он будет составлен из названия',
+  'seriesForm.slugHint':
+    'Если оставить пустым, он будет составлен из названия и будет меняться вместе с ним. Ссылки на прежний адрес продолжат работать.',
   'seriesForm.year': 'Год',
   'seriesForm.rating': 'Рейтинг',
   'seriesForm.audioLanguage': 'Язык озвучки',

@@ -1,7 +1,7 @@
 /**
  * The player's reads (product.md#player): the episode, its series and the series' episode list, and a series found by
- * its slug (the API's detail takes a numeric id; a slug is looked up through the list's search and
- * matched exactly). Names carry the `player` prefix: the RTK Query API is shared by the whole page.
+ * its slug (the API looks the address up exactly, former addresses included). Names carry the `player`
+ * prefix: the RTK Query API is shared by the whole page.
  */
 import {
   type ApiError,
@@ -24,9 +24,6 @@ const likeTurns = new Map<number, number>();
 
 export const PLAYER_EPISODES_TAG = { type: 'Episode' as const, id: 'player' };
 
-/** The words of a slug, for the list's text search ('the-heir-returns' → 'the heir returns'). */
-export const slugWords = (slug: string) => slug.replace(/[-_]+/g, ' ').trim();
-
 export const playerApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     playerEpisode: build.query<PlayerEpisode, string>({
@@ -47,13 +44,9 @@ export const playerApi = baseApi.injectEndpoints({
       providesTags: [PLAYER_EPISODES_TAG],
     }),
     playerSeriesBySlug: build.query<Series, string>({
-      async queryFn(slug, _api, _extra, baseQuery) {
-        const answer = await baseQuery({ url: '/series/', params: { search: slugWords(slug), limit: 100 } });
-        if (answer.error) return { error: answer.error as ApiError };
-        const found = listOf(answer.data as Paginated<Series>).find((s) => s.slug === slug);
-        return found ? { data: found } : { error: { status: 404, message: 'Series not found' } };
-      },
+      query: (slug) => ({ url: `/series/by-slug/${encodeURIComponent(slug)}/` }),
       keepUnusedDataFor: CACHE_SECONDS.seriesDetail,
+      providesTags: ['Series'],
     }),
     /** The ids of the series in the viewer's list (a brand-new guest without a list has none). */
     playerMyList: build.query<number[], void>({
