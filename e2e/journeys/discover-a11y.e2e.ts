@@ -6,17 +6,15 @@
  * "Skip to content" is every page's first tab stop, and the player breaks no rule of the page's own
  * Content-Security-Policy (issue #38).
  */
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { registerAccount, sessionInitScript } from '../support/accounts';
+import { seriousViolations } from '../support/axe';
 import { baseUrl, launchBrowser } from '../support/browser';
 import { waitForPlayback } from '../support/viewer-helpers';
 
 let browser: Browser;
-let axeSource: string;
 beforeAll(async () => {
   browser = await launchBrowser();
-  axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 });
 afterAll(async () => {
   await browser?.close();
@@ -26,26 +24,6 @@ const SIZES = {
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
   desktop: { viewport: { width: 1440, height: 900 } },
 };
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
-
-/** The serious and critical violations axe-core finds on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }).axe;
-    const result = (await axe.run(document, { resultTypes: ['violations'] })) as { violations: Violation[] };
-    return result.violations;
-  })) as Violation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function heiressId(page: Page): Promise<number> {
   const answer = (await (await page.request.get(`${baseUrl()}/api/search/?q=heiress`)).json()) as {

@@ -96,7 +96,7 @@ describe('the first-purchase offer', () => {
 
     const buy = offerPack.getByRole('button', {
       name: new RegExp(
-        `^Buy ${money(total)} coins for .*${money(offerPrice)}.*, first top-up offer, usually .*${money(pack.price)}.* and unlock$`,
+        `^Buy ${money(total)} coins for .*${money(offerPrice)}.* and unlock, first top-up offer, usually .*${money(pack.price)}.*$`,
       ),
     });
     await buy.click();

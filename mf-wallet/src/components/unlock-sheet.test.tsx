@@ -200,7 +200,7 @@ describe('the unlock sheet', () => {
     open(0, seen);
     expect(await screen.findByText(/One tap pays with your default card/)).toHaveTextContent('Mastercard •••• 4444');
     await userEvent.click(
-      await screen.findByRole('button', { name: /Buy 100 coins for .*99.* with Mastercard ending 4444 and unlock/ }),
+      await screen.findByRole('button', { name: /Buy 100 coins for .*99.* and unlock with Mastercard ending 4444/ }),
     );
     await act(() => settle(8));
     expect(http.calls.map((c) => c.url)).toEqual(
@@ -240,7 +240,7 @@ describe('the unlock sheet', () => {
         store.dispatch(unlockSheetRequested(EPISODE));
       });
       await userEvent.click(
-        await screen.findByRole('button', { name: /^Buy 100 coins for .* with Mastercard ending 4444 and unlock/ }),
+        await screen.findByRole('button', { name: /^Buy 100 coins for .* and unlock with Mastercard ending 4444/ }),
       );
       await act(() => settle(8));
       expect(selectKeepCoinsOffered(store.getState())).toBe(asked);
@@ -262,7 +262,7 @@ describe('the unlock sheet', () => {
       expect(await within(sheet).findByText('First top-up offer', { exact: true })).toBeInTheDocument();
       expect(within(sheet).getByText(OFFER.title)).toBeInTheDocument();
       const button = await within(sheet).findByRole('button', {
-        name: /^Buy 600 coins for .*199.*, first top-up offer, usually .*399.* and unlock$/,
+        name: /^Buy 600 coins for .*199.* and unlock, first top-up offer, usually .*399.*$/,
       });
       expect(button.closest('li')?.querySelector('s')).toHaveTextContent(/399/);
       expect(button).not.toHaveTextContent(/399/);
@@ -316,7 +316,7 @@ describe('the unlock sheet', () => {
       open(0);
       await userEvent.click(
         await screen.findByRole('button', {
-          name: /^Buy 600 coins for .*199.*, first top-up offer, usually .*399.* and unlock$/,
+          name: /^Buy 600 coins for .*199.* and unlock, first top-up offer, usually .*399.*$/,
         }),
       );
       await act(() => settle());

@@ -211,7 +211,8 @@ function Packs({ episode, short }: { episode: UnlockSheetEpisode; short: number 
               </div>
               <Button
                 disabled={busy}
-                aria-label={`${t('packs.buyAria', { count: total, price })}${packOffer ? `, ${offerSpoken(packOffer)}` : ''}${withCard && card ? t('sheet.withCard', { card: cardSpoken(card) }) : ''}${enough ? after : ''}`}
+                // The words on the button ("399 ₽ and unlock") stand whole in what is spoken.
+                aria-label={`${t('packs.buyAria', { count: total, price })}${enough ? after : ''}${withCard && card ? t('sheet.withCard', { card: cardSpoken(card) }) : ''}${packOffer ? `, ${offerSpoken(packOffer)}` : ''}`}
                 onClick={() => buy(pack, withCard)}
               >
                 {`${price}${enough ? after : ''}`}

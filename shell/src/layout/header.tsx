@@ -34,13 +34,14 @@ export const PHONE_NAV: Array<{ to: string; label: ShellKey; icon: NavIconName; 
 ];
 
 /** `back`: a phone's screen without the tab bar (standalone) starts its header with Back. */
-export function Header({ back = false }: { back?: boolean }) {
+/** `hidden`: stepped aside (the phone's immersive player) but kept, so the balance it shows stays current. */
+export function Header({ back = false, hidden = false }: { back?: boolean; hidden?: boolean }) {
   const balance = useSharedSelector(selectCoinBalance);
   const isGold = useSharedSelector(selectIsGold);
   const user = useSharedSelector(selectUser);
   const { t } = useShellT();
   return (
-    <header className="site-header">
+    <header className="site-header" hidden={hidden}>
       {back && <BackButton />}
       <Link to="/" className="site-logo" aria-label={t('header.home')}>
         Cliffhanger

@@ -61,7 +61,7 @@ export function StandaloneLayout({ children, immersive = false }: { children: Re
   const phone = usePhoneLayout();
   return (
     <div className={`layout layout--standalone${immersive ? ' layout--immersive' : ''}`}>
-      {!(immersive && phone) && <Header back={phone} />}
+      <Header back={phone} hidden={immersive && phone} />
       <LayoutContent>{children}</LayoutContent>
       {/* Never over the player: the offer waits for the next screen. */}
       {!immersive && <NotificationOfferCard />}
