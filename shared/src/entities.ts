@@ -10,6 +10,7 @@ import type {
   AdminSeriesSchema,
   EpisodePreviewAnswer,
   InvitationAnswer,
+  StaffInvitationSchema,
   PricingPlanAnswer,
   PricingRuleSchema,
   PublishCheckSchema,
@@ -27,6 +28,7 @@ import type {
 } from './contracts/admin-insights';
 import type {
   AdminSubscriptionSchema,
+  AdminMeSchema,
   AdminUserSchema,
   CoinAdjustmentAnswer,
   LedgerEntrySchema,
@@ -151,6 +153,10 @@ export type PricingRule = Static<typeof PricingRuleSchema>;
 export type PricingPlan = Static<typeof PricingPlanAnswer>;
 /** A staff invitation (`POST /api/admin/invitations/`). */
 export type StaffInvitation = Static<typeof InvitationAnswer>;
+/** A staff invitation in the list, with its status (`GET /api/admin/invitations/`). */
+export type StaffInvitationEntry = Static<typeof StaffInvitationSchema>;
+/** The signed-in staff member with their grant limit (`GET /api/admin/me/`). */
+export type AdminMe = Static<typeof AdminMeSchema>;
 
 /** One page of a staff list (`/api/admin/…/?page=&limit=`). */
 export type { PageOf } from './contracts/common';

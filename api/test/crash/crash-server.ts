@@ -6,7 +6,8 @@
  */
 import { join } from 'node:path';
 import { buildApp } from '../../src/app';
-import { type AppConfig, DEFAULT_STAFF_GRANT_LIMIT } from '../../src/config';
+import { STAFF_GRANT_LIMIT } from '@cliffhanger/shared/constants';
+import type { AppConfig } from '../../src/config';
 
 export interface CrashServerConfig {
   dir: string;
@@ -54,7 +55,7 @@ async function main() {
       stripeSecretKey: null,
       publishableKey: null,
       webhookSecret: options.webhookSecret,
-      staffGrantLimit: DEFAULT_STAFF_GRANT_LIMIT,
+      staffGrantLimit: STAFF_GRANT_LIMIT,
     },
   });
   await app.listen({ port: options.port, host: '127.0.0.1' });

@@ -23,6 +23,7 @@ import * as categoryTranslations from './20261206010000_category_translations';
 import * as freeCoinPools from './20261207010000_free_coin_pools';
 import * as keptGuests from './20261207020000_kept_guests';
 import * as receiptEmails from './20261207080000_receipt_emails';
+import * as operatorDesk from './20261207090000_operator_desk';
 
 const migrations: Record<string, Migration> = {
   '20250601000000_initial': initial,
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '20261207010000_free_coin_pools': freeCoinPools,
   '20261207020000_kept_guests': keptGuests,
   '20261207080000_receipt_emails': receiptEmails,
+  '20261207090000_operator_desk': operatorDesk,
 };
 
 export const staticMigrationProvider: MigrationProvider = {
