@@ -77,7 +77,7 @@ describe.each(databaseKinds())('roles and staff invitations (%s)', (kind) => {
 
   it('mails an e-mail invitation that registers that address once, as staff, and lists it as used', async () => {
     const email = `colleague-${kind}@example.com`;
-    const made = await invite({ email: ` ${email.toUpperCase()} `, valid_hours: 24 });
+    const made = await invite({ email: email.toUpperCase(), valid_hours: 24 });
     expect(made.statusCode).toBe(201);
     const { code } = made.json();
     const mail = t.ctx.mailer.recent(5).find((sent) => sent.to === email);
