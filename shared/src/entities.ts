@@ -10,11 +10,11 @@ import type {
   AdminSeriesSchema,
   EpisodePreviewAnswer,
   InvitationAnswer,
-  StaffInvitationSchema,
   PricingPlanAnswer,
   PricingRuleSchema,
   PublishCheckSchema,
   PublishRefusedAnswer,
+  StaffInvitationSchema,
 } from './contracts/admin';
 import type {
   AnalyticsAnswer,
@@ -27,8 +27,8 @@ import type {
   FunnelStepsSchema,
 } from './contracts/admin-insights';
 import type {
-  AdminSubscriptionSchema,
   AdminMeSchema,
+  AdminSubscriptionSchema,
   AdminUserSchema,
   CoinAdjustmentAnswer,
   LedgerEntrySchema,

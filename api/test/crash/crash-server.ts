@@ -5,8 +5,8 @@
  * Secrets come from the parent too, so tokens and webhook signatures stay valid across restarts.
  */
 import { join } from 'node:path';
-import { buildApp } from '../../src/app';
 import { STAFF_GRANT_LIMIT } from '@cliffhanger/shared/constants';
+import { buildApp } from '../../src/app';
 import type { AppConfig } from '../../src/config';
 
 export interface CrashServerConfig {

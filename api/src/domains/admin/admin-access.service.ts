@@ -17,8 +17,8 @@ import { isUniqueViolation } from '../../kernel/money-transaction';
 import { hashToken } from '../../kernel/tokens';
 import { linkMail } from '../../mail/mailer';
 import { mailSiteOrigin } from '../../mail/site-origin';
-import { mailLanguage } from '../auth/auth-mails';
 import { issueSession } from '../auth/auth.service';
+import { mailLanguage } from '../auth/auth-mails';
 import { findUserById, insertUser } from '../users/users.repository';
 import { toUserDto } from '../users/users.service';
 import type { InvitationBody, StaffRegisterBody } from './admin.schemas';
@@ -122,7 +122,10 @@ export async function revokeInvitation(ctx: AppContext, actor: UserRow, id: numb
   if (!before) throw notFound('Invitation not found');
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.revokeInvitation(trx, id, at))) {
-      throw new HttpError(409, 'Only a pending invitation can be revoked: this one was used, expired or revoked already');
+      throw new HttpError(
+        409,
+        'Only a pending invitation can be revoked: this one was used, expired or revoked already',
+      );
     }
     await recordAudit(trx, {
       actor,

@@ -70,7 +70,10 @@ export const StaffRegisterBody = Type.Object(
 );
 
 /** A calendar day (UTC), e.g. 2026-12-07. */
-const Day = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', description: 'A day, YYYY-MM-DD (UTC)' });
+const Day = Type.String({
+  pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
+  description: 'A day, YYYY-MM-DD (UTC)',
+});
 
 /** What the audit log is filtered by; the CSV export takes the same filters. */
 export const AuditFilterQuery = {

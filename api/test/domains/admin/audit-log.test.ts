@@ -12,7 +12,9 @@ import { type Cast, signUpCast } from './staff-fixtures';
 
 describe('audit rows in words and cells', () => {
   it('lists only the fields that changed, each with its value before and after', () => {
-    expect(auditChanges({ coin_balance: 0, role: 'staff' }, { coin_balance: 40, role: 'staff', reason: 'Gift' })).toEqual([
+    expect(
+      auditChanges({ coin_balance: 0, role: 'staff' }, { coin_balance: 40, role: 'staff', reason: 'Gift' }),
+    ).toEqual([
       { field: 'coin_balance', before: 0, after: 40 },
       { field: 'reason', before: null, after: 'Gift' },
     ]);
@@ -81,7 +83,11 @@ describe.each(databaseKinds())('the audit log screen (%s)', (kind) => {
 
   const audit = (query: string, who: keyof Cast = 'superuser') =>
     call(t.app, { url: `/api/admin/audit/${query}`, headers: bearer(cast[who].access) });
-  type Row = { action: string; actor_email: string; changes: Array<{ field: string; before: unknown; after: unknown }> };
+  type Row = {
+    action: string;
+    actor_email: string;
+    changes: Array<{ field: string; before: unknown; after: unknown }>;
+  };
   const rows = async (query: string) => (await audit(query)).json().results as Row[];
 
   it('filters by action, by person and by days, and pages', async () => {
@@ -109,12 +115,17 @@ describe.each(databaseKinds())('the audit log screen (%s)', (kind) => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('when,who,action,entity,entity_id,changes,before,after');
     expect(lines).toHaveLength(3);
     expect(csv.body).not.toMatch(/(^|,)=HYPERLINK/m);
     const granted = lines.find((line) => line.includes('user.coins_granted')) ?? '';
-    expect(granted).toContain('"coin_balance: 0 → 40; amount: null → 40; reason: null → =HYPERLINK(""http://evil.example"",""click"")');
+    expect(granted).toContain(
+      '"coin_balance: 0 → 40; amount: null → 40; reason: null → =HYPERLINK(""http://evil.example"",""click"")',
+    );
     expect(lines.find((line) => line.includes('user.coins_deducted'))).toContain('Prize awarded twice, \\""oops\\""');
     // A person's address that starts like a formula is a text cell.
     const formula = await audit('export/?from=2026-02-01&to=2026-02-01');
@@ -142,7 +153,10 @@ describe.each(databaseKinds())('the audit log screen (%s)', (kind) => {
       [-15, 'Prize awarded twice, "oops"'],
       [40, '=HYPERLINK("http://evil.example","click")'],
     ]);
-    const detail = await call(t.app, { url: `/api/admin/users/${cast.viewer.user.id}/`, headers: bearer(cast.staff.access) });
+    const detail = await call(t.app, {
+      url: `/api/admin/users/${cast.viewer.user.id}/`,
+      headers: bearer(cast.staff.access),
+    });
     expect(detail.json().ledger[0].note).toBe('Prize awarded twice, "oops"');
     const own = await call(t.app, { url: '/api/transactions/', headers: bearer(cast.viewer.access) });
     expect(own.statusCode).toBe(200);
