@@ -96,7 +96,7 @@ describe('the audit log screen', () => {
     const user = userEvent.setup();
     const record: UnknownAction[] = [];
     renderAdmin(<AuditLog />, { user: superuser, record, path: '/admin/audit?action=user.coins_granted' });
-    await user.click(await screen.findByRole('button', { name: 'Export the filtered rows as a CSV file' }));
+    await user.click(await screen.findByRole('button', { name: 'Export CSV of the filtered rows' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     const exported = http.calls.find((call) => call.url === '/admin/audit/export/');
     expect(exported?.params).toEqual({ action: 'user.coins_granted' });
