@@ -94,7 +94,10 @@ describe.each([
     await desk.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor({ timeout: 15_000 });
     await desk.getByLabel('Person (e-mail)').fill(boss.email);
     await desk.getByRole('button', { name: 'Show' }).click();
-    await desk.getByRole('cell', { name: /invitation\.revoke/ }).first().waitFor({ timeout: 15_000 });
+    await desk
+      .getByRole('cell', { name: /invitation\.revoke/ })
+      .first()
+      .waitFor({ timeout: 15_000 });
     await desk
       .getByRole('cell', { name: /user\.role_change/ })
       .first()
