@@ -107,7 +107,7 @@ function InvitationList() {
     {
       header: t('invite.actions'),
       cell: (row) =>
-        row.status === 'pending' && (
+        row.status === 'pending' ? (
           <Button
             variant="ghost"
             aria-label={t('invite.revokeFor', { email: who(row) })}
@@ -115,6 +115,8 @@ function InvitationList() {
           >
             {t('invite.revoke')}
           </Button>
+        ) : (
+          '—'
         ),
     },
   ];
