@@ -79,3 +79,17 @@ export function userWithEmailOrUsername(db: Executor, email: string, username: s
     .where((eb) => eb.or([eb('email', '=', email), eb('username', '=', username)]))
     .executeTakeFirst();
 }
+
+/** Withdraws every pending invitation for `email` at `at` (a new one replaces them); answers their ids. */
+export async function revokePendingFor(db: Executor, email: string, at: string): Promise<number[]> {
+  const rows = await db
+    .updateTable('staff_invitations')
+    .set({ revoked_at: at })
+    .where('email', '=', email)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', at)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}

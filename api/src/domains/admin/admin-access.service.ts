@@ -45,7 +45,8 @@ const normalise = (code: string) => code.trim().toUpperCase().replace(/\s+/g, ''
 
 /**
  * A new invitation. With an e-mail address it is good for that address only and is mailed to it, with
- * a link that opens the staff registration filled in; without one it is a bare code to hand over.
+ * a link that opens the staff registration filled in, and it replaces that address's pending ones;
+ * without one it is a bare code to hand over.
  */
 export async function createInvitation(
   ctx: AppContext,
@@ -64,6 +65,8 @@ export async function createInvitation(
     throw conflict('An account with this e-mail address already exists');
   }
   await ctx.db.transaction().execute(async (trx) => {
+    // Only the newest invitation of an address works: the older links stop when a new one is sent.
+    const replaced = email ? await repo.revokePendingFor(trx, email, at) : [];
     const id = await repo.insertInvitation(trx, {
       code_hash: hashToken(normalise(code)),
       created_by: actor.id,
@@ -76,7 +79,7 @@ export async function createInvitation(
       action: 'invitation.create',
       entity: 'invitation',
       entityId: id,
-      after: { email, expires_at: expiresAt },
+      after: { email, expires_at: expiresAt, ...(replaced.length > 0 && { replaced }) },
       at,
     });
   });

@@ -128,6 +128,16 @@ describe.each(databaseKinds())('roles and staff invitations (%s)', (kind) => {
     expect(audit?.actor_id).toBe(cast.superuser.user.id);
   });
 
+  it('lets only the newest invitation of an address work: sending again replaces the pending one', async () => {
+    const email = `twice-${kind}@example.com`;
+    const first = (await invite({ email })).json().code as string;
+    const second = (await invite({ email })).json().code as string;
+    const rows = (await invitations()).filter((row) => row.email === email);
+    expect(rows.map((row) => row.status)).toEqual(['pending', 'revoked']);
+    expect((await register(first, email)).statusCode).toBe(400);
+    expect((await register(second, email)).statusCode).toBe(201);
+  });
+
   it('refuses to invite an address that has an account already (409)', async () => {
     const taken = await invite({ email: cast.viewer.user.email });
     expect(taken.statusCode).toBe(409);
