@@ -1,8 +1,8 @@
 /**
  * The compose deployment's media store (MinIO), read from its files: the API writes to the bucket the
  * one-shot store-init made, with a key of its own limited to that bucket; everybody may read the
- * bucket's images and nothing else (video only through addresses the API presigns, README "Paid video
- * in an object store"); the store's address is the same for the API and for browsers.
+ * bucket's images and nothing else (video only through addresses the API presigns, docs/security.md
+ * "Paid video in an object store"); the store's address is the same for the API and for browsers.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -3,7 +3,7 @@
  * line `N passed, N failed` as the very last line. Extra arguments go to jest.
  *
  * Without arguments the browser journeys run in a jest process of their own beside the one that runs
- * every other project: jest keeps one worker on these 2-core machines, and the journeys spend much of
+ * every other project (which starts at once, while the frontends are built for the journeys): jest keeps one worker on these 2-core machines, and the journeys spend much of
  * their time waiting (a browser rendering, a remote's 5 s time-out) while the unit and API tests keep a
  * core busy. The journeys' output is kept in var/test-e2e.log and printed when both have ended.
  * TEST_SIDE_BY_SIDE=false runs everything in one process, one project after another.
@@ -77,11 +77,12 @@ function runJest(args: string[], summaryFile: string, log?: string): Promise<Run
 async function main() {
   const args = process.argv.slice(2);
   mkdirSync(VAR, { recursive: true });
-  await prepareSystem(args);
-
   const sideBySide = args.length === 0 && process.env.TEST_SIDE_BY_SIDE !== 'false';
   let runs: Run[];
   if (sideBySide) {
+    // The other tests need neither the builds nor the demo media: they start at once.
+    const rest = runJest(['--selectProjects', ...WITHOUT_JOURNEYS], path.join(VAR, 'test-summary.json'));
+    await prepareSystem(args);
     const journeysLog = path.join(VAR, 'test-e2e.log');
     console.log(`Browser journeys run beside the other tests; their output is kept in ${journeysLog}.`);
     const journeys = runJest(['--selectProjects', 'e2e'], path.join(VAR, 'test-summary-e2e.json'), journeysLog).then(
@@ -90,11 +91,11 @@ async function main() {
         return run;
       },
     );
-    const rest = runJest(['--selectProjects', ...WITHOUT_JOURNEYS], path.join(VAR, 'test-summary.json'));
     runs = await Promise.all([rest, journeys]);
     console.log('\nBrowser journeys (var/test-e2e.log):\n');
     process.stdout.write(readFileSync(journeysLog, 'utf8'));
   } else {
+    await prepareSystem(args);
     runs = [await runJest(args, path.join(VAR, 'test-summary.json'))];
   }
 

@@ -3,7 +3,8 @@
  * a coin pack is paid on the dev checkout, and the viewer lands back on the same episode, unlocked and
  * playing; cancelling lands back there too with nothing charged. A card typed as Mastercard 5555 5555
  * 5555 4444, 11/28 is listed as such, the default card is visibly marked, and with it a pack is bought
- * from the sheet in one tap. A card whose bank asks the cardholder to confirm (3-D Secure) continues on
+ * from the sheet in one tap, and from the coin store (/coins) in one tap after a confirmation naming the
+ * pack, the price and the card. A card whose bank asks the cardholder to confirm (3-D Secure) continues on
  * the payment page instead, and comes back to the episode unlocked.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -149,6 +150,23 @@ describe('buying from a locked episode', () => {
     await waitForHeaderBalance(page, balance + total - episode.coin_cost, 20_000);
     await waitForPlayback(page, 0.3, 20_000);
     expect(new URL(page.url()).pathname).toBe(path);
+
+    // The coin store buys with the same card in one tap, once the viewer confirms what is charged.
+    const before = balance + total - episode.coin_cost;
+    const first = packs[0] as Pack;
+    const firstTotal = first.coins + first.bonus_coins;
+    await page.goto(`${baseUrl()}/coins`);
+    await page
+      .getByRole('button', {
+        name: new RegExp(`^Buy ${firstTotal.toLocaleString('en-US')} coins for .* with Visa ending 4242$`),
+      })
+      .click();
+    const confirm = page.getByRole('alertdialog', { name: `Buy ${firstTotal.toLocaleString('en-US')} coins?` });
+    await confirm.getByText(/We will charge .* to Visa •••• 4242/).waitFor();
+    await confirm.getByRole('button', { name: /^Pay [^a-z]/ }).click();
+    await page.getByText('Coins added').first().waitFor({ timeout: 20_000 });
+    await waitForHeaderBalance(page, before + firstTotal, 20_000);
+    expect(new URL(page.url()).pathname).toBe('/coins');
     await context.close();
   });
   it('a card whose bank asks to confirm (3-D Secure) goes on to the payment page, then back to the episode, unlocked', async () => {

@@ -1,8 +1,10 @@
 /**
  * Accessibility of the viewer's screens (issue #16): axe-core finds no serious or critical violation
  * on home, search (empty and with results), a series page and my list, and — for a signed-in viewer —
- * on the player (the phone's immersive player with its episode drawer open too), For you, rewards and
- * the profile, on a phone (390 × 844) and a desktop (1440 × 900).
+ * on the player (the phone's immersive player with its episode drawer open too), For you, rewards,
+ * the profile, the coin store, Gold and the account, on a phone (390 × 844) and a desktop (1440 × 900).
+ * "Skip to content" is every page's first tab stop, and the player breaks no rule of the page's own
+ * Content-Security-Policy (issue #38).
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -64,6 +66,11 @@ describe.each(Object.entries(SIZES))('no serious or critical accessibility probl
     await page.locator('#root').getByRole('heading', { name: 'Watch something gripping' }).waitFor({ timeout: 30_000 });
     await page.locator('#root .series-card').first().waitFor({ timeout: 30_000 });
     found.home = await seriousViolations(page);
+    // The first tab stop skips the header: Enter lands in the screen's content.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('content');
 
     await page.goto(`${baseUrl()}/search`);
     await page.getByRole('region', { name: 'Trending now' }).waitFor({ timeout: 30_000 });
@@ -106,10 +113,18 @@ async function settled(page: Page) {
 describe.each(Object.entries(SIZES))(
   'no serious or critical accessibility problems for a signed-in viewer (%s)',
   (size, options) => {
-    it('on the player, For you, rewards and the profile', async () => {
+    it('on the player (within the page policy), For you, rewards, the profile, the coin store, Gold and the account', async () => {
       const account = await registerAccount('a11y');
       const context = await browser.newContext(options);
       await context.addInitScript(sessionInitScript(account));
+      // Whatever the page's own policy refuses, as the browser reports it.
+      await context.addInitScript(() => {
+        const refused: string[] = [];
+        (window as unknown as { refused: string[] }).refused = refused;
+        document.addEventListener('securitypolicyviolation', (event) =>
+          refused.push(`${event.effectiveDirective} ${event.blockedURI}`),
+        );
+      });
       const page = await context.newPage();
       const found: Record<string, string[]> = {};
 
@@ -117,6 +132,7 @@ describe.each(Object.entries(SIZES))(
       await page.goto(`${baseUrl()}/player/${seriesId}/episode/${await firstEpisodeId(page, seriesId)}`);
       await waitForPlayback(page, 0.3);
       found.player = await seriousViolations(page);
+      found.playerPolicy = await page.evaluate(() => (window as unknown as { refused: string[] }).refused);
       if (size === 'phone') {
         // The immersive player's episode drawer, open over the playing video.
         await page.getByRole('button', { name: 'Episodes' }).tap();
@@ -145,12 +161,32 @@ describe.each(Object.entries(SIZES))(
       await settled(page);
       found.profile = await seriousViolations(page);
 
+      await page.goto(`${baseUrl()}/coins`);
+      await page.getByRole('heading', { name: 'Coin store', level: 1 }).waitFor({ timeout: 30_000 });
+      await page.locator('.package-list button').first().waitFor({ timeout: 15_000 });
+      await settled(page);
+      found.coins = await seriousViolations(page);
+
+      await page.goto(`${baseUrl()}/gold-subscription`);
+      await page.getByRole('heading', { name: 'Choose your plan' }).waitFor({ timeout: 30_000 });
+      await settled(page);
+      found.gold = await seriousViolations(page);
+
+      await page.goto(`${baseUrl()}/account`);
+      await page.getByRole('heading', { name: 'Your account', level: 1 }).waitFor({ timeout: 30_000 });
+      await settled(page);
+      found.account = await seriousViolations(page);
+
       expect(found).toEqual({
         player: [],
+        playerPolicy: [],
         ...(size === 'phone' ? { episodeDrawer: [] } : {}),
         forYou: [],
         rewards: [],
         profile: [],
+        coins: [],
+        gold: [],
+        account: [],
       });
       await context.close();
     }, 180_000);

@@ -14,6 +14,7 @@ import { coinSeries, episodesOf, inViewingOrder, type JourneyEpisode } from '../
 import { playToNearTheEnd, waitForPlayback } from '../support/viewer-helpers';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const PHONE_LANDSCAPE = { ...PHONE, viewport: { width: 844, height: 390 } };
 const DESKTOP = { viewport: { width: 1440, height: 900 } };
 
 let browser: Browser;
@@ -195,6 +196,30 @@ describe('the phone player at 390 × 844 with touch', () => {
     await countdown.waitFor({ timeout: 10_000 });
     await page.waitForURL((url) => url.pathname.endsWith(`/episode/${second.id}`), { timeout: 10_000 });
     await waitForPlayback(page, 0.3);
+    await context.close();
+  });
+});
+
+describe('the phone player held sideways (844 × 390, touch)', () => {
+  it('stays immersive: no header, the whole picture letterboxed to the screen, Back and the controls in reach', async () => {
+    const context = await browser.newContext(PHONE_LANDSCAPE);
+    const page = await context.newPage();
+    const { seriesId, episodes } = await freeEpisodes();
+    await page.goto(`${baseUrl()}/player/${seriesId}/episode/${(episodes[0] as JourneyEpisode).id}?t=0`);
+    await waitForPlayback(page, 0.3);
+    await page.locator('.player--mobile').waitFor();
+    expect(await page.getByRole('banner').count()).toBe(0);
+    expect(await video(page).boundingBox()).toMatchObject({ x: 0, y: 0, width: 844, height: 390 });
+    expect(await video(page).evaluate((v) => getComputedStyle(v).objectFit)).toBe('contain');
+    expect(
+      await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]),
+    ).toEqual([844, 390]);
+    for (const name of ['Back', 'Episodes', 'Share']) {
+      const box = await page.getByRole('button', { name, exact: true }).boundingBox();
+      expect(box && box.y >= 0 && box.y + box.height <= 390 && box.x >= 0 && box.x + box.width <= 844).toBe(true);
+    }
+    await page.locator('#startup-loader').waitFor({ state: 'detached' });
+    await shot(page, 'player-phone-landscape');
     await context.close();
   });
 });

@@ -3,7 +3,8 @@
  * episode 1 plays (its currentTime advances) → next to episode 2 by key → a locked episode shows the
  * paywall; with a guest’s empty balance Unlock opens the unlock sheet → the guest registers through
  * the magic link (100 welcome coins) → unlocks the episode with coins, the header balance drops and
- * it plays → leaves, comes back and finds episode 1 in continue watching at the saved position.
+ * it plays → leaves, comes back and finds episode 1 in continue watching at the saved position → left
+ * inside its credits, episode 1 is watched: History says finished and continue watching lets it go.
  */
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from '../support/browser';
@@ -21,6 +22,7 @@ interface JourneyEpisode {
   is_free: boolean;
   is_unlocked: boolean;
   coin_cost: number;
+  credits_start: number | null;
 }
 
 let browser: Browser;
@@ -50,7 +52,7 @@ async function openFirstCoinSeries(page: Page) {
 }
 
 describe('a viewer watches a series', () => {
-  it('plays episode 1, moves to episode 2, unlocks a paid episode with coins and resumes from continue watching', async () => {
+  it('plays episode 1, moves to episode 2, unlocks a paid episode with coins, resumes from continue watching and counts episode 1 watched once left in its credits', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await openFirstCoinSeries(page);
@@ -122,6 +124,28 @@ describe('a viewer watches a series', () => {
       return video && video.currentTime > 0 ? video.currentTime : false;
     });
     expect(Math.abs(((await resumedAt.jsonValue()) as number) - watched)).toBeLessThan(3);
+
+    // Left just inside its credits (far short of 95 %), episode 1 is watched: it leaves continue
+    // watching and History says finished.
+    const credits = episodes[0]?.credits_start as number;
+    expect(credits).toBeGreaterThan(0);
+    const marked = page.waitForResponse(
+      (r) => r.url().endsWith(`/episodes/${episodes[0]?.id}/mark-watched/`) && r.request().method() === 'POST',
+    );
+    await page.evaluate((at) => {
+      const video = document.querySelector<HTMLVideoElement>('video.player-video');
+      if (video) video.currentTime = at;
+    }, credits + 0.5);
+    expect((await marked).ok()).toBe(true);
+    await page.goto(`${baseUrl()}/account-dashboard/history`);
+    const row = page.getByRole('listitem').filter({ has: page.locator(`a[href$="/episode/${episodes[0]?.id}"]`) });
+    await expect(row.textContent()).resolves.toMatch(/finished/);
+    await page.goto(`${baseUrl()}/`);
+    await page
+      .getByRole('link', { name: /^Resume .*episode \d+,/ })
+      .first()
+      .waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('link', { name: /^Resume .*episode 1,/ }).count()).toBe(0);
     await context.close();
   });
 

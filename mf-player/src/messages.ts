@@ -39,10 +39,17 @@ const en = {
   'view.retry': 'Retry',
   'view.reconnecting': 'Reconnecting…',
   'view.tapForSound': 'Tap for sound',
+  'view.clickForSound': 'Click for sound',
 
   'error.network': 'We lost the connection while loading this episode. Check your connection and press Retry.',
   'error.media': 'This episode could not be played on this device. Press Retry to try again.',
   'error.unsupported': 'This browser cannot play these videos. Please try a recent Chrome, Firefox, Edge or Safari.',
+
+  'like.like': 'Like',
+  'like.label_one': 'Like, {{count, number}} like',
+  'like.label_other': 'Like, {{count, number}} likes',
+  'like.failed': 'We could not save your like. Please try again.',
+  'like.unlikeFailed': 'We could not take your like back. Please try again.',
 
   'controls.legend': 'Player controls',
   'controls.seek': 'Seek',
@@ -54,6 +61,8 @@ const en = {
   'controls.speed': 'Playback speed',
   'controls.autoplayNext': 'Autoplay next',
   'controls.fullScreen': 'Full screen',
+  'controls.pictureInPicture': 'Picture in picture',
+  'controls.exitPictureInPicture': 'Leave picture in picture',
 
   'episodes.title': 'Episodes',
   'episodes.free': 'Free',
@@ -183,11 +192,20 @@ const ru: Catalogue = {
   'view.retry': 'Повторить',
   'view.reconnecting': 'Восстанавливаем связь…',
   'view.tapForSound': 'Включить звук',
+  'view.clickForSound': 'Включить звук',
 
   'error.network': 'Связь прервалась во время загрузки серии. Проверьте подключение к интернету и нажмите «Повторить».',
   'error.media': 'Эту серию не удалось воспроизвести на этом устройстве. Нажмите «Повторить», чтобы попробовать снова.',
   'error.unsupported':
     'Этот браузер не может воспроизводить наши видео. Попробуйте свежую версию Chrome, Firefox, Edge или Safari.',
+
+  'like.like': 'Нравится',
+  'like.label_one': 'Нравится, {{count, number}} отметка',
+  'like.label_few': 'Нравится, {{count, number}} отметки',
+  'like.label_many': 'Нравится, {{count, number}} отметок',
+  'like.label_other': 'Нравится, {{count, number}} отметки',
+  'like.failed': 'Не удалось сохранить отметку «Нравится». Попробуйте ещё раз.',
+  'like.unlikeFailed': 'Не удалось снять отметку «Нравится». Попробуйте ещё раз.',
 
   'controls.legend': 'Управление плеером',
   'controls.seek': 'Перемотка',
@@ -199,6 +217,8 @@ const ru: Catalogue = {
   'controls.speed': 'Скорость воспроизведения',
   'controls.autoplayNext': 'Автопереход',
   'controls.fullScreen': 'Во весь экран',
+  'controls.pictureInPicture': 'Картинка в картинке',
+  'controls.exitPictureInPicture': 'Выйти из режима «картинка в картинке»',
 
   'episodes.title': 'Серии',
   'episodes.free': 'Бесплатно',

@@ -96,6 +96,13 @@ export const TUS_RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_0
 
 // Guests and rewards (product.md#accounts)
 export const MOBILE_BREAKPOINT_PX = 768;
+/**
+ * A phone held sideways: a touch screen too short for the desktop layout. It keeps the phone's layout
+ * (the immersive player, no header over it) although it is wider than the breakpoint.
+ */
+export const PHONE_LANDSCAPE_MEDIA_QUERY = '(pointer: coarse) and (max-height: 500px)';
+/** Where the phone layout applies: under the breakpoint, or a phone held sideways. */
+export const PHONE_LAYOUT_MEDIA_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px), ${PHONE_LANDSCAPE_MEDIA_QUERY}`;
 export const GUEST_ID_LENGTH = 20;
 export const GUEST_AGE_MIN = 21;
 export const GUEST_AGE_MAX = 55;
@@ -205,6 +212,19 @@ export const SERIES_RATING_MAX = 10;
  */
 export const AUTO_UNLOCK_CAP_EPISODES = [2, 5, 10] as const;
 export const AUTO_UNLOCK_MAX_CAP_COINS = 100_000;
+
+// Watched (product.md#player): an episode is watched once the viewer reaches its credits; the default
+// credits of an episode staff have not marked, and the one rule every screen and the server read.
+export {
+  type CreditsMarked,
+  creditsStartOf,
+  DEFAULT_CREDITS_MAX_SHARE,
+  DEFAULT_CREDITS_SECONDS,
+  isEpisodeWatched,
+  isValidCreditsMark,
+  isWatchedAt,
+  type WatchedPoint,
+} from './watched';
 
 // Staff power (product.md#roles, issue #39).
 /** A person's role, as the staff area names it: guest (is_guest), viewer (registered), staff (is_staff), superuser (is_superuser). */

@@ -87,7 +87,7 @@ import type {
   UnlockAnswerSchema,
 } from './contracts/unlocks';
 import type { SubscriptionSchema, UserSchema } from './contracts/users';
-import type { ContinueWatchingEntrySchema, HistoryEntrySchema } from './contracts/viewing';
+import type { ContinueWatchingEntrySchema, HistoryEntrySchema, SeriesLikeAnswer } from './contracts/viewing';
 
 // The wire shapes, as the API's schemas in contracts/ declare them (types only: no schema code is bundled).
 export type Category = Static<typeof CategorySchema>;
@@ -233,6 +233,8 @@ export type Paginated<T> = LinkedPageOf<T>;
 export type ContinueWatchingEntry = Static<typeof ContinueWatchingEntrySchema>;
 /** One episode of the watch history, with its series (`GET /api/users/watch-history/`). */
 export type HistoryEntry = Static<typeof HistoryEntrySchema>;
+/** Whether the viewer likes a series and how many viewers do (`/api/series/{id}/like/`). */
+export type SeriesLike = Static<typeof SeriesLikeAnswer>;
 /** The viewer's notification preferences (`/api/users/notification-preferences/`). */
 export type NotificationPreferences = Static<typeof NotificationPreferencesSchema>;
 

@@ -44,3 +44,4 @@ export * from './subtitles';
 export * from './ui/components';
 export * from './ui/icons';
 export * from './ui/messages';
+export * from './ui/phone-layout';

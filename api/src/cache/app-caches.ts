@@ -17,7 +17,7 @@
 import cluster from 'node:cluster';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config';
-import { CATALOGUE_TABLES, CatalogueCache } from './catalogue-cache';
+import { CatalogueCache, changesCatalogue } from './catalogue-cache';
 import {
   memoryPublicViewCache,
   PUBLIC_VIEW_COLUMNS,
@@ -120,7 +120,7 @@ export async function createAppCaches(
   };
 
   const onWrite = async (write: ObservedWrite) => {
-    const touchesCatalogue = CATALOGUE_TABLES.has(write.table);
+    const touchesCatalogue = changesCatalogue(write);
     const touchesPublicView =
       publicView !== null &&
       write.table === 'users' &&

@@ -21,6 +21,25 @@ export const CATALOGUE_TABLES = new Set([
   'episode_subtitles',
 ]);
 
+/**
+ * Counters kept on catalogue rows that no cached answer waits for: a like moves `series.likes`, and
+ * emptying every cached answer on each like would make likes a flood of cache misses. A list ordered by
+ * likes catches up within the cache's lifetime (seconds).
+ */
+const COUNTER_COLUMNS: Record<string, ReadonlySet<string>> = { series: new Set(['likes']) };
+
+/** Whether a write changes what cached answers show (an update of counters alone does not). */
+export function changesCatalogue(write: { table: string; kind: string; columns: string[] }): boolean {
+  if (!CATALOGUE_TABLES.has(write.table)) return false;
+  const counters = COUNTER_COLUMNS[write.table];
+  return !(
+    write.kind === 'update' &&
+    counters &&
+    write.columns.length > 0 &&
+    write.columns.every((c) => counters.has(c))
+  );
+}
+
 interface Entry {
   generation: number;
   expiresAt: number;

@@ -141,11 +141,20 @@ export interface EpisodesTable {
   published_at: string | null;
   /** JSON `Translations` (shared/src/localized-text.ts): language → `{ title?, description? }`; null when none. */
   translations: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Where the closing credits start, in seconds (migration 20261207030000_episode_credits); null: the default. */
+  credits_start: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
   updated_at: string;
 }
 
 export interface MyListTable {
+  user_id: number;
+  series_id: number;
+  created_at: string;
+}
+
+/** A viewer's like of a series (migration 20261207070000_series_likes); `series.likes` counts them. */
+export interface SeriesLikesTable {
   user_id: number;
   series_id: number;
   created_at: string;
@@ -325,7 +334,8 @@ export interface AutoUnlockSettingsTable {
 // ─── Money: payments, subscriptions, rewards, analytics events ───
 
 export type PaymentKind = 'coins' | 'gold' | 'intent';
-export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
+/** `expired`: a checkout or card payment left unpaid for an hour (payments.service.ts); a late payment still succeeds it. */
+export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'canceled' | 'expired';
 export type ProviderKind = 'stripe' | 'dev';
 export type SubscriptionStatus = 'active' | 'canceled' | 'past_due' | 'expired';
 
@@ -639,6 +649,7 @@ export interface Database {
   episodes: EpisodesTable;
   episode_subtitles: EpisodeSubtitlesTable;
   my_list: MyListTable;
+  series_likes: SeriesLikesTable;
   watch_progress: WatchProgressTable;
   watch_history: WatchHistoryTable;
   episode_unlocks: EpisodeUnlocksTable;

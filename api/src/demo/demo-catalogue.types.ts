@@ -15,6 +15,8 @@ export interface DemoEpisode {
   title: string;
   description: string;
   durationSeconds: number;
+  /** Where the closing credits start, in seconds: an episode counts as watched from there. */
+  creditsStartSeconds: number;
   isFree: boolean;
   coinCost: number; // 0 when free
   hlsPath: string; // e.g. 'demo/midnight-vows/ep1/master.m3u8'

@@ -13,7 +13,7 @@
  * credits, with a discontinuity wherever it jumps. The segments it names are hard links inside the
  * episode's folder, so the package stays self-contained (the signed playback route serves nothing
  * outside it) at no cost in disk or time. The credits make "watched despite the outro" real: they
- * are the last 8 s of every episode.
+ * are the last 8 s of every episode, and each episode carries that mark (`creditsStartSeconds`).
  *
  * Artwork (posters, covers, banners, slides) is a composed scene with figures and no text (see
  * demo-scenes.ts): the interface writes the title once.
@@ -277,7 +277,7 @@ function generate(options: EnsureDemoMediaOptions): DemoMediaRun {
         done += 1;
         report(`Series ready: ${unit.series.title}`);
       }
-      slot?.resolve(seriesEntry(unit.series, work.markers));
+      slot?.resolve(seriesEntry(unit.series, work.markers, shape));
     } catch (error) {
       slot?.reject(error);
       if (!signal?.aborted) report(`Could not make ${unit.series.title}: ${(error as Error).message ?? error}`);
@@ -480,7 +480,7 @@ function episodeKey(slug: string, episodeNumber: number): string {
 }
 
 /** A made series as the seed writes it. */
-function seriesEntry(s: DemoSeriesScript, markers: Map<string, EpisodeMarker>): DemoSeries {
+function seriesEntry(s: DemoSeriesScript, markers: Map<string, EpisodeMarker>, shape: EpisodeShape): DemoSeries {
   const base = `${DEMO_DIR}/${s.slug}`;
   const artwork = Object.fromEntries(ARTWORK.map((a) => [a.key, `${base}/${a.file}`])) as Record<
     (typeof ARTWORK)[number]['key'],
@@ -503,12 +503,15 @@ function seriesEntry(s: DemoSeriesScript, markers: Map<string, EpisodeMarker>): 
     episodes: s.episodes.map((episode, index) => {
       const number = index + 1;
       const dir = `${base}/${episodeDirName(number)}`;
+      const durationSeconds = markers.get(episodeKey(s.slug, number))?.durationSeconds ?? 0;
       return {
         episodeNumber: number,
         seasonNumber: 1,
         title: episode.title,
         description: episode.description,
-        durationSeconds: markers.get(episodeKey(s.slug, number))?.durationSeconds ?? 0,
+        durationSeconds,
+        // Every episode ends on the reel's credits.
+        creditsStartSeconds: Math.max(0, durationSeconds - shape.outroSeconds),
         isFree: number <= DEMO_FREE_EPISODES,
         coinCost: demoEpisodeCoinCost(s, number),
         hlsPath: `${dir}/${MASTER_PLAYLIST}`,

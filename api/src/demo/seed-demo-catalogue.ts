@@ -198,10 +198,12 @@ export async function publishDemoSeries(ctx: AppContext, series: DemoSeries): Pr
           translations: storedTranslations(demoEpisodeTranslations(series.slug, episode.episodeNumber)),
           thumbnail: mediaPath(episode.thumbnailPath),
           duration: Math.round(episode.durationSeconds),
+          credits_start: episode.creditsStartSeconds > 0 ? episode.creditsStartSeconds : null,
           video_url: episode.videoPath ? mediaPath(episode.videoPath) : null,
           hls_url: mediaPath(episode.hlsPath),
           is_free: episode.isFree,
-          coin_cost: episode.isFree ? 0 : episode.coinCost,
+          // A Gold exclusive sells no episode for coins: its paid episodes open with Gold only.
+          coin_cost: episode.isFree || series.isGoldExclusive ? 0 : episode.coinCost,
           position,
           status: 'published',
           published_at: createdAt,

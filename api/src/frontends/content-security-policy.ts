@@ -132,7 +132,9 @@ export function policyDirectives({
     'style-src': unique(["'self'", "'unsafe-inline'"], remoteOrigins),
     'font-src': unique(["'self'"], remoteOrigins),
     'img-src': unique(["'self'", 'data:', 'blob:'], remoteOrigins, mediaOrigins),
-    'media-src': unique(["'self'", 'blob:'], mediaOrigins),
+    // data: for the episode's caption tracks: hls.js gives each <track> it makes the empty text file
+    // `data:,WEBVTT` and adds the cues itself (media cannot run code).
+    'media-src': unique(["'self'", 'blob:', 'data:'], mediaOrigins),
     'connect-src': unique(
       ["'self'"],
       remoteOrigins,

@@ -35,6 +35,7 @@ import { catalogueCache } from '../cache/app-caches';
 import { type AppConfig, PLAYBACK_TTL_SECONDS } from '../config';
 import { type AppContext, nowIso } from '../context';
 import * as catalogueRepo from '../domains/catalogue/catalogue.repository';
+import { isFreeEpisode } from '../domains/catalogue/episode-access';
 import { mediaStorageFor } from '../domains/media-library/media-storage';
 import { S3MediaStorage } from '../domains/media-library/s3-media-storage';
 import { keyUnder, type MediaStorage } from '../domains/media-library/storage-keys';
@@ -291,7 +292,8 @@ function sourceOf(ctx: AppContext, episodeId: number): Promise<CachedSource> {
     const row = await catalogueRepo.findVisibleEpisode(ctx.db, episodeId, nowIso(ctx));
     if (!row) return null;
     const source = locatePlayback(row.hls_url, row.video_url, mediaStorageFor(ctx.config));
-    return source && { ...source, free: Boolean(row.is_free) || row.coin_cost <= 0, duration: row.duration };
+    const free = isFreeEpisode(row, Boolean(row.series_is_gold_exclusive));
+    return source && { ...source, free, duration: row.duration };
   });
 }
 
@@ -312,7 +314,9 @@ async function previewSourceOf(ctx: AppContext, episodeId: number, viewer: numbe
   if (!(await isActiveStaff(ctx.db, viewer))) return null;
   const row = await catalogueRepo.episodePlaybackFields(ctx.db, episodeId);
   const source = row && locatePlayback(row.hls_url, row.video_url, mediaStorageFor(ctx.config));
-  return source ? { ...source, free: Boolean(row.is_free) || row.coin_cost <= 0, duration: row.duration } : null;
+  return source
+    ? { ...source, free: isFreeEpisode(row, Boolean(row.is_gold_exclusive)), duration: row.duration }
+    : null;
 }
 
 const PLAYLIST_CACHE_MS = 60_000;

@@ -93,7 +93,7 @@ export function findCycles(imports: SourceImport[]): string[][] {
 
 /**
  * The API's domains from the bottom up: a domain may import the kernel and the domains before it in
- * this list, never one after it. README.md ("The API's layers") gives the same order and why.
+ * this list, never one after it. docs/architecture.md ("The API's layers") gives the same order and why.
  */
 export const DOMAIN_LAYERS = [
   'settings',

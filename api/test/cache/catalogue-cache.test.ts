@@ -2,6 +2,7 @@
  * The catalogue answers shared by every visitor are cached for a few seconds; a staff edit must still
  * show at the next read.
  */
+import { catalogueCache } from '../../src/cache/app-caches';
 import { CatalogueCache } from '../../src/cache/catalogue-cache';
 import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
 import { registerUser, type Session, smallCatalogue } from '../support/fixtures';
@@ -83,6 +84,26 @@ describe('cached catalogue answers (sqlite)', () => {
       })
       .execute();
     expect((await get('/api/categories/')).length).toBe(categories.length + 1);
+  });
+
+  it('keeps the cached catalogue when a viewer likes a series (a counter, not an edit)', async () => {
+    let reads = 0;
+    const read = () =>
+      catalogueCache(t.ctx).remember('probe/likes', async () => {
+        reads += 1;
+        return reads;
+      });
+    await read();
+    const viewer = await registerUser(t.app, 'catalogue-liker@example.com');
+    const like = await call(t.app, {
+      method: 'PUT',
+      url: '/api/series/2/like/',
+      headers: bearer(viewer.access),
+      payload: { liked: true },
+    });
+    expect(like.json()).toEqual({ series_id: 2, liked: true, likes: 1 });
+    await read();
+    expect(reads).toBe(1);
   });
 
   it('sends the same JSON for a repeated read as for the first', async () => {

@@ -75,6 +75,7 @@ function demoCatalogue(): DemoCatalogue {
         episodeNumber: index + 1,
         seasonNumber: 1,
         durationSeconds: 62 + index * 8,
+        creditsStartSeconds: 54 + index * 8,
         isFree: index < 3,
         coinCost: index < 3 ? 0 : 5,
         hlsPath: `demo/${series.slug}/ep${index + 1}/master.m3u8`,

@@ -97,7 +97,7 @@ describe('ensureDemoMedia', () => {
     }
   });
 
-  it('ends every episode with the credits, the same segments for every episode of the series', async () => {
+  it('ends every episode with the credits, the same segments for every episode of the series, and marks where they start', async () => {
     const [series] = catalogue.series;
     const tails = await Promise.all(
       series.episodes.map(async (episode) => {
@@ -109,6 +109,13 @@ describe('ensureDemoMedia', () => {
     );
     expect(tails[0]).toHaveLength(4);
     expect(tails[1]).toEqual(tails[0]);
+    // Each episode carries where those credits start: it counts as watched from there.
+    for (const episode of series.episodes) {
+      const text = await readFile(join(mediaRoot, episode.hlsPath, '..', 'v0', 'index.m3u8'), 'utf8');
+      const story = parseMediaPlaylist(text).slice(0, -DEMO_EPISODE_SHAPE.outroSeconds / 2);
+      const creditsAt = story.reduce((sum, segment) => sum + segment.duration, 0);
+      expect(Math.abs(episode.creditsStartSeconds - creditsAt)).toBeLessThan(1);
+    }
     // Each episode opens with a segment of its own.
     const heads = await Promise.all(
       series.episodes.map(async (episode) => {

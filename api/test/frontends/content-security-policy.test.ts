@@ -84,9 +84,9 @@ describe('the page policy', () => {
     expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
   });
 
-  it('lets hls.js play through blob: media, and the admin optimiser show data: and blob: images', () => {
+  it('lets hls.js play through blob: media and load its empty data: caption tracks, and the admin optimiser show data: and blob: images', () => {
     const directives = policyDirectives({ remotes: SAME_ORIGIN_REMOTES });
-    expect(directives['media-src']).toEqual(["'self'", 'blob:']);
+    expect(directives['media-src']).toEqual(["'self'", 'blob:', 'data:']);
     expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:']);
   });
 

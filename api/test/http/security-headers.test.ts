@@ -88,7 +88,7 @@ describe('security headers of every kind of answer', () => {
     expect(response.statusCode).toBe(200);
     const { 'content-security-policy': policy, ...others } = headersOf(response);
     expect(policy).toContain("connect-src 'self'");
-    expect(policy).toContain("media-src 'self' blob:");
+    expect(policy).toContain("media-src 'self' blob: data:");
     expect(others).toEqual({
       ...SECURITY_HEADERS,
       'cache-control': 'no-cache',

@@ -2,7 +2,7 @@
  * Signed playback when media lives in an S3-compatible store: the API serves the playlists (rewritten)
  * and every segment, key and init segment is a presigned address of a private object that dies with
  * the grant. The store (signed-s3-server.ts) checks every presigned signature and, like the bucket
- * policy the README asks for, lets anybody read images only.
+ * policy docs/security.md asks for, lets anybody read images only.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

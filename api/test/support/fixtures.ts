@@ -37,6 +37,8 @@ function series(index: number, overrides: Partial<DemoSeries> = {}): DemoSeries 
       title: `Episode ${number} of ${index}`,
       description: number === 2 ? 'The wedding goes wrong' : 'Things happen',
       durationSeconds: 90,
+      // Like the demo's: the last 8 s are credits.
+      creditsStartSeconds: 82,
       isFree: number === 1,
       coinCost: number === 1 ? 0 : 10 * number,
       hlsPath: `demo/${slug}/ep${number}/master.m3u8`,

@@ -128,6 +128,21 @@ describe('the history tab', () => {
     expect(payloadsOf(seen, watchHistoryEntryRemoved.type)).toEqual([{ episodeId: 8 }]);
   });
 
+  it('says finished once the viewer reached the credits mark, and the share watched before it', async () => {
+    const left = (id: number, position: number): HistoryEntry => ({
+      ...entry(id, id + 6),
+      episode: episode(id + 6, 3, id + 6, { duration: 118, credits_start: 110, position_seconds: position }),
+      progress: (position / 118) * 100,
+    });
+    http = mockHttp((config) => {
+      if (config.url === '/users/watch-history/') return { status: 200, data: [left(1, 111), left(2, 109)] };
+    });
+    renderDashboard('/account-dashboard/history');
+    const rows = await screen.findAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent(/· finished/);
+    expect(rows[1]).toHaveTextContent(/· 92% watched/);
+  });
+
   it('clears everything after a confirmation and tells the page (continue watching empties too)', async () => {
     http = mockHttp((config) => {
       if (config.url === '/users/watch-history/') return { status: 200, data: [entry(1, 7)] };

@@ -4,7 +4,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type HttpMock, mockHttp } from '../test/http-mock';
 import { renderAccount } from '../test/render';
-import { accountStore, member, settle } from '../test/store';
+import { accountStore, guest, member, settle } from '../test/store';
 import ProfileScreen from './profile';
 
 let http: HttpMock;
@@ -80,6 +80,18 @@ describe('the profile of a signed-in viewer', () => {
     renderAccount(<ProfileScreen />, { path: '/profile', store: accountStore({ record: seen }) });
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(seen.some((a) => a.type === signOutRequested.type)).toBe(true);
+  });
+});
+
+describe('the profile of a guest', () => {
+  it('shows the guest a way to Gold and to coins beside signing in', () => {
+    http = mockHttp(() => undefined);
+    renderAccount(<ProfileScreen />, { path: '/profile', store: accountStore({ user: guest() }) });
+    expect(screen.getByRole('button', { name: 'E-mail me a sign-in link' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get Gold' })).toHaveAttribute('href', '/gold-subscription');
+    expect(screen.getByRole('link', { name: 'Buy coins' })).toHaveAttribute('href', '/coins');
+    expect(screen.getByText('Free plan')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Account settings' })).not.toBeInTheDocument();
   });
 });
 

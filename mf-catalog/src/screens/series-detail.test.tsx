@@ -1,5 +1,6 @@
 import {
   ADMIN_SYNC_INTERVAL_MS,
+  type Episode,
   i18n,
   MAX_RETRIES,
   SERIES_NOT_FOUND_MESSAGE,
@@ -111,6 +112,44 @@ describe('series detail', () => {
       episode: { id: 2 },
       resume: true,
     });
+  });
+
+  it('never offers to resume inside the credits: a watched episode advances to the next', () => {
+    const marked = { duration: 118, credits_start: 110 };
+    const left = (position: number) => ({ ...marked, position_seconds: position, progress: (position / 118) * 100 });
+    const three = (third: Partial<Episode>) => [
+      episode(1, 1, 1, { progress: 100 }),
+      episode(2, 1, 2, { progress: 100 }),
+      episode(3, 1, 3, third),
+      episode(4, 1, 4, marked),
+    ];
+    // Left at 111 s of 118 (94 %), past the credits mark at 110 s: watched, so episode 4 from its start.
+    expect(playTarget(three(left(111)))).toMatchObject({ episode: { id: 4 }, resume: false });
+    // Left at 109 s, still in the story: resume episode 3.
+    expect(playTarget(three(left(109)))).toMatchObject({ episode: { id: 3 }, resume: true });
+  });
+
+  it('shows "Play episode 4" on the page when episode 3 was left in its credits, and episode 3 as watched through', async () => {
+    const marked = { duration: 118, credits_start: 110 };
+    http = mockHttp((config) => {
+      if (config.url === '/series/1/') return { status: 200, data: series(1) };
+      if (config.url === '/series/1/episodes/')
+        return {
+          status: 200,
+          data: [
+            episode(1, 1, 1, { progress: 100 }),
+            episode(2, 1, 2, { progress: 100 }),
+            episode(3, 1, 3, { ...marked, progress: 94, position_seconds: 111 }),
+            episode(4, 1, 4, marked),
+          ],
+        };
+      if (config.url === '/users/my-list/') return { status: 200, data: [] };
+    });
+    renderDetail('1');
+    expect(await screen.findByRole('link', { name: 'Play episode 4' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Resume episode/ })).not.toBeInTheDocument();
+    // Its tile reads as watched through, not 94 %.
+    expect(screen.getByRole('link', { name: /^Episode 3:.*100% watched/ })).toBeInTheDocument();
   });
 });
 

@@ -11,6 +11,7 @@ import {
   ErrorNotice,
   Icon,
   InlineSpinner,
+  isEpisodeWatched,
   type Language,
   localizedCategoryName,
   localizedDescription,
@@ -65,13 +66,21 @@ function ownSeasonName(title: string | undefined): string | null {
   return own && !/^Season \d+$/.test(own) ? own : null;
 }
 
-/** The episode to resume: the latest one started and not finished; otherwise the first. */
+/**
+ * What the series page offers (episodes in play order, as the API lists them): the furthest episode
+ * started, to resume while it is not watched; once it is (the viewer reached its credits,
+ * shared/src/watched.ts) the episode after it, from its start — so "Resume" never opens inside the
+ * credits. After the last episode, one still unwatched; otherwise the first.
+ */
 export function playTarget(episodes: Episode[]): { episode: Episode; resume: boolean } | null {
-  const started = episodes.filter((e) => {
-    const p = clampProgress(e.progress);
-    return p > 0 && p < 100;
-  });
-  if (started.length > 0) return { episode: started[started.length - 1] as Episode, resume: true };
+  const started = (e: Episode) => clampProgress(e.progress) > 0;
+  const furthest = episodes.map(started).lastIndexOf(true);
+  const at = episodes[furthest];
+  if (at && !isEpisodeWatched(at)) return { episode: at, resume: true };
+  const next = episodes[furthest + 1];
+  if (at && next) return { episode: next, resume: false };
+  const unfinished = episodes.filter((e) => started(e) && !isEpisodeWatched(e)).pop();
+  if (unfinished) return { episode: unfinished, resume: true };
   const first = [...episodes].sort((a, b) => a.episode_number - b.episode_number)[0];
   return first ? { episode: first, resume: false } : null;
 }

@@ -8,6 +8,7 @@ import {
   type CardErrors,
   type CardInput,
   parseExpiry,
+  typedExpiry,
   validateCard,
 } from '../features/payment-methods/card-rules';
 import {
@@ -100,10 +101,13 @@ export function DevCardForm({ onDone }: { onDone?: () => void }) {
       <div className="add-card-row">
         <FormField
           label={t('cardForm.expiry')}
+          inputMode="numeric"
           autoComplete="cc-exp"
           placeholder={t('cardForm.expiryPlaceholder')}
           value={card.expiry}
-          onChange={set('expiry')}
+          onChange={(event) =>
+            setCard((current) => ({ ...current, expiry: typedExpiry(current.expiry, event.target.value) }))
+          }
           error={errors.expiry}
         />
         <FormField

@@ -1,4 +1,10 @@
-import { goldBenefits, planFacts } from './gold-plans';
+import { screen } from '@testing-library/react';
+import { type HttpMock, mockHttp } from '../test/http-mock';
+import { renderWallet } from '../test/render';
+import { GoldPlans, goldBenefits, planFacts } from './gold-plans';
+
+let http: HttpMock;
+afterEach(() => http?.restore());
 
 const monthly = {
   id: 'monthly',
@@ -46,5 +52,20 @@ describe('Gold honesty', () => {
         gold_exclusive_free_episodes: 0,
       }),
     ).toEqual(['The 1 episode that costs coins, with no coins needed', 'Nothing to top up, nothing to unlock']);
+  });
+
+  it('writes every price per period one way: "RUB 299 a month", never "per month" beside "a month"', async () => {
+    http = mockHttp((config) =>
+      config.url === '/subscriptions/plans/' ? { status: 200, data: [monthly, yearly] } : undefined,
+    );
+    const { container } = renderWallet(<GoldPlans />);
+    expect(await screen.findByText('RUB 299 a month')).toBeInTheDocument();
+    expect(screen.getByText('RUB 2,390 a year')).toBeInTheDocument();
+    expect(screen.getByText(/That is RUB 199\.17 a month/)).toBeInTheDocument();
+    expect(screen.getByText('Save RUB 1,198 a year')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Subscribe to Gold for RUB\s299 a month$/ })).toBeInTheDocument();
+    expect(container.textContent?.replace(/[\u00a0\u202f]/g, ' ')).not.toMatch(/per (month|year)/);
+    // The monthly plan's price is said once, not again as its own price per month.
+    expect(screen.getAllByText(/RUB 299 a month/)).toHaveLength(1);
   });
 });

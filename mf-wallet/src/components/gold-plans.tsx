@@ -1,6 +1,12 @@
-import { Button, ErrorNotice, InlineSpinner, localizedTitle, useAppDispatch } from '@cliffhanger/shared';
+import {
+  Button,
+  ErrorNotice,
+  formatPricePerPeriod,
+  InlineSpinner,
+  localizedTitle,
+  useAppDispatch,
+} from '@cliffhanger/shared';
 import { checkoutRequested, selectCheckoutBusy, selectCheckoutStart } from '../features/checkout/checkout.slice';
-import { formatPrice } from '../features/format';
 import { useWalletSelector } from '../features/hooks';
 import {
   type GoldOffer,
@@ -75,7 +81,7 @@ export function GoldPlans() {
       )}
       <ul className="package-list gold-plan-list">
         {data.map((plan) => {
-          const price = formatPrice(plan.price, plan.currency);
+          const price = formatPricePerPeriod(plan.price, plan.currency, per(plan), language);
           const facts = planFacts(plan, data);
           return (
             <li key={plan.id} className="ch-card gold-plan">
@@ -83,23 +89,25 @@ export function GoldPlans() {
                 {localizedTitle({ ...plan, title: plan.title ?? '' }, language) ||
                   t(`gold.planTitle.${per(plan)}`, { name: plan.name })}
               </h3>
-              <p className="coin-package-price">
-                {price} <span className="ch-muted">{t(`gold.per.${per(plan)}`)}</span>
-              </p>
-              <p className="gold-plan-month" data-testid="gold-plan-per-month">
-                {t('gold.perMonth', { price: formatPrice(facts.perMonth, plan.currency) })}
-                {facts.saving !== null && (
-                  <span className="wallet-badge gold-plan-saving">
-                    {' '}
-                    {t('gold.saving', { price: formatPrice(facts.saving, plan.currency) })}
-                  </span>
-                )}
-              </p>
+              <p className="coin-package-price">{price}</p>
+              {per(plan) === 'year' && (
+                <p className="gold-plan-month">
+                  {t('gold.yearPerMonth', {
+                    price: formatPricePerPeriod(facts.perMonth, plan.currency, 'month', language),
+                  })}
+                  {facts.saving !== null && (
+                    <span className="wallet-badge gold-plan-saving">
+                      {' '}
+                      {t('gold.saving', { price: formatPricePerPeriod(facts.saving, plan.currency, 'year', language) })}
+                    </span>
+                  )}
+                </p>
+              )}
               <Button
                 variant="gold"
                 disabled={busy}
                 aria-busy={startingPlan === plan.id}
-                aria-label={t(`gold.subscribeAria.${per(plan)}`, { price })}
+                aria-label={t('gold.subscribeAria', { price })}
                 onClick={() => dispatch(checkoutRequested({ kind: 'gold', plan: plan.id }))}
               >
                 {startingPlan === plan.id ? t('common.openingPayment') : t('gold.subscribe')}

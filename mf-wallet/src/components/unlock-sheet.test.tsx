@@ -210,6 +210,8 @@ describe('the unlock sheet', () => {
       amount: 99,
       currency: 'rub',
       package_id: 1,
+      // One key per tap: a resent request is the same payment, never a second charge.
+      idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     expect(seen).toContainEqual(
       episodeUnlockRequested({ episodeId: 31, seriesId: 4, coinCost: 60, returnTo: '/player/4/episode/31' }),

@@ -15,6 +15,7 @@ import {
   ErrorNotice,
   episodeUnlockRequested,
   formatNumber,
+  formatPricePerPeriod,
   InlineSpinner,
   localizedTitle,
   SessionGate,
@@ -237,21 +238,21 @@ function GoldOffer({ episode }: { episode: UnlockSheetEpisode }) {
   const dispatch = useAppDispatch();
   const busy = useWalletSelector(selectCheckoutBusy);
   const { data: plans } = useWalletGoldPlansQuery();
-  const { t } = useWalletT();
+  const { t, language } = useWalletT();
   if (!plans || plans.length === 0) return null;
   const monthly = plans.find((plan) => plan.interval === 'month') ?? plans[0];
   if (!monthly) return null;
-  const price = formatPrice(monthly.price, monthly.currency);
   const per = monthly.interval === 'year' ? 'year' : 'month';
+  const price = formatPricePerPeriod(monthly.price, monthly.currency, per, language);
   return (
     <div className="unlock-sheet-gold">
-      <p>{withStrong(t(`sheet.gold.${per}`, { price }))}</p>
+      <p>{withStrong(t('sheet.gold', { price }))}</p>
       <Button
         variant="gold"
         disabled={busy}
         onClick={() => dispatch(checkoutRequested({ kind: 'gold', plan: monthly.id, returnTo: episode.returnTo }))}
       >
-        {t(`sheet.getGold.${per}`, { price })}
+        {t('sheet.getGold', { price })}
       </Button>
     </div>
   );

@@ -21,7 +21,6 @@ export default function CoinStoreScreen() {
         <BalancePanel />
         {isGold && <p className="ch-muted">{t('store.goldNote')}</p>}
         <h2>{t('store.packagesTitle')}</h2>
-        <p className="ch-muted">{t('store.taxNote')}</p>
         <CoinPackages />
         <p>
           <Link to="/gold-subscription">{t('store.goldLink')}</Link>

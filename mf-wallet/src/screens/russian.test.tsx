@@ -54,7 +54,7 @@ describe('the coin store in Russian', () => {
     expect(within(binge).getByText('Популярный')).toBeInTheDocument();
     // The amount is the API's, in roubles; only the way it is written is Russian.
     expect(within(binge).getByRole('button', { name: named('Купить 550 монет за 449 ₽') })).toHaveTextContent(
-      /Купить за 449\s₽/,
+      /^Купить 550 монет за 449\s₽$/,
     );
     expect(screen.getByLabelText('Ваш баланс')).toHaveTextContent('40 монет');
   });

@@ -82,6 +82,8 @@ export const AdminEpisodeSchema = Type.Object({
   translations: TranslationsSchema,
   thumbnail: Nullable(Type.String()),
   duration: Type.Integer(),
+  /** Where the closing credits start, in seconds; null when not marked (the default applies). */
+  credits_start: Type.Optional(Nullable(Type.Number())),
   hls_url: Nullable(Type.String()),
   video_url: Nullable(Type.String()),
   is_free: Type.Boolean(),

@@ -137,6 +137,8 @@ export const EpisodeSchema = Type.Object(
     thumbnail: Nullable(Type.String()),
     /** Seconds. */
     duration: Type.Integer(),
+    /** Where the closing credits start, in seconds; null when not marked (shared/src/watched.ts). */
+    credits_start: Type.Optional(Nullable(Type.Number())),
     video_url: Nullable(Type.String()),
     hls_url: Nullable(Type.String()),
     is_free: Type.Boolean(),

@@ -24,3 +24,13 @@ export const HistoryEntrySchema = Type.Object({
   progress: Type.Number(),
   watched_at: Type.String(),
 });
+
+/**
+ * A series' likes as one viewer sees them (`GET` and `PUT /api/series/{id}/like/`): whether they like it
+ * and how many viewers do.
+ */
+export const SeriesLikeAnswer = Type.Object({
+  series_id: Type.Integer(),
+  liked: Type.Boolean(),
+  likes: Type.Integer({ minimum: 0 }),
+});

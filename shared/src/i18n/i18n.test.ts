@@ -2,6 +2,7 @@ import { catalogueProblems } from './catalogue-check';
 import { formatDate, formatMoney, formatNumber, formatRelativeTime } from './format';
 import { currentLanguage, i18n, registerMessages, setLanguage, translator } from './i18n';
 import { detectLanguage, LANGUAGE_STORAGE_KEY } from './languages';
+import { formatPricePerPeriod } from './price-per-period';
 
 // Intl separates thousands and currency with no-break spaces; compare on plain ones.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -119,6 +120,13 @@ describe('numbers, money and dates follow the language', () => {
     expect(plain(formatMoney(99.5, 'rub', 'ru'))).toBe('99,50 ₽');
     expect(plain(formatMoney(1490, 'rub', 'en'))).toBe('RUB 1,490');
     expect(plain(formatMoney(4.99, 'usd', 'en'))).toBe('$4.99');
+  });
+  it("writes a plan's price per period one way, in the page's language, whatever the language on screen", () => {
+    expect(plain(formatPricePerPeriod(299, 'rub', 'month', 'en'))).toBe('RUB 299 a month');
+    expect(plain(formatPricePerPeriod(2490, 'rub', 'year', 'en'))).toBe('RUB 2,490 a year');
+    expect(plain(formatPricePerPeriod(299, 'rub', 'month', 'ru'))).toBe('299 ₽ в месяц');
+    expect(plain(formatPricePerPeriod(2490, null, 'year', 'ru'))).toBe('2 490 ₽ в год');
+    expect(plain(formatPricePerPeriod(5, 'xx1', 'month', 'en'))).toBe('5 XX1 a month');
   });
   it('writes dates with local month names', () => {
     const date = new Date(Date.UTC(2026, 10, 25, 12));

@@ -20,7 +20,6 @@ export interface StorageShapes {
   coin_balance: number;
   checkout_session_id: string;
   datalog_sent: boolean;
-  follow_reward_claimed: boolean;
   device_id: string;
   // The browser-storage collections of product.md#browser-storage, written by the staff area and read by the viewer screens.
   episodes: Episode[];
@@ -75,7 +74,6 @@ const validators: { [K in StorageKey]?: Validator<K> } = {
   series_media_overrides: (v): v is SeriesMediaOverride[] => Array.isArray(v),
   coin_balance: (v): v is number => typeof v === 'number' && Number.isFinite(v),
   datalog_sent: (v): v is boolean => typeof v === 'boolean',
-  follow_reward_claimed: (v): v is boolean => typeof v === 'boolean',
   device_id: (v): v is string => typeof v === 'string' && DEVICE_ID_PATTERN.test(v),
   ...Object.fromEntries(STORED_COLLECTION_KEYS.map((key) => [key, (v: unknown): v is unknown[] => Array.isArray(v)])),
   // The two collections the viewer screens read back as typed records (the sample-catalogue fallback,

@@ -1,9 +1,10 @@
 /**
  * The follow prompt dialog (product.md#shell): a modal that keeps focus inside while open, closes on Escape and
  * gives focus back to where it was. It invites the viewer to follow Cliffhanger, shows the 100-coin
- * reward and has a Continue button that claims it.
+ * reward and has a Continue button that claims it; once the reward is collected it says so, offers no
+ * coins, and Continue only opens the product's page.
  */
-import { CoinIcon, FOLLOW_PROMPT_COINS, useAppDispatch } from '@cliffhanger/shared';
+import { CoinIcon, FOLLOW_PROMPT_COINS, runtimeConfig, useAppDispatch } from '@cliffhanger/shared';
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { useSelector } from 'react-redux';
 import { useShellT } from '../layout/messages';
@@ -33,6 +34,7 @@ export function FollowPromptDialog() {
   }, [open]);
 
   if (!open) return null;
+  const collected = claim === 'claimed';
 
   const close = () => dispatch(followPromptClosed());
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -76,16 +78,29 @@ export function FollowPromptDialog() {
           ×
         </button>
         <h2 id={titleId}>{t('follow.title')}</h2>
-        <p id={textId}>{t('follow.body', { count: FOLLOW_PROMPT_COINS })}</p>
-        <p className="follow-prompt-reward">
-          <CoinIcon size={28} />
-          <span>{t('follow.reward', { count: FOLLOW_PROMPT_COINS })}</span>
-        </p>
+        {collected ? (
+          <p id={textId}>{t('follow.collected', { count: FOLLOW_PROMPT_COINS })}</p>
+        ) : (
+          <>
+            <p id={textId}>{t('follow.body', { count: FOLLOW_PROMPT_COINS })}</p>
+            <p className="follow-prompt-reward">
+              <CoinIcon size={28} />
+              <span>{t('follow.reward', { count: FOLLOW_PROMPT_COINS })}</span>
+            </p>
+          </>
+        )}
         <button
           type="button"
           className="ch-button"
           ref={continueButton}
-          onClick={() => dispatch(followRewardRequested())}
+          onClick={() => {
+            if (!collected) {
+              dispatch(followRewardRequested());
+              return;
+            }
+            window.open(runtimeConfig().socialFollowUrl, '_blank', 'noopener,noreferrer');
+            close();
+          }}
           disabled={claim === 'claiming'}
           aria-busy={claim === 'claiming'}
         >

@@ -1,16 +1,19 @@
 /**
  * The hidden follow prompt (product.md#shell): the left Shift key pressed 4 times, each press within 2 s of the
- * last, opens it. Continue opens the product's social page and claims the 100-coin reward once through
- * `POST /api/rewards/follow/` (answers { balance, credited }); the outcome is a toast, and a reward
- * that is not available yet (404) is explained politely rather than failing.
+ * last, opens it. Opening asks the server (`GET /api/rewards/`) whether the viewer collected the reward
+ * already; then the prompt says so instead of offering it again. Continue opens the product's social
+ * page and claims the 100-coin reward through `POST /api/rewards/follow/` (answers { balance, credited },
+ * and credits once per viewer whatever the browser sends); the outcome is a toast, and a reward that is
+ * not available yet (404) is explained politely rather than failing.
  */
 import {
   ANALYTICS_EVENTS,
   type ApiError,
+  apiClient,
   balanceChanged,
   FOLLOW_PROMPT_COINS,
   type FollowReward,
-  readStored,
+  type RewardsOverview,
   runMutation,
   runtimeConfig,
   SAGA_MUTATION,
@@ -18,13 +21,17 @@ import {
   SHIFT_SEQUENCE_RESET_MS,
   showToast,
   track,
-  writeStored,
 } from '@cliffhanger/shared';
 import { type EventChannel, eventChannel } from 'redux-saga';
-import { call, put, take, takeLeading } from 'redux-saga/effects';
+import { call, put, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import { shellT } from '../layout/messages';
 import { followPromptApi } from './follow-prompt.api';
-import { followPromptOpened, followRewardRequested, followRewardSettled } from './follow-prompt.slice';
+import {
+  followPromptOpened,
+  followRewardKnown,
+  followRewardRequested,
+  followRewardSettled,
+} from './follow-prompt.slice';
 
 export interface ShiftSequence {
   count: number;
@@ -85,16 +92,10 @@ export function* claimFollowReward() {
   } catch {
     // a blocked pop-up does not stop the reward
   }
-  if (readStored('follow_reward_claimed')) {
-    yield put(followRewardSettled({ claimed: true }));
-    yield put(showToast({ type: 'info', message: shellT('follow.already') }));
-    return;
-  }
   try {
     const data: FollowReward | null = yield* runMutation(
       followPromptApi.endpoints.shellClaimFollowReward.initiate(undefined, SAGA_MUTATION),
     );
-    writeStored('follow_reward_claimed', true);
     yield put(followRewardSettled({ claimed: true }));
     if (typeof data?.balance === 'number')
       yield put(balanceChanged({ balance: data.balance, reason: 'follow_prompt' }));
@@ -125,7 +126,18 @@ export function* claimFollowReward() {
   }
 }
 
+/** Whether the viewer collected the follow reward already, as the server knows it (nothing on failure). */
+export function* checkFollowReward() {
+  try {
+    const { data }: { data: RewardsOverview } = yield call(() => apiClient().get<RewardsOverview>('/rewards/'));
+    if (typeof data?.follow?.claimed === 'boolean') yield put(followRewardKnown({ claimed: data.follow.claimed }));
+  } catch {
+    // without an answer the prompt offers the reward, and the server still credits it once only
+  }
+}
+
 export function* followPromptSaga() {
   yield takeLeading(followRewardRequested.type, claimFollowReward);
+  yield takeLatest(followPromptOpened.type, checkFollowReward);
   yield call(watchShiftSequence);
 }

@@ -19,6 +19,10 @@ export const followPromptSlice = createSlice({
     followRewardRequested(state) {
       state.claim = 'claiming';
     },
+    /** What the server says of the viewer's follow reward when the prompt opens. */
+    followRewardKnown(state, action: { payload: { claimed: boolean } }) {
+      if (state.claim !== 'claiming') state.claim = action.payload.claimed ? 'claimed' : 'idle';
+    },
     followRewardSettled(state, action: { payload: { claimed: boolean } }) {
       state.claim = action.payload.claimed ? 'claimed' : 'idle';
       if (action.payload.claimed) state.open = false;
@@ -26,6 +30,6 @@ export const followPromptSlice = createSlice({
   },
 });
 
-export const { followPromptOpened, followPromptClosed, followRewardRequested, followRewardSettled } =
+export const { followPromptOpened, followPromptClosed, followRewardKnown, followRewardRequested, followRewardSettled } =
   followPromptSlice.actions;
 export const selectFollowPrompt = (state: { followPrompt: FollowPromptState }) => state.followPrompt;

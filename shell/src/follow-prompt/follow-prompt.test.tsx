@@ -5,7 +5,7 @@ import MockAdapter from 'axios-mock-adapter';
 import { Provider } from 'react-redux';
 import { runSaga } from 'redux-saga';
 import { testStore } from '../test-support';
-import { claimFollowReward, nextShiftSequence, watchShiftSequence } from './follow-prompt.saga';
+import { checkFollowReward, claimFollowReward, nextShiftSequence, watchShiftSequence } from './follow-prompt.saga';
 import { followPromptOpened } from './follow-prompt.slice';
 import { FollowPromptDialog } from './follow-prompt-dialog';
 
@@ -173,13 +173,41 @@ describe('claiming the follow reward', () => {
     return dispatched;
   }
 
-  it('claims once through the API, updates the balance and thanks the viewer', async () => {
-    server.onPost('/rewards/follow/').reply(200, { balance: 130, credited: true });
+  it('claims through the API, updates the balance and thanks the viewer; a second claim the server refuses says so', async () => {
+    server.onPost('/rewards/follow/').replyOnce(200, { balance: 130, credited: true, coins: 100 });
+    server.onPost('/rewards/follow/').replyOnce(200, { balance: 130, credited: false, coins: 0 });
     const dispatched = await claim();
     expect(dispatched).toContainEqual(balanceChanged({ balance: 130, reason: 'follow_prompt' }));
     expect(dispatched.find((a) => a.type === showToast.type)?.payload).toMatchObject({ type: 'success' });
-    await claim();
-    expect(server.history.post).toHaveLength(1);
+    const again = await claim();
+    expect(again.find((a) => a.type === showToast.type)?.payload).toMatchObject({
+      type: 'info',
+      message: 'You have already collected your follow reward. Thank you!',
+    });
+  });
+
+  it('asks the server on opening whether the reward was collected, and then offers no coins again', async () => {
+    server.onGet('/rewards/').reply(200, { follow: { coins: 100, claimed: true } });
+    const store = testStore();
+    render(
+      <Provider store={store}>
+        <FollowPromptDialog />
+      </Provider>,
+    );
+    await runSaga({ dispatch: store.dispatch, getState: store.getState }, checkFollowReward).toPromise();
+    act(() => {
+      store.dispatch(followPromptOpened());
+    });
+    expect(
+      screen.getByText(
+        'You have collected your 100 coins for following Cliffhanger. Thank you! Continue opens our page.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('100 coins')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(window.open).toHaveBeenCalled();
+    expect(server.history.post).toHaveLength(0);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('explains politely when the reward is not available (404)', async () => {

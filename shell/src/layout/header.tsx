@@ -8,6 +8,7 @@ import {
 } from '@cliffhanger/shared';
 import { Link, NavLink } from 'react-router-dom';
 import { prefetchRemote } from '../federation/remote-registry';
+import { BackButton } from './back-button';
 import { type ShellKey, useShellT } from './messages';
 import { NavIcon, type NavIconName } from './nav-icons';
 import { ProfileMenu } from './profile-menu';
@@ -32,13 +33,15 @@ export const PHONE_NAV: Array<{ to: string; label: ShellKey; icon: NavIconName; 
   { to: '/rewards', label: 'nav.rewards', icon: 'rewards', remote: 'wallet' },
 ];
 
-export function Header() {
+/** `back`: a phone's screen without the tab bar (standalone) starts its header with Back. */
+export function Header({ back = false }: { back?: boolean }) {
   const balance = useSharedSelector(selectCoinBalance);
   const isGold = useSharedSelector(selectIsGold);
   const user = useSharedSelector(selectUser);
   const { t } = useShellT();
   return (
     <header className="site-header">
+      {back && <BackButton />}
       <Link to="/" className="site-logo" aria-label={t('header.home')}>
         Cliffhanger
       </Link>

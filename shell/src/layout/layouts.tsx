@@ -1,4 +1,4 @@
-import { selectIsGold, selectUser, useSharedSelector } from '@cliffhanger/shared';
+import { selectIsGold, selectUser, usePhoneLayout, useSharedSelector } from '@cliffhanger/shared';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { Header } from './header';
@@ -33,18 +33,34 @@ export function MainLayout({ children }: { children: ReactNode }) {
   return (
     <div className="layout layout--main">
       <Header />
-      <div className="layout-content">{children}</div>
+      <LayoutContent>{children}</LayoutContent>
       <BottomTabBar />
     </div>
   );
 }
 
-/** `immersive`: under 768 px the screen fills the phone and the header steps aside (the player). */
+/** Where the skip link lands: the screen's own content, past the header and its navigation. */
+export const CONTENT_ID = 'content';
+
+function LayoutContent({ children }: { children: ReactNode }) {
+  return (
+    <div className="layout-content" id={CONTENT_ID} tabIndex={-1}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A screen without the tab bar: in the phone layout its header starts with Back. `immersive`: in the phone
+ * layout (under 768 px, or a phone held sideways) the screen fills the phone and the header steps aside
+ * (the player, which has its own Back).
+ */
 export function StandaloneLayout({ children, immersive = false }: { children: ReactNode; immersive?: boolean }) {
+  const phone = usePhoneLayout();
   return (
     <div className={`layout layout--standalone${immersive ? ' layout--immersive' : ''}`}>
-      <Header />
-      <div className="layout-content">{children}</div>
+      {!(immersive && phone) && <Header back={phone} />}
+      <LayoutContent>{children}</LayoutContent>
     </div>
   );
 }

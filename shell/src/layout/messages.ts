@@ -8,6 +8,8 @@ export const SHELL_NAMESPACE = 'shell';
 
 const en = {
   'header.home': 'Cliffhanger home',
+  'header.back': 'Back',
+  'skip.content': 'Skip to content',
   'nav.main': 'Main',
   'nav.quick': 'Quick links',
   'nav.tabs': 'Tabs',
@@ -58,6 +60,10 @@ const en = {
   'follow.added_other': '+{{count}} coins',
   'follow.thanks': 'Thank you for following Cliffhanger! Your coins have been added.',
   'follow.already': 'You have already collected your follow reward. Thank you!',
+  'follow.collected_one':
+    'You have collected your {{count}} coin for following Cliffhanger. Thank you! Continue opens our page.',
+  'follow.collected_other':
+    'You have collected your {{count}} coins for following Cliffhanger. Thank you! Continue opens our page.',
   'follow.notYet': 'The follow reward is not available yet. Please try again later.',
   'follow.signIn': 'Please sign in to collect your follow reward.',
   'follow.failed': 'We could not add your coins just now. Please try again in a moment.',
@@ -68,6 +74,8 @@ const en = {
 
 const ru: Catalogue = {
   'header.home': 'Cliffhanger — на главную',
+  'header.back': 'Назад',
+  'skip.content': 'Перейти к содержимому',
   'nav.main': 'Основное меню',
   'nav.quick': 'Быстрые ссылки',
   'nav.tabs': 'Вкладки',
@@ -128,6 +136,14 @@ const ru: Catalogue = {
   'follow.added_other': '+{{count}} монеты',
   'follow.thanks': 'Спасибо за подписку на Cliffhanger! Монеты уже на вашем балансе.',
   'follow.already': 'Вы уже получили награду за подписку. Спасибо!',
+  'follow.collected_one':
+    'Вы уже получили {{count}} монету за подписку на Cliffhanger. Спасибо! «Продолжить» откроет нашу страницу.',
+  'follow.collected_few':
+    'Вы уже получили {{count}} монеты за подписку на Cliffhanger. Спасибо! «Продолжить» откроет нашу страницу.',
+  'follow.collected_many':
+    'Вы уже получили {{count}} монет за подписку на Cliffhanger. Спасибо! «Продолжить» откроет нашу страницу.',
+  'follow.collected_other':
+    'Вы уже получили {{count}} монеты за подписку на Cliffhanger. Спасибо! «Продолжить» откроет нашу страницу.',
   'follow.notYet': 'Награда за подписку пока недоступна. Попробуйте позже.',
   'follow.signIn': 'Войдите, чтобы получить награду за подписку.',
   'follow.failed': 'Не удалось начислить монеты. Попробуйте ещё раз чуть позже.',

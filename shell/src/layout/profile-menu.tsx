@@ -1,4 +1,4 @@
-import { type SessionUser, signOutRequested, useAppDispatch } from '@cliffhanger/shared';
+import { Icon, type SessionUser, signOutRequested, useAppDispatch } from '@cliffhanger/shared';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useShellT } from './messages';
@@ -66,14 +66,14 @@ export function ProfileMenu({
       <Link to="/profile" className={compact ? 'tab-link' : 'profile-link'}>
         {compact ? (
           <span className="avatar" aria-hidden="true">
-            ?
+            <Icon name="person" size={18} />
           </span>
         ) : null}
         <span>{compact ? t('profile.profile') : t('profile.signIn')}</span>
       </Link>
     );
   }
-  const initial = (user.username || user.email || '?').charAt(0).toUpperCase();
+  const initial = (user.username || user.email).charAt(0).toUpperCase();
   return (
     <div className="profile-menu" ref={ref}>
       <button
@@ -86,7 +86,7 @@ export function ProfileMenu({
         onClick={() => setOpen((value) => !value)}
       >
         <span className="avatar" aria-hidden="true">
-          {initial}
+          {initial || <Icon name="person" size={18} />}
         </span>
         <span className={compact ? undefined : 'ch-visually-hidden'}>{t('profile.profile')}</span>
       </button>

@@ -22,8 +22,11 @@ import * as languages from './20261205020000_languages';
 import * as categoryTranslations from './20261206010000_category_translations';
 import * as freeCoinPools from './20261207010000_free_coin_pools';
 import * as keptGuests from './20261207020000_kept_guests';
-import * as receiptEmails from './20261207080000_receipt_emails';
+import * as episodeCredits from './20261207030000_episode_credits';
+import * as goldExclusivePrices from './20261207040000_gold_exclusive_prices';
+import * as seriesLikes from './20261207070000_series_likes';
 import * as operatorDesk from './20261207090000_operator_desk';
+import * as receiptEmails from './20261207110000_receipt_emails';
 
 const migrations: Record<string, Migration> = {
   '20250601000000_initial': initial,
@@ -44,8 +47,11 @@ const migrations: Record<string, Migration> = {
   '20261206010000_category_translations': categoryTranslations,
   '20261207010000_free_coin_pools': freeCoinPools,
   '20261207020000_kept_guests': keptGuests,
-  '20261207080000_receipt_emails': receiptEmails,
+  '20261207030000_episode_credits': episodeCredits,
+  '20261207040000_gold_exclusive_prices': goldExclusivePrices,
+  '20261207070000_series_likes': seriesLikes,
   '20261207090000_operator_desk': operatorDesk,
+  '20261207110000_receipt_emails': receiptEmails,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -10,7 +10,7 @@
  * its draft episodes that have a finished video (never those staff unpublished on purpose). An episode
  * is published on its own once it has a finished video; viewers see it when its series is on show too.
  */
-import type { PublishState, PublishStatus } from '@cliffhanger/shared/constants';
+import { isValidCreditsMark, type PublishState, type PublishStatus } from '@cliffhanger/shared/constants';
 import type { AdminEpisode, AdminSeries, PublishCheck } from '@cliffhanger/shared/entities';
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
@@ -82,6 +82,16 @@ import { catalogueDefaults } from './admin-settings.service';
 
 export const SERIES_MISSING = 'Series not found';
 export const EPISODE_MISSING = 'Episode not found';
+
+/** A credits mark must fall inside the episode (shared/src/watched.ts); null (no mark) always may. */
+function assertCreditsMark(mark: number | null | undefined, duration: number) {
+  if (mark == null || isValidCreditsMark(mark, duration)) return;
+  const message =
+    duration > 0
+      ? `The credits must start after 0 s and before the end of the episode (${duration} s)`
+      : 'The episode has no length yet: upload its video before marking where the credits start';
+  throw badRequest(message, { errors: [{ field: 'credits_start', message }] });
+}
 
 export function slugify(text: string): string {
   return (
@@ -377,6 +387,7 @@ export async function updateSeries(
   action = 'series.update',
 ) {
   const { input, images } = await prepareImages(ctx, body, actor);
+  const defaults = await catalogueDefaults(ctx);
   const at = nowIso(ctx);
   await writeWithImages(ctx, images, async (trx) => {
     const db = trx;
@@ -392,8 +403,46 @@ export async function updateSeries(
     if (input.category_ids) await setCategories(db, id, input.category_ids);
     const after = await seriesRow(db, id);
     await recordAudit(trx, { actor, action, entity: 'series', entityId: id, before, after, at });
+    if (Boolean(before.is_gold_exclusive) !== Boolean(after.is_gold_exclusive)) {
+      await repriceForGold(db, actor, id, Boolean(after.is_gold_exclusive), defaults.coin_cost, at);
+    }
   });
   return getSeries(ctx, id);
+}
+
+/** Why staff cannot put a coin price on an episode of a Gold exclusive. */
+export const GOLD_HAS_NO_PRICES =
+  'Episodes of a Gold-exclusive series open with Gold only, so they have no coin price. Leave the price out, or turn off Gold-exclusive for the series first.';
+
+/**
+ * A series turned Gold-exclusive sells no episode for coins: its paid episodes' prices are cleared in
+ * the same write (a price kept would be shown, and refusing the change would leave staff no way to it,
+ * since a price of 0 outside a Gold exclusive means free). Turned back, each paid episode gets the
+ * catalogue's default price, never 0 (which would make it free). One audit entry keeps every price
+ * before and after, so staff can restore them.
+ */
+async function repriceForGold(
+  db: Executor,
+  actor: UserRow,
+  seriesId: number,
+  gold: boolean,
+  defaultCost: number,
+  at: string,
+) {
+  const episodes = (await episodePrices(db, seriesId)).filter((episode) => !episode.is_free);
+  const changed = episodes.filter((episode) => (gold ? episode.coin_cost > 0 : episode.coin_cost <= 0));
+  if (changed.length === 0) return;
+  const coinCost = gold ? 0 : defaultCost;
+  for (const episode of changed) await updateEpisodeRow(db, episode.id, { coin_cost: coinCost, updated_at: at });
+  await recordAudit(db, {
+    actor,
+    action: 'episodes.pricing',
+    entity: 'series',
+    entityId: seriesId,
+    before: { episodes: changed.map((e) => ({ id: e.id, is_free: false, coin_cost: e.coin_cost })) },
+    after: { gold_exclusive: gold, episodes: changed.map((e) => ({ id: e.id, is_free: false, coin_cost: coinCost })) },
+    at,
+  });
 }
 
 export function updateSeriesMedia(ctx: AppContext, actor: UserRow, id: number, body: Static<typeof SeriesMediaBody>) {
@@ -482,6 +531,7 @@ function toAdminEpisode(ctx: AppContext, row: EpisodeWithSeries, unlocks: number
     translations: parseTranslations(row.translations),
     thumbnail: ctx.mediaUrl(row.thumbnail),
     duration: row.duration,
+    credits_start: row.credits_start ?? null,
     hls_url: ctx.mediaUrl(row.hls_url),
     video_url: ctx.mediaUrl(row.video_url),
     is_free: Boolean(row.is_free),
@@ -552,11 +602,14 @@ export async function createEpisode(
   const at = nowIso(ctx);
   const id = await writeWithImages(ctx, images, async (trx) => {
     const db = trx;
-    await seriesRow(db, seriesId);
+    const series = await seriesRow(db, seriesId);
     const season = body.season_number ?? 1;
     const last = await lastInSeason(db, seriesId, season);
     const number = body.episode_number ?? Number(last?.number ?? 0) + 1;
     const isFree = body.is_free ?? number <= defaults.free_episodes;
+    assertCreditsMark(body.credits_start, body.duration ?? 0);
+    const gold = Boolean(series.is_gold_exclusive);
+    if (gold && !isFree && (body.coin_cost ?? 0) > 0) throw badRequest(GOLD_HAS_NO_PRICES);
     const maxPosition = await lastPosition(db, seriesId);
     try {
       const insertedId = await insertEpisode(db, {
@@ -569,10 +622,11 @@ export async function createEpisode(
         translations: storedTranslations(body.translations),
         thumbnail: thumbnail ?? null,
         duration: body.duration ?? 0,
+        credits_start: body.credits_start ?? null,
         video_url: body.video_url ?? null,
         hls_url: body.hls_url ?? null,
         is_free: isFree,
-        coin_cost: isFree ? 0 : (body.coin_cost ?? defaults.coin_cost),
+        coin_cost: isFree || gold ? 0 : (body.coin_cost ?? defaults.coin_cost),
         position: Number(maxPosition?.position ?? -1) + 1,
         status: 'draft',
         published_at: null,
@@ -612,9 +666,18 @@ export async function updateEpisode(
     const { series_title: _title, ...beforeRow } = before;
     const season = changes.season_number ?? before.season_number;
     const free = changes.is_free ?? Boolean(before.is_free);
-    // A free episode costs nothing; a paid one keeps (or gets) its price.
-    const coinCost = free ? 0 : (changes.coin_cost ?? before.coin_cost);
-    if (!free && coinCost === 0) throw badRequest('A paid episode needs a coin cost above 0');
+    const gold = Boolean((await seriesRow(db, before.series_id)).is_gold_exclusive);
+    if (gold && !free && (changes.coin_cost ?? 0) > 0) throw badRequest(GOLD_HAS_NO_PRICES);
+    // A free episode costs nothing, nor does a paid one of a Gold exclusive (Gold opens it); any other
+    // paid one keeps (or gets) its price.
+    const coinCost = free || gold ? 0 : (changes.coin_cost ?? before.coin_cost);
+    if (!free && !gold && coinCost === 0) throw badRequest('A paid episode needs a coin cost above 0');
+    // A mark set now, or a length changed under the mark, is checked; other edits leave it be.
+    if (changes.credits_start !== undefined || changes.duration !== undefined)
+      assertCreditsMark(
+        changes.credits_start !== undefined ? changes.credits_start : before.credits_start,
+        changes.duration ?? before.duration,
+      );
     try {
       await updateEpisodeRow(db, id, {
         ...changes,
@@ -732,7 +795,7 @@ async function pricingPlan(db: Executor, seriesId: number, rule: PricingRule) {
 
 /** What the rule would do to each episode of the series, in play order; changes nothing. */
 export async function previewPricing(ctx: AppContext, seriesId: number, rule: PricingRule) {
-  await seriesRow(ctx.db, seriesId);
+  if ((await seriesRow(ctx.db, seriesId)).is_gold_exclusive) throw badRequest(GOLD_HAS_NO_PRICES);
   const episodes = await pricingPlan(ctx.db, seriesId, rule);
   return { rule, episodes, changed: episodes.filter((e) => e.changed).length };
 }
@@ -745,7 +808,7 @@ export async function applyPricing(ctx: AppContext, actor: UserRow, seriesId: nu
   const at = nowIso(ctx);
   const plan = await ctx.db.transaction().execute(async (trx) => {
     const db = trx;
-    await lockSeries(ctx, db, seriesId);
+    if ((await lockSeries(ctx, db, seriesId)).is_gold_exclusive) throw badRequest(GOLD_HAS_NO_PRICES);
     const episodes = await pricingPlan(db, seriesId, rule);
     const changed = episodes.filter((e) => e.changed);
     for (const episode of changed) {

@@ -179,6 +179,8 @@ const EpisodeFields = {
   is_free: Type.Boolean(),
   coin_cost: Type.Integer({ minimum: 0, maximum: 100_000 }),
   duration: Type.Integer({ minimum: 0, maximum: 36_000 }),
+  /** Where the closing credits start, in seconds (0 < mark < duration, checked by the service); null clears it. */
+  credits_start: Nullable(Type.Number()),
   thumbnail: Nullable(MediaAddress),
   hls_url: Nullable(Type.String({ maxLength: 2_000, pattern: '^(/media/|https?://)' })),
   video_url: Nullable(Type.String({ maxLength: 2_000, pattern: '^(/media/|https?://)' })),

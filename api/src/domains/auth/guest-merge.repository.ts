@@ -99,6 +99,31 @@ export async function deleteListEntriesOf(trx: Trx, userId: number) {
   await trx.deleteFrom('my_list').where('user_id', '=', userId).execute();
 }
 
+// --- Likes ---------------------------------------------------------------------------------------
+
+/**
+ * Gives the guest's likes to the account. A series both liked keeps the account's one like, and its
+ * count gives back the guest's, so merging never counts one person twice.
+ */
+export async function giveLikes(trx: Trx, guestId: number, accountId: number) {
+  const likes = await trx.selectFrom('series_likes').selectAll().where('user_id', '=', guestId).execute();
+  for (const like of likes) {
+    const moved = await trx
+      .insertInto('series_likes')
+      .values({ ...like, user_id: accountId })
+      .onConflict((oc) => oc.columns(['user_id', 'series_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(moved.numInsertedOrUpdatedRows ?? 0) > 0) continue;
+    await trx
+      .updateTable('series')
+      .set((eb) => ({ likes: eb('likes', '-', 1) }))
+      .where('id', '=', like.series_id)
+      .where('likes', '>', 0)
+      .execute();
+  }
+  await trx.deleteFrom('series_likes').where('user_id', '=', guestId).execute();
+}
+
 // --- Watch progress -----------------------------------------------------------------------------
 
 export function progressOf(trx: Trx, userId: number) {

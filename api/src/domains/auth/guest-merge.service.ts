@@ -34,6 +34,7 @@ import {
   deleteProgressOf,
   deleteUnlocksOf,
   giveDeviceReports,
+  giveLikes,
   giveRewardClaims,
   hasDeviceReport,
   historyOf,
@@ -125,6 +126,7 @@ async function moveGuestRows(trx: Trx, guestId: number, accountId: number, at: s
     await addListEntryIfMissing(trx, { user_id: accountId, series_id: entry.series_id, created_at: entry.created_at });
   }
   await deleteListEntriesOf(trx, guestId);
+  await giveLikes(trx, guestId, accountId);
 
   // Progress and history: where both watched the same episode, the most recent record wins.
   for (const row of await progressOf(trx, guestId)) {

@@ -425,7 +425,15 @@ export function goldExclusiveFlags(db: Executor, seriesIds: number[]) {
 export function episodePlaybackFields(db: Executor, episodeId: number) {
   return db
     .selectFrom('episodes')
-    .select(['hls_url', 'video_url', 'is_free', 'coin_cost', 'duration'])
-    .where('id', '=', episodeId)
+    .innerJoin('series', 'series.id', 'episodes.series_id')
+    .select([
+      'episodes.hls_url',
+      'episodes.video_url',
+      'episodes.is_free',
+      'episodes.coin_cost',
+      'episodes.duration',
+      'series.is_gold_exclusive',
+    ])
+    .where('episodes.id', '=', episodeId)
     .executeTakeFirst();
 }

@@ -29,7 +29,7 @@ import { PUBLIC_VIEWER, playbackAddresses } from '../../media/signed-playback';
 import { subtitlesByEpisode } from '../subtitles/subtitles.service';
 import { isGoldMember } from '../users/users.service';
 import * as repo from './catalogue.repository';
-import { type AccessDecision, decideEpisodeAccess } from './episode-access';
+import { type AccessDecision, decideEpisodeAccess, isFreeEpisode } from './episode-access';
 import { parseTags } from './tags';
 import { parseTranslations } from './translations';
 
@@ -106,7 +106,7 @@ export function seriesTotals(
   let coins = 0;
   for (const episode of episodes) {
     durationSeconds += Math.max(0, episode.duration);
-    if (episode.is_free || episode.coin_cost <= 0) free += 1;
+    if (isFreeEpisode(episode, goldExclusive)) free += 1;
     else if (!goldExclusive) coins += episode.coin_cost;
   }
   return {
@@ -290,10 +290,12 @@ export async function toEpisodeDtos(
       translations: parseTranslations(row.translations),
       thumbnail: media(row.thumbnail),
       duration: row.duration,
+      credits_start: row.credits_start ?? null,
       video_url: play?.video_url ?? null,
       hls_url: play?.hls_url ?? null,
-      is_free: Boolean(row.is_free) || row.coin_cost <= 0,
-      coin_cost: row.coin_cost,
+      is_free: isFreeEpisode(row, goldExclusiveSeries.has(row.series_id)),
+      // A Gold exclusive sells no episode for coins: no price is answered for one.
+      coin_cost: goldExclusiveSeries.has(row.series_id) ? 0 : row.coin_cost,
       is_unlocked: access.allowed,
       progress: progress?.progress ?? 0,
       position_seconds: progress?.position_seconds ?? 0,

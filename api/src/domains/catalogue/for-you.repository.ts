@@ -42,6 +42,12 @@ export async function viewerListed(db: Executor, userId: number): Promise<Set<nu
   return new Set(rows.map((row) => row.series_id));
 }
 
+/** The series the viewer likes. */
+export async function viewerLiked(db: Executor, userId: number): Promise<Set<number>> {
+  const rows = await db.selectFrom('series_likes').select('series_id').where('user_id', '=', userId).execute();
+  return new Set(rows.map((row) => row.series_id));
+}
+
 export async function viewerUnlocked(db: Executor, userId: number): Promise<Set<number>> {
   const rows = await db.selectFrom('episode_unlocks').select('episode_id').where('user_id', '=', userId).execute();
   return new Set(rows.map((row) => row.episode_id));

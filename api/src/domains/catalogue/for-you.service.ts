@@ -2,8 +2,8 @@
  * For you, "More like this" and /recommendations/: one ranking over one set of signals.
  *
  * Signals of the viewer (read per request, keyed by the id of the verified token, never cached for
- * anyone else): progress and completion per series, my list and the categories and tags of what they
- * watched. Signals of everybody (cached with the catalogue, a few seconds at most, the same for every
+ * anyone else): progress and completion per series, my list, likes and the categories and tags of what
+ * they watched, listed and liked. Signals of everybody (cached with the catalogue, a few seconds at most, the same for every
  * viewer): what is trending (distinct viewers over the last TRENDING_DAYS days, plus the staff's
  * trending / featured / top flags) and co-watching ("people who finished X watched Y").
  *
@@ -46,6 +46,8 @@ export const WEIGHTS = {
   tags: 1.5,
   coWatched: 3,
   listed: 2,
+  /** A liked series lends its categories and tags this much taste (a completed episode lends 1). */
+  likedTaste: 1,
   inProgress: 2,
   /** More like this: how close a series is to the one on screen. */
   similar: 4,
@@ -119,6 +121,7 @@ interface ViewerSignals {
   finishedSeries: Set<number>;
   seen: Set<number>;
   listed: Set<number>;
+  liked: Set<number>;
   unlocked: Set<number>;
   isGold: boolean;
 }
@@ -130,16 +133,18 @@ const NO_SIGNALS: ViewerSignals = {
   finishedSeries: new Set(),
   seen: new Set(),
   listed: new Set(),
+  liked: new Set(),
   unlocked: new Set(),
   isGold: false,
 };
 
 async function viewerSignals(ctx: AppContext, viewer: UserRow | null): Promise<ViewerSignals> {
   if (!viewer) return NO_SIGNALS;
-  const [progress, history, listed, unlocked] = await Promise.all([
+  const [progress, history, listed, liked, unlocked] = await Promise.all([
     repo.viewerProgress(ctx.db, viewer.id),
     repo.viewerHistorySeries(ctx.db, viewer.id),
     repo.viewerListed(ctx.db, viewer.id),
+    repo.viewerLiked(ctx.db, viewer.id),
     repo.viewerUnlocked(ctx.db, viewer.id),
   ]);
   const engagement = new Map<number, number>();
@@ -170,18 +175,19 @@ async function viewerSignals(ctx: AppContext, viewer: UserRow | null): Promise<V
     finishedSeries,
     seen: new Set([...engagement.keys()]),
     listed,
+    liked,
     unlocked,
     isGold: isGoldMember(viewer, ctx.now()),
   };
 }
 
 function hasSignals(signals: ViewerSignals): boolean {
-  return signals.engagement.size > 0 || signals.listed.size > 0;
+  return signals.engagement.size > 0 || signals.listed.size > 0 || signals.liked.size > 0;
 }
 
 // --- Scoring -----------------------------------------------------------------------------------------
 
-/** Category and tag weights of what the viewer watched (by engagement) and listed. */
+/** Category and tag weights of what the viewer watched (by engagement), listed and liked. */
 function tasteOf(snap: CatalogueSnapshot, sources: Map<number, number>) {
   const categories = new Map<number, number>();
   const tags = new Map<string, number>();
@@ -229,6 +235,7 @@ interface Ranked {
 async function rankForViewer(ctx: AppContext, snap: CatalogueSnapshot, signals: ViewerSignals): Promise<Ranked[]> {
   const sources = new Map(signals.engagement);
   for (const id of signals.listed) sources.set(id, (sources.get(id) ?? 0) + 0.5);
+  for (const id of signals.liked) sources.set(id, (sources.get(id) ?? 0) + WEIGHTS.likedTaste);
   const taste = tasteOf(snap, sources);
   const finished = new Map(
     [...signals.finishedSeries]

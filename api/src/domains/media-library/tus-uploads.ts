@@ -337,7 +337,7 @@ export async function tusUploadRoutes(app: TypedFastify, { ctx, queue }: { ctx: 
     await server.handle(request.raw, reply.raw);
   }
 
-  // Protocol routes: their answers are tus headers, described in the README rather than OpenAPI.
+  // Protocol routes: their answers are tus headers, described in docs/features.md ("Uploads") rather than OpenAPI.
   // HEAD is declared by itself (no GET: a tus upload is not downloaded from here).
   const methods = ['POST', 'HEAD', 'PATCH', 'DELETE'] as const;
   app.route({ method: [...methods], url: '/', schema: { hide: true }, handler: handOver });

@@ -21,7 +21,7 @@ const statusOfRow = (row: PaymentRow) =>
     ? 'succeeded'
     : row.status === 'failed'
       ? 'requires_payment_method'
-      : row.status === 'canceled'
+      : row.status === 'canceled' || row.status === 'expired'
         ? 'canceled'
         : 'processing';
 
@@ -42,7 +42,10 @@ export async function confirmPaymentIntent(
     coins: payment.coins,
     balance: await balanceOf(ctx, viewer.id),
   });
-  if (payment.status === 'succeeded' || payment.status === 'canceled') return answer(statusOfRow(payment));
+  // Settled, or closed unpaid (an intent left unconfirmed for an hour is not charged after all).
+  if (payment.status === 'succeeded' || payment.status === 'canceled' || payment.status === 'expired') {
+    return answer(statusOfRow(payment));
+  }
 
   const paymentMethod = await defaultPaymentMethodId(ctx, viewer.id);
   if (provider.kind === 'dev' && !paymentMethod)

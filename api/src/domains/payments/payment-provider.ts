@@ -29,6 +29,8 @@ export interface CheckoutRequest {
    * unguessable; the same key with different parameters is refused with a 409.
    */
   idempotencyKey?: string;
+  /** When the processor's page stops taking the payment (unix seconds; Stripe's `expires_at`). */
+  expiresAt?: number;
 }
 
 export interface PaymentProvider {
@@ -45,6 +47,8 @@ export interface PaymentProvider {
     currency: string;
     customerId: string;
     metadata: Record<string, string>;
+    /** Like a checkout's: the same key answers the same intent. */
+    idempotencyKey?: string;
   }): Promise<{ id: string; client_secret: string; status: string }>;
   /** Confirms with a saved card; answers the processor's status (fulfilment still waits for the webhook). */
   confirmPaymentIntent(id: string, paymentMethodId: string | null): Promise<{ status: string }>;
@@ -139,8 +143,8 @@ export function createDevProvider(secret: string): PaymentProvider {
     },
     async detachPaymentMethod() {},
     async setDefaultPaymentMethod() {},
-    async createPaymentIntent() {
-      const id = devId('pi');
+    async createPaymentIntent(input) {
+      const id = input.idempotencyKey ? `pi_dev_${input.idempotencyKey.slice(0, 32)}` : devId('pi');
       return { id, client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`, status: 'requires_confirmation' };
     },
     async confirmPaymentIntent(_id, paymentMethodId) {

@@ -161,3 +161,19 @@ export async function cancelIfPending(db: Executor, id: number, at: string): Pro
     .executeTakeFirst();
   return Number(cancelled.numUpdatedRows) > 0;
 }
+
+/**
+ * Closes the user's payments still pending that were started before `before`: their status becomes
+ * expired. Answers their ids. A payment that settles meanwhile is left as it settled (the status guard).
+ */
+export async function expirePendingBefore(db: Executor, userId: number, before: string, at: string): Promise<number[]> {
+  const rows = await db
+    .updateTable('payments')
+    .set({ status: 'expired', updated_at: at })
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .where('created_at', '<', before)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}

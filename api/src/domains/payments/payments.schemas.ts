@@ -3,6 +3,7 @@ import { PaymentMethodSchema } from '@cliffhanger/shared/contracts';
 import { SUPPORTED_LANGUAGES } from '@cliffhanger/shared/languages';
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../http/schemas';
+import { IdempotencyKey } from '../coins/coins.schemas';
 
 // The answers the wallet reads are the shared contracts; the bodies, queries and the rest stay here.
 export {
@@ -41,6 +42,8 @@ export const CreateIntentBody = Type.Object(
     amount: Type.Number({ minimum: 1, maximum: 1_000_000 }),
     currency: Currency,
     package_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+    /** One per purchase start (a tap on Buy): a resent request answers the same payment. */
+    idempotency_key: Type.Optional(IdempotencyKey),
   },
   { additionalProperties: false },
 );

@@ -17,6 +17,7 @@ import {
   claimOffer,
   describeOffer,
   recordOfferCheckout,
+  releaseOfferOfPayment,
   releaseUnopenedClaim,
 } from '../coins/first-purchase-offer.service';
 import type { CoinPackage, GoldPlan } from '../settings/settings.schemas';
@@ -118,10 +119,35 @@ export function describePackage(pkg: CoinPackage): string {
 
 /**
  * The processor's idempotency key for a client's key: scoped to the viewer (two viewers may pick the
- * same key) and keyed with the server's secret, so nobody can derive another viewer's session from it.
+ * same key) and to what it starts, and keyed with the server's secret, so nobody can derive another
+ * viewer's session or payment from it.
  */
-function checkoutKey(runtime: PaymentsRuntime, userId: number, clientKey: string): string {
-  return createHmac('sha256', runtime.webhookSecret).update(`checkout:${userId}:${clientKey}`).digest('hex');
+function processorKeyOf(
+  runtime: PaymentsRuntime,
+  what: 'checkout' | 'intent',
+  userId: number,
+  clientKey: string,
+): string {
+  return createHmac('sha256', runtime.webhookSecret).update(`${what}:${userId}:${clientKey}`).digest('hex');
+}
+
+/**
+ * How long a checkout (or a card payment) may stay unpaid. Past it the payment is closed as expired
+ * when the viewer's payments are next read (`closeAbandonedPayments`), and left out of the
+ * transactions list: it moved neither money nor coins, and an hour of "awaiting payment" lines would
+ * bury the real ones. The processor's own page closes at the same time (Stripe's `expires_at`). A
+ * payment the processor still reports as paid later (a late webhook) is fulfilled as usual, once, and
+ * listed as paid; a first-purchase offer the checkout held is given back to the viewer.
+ */
+export const PAYMENT_ABANDONED_AFTER_MS = 60 * 60 * 1000;
+
+/** Closes the viewer's payments left unpaid for `PAYMENT_ABANDONED_AFTER_MS` (lazily, on read). */
+export async function closeAbandonedPayments(ctx: AppContext, userId: number): Promise<void> {
+  const before = new Date(ctx.now().getTime() - PAYMENT_ABANDONED_AFTER_MS).toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    const ids = await repo.expirePendingBefore(trx, userId, before, nowIso(ctx));
+    for (const id of ids) await releaseOfferOfPayment(trx, id);
+  });
 }
 
 /** Whether a recorded checkout is the one this purchase would start. */
@@ -151,7 +177,10 @@ export async function startCheckout(
 ): Promise<{ session_id: string; url: string }> {
   const provider = requireProvider(runtime);
   const customerId = await customerIdFor(ctx, provider, viewer);
-  const processorKey = idempotencyKey === undefined ? undefined : checkoutKey(runtime, viewer.id, idempotencyKey);
+  const processorKey =
+    idempotencyKey === undefined ? undefined : processorKeyOf(runtime, 'checkout', viewer.id, idempotencyKey);
+  // A checkout abandoned earlier gives back the offer it held, so this one may carry it.
+  await closeAbandonedPayments(ctx, viewer.id);
   // The first-purchase offer, when this checkout gets it: its price and coins replace the package's.
   const offer =
     purchase.kind === 'coins' ? await claimOffer(ctx, viewer.id, purchase.pkg.id, processorKey ?? null) : null;
@@ -212,6 +241,7 @@ export async function startCheckout(
         apiOrigin: caller.apiOrigin,
         locale: language,
         idempotencyKey: processorKey,
+        expiresAt: Math.floor((ctx.now().getTime() + PAYMENT_ABANDONED_AFTER_MS) / 1000),
       }),
     );
   } catch (error) {
@@ -436,15 +466,38 @@ export interface IntentDto {
   coins: number;
 }
 
+/** Whether a recorded card payment is the one this request would start. */
+function isSameIntent(row: PaymentRow, userId: number, input: IntentInput, amountMinor: number): boolean {
+  return (
+    row.user_id === userId &&
+    row.kind === 'intent' &&
+    row.package_id === (input.package_id ?? null) &&
+    row.amount_minor === amountMinor &&
+    row.currency === input.currency
+  );
+}
+
+interface IntentInput {
+  amount: number;
+  currency: string;
+  package_id?: number;
+  idempotency_key?: string;
+}
+
 /**
  * A card payment of `amount` (major units). With a package_id the amount must be that package's
  * price, and the package's coins are credited when the processor reports success.
+ *
+ * With an idempotency key (one per tap on Buy), a resent or repeated request answers the payment the
+ * first one started, never a second one: the processor answers the same intent for the same key and
+ * the payment row, unique by intent id, is written once. The same key for another purchase is refused
+ * with 409 and writes nothing.
  */
 export async function createPaymentIntent(
   ctx: AppContext,
   runtime: PaymentsRuntime,
   viewer: UserRow,
-  input: { amount: number; currency: string; package_id?: number },
+  input: IntentInput,
 ): Promise<IntentDto> {
   const provider = requireProvider(runtime);
   let coins = 0;
@@ -465,11 +518,15 @@ export async function createPaymentIntent(
   const customerId = await customerIdFor(ctx, provider, viewer);
   const metadata: Record<string, string> = { kind: 'intent', user_id: String(viewer.id) };
   if (input.package_id !== undefined) metadata.package_id = String(input.package_id);
+  const idempotencyKey =
+    input.idempotency_key === undefined
+      ? undefined
+      : processorKeyOf(runtime, 'intent', viewer.id, input.idempotency_key);
   const intent = await viaProvider(() =>
-    provider.createPaymentIntent({ amountMinor, currency: input.currency, customerId, metadata }),
+    provider.createPaymentIntent({ amountMinor, currency: input.currency, customerId, metadata, idempotencyKey }),
   );
   const at = nowIso(ctx);
-  await repo.insertPayment(ctx.db, {
+  await repo.insertPaymentOnce(ctx.db, {
     user_id: viewer.id,
     kind: 'intent',
     status: 'pending',
@@ -487,6 +544,8 @@ export async function createPaymentIntent(
     created_at: at,
     updated_at: at,
   });
+  const recorded = await repo.paymentByRef(ctx.db, intent.id);
+  if (!recorded || !isSameIntent(recorded, viewer.id, input, amountMinor)) throw conflict(KEY_REUSED_MESSAGE);
   return {
     payment_intent_id: intent.id,
     client_secret: intent.client_secret,

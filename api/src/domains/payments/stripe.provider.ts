@@ -55,6 +55,7 @@ export function createStripeProvider(secretKey: string, options: Stripe.StripeCo
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
             locale: request.locale,
+            ...(request.expiresAt ? { expires_at: request.expiresAt } : {}),
           },
           request.idempotencyKey ? { idempotencyKey: request.idempotencyKey } : {},
         ),
@@ -87,19 +88,25 @@ export function createStripeProvider(secretKey: string, options: Stripe.StripeCo
     },
     async createPaymentIntent(input) {
       const intent = await call(() =>
-        stripe.paymentIntents.create({
-          amount: input.amountMinor,
-          currency: input.currency,
-          customer: input.customerId,
-          metadata: input.metadata,
-          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-        }),
+        stripe.paymentIntents.create(
+          {
+            amount: input.amountMinor,
+            currency: input.currency,
+            customer: input.customerId,
+            metadata: input.metadata,
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          },
+          input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {},
+        ),
       );
       return { id: intent.id, client_secret: intent.client_secret ?? '', status: intent.status };
     },
     async confirmPaymentIntent(id, paymentMethodId) {
       const intent = await call(() =>
-        stripe.paymentIntents.confirm(id, paymentMethodId ? { payment_method: paymentMethodId } : {}),
+        // One confirmation per intent: a replayed confirm is answered, never charged again.
+        stripe.paymentIntents.confirm(id, paymentMethodId ? { payment_method: paymentMethodId } : {}, {
+          idempotencyKey: `confirm:${id}`,
+        }),
       );
       return { status: intent.status };
     },

@@ -51,26 +51,25 @@ export function transactionPages(db: Executor, userId: number, guestIds: number[
     sql<string | null>`null`.as('dispute_status'),
     sql<number>`case when user_id = ${userId} then 0 else 1 end`.as('as_guest'),
   ]);
-  const payments = db
-    .selectFrom('payments')
-    .where('user_id', '=', userId)
-    .select([
-      sql<string>`'payment'`.as('source'),
-      'id',
-      'created_at',
-      'kind as type',
-      'coins',
-      'provider_ref as reference',
-      'amount_minor',
-      'currency',
-      'status',
-      'description',
-      'plan',
-      sql<number | null>`null`.as('balance_after'),
-      'refunded_minor',
-      'dispute_status',
-      sql<number>`case when merged_from_user_id is null then 0 else 1 end`.as('as_guest'),
-    ]);
+  // A checkout left unpaid moved neither money nor coins: it is not a transaction (payments.service.ts).
+  const paymentRows = () => db.selectFrom('payments').where('user_id', '=', userId).where('status', '!=', 'expired');
+  const payments = paymentRows().select([
+    sql<string>`'payment'`.as('source'),
+    'id',
+    'created_at',
+    'kind as type',
+    'coins',
+    'provider_ref as reference',
+    'amount_minor',
+    'currency',
+    'status',
+    'description',
+    'plan',
+    sql<number | null>`null`.as('balance_after'),
+    'refunded_minor',
+    'dispute_status',
+    sql<number>`case when merged_from_user_id is null then 0 else 1 end`.as('as_guest'),
+  ]);
   return {
     rows: ({ limit, offset }: PageWindow) =>
       ledger
@@ -87,9 +86,7 @@ export function transactionPages(db: Executor, userId: number, guestIds: number[
         ledgerRows()
           .select((eb) => eb.fn.countAll<number>().as('count'))
           .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('payments')
-          .where('user_id', '=', userId)
+        paymentRows()
           .select((eb) => eb.fn.countAll<number>().as('count'))
           .executeTakeFirstOrThrow(),
       ]);

@@ -20,7 +20,7 @@ import { parseTranslations } from '../catalogue/translations';
 import { LEDGER_REASONS } from '../coins/coins.service';
 import { getSetting } from '../settings/settings.service';
 import { REVERSAL_REASONS } from './payment-reversals';
-import { fromMinor } from './payments.service';
+import { closeAbandonedPayments, fromMinor } from './payments.service';
 import { type PaymentOutcome, type TransactionWords, transactionWords } from './transaction-words';
 import * as repo from './transactions.repository';
 
@@ -130,6 +130,7 @@ export async function listTransactions(
 ): Promise<Paginated<TransactionDto>> {
   const words = transactionWords(language);
   const db = ctx.db;
+  await closeAbandonedPayments(ctx, userId);
   // Guests merged into this account: their own lines are listed here too, marked as guest.
   const guestIds = await repo.mergedGuestIds(db, userId);
   // Purchases are listed through their payment rows, which carry the price; the merge's own pair of

@@ -193,8 +193,10 @@ async function existingUser(trx: Trx, userId: number | null): Promise<number | n
 
 async function markPayment(e: EventContext, ref: string | null, status: 'failed' | 'canceled', message: string | null) {
   const payment = await findPayment(e.trx, ref);
-  if (payment?.status !== 'pending') return false;
-  await setPaymentStatus(e.trx, payment.id, status, message, nowIso(e.ctx));
+  // A payment closed here as abandoned may still be refused or closed by the processor: it stays unpaid.
+  if (payment?.status !== 'pending' && payment?.status !== 'expired') return false;
+  const closed = payment.status === 'expired' && status === 'canceled' ? 'expired' : status;
+  await setPaymentStatus(e.trx, payment.id, closed, message, nowIso(e.ctx));
   // A checkout that carried the first-purchase offer and was never paid gives the offer back.
   await releaseOfferOfPayment(e.trx, payment.id);
   return true;

@@ -8,6 +8,7 @@ import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import { publishedEpisodeKinds } from '../catalogue/catalogue.repository';
+import { isFreeEpisode } from '../catalogue/episode-access';
 
 export type GoldOffer = Static<typeof GoldOfferSchema>;
 
@@ -22,7 +23,7 @@ export async function goldOffer(ctx: AppContext): Promise<GoldOffer> {
   };
   const goldSeries = new Set<number>();
   for (const row of rows) {
-    const paid = !row.is_free && row.coin_cost > 0;
+    const paid = !isFreeEpisode(row, Boolean(row.is_gold_exclusive));
     if (row.is_gold_exclusive) {
       goldSeries.add(row.series_id);
       if (paid) offer.gold_only_episodes += 1;

@@ -19,6 +19,7 @@ import { forbidden, HttpError, notFound } from '../../http/errors';
 import { applyEntry, assertCanSpend, lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import { findVisibleEpisode } from '../catalogue/catalogue.repository';
 import { EPISODE_NOT_FOUND_MESSAGE } from '../catalogue/catalogue.service';
+import { isFreeEpisode } from '../catalogue/episode-access';
 import { LEDGER_REASONS } from '../coins/coins.service';
 import { isGoldMember } from '../users/users.service';
 import { findAutoUnlock, spendAgainstCap } from './auto-unlock.repository';
@@ -79,7 +80,7 @@ export async function unlockEpisode(
     return { ...answer(episode.id, via, 0, balance), automatic: true, auto_unlock: setting };
   };
   const cost = episode.coin_cost;
-  if (episode.is_free || cost <= 0) return free('free', viewer.coin_balance);
+  if (isFreeEpisode(episode, Boolean(episode.series_is_gold_exclusive))) return free('free', viewer.coin_balance);
   if (isGoldMember(viewer, ctx.now())) return free('gold', viewer.coin_balance);
 
   if (await hasUnlocked(ctx.db, viewer.id, episode.id)) return free('already_unlocked', viewer.coin_balance);

@@ -1,5 +1,5 @@
 /** SQL for what a viewer keeps: watch progress, watch history and my list. */
-import type { Executor } from '../../db/schema';
+import type { Executor, Trx } from '../../db/schema';
 import { isVisibleSeries } from '../catalogue/catalogue.repository';
 
 export interface ProgressWrite {
@@ -144,4 +144,53 @@ export function isListed(db: Executor, userId: number, seriesId: number) {
     .where('series_id', '=', seriesId)
     .executeTakeFirst()
     .then((row) => row !== undefined);
+}
+
+// --- Likes ----------------------------------------------------------------------------------------
+
+/** Likes a series once: true when this call added the like (and moved the count up by one). */
+export async function addLike(trx: Trx, userId: number, seriesId: number, at: string): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('series_likes')
+    .values({ user_id: userId, series_id: seriesId, created_at: at })
+    .onConflict((oc) => oc.columns(['user_id', 'series_id']).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+  await trx
+    .updateTable('series')
+    .set((eb) => ({ likes: eb('likes', '+', 1) }))
+    .where('id', '=', seriesId)
+    .execute();
+  return true;
+}
+
+/** Takes a like back: true when there was one (and the count, never below zero, went down by one). */
+export async function removeLike(trx: Trx, userId: number, seriesId: number): Promise<boolean> {
+  const deleted = await trx
+    .deleteFrom('series_likes')
+    .where('user_id', '=', userId)
+    .where('series_id', '=', seriesId)
+    .executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) return false;
+  await trx
+    .updateTable('series')
+    .set((eb) => ({ likes: eb('likes', '-', 1) }))
+    .where('id', '=', seriesId)
+    .where('likes', '>', 0)
+    .execute();
+  return true;
+}
+
+/** Whether the viewer likes the series, and the series' count of likes. */
+export async function likeState(db: Executor, userId: number, seriesId: number) {
+  const [mine, series] = await Promise.all([
+    db
+      .selectFrom('series_likes')
+      .select('series_id')
+      .where('user_id', '=', userId)
+      .where('series_id', '=', seriesId)
+      .executeTakeFirst(),
+    db.selectFrom('series').select('likes').where('id', '=', seriesId).executeTakeFirst(),
+  ]);
+  return { liked: mine !== undefined, likes: Math.max(0, Number(series?.likes ?? 0)) };
 }

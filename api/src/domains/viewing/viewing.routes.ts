@@ -1,7 +1,9 @@
 /**
  * Personal viewing routes of product.md#history: progress, mark-watched, continue watching, watch history and
- * my list (both path forms the client uses). Every route needs a signed-in caller (guests included).
+ * my list (both path forms the client uses) and likes. Every route needs a signed-in caller (guests included).
  */
+
+import { SeriesLikeAnswer } from '@cliffhanger/shared/contracts';
 import type { AppContext } from '../../context';
 import { IdParams, MessageSchema, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
@@ -11,6 +13,7 @@ import {
   ContinueWatchingList,
   HistoryList,
   HistoryQuery,
+  LikeBody,
   MyListChange,
   ProgressAnswerSchema,
   ProgressBody,
@@ -82,5 +85,17 @@ export async function viewingRoutes(app: TypedFastify, { ctx }: { ctx: AppContex
   app.post('/users/my-list/:id/', change, (request) => viewing.addToList(ctx, viewerOf(request), request.params.id));
   app.delete('/users/my-list/:id/', change, (request) =>
     viewing.removeFromList(ctx, viewerOf(request), request.params.id),
+  );
+
+  // A like is kept per viewer (guests too); PUT says the state wanted, so a repeat changes nothing.
+  const like = { preHandler, schema: { tags, params: IdParams, response: withErrors({ 200: SeriesLikeAnswer }) } };
+  app.get('/series/:id/like/', like, (request) => viewing.seriesLike(ctx, viewerOf(request), request.params.id));
+  app.put(
+    '/series/:id/like/',
+    {
+      preHandler,
+      schema: { tags, params: IdParams, body: LikeBody, response: withErrors({ 200: SeriesLikeAnswer }) },
+    },
+    (request) => viewing.setSeriesLike(ctx, viewerOf(request), request.params.id, request.body.liked),
   );
 }

@@ -24,3 +24,5 @@ export const HistoryList = Type.Array(HistoryEntrySchema);
 export const HistoryQuery = Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }) });
 
 export const MyListChange = Type.Object({ message: Type.String(), series_id: Type.Integer(), in_list: Type.Boolean() });
+
+export const LikeBody = Type.Object({ liked: Type.Boolean() }, { additionalProperties: false });

@@ -3,18 +3,17 @@
  * watch history and my list. All of it belongs to the caller of a verified token.
  */
 
-import { SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/constants';
+import { isEpisodeWatched, SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/constants';
 import type { Series } from '@cliffhanger/shared/entities';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { moneyTransaction } from '../../kernel/money-transaction';
 import * as catalogueRepo from '../catalogue/catalogue.repository';
 import { type EpisodeDto, episodeDtosFor, findEpisodeOrThrow, hydrateSeries } from '../catalogue/catalogue.service';
 import * as repo from './viewing.repository';
 
-/** At or past this share an episode counts as watched and leaves continue watching. */
-export const WATCH_COMPLETE_PERCENT = 95;
 export const CONTINUE_WATCHING_LIMIT = 20;
 export const HISTORY_DEFAULT_LIMIT = 50;
 
@@ -38,9 +37,10 @@ async function recordProgress(
   episodeId: number,
   progress: number,
   positionSeconds: number | undefined,
-  completed: boolean,
 ): Promise<ProgressAnswer> {
   const episode = await findEpisodeOrThrow(ctx, episodeId);
+  // Watched once the viewer reached the episode's credits (shared/src/watched.ts), as every screen says.
+  const completed = isEpisodeWatched({ ...episode, progress, position_seconds: positionSeconds });
   const at = nowIso(ctx);
   const row = await ctx.db.transaction().execute(async (trx) => {
     const saved = await repo.upsertProgress(trx, {
@@ -77,12 +77,11 @@ export function saveProgress(
   episodeId: number,
   input: { progress: number; position_seconds?: number },
 ) {
-  const progress = clampProgress(input.progress);
-  return recordProgress(ctx, viewer, episodeId, progress, input.position_seconds, progress >= WATCH_COMPLETE_PERCENT);
+  return recordProgress(ctx, viewer, episodeId, clampProgress(input.progress), input.position_seconds);
 }
 
 export function markWatched(ctx: AppContext, viewer: UserRow, episodeId: number) {
-  return recordProgress(ctx, viewer, episodeId, 100, undefined, true);
+  return recordProgress(ctx, viewer, episodeId, 100, undefined);
 }
 
 async function seriesById(ctx: AppContext, ids: number[]): Promise<Map<number, Series>> {
@@ -104,7 +103,7 @@ export interface ContinueWatchingItem {
   updated_at: string;
 }
 
-/** The latest unfinished episode of each series, most recent first. */
+/** The latest episode of each series not watched to its credits, most recent first. */
 export async function continueWatching(ctx: AppContext, viewer: UserRow): Promise<ContinueWatchingItem[]> {
   const rows = await repo.unfinishedProgress(ctx.db, viewer.id, CONTINUE_WATCHING_LIMIT * 5, nowIso(ctx));
   const seen = new Set<number>();
@@ -125,7 +124,13 @@ export async function continueWatching(ctx: AppContext, viewer: UserRow): Promis
   return latest.flatMap((row) => {
     const episode = episodes.get(row.episode_id);
     const show = series.get(row.series_id);
-    if (!episode || !show) return [];
+    // A mark staff moved since the save still decides (the stored flag said "not watched" then).
+    if (
+      !episode ||
+      !show ||
+      isEpisodeWatched({ ...episode, progress: row.progress, position_seconds: row.position_seconds })
+    )
+      return [];
     return [
       {
         id: row.id,
@@ -200,4 +205,25 @@ export async function removeFromList(ctx: AppContext, viewer: UserRow, seriesId:
   await assertSeriesExists(ctx, seriesId);
   await repo.removeFromMyList(ctx.db, viewer.id, seriesId);
   return { message: 'Removed from My List', series_id: seriesId, in_list: false };
+}
+
+/** Whether the viewer likes a visible series, and how many viewers do. */
+export async function seriesLike(ctx: AppContext, viewer: UserRow, seriesId: number) {
+  await assertSeriesExists(ctx, seriesId);
+  return { series_id: seriesId, ...(await repo.likeState(ctx.db, viewer.id, seriesId)) };
+}
+
+/**
+ * Sets the viewer's like of a series (idempotent: liking twice is one like). The like row and the count
+ * move together in one transaction, by exactly the row added or removed, so concurrent toggles never
+ * double a like or take the count below zero.
+ */
+export async function setSeriesLike(ctx: AppContext, viewer: UserRow, seriesId: number, liked: boolean) {
+  await assertSeriesExists(ctx, seriesId);
+  const state = await moneyTransaction(ctx, async (trx) => {
+    if (liked) await repo.addLike(trx, viewer.id, seriesId, nowIso(ctx));
+    else await repo.removeLike(trx, viewer.id, seriesId);
+    return repo.likeState(trx, viewer.id, seriesId);
+  });
+  return { series_id: seriesId, ...state };
 }

@@ -182,6 +182,12 @@ export const RU_MESSAGES: Readonly<Record<string, string>> = {
   'Season {{season}} already has an episode {{episode}}. Choose another number or reorder the episodes.':
     'В сезоне {{season}} уже есть серия {{episode}}. Выберите другой номер или измените порядок серий.',
   'A paid episode needs a coin cost above 0': 'У платной серии цена в монетах должна быть больше 0',
+  'The credits must start after 0 s and before the end of the episode ({{duration}} s)':
+    'Титры должны начинаться позже 0 с и раньше конца серии ({{duration}} с)',
+  'The episode has no length yet: upload its video before marking where the credits start':
+    'У серии пока нет длительности: загрузите видео, прежде чем отмечать начало титров',
+  'Episodes of a Gold-exclusive series open with Gold only, so they have no coin price. Leave the price out, or turn off Gold-exclusive for the series first.':
+    'Серии эксклюзива Gold открываются только с Gold, поэтому цены в монетах у них нет. Не указывайте цену или сначала снимите с сериала отметку «эксклюзив Gold».',
   'List every episode of this series exactly once, in the new order':
     'Перечислите каждую серию этого сериала ровно один раз в новом порядке',
   'This episode has no video yet': 'У этой серии ещё нет видео',

@@ -338,6 +338,58 @@ describe.each(databaseKinds())('staff API (%s)', (kind) => {
       expect(await library()).toEqual({ rows: before.rows + 1, files: before.files + 1 });
     });
 
+    it("sets and clears where an episode's credits start, refusing a mark outside the episode, and audits it", async () => {
+      // Episode 5 runs 90 s; the seed marks its credits at 82 s.
+      const edit = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+        call(t.app, {
+          method: 'PATCH',
+          url: '/api/admin/episodes/5/',
+          headers: { ...as('staff'), ...headers },
+          payload,
+        });
+      const stored = async () =>
+        (await t.ctx.db.selectFrom('episodes').select('credits_start').where('id', '=', 5).executeTakeFirstOrThrow())
+          .credits_start;
+      for (const mark of [0, -3, 90, 200]) {
+        const refused = await edit({ credits_start: mark });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().message).toBe(
+          'The credits must start after 0 s and before the end of the episode (90 s)',
+        );
+        expect(refused.json().errors).toEqual([{ field: 'credits_start', message: refused.json().message }]);
+      }
+      const russian = await edit({ credits_start: 95 }, { 'accept-language': 'ru-RU,ru;q=0.9' });
+      expect(russian.json().message).toBe('Титры должны начинаться позже 0 с и раньше конца серии (90 с)');
+      expect(await stored()).toBe(82);
+
+      const set = await edit({ credits_start: 70.5 });
+      expect(set.statusCode).toBe(200);
+      expect(set.json().credits_start).toBe(70.5);
+      expect((await call(t.app, { url: '/api/episodes/5/', headers: as('staff') })).json().credits_start).toBe(70.5);
+      // Nor can the episode be made shorter than where its credits start.
+      expect((await edit({ duration: 60 })).statusCode).toBe(400);
+      const cleared = await edit({ credits_start: null });
+      expect(cleared.json().credits_start).toBeNull();
+      expect(await stored()).toBeNull();
+
+      const audit = await call(t.app, {
+        url: '/api/admin/audit/?entity=episode&entity_id=5',
+        headers: as('superuser'),
+      });
+      const marks = audit
+        .json()
+        .results.filter((row: { action: string }) => row.action === 'episode.update')
+        .map((row: { before: { credits_start: number | null }; after: { credits_start: number | null } }) => [
+          row.before.credits_start,
+          row.after.credits_start,
+        ]);
+      expect(marks).toEqual([
+        [70.5, null],
+        [82, 70.5],
+      ]);
+      await edit({ credits_start: 82 });
+    });
+
     it('adds episodes with the default price, reorders them and keeps numbers unique', async () => {
       const url = '/api/admin/series/3/episodes/';
       const added = await call(t.app, { method: 'POST', url, headers: as('staff'), payload: { title: 'The twist' } });

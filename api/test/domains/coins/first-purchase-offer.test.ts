@@ -337,4 +337,27 @@ describe.each(databaseKinds())('the first-purchase offer (%s)', (kind) => {
       expect(await balanceOf(t.ctx, guest.user.id)).toBe(200);
     });
   });
+
+  describe('an abandoned checkout', () => {
+    it('gives its offer back once it is left unpaid for an hour: the next checkout carries the offer', async () => {
+      expect((await setOffer(LOWER_PRICE_OFFER)).statusCode).toBe(200);
+      const guest = await signUpGuest(t.app);
+      expect((await purchase(guest, { package_id: 2 })).statusCode).toBe(200);
+      expect(await offerOf(guest)).toBeNull();
+      const hourAgo = new Date(clock.getTime() - 61 * 60 * 1000).toISOString();
+      await t.ctx.db
+        .updateTable('payments')
+        .set({ created_at: hourAgo })
+        .where('user_id', '=', guest.user.id)
+        .execute();
+      const again = await purchase(guest, { package_id: 2 });
+      expect(again.statusCode).toBe(200);
+      expect(await payments(guest.user.id)).toEqual([
+        expect.objectContaining({ status: 'expired', amount_minor: 14900 }),
+        expect.objectContaining({ status: 'pending', amount_minor: 14900, coins: 330 }),
+      ]);
+      await pay(again.json().url);
+      expect(await balanceOf(t.ctx, guest.user.id)).toBe(330);
+    });
+  });
 });

@@ -215,6 +215,36 @@ describe.each(databaseKinds())('for-you feed (%s)', (kind) => {
     assertMixed(after.clips);
   });
 
+  it('ranks the genre of a series the viewer likes higher in their feed', async () => {
+    const guest = await signUpGuest(t.app);
+    const liked = 11;
+    const genreOf = async (seriesId: number) =>
+      (
+        await t.ctx.db.selectFrom('series_categories').select('category_id').where('series_id', '=', seriesId).execute()
+      ).map((row) => row.category_id);
+    const genres = new Set(await genreOf(liked));
+    const sameGenre = async (clips: ForYouClip[]) => {
+      const shares = await Promise.all(
+        clips.map(async (clip) => (await genreOf(clip.series_id)).some((id) => genres.has(id))),
+      );
+      return shares.filter(Boolean).length;
+    };
+    const before = await feedOf(guest);
+    const answer = await call(t.app, {
+      method: 'PUT',
+      url: `/api/series/${liked}/like/`,
+      headers: bearer(guest.access),
+      payload: { liked: true },
+    });
+    expect(answer.statusCode).toBe(200);
+    const after = await feedOf(guest);
+    expect(after.personalised).toBe(true);
+    // The first four clips: mostly other genres before the like, all of the liked series' genre after it.
+    expect(await sameGenre(before.clips.slice(0, 4))).toBeLessThan(4);
+    expect(await sameGenre(after.clips.slice(0, 4))).toBe(4);
+    assertMixed(after.clips);
+  });
+
   it('offers "Continue" into a series the viewer started, at their place', async () => {
     const guest = await signUpGuest(t.app);
     const saved = await call(t.app, {

@@ -93,10 +93,12 @@ describe.each(databaseKinds())('rewards (%s)', (kind) => {
     expect(await balanceOf(t.ctx, user.user.id)).toBe(60);
   });
 
-  it("pays the follow prompt's coins once per user", async () => {
+  it("pays the follow prompt's coins once per user: 50 claims at once and any claim after are refused", async () => {
     const user = await signUpGuest(t.app);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => as(user, 'POST', '/api/rewards/follow/')));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => as(user, 'POST', '/api/rewards/follow/')));
     expect(answers.filter((answer) => answer.json().credited)).toHaveLength(1);
+    expect(await balanceOf(t.ctx, user.user.id)).toBe(FOLLOW_PROMPT_COINS);
+    expect(await ledgerSum(t.ctx, user.user.id)).toBe(FOLLOW_PROMPT_COINS);
     expect((await as(user, 'POST', '/api/rewards/follow/')).json()).toEqual({
       credited: false,
       coins: 0,
@@ -106,6 +108,14 @@ describe.each(databaseKinds())('rewards (%s)', (kind) => {
       coins: FOLLOW_PROMPT_COINS,
       claimed: true,
     });
+    // A body naming coins or another user changes nothing.
+    const forged = await callAs(t.app, user.access, {
+      method: 'POST',
+      url: '/api/rewards/follow/',
+      payload: { coins: 1000, user_id: 1 },
+    });
+    expect(forged.json().credited ?? false).toBe(false);
+    expect(await balanceOf(t.ctx, user.user.id)).toBe(FOLLOW_PROMPT_COINS);
   });
 
   it('takes its amounts from settings', async () => {

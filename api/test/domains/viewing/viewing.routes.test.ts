@@ -1,3 +1,4 @@
+import { isEpisodeWatched } from '@cliffhanger/shared/constants';
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
 import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest, smallCatalogue } from '../../support/fixtures';
@@ -53,6 +54,56 @@ describe.each(databaseKinds())('viewing routes (%s)', (kind) => {
     const items = (await callAs(t.app, viewer.access, { url: '/api/users/continue-watching/' })).json();
     expect(items.map((item: { episode: { id: number } }) => item.episode.id)).toEqual([2, 4]);
     expect(items[0].series.id).toBe(1);
+  });
+
+  // The fixture's episodes run 90 s and their credits start at 82 s (as the demo's, the last 8 s).
+  const at = (episode: number, seconds: number) =>
+    progress(episode, (seconds / 90) * 100, { position_seconds: seconds });
+  const continuing = async () =>
+    (await callAs(t.app, viewer.access, { url: '/api/users/continue-watching/' }))
+      .json()
+      .map((item: { episode: { id: number } }) => item.episode.id);
+  const historyOf = async (episode: number) =>
+    (await callAs(t.app, viewer.access, { url: '/api/users/watch-history/' }))
+      .json()
+      .find((entry: { episode: { id: number } }) => entry.episode.id === episode);
+
+  it('counts an episode left inside its credits as watched: it leaves continue watching and history says finished', async () => {
+    const saved = (await at(2, 83)).json();
+    expect(saved).toEqual(expect.objectContaining({ position_seconds: 83, completed: true }));
+    expect(saved.progress).toBeLessThan(95);
+    expect(await continuing()).not.toContain(2);
+    const entry = await historyOf(2);
+    expect(entry.episode.credits_start).toBe(82);
+    expect(isEpisodeWatched({ ...entry.episode, progress: entry.progress })).toBe(true);
+  });
+
+  it('keeps an episode left before its credits unfinished, in continue watching', async () => {
+    expect((await at(2, 81)).json().completed).toBe(false);
+    expect(await continuing()).toContain(2);
+    const entry = await historyOf(2);
+    expect(isEpisodeWatched({ ...entry.episode, progress: entry.progress })).toBe(false);
+  });
+
+  it('stays watched when the player leaves in the credits after marking the episode watched', async () => {
+    await callAs(t.app, viewer.access, { method: 'POST', url: '/api/episodes/3/mark-watched/' });
+    expect((await at(3, 84)).json().completed).toBe(true);
+    expect(await continuing()).not.toContain(3);
+  });
+
+  it('takes the last 10 s as credits for an episode without a mark', async () => {
+    await t.ctx.db.updateTable('episodes').set({ credits_start: null }).where('id', '=', 5).execute();
+    expect((await at(5, 79)).json().completed).toBe(false);
+    expect((await at(5, 81)).json().completed).toBe(true);
+    await t.ctx.db.updateTable('episodes').set({ credits_start: 82 }).where('id', '=', 5).execute();
+  });
+
+  it('drops an episode from continue watching when staff move the credits mark before where the viewer left', async () => {
+    await at(6, 75);
+    expect(await continuing()).toContain(6);
+    await t.ctx.db.updateTable('episodes').set({ credits_start: 70 }).where('id', '=', 6).execute();
+    expect(await continuing()).not.toContain(6);
+    await t.ctx.db.updateTable('episodes').set({ credits_start: 82 }).where('id', '=', 6).execute();
   });
 
   it('removes one history entry, and clearing history also empties continue watching', async () => {

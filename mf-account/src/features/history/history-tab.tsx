@@ -1,4 +1,12 @@
-import { Button, ErrorNotice, formatDate, InlineSpinner, localizedTitle, MediaImage } from '@cliffhanger/shared';
+import {
+  Button,
+  ErrorNotice,
+  formatDate,
+  InlineSpinner,
+  isEpisodeWatched,
+  localizedTitle,
+  MediaImage,
+} from '@cliffhanger/shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAccountT } from '../../messages';
@@ -29,7 +37,9 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
         </Link>
         <span className="ch-muted">
           <time dateTime={entry.watched_at}>{formatDate(entry.watched_at, 'medium', language)}</time> ·{' '}
-          {progress >= 100 ? t('history.finished') : t('history.percent', { percent: progress })}
+          {isEpisodeWatched({ ...entry.episode, progress: entry.progress })
+            ? t('history.finished')
+            : t('history.percent', { percent: progress })}
         </span>
       </div>
       <Button

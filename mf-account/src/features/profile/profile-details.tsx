@@ -3,6 +3,7 @@ import {
   CoinIcon,
   FormField,
   formatDate,
+  Icon,
   type SessionUser,
   selectCoinBalance,
   selectIsGold,
@@ -18,8 +19,9 @@ import { failure } from '../auth/auth-forms';
 import { type FieldErrors, problems, usernameProblem } from '../auth/field-rules';
 import { useAccountUpdateProfileMutation } from './profile.api';
 
+/** The avatar's letter: the first of the username or address; empty when there is neither (a person is drawn). */
 export const avatarInitial = (user: Pick<SessionUser, 'username' | 'email'>) =>
-  (user.username || user.email || '?').charAt(0).toUpperCase();
+  (user.username || user.email || '').charAt(0).toUpperCase();
 
 function formatDay(iso: string | null, language: Parameters<typeof formatDate>[2]) {
   return iso ? formatDate(iso, 'long', language) : '';
@@ -75,21 +77,66 @@ function EditProfileForm({ user, onDone }: { user: SessionUser; onDone: () => vo
   );
 }
 
-/** A signed-in viewer's details, Gold and coin summary, and sign-out. */
-export function ProfileDetails({ user }: { user: SessionUser }) {
-  const [editing, setEditing] = useState(false);
+/**
+ * The coin balance and the plan, with the ways to more coins and to Gold: for a signed-in viewer and a
+ * guest alike (`settings`: the account settings link, for a signed-in viewer).
+ */
+export function CoinsAndGold({ settings = false }: { settings?: boolean }) {
   const balance = useSharedSelector(selectCoinBalance);
   const isGold = useSharedSelector(selectIsGold);
   const goldUntil = useSharedSelector(selectSession).goldPeriodEnd;
-  const dispatch = useAppDispatch();
   const { t, language } = useAccountT();
+  return (
+    <section className="ch-card" aria-labelledby="profile-wallet">
+      <h2 id="profile-wallet" className="account-panel-title">
+        {t('details.coinsAndGold')}
+      </h2>
+      <p className="profile-line">
+        <CoinIcon /> <strong>{balance}</strong> {t('details.coins', { count: balance })}
+      </p>
+      <p className="profile-line">
+        {isGold ? (
+          <>
+            <span className="account-gold-badge">Gold</span> {t('details.goldMember')}
+            {goldUntil ? ` ${t('details.goldUntil', { date: formatDay(goldUntil, language) })}` : ''}
+          </>
+        ) : (
+          t('details.freePlan')
+        )}
+      </p>
+      <div className="account-actions">
+        {!isGold && (
+          <>
+            <Link className="ch-button ch-button--secondary" to="/coins">
+              {t('details.buyCoins')}
+            </Link>
+            <Link className="ch-button ch-button--gold" to="/gold-subscription">
+              {t('details.getGold')}
+            </Link>
+          </>
+        )}
+        {settings && (
+          <Link className="ch-button ch-button--ghost" to="/account-dashboard">
+            {t('details.settings')}
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** A signed-in viewer's details, Gold and coin summary, and sign-out. */
+export function ProfileDetails({ user }: { user: SessionUser }) {
+  const [editing, setEditing] = useState(false);
+  const dispatch = useAppDispatch();
+  const { t } = useAccountT();
   const fullName = [user.first_name, user.last_name].filter(Boolean).join(' ');
   return (
     <div className="account-stack">
       <section className="ch-card profile-card" aria-labelledby="profile-name">
         <div className="profile-head">
           <span className="profile-avatar" aria-hidden="true">
-            {avatarInitial(user)}
+            {avatarInitial(user) || <Icon name="person" size={28} />}
           </span>
           <div>
             <h2 id="profile-name" className="account-panel-title">
@@ -107,39 +154,7 @@ export function ProfileDetails({ user }: { user: SessionUser }) {
           </Button>
         )}
       </section>
-      <section className="ch-card" aria-labelledby="profile-wallet">
-        <h2 id="profile-wallet" className="account-panel-title">
-          {t('details.coinsAndGold')}
-        </h2>
-        <p className="profile-line">
-          <CoinIcon /> <strong>{balance}</strong> {t('details.coins', { count: balance })}
-        </p>
-        <p className="profile-line">
-          {isGold ? (
-            <>
-              <span className="account-gold-badge">Gold</span> {t('details.goldMember')}
-              {goldUntil ? ` ${t('details.goldUntil', { date: formatDay(goldUntil, language) })}` : ''}
-            </>
-          ) : (
-            t('details.freePlan')
-          )}
-        </p>
-        <div className="account-actions">
-          {!isGold && (
-            <>
-              <Link className="ch-button ch-button--secondary" to="/coins">
-                {t('details.buyCoins')}
-              </Link>
-              <Link className="ch-button ch-button--gold" to="/gold-subscription">
-                {t('details.getGold')}
-              </Link>
-            </>
-          )}
-          <Link className="ch-button ch-button--ghost" to="/account-dashboard">
-            {t('details.settings')}
-          </Link>
-        </div>
-      </section>
+      <CoinsAndGold settings />
       <Button variant="secondary" onClick={() => dispatch(signOutRequested())}>
         {t('details.signOut')}
       </Button>

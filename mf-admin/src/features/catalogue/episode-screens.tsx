@@ -1,9 +1,11 @@
 /** Episodes: a series' episodes in play order (with reordering), every episode, and the episode form. */
 import {
   Button,
+  creditsStartOf,
   ErrorNotice,
   formatNumber,
   InlineSpinner,
+  isValidCreditsMark,
   navigationRequested,
   showToast,
   useAppDispatch,
@@ -194,7 +196,7 @@ export function SeriesEpisodes() {
               </span>
               <span className="admin-episode-title">
                 {t('episodes.season', { season: episode.season_number })} · {episode.title} —{' '}
-                {episode.is_free ? t('common.freeLower') : t('common.coins', { count: episode.coin_cost })}
+                {priceLabel(episode, t('common.freeLower'), t)}
                 {!episode.hls_url && ` · ${t('episodes.noVideo')}`}
               </span>
               <span className={`admin-state is-${episode.publish_state}`}>{publishLabel(episode)}</span>
@@ -237,7 +239,13 @@ export function SeriesEpisodes() {
         </ol>
       )}
       {order && order.length > 1 && <p className="ch-muted admin-hint">{t('episodes.dragHint')}</p>}
-      {order && order.length > 0 && <PricingRulePanel seriesId={seriesId} episodes={order.length} />}
+      {order &&
+        order.length > 0 &&
+        (series.data?.is_gold_exclusive ? (
+          <p className="ch-muted">{t('episodes.goldNoPricing')}</p>
+        ) : (
+          <PricingRulePanel seriesId={seriesId} episodes={order.length} />
+        ))}
     </AdminLayout>
   );
 }
@@ -262,7 +270,7 @@ export function AllEpisodes() {
     { header: t('allEpisodes.colState'), cell: (episode) => publishLabel(episode) },
     {
       header: t('allEpisodes.colPrice'),
-      cell: (episode) => (episode.is_free ? t('common.free') : t('common.coins', { count: episode.coin_cost })),
+      cell: (episode) => priceLabel(episode, t('common.free'), t),
     },
     { header: t('allEpisodes.colUnlocks'), cell: (episode) => formatNumber(episode.unlocks) },
   ];
@@ -288,9 +296,41 @@ interface EpisodeDraft {
   episode_number: string;
   is_free: boolean;
   coin_cost: string;
+  /** Seconds, as typed ("110", "110.5" or "110,5"); empty: no mark. */
+  credits_start: string;
 }
 
-export function validateEpisode(draft: EpisodeDraft): Record<string, string> {
+/** The typed credits mark in seconds: null when empty, NaN when not a number. */
+export function creditsMarkOf(typed: string): number | null {
+  const text = typed.trim().replace(',', '.');
+  if (!text) return null;
+  return /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+}
+
+/** Seconds as staff read them: at most one decimal. */
+const seconds = (value: number) => String(Math.round(value * 10) / 10);
+
+/**
+ * What an episode costs, as the lists say it: free, its coin price, or Gold — a paid episode without a
+ * price is one of a Gold-exclusive series, which opens with Gold only.
+ */
+function priceLabel(
+  episode: Pick<AdminEpisode, 'is_free' | 'coin_cost'>,
+  free: string,
+  t: ReturnType<typeof useCatalogueT>['t'],
+): string {
+  if (episode.is_free) return free;
+  return episode.coin_cost > 0 ? t('common.coins', { count: episode.coin_cost }) : t('seriesList.gold');
+}
+
+/**
+ * The form's problems; a Gold-exclusive series' episode has no price to check, and the credits mark
+ * must fall inside the episode's `duration`.
+ */
+export function validateEpisode(
+  draft: EpisodeDraft,
+  { duration = 0, goldExclusive = false }: { duration?: number; goldExclusive?: boolean } = {},
+): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!draft.title.trim()) errors.title = catalogueT('common.enterTitle');
   if (!/^\d+$/.test(draft.season_number) || Number(draft.season_number) < 1)
@@ -298,8 +338,15 @@ export function validateEpisode(draft: EpisodeDraft): Record<string, string> {
   if (draft.episode_number && (!/^\d+$/.test(draft.episode_number) || Number(draft.episode_number) < 1)) {
     errors.episode_number = catalogueT('episodeForm.numberRule');
   }
-  if (!draft.is_free && (!/^\d+$/.test(draft.coin_cost) || Number(draft.coin_cost) < 1)) {
+  if (!goldExclusive && !draft.is_free && (!/^\d+$/.test(draft.coin_cost) || Number(draft.coin_cost) < 1)) {
     errors.coin_cost = catalogueT('episodeForm.costRule');
+  }
+  const mark = creditsMarkOf(draft.credits_start);
+  if (mark !== null && !isValidCreditsMark(mark, duration)) {
+    errors.credits_start =
+      duration > 0
+        ? catalogueT('episodeForm.creditsRule', { duration: seconds(duration) })
+        : catalogueT('episodeForm.creditsNoVideo');
   }
   return errors;
 }
@@ -314,9 +361,12 @@ function EpisodeForm({ seriesId, episode }: { seriesId: number; episode?: AdminE
     episode_number: episode ? String(episode.episode_number) : '',
     is_free: episode?.is_free ?? false,
     coin_cost: String(episode?.coin_cost || 10),
+    credits_start: episode?.credits_start != null ? seconds(episode.credits_start) : '',
   });
+  const duration = episode?.duration ?? 0;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState('');
+  const gold = Boolean(adminApi.useAdminSeriesQuery(seriesId, { skip: !seriesId }).data?.is_gold_exclusive);
   const [create, creating] = adminApi.useAdminCreateEpisodeMutation();
   const [update, updating] = adminApi.useAdminUpdateEpisodeMutation();
   const dispatch = useAppDispatch();
@@ -327,7 +377,7 @@ function EpisodeForm({ seriesId, episode }: { seriesId: number; episode?: AdminE
   async function submit(event: FormEvent) {
     event.preventDefault();
     setProblem('');
-    const found = validateEpisode(draft);
+    const found = validateEpisode(draft, { duration, goldExclusive: gold });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const body: Partial<AdminEpisode> = {
@@ -337,7 +387,10 @@ function EpisodeForm({ seriesId, episode }: { seriesId: number; episode?: AdminE
       season_number: Number(draft.season_number),
       ...(draft.episode_number ? { episode_number: Number(draft.episode_number) } : {}),
       is_free: draft.is_free,
-      ...(draft.is_free ? {} : { coin_cost: Number(draft.coin_cost) }),
+      // A Gold-exclusive series' episode has no coin price to send (the server refuses one).
+      ...(draft.is_free || gold ? {} : { coin_cost: Number(draft.coin_cost) }),
+      // Only an episode with a video has a length to mark the credits in.
+      ...(episode ? { credits_start: creditsMarkOf(draft.credits_start) } : {}),
     };
     const result = episode
       ? await update({ id: episode.id, changes: body })
@@ -393,16 +446,37 @@ function EpisodeForm({ seriesId, episode }: { seriesId: number; episode?: AdminE
           hint={episode ? undefined : t('episodeForm.numberHint')}
           onChange={(e) => set('episode_number', e.target.value)}
         />
-        <TextField
-          label={t('episodeForm.cost')}
-          inputMode="numeric"
-          value={draft.is_free ? '0' : draft.coin_cost}
-          disabled={draft.is_free}
-          error={errors.coin_cost}
-          onChange={(e) => set('coin_cost', e.target.value)}
-        />
+        {!gold && (
+          <TextField
+            label={t('episodeForm.cost')}
+            inputMode="numeric"
+            value={draft.is_free ? '0' : draft.coin_cost}
+            disabled={draft.is_free}
+            error={errors.coin_cost}
+            onChange={(e) => set('coin_cost', e.target.value)}
+          />
+        )}
       </div>
+      {gold && <p className="ch-muted">{t('episodeForm.goldOnly')}</p>}
       <Checkbox label={t('episodeForm.free')} checked={draft.is_free} onChange={(v) => set('is_free', v)} />
+      {episode && (
+        <TextField
+          label={t('episodeForm.credits')}
+          inputMode="decimal"
+          value={draft.credits_start}
+          disabled={!(duration > 0)}
+          error={errors.credits_start}
+          hint={
+            duration > 0
+              ? t('episodeForm.creditsHint', {
+                  duration: seconds(duration),
+                  seconds: seconds(duration - creditsStartOf({ duration })),
+                })
+              : t('episodeForm.creditsNoVideo')
+          }
+          onChange={(e) => set('credits_start', e.target.value)}
+        />
+      )}
       {problem && (
         <p className="ch-field-error" role="alert">
           {problem}

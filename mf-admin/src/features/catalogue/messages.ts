@@ -174,8 +174,17 @@ const en = {
   'episodeForm.number': 'Episode number',
   'episodeForm.numberHint': 'The next free number when left empty',
   'episodeForm.cost': 'Coin cost',
+  'episodeForm.goldOnly':
+    'This series is Gold-exclusive: its paid episodes open with Gold only and have no coin price. Tick "Free to watch" for a teaser.',
+  'episodes.goldNoPricing': 'A Gold-exclusive series has no coin prices: its paid episodes open with Gold only.',
   'episodeForm.free': 'Free to watch',
   'episodeForm.create': 'Create episode',
+  'episodeForm.credits': 'Credits start (seconds)',
+  'episodeForm.creditsHint':
+    'The episode counts as watched from here. It runs {{duration}} s; left empty, its last {{seconds}} s count as credits.',
+  'episodeForm.creditsRule':
+    'Enter a time after 0 and before the end of the episode ({{duration}} s), or leave it empty',
+  'episodeForm.creditsNoVideo': 'Upload the video first: the credits must start inside the episode.',
   'newEpisode.title': 'New episode',
   'newEpisode.hint': 'Save the episode first; its video can be uploaded right after.',
   'editEpisode.title': 'Edit episode',
@@ -427,8 +436,16 @@ const ru: Catalogue = {
   'episodeForm.number': 'Номер серии',
   'episodeForm.numberHint': 'Если оставить пустым, будет следующий свободный номер',
   'episodeForm.cost': 'Цена в монетах',
+  'episodeForm.goldOnly':
+    'Это эксклюзив Gold: платные серии открываются только с Gold, цены в монетах у них нет. Отметьте «Бесплатный просмотр» для серии-тизера.',
+  'episodes.goldNoPricing': 'У эксклюзива Gold нет цен в монетах: платные серии открываются только с Gold.',
   'episodeForm.free': 'Бесплатная серия',
   'episodeForm.create': 'Создать серию',
+  'episodeForm.credits': 'Начало титров (секунды)',
+  'episodeForm.creditsHint':
+    'С этого места серия считается просмотренной. Длина серии {{duration}} с; если оставить пустым, титрами считаются последние {{seconds}} с.',
+  'episodeForm.creditsRule': 'Введите время больше 0 и меньше длины серии ({{duration}} с) или оставьте поле пустым',
+  'episodeForm.creditsNoVideo': 'Сначала загрузите видео: титры должны начинаться внутри серии.',
   'newEpisode.title': 'Новая серия',
   'newEpisode.hint': 'Сначала сохраните серию — сразу после этого можно загрузить видео.',
   'editEpisode.title': 'Изменить серию',

@@ -180,3 +180,21 @@ describe('an episode’s Russian title and description', () => {
     });
   });
 });
+
+describe('an episode of a Gold-exclusive series', () => {
+  const gold = { ...series, is_gold_exclusive: true };
+  const paid = { ...episode, is_free: false, coin_cost: 0, translations: {} };
+
+  it('has no coin price to fill in, says it opens with Gold only, and is saved without a price', async () => {
+    serve({ 'GET /admin/episodes/41/': paid, 'GET /admin/series/7/': gold, 'PATCH /admin/episodes/41/': paid });
+    renderAdmin(<EditEpisode />, { path: '/admin/episodes/41/edit', route: '/admin/episodes/:episodeId/edit' });
+    const user = userEvent.setup();
+    expect(await screen.findByText(/its paid episodes open with Gold only and have no coin price/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Coin cost')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Title'), ' again');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent('PATCH', '/admin/episodes/41/')).toBeDefined());
+    expect(sent('PATCH', '/admin/episodes/41/')).toMatchObject({ title: 'First night again', is_free: false });
+    expect(sent('PATCH', '/admin/episodes/41/')).not.toHaveProperty('coin_cost');
+  });
+});

@@ -1,4 +1,4 @@
-import { type Episode, Icon, localizedTitle, MediaImage, paths } from '@cliffhanger/shared';
+import { type Episode, Icon, isEpisodeWatched, localizedTitle, MediaImage, paths } from '@cliffhanger/shared';
 import { Link } from 'react-router-dom';
 import { catalogT, useCatalogT } from '../../messages';
 import { clampProgress } from './progress';
@@ -69,7 +69,8 @@ export function EpisodeTile({
   const { t, language } = useCatalogT();
   const access = accessOf(episode, goldOnly);
   const title = localizedTitle(episode, language);
-  const progress = Math.round(clampProgress(episode.progress));
+  // Watched (into its credits) reads as all of it, as everywhere else.
+  const progress = isEpisodeWatched(episode) ? 100 : Math.round(clampProgress(episode.progress));
   const status = accessLabel(episode, goldOnly);
   const duration = Math.max(Number(episode.duration) || 0, 0);
   const spoken = [

@@ -1,4 +1,12 @@
-import { localizedTitle, MediaImage, paths, type Series, selectUser, useSharedSelector } from '@cliffhanger/shared';
+import {
+  isEpisodeWatched,
+  localizedTitle,
+  MediaImage,
+  paths,
+  type Series,
+  selectUser,
+  useSharedSelector,
+} from '@cliffhanger/shared';
 import { Link } from 'react-router-dom';
 import { useCatalogT } from '../../messages';
 import { Carousel, CarouselItem } from '../catalogue/carousel';
@@ -44,10 +52,15 @@ export function ContinueWatching({
   const user = useSharedSelector(selectUser);
   const { t } = useCatalogT();
   const { data } = useCatalogContinueWatchingQuery(undefined, { skip: !user });
-  if (!data || data.length === 0) return null;
+  // What reached its credits is watched, not to be resumed (the server leaves it out too).
+  const entries = (data ?? []).filter(
+    (entry) =>
+      !isEpisodeWatched({ ...entry.episode, progress: entry.progress, position_seconds: entry.position_seconds }),
+  );
+  if (entries.length === 0) return null;
   return (
     <Carousel title={t('home.continueWatching')} className="carousel--resume" onScrolled={onScrolled}>
-      {data.map((entry) => (
+      {entries.map((entry) => (
         <CarouselItem key={entry.id}>
           <ContinueWatchingCard entry={entry} onOpen={onOpen} />
         </CarouselItem>

@@ -1,6 +1,6 @@
 /**
- * The phone player's right rail: My list (add or remove the series, announced on the bus so every
- * screen's list follows), Share (the device's share sheet where there is one, copying the series link
+ * The phone player's right rail: Like (a heart with the count), My list (add or remove the series,
+ * announced on the bus so every screen's list follows), Share (the device's share sheet where there is one, copying the series link
  * otherwise) and Episodes (opens the episode drawer).
  */
 import {
@@ -17,6 +17,7 @@ import {
 import { useState } from 'react';
 import { playerT, usePlayerT } from '../../messages';
 import { usePlayerMyListChangeMutation, usePlayerMyListQuery } from '../playback/player.api';
+import { LikeButton } from './like-button';
 
 /** The address a shared series opens: its page, which link previews describe. */
 export const seriesShareUrl = (seriesId: number, origin = window.location.origin) =>
@@ -100,6 +101,7 @@ export function ActionRail({
 
   return (
     <div className="player-rail" data-no-swipe="">
+      <LikeButton seriesId={seriesId} variant="rail" />
       <button
         type="button"
         className="player-rail-btn"

@@ -54,6 +54,20 @@ describe('the episode drawer', () => {
     }
   });
 
+  it('says Watched once the saved position reached the credits mark, and not before', () => {
+    const marked = { duration: 118, credits_start: 110, is_unlocked: true };
+    renderDrawer({
+      episodes: [
+        episode(1, 3, 1, { ...marked, progress: 94, position_seconds: 111 }),
+        episode(2, 3, 2, { ...marked, progress: 92, position_seconds: 109 }),
+      ],
+      currentId: 2,
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Episodes' });
+    expect(within(dialog).getByRole('button', { name: /^Episode 1,/ })).toHaveTextContent('Watched');
+    expect(within(dialog).getByRole('button', { name: /^Episode 2,/ })).not.toHaveTextContent('Watched');
+  });
+
   it('marks the locked episodes of a Gold series as Gold', () => {
     const { dialog } = renderDrawer({ goldExclusive: true });
     expect(within(dialog).getByRole('button', { name: /^Episode 3,/ })).toHaveTextContent('Gold');

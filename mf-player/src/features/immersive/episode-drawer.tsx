@@ -6,12 +6,11 @@
  * open and back to the opener on close.
  */
 
-import { Icon, localizedTitle } from '@cliffhanger/shared';
+import { Icon, isEpisodeWatched, localizedTitle } from '@cliffhanger/shared';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { usePlayerT } from '../../messages';
 import { formatTime } from '../playback/format';
 import type { PlayerEpisode } from '../playback/player.api';
-import { clampProgress, WATCHED_FRACTION } from '../progress/progress-rules';
 
 export type EpisodeAccess = 'free' | 'coins' | 'gold' | 'unlocked';
 
@@ -22,13 +21,15 @@ export function episodeAccess(episode: PlayerEpisode, goldExclusive: boolean): E
   return goldExclusive ? 'gold' : 'coins';
 }
 
+/** Watched: marked so on this page, or its saved position reached the credits (shared/src/watched.ts). */
 export function isWatched(episode: PlayerEpisode, watchedIds: readonly number[]): boolean {
-  return watchedIds.includes(episode.id) || clampProgress(episode.progress) >= WATCHED_FRACTION * 100;
+  return watchedIds.includes(episode.id) || isEpisodeWatched(episode);
 }
 
 type PlayerT = ReturnType<typeof usePlayerT>['t'];
 
-function accessLabel(episode: PlayerEpisode, access: EpisodeAccess, t: PlayerT): string {
+/** The words a tile or row shows for its access: a Gold-only episode says Gold, never a coin price. */
+export function accessLabel(episode: PlayerEpisode, access: EpisodeAccess, t: PlayerT): string {
   if (access === 'free') return t('episodes.free');
   if (access === 'unlocked') return t('episodes.unlocked');
   if (access === 'gold') return t('episodes.gold');

@@ -1,21 +1,26 @@
-import { Icon, localizedTitle, MediaImage } from '@cliffhanger/shared';
+import { Icon, isEpisodeWatched, localizedTitle, MediaImage } from '@cliffhanger/shared';
 import { usePlayerT } from '../../messages';
+import { accessLabel, episodeAccess } from '../immersive/episode-drawer';
 import { clampProgress } from '../progress/progress-rules';
 import type { PlayerEpisode } from './player.api';
 
 /**
  * The series' episodes beside the desktop player; the current one is marked for screen readers too.
+ * Each says, like the phone's drawer, whether it is free, unlocked, costs coins or needs Gold (a Gold
+ * exclusive shows no coin price).
  * Until `thumbnails` is set (the video's first frame is on screen) each thumbnail is an empty frame of
  * its size: eight images would otherwise take the connections the video's first requests need.
  */
 export function EpisodeList({
   episodes,
   currentId,
+  goldExclusive,
   thumbnails = true,
   onSelect,
 }: {
   episodes: PlayerEpisode[];
   currentId: number;
+  goldExclusive: boolean;
   thumbnails?: boolean;
   onSelect: (episode: PlayerEpisode) => void;
 }) {
@@ -25,13 +30,9 @@ export function EpisodeList({
       <h2 className="player-episodes-title">{t('episodes.title')}</h2>
       <ol>
         {episodes.map((episode) => {
-          const locked = !episode.is_free && !episode.is_unlocked;
+          const access = episodeAccess(episode, goldExclusive);
+          const locked = access === 'coins' || access === 'gold';
           const progress = Math.round(clampProgress(episode.progress));
-          const state = episode.is_free
-            ? t('episodes.free')
-            : locked
-              ? t('coins', { count: episode.coin_cost })
-              : t('episodes.unlocked');
           return (
             <li key={episode.id}>
               <button
@@ -52,8 +53,8 @@ export function EpisodeList({
                   </span>
                   <span className={locked ? 'player-episode-locked' : 'ch-muted'}>
                     {locked && <Icon name="lock" size={14} />}
-                    {state}
-                    {progress > 0 ? ` · ${progress}%` : ''}
+                    {accessLabel(episode, access, t)}
+                    {isEpisodeWatched(episode) ? ` · ${t('episodes.watched')}` : progress > 0 ? ` · ${progress}%` : ''}
                   </span>
                 </span>
               </button>

@@ -36,6 +36,8 @@ export interface EpisodeRef {
 export interface PlaybackSample extends EpisodeRef {
   position: number;
   duration: number;
+  /** Where the episode's credits start (seconds); null or absent: the default (shared/src/watched.ts). */
+  creditsStart?: number | null;
 }
 
 export const playbackSlice = createSlice({

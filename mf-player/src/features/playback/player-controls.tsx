@@ -12,6 +12,8 @@ export interface ControlsState {
   autoplayNext: boolean;
   hasPrevious: boolean;
   hasNext: boolean;
+  /** Picture in picture: null where the browser offers none (the button is then absent), else whether it is on. */
+  pictureInPicture: boolean | null;
 }
 
 export interface ControlsActions {
@@ -20,13 +22,14 @@ export interface ControlsActions {
   toggleMute(): void;
   setRate(rate: number): void;
   toggleFullscreen(): void;
+  togglePictureInPicture(): void;
   previous(): void;
   next(): void;
   toggleAutoplayNext(): void;
 }
 
 export function PlayerControls({ state, actions }: { state: ControlsState; actions: ControlsActions }) {
-  const { playing, muted, currentTime, duration, rate, autoplayNext, hasPrevious, hasNext } = state;
+  const { playing, muted, currentTime, duration, rate, autoplayNext, hasPrevious, hasNext, pictureInPicture } = state;
   const { t } = usePlayerT();
   return (
     <fieldset className="player-controls">
@@ -102,6 +105,18 @@ export function PlayerControls({ state, actions }: { state: ControlsState; actio
           />
           <span>{t('controls.autoplayNext')}</span>
         </label>
+        {pictureInPicture !== null && (
+          <button
+            type="button"
+            className="player-btn"
+            aria-label={pictureInPicture ? t('controls.exitPictureInPicture') : t('controls.pictureInPicture')}
+            aria-pressed={pictureInPicture}
+            title={pictureInPicture ? t('controls.exitPictureInPicture') : t('controls.pictureInPicture')}
+            onClick={actions.togglePictureInPicture}
+          >
+            <Icon name="pictureInPicture" />
+          </button>
+        )}
         <button
           type="button"
           className="player-btn"

@@ -213,7 +213,7 @@ describe('the immersive phone player', () => {
     expect(await screen.findByText('Series page 3')).toBeInTheDocument();
   });
 
-  it('falls back to muted with "Tap for sound" only when the browser refuses sound, not when a start is interrupted', async () => {
+  it('falls back to muted with "Tap for sound" ("Click for sound" on a desktop) only when the browser refuses sound, not when a start is interrupted', async () => {
     const refuse = (name: string) =>
       jest
         .mocked(HTMLMediaElement.prototype.play)
@@ -230,5 +230,43 @@ describe('the immersive phone player', () => {
     await flush();
     expect((onScreen(second.container) as HTMLVideoElement).muted).toBe(true);
     expect(screen.getByRole('button', { name: /Tap for sound/ })).toBeInTheDocument();
+    second.unmount();
+
+    // A desktop viewer clicks: the same offer says so.
+    refuse('NotAllowedError');
+    renderPlayer(episodes[1] as PlayerEpisode, 'desktop');
+    await flush();
+    expect(screen.getByRole('button', { name: 'Click for sound' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Tap for sound/ })).toBeNull();
+  });
+});
+
+describe('picture in picture on the desktop player', () => {
+  afterEach(() => {
+    delete (document as { pictureInPictureEnabled?: boolean }).pictureInPictureEnabled;
+  });
+
+  it('offers a labelled Picture in picture button where the browser has it, and none where it does not', async () => {
+    const without = renderPlayer(episodes[1] as PlayerEpisode, 'desktop');
+    await flush();
+    expect(screen.queryByRole('button', { name: 'Picture in picture' })).toBeNull();
+    without.unmount();
+
+    Object.defineProperty(document, 'pictureInPictureEnabled', { value: true, configurable: true });
+    const request = jest.fn(() => Promise.resolve({}));
+    Object.defineProperty(HTMLVideoElement.prototype, 'requestPictureInPicture', {
+      value: request,
+      configurable: true,
+    });
+    const { container } = renderPlayer(episodes[1] as PlayerEpisode, 'desktop');
+    await flush();
+    const button = screen.getByRole('button', { name: 'Picture in picture' });
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    fireEvent.click(button);
+    expect(request.mock.contexts[0]).toBe(onScreen(container));
+    act(() => {
+      onScreen(container)?.dispatchEvent(new Event('enterpictureinpicture', { bubbles: true }));
+    });
+    expect(screen.getByRole('button', { name: 'Leave picture in picture' })).toHaveAttribute('aria-pressed', 'true');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The player screen's body, in its two layouts. Mobile (under 768 px) is immersive: the video fills the
  * screen under translucent overlays — back, the title, episode and an expandable description, a right
- * rail (My list, Share, Episodes), a drawer of every episode, a progress bar to drag — a tap pauses and a
+ * rail (Like, My list, Share, Episodes), a drawer of every episode, a progress bar to drag — a tap pauses and a
  * swipe up or down moves to the next or previous episode. Desktop puts the video beside the series'
  * episode list. Both layouts are one tree around the same <video> elements, so crossing the breakpoint
  * (a rotation, a resized window) or opening the drawer never reloads or restarts the episode.
@@ -32,6 +32,7 @@ import { planningPrice } from '../auto-unlock/auto-unlock-rules';
 import { CaptionsMenu } from '../captions/captions-menu';
 import { ActionRail } from '../immersive/action-rail';
 import { EpisodeDrawer } from '../immersive/episode-drawer';
+import { LikeButton } from '../immersive/like-button';
 import { NextCountdown } from '../immersive/next-countdown';
 import { ScrubBar } from '../immersive/scrub-bar';
 import { quartilesReached, resumePosition } from '../progress/progress-rules';
@@ -44,6 +45,7 @@ import {
   autoplayNextToggled,
   type EpisodeRef,
   episodeAdvanced,
+  type PlaybackSample,
   playbackLeft,
   playbackPaused,
   playbackStarted,
@@ -95,6 +97,11 @@ export function startPlayback(video: HTMLVideoElement, onMuted: () => void): voi
     if (video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) retry();
     else video.addEventListener('canplay', retry, { once: true });
   });
+}
+
+/** Whether the viewer taps (a touch screen) rather than clicks; without the media query, the phone layout says so. */
+export function touchScreen(layout: PlayerLayout): boolean {
+  return window.matchMedia?.('(pointer: coarse)').matches ?? layout === 'mobile';
 }
 
 export function isLocked(episode: Pick<PlayerEpisode, 'is_free' | 'is_unlocked'>): boolean {
@@ -149,6 +156,8 @@ export function PlayerView({
   const goldExclusive = !!series?.is_gold_exclusive;
   const src = locked ? null : episode.hls_url;
   const ref: EpisodeRef = { episodeId: episode.id, seriesId: episode.series };
+  /** What every playback sample carries: the episode and where its credits start (it is watched from there). */
+  const marked = { ...ref, creditsStart: episode.credits_start ?? null };
   // Auto-unlock plans with the next locked episode's price and acts only on the next locked episode.
   const autoUnlockPrice = goldExclusive ? 0 : planningPrice(episodes);
   const autoUnlock = { next: !previous || !isLocked(previous), price: autoUnlockPrice };
@@ -190,7 +199,7 @@ export function PlayerView({
   const started = useRef(false);
   const lastTick = useRef(0);
   const advancing = useRef(false);
-  const sample = useRef({ ...ref, position: 0, duration: episode.duration });
+  const sample = useRef<PlaybackSample>({ ...marked, position: 0, duration: episode.duration });
   /** The quartiles of this view already reported. */
   const quartiles = useRef<number[]>([]);
   /** Where in the tab's history the player was opened (moving between episodes adds entries). */
@@ -212,7 +221,7 @@ export function PlayerView({
     quartiles.current = [];
     setCountdown(false);
     setDescriptionOpen(false);
-    sample.current = { episodeId: episode.id, seriesId: episode.series, position: 0, duration: episode.duration };
+    sample.current = { ...marked, position: 0, duration: episode.duration };
     // A swapped-in episode has its metadata already; a fresh one reports it as it loads.
     const video = activeVideo();
     const known = video && deck.slots[deck.active]?.episodeId === episode.id ? video.duration : Number.NaN;
@@ -309,6 +318,27 @@ export function PlayerView({
     },
     [activeVideo],
   );
+
+  // Picture in picture, where the browser offers it: the button says whether the video is in its own window.
+  const pictureInPictureOffered = typeof document !== 'undefined' && document.pictureInPictureEnabled === true;
+  const [inPictureInPicture, setInPictureInPicture] = useState(false);
+  const togglePictureInPicture = useCallback(() => {
+    const video = activeVideo();
+    if (document.pictureInPictureElement) void document.exitPictureInPicture().catch(() => undefined);
+    else void video?.requestPictureInPicture?.().catch(() => undefined);
+  }, [activeVideo]);
+  useEffect(() => {
+    const stage = stageRef.current;
+    if (!stage || !pictureInPictureOffered) return;
+    const entered = () => setInPictureInPicture(true);
+    const left = () => setInPictureInPicture(false);
+    stage.addEventListener('enterpictureinpicture', entered);
+    stage.addEventListener('leavepictureinpicture', left);
+    return () => {
+      stage.removeEventListener('enterpictureinpicture', entered);
+      stage.removeEventListener('leavepictureinpicture', left);
+    };
+  }, [pictureInPictureOffered]);
 
   const toggleMute = useCallback(() => {
     const video = activeVideo();
@@ -448,7 +478,7 @@ export function PlayerView({
               const video = event.currentTarget;
               // Moving on pauses the episode left behind: that is not the viewer pausing it.
               if (!video.ended && started.current && !advancing.current) {
-                sample.current = { ...ref, position: video.currentTime, duration: sample.current.duration };
+                sample.current = { ...marked, position: video.currentTime, duration: sample.current.duration };
                 dispatch(playbackPaused({ ...sample.current }));
               }
             }}
@@ -462,7 +492,7 @@ export function PlayerView({
             onTimeUpdate={(event) => {
               const video = event.currentTarget;
               const d = Number.isFinite(video.duration) && video.duration > 0 ? video.duration : episode.duration;
-              sample.current = { ...ref, position: video.currentTime, duration: d };
+              sample.current = { ...marked, position: video.currentTime, duration: d };
               setTime(video.currentTime);
               if (started.current)
                 for (const quartile of quartilesReached(video.currentTime, d, quartiles.current)) {
@@ -522,7 +552,7 @@ export function PlayerView({
       )}
       {!locked && needsSound && !error && (
         <Button variant="secondary" className="player-sound" onClick={toggleMute}>
-          <Icon name="soundOff" /> {t('view.tapForSound')}
+          <Icon name="soundOff" /> {t(touchScreen(layout) ? 'view.tapForSound' : 'view.clickForSound')}
         </Button>
       )}
       {layout === 'mobile' && !locked && !playing && firstFrameShown && !countdown && !error && (
@@ -615,6 +645,7 @@ export function PlayerView({
                 autoplayNext,
                 hasPrevious: !!previous,
                 hasNext: !!next,
+                pictureInPicture: pictureInPictureOffered ? inPictureInPicture : null,
               }}
               actions={{
                 togglePlay,
@@ -625,6 +656,7 @@ export function PlayerView({
                   if (video) video.playbackRate = r;
                 },
                 toggleFullscreen,
+                togglePictureInPicture,
                 previous: () => go(previous, false),
                 next: () => go(next, true),
                 toggleAutoplayNext: () => dispatch(autoplayNextToggled()),
@@ -645,6 +677,7 @@ export function PlayerView({
           <div className="player-info">
             <h1 className="player-title">{title}</h1>
             <p className="player-subtitle">{episodeTitle}</p>
+            <LikeButton seriesId={episode.series} variant="inline" />
             {description && <p className="ch-muted">{description}</p>}
             <AutoUnlockControl seriesId={episode.series} price={autoUnlockPrice} />
           </div>
@@ -654,6 +687,7 @@ export function PlayerView({
         <EpisodeList
           episodes={episodes}
           currentId={episode.id}
+          goldExclusive={goldExclusive}
           thumbnails={firstFrameShown || locked}
           onSelect={(e) => go(e, e === next)}
         />

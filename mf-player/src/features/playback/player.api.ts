@@ -11,12 +11,16 @@ import {
   type Episode,
   type Paginated,
   type Series,
+  type SeriesLike,
 } from '@cliffhanger/shared';
 
 /** An episode as answered for the viewer: the fields (product.md#entities) plus the saved position, in seconds. */
 export type PlayerEpisode = Episode & { position_seconds?: number };
 
 const listOf = <T>(answer: T[] | Paginated<T>): T[] => (Array.isArray(answer) ? answer : answer.results);
+
+/** The number of like changes started per series, so only the latest one's answer is shown. */
+const likeTurns = new Map<number, number>();
 
 export const PLAYER_EPISODES_TAG = { type: 'Episode' as const, id: 'player' };
 
@@ -83,6 +87,35 @@ export const playerApi = baseApi.injectEndpoints({
       },
       invalidatesTags: ['MyList'],
     }),
+    /** Whether the viewer likes the series, and its count of likes. */
+    playerSeriesLike: build.query<SeriesLike, number>({
+      query: (seriesId) => ({ url: `/series/${seriesId}/like/` }),
+    }),
+    /**
+     * Likes or unlikes at once (the heart and its count follow before the answer); a refused change puts
+     * them back. Only the answer to the latest change of a series is shown, so quick taps never flicker.
+     */
+    playerSeriesLikeChange: build.mutation<SeriesLike, { seriesId: number; liked: boolean }>({
+      query: ({ seriesId, liked }) => ({ url: `/series/${seriesId}/like/`, method: 'PUT', body: { liked } }),
+      async onQueryStarted({ seriesId, liked }, { dispatch, queryFulfilled }) {
+        const turn = (likeTurns.get(seriesId) ?? 0) + 1;
+        likeTurns.set(seriesId, turn);
+        const patch = dispatch(
+          playerApi.util.updateQueryData('playerSeriesLike', seriesId, (state) => {
+            if (state.liked === liked) return;
+            state.liked = liked;
+            state.likes = Math.max(0, state.likes + (liked ? 1 : -1));
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          if (likeTurns.get(seriesId) === turn)
+            dispatch(playerApi.util.updateQueryData('playerSeriesLike', seriesId, () => data));
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
   }),
 });
 
@@ -94,4 +127,6 @@ export const {
   usePlayerSeriesBySlugQuery,
   usePlayerMyListQuery,
   usePlayerMyListChangeMutation,
+  usePlayerSeriesLikeQuery,
+  usePlayerSeriesLikeChangeMutation,
 } = playerApi;

@@ -1,12 +1,11 @@
 /**
- * The progress rules: a percentage clamped to 0–100 (product.md#player), saved at most every 10 s while playing, and
- * "watched" near the end — at 80 % or within the last 15 s, whichever comes first, so a 60 s episode
- * with a 10 s outro counts as watched once the story is over. The tail rule applies only to episodes of
- * at least four tails (60 s): for a short clip "the last 15 s" would be the whole clip.
+ * The progress rules: a percentage clamped to 0–100 (product.md#player), saved at most every 10 s while playing.
+ * An episode is watched once the viewer reaches its credits — the one rule of shared/src/watched.ts,
+ * which the server and every other screen read too.
  */
+import { isEpisodeWatched } from '@cliffhanger/shared';
+
 export const PROGRESS_SAVE_INTERVAL_MS = 10_000;
-export const WATCHED_FRACTION = 0.8;
-export const WATCHED_TAIL_SECONDS = 15;
 
 export function clampProgress(value: unknown): number {
   const n = typeof value === 'number' ? value : Number(value);
@@ -19,24 +18,17 @@ export function progressOf(position: number, duration: number): number {
   return clampProgress((position / duration) * 100);
 }
 
-export function isNearEnd(position: number, duration: number): boolean {
-  if (!(duration > 0) || !(position > 0)) return false;
-  const inTail = duration >= WATCHED_TAIL_SECONDS * 4 && position >= duration - WATCHED_TAIL_SECONDS;
-  return inTail || position >= duration * WATCHED_FRACTION - 1e-9; // 6 × 0.8 is 4.800…01 in floating point
-}
-
-/** Where to start an episode: the saved position unless it was (nearly) finished; then from the start. */
+/** Where to start an episode: the saved position unless it was watched (into its credits); then from the start. */
 export function resumePosition(
-  episode: { progress?: number; position_seconds?: number; duration: number },
+  episode: { progress?: number; position_seconds?: number; duration: number; credits_start?: number | null },
   requested?: number | null,
 ): number {
   if (requested != null && Number.isFinite(requested) && requested >= 0) return requested;
-  const duration = episode.duration;
   const saved =
     episode.position_seconds && episode.position_seconds > 0
       ? episode.position_seconds
-      : (clampProgress(episode.progress) / 100) * duration;
-  if (!(saved > 0) || clampProgress(episode.progress) >= 100 || isNearEnd(saved, duration)) return 0;
+      : (clampProgress(episode.progress) / 100) * episode.duration;
+  if (!(saved > 0) || isEpisodeWatched(episode)) return 0;
   return saved;
 }
 

@@ -1,14 +1,15 @@
 /**
  * Progress while watching (product.md#player): saved at most every 10 s while playing, at once on pause and when
  * the viewer leaves (another route, another episode, the page hidden or closed — then with a keepalive
- * request that outlives the page), always clamped to 0–100. Near the end, or when the viewer moves on
- * to the next episode, the episode is marked watched once. Each save and mark is announced on the bus.
+ * request that outlives the page), always clamped to 0–100. Once the viewer reaches the credits
+ * (shared/src/watched.ts), or moves on to the next episode, the episode is marked watched once. Each save and mark is announced on the bus.
  */
 import {
   ANALYTICS_EVENTS,
   episodeStarted,
   episodeWatched,
   fetchUnderPolicy,
+  isWatchedAt,
   progressSaved,
   readAccessToken,
   runMutation,
@@ -30,7 +31,7 @@ import {
   watchedMarked,
 } from '../playback/playback.slice';
 import { progressApi } from './progress.api';
-import { isNearEnd, PROGRESS_SAVE_INTERVAL_MS, progressOf } from './progress-rules';
+import { PROGRESS_SAVE_INTERVAL_MS, progressOf } from './progress-rules';
 
 export function* putProgress(episodeId: number, progress: number, positionSeconds: number) {
   yield* runMutation(
@@ -63,6 +64,10 @@ export function* postWatched(episodeId: number) {
 }
 
 const now = () => Date.now();
+
+/** The viewer reached the episode's credits (its own mark, or the default). */
+const inCredits = (sample: PlaybackSample) =>
+  isWatchedAt({ duration: sample.duration, credits_start: sample.creditsStart }, sample.position);
 
 export function* saveProgress(sample: PlaybackSample, keepalive = false) {
   const progress = progressOf(sample.position, sample.duration);
@@ -110,7 +115,7 @@ export function* onStarted({ payload }: ReturnType<typeof playbackStarted>) {
 
 export function* onTick({ payload }: ReturnType<typeof playbackTicked>) {
   const state: PlaybackState = yield select(selectPlayback);
-  if (isNearEnd(payload.position, payload.duration) && !state.watched.includes(payload.episodeId)) {
+  if (inCredits(payload) && !state.watched.includes(payload.episodeId)) {
     yield call(saveProgress, payload);
     yield call(markWatched, payload);
     return;
@@ -127,7 +132,7 @@ export function* onPaused({ payload }: ReturnType<typeof playbackPaused>) {
 export function* onLeft({ payload }: ReturnType<typeof playbackLeft>) {
   if (!(payload.position > 0)) return; // nothing watched: nothing to save
   yield call(saveProgress, payload, !!payload.pageHidden);
-  if (isNearEnd(payload.position, payload.duration)) yield call(markWatched, payload);
+  if (inCredits(payload)) yield call(markWatched, payload);
 }
 
 export function* onAdvanced({ payload }: ReturnType<typeof episodeAdvanced>) {

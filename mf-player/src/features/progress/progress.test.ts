@@ -2,7 +2,7 @@ import { episodeWatched, progressSaved, trackEvent } from '@cliffhanger/shared';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { playerStore } from '../../test/store';
 import { episodeAdvanced, playbackPaused, playbackStarted, playbackTicked } from '../playback/playback.slice';
-import { clampProgress, isNearEnd, progressOf, resumePosition } from './progress-rules';
+import { clampProgress, progressOf, resumePosition } from './progress-rules';
 
 describe('progress rules', () => {
   it('clamps progress between 0 and 100', () => {
@@ -13,18 +13,14 @@ describe('progress rules', () => {
     expect(progressOf(75, 60)).toBe(100);
   });
 
-  it('treats a 60 s episode with a 10 s outro as watched once its story is over', () => {
-    expect(isNearEnd(44, 60)).toBe(false);
-    expect(isNearEnd(45, 60)).toBe(true); // the last 15 s
-    expect(isNearEnd(50, 60)).toBe(true); // inside the outro
-    expect(isNearEnd(150, 180)).toBe(true); // 83 %
-    expect(isNearEnd(140, 180)).toBe(false);
+  it('resumes a short clip at its saved position', () => {
+    expect(resumePosition({ duration: 6, progress: 50, position_seconds: 3 })).toBe(3);
   });
 
-  it('judges a short clip by its share watched, not by the 15 s tail', () => {
-    expect(isNearEnd(2, 6)).toBe(false);
-    expect(isNearEnd(4.8, 6)).toBe(true);
-    expect(resumePosition({ duration: 6, progress: 50, position_seconds: 3 })).toBe(3);
+  it('never resumes inside the credits: an episode left there starts again from the beginning', () => {
+    const marked = { duration: 118, credits_start: 110 };
+    expect(resumePosition({ ...marked, progress: 94, position_seconds: 111 })).toBe(0);
+    expect(resumePosition({ ...marked, progress: 92, position_seconds: 109 })).toBe(109);
   });
 
   it('resumes at the saved position, from the start once finished, or at an explicit time', () => {
@@ -71,16 +67,31 @@ describe('the progress saga', () => {
     expect(seen).toContain(trackEvent.type); // 3.2 Episode Started
   });
 
-  it('marks the episode watched once near the end and announces it', async () => {
+  it('marks the episode watched once when playback reaches its credits mark, and announces it', async () => {
     const seen: string[] = [];
     const store = playerStore({ record: seen });
+    const marked = { ...ref, duration: 118, creditsStart: 110 };
     store.dispatch(playbackStarted({ ...ref, episodeNumber: 1 }));
-    store.dispatch(playbackTicked({ ...ref, position: 46, duration: 60 }));
+    store.dispatch(playbackTicked({ ...marked, position: 109 }));
     await flush();
-    store.dispatch(playbackTicked({ ...ref, position: 47, duration: 60 }));
+    expect(http.calls.filter((c) => c.url === '/episodes/7/mark-watched/')).toHaveLength(0);
+    store.dispatch(playbackTicked({ ...marked, position: 110.2 }));
+    await flush();
+    store.dispatch(playbackTicked({ ...marked, position: 111 }));
     await flush();
     expect(http.calls.filter((c) => c.url === '/episodes/7/mark-watched/')).toHaveLength(1);
     expect(seen.filter((t) => t === episodeWatched.type)).toHaveLength(1);
+  });
+
+  it('marks an unmarked episode watched in its last 10 s', async () => {
+    const store = playerStore();
+    store.dispatch(playbackStarted({ ...ref, episodeNumber: 1 }));
+    store.dispatch(playbackTicked({ ...ref, position: 107, duration: 118 }));
+    await flush();
+    expect(http.calls.filter((c) => c.url === '/episodes/7/mark-watched/')).toHaveLength(0);
+    store.dispatch(playbackTicked({ ...ref, position: 108, duration: 118 }));
+    await flush();
+    expect(http.calls.filter((c) => c.url === '/episodes/7/mark-watched/')).toHaveLength(1);
   });
 
   it('counts an episode as watched when the viewer moves on to the next', async () => {

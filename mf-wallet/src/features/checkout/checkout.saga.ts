@@ -10,6 +10,7 @@ import {
   apiClient,
   balanceChanged,
   baseApi,
+  episodeUnlocked,
   episodeUnlockRequested,
   fetchCoinBalance,
   goldStatusChanged,
@@ -24,7 +25,8 @@ import {
   unlockSheetRequested,
   writeStored,
 } from '@cliffhanger/shared';
-import { call, delay, put, select, takeLeading } from 'redux-saga/effects';
+import type { Task } from 'redux-saga';
+import { call, delay, fork, join, put, race, select, take, takeLeading } from 'redux-saga/effects';
 import { walletT } from '../../messages';
 import { type CheckoutSession, coinsApi } from '../coins/coins.api';
 import { formatDate } from '../format';
@@ -173,6 +175,18 @@ export function* continueOnEpisode(episode: UnlockSheetEpisode, unlockAfter: boo
   }
 }
 
+/** How long the coins' toast waits for the player to say the episode bought for is unlocked. */
+export const UNLOCK_CONFIRM_MS = 8_000;
+
+/** True once the player says `episodeId` is unlocked, false when it has not within UNLOCK_CONFIRM_MS. */
+export function* unlockConfirmed(episodeId: number) {
+  const { unlocked } = yield race({
+    unlocked: take((action: unknown) => episodeUnlocked.match(action) && action.payload.episodeId === episodeId),
+    timeout: delay(UNLOCK_CONFIRM_MS),
+  });
+  return !!unlocked;
+}
+
 export function* confirmCheckout({ payload }: ReturnType<typeof checkoutReturned>) {
   if (payload.outcome === 'cancelled') {
     removeStored('checkout_session_id');
@@ -193,14 +207,37 @@ export function* confirmCheckout({ payload }: ReturnType<typeof checkoutReturned
     yield put(outcomeSettled({ status: 'confirmed', balance }));
     yield call(offerKeepCoins);
     yield put(track(ANALYTICS_EVENTS.coinPurchaseCompleted, { coins: balance - baseline, balance }));
+    const count = balance - baseline;
+    const episode = payload.episode;
+    // Bought to unlock an episode: the toast waits for the unlock and then says both.
+    if (episode && payload.unlockAfter && balance >= episode.coinCost) {
+      const confirming: Task = yield fork(unlockConfirmed, episode.episodeId);
+      yield call(continueOnEpisode, episode, true, balance);
+      const unlocked: boolean = yield join(confirming);
+      yield put(
+        showToast(
+          unlocked
+            ? {
+                type: 'success',
+                message: walletT('toast.coinsAddedUnlocked', { count, number: episode.episodeNumber }),
+              }
+            : {
+                type: 'success',
+                title: walletT('toast.coinsAddedTitle'),
+                message: walletT('toast.coinsAdded', { count }),
+              },
+        ),
+      );
+      return;
+    }
     yield put(
       showToast({
         type: 'success',
         title: walletT('toast.coinsAddedTitle'),
-        message: walletT('toast.coinsAdded', { count: balance - baseline }),
+        message: walletT('toast.coinsAdded', { count }),
       }),
     );
-    if (payload.episode) yield call(continueOnEpisode, payload.episode, payload.unlockAfter ?? false, balance);
+    if (episode) yield call(continueOnEpisode, episode, payload.unlockAfter ?? false, balance);
     return;
   }
   const subscription: ActiveSubscription | null = yield call(waitForGold);

@@ -1,6 +1,8 @@
 import {
   apiClient,
   balanceChanged,
+  episodeUnlocked,
+  episodeUnlockRequested,
   goldStatusChanged,
   readStored,
   selectCoinBalance,
@@ -18,7 +20,13 @@ import { goldSubscription, packages, plans } from '../../test/fixtures';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { renderWallet } from '../../test/render';
 import { settle, typesOf, viewer, walletStore } from '../../test/store';
-import { browser, CHECKOUT_MESSAGES, CHECKOUT_POLL_ATTEMPTS, CHECKOUT_POLL_INTERVAL_MS } from './checkout.saga';
+import {
+  browser,
+  CHECKOUT_MESSAGES,
+  CHECKOUT_POLL_ATTEMPTS,
+  CHECKOUT_POLL_INTERVAL_MS,
+  UNLOCK_CONFIRM_MS,
+} from './checkout.saga';
 import { checkoutRequested, checkoutReturned } from './checkout.slice';
 
 let http: HttpMock;
@@ -148,7 +156,7 @@ describe('subscribing to Gold', () => {
     });
     renderWallet(<GoldSubscriptionScreen />, { path: '/gold-subscription' });
     expect(await screen.findByText(/free plan/)).toBeInTheDocument();
-    await userEvent.click(await screen.findByRole('button', { name: /Subscribe to Gold for .* per year/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Subscribe to Gold for .* a year/ }));
     await act(() => settle());
     expect(http.calls.find((c) => c.url === '/subscriptions/create/')?.data).toBe(JSON.stringify({ plan: 'yearly' }));
     expect(readStored('checkout_session_id')).toBe('cs_dev_gold');
@@ -161,7 +169,7 @@ describe('subscribing to Gold', () => {
       if (config.url === '/subscriptions/create/') return { status: 409, data: {} };
     });
     renderWallet(<GoldSubscriptionScreen />, { path: '/gold-subscription' });
-    await userEvent.click(await screen.findByRole('button', { name: /Subscribe to Gold for .* per month/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Subscribe to Gold for .* a month/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to create subscription$/);
     expect(assign).not.toHaveBeenCalled();
   });
@@ -217,6 +225,47 @@ describe('coming back from the payment page', () => {
       message: CHECKOUT_MESSAGES.coinsDelayed,
     });
     expect(typesOf(seen)).not.toContain(balanceChanged.type);
+  });
+
+  it('says both in one toast when coins bought to unlock an episode arrived and the episode was unlocked', async () => {
+    jest.useFakeTimers();
+    writeStored('coin_balance', 0);
+    http = mockHttp((config) => {
+      if (config.url === '/users/coins/balance/') return { status: 200, data: { balance: 100 } };
+    });
+    const seen: UnknownAction[] = [];
+    const store = walletStore({ record: seen });
+    const episode = { episodeId: 12, seriesId: 3, episodeNumber: 4, coinCost: 30, returnTo: '/player/3/episode/12' };
+    store.dispatch(
+      checkoutReturned({ kind: 'coins', outcome: 'success', sessionId: 'cs_dev_abc', episode, unlockAfter: true }),
+    );
+    await jest.advanceTimersByTimeAsync(CHECKOUT_POLL_INTERVAL_MS * 2);
+    expect(seen.find((a) => a.type === episodeUnlockRequested.type)?.payload).toMatchObject({ episodeId: 12 });
+    expect(seen.some((a) => a.type === showToast.type)).toBe(false);
+    // The player unlocks it and says so on the bus.
+    store.dispatch(episodeUnlocked({ episodeId: 12, seriesId: 3, coinCost: 30, balance: 70 }));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(seen.filter((a) => a.type === showToast.type).map((a) => a.payload)).toEqual([
+      expect.objectContaining({ type: 'success', message: '100 coins added · Episode 4 unlocked' }),
+    ]);
+  });
+
+  it('says only that the coins arrived when the episode was not unlocked in time', async () => {
+    jest.useFakeTimers();
+    writeStored('coin_balance', 0);
+    http = mockHttp((config) => {
+      if (config.url === '/users/coins/balance/') return { status: 200, data: { balance: 100 } };
+    });
+    const seen: UnknownAction[] = [];
+    const store = walletStore({ record: seen });
+    const episode = { episodeId: 12, seriesId: 3, episodeNumber: 4, coinCost: 30, returnTo: '/player/3/episode/12' };
+    store.dispatch(
+      checkoutReturned({ kind: 'coins', outcome: 'success', sessionId: 'cs_dev_abc', episode, unlockAfter: true }),
+    );
+    await jest.advanceTimersByTimeAsync(CHECKOUT_POLL_INTERVAL_MS * 2 + UNLOCK_CONFIRM_MS);
+    expect(seen.filter((a) => a.type === showToast.type).map((a) => a.payload)).toEqual([
+      expect.objectContaining({ title: 'Coins added', message: '100 coins are in your wallet.' }),
+    ]);
   });
 
   it('says a cancelled payment was cancelled and forgets the checkout', async () => {

@@ -71,7 +71,7 @@ describe('the store', () => {
     expect(screen.getByRole('heading', { name: 'Coins' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Gold' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: /Buy 100 coins for/ })).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: /Subscribe to Gold for .* per month/ })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Subscribe to Gold for .* a month/ })).toBeInTheDocument();
     expect(screen.getByText(/no coins needed/)).toBeInTheDocument();
   });
 });

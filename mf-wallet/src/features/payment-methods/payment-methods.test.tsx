@@ -7,7 +7,7 @@ import { card } from '../../test/fixtures';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { renderWallet } from '../../test/render';
 import { settle, walletStore } from '../../test/store';
-import { brandOfNumber, passesLuhn, validateCard } from './card-rules';
+import { brandOfNumber, parseExpiry, passesLuhn, typedExpiry, validateCard } from './card-rules';
 import { paymentMethodsApi } from './payment-methods.api';
 import { loadStripeLazily, resetStripeLoader } from './stripe-loader';
 
@@ -84,6 +84,21 @@ describe('saved cards', () => {
 });
 
 describe('adding a card without Stripe keys (dev provider)', () => {
+  it('takes the expiry typed as MMYY, putting the slash in as the viewer types, on a numeric keypad', async () => {
+    http = mockHttp(() => ({ status: 200, data: [] }));
+    renderWallet(<PaymentsPanel />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a card' }));
+    const expiry = screen.getByLabelText('Expiry (MM/YY)');
+    expect(expiry).toHaveAttribute('inputmode', 'numeric');
+    expect(expiry).toHaveAttribute('autocomplete', 'cc-exp');
+    await userEvent.type(expiry, '12');
+    expect(expiry).toHaveValue('12/');
+    await userEvent.type(expiry, '30');
+    expect(expiry).toHaveValue('12/30');
+    await userEvent.click(screen.getByRole('button', { name: 'Add card' }));
+    expect(expiry).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('checks the card like any card form, with each message next to its field', async () => {
     http = mockHttp(() => ({ status: 200, data: [] }));
     renderWallet(<PaymentsPanel />);
@@ -201,6 +216,24 @@ describe('card rules', () => {
     const amex = { ...ok, number: '3782 822463 10005', cvc: '1234' };
     expect(validateCard(amex, now)).toEqual({});
     expect(validateCard({ ...amex, cvc: '123' }, now).cvc).toMatch(/4-digit/);
+  });
+
+  it('accepts the expiry as MMYY and MM/YY (and M/YY, MM/YYYY), and shapes it as MM/YY while it is typed', () => {
+    for (const typed of ['1230', '12/30', '12 / 30', '12/2030'])
+      expect(parseExpiry(typed)).toEqual({ month: 12, year: 2030 });
+    expect(parseExpiry('4/29')).toEqual({ month: 4, year: 2029 });
+    expect(parseExpiry('1330')).toBeNull();
+    expect(parseExpiry('123')).toBeNull();
+    expect(typedExpiry('', '1')).toBe('1');
+    expect(typedExpiry('1', '12')).toBe('12/');
+    expect(typedExpiry('12/', '12/3')).toBe('12/3');
+    expect(typedExpiry('', '1230')).toBe('12/30');
+    expect(typedExpiry('', '4')).toBe('04/');
+    expect(typedExpiry('1', '1/')).toBe('01/');
+    expect(typedExpiry('', '12/2030')).toBe('12/30');
+    expect(typedExpiry('12/30', '12/301')).toBe('12/30');
+    // Deleting back over the slash is not undone.
+    expect(typedExpiry('12/', '12')).toBe('12');
   });
 
   it('reads the brand from the number as it is typed', () => {

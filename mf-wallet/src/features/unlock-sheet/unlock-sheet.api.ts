@@ -18,11 +18,14 @@ export const unlockSheetApi = baseApi.injectEndpoints({
       providesTags: ['Transaction'],
     }),
     /** A PaymentIntent for a coin package, charged to the saved default card. */
-    walletCreatePaymentIntent: build.mutation<PaymentIntent, { packageId: number; amount: number; currency: string }>({
-      query: ({ packageId, amount, currency }) => ({
+    walletCreatePaymentIntent: build.mutation<
+      PaymentIntent,
+      { packageId: number; amount: number; currency: string; idempotencyKey: string }
+    >({
+      query: ({ packageId, amount, currency, idempotencyKey }) => ({
         url: '/payments/create-intent/',
         method: 'POST',
-        body: { amount, currency, package_id: packageId },
+        body: { amount, currency, package_id: packageId, idempotency_key: idempotencyKey },
       }),
       extraOptions: SEND_ONCE,
     }),

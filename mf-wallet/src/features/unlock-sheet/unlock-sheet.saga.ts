@@ -1,8 +1,9 @@
 /**
  * What the unlock sheet does besides opening the payment page (checkout.saga.ts):
- * - one-tap buying with the saved default card: a PaymentIntent confirmed off-session; the coins come
- *   from the processor's verified webhook (the answer reports the balance after it). When the bank
- *   wants the viewer to confirm (3-D Secure), the purchase continues on the payment page instead;
+ * - one-tap buying with the saved default card, from the sheet or the coin store: a PaymentIntent
+ *   confirmed off-session; the coins come from the processor's verified webhook (the answer reports the
+ *   balance after it). One idempotency key per tap, so a resent request never charges twice. When the
+ *   bank wants the viewer to confirm (3-D Secure), the purchase continues on the payment page instead;
  * - unlocking the rest of the series for the total the server quoted;
  * - unlocking the episode itself, which is the player's job (`player/unlockEpisode`).
  */
@@ -31,6 +32,7 @@ import {
   savedCardPurchaseRequested,
   selectUnlockSheet,
   seriesUnlockRequested,
+  storePurchaseSettled,
   type UnlockSheetState,
   unlockSheetSettled,
 } from './unlock-sheet.slice';
@@ -55,8 +57,9 @@ const { walletCreatePaymentIntent, walletConfirmPayment, walletUnlockSeries } = 
 
 /** Charges the saved default card: a PaymentIntent, then its off-session confirmation. */
 export function* payWithSavedCard(packageId: number, amount: number, currency: string) {
+  const idempotencyKey = crypto.randomUUID();
   const intent: PaymentIntent = yield* runMutation(
-    walletCreatePaymentIntent.initiate({ packageId, amount, currency }, SAGA_MUTATION),
+    walletCreatePaymentIntent.initiate({ packageId, amount, currency, idempotencyKey }, SAGA_MUTATION),
   );
   const answer: PaymentConfirmation = yield* runMutation(
     walletConfirmPayment.initiate(intent.payment_intent_id, SAGA_MUTATION),
@@ -65,8 +68,14 @@ export function* payWithSavedCard(packageId: number, amount: number, currency: s
 }
 
 export function* buyWithSavedCard({ payload }: ReturnType<typeof savedCardPurchaseRequested>) {
+  const fromStore = payload.source === 'store';
   const sheet: UnlockSheetState = yield select(selectUnlockSheet);
-  const episode = sheet.episode;
+  const episode = fromStore ? null : sheet.episode;
+  const unlockAfter = !fromStore && sheet.unlockAfter;
+  // The sheet shows what went wrong inside it; the store, which has no place for it, in a toast.
+  const settled = (error: string | null, close?: boolean) =>
+    fromStore ? storePurchaseSettled() : unlockSheetSettled({ error, close });
+  const told = (message: string, type: 'info' | 'error') => put(showToast({ type, message }));
   yield put(track(ANALYTICS_EVENTS.coinPurchaseStarted, { package_id: payload.packageId, saved_card: true }));
   try {
     const answer: PaymentConfirmation = yield call(
@@ -77,20 +86,21 @@ export function* buyWithSavedCard({ payload }: ReturnType<typeof savedCardPurcha
     );
     if (answer.status === 'requires_action') {
       // 3-D Secure: the processor's payment page asks the bank, then brings the viewer back here.
-      yield put(unlockSheetSettled({ error: null }));
+      yield put(settled(null));
       yield put(showToast({ type: 'info', message: UNLOCK_SHEET_MESSAGES.confirmOnPage }));
       yield put(
         checkoutRequested({
           kind: 'coins',
           packageId: payload.packageId,
           returnTo: episode?.returnTo,
-          unlockEpisodeId: sheet.unlockAfter ? episode?.episodeId : undefined,
+          unlockEpisodeId: unlockAfter ? episode?.episodeId : undefined,
         }),
       );
       return;
     }
     if (answer.status !== 'succeeded') {
-      yield put(unlockSheetSettled({ error: UNLOCK_SHEET_MESSAGES.processing }));
+      yield put(settled(UNLOCK_SHEET_MESSAGES.processing));
+      if (fromStore) yield told(UNLOCK_SHEET_MESSAGES.processing, 'info');
       return;
     }
     yield put(balanceChanged({ balance: answer.balance, reason: 'purchase' }));
@@ -102,12 +112,13 @@ export function* buyWithSavedCard({ payload }: ReturnType<typeof savedCardPurcha
         message: walletT('toast.coinsAdded', { count: answer.coins }),
       }),
     );
-    yield put(unlockSheetSettled({ error: null, close: sheet.unlockAfter }));
+    yield put(settled(null, unlockAfter));
     yield call(offerKeepCoins);
-    if (episode && sheet.unlockAfter) yield call(continueOnEpisode, episode, true, answer.balance);
+    if (episode && unlockAfter) yield call(continueOnEpisode, episode, true, answer.balance);
   } catch (error) {
     const message = errorMessage(error, UNLOCK_SHEET_MESSAGES.payFailed);
-    yield put(unlockSheetSettled({ error: message }));
+    yield put(settled(message));
+    if (fromStore) yield told(message, 'error');
   }
 }
 
