@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
+import { STAFF_GRANT_LIMIT } from '@cliffhanger/shared/constants';
 import { browserConfigFromEnv, type RemoteName, remoteOverridesFromEnv } from './frontends/frontends-config';
 
 export type DatabaseConfig =
@@ -149,11 +150,9 @@ export interface PaymentsConfig {
   staffGrantLimit: number;
 }
 
-export const DEFAULT_STAFF_GRANT_LIMIT = 1000;
-
 function staffGrantLimitFrom(value: string | undefined): number {
   const text = value?.trim();
-  if (!text) return DEFAULT_STAFF_GRANT_LIMIT;
+  if (!text) return STAFF_GRANT_LIMIT;
   const limit = Number(text);
   if (!Number.isSafeInteger(limit) || limit < 0) {
     throw new Error(`STAFF_GRANT_LIMIT must be a whole number of coins, 0 or more (got "${text}")`);

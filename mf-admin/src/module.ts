@@ -43,6 +43,7 @@ const adminModule: RemoteModule<'admin'> = {
     adminAnalytics: screen(() => import('./features/insights/insights-screens'), 'Analytics'),
     adminSettings: screen(() => import('./features/settings/settings-screen'), 'Settings'),
     adminReleases: screen(() => import('./features/releases/releases-screen'), 'Releases'),
+    adminAudit: screen(() => import('./features/audit/audit-screen'), 'AuditLog'),
     adminTestThumbnail: screen(media, 'ThumbnailPreview'),
   },
   endpoints: registerAdminEndpoints,

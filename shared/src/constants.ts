@@ -234,3 +234,25 @@ export {
   isWatchedAt,
   type WatchedPoint,
 } from './watched';
+
+// Staff power (product.md#roles, issue #39).
+/** A person's role, as the staff area names it: guest (is_guest), viewer (registered), staff (is_staff), superuser (is_superuser). */
+export const USER_ROLES = ['guest', 'viewer', 'staff', 'superuser'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+/** The roles a superuser can give a registered account: staff access is granted, changed or revoked through these. */
+export const ASSIGNABLE_ROLES = ['viewer', 'staff', 'superuser'] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+/**
+ * The most coins a staff member without superuser rights may grant in one go; above it, a superuser
+ * must. The API's STAFF_GRANT_LIMIT setting may lower or raise it, and `GET /api/admin/me/` answers the
+ * effective limit (`grant_limit`).
+ */
+export const STAFF_GRANT_LIMIT = 1000;
+/**
+ * The `code` of the one refusal that means "this session is not staff" (the staff-identity check). The
+ * staff area sends the browser to the staff sign-in only on it (or a 401); any other 403 is one action
+ * refused, explained where it was tried.
+ */
+export const STAFF_ACCESS_REQUIRED = 'staff_access_required';
+/** How long a staff invitation stays usable unless the superuser says otherwise, in hours. */
+export const STAFF_INVITATION_HOURS = 72;

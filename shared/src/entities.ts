@@ -14,6 +14,7 @@ import type {
   PricingRuleSchema,
   PublishCheckSchema,
   PublishRefusedAnswer,
+  StaffInvitationSchema,
 } from './contracts/admin';
 import type {
   AnalyticsAnswer,
@@ -26,6 +27,7 @@ import type {
   FunnelStepsSchema,
 } from './contracts/admin-insights';
 import type {
+  AdminMeSchema,
   AdminSubscriptionSchema,
   AdminUserSchema,
   CoinAdjustmentAnswer,
@@ -151,6 +153,10 @@ export type PricingRule = Static<typeof PricingRuleSchema>;
 export type PricingPlan = Static<typeof PricingPlanAnswer>;
 /** A staff invitation (`POST /api/admin/invitations/`). */
 export type StaffInvitation = Static<typeof InvitationAnswer>;
+/** A staff invitation in the list, with its status (`GET /api/admin/invitations/`). */
+export type StaffInvitationEntry = Static<typeof StaffInvitationSchema>;
+/** The signed-in staff member with their grant limit (`GET /api/admin/me/`). */
+export type AdminMe = Static<typeof AdminMeSchema>;
 
 /** One page of a staff list (`/api/admin/…/?page=&limit=`). */
 export type { PageOf } from './contracts/common';

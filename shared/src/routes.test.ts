@@ -42,6 +42,7 @@ describe('the route table of the specification', () => {
     '/admin/analytics',
     '/admin/settings',
     '/admin/releases',
+    '/admin/audit',
     '/admin/test-thumbnail',
   ])('answers %s', (path) => {
     expect(allPaths).toContain(path);

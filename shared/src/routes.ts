@@ -109,6 +109,8 @@ export const SCREENS = {
   adminAnalytics: { remote: 'admin', paths: ['/admin/analytics'], layout: 'admin', guarded: true },
   adminSettings: { remote: 'admin', paths: ['/admin/settings'], layout: 'admin', guarded: true },
   adminReleases: { remote: 'admin', paths: ['/admin/releases'], layout: 'admin', guarded: true },
+  // Who did what, when (issue #39): superusers read it; other staff are told who may.
+  adminAudit: { remote: 'admin', paths: ['/admin/audit'], layout: 'admin', guarded: true },
   adminTestThumbnail: {
     remote: 'admin',
     paths: ['/admin/test-thumbnail'],

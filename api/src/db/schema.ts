@@ -209,6 +209,8 @@ export interface CoinLedgerTable {
   reason: string;
   reference: string | null;
   balance_after: number;
+  /** What staff wrote for a grant or deduction (migration 20261207090000); shown to staff only. */
+  note: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
 }
 
@@ -501,6 +503,10 @@ export interface StaffInvitationsTable {
   expires_at: string;
   used_at: string | null;
   used_by: number | null;
+  /** The address the invitation was made for and mailed to; null for a bare code (migration 20261207090000). */
+  email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When a superuser withdrew it; a revoked invitation registers nobody. */
+  revoked_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
 }
 

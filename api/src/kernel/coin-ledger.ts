@@ -23,6 +23,8 @@ export interface LedgerEntry {
   reason: string;
   /** Makes the entry idempotent: the same (user, reason, reference) is applied once. */
   reference: string | null;
+  /** What staff wrote for a grant or deduction; staff read it on the user's ledger, viewers never. */
+  note?: string | null;
   createdAt: string;
 }
 
@@ -65,6 +67,7 @@ export async function applyLedgerEntry(trx: Trx, entry: LedgerEntry): Promise<Le
       reason: entry.reason,
       reference: entry.reference,
       balance_after: updated.coin_balance,
+      note: entry.note ?? null,
       created_at: entry.createdAt,
     })
     .returning('id')

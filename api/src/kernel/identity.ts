@@ -9,6 +9,7 @@
  * `app.requireStaff` — preHandler: like requireUser, then 403 unless is_staff or is_superuser.
  * `request.viewer`   — the caller's user row, or null.
  */
+import { STAFF_ACCESS_REQUIRED } from '@cliffhanger/shared/constants';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
@@ -60,7 +61,10 @@ export function registerAuthHooks(app: FastifyInstance, ctx: AppContext) {
   app.decorate('requireStaff', async (request: FastifyRequest) => {
     request.viewer = await resolveViewer(ctx, request);
     if (!request.viewer) throw unauthorized(SIGN_IN_REQUIRED);
-    if (!request.viewer.is_staff && !request.viewer.is_superuser) throw forbidden('Staff access is required');
+    if (!request.viewer.is_staff && !request.viewer.is_superuser) {
+      // The one 403 that means "not staff": the staff area answers it with its sign-in page.
+      throw forbidden('Staff access is required', { code: STAFF_ACCESS_REQUIRED });
+    }
   });
 }
 

@@ -5,8 +5,9 @@
  * Secrets come from the parent too, so tokens and webhook signatures stay valid across restarts.
  */
 import { join } from 'node:path';
+import { STAFF_GRANT_LIMIT } from '@cliffhanger/shared/constants';
 import { buildApp } from '../../src/app';
-import { type AppConfig, DEFAULT_STAFF_GRANT_LIMIT } from '../../src/config';
+import type { AppConfig } from '../../src/config';
 
 export interface CrashServerConfig {
   dir: string;
@@ -54,7 +55,7 @@ async function main() {
       stripeSecretKey: null,
       publishableKey: null,
       webhookSecret: options.webhookSecret,
-      staffGrantLimit: DEFAULT_STAFF_GRANT_LIMIT,
+      staffGrantLimit: STAFF_GRANT_LIMIT,
     },
   });
   await app.listen({ port: options.port, host: '127.0.0.1' });

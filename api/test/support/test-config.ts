@@ -4,7 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { type AppConfig, DEFAULT_STAFF_GRANT_LIMIT, type PaymentsConfig } from '../../src/config';
+import { STAFF_GRANT_LIMIT } from '@cliffhanger/shared/constants';
+import type { AppConfig, PaymentsConfig } from '../../src/config';
 
 /** The webhook secret of every test app, so tests can sign deliveries like the processor would. */
 export const TEST_WEBHOOK_SECRET = 'whsec_test_cliffhanger_money_suite_0123456789';
@@ -15,7 +16,7 @@ export const TEST_PAYMENTS: PaymentsConfig = {
   stripeSecretKey: null,
   publishableKey: null,
   webhookSecret: TEST_WEBHOOK_SECRET,
-  staffGrantLimit: DEFAULT_STAFF_GRANT_LIMIT,
+  staffGrantLimit: STAFF_GRANT_LIMIT,
 };
 
 export type ConfigOverrides = Partial<Omit<AppConfig, 'database'>>;

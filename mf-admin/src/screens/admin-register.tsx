@@ -1,6 +1,6 @@
 import { authenticated, Button, navigationRequested, Page, useAppDispatch } from '@cliffhanger/shared';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { adminApi } from '../features/api/admin.api';
 import { fieldErrorsOf, problemOf, TextField } from '../features/layout/form';
 import { screensT, useScreensT } from './messages';
@@ -17,7 +17,14 @@ export function validateRegistration(fields: Fields): Partial<Record<keyof Field
 }
 
 export default function AdminRegisterScreen() {
-  const [fields, setFields] = useState<Fields>({ email: '', username: '', password: '', invitation_code: '' });
+  // An invitation's mailed link opens this page with its code and the invited address filled in.
+  const [params] = useSearchParams();
+  const [fields, setFields] = useState<Fields>(() => ({
+    email: (params.get('email') ?? '').slice(0, 254),
+    username: '',
+    password: '',
+    invitation_code: (params.get('code') ?? '').slice(0, 100),
+  }));
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const [problem, setProblem] = useState('');
   const [register, { isLoading }] = adminApi.useAdminRegisterMutation();

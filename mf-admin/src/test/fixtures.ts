@@ -11,6 +11,7 @@ export const adminUser = (extra: Partial<AdminUser> = {}): AdminUser => ({
   verified: true,
   has_active_subs: false,
   has_password: true,
+  role: extra.is_superuser ? 'superuser' : extra.is_staff ? 'staff' : extra.is_guest ? 'guest' : 'viewer',
   is_active: true,
   gold_until: null,
   last_login_at: null,

@@ -145,5 +145,16 @@ export const AuditEntrySchema = Type.Object({
   entity_id: Nullable(Type.String()),
   before: Type.Unknown({ description: 'The record before the change (any JSON), or null' }),
   after: Type.Unknown({ description: 'The record after the change (any JSON), or null' }),
+  /** The fields the action changed, each with its value before and after ('' names a value that is not a record). */
+  changes: Type.Array(
+    Type.Object({
+      field: Type.String(),
+      before: Type.Unknown({ description: 'Any JSON, or null' }),
+      after: Type.Unknown({ description: 'Any JSON, or null' }),
+    }),
+  ),
   created_at: Type.String(),
 });
+
+/** The actions the audit log has recorded (`GET /api/admin/audit/actions/`), for the screen's filter. */
+export const AuditActionsAnswer = Type.Array(Type.String());

@@ -4,16 +4,29 @@
  * validates and documents with these; the admin reads them as types (`AdminUser`, … in entities.ts).
  */
 import { Type } from '@sinclair/typebox';
+import { ASSIGNABLE_ROLES, USER_ROLES } from '../constants';
 import { Nullable } from './common';
 import { SubscriptionSchema, UserSchema } from './users';
 
 /** The User (product.md#entities) as staff see it: with the account state and Gold end the viewer's own profile leaves out. */
 export const AdminUserSchema = Type.Object({
   ...UserSchema.properties,
+  /** The one role the flags amount to (USER_ROLES): a superuser is not also listed as "staff". */
+  role: Type.Union(USER_ROLES.map((role) => Type.Literal(role))),
   is_active: Type.Boolean(),
   gold_until: Nullable(Type.String()),
   last_login_at: Nullable(Type.String()),
 });
+
+/** The signed-in staff member (`GET /api/admin/me/`), with what they may grant at once. */
+export const AdminMeSchema = Type.Object({
+  ...AdminUserSchema.properties,
+  /** The largest coin grant this person may make in one go (STAFF_GRANT_LIMIT); null: no limit (a superuser). */
+  grant_limit: Nullable(Type.Integer()),
+});
+
+/** A role a superuser can give a registered account (ASSIGNABLE_ROLES). */
+export const AssignableRoleSchema = Type.Union(ASSIGNABLE_ROLES.map((role) => Type.Literal(role)));
 
 /** One movement of a user's coins (`coin_ledger`), with the balance it left. */
 export const LedgerEntrySchema = Type.Object({
@@ -23,6 +36,8 @@ export const LedgerEntrySchema = Type.Object({
   reason: Type.String(),
   reference: Nullable(Type.String()),
   balance_after: Type.Integer(),
+  /** What staff wrote for a grant or deduction; null on every other row. Staff only: viewers see a generic label. */
+  note: Nullable(Type.String()),
   created_at: Type.String(),
 });
 

@@ -142,3 +142,20 @@ export const PricingPlanAnswer = Type.Object({
 
 /** A staff invitation: the code to register with and when it stops working. */
 export const InvitationAnswer = Type.Object({ code: Type.String(), expires_at: Type.String() });
+
+/** Where an invitation stands: usable, used by the account it made, past its time, or withdrawn. */
+export const INVITATION_STATUSES = ['pending', 'used', 'expired', 'revoked'] as const;
+
+/** A staff invitation in the superuser's list (`GET /api/admin/invitations/`); the code is never shown again. */
+export const StaffInvitationSchema = Type.Object({
+  id: Type.Integer(),
+  /** The address it was made for and mailed to; null for a bare code. */
+  email: Nullable(Type.String()),
+  status: Type.Union(INVITATION_STATUSES.map((status) => Type.Literal(status))),
+  created_by_email: Nullable(Type.String()),
+  created_at: Type.String(),
+  expires_at: Type.String(),
+  used_at: Nullable(Type.String()),
+  used_by_email: Nullable(Type.String()),
+  revoked_at: Nullable(Type.String()),
+});

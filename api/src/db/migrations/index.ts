@@ -26,6 +26,7 @@ import * as episodeCredits from './20261207030000_episode_credits';
 import * as goldExclusivePrices from './20261207040000_gold_exclusive_prices';
 import * as formerSeriesSlugs from './20261207050000_former_series_slugs';
 import * as seriesLikes from './20261207070000_series_likes';
+import * as operatorDesk from './20261207090000_operator_desk';
 import * as receiptEmails from './20261207110000_receipt_emails';
 
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '20261207040000_gold_exclusive_prices': goldExclusivePrices,
   '20261207050000_former_series_slugs': formerSeriesSlugs,
   '20261207070000_series_likes': seriesLikes,
+  '20261207090000_operator_desk': operatorDesk,
   '20261207110000_receipt_emails': receiptEmails,
 };
 

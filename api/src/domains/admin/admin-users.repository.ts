@@ -3,11 +3,11 @@ import type { Executor, SubscriptionRow, UserRow, UserUpdate } from '../../db/sc
 import type { PageWindow } from '../../kernel/paging';
 import { containsText } from '../catalogue/catalogue.repository';
 
-export type UserRole = 'all' | 'guest' | 'registered' | 'staff' | 'disabled' | 'gold';
+export type UserListRole = 'all' | 'guest' | 'registered' | 'staff' | 'superuser' | 'disabled' | 'gold';
 
 export interface UserFilter {
   /** Absent: registered people only (guests are many, and staff look for people). */
-  role?: UserRole;
+  role?: UserListRole;
   /** Part of an e-mail address or username. */
   text?: string;
   /** An id the search text names, also matched. */
@@ -23,6 +23,7 @@ export function userPages(db: Executor, filter: UserFilter) {
     if (filter.role === 'guest') q = q.where('is_guest', '=', true);
     if (filter.role === 'registered') q = q.where('is_guest', '=', false);
     if (filter.role === 'staff') q = q.where((eb) => eb.or([eb('is_staff', '=', true), eb('is_superuser', '=', true)]));
+    if (filter.role === 'superuser') q = q.where('is_superuser', '=', true);
     if (filter.role === 'disabled') q = q.where('is_active', '=', false);
     if (filter.role === 'gold') {
       q = q.where((eb) => eb.or([eb('is_gold_member', '=', true), eb('gold_until', '>', filter.now)]));
@@ -72,7 +73,7 @@ export function ledgerPages(db: Executor, userId: number) {
     rows: ({ limit, offset }: PageWindow) =>
       db
         .selectFrom('coin_ledger')
-        .select(['id', 'delta', 'reason', 'reference', 'balance_after', 'created_at'])
+        .select(['id', 'delta', 'reason', 'reference', 'balance_after', 'note', 'created_at'])
         .where('user_id', '=', userId)
         .orderBy('id', 'desc')
         .limit(limit)

@@ -4,6 +4,7 @@
  * list or cancel Gold subscriptions. Every write is audited in its own transaction.
  */
 import { randomUUID } from 'node:crypto';
+import type { AssignableRole, UserRole } from '@cliffhanger/shared/constants';
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
@@ -32,9 +33,24 @@ import * as repo from './admin-users.repository';
 
 const USER_MISSING = 'User not found';
 
+/** The one role a row's flags amount to: a superuser is a superuser, not also "staff". */
+export function roleOf(row: Pick<UserRow, 'is_guest' | 'is_staff' | 'is_superuser'>): UserRole {
+  if (row.is_superuser) return 'superuser';
+  if (row.is_staff) return 'staff';
+  return row.is_guest ? 'guest' : 'viewer';
+}
+
+/** The flags a role is stored as. */
+const ROLE_FLAGS: Record<AssignableRole, { is_staff: boolean; is_superuser: boolean }> = {
+  viewer: { is_staff: false, is_superuser: false },
+  staff: { is_staff: true, is_superuser: false },
+  superuser: { is_staff: true, is_superuser: true },
+};
+
 export function toAdminUser(ctx: AppContext, row: UserRow) {
   return {
     ...toUserDto(row, ctx.now()),
+    role: roleOf(row),
     is_active: Boolean(row.is_active),
     gold_until: row.gold_until,
     last_login_at: row.last_login_at,
@@ -84,6 +100,7 @@ export async function userDetail(ctx: AppContext, id: number) {
       reason: entry.reason,
       reference: entry.reference,
       balance_after: entry.balance_after,
+      note: entry.note,
       created_at: entry.created_at,
     })),
     unlocks,
@@ -108,8 +125,8 @@ export async function userUnlocks(ctx: AppContext, id: number, query: Static<typ
 }
 
 /**
- * A grant or deduction, always a `staff_grant` ledger entry; the staff member's reason goes to the
- * audit log. The coins domain locks the user before reading the audit's "before", so concurrent
+ * A grant or deduction, always a `staff_grant` ledger entry carrying the staff member's reason
+ * (`note`, shown to staff; the viewer's transactions show a polite generic label), also in the audit. The coins domain locks the user before reading the audit's "before", so concurrent
  * adjustments of one balance each record the balance they really started from.
  */
 export async function adjustCoins(
@@ -125,7 +142,7 @@ export async function adjustCoins(
     userId,
     amount: body.amount,
     reference,
-    note: { reason: body.reason.trim() },
+    reason: body.reason.trim(),
   });
   if (!result.applied && result.why === 'insufficient_funds') {
     throw new HttpError(409, `The balance cannot go below zero: this user has ${result.balance} coins`, {
@@ -135,32 +152,44 @@ export async function adjustCoins(
   return { user_id: userId, applied: result.applied, balance: result.balance };
 }
 
-export async function updateUserFlags(
-  ctx: AppContext,
-  actor: UserRow,
-  userId: number,
-  body: Static<typeof UserFlagsBody>,
-) {
-  if ((body.is_gold_member !== undefined || body.is_staff !== undefined) && !actor.is_superuser) {
+/** Who may change what on an account; throws the refusal, in words that say who may. */
+function checkFlagChange(actor: UserRow, target: UserRow, body: Static<typeof UserFlagsBody>) {
+  if ((body.is_gold_member !== undefined || body.role !== undefined) && !actor.is_superuser) {
     throw forbidden('Only a superuser can change Gold or staff rights');
   }
-  const target = await userRow(ctx, userId);
   if (body.is_active === false) {
     if (target.id === actor.id) throw badRequest('You cannot disable your own account');
     if ((target.is_staff || target.is_superuser) && !actor.is_superuser) {
       throw forbidden('Only a superuser can disable a staff account');
     }
   }
-  if (body.is_staff === false && target.id === actor.id) throw badRequest('You cannot remove your own staff rights');
-  if (target.is_guest && body.is_staff) throw badRequest('A guest cannot become staff: they need a real account first');
+  if (body.role === undefined) return;
+  if (target.id === actor.id) throw badRequest('You cannot change your own role. Please ask another superuser.');
+  if (target.is_guest) throw badRequest('A guest cannot become staff: they need a real account first');
+}
+
+/**
+ * Gold, the account's role (viewer, staff or superuser: staff access granted, changed or revoked) and
+ * whether it is active. A role change is audited as `user.role_change`, anything else as `user.update`;
+ * a staff member who loses the role is refused at their next request (roles are read per request).
+ */
+export async function updateUserFlags(
+  ctx: AppContext,
+  actor: UserRow,
+  userId: number,
+  body: Static<typeof UserFlagsBody>,
+) {
+  const target = await userRow(ctx, userId);
+  checkFlagChange(actor, target, body);
+  const { role, ...flags } = body;
   const at = nowIso(ctx);
   await ctx.db.transaction().execute(async (trx) => {
-    const after = await repo.updateUserRow(trx, userId, { ...body, updated_at: at });
+    const after = await repo.updateUserRow(trx, userId, { ...flags, ...(role && ROLE_FLAGS[role]), updated_at: at });
     // A disabled account loses its sessions at once; access tokens already fail in the auth hook.
     if (body.is_active === false) await revokeAllRefreshTokens(trx, userId, at);
     await recordAudit(trx, {
       actor,
-      action: 'user.update',
+      action: role !== undefined && role !== roleOf(target) ? 'user.role_change' : 'user.update',
       entity: 'user',
       entityId: userId,
       before: flagsOf(target),
@@ -172,9 +201,8 @@ export async function updateUserFlags(
 }
 
 const flagsOf = (row: UserRow) => ({
+  role: roleOf(row),
   is_gold_member: Boolean(row.is_gold_member),
-  is_staff: Boolean(row.is_staff),
-  is_superuser: Boolean(row.is_superuser),
   is_active: Boolean(row.is_active),
 });
 

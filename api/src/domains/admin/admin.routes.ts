@@ -4,14 +4,14 @@
  * for anybody else) before the body is even read. Superuser-only actions check again in their service.
  * Handlers are thin: rules live in the admin-* services, SQL in the repositories they call.
  */
-import { Type } from '@sinclair/typebox';
-import type { AppContext } from '../../context';
+import { type Static, Type } from '@sinclair/typebox';
+import { type AppContext, nowIso } from '../../context';
 import { demoCatalogueProgress } from '../../demo/seed-demo-catalogue';
 import { OPTIONAL_BODY } from '../../http/optional-body';
 import { perAddressLimit } from '../../http/rate-limit';
 import { ErrorSchema, IdParams, MessageSchema, Paged, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
-import { viewerOf } from '../../kernel/identity';
+import { requestFacts, viewerOf } from '../../kernel/identity';
 import { AuthAnswerSchema } from '../auth/auth.schemas';
 import { CategorySchema } from '../catalogue/catalogue.schemas';
 import { mediaLibraryRoutes } from '../media-library/media-library.routes';
@@ -20,13 +20,17 @@ import { SubscriptionSchema } from '../subscriptions/subscriptions.schemas';
 import { subtitlesRoutes } from '../subtitles/subtitles.routes';
 import {
   AdminEpisodeSchema,
+  AdminMeSchema,
   AdminSeriesSchema,
   AdminSettingsAnswer,
   AdminSubscriptionSchema,
   AdminUserSchema,
   AnalyticsAnswer,
   AnalyticsQuery,
+  AuditActionsAnswer,
+  AuditCsvAnswer,
   AuditEntrySchema,
+  AuditExportQuery,
   AuditQuery,
   CancelSubscriptionBody,
   CategoryCreateBody,
@@ -55,6 +59,7 @@ import {
   SeriesUpdateBody,
   SettingAnswer,
   SettingKeyParams,
+  StaffInvitationSchema,
   StaffRegisterBody,
   SubscriptionListQuery,
   UserDetailSchema,
@@ -63,12 +68,19 @@ import {
   UserListQuery,
   UserUnlockSchema,
 } from './admin.schemas';
-import { createInvitation, registerStaff, requireSuperuser } from './admin-access.service';
+import {
+  createInvitation,
+  listInvitations,
+  registerStaff,
+  requireSuperuser,
+  revokeInvitation,
+} from './admin-access.service';
 import * as catalogue from './admin-catalogue.service';
 import { analytics, dashboard } from './admin-insights.service';
 import { allSettings, updateSetting } from './admin-settings.service';
 import * as users from './admin-users.service';
-import { listAudit, toAuditDto } from './audit.repository';
+import { auditActions, exportAudit, listAudit } from './audit.repository';
+import { auditCsv, toAuditDto } from './audit.service';
 
 export async function adminRoutes(
   app: TypedFastify,
@@ -103,33 +115,76 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
   const actor = (request: Parameters<typeof viewerOf>[0]) => viewerOf(request);
 
   // --- Access and audit ------------------------------------------------------------------------------
+  // Invitations and the audit log are for superusers (403 for other staff, said in the message).
   app.post(
     '/invitations/',
     {
-      // A bare request makes an invitation with the default validity.
-      schema: { [OPTIONAL_BODY]: true, tags, body: InvitationBody, response: withErrors({ 201: InvitationAnswer }) },
+      // A bare request makes a bare code with the default validity; with `email` it is mailed there and
+      // registers that address only. 409: that address has an account already.
+      schema: {
+        [OPTIONAL_BODY]: true,
+        tags,
+        body: InvitationBody,
+        response: withErrors({ 201: InvitationAnswer, 409: ErrorSchema }),
+      },
     },
     async (request, reply) =>
-      reply.status(201).send(await createInvitation(ctx, actor(request), request.body.valid_hours ?? 72)),
+      reply.status(201).send(await createInvitation(ctx, actor(request), request.body, requestFacts(ctx, request))),
+  );
+  app.get(
+    '/invitations/',
+    { schema: { tags, response: withErrors({ 200: Type.Array(StaffInvitationSchema) }) } },
+    (request) => listInvitations(ctx, actor(request)),
+  );
+  app.post(
+    '/invitations/:id/revoke/',
+    // 409: the invitation was used, has expired or was revoked already.
+    { schema: { tags, params: IdParams, response: withErrors({ 200: StaffInvitationSchema, 409: ErrorSchema }) } },
+    (request) => revokeInvitation(ctx, actor(request), request.params.id),
   );
 
+  const auditFilters = (query: Static<typeof AuditExportQuery>) => ({
+    entity: query.entity,
+    entityId: query.entity_id,
+    actorId: query.actor_id,
+    actor: query.actor,
+    action: query.action,
+    from: query.from,
+    to: query.to,
+  });
   app.get(
     '/audit/',
     { schema: { tags, querystring: AuditQuery, response: withErrors({ 200: Paged(AuditEntrySchema) }) } },
     async (request) => {
       requireSuperuser(actor(request));
-      const { rows, count, page, limit } = await listAudit(
-        ctx.db,
-        { entity: request.query.entity, entityId: request.query.entity_id, actorId: request.query.actor_id },
-        request.query,
-      );
+      const { rows, count, page, limit } = await listAudit(ctx.db, auditFilters(request.query), request.query);
       return { results: rows.map(toAuditDto), count, page, limit };
     },
   );
-
-  app.get('/me/', { schema: { tags, response: withErrors({ 200: AdminUserSchema }) } }, (request) =>
-    users.toAdminUser(ctx, actor(request)),
+  app.get('/audit/actions/', { schema: { tags, response: withErrors({ 200: AuditActionsAnswer }) } }, (request) => {
+    requireSuperuser(actor(request));
+    return auditActions(ctx.db);
+  });
+  app.get(
+    '/audit/export/',
+    // The newest AUDIT_EXPORT_MAX_ROWS rows of the same filters as GET /audit/, as a CSV download.
+    { schema: { tags, querystring: AuditExportQuery, response: { ...withErrors({}), 200: AuditCsvAnswer } } },
+    async (request, reply) => {
+      requireSuperuser(actor(request));
+      const csv = auditCsv(await exportAudit(ctx.db, auditFilters(request.query)));
+      const day = nowIso(ctx).slice(0, 10);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="audit-${day}.csv"`)
+        .type('text/csv; charset=utf-8')
+        .send(csv);
+    },
   );
+
+  app.get('/me/', { schema: { tags, response: withErrors({ 200: AdminMeSchema }) } }, (request) => {
+    const me = actor(request);
+    return { ...users.toAdminUser(ctx, me), grant_limit: me.is_superuser ? null : payments.config.staffGrantLimit };
+  });
 
   // --- Dashboard and analytics -------------------------------------------------------------------------
   app.get('/dashboard/', { schema: { tags, response: withErrors({ 200: DashboardAnswer }) } }, () => dashboard(ctx));
@@ -391,7 +446,7 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
   );
   app.patch(
     '/users/:id/',
-    // 403: Gold and staff rights, and disabling staff, are for superusers.
+    // 403: Gold, roles (granting, changing or revoking staff access) and disabling staff are for superusers.
     { schema: { tags, params: IdParams, body: UserFlagsBody, response: withErrors({ 200: AdminUserSchema }) } },
     (request) => users.updateUserFlags(ctx, actor(request), request.params.id, request.body),
   );

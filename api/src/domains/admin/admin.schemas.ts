@@ -1,4 +1,6 @@
 /** Request and answer schemas of /api/admin/*: one place, so validation, types and OpenAPI agree. */
+import { STAFF_INVITATION_HOURS } from '@cliffhanger/shared/constants';
+import { AssignableRoleSchema } from '@cliffhanger/shared/contracts';
 import { Type } from '@sinclair/typebox';
 import { Id, Nullable, PageQuery } from '../../http/schemas';
 import { Email, Password } from '../auth/auth.schemas';
@@ -8,10 +10,12 @@ import { PlanId } from '../settings/settings.schemas';
 // The answers staff read are the shared contracts; bodies, queries and the rest stay here.
 export {
   AdminEpisodeSchema,
+  AdminMeSchema,
   AdminSeriesSchema,
   AdminSubscriptionSchema,
   AdminUserSchema,
   AnalyticsAnswer,
+  AuditActionsAnswer,
   AuditEntrySchema,
   CoinAdjustmentAnswer,
   DashboardAnswer,
@@ -24,6 +28,7 @@ export {
   PricingRuleSchema,
   PublishCheckSchema,
   PublishRefusedAnswer,
+  StaffInvitationSchema,
   UserDetailSchema,
   UserUnlockSchema,
 } from '@cliffhanger/shared/contracts';
@@ -47,7 +52,11 @@ export const MediaAddress = Type.String({
 // --- Access ----------------------------------------------------------------------------------------
 
 export const InvitationBody = Type.Object(
-  { valid_hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 30, default: 72 })) },
+  {
+    /** The colleague's address: the invitation is mailed there and registers that address only. */
+    email: Type.Optional(Email),
+    valid_hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 30, default: STAFF_INVITATION_HOURS })),
+  },
   { additionalProperties: false },
 );
 export const StaffRegisterBody = Type.Object(
@@ -60,12 +69,34 @@ export const StaffRegisterBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const AuditQuery = Type.Object({
-  ...PageQuery,
+/** A calendar day (UTC), e.g. 2026-12-07. */
+const Day = Type.String({
+  pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
+  description: 'A day, YYYY-MM-DD (UTC)',
+});
+
+/** What the audit log is filtered by; the CSV export takes the same filters. */
+export const AuditFilterQuery = {
   entity: Type.Optional(Type.String({ maxLength: 40 })),
   entity_id: Type.Optional(Type.String({ maxLength: 40 })),
   actor_id: Type.Optional(Id),
-});
+  /** Part of the acting person's e-mail address. */
+  actor: Type.Optional(Type.String({ maxLength: 100 })),
+  /** The action exactly, e.g. `user.coins_granted`, or its domain followed by a dot (`user.`). */
+  action: Type.Optional(Type.String({ maxLength: 60 })),
+  /** From this day on (inclusive). */
+  from: Type.Optional(Day),
+  /** Up to and including this day. */
+  to: Type.Optional(Day),
+};
+export const AuditQuery = Type.Object({ ...PageQuery, ...AuditFilterQuery });
+export const AuditExportQuery = Type.Object(AuditFilterQuery);
+
+/** The audit rows as CSV (spreadsheet-safe: a cell starting with = + - @ is prefixed with '). */
+export const AuditCsvAnswer = {
+  description: 'The filtered audit rows as CSV',
+  content: { 'text/csv': { schema: Type.String() } },
+};
 
 // --- Catalogue -------------------------------------------------------------------------------------
 
@@ -209,6 +240,7 @@ export const UserListQuery = Type.Object({
       Type.Literal('registered'),
       Type.Literal('gold'),
       Type.Literal('staff'),
+      Type.Literal('superuser'),
       Type.Literal('disabled'),
     ]),
   ),
@@ -234,7 +266,8 @@ export const InsufficientCoinsAnswer = Type.Object({ message: Type.String(), bal
 export const UserFlagsBody = Type.Object(
   {
     is_gold_member: Type.Optional(Type.Boolean()),
-    is_staff: Type.Optional(Type.Boolean()),
+    /** viewer, staff or superuser: grants, changes or revokes staff access (superusers only). */
+    role: Type.Optional(AssignableRoleSchema),
     is_active: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false, minProperties: 1 },

@@ -54,8 +54,8 @@ export interface StaffAdjustment {
   amount: number;
   /** The ledger reference that makes a retry a no-op; null applies the entry every time. */
   reference: string | null;
-  /** What else the audit row's "after" records (e.g. the staff member's stated reason). */
-  note?: Record<string, unknown>;
+  /** The staff member's stated reason: kept on the ledger row (`note`, shown to staff) and in the audit. */
+  reason: string;
 }
 
 /**
@@ -95,6 +95,7 @@ export async function applyStaffAdjustment(
       delta: adjustment.amount,
       reason: LEDGER_REASONS.staffGrant,
       reference: adjustment.reference,
+      note: adjustment.reason,
       createdAt: at,
     });
     if (entry.applied) {
@@ -107,7 +108,7 @@ export async function applyStaffAdjustment(
         after: {
           coin_balance: entry.balance,
           amount: adjustment.amount,
-          ...adjustment.note,
+          reason: adjustment.reason,
           reference: adjustment.reference,
         },
         at,
@@ -133,7 +134,7 @@ export async function staffGrant(
     userId: input.user_id,
     amount: input.amount,
     reference,
-    note: { reason: input.reason.trim() },
+    reason: input.reason.trim(),
   });
   if (!result.applied && result.why === 'insufficient_funds') {
     throw new HttpError(409, `The balance cannot go below zero: this user has ${result.balance} coins`, {

@@ -140,7 +140,13 @@ export const RU_MESSAGES: Readonly<Record<string, string>> = {
   'Only a superuser can change Gold or staff rights': 'Менять Gold и права сотрудника может только суперпользователь',
   'You cannot disable your own account': 'Нельзя отключить собственный аккаунт',
   'Only a superuser can disable a staff account': 'Отключить аккаунт сотрудника может только суперпользователь',
-  'You cannot remove your own staff rights': 'Нельзя снять права сотрудника с самого себя',
+  'You cannot change your own role. Please ask another superuser.':
+    'Нельзя менять собственную роль. Попросите другого суперпользователя.',
+  'This invitation was made for another e-mail address. Please register with the address it was sent to.':
+    'Это приглашение сделано для другого адреса. Пожалуйста, зарегистрируйтесь с адресом, на который оно пришло.',
+  'Invitation not found': 'Приглашение не найдено',
+  'Only a pending invitation can be revoked: this one was used, expired or revoked already':
+    'Отозвать можно только действующее приглашение: это уже использовано, истекло или отозвано',
   'A guest cannot become staff: they need a real account first':
     'Гость не может стать сотрудником: сначала нужен настоящий аккаунт',
   'Subscription not found': 'Подписка не найдена',

@@ -3,7 +3,7 @@
  * nobody changes their own balance, a grant above STAFF_GRANT_LIMIT needs a superuser, and every grant
  * states its reason. A refused grant changes no balance and writes no ledger or audit row.
  */
-import { DEFAULT_STAFF_GRANT_LIMIT } from '../../../src/config';
+import { STAFF_GRANT_LIMIT } from '@cliffhanger/shared/constants';
 import { databaseKinds } from '../../support/databases';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
@@ -69,16 +69,16 @@ describe.each(databaseKinds())('staff coin grants (%s)', (kind) => {
     const large = await grant('staff', target, { amount: 1_000_000, reason: 'Generous mood' });
     expect(large.statusCode).toBe(403);
     expect(large.json().message).toMatch(/more than 1000 coins need a superuser/);
-    const justAbove = await grant('staff', target, { amount: DEFAULT_STAFF_GRANT_LIMIT + 1, reason: 'Just above' });
+    const justAbove = await grant('staff', target, { amount: STAFF_GRANT_LIMIT + 1, reason: 'Just above' });
     expect(justAbove.statusCode).toBe(403);
     expect(await writes()).toEqual(before);
     expect(await balanceOf(t.ctx, target)).toBe(start);
 
-    const atLimit = await grant('staff', target, { amount: DEFAULT_STAFF_GRANT_LIMIT, reason: 'Outage apology' });
+    const atLimit = await grant('staff', target, { amount: STAFF_GRANT_LIMIT, reason: 'Outage apology' });
     expect(atLimit.statusCode).toBe(200);
     const bySuperuser = await grant('superuser', target, { amount: 5_000, reason: 'Contest prize' });
     expect(bySuperuser.statusCode).toBe(200);
-    expect(await balanceOf(t.ctx, target)).toBe(start + DEFAULT_STAFF_GRANT_LIMIT + 5_000);
+    expect(await balanceOf(t.ctx, target)).toBe(start + STAFF_GRANT_LIMIT + 5_000);
     // Taking coins back has no limit (it cannot go below zero anyway).
     const deduct = await grant('staff', target, { amount: -5_000, reason: 'Prize awarded twice' });
     expect(deduct.statusCode).toBe(200);

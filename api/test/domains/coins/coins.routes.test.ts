@@ -1,5 +1,5 @@
 import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/constants';
-import { toAuditDto } from '../../../src/domains/admin/audit.repository';
+import { toAuditDto } from '../../../src/domains/admin/audit.service';
 import { databaseKinds } from '../../support/databases';
 import { registerUser, signUpGuest } from '../../support/fixtures';
 import { call } from '../../support/http';

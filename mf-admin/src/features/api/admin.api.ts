@@ -8,6 +8,7 @@ import type {
   AdminAnalytics,
   AdminDashboard,
   AdminEpisode,
+  AdminMe,
   AdminSeries,
   AdminSettings,
   AdminSubscription,
@@ -25,6 +26,8 @@ import type {
   PricingPlan,
   PricingRule,
   StaffInvitation,
+  StaffInvitationEntry,
+  UserChanges,
   UserUnlock,
 } from './admin.types';
 
@@ -40,8 +43,23 @@ export const adminApi = baseApi.injectEndpoints({
     >({
       query: (body) => ({ url: '/admin/register/', method: 'POST', body }),
     }),
-    adminCreateInvitation: build.mutation<StaffInvitation, { valid_hours?: number }>({
+    /** The signed-in staff member, with the largest grant they may make (null: no limit). */
+    adminMe: build.query<AdminMe, void>({
+      query: () => ({ url: '/admin/me/' }),
+      providesTags: ['Admin'],
+    }),
+    /** With `email`, the invitation is mailed there and registers that address only. */
+    adminCreateInvitation: build.mutation<StaffInvitation, { email?: string; valid_hours?: number }>({
       query: (body) => ({ url: '/admin/invitations/', method: 'POST', body }),
+      invalidatesTags: ['Admin'],
+    }),
+    adminInvitations: build.query<StaffInvitationEntry[], void>({
+      query: () => ({ url: '/admin/invitations/' }),
+      providesTags: ['Admin'],
+    }),
+    adminRevokeInvitation: build.mutation<StaffInvitationEntry, number>({
+      query: (id) => ({ url: `/admin/invitations/${id}/revoke/`, method: 'POST' }),
+      invalidatesTags: ['Admin'],
     }),
     adminDashboard: build.query<AdminDashboard, void>({
       query: () => ({ url: '/admin/dashboard/' }),
@@ -207,10 +225,7 @@ export const adminApi = baseApi.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/admin/users/${id}/coins/`, method: 'POST', body }),
       invalidatesTags: ['Admin'],
     }),
-    adminUpdateUser: build.mutation<
-      AdminUser,
-      { id: number; changes: Partial<Pick<AdminUser, 'is_gold_member' | 'is_staff' | 'is_active'>> }
-    >({
+    adminUpdateUser: build.mutation<AdminUser, { id: number; changes: UserChanges }>({
       query: ({ id, changes }) => ({ url: `/admin/users/${id}/`, method: 'PATCH', body: changes }),
       invalidatesTags: ['Admin'],
     }),
@@ -249,6 +264,15 @@ export const adminApi = baseApi.injectEndpoints({
     adminAudit: build.query<PageOf<AuditEntry>, Query>({
       query: (params) => ({ url: '/admin/audit/', params: clean(params) }),
       providesTags: ['Admin'],
+    }),
+    /** The actions the audit log has recorded, for its filter. */
+    adminAuditActions: build.query<string[], void>({
+      query: () => ({ url: '/admin/audit/actions/' }),
+      providesTags: ['Admin'],
+    }),
+    /** The filtered audit rows as CSV text (a download the screen saves). */
+    adminAuditExport: build.mutation<string, Query>({
+      query: (params) => ({ url: '/admin/audit/export/', params: clean(params) }),
     }),
   }),
 });

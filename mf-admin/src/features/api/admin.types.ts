@@ -1,8 +1,11 @@
 /** The shapes the staff API answers (api/src/domains/admin, media-library), as shared's contracts declare them. */
+import type { AdminUser, AssignableRole } from '@cliffhanger/shared';
+
 export type {
   AdminAnalytics,
   AdminDashboard,
   AdminEpisode,
+  AdminMe,
   AdminSeries,
   AdminSettings,
   AdminSubscription,
@@ -29,6 +32,10 @@ export type {
   Publishing,
   PublishRefusal,
   StaffInvitation,
+  StaffInvitationEntry,
   UploadState,
   UserUnlock,
 } from '@cliffhanger/shared';
+
+/** What staff change on an account (`PATCH /api/admin/users/{id}/`): Gold, the role, whether it is active. */
+export type UserChanges = Partial<Pick<AdminUser, 'is_gold_member' | 'is_active'> & { role: AssignableRole }>;

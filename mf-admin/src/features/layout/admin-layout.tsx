@@ -12,6 +12,7 @@ const SECTIONS: ReadonlyArray<readonly [string, LayoutKey]> = [
   ['/admin/analytics', 'nav.analytics'],
   ['/admin/settings', 'nav.settings'],
   ['/admin/releases', 'nav.releases'],
+  ['/admin/audit', 'nav.audit'],
   ['/admin/test-thumbnail', 'nav.thumbnails'],
 ];
 

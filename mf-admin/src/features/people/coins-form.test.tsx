@@ -1,4 +1,4 @@
-import { showToast } from '@cliffhanger/shared';
+import { navigationRequested, showToast } from '@cliffhanger/shared';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,6 +18,7 @@ function answerUsers(grant: { status: number; data: unknown } = { status: 200, d
       return { status: 200, data: { results: [viewer], count: 1, page: 1, limit: 20 } };
     if (config.url === '/admin/users/7/') return { status: 200, data: { user: viewer, ledger: [], unlocks: [] } };
     if (config.url === '/admin/users/7/coins/') return grant;
+    if (config.url === '/admin/me/') return { status: 200, data: { ...viewer, id: 99, grant_limit: 1000 } };
   });
 }
 
@@ -84,15 +85,32 @@ describe('granting coins to a viewer', () => {
     expect(amount).toHaveValue('-500');
   });
 
-  it('shows why a large grant needs a superuser, beside the amount', async () => {
-    const message = 'Grants of more than 1000 coins need a superuser. Please ask one to make this grant.';
-    answerUsers({ status: 403, data: { message, limit: 1000 } });
+  it('states the grant limit on the form and refuses a larger grant in place, sending nothing', async () => {
+    answerUsers();
     const { user, amount, reason, apply } = await openCoinsForm();
-    await user.type(amount, '1000000');
+    expect(amount).toHaveAccessibleDescription(
+      'You can grant up to 1,000 coins at once. Larger grants need a superuser.',
+    );
+    await user.type(amount, '1001');
+    await user.type(reason, 'Contest prize');
+    await user.click(apply);
+    expect(amount).toHaveAccessibleDescription(
+      'Grants above 1,000 coins need a superuser. Please ask one to make this grant.',
+    );
+    expect(coinRequests()).toHaveLength(0);
+  });
+
+  it('shows the API’s refusal of a large grant beside the amount, and stays on the page', async () => {
+    const message = 'Grants of more than 500 coins need a superuser. Please ask one to make this grant.';
+    answerUsers({ status: 403, data: { message, limit: 500 } });
+    const { user, record, amount, reason, apply } = await openCoinsForm();
+    await user.type(amount, '900');
     await user.type(reason, 'Contest prize');
     await user.click(apply);
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(amount).toHaveAccessibleDescription(message);
+    expect(amount).toHaveValue('900');
+    expect(record.filter((action) => navigationRequested.match(action))).toEqual([]);
   });
 
   it('offers no coin form on your own account, saying another staff member must do it', async () => {

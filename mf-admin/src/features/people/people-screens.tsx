@@ -1,4 +1,7 @@
-/** Users (search, detail with ledger and unlocks, coins, rights) and Gold subscriptions. */
+/**
+ * Users (search, role, detail with ledger and unlocks, coins, rights, staff invitations) and Gold
+ * subscriptions.
+ */
 import {
   BALANCE_SYNC_REASON,
   Button,
@@ -7,6 +10,7 @@ import {
   formatNumber,
   InlineSpinner,
   LEDGER_REASONS,
+  STAFF_GRANT_LIMIT,
   selectUser,
   showToast,
   useAppDispatch,
@@ -14,21 +18,42 @@ import {
 } from '@cliffhanger/shared';
 import { type FormEvent, useState } from 'react';
 import { adminApi } from '../api/admin.api';
-import type { AdminSubscription, AdminUser } from '../api/admin.types';
+import type { AdminSubscription, AdminUser, UserChanges } from '../api/admin.types';
 import { AdminLayout } from '../layout/admin-layout';
 import { AdminList, type Column, type ListFilter } from '../layout/admin-list';
 import { Checkbox, problemOf, TextField } from '../layout/form';
 import { useListQuery } from '../layout/list-query';
 import { PagedSection } from '../layout/paged-section';
+import { InvitationsPanel } from './invitations-panel';
 import { type PeopleKey, peopleT, usePeopleT } from './messages';
+import { RolePanel } from './role-panel';
 
 const newKey = () => `k${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 
-export function validateAdjustment(amount: string, reason: string): Record<string, string> {
+/**
+ * The form's own checks: a whole number of coins other than 0, a reason, and — for staff with a limit
+ * (null: none) — no grant above it, said before anything is sent.
+ */
+export function validateAdjustment(
+  amount: string,
+  reason: string,
+  limit: number | null = null,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!/^-?\d+$/.test(amount.trim()) || Number(amount) === 0) errors.amount = peopleT('coins.amountRule');
+  else if (limit !== null && Number(amount) > limit) {
+    errors.amount = peopleT('coins.overLimit', { value: formatNumber(limit) });
+  }
   if (reason.trim().length < 3) errors.reason = peopleT('coins.reasonRule');
   return errors;
+}
+
+/** The largest grant the signed-in staff member may make (null: no limit), as the API says. */
+function useGrantLimit(): number | null {
+  const isSuperuser = Boolean(useSharedSelector(selectUser)?.is_superuser);
+  const { data } = adminApi.useAdminMeQuery();
+  if (data) return data.grant_limit;
+  return isSuperuser ? null : STAFF_GRANT_LIMIT;
 }
 
 function CoinsForm({ user }: { user: AdminUser }) {
@@ -46,11 +71,12 @@ function CoinsFormFields({ user }: { user: AdminUser }) {
   const [key, setKey] = useState(newKey);
   const [adjust, state] = adminApi.useAdminAdjustCoinsMutation();
   const dispatch = useAppDispatch();
+  const limit = useGrantLimit();
   const { t, language } = usePeopleT();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validateAdjustment(amount, reason);
+    const found = validateAdjustment(amount, reason, limit);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const result = await adjust({ id: user.id, amount: Number(amount), reason: reason.trim(), idempotency_key: key });
@@ -74,6 +100,7 @@ function CoinsFormFields({ user }: { user: AdminUser }) {
         inputMode="numeric"
         value={amount}
         error={errors.amount}
+        hint={limit === null ? undefined : t('coins.limit', { value: formatNumber(limit, language) })}
         onChange={(e) => setAmount(e.target.value)}
       />
       <TextField
@@ -119,7 +146,15 @@ function UserLedger({ id }: { id: number }) {
           cell: (entry) => `${entry.delta > 0 ? '+' : ''}${formatNumber(entry.delta, language)}`,
           className: (entry) => (entry.delta < 0 ? 'admin-negative' : undefined),
         },
-        { header: t('ledger.why'), cell: (entry) => reasonText(entry.reason) },
+        {
+          header: t('ledger.why'),
+          cell: (entry) => (
+            <>
+              {reasonText(entry.reason)}
+              {entry.note && <div className="ch-muted">{t('ledger.note', { note: entry.note })}</div>}
+            </>
+          ),
+        },
         { header: t('ledger.balanceAfter'), cell: (entry) => formatNumber(entry.balance_after, language) },
       ]}
     />
@@ -166,7 +201,7 @@ function UserDetail({ id, onClose }: { id: number; onClose(): void }) {
   if (isError) return <ErrorNotice message={t('user.failed')} onRetry={refetch} />;
   if (!data) return <InlineSpinner />;
   const { user } = data;
-  const change = async (changes: Partial<Pick<AdminUser, 'is_gold_member' | 'is_staff' | 'is_active'>>) => {
+  const change = async (changes: UserChanges) => {
     const result = await update({ id, changes });
     if ('error' in result) dispatch(showToast({ type: 'error', message: problemOf(result.error, t('user.refused')) }));
   };
@@ -177,9 +212,9 @@ function UserDetail({ id, onClose }: { id: number; onClose(): void }) {
       </h2>
       <p>
         {user.email} · {t('user.coins', { count: user.coin_balance, value: formatNumber(user.coin_balance, language) })}{' '}
-        · {user.is_guest ? t('user.guest') : t('user.registered')}
         {user.gold_until && ` · ${t('user.goldUntil', { date: formatDate(user.gold_until) })}`}
       </p>
+      <RolePanel user={user} />
       <CoinsForm user={user} />
       <fieldset>
         <legend>{t('user.rights')}</legend>
@@ -189,14 +224,7 @@ function UserDetail({ id, onClose }: { id: number; onClose(): void }) {
           disabled={!isSuperuser}
           onChange={(v) => change({ is_gold_member: v })}
         />
-        <Checkbox
-          label={t('user.staff')}
-          checked={user.is_staff}
-          disabled={!isSuperuser}
-          onChange={(v) => change({ is_staff: v })}
-        />
         <Checkbox label={t('user.active')} checked={user.is_active} onChange={(v) => change({ is_active: v })} />
-        {!isSuperuser && <p className="ch-muted admin-hint">{t('user.superuserOnly')}</p>}
       </fieldset>
       <UserLedger id={user.id} />
       <UserUnlocks id={user.id} />
@@ -215,6 +243,7 @@ const ROLES = {
   all: 'users.everybody',
   gold: 'users.gold',
   staff: 'users.staff',
+  superuser: 'users.superusers',
   disabled: 'users.disabled',
 } as const satisfies Record<string, PeopleKey>;
 const ROLE_CHOICE = { default: '', values: Object.keys(ROLES) };
@@ -244,20 +273,17 @@ export function Users() {
         </>
       ),
     },
+    { header: t('users.role'), cell: (user) => <span className="admin-badge">{t(`role.${user.role}`)}</span> },
     { header: t('users.coins'), cell: (user) => formatNumber(user.coin_balance, language) },
     {
       header: t('users.status'),
       cell: (user) =>
-        [
-          user.is_guest ? t('user.guest') : t('user.registered'),
-          user.is_gold_member && t('users.statusGold'),
-          (user.is_staff || user.is_superuser) && t('users.statusStaff'),
-          !user.is_active && t('users.statusDisabled'),
-        ]
+        [user.is_gold_member && t('users.statusGold'), !user.is_active && t('users.statusDisabled')]
           .filter(Boolean)
-          .join(', '),
+          .join(', ') || '—',
     },
   ];
+  const isSuperuser = Boolean(useSharedSelector(selectUser)?.is_superuser);
   return (
     <AdminLayout title={t('users.title')}>
       <AdminList
@@ -270,6 +296,7 @@ export function Users() {
       >
         {selected !== null && <UserDetail key={selected} id={selected} onClose={() => list.open(null)} />}
       </AdminList>
+      {isSuperuser && <InvitationsPanel />}
     </AdminLayout>
   );
 }

@@ -1,4 +1,10 @@
-import { catalogueChanged, navigationRequested, readStored, showToast } from '@cliffhanger/shared';
+import {
+  catalogueChanged,
+  navigationRequested,
+  readStored,
+  STAFF_ACCESS_REQUIRED,
+  showToast,
+} from '@cliffhanger/shared';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { runSaga, stdChannel } from 'redux-saga';
 import { adminSaga, isAccessRefused, isCatalogueWrite } from './admin.saga';
@@ -8,9 +14,9 @@ const fulfilled = (endpointName: string, payload: unknown, originalArgs: unknown
   payload,
   meta: { arg: { endpointName, type: 'mutation', originalArgs } },
 });
-const rejected = (endpointName: string, status: number) => ({
+const rejected = (endpointName: string, status: number, data: unknown = undefined) => ({
   type: 'api/executeQuery/rejected',
-  payload: { status, message: 'refused' },
+  payload: { status, message: 'refused', data },
   meta: { arg: { endpointName, type: 'query' } },
 });
 
@@ -77,11 +83,23 @@ describe('publishing staff writes to viewers', () => {
 });
 
 describe('a refused staff call', () => {
-  it.each([401, 403])('sends the browser to /admin-login with a toast on %i', (status) => {
+  it.each([
+    ['a 401', 401, undefined],
+    ['the staff-identity 403', 403, { message: 'Staff access is required', code: STAFF_ACCESS_REQUIRED }],
+  ])('sends the browser to /admin-login with a toast on %s', (_name, status, data) => {
     const saga = run();
-    saga.put(rejected('adminDashboard', status));
+    saga.put(rejected('adminDashboard', status, data));
     expect(saga.dispatched.map((a) => a.type)).toEqual([showToast.type, navigationRequested.type]);
     expect((saga.dispatched[1] as ReturnType<typeof navigationRequested>).payload.to).toBe('/admin-login');
+    saga.task.cancel();
+  });
+
+  it('never signs anyone out over one refused action: a grant above the limit stays on its screen', () => {
+    const saga = run();
+    const limit = { message: 'Grants of more than 1000 coins need a superuser.', limit: 1000 };
+    saga.put(rejected('adminAdjustCoins', 403, limit));
+    saga.put(rejected('adminInvitations', 403, { message: 'Only a superuser can do this' }));
+    expect(saga.dispatched).toEqual([]);
     saga.task.cancel();
   });
 

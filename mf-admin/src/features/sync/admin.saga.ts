@@ -2,10 +2,13 @@
  * The staff area's reactions to its own API traffic:
  * - a successful catalogue write is published to viewers (`catalogue/changed` + the storage record
  *   other tabs watch, see publish.ts);
- * - an answer of 401 or 403 from the staff API means this browser has no staff session (an expired
- *   one, or a viewer who set `is_admin` by hand): it is sent to /admin-login with a toast saying why.
+ * - a 401 from the staff API, or the staff-identity check's 403 (code STAFF_ACCESS_REQUIRED), means this
+ *   browser has no staff session (an expired one, a viewer who set `is_admin` by hand, staff access
+ *   revoked): it is sent to /admin-login with a toast saying why. Any other 403 is one action refused
+ *   (a grant above the limit, a superuser's task): the screen that tried it says why, and nobody is
+ *   signed out or sent away.
  */
-import { catalogueChanged, navigationRequested, showToast } from '@cliffhanger/shared';
+import { catalogueChanged, navigationRequested, STAFF_ACCESS_REQUIRED, showToast } from '@cliffhanger/shared';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { put, takeEvery } from 'redux-saga/effects';
 import { CATALOGUE_WRITES } from '../api/admin.api';
@@ -30,8 +33,8 @@ export const isCatalogueWrite = (action: ApiAction) =>
 
 export const isAccessRefused = (action: ApiAction) => {
   if (!action.type.startsWith('api/') || !action.type.endsWith('/rejected') || !isAdminCall(action)) return false;
-  const status = (action.payload as { status?: number } | undefined)?.status;
-  return status === 401 || status === 403;
+  const payload = action.payload as { status?: number; data?: { code?: unknown } } | undefined;
+  return payload?.status === 401 || (payload?.status === 403 && payload.data?.code === STAFF_ACCESS_REQUIRED);
 };
 
 /** Writes the storage record of one successful write; the answer's shape says what changed. */
