@@ -27,7 +27,7 @@ describe('subscribing to Gold', () => {
     await page.getByRole('menuitem', { name: 'Buy Coins' }).waitFor();
     await page.keyboard.press('Escape');
 
-    await page.getByRole('button', { name: /^Subscribe to Gold for .* per month$/ }).click();
+    await page.getByRole('button', { name: /^Subscribe to Gold for .* a month$/ }).click();
     await payOnDevCheckout(page);
     expect(new URL(page.url()).pathname).toBe('/gold-subscription');
     await page.getByText(/Payment complete. You are a Gold member until/).waitFor();
