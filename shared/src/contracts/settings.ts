@@ -166,8 +166,8 @@ export const CatalogueDefaultsSchema = Type.Object(
   {
     /** New episodes numbered up to this are free. */
     free_episodes: Type.Integer({ minimum: 0, maximum: 1_000 }),
-    /** The coin price a new paid episode starts with. */
-    coin_cost: Type.Integer({ minimum: 0, maximum: 100_000 }),
+    /** The coin price a new paid episode starts with (a paid episode costs at least 1; free is a flag). */
+    coin_cost: Type.Integer({ minimum: 1, maximum: 100_000 }),
   },
   { additionalProperties: false },
 );

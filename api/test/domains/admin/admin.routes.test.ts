@@ -587,6 +587,14 @@ describe.each(databaseKinds())('staff API (%s)', (kind) => {
         payload: { free_episodes: -1, coin_cost: 15 },
       });
       expect(bad.statusCode).toBe(400);
+      // A paid episode costs at least 1 coin, so the price new paid episodes start with does too.
+      const free = await call(t.app, {
+        method: 'PUT',
+        url: '/api/admin/settings/catalogue_defaults/',
+        headers: as('staff'),
+        payload: { free_episodes: 2, coin_cost: 0 },
+      });
+      expect(free.statusCode).toBe(400);
       const settings = (await call(t.app, { url: '/api/admin/settings/', headers: as('staff') })).json();
       expect(settings.catalogue_defaults).toEqual({ free_episodes: 2, coin_cost: 15 });
       expect(settings.coin_packages.length).toBeGreaterThan(0);

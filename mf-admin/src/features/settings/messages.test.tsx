@@ -1,5 +1,6 @@
 import { catalogueProblems, i18n, registeredCatalogues, setLanguage } from '@cliffhanger/shared';
-import { act, screen, within } from '@testing-library/react';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { renderAdmin } from '../../test/render';
@@ -53,6 +54,49 @@ describe('the settings’ words', () => {
     expect(plain(within(offer).getByText(/^Зрители получат/).textContent)).toBe(
       'Зрители получат: 101 монета за 99 ₽ (обычно 100 монет)',
     );
+  });
+
+  it('ask before a feature switch changes anything for every viewer, and say what changed', async () => {
+    const sent: unknown[] = [];
+    http = mockHttp((config) => {
+      if (config.url === '/admin/settings/' && config.method === 'get') return { status: 200, data: SETTINGS };
+      if (config.url === '/admin/settings/feature_switches/' && config.method === 'put') {
+        sent.push(JSON.parse(String(config.data)));
+        return { status: 200, data: { key: 'feature_switches', value: {} } };
+      }
+      return undefined;
+    });
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const record: UnknownAction[] = [];
+    renderAdmin(<Settings />, { path: '/admin/settings', record });
+    const bonus = await screen.findByRole('checkbox', { name: 'Daily bonus' });
+    await userEvent.click(bonus);
+    expect(confirm).toHaveBeenLastCalledWith('Turn off “Daily bonus” for every viewer now?');
+    expect(sent).toEqual([]);
+    await userEvent.click(bonus);
+    expect(sent).toEqual([{ daily_bonus: false, coin_store: false }]);
+    await waitFor(() =>
+      expect(record).toContainEqual(
+        expect.objectContaining({
+          payload: expect.objectContaining({ message: '“Daily bonus” is off for every viewer.' }),
+        }),
+      ),
+    );
+    confirm.mockRestore();
+  });
+
+  it('refuse a default coin cost of 0: a free episode is marked free instead', async () => {
+    http = mockHttp((config) =>
+      config.url === '/admin/settings/' && config.method === 'get' ? { status: 200, data: SETTINGS } : undefined,
+    );
+    renderAdmin(<Settings />, { path: '/admin/settings' });
+    const cost = await screen.findByLabelText('Default coin cost');
+    await userEvent.clear(cost);
+    await userEvent.type(cost, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Save defaults' }));
+    expect(
+      await screen.findByText('Enter a whole number of coins from 1 (a free episode is marked free instead)'),
+    ).toBeInTheDocument();
   });
 
   it('explain a wrong coin package in Russian, limits grouped the Russian way', async () => {

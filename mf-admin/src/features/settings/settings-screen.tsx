@@ -32,7 +32,7 @@ function CatalogueDefaults({ settings }: { settings: AdminSettings }) {
     event.preventDefault();
     const found: Record<string, string> = {};
     if (!/^\d+$/.test(free)) found.free = t('defaults.freeRule');
-    if (!/^\d+$/.test(cost)) found.cost = t('defaults.costRule');
+    if (!/^\d+$/.test(cost) || Number(cost) < 1) found.cost = t('defaults.costRule');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const result = await save({
@@ -70,20 +70,20 @@ function FeatureSwitches({ settings }: { settings: AdminSettings }) {
   const [save] = adminApi.useAdminSaveSettingMutation();
   const dispatch = useAppDispatch();
   const { t } = useSettingsT();
+  const nameOf = (key: string) => (SWITCHES.has(key) ? t(`switch.${key}` as SettingsKey) : key);
+  // A switch acts on every viewer at once (one click can close the coin store): it asks first.
   const toggle = async (key: string, value: boolean) => {
+    const name = nameOf(key);
+    if (!window.confirm(t(value ? 'switch.confirmOn' : 'switch.confirmOff', { name }))) return;
     const result = await save({ key: 'feature_switches', value: { ...settings.feature_switches, [key]: value } });
     if ('error' in result) dispatch(showToast({ type: 'error', message: problemOf(result.error, t('switch.failed')) }));
+    else dispatch(showToast({ type: 'success', message: t(value ? 'switch.savedOn' : 'switch.savedOff', { name }) }));
   };
   return (
     <fieldset className="ch-card admin-wide-form">
       <legend>{t('features')}</legend>
       {Object.entries(settings.feature_switches).map(([key, on]) => (
-        <Checkbox
-          key={key}
-          label={SWITCHES.has(key) ? t(`switch.${key}` as SettingsKey) : key}
-          checked={on}
-          onChange={(v) => toggle(key, v)}
-        />
+        <Checkbox key={key} label={nameOf(key)} checked={on} onChange={(v) => toggle(key, v)} />
       ))}
     </fieldset>
   );
