@@ -12,8 +12,8 @@ import {
   trackEvent,
   unlockSheetRequested,
 } from '@cliffhanger/shared';
+import { warmPlaybackEngineWhenIdle } from '@cliffhanger/shared/hls';
 import { lazy } from 'react';
-import { warmPlaybackEngineWhenIdle } from './features/playback/hls-engine';
 import { playbackSlice } from './features/playback/playback.slice';
 import { registerPlayerEndpoints } from './features/playback/player.api';
 import { playerSaga } from './features/playback/player.saga';

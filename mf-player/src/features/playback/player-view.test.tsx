@@ -1,7 +1,7 @@
+import { FAST_START_CONFIG, STANDBY_BUFFER_SECONDS } from '@cliffhanger/shared/hls';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { episode } from '../../test/fixtures';
 import { countMediaCalls, FakeHls, flush, media, onScreen, renderPlayerView } from '../../test/player-view-harness';
-import { FAST_START_CONFIG, STANDBY_BUFFER_SECONDS } from './hls-engine';
 import { episodeAdvanced, playbackPaused, playbackStarted } from './playback.slice';
 import type { PlayerEpisode } from './player.api';
 

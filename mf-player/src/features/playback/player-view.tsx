@@ -23,6 +23,7 @@ import {
   track,
   useAppDispatch,
 } from '@cliffhanger/shared';
+import { cancelHeadStart, startAhead } from '@cliffhanger/shared/hls';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
@@ -40,7 +41,6 @@ import { Paywall } from '../unlock/paywall';
 import { fetchStream } from '../unlock/unlock.api';
 import { EpisodeList } from './episode-list';
 import { SEEK_STEP_SECONDS } from './format';
-import { cancelHeadStart, startAhead } from './hls-engine';
 import {
   autoplayNextToggled,
   type EpisodeRef,
