@@ -275,6 +275,34 @@ describe('an expired signed address', () => {
     expect(onFatal).toHaveBeenCalledWith('network');
   });
 
+  it("tries one fresh address when the browser's own player fails (it does not say why), then says so", async () => {
+    (globalThis as { MediaSource?: unknown }).MediaSource = { isTypeSupported: () => false };
+    try {
+      const element = document.createElement('video');
+      element.canPlayType = (type) => (type === 'application/vnd.apple.mpegurl' ? 'maybe' : '');
+      const onFatal = jest.fn();
+      const renewSource = jest.fn(async () => '/media/play/1/master.m3u8?t=fresh');
+      const engine = new PlaybackEngine(
+        element,
+        { renewSource, onFatal },
+        async () => FakeHls as unknown as HlsConstructor,
+      );
+      await engine.load('/media/play/1/master.m3u8?t=old');
+      element.dispatchEvent(new Event('error'));
+      await flush();
+      expect(renewSource).toHaveBeenCalledTimes(1);
+      expect(element.getAttribute('src')).toBe('/media/play/1/master.m3u8?t=fresh');
+      element.dispatchEvent(new Event('error'));
+      await flush();
+      expect(renewSource).toHaveBeenCalledTimes(1);
+      expect(onFatal).toHaveBeenCalledWith('media');
+      // The element is left as the browser left it; the next load or teardown empties it.
+      expect(element.getAttribute('src')).toBe('/media/play/1/master.m3u8?t=fresh');
+    } finally {
+      delete (globalThis as { MediaSource?: unknown }).MediaSource;
+    }
+  });
+
   it('does not ask forever: refused again and again without a fragment loading, it gives up', async () => {
     const onFatal = jest.fn();
     const renewSource = jest.fn(async () => '/media/play/1/master.m3u8?t=also-refused');
