@@ -66,7 +66,11 @@ export type HlsConstructor = typeof Hls;
 /** Whether a source plays at once (the episode on screen) or waits, pre-buffered, to be shown. */
 export type LoadMode = 'play' | 'standby';
 
-/** hls.js is fetched on first use and shared by every engine of the page (not the light build: it has no subtitles). */
+/**
+ * hls.js is fetched on first use and shared by every engine of the frontend that imports this module
+ * (each remote bundles its own lazy chunk; hls.js is not a federation singleton). Not the light build: it
+ * has no subtitles.
+ */
 let hlsModule: Promise<HlsConstructor> | null = null;
 /** hls.js once fetched: a head start needs it at once, within a render. */
 let loadedHls: HlsConstructor | null = null;
@@ -90,7 +94,7 @@ export function loadHlsLight(): Promise<HlsConstructor> {
 
 /** A plain video file (an MP4 clip) rather than an HLS playlist: the browser plays it itself. */
 const VIDEO_FILE = /\.(mp4|m4v|webm|mov)(\?|#|$)/i;
-export const isVideoFile = (src: string): boolean => VIDEO_FILE.test(src);
+const isVideoFile = (src: string): boolean => VIDEO_FILE.test(src);
 
 export function canPlayNativeHls(video: HTMLVideoElement): boolean {
   return video.canPlayType('application/vnd.apple.mpegurl') !== '';
