@@ -1,6 +1,6 @@
 /**
- * One jest run for the whole tree: a project per package. Frontends run in jsdom, the API and the
- * browser journeys in node. TypeScript goes through @swc/jest, and so do the ESM-only packages below:
+ * One jest run for the whole tree: a project per package. Frontends run in jsdom, the API, the demo
+ * and the browser journeys in node. TypeScript goes through @swc/jest, and so do the ESM-only packages below:
  * jest's module system is CommonJS, so swc rewrites their `import`/`export` like the sources'.
  */
 const swc = [
@@ -56,6 +56,15 @@ module.exports = {
     {
       displayName: 'api',
       rootDir: '<rootDir>/api',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+      transform,
+      transformIgnorePatterns,
+    },
+    {
+      // The demo catalogue's workspace: its tests use the API's test support (both databases).
+      displayName: 'demo',
+      rootDir: '<rootDir>/demo',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/**/*.test.ts'],
       transform,
