@@ -1,7 +1,8 @@
 /**
  * One jest run for the whole tree: a project per package. Frontends run in jsdom, the API, the demo
- * and the browser journeys in node. TypeScript goes through @swc/jest, and so do the ESM-only packages below:
- * jest's module system is CommonJS, so swc rewrites their `import`/`export` like the sources'.
+ * catalogue and the browser journeys in node. TypeScript goes through @swc/jest, and so do the
+ * ESM-only packages below: jest's module system is CommonJS, so swc rewrites their `import`/`export`
+ * like the sources'.
  */
 const swc = [
   '@swc/jest',
