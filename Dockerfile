@@ -22,6 +22,7 @@ COPY mf-wallet/package.json mf-wallet/
 COPY mf-account/package.json mf-account/
 COPY mf-admin/package.json mf-admin/
 COPY api/package.json api/
+COPY demo/package.json demo/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 # `npm install`, not `npm ci`: lockfiles written on machines whose registry lacks other platforms'

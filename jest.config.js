@@ -1,7 +1,8 @@
 /**
- * One jest run for the whole tree: a project per package. Frontends run in jsdom, the API and the
- * browser journeys in node. TypeScript goes through @swc/jest, and so do the ESM-only packages below:
- * jest's module system is CommonJS, so swc rewrites their `import`/`export` like the sources'.
+ * One jest run for the whole tree: a project per package. Frontends run in jsdom, the API, the demo
+ * catalogue and the browser journeys in node. TypeScript goes through @swc/jest, and so do the
+ * ESM-only packages below: jest's module system is CommonJS, so swc rewrites their `import`/`export`
+ * like the sources'.
  */
 const swc = [
   '@swc/jest',
@@ -56,6 +57,15 @@ module.exports = {
     {
       displayName: 'api',
       rootDir: '<rootDir>/api',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+      transform,
+      transformIgnorePatterns,
+    },
+    {
+      // The demo catalogue's workspace: its tests use the API's test support (both databases).
+      displayName: 'demo',
+      rootDir: '<rootDir>/demo',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/**/*.test.ts'],
       transform,

@@ -1,9 +1,10 @@
 /**
  * Compiles the API for an image: one CommonJS file, `api/dist/server.js`, that Node runs directly
- * (no tsx, no TypeScript at run time). The workspace's own code (`api/src`, `shared/src`) is bundled
- * in; every package the API depends on stays a `require` of node_modules, where the image's
- * production install puts it (sharp's native binary cannot be bundled anyway; SQLite and argon2 are
- * Node's own).
+ * (no tsx, no TypeScript at run time), from `demo/src/server.ts`: the API with the demo catalogue's
+ * start-up job, which runs when SEED_DEMO is not "false" (deploy/compose.demo.yml). The workspaces' own
+ * code (`api/src`, `demo/src`, `shared/src`) is bundled in; every package the API depends on stays a
+ * `require` of node_modules, where the image's production install puts it (sharp's native binary
+ * cannot be bundled anyway; SQLite and argon2 are Node's own).
  *
  *   tsx deploy/build-api.ts [--outdir=api/dist]
  */
@@ -22,7 +23,7 @@ export async function buildApi(outdir = path.join(ROOT, 'api', 'dist')): Promise
     .flatMap((name) => [name, `${name}/*`]);
   const outfile = path.join(outdir, 'server.js');
   await build({
-    entryPoints: [path.join(ROOT, 'api', 'src', 'server.ts')],
+    entryPoints: [path.join(ROOT, 'demo', 'src', 'server.ts')],
     outfile,
     bundle: true,
     platform: 'node',

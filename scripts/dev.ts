@@ -1,12 +1,13 @@
 /**
- * `npm run dev`: the API in watch mode and every frontend on its own webpack-dev-server port. The shell
- * (http://localhost:4100 by default) loads the remotes from their dev servers through `remotes.json`.
+ * `npm run dev`: the API with the demo catalogue (demo/src/server.ts) in watch mode and every frontend
+ * on its own webpack-dev-server port. The shell (http://localhost:4100 by default) loads the remotes
+ * from their dev servers through `remotes.json`.
  */
 import { spawn } from 'node:child_process';
 import { apiPort, FRONTENDS, startDevServer } from './dev-servers';
 import { ROOT } from './frontends';
 
-const api = spawn(process.execPath, [require.resolve('tsx/cli', { paths: [ROOT] }), 'watch', 'api/src/server.ts'], {
+const api = spawn(process.execPath, [require.resolve('tsx/cli', { paths: [ROOT] }), 'watch', 'demo/src/server.ts'], {
   cwd: ROOT,
   stdio: 'inherit',
   env: { ...process.env, PORT: String(apiPort()), SERVE_FRONTENDS: 'false', NODE_ENV: 'development' },

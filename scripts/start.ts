@@ -65,14 +65,15 @@ async function main() {
   await Promise.all([
     frontends ? buildFrontends() : Promise.resolve([]),
     demo
-      ? import('../api/src/demo/prepare-demo-media').then(({ prepareFirstDemoSeries }) => {
+      ? import('../demo/src/prepare-demo-media').then(({ prepareFirstDemoSeries }) => {
           const setting = process.env.MEDIA_ROOT ?? 'var/media';
           return prepareFirstDemoSeries(isAbsolute(setting) ? setting : resolve(REPO_ROOT, setting));
         })
       : Promise.resolve(null),
   ]);
   console.log(`[start] ready to serve after ${elapsed().toFixed(0)} s; starting the server`);
-  await import('../api/src/server');
+  // The API with the demo catalogue's start-up job (the API alone, api/src/server.ts, makes none).
+  await import('../demo/src/server');
   const address = localAddress(process.env);
   if (await waitForSite(address)) console.log(siteUpLine(elapsed(), address));
   else console.error(`[start] the server did not answer ${address}${HEALTH_PATH} within 10 minutes`);

@@ -31,7 +31,7 @@ async function prepareSystem(args: string[]) {
   const projects = selected === -1 ? null : args.slice(selected + 1).filter((a) => !a.startsWith('-'));
   if (projects && !projects.includes('e2e')) return;
   const { buildFrontends } = await import('./build');
-  const { prepareDemoMedia } = await import('../api/src/demo/prepare-demo-media');
+  const { prepareDemoMedia } = await import('../demo/src/prepare-demo-media');
   await buildFrontends();
   await prepareDemoMedia(process.env.MEDIA_ROOT ?? path.join(VAR, 'media'));
 }

@@ -12,6 +12,7 @@ const PACKAGES = [
   'mf-account',
   'mf-admin',
   'api',
+  'demo',
   'e2e',
   'bench',
   'scripts',

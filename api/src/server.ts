@@ -1,8 +1,9 @@
 /**
  * Starts the API (and, by default, the built frontends): reads the environment, migrates the database,
- * makes and publishes the home screen's demo series on first start, then listens while the rest of the
- * demo catalogue is made and published in the background (demo/demo-catalogue-run.ts). SIGTERM/SIGINT
- * stop that work and close the server gracefully (in-flight requests finish, the database closes).
+ * runs the start-up job registered with it (startup-job.ts; the demo workspace's `demo/src/server.ts`
+ * registers the demo catalogue: its home screen series before the server listens, the rest in the
+ * background), then listens. SIGTERM/SIGINT stop that work and close the server gracefully (in-flight
+ * requests finish, the database closes).
  *
  * With API_WORKERS > 1 this process becomes the primary of a cluster (cluster.ts): it prepares the
  * database once and forks that many workers, which run this file again and only listen.
@@ -11,37 +12,27 @@ import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { runCluster } from './cluster';
 import { type AppConfig, configFromEnv, workersFromEnv } from './config';
-import { runDemoCatalogue } from './demo/demo-catalogue-run';
-import { ensureDemoAccounts } from './demo/seed-demo-catalogue';
 import { loadEnvFile } from './env-file';
 import { reachability } from './http/local-only';
 import type { TypedFastify } from './http/type-provider';
 import { reportStartupChecks, startupChecks } from './startup-checks';
+import { startupJob } from './startup-job';
 
-/**
- * Publishes the home screen's demo series and creates the demo accounts; answers the rest of the demo
- * catalogue's work, which goes on in the background until done or until `stop` is aborted.
- */
-async function seed(app: TypedFastify, config: AppConfig, stop: AbortSignal): Promise<{ rest: Promise<void> }> {
-  if (process.env.SEED_DEMO === 'false') return { rest: Promise.resolve() };
-  const run = runDemoCatalogue(app.ctx, { mediaRoot: config.mediaRoot, signal: stop });
-  await run.first;
-  for (const account of await ensureDemoAccounts(app.ctx)) {
-    console.log(
-      `[seed] demo ${account.role} account: ${account.email} / ${account.password}  (shown once; use password reset if lost)`,
-    );
-  }
-  const rest = run.finished.catch((error: unknown) => {
-    if (!stop.aborted) console.error('[demo] the demo catalogue stopped:', error);
-  });
-  return { rest };
+/** Runs the registered start-up job's first part; answers the rest, which goes on until done or `stop`. */
+async function runStartupJob(
+  app: TypedFastify,
+  config: AppConfig,
+  stop: AbortSignal,
+): Promise<{ rest: Promise<void> }> {
+  const job = startupJob();
+  return job ? job.start(app.ctx, config, stop) : { rest: Promise.resolve() };
 }
 
-/** Builds the app and listens; `prepare` migrates and seeds first (a single process, not a worker). */
+/** Builds the app and listens; `prepare` migrates and runs the start-up job first (a single process, not a worker). */
 async function serve(config: AppConfig, prepare: boolean) {
   const app = await buildApp(config, { migrate: prepare });
-  const stopDemo = new AbortController();
-  const demo = prepare ? (await seed(app, config, stopDemo.signal)).rest : Promise.resolve();
+  const stopJob = new AbortController();
+  const background = prepare ? (await runStartupJob(app, config, stopJob.signal)).rest : Promise.resolve();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -49,9 +40,9 @@ async function serve(config: AppConfig, prepare: boolean) {
     closing = true;
     app.log.info(`${signal} received, shutting down`);
     try {
-      // The demo work stops first (its ffmpeg runs end, its temporaries are left for the next start).
-      stopDemo.abort(new Error(`${signal} received`));
-      await demo;
+      // The start-up job stops first (the demo's ffmpeg runs end, its temporaries are left for the next start).
+      stopJob.abort(new Error(`${signal} received`));
+      await background;
       await app.close();
       process.exit(0);
     } catch (error) {
@@ -84,8 +75,8 @@ async function main() {
     prepare: async () => {
       const app = await buildApp(config);
       try {
-        // The rest of the demo catalogue is published by the primary while the workers serve.
-        const { rest } = await seed(app, config, new AbortController().signal);
+        // The rest of the start-up job (the demo catalogue) goes on in the primary while the workers serve.
+        const { rest } = await runStartupJob(app, config, new AbortController().signal);
         void rest.finally(() => app.close());
       } catch (error) {
         await app.close();

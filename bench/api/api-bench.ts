@@ -127,7 +127,7 @@ export async function apiBench(): Promise<Figure[]> {
       const port = await freePort();
       // An .env at the root would be read, as npm start reads it: what it says is part of its settings.
       const child = launch(
-        'api/src/server.ts',
+        'demo/src/server.ts',
         {
           ...env,
           PORT: String(port),

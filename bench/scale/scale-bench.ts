@@ -22,9 +22,9 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { AppContext } from '../../api/src/context';
 import { createDatabase, type DatabaseHandle } from '../../api/src/db/database';
-import { DEMO_CATALOGUE_READY } from '../../api/src/demo/demo-catalogue-run';
 import { applyEntry, moneyTransaction } from '../../api/src/kernel/money-transaction';
 import { API_NODE_FLAGS } from '../../api/src/node-flags';
+import { DEMO_CATALOGUE_READY } from '../../demo/src/demo-catalogue-run';
 import { freePort, ROOT } from '../../e2e/support/system';
 import { insertPaidSeries, ledgerProblems, probePostgres } from '../support/bench-app';
 
@@ -78,9 +78,12 @@ async function recreateDatabase(admin: string): Promise<string> {
   return admin.replace(/\/test$/, `/${DATABASE}`);
 }
 
-/** Starts server.ts and resolves once every worker listens and the demo catalogue is complete. */
+/**
+ * Starts the API with the demo catalogue (demo/src/server.ts) and resolves once every worker listens
+ * and the demo catalogue is complete.
+ */
 async function launch(port: number, workers: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [tsx, ...API_NODE_FLAGS, 'api/src/server.ts'], {
+  const child = spawn(process.execPath, [tsx, ...API_NODE_FLAGS, 'demo/src/server.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', API_WORKERS: String(workers) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,8 +8,8 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_CATALOGUE_INCOMPLETE, DEMO_CATALOGUE_READY } from '../../api/src/demo/demo-catalogue-run';
 import { API_NODE_FLAGS } from '../../api/src/node-flags';
+import { DEMO_CATALOGUE_INCOMPLETE, DEMO_CATALOGUE_READY } from '../../demo/src/demo-catalogue-run';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
@@ -86,7 +86,7 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
   // The API runs with the Node flags `npm start` gives it (api/src/node-flags.ts).
   const child = spawn(
     process.execPath,
-    [require.resolve('tsx/cli', { paths: [ROOT] }), ...API_NODE_FLAGS, 'api/src/server.ts'],
+    [require.resolve('tsx/cli', { paths: [ROOT] }), ...API_NODE_FLAGS, 'demo/src/server.ts'],
     {
       cwd: ROOT,
       env: {

@@ -156,6 +156,13 @@ export function frontendImports(imports: SourceImport[]): string[] {
     .map(({ from, specifier }) => `${from} imports ${specifier}`);
 }
 
+/** Imports of the demo workspace (`demo/`, `@cliffhanger/demo`): the demo builds on the API, never the reverse. */
+export function demoImports(imports: SourceImport[]): string[] {
+  return imports
+    .filter(({ specifier, to }) => /^@cliffhanger\/demo(\/|$)/.test(specifier) || /^(\.\.\/)+demo\//.test(to ?? ''))
+    .map(({ from, specifier }) => `${from} imports ${specifier}`);
+}
+
 /** Every source file of api/src, relative to it with forward slashes, with its parsed syntax tree. */
 function parsedSources(root = API_SRC): Array<{ file: string; source: ts.SourceFile }> {
   return sourceFiles(root).map((full) => ({
@@ -210,11 +217,11 @@ export function readsProcessEnv(source: ts.SourceFile): boolean {
 
 /**
  * Where SQL may be built: repositories, the kernel (the ledger, the audit log, money transactions and
- * identity are the data primitives every domain shares), the database's own folder (schema and
- * migrations) and the demo seeding scripts. Anywhere else a query builder is a layer crossed.
+ * identity are the data primitives every domain shares) and the database's own folder (schema and
+ * migrations). Anywhere else a query builder is a layer crossed.
  */
 export function mayBuildSql(file: string): boolean {
-  return /\.repository\.ts$/.test(file) || /^(kernel|db|demo)\//.test(file);
+  return /\.repository\.ts$/.test(file) || /^(kernel|db)\//.test(file);
 }
 
 /** Files other than repositories (routes, services, queues, helpers) that build SQL themselves. */

@@ -4,6 +4,7 @@ import {
   castsThroughUnknown,
   castsThroughUnknownIn,
   DOMAIN_LAYERS,
+  demoImports,
   environmentReaders,
   findCycles,
   frontendImports,
@@ -33,12 +34,17 @@ describe('the API is a layered graph over its kernel', () => {
     expect(frontendImports(imports)).toEqual([]);
   });
 
+  it('the API imports nothing from the demo workspace: the demo builds on the API, never the reverse', () => {
+    expect(demoImports(imports)).toEqual([]);
+    expect(imports.some(({ from }) => from.startsWith('demo/'))).toBe(false);
+  });
+
   it('every domain folder has its place in the layer order', () => {
     const folders = new Set(imports.map(({ from }) => /^domains\/([^/]+)\//.exec(from)?.[1]).filter(Boolean));
     expect([...folders].filter((name) => !DOMAIN_LAYERS.includes(name as (typeof DOMAIN_LAYERS)[number]))).toEqual([]);
   });
 
-  it('the check itself catches a back-import, a kernel import of a domain, a cycle and a frontend import', () => {
+  it('the check itself catches a back-import, a kernel import of a domain, a cycle, a frontend import and a demo import', () => {
     const at = (from: string, to: string | null, specifier = to ?? '') => ({ from, to, specifier });
     expect(
       layerViolations([at('domains/users/users.service.ts', 'domains/payments/payments.service.ts')]),
@@ -50,6 +56,11 @@ describe('the API is a layered graph over its kernel', () => {
     ]);
     expect(frontendImports([at('app.ts', null, '@cliffhanger/mf-wallet/src/module')])).toHaveLength(1);
     expect(frontendImports([at('app.ts', null, '@cliffhanger/shared/constants')])).toEqual([]);
+    expect(
+      demoImports([at('server.ts', '../../demo/src/demo-catalogue-run.ts', '../../demo/src/demo-catalogue-run')]),
+    ).toHaveLength(1);
+    expect(demoImports([at('server.ts', null, '@cliffhanger/demo/src/server')])).toHaveLength(1);
+    expect(demoImports([at('server.ts', 'startup-job.ts', './startup-job')])).toEqual([]);
   });
 
   it('only repositories and the kernel build SQL: routes, services, queues and helpers call them', () => {

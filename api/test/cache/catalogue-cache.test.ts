@@ -2,9 +2,10 @@
  * The catalogue answers shared by every visitor are cached for a few seconds; a staff edit must still
  * show at the next read.
  */
+
+import { seedDemoCatalogue } from '../../../demo/src/seed-demo-catalogue';
 import { catalogueCache } from '../../src/cache/app-caches';
 import { CatalogueCache } from '../../src/cache/catalogue-cache';
-import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
 import { registerUser, type Session, smallCatalogue } from '../support/fixtures';
 import { call } from '../support/http';
 import { bearer, createTestApp, type TestApp } from '../support/test-app';

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { HOME_SCREEN_TITLES, heroImageOf } from '@cliffhanger/shared/first-screen';
 import { HERO_IMAGE_SIZES } from '@cliffhanger/shared/image-renditions';
 import sharp from 'sharp';
-import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../demo/src/seed-demo-catalogue';
 import { DEFAULT_STARTUP_LOADER, firstScreenLinkHeader, withFirstScreen } from '../../src/frontends/first-screen';
 import { smallCatalogue } from '../support/fixtures';
 import { call } from '../support/http';

@@ -8,7 +8,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../demo/src/seed-demo-catalogue';
 import { insertSeries } from '../../src/domains/catalogue/catalogue.repository';
 import { DEFAULT_STARTUP_LOADER } from '../../src/frontends/first-screen';
 import { GENERIC_DESCRIPTION, shortDescription } from '../../src/frontends/share-preview';

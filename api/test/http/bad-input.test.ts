@@ -3,7 +3,7 @@
  * JSON, wrong types, unknown ids and oversized bodies, and must answer 4xx with a message while the
  * stored state stays the same.
  */
-import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../demo/src/seed-demo-catalogue';
 import { databaseKinds } from '../support/databases';
 import { type Session, signUpGuest, smallCatalogue } from '../support/fixtures';
 import { call } from '../support/http';

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../demo/src/seed-demo-catalogue';
 import { mediaStorageFor } from '../../src/domains/media-library/media-storage';
 import type { S3MediaStorage } from '../../src/domains/media-library/s3-media-storage';
 import { grantCoins } from '../domains/coins/money-fixtures';

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../demo/src/seed-demo-catalogue';
 import { PUBLIC_VIEWER, playbackKey, signGrant } from '../../src/media/signed-playback';
 import { signUpCast } from '../domains/admin/staff-fixtures';
 import { grantCoins } from '../domains/coins/money-fixtures';

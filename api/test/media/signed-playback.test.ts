@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../demo/src/seed-demo-catalogue';
 import {
   PLAYBACK_STEP_SECONDS,
   PLAYBACK_TTL_SECONDS,

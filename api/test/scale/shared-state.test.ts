@@ -2,9 +2,10 @@
  * Several API processes behind one entry point must behave as one: two apps on one database and one
  * Redis stand for two processes (PostgreSQL when reachable, as deployments run; else one SQLite file).
  */
+
+import { seedDemoCatalogue } from '../../../demo/src/seed-demo-catalogue';
 import { buildApp } from '../../src/app';
 import type { AppConfig } from '../../src/config';
-import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
 import type { TypedFastify } from '../../src/http/type-provider';
 import { redisUrl, testRedisPrefix } from '../cache/redis-available';
 import { postgresUrl } from '../support/databases';

@@ -1,8 +1,8 @@
 /** Small hand-made demo catalogues and shortcuts for signing people up in tests. */
 
+import type { DemoCatalogue, DemoSeries } from '../../../demo/src/demo-catalogue.types';
 import type { AppContext } from '../../src/context';
 import type { SeriesRow } from '../../src/db/schema';
-import type { DemoCatalogue, DemoSeries } from '../../src/demo/demo-catalogue.types';
 import type { TypedFastify } from '../../src/http/type-provider';
 import { call } from './http';
 

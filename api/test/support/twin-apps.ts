@@ -4,8 +4,8 @@
  * text; their answers must be the same bytes but for the Date line and the rate limit's reset.
  */
 import { connect } from 'node:net';
+import { seedDemoCatalogue } from '../../../demo/src/seed-demo-catalogue';
 import { buildApp } from '../../src/app';
-import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
 import type { TypedFastify } from '../../src/http/type-provider';
 import type { DatabaseKind } from './databases';
 import { smallCatalogue } from './fixtures';

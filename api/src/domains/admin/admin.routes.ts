@@ -6,7 +6,6 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { type AppContext, nowIso } from '../../context';
-import { demoCatalogueProgress } from '../../demo/seed-demo-catalogue';
 import { OPTIONAL_BODY } from '../../http/optional-body';
 import { perAddressLimit } from '../../http/rate-limit';
 import { ErrorSchema, IdParams, MessageSchema, Paged, withErrors } from '../../http/schemas';
@@ -81,6 +80,7 @@ import { allSettings, updateSetting } from './admin-settings.service';
 import * as users from './admin-users.service';
 import { auditActions, exportAudit, listAudit } from './audit.repository';
 import { auditCsv, toAuditDto } from './audit.service';
+import { demoCatalogueProgress } from './demo-catalogue-progress';
 
 export async function adminRoutes(
   app: TypedFastify,
@@ -188,7 +188,7 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
 
   // --- Dashboard and analytics -------------------------------------------------------------------------
   app.get('/dashboard/', { schema: { tags, response: withErrors({ 200: DashboardAnswer }) } }, () => dashboard(ctx));
-  // The demo catalogue a fresh install makes at start, while it is being made (api/src/demo).
+  // The demo catalogue a fresh install makes at start, while it is being made (as the demo/ workspace reports it).
   app.get('/demo-catalogue/', { schema: { tags, response: withErrors({ 200: DemoCatalogueAnswer }) } }, () =>
     demoCatalogueProgress(ctx.db),
   );

@@ -6,8 +6,8 @@
  * file is those reads as they were before the rollups.
  */
 import { type RawBuilder, sql } from 'kysely';
+import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import type { AppContext } from '../../../src/context';
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
 import { analytics, dashboard } from '../../../src/domains/admin/admin-insights.service';
 import { ingestEvents } from '../../../src/domains/analytics/analytics.service';
 import { notFound } from '../../../src/http/errors';

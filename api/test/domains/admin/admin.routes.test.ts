@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import { toAuditDto } from '../../../src/domains/admin/audit.service';
 import { databaseKinds } from '../../support/databases';
 import { signUpGuest, smallCatalogue } from '../../support/fixtures';

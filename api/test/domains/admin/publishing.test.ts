@@ -3,7 +3,7 @@
  * episode staff have not published, on every public route, and the publish checklist that names what
  * is still missing.
  */
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import { homeFirstScreen } from '../../../src/frontends/first-screen';
 import { databaseKinds } from '../../support/databases';
 import { type Session, smallCatalogue } from '../../support/fixtures';

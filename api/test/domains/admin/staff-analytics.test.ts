@@ -3,7 +3,7 @@
  * events, the paywall → unlock → purchase funnel, revenue that leaves out refunded and disputed money,
  * and Gold conversions — all through the real ingest route and the staff API.
  */
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import { databaseKinds } from '../../support/databases';
 import { smallCatalogue } from '../../support/fixtures';
 import { call } from '../../support/http';

@@ -3,7 +3,7 @@
  * on show. The route plays a draft only on a grant naming an active staff member: a viewer's grant for
  * a draft finds nothing, and a preview address stops working when its staff member loses the rights.
  */
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import { playbackKey, signGrant } from '../../../src/media/signed-playback';
 import { databaseKinds } from '../../support/databases';
 import { smallCatalogue } from '../../support/fixtures';

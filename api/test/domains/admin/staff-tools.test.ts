@@ -4,7 +4,7 @@
  * previewed, then applied to a whole series in one go with one audit entry; reordering is all or
  * nothing. None of it answers a viewer.
  */
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import { databaseKinds } from '../../support/databases';
 import { signUpGuest, smallCatalogue } from '../../support/fixtures';
 import { call } from '../../support/http';

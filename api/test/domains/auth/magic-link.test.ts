@@ -1,5 +1,5 @@
 import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/constants';
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import { databaseKinds } from '../../support/databases';
 import { registerUser, signUpGuest, smallCatalogue } from '../../support/fixtures';
 import { call } from '../../support/http';

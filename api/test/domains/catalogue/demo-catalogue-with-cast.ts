@@ -3,7 +3,7 @@
  * catalogue, a cast signed in (viewer, staff, superuser), and `admin` calling the staff API as its
  * staff member. `cast` is filled in before the first test.
  */
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import type { DatabaseKind } from '../../support/databases';
 import { smallCatalogue } from '../../support/fixtures';
 import { callAs } from '../../support/http';

@@ -4,7 +4,7 @@
  * accents and capitals in a typed or pasted link still find it. When staff rename a series, an address made
  * from its title follows the new title and the old one keeps answering the series (never another one).
  */
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import { databaseKinds } from '../../support/databases';
 import { smallCatalogue } from '../../support/fixtures';
 import { call, callAs } from '../../support/http';

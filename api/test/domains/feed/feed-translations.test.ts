@@ -3,7 +3,7 @@
  * the episode's) titles and descriptions by language, so a Russian viewer reads them in Russian.
  */
 import { localizedDescription, localizedTitle } from '@cliffhanger/shared/localized-text';
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest, smallCatalogue } from '../../support/fixtures';
 import { call } from '../../support/http';

@@ -1,4 +1,4 @@
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import { databaseKinds } from '../../support/databases';
 import { registerUser, type Session, signUpGuest, smallCatalogue } from '../../support/fixtures';
 import { call } from '../../support/http';

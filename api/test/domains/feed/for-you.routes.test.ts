@@ -1,5 +1,5 @@
 import type { ForYouClip, ForYouFeed } from '@cliffhanger/shared/for-you';
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import { insertSeries } from '../../../src/domains/catalogue/catalogue.repository';
 import { mixClips } from '../../../src/domains/catalogue/for-you.service';
 import { databaseKinds } from '../../support/databases';

@@ -2,7 +2,7 @@
  * The public-view poll with its cache on (as `npm start` and deployments run it): every answer must be
  * what the uncached poll would say at that moment.
  */
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import { databaseKinds } from '../../support/databases';
 import { registerUser, type Session, smallCatalogue } from '../../support/fixtures';
 import { call } from '../../support/http';

@@ -1,4 +1,4 @@
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import { insertSeries } from '../../../src/domains/catalogue/catalogue.repository';
 import { databaseKinds } from '../../support/databases';
 import { type Session, seriesRow, signUpGuest, smallCatalogue } from '../../support/fixtures';

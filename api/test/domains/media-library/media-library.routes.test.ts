@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import { MediaJobQueue } from '../../../src/domains/media-library/media-jobs';
 import { mediaStorageFor } from '../../../src/domains/media-library/media-storage';
 import { CHUNK_SIZE } from '../../../src/domains/media-library/uploads.service';

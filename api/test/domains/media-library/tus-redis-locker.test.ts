@@ -4,8 +4,8 @@
  * replicas (separate Redis connections, one Redis).
  */
 import { randomBytes } from 'node:crypto';
+import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import { closeRedis, connectRedis } from '../../../src/cache/redis';
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
 import { RedisLocker } from '../../../src/domains/media-library/tus-redis-locker';
 import { tusUploadsOf } from '../../../src/domains/media-library/tus-uploads';
 import { redisUrl, testRedisPrefix } from '../../cache/redis-available';

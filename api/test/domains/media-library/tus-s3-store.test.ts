@@ -5,7 +5,7 @@
  * the store library signed or framed wrongly fails here as it would on S3.
  */
 import { randomBytes } from 'node:crypto';
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import { tusUploadsOf } from '../../../src/domains/media-library/tus-uploads';
 import { smallCatalogue } from '../../support/fixtures';
 import { bearer, type ConfigOverrides, createTestApp, type TestApp } from '../../support/test-app';

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { ERRORS } from '@tus/utils';
 import { sql } from 'kysely';
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import { translateTusBody } from '../../../src/domains/media-library/tus-uploads';
 import { MAX_UPLOAD_BYTES } from '../../../src/domains/media-library/uploads.service';
 import { RU_MESSAGES } from '../../../src/http/messages/ru';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import { tusUploadsOf } from '../../../src/domains/media-library/tus-uploads';
 import { MAX_UPLOAD_BYTES } from '../../../src/domains/media-library/uploads.service';
 import { databaseKinds } from '../../support/databases';

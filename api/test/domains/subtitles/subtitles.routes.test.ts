@@ -4,7 +4,7 @@
  * log; viewers cannot touch any of it.
  */
 import { request as httpRequest } from 'node:http';
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import { databaseKinds } from '../../support/databases';
 import { smallCatalogue } from '../../support/fixtures';
 import { call, listenOnFreePort } from '../../support/http';

@@ -2,7 +2,7 @@
  * Likes (product.md#player): kept per viewer, guests included; liking twice is one like; the count moves
  * with the likes and never goes below zero nor counts one viewer twice, however many toggles race.
  */
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import { databaseKinds } from '../../support/databases';
 import { registerUser, type Session, signUpGuest, smallCatalogue } from '../../support/fixtures';
 import { call, callAs } from '../../support/http';

@@ -1,5 +1,5 @@
 import { isEpisodeWatched } from '@cliffhanger/shared/constants';
-import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import { databaseKinds } from '../../support/databases';
 import { type Session, signUpGuest, smallCatalogue } from '../../support/fixtures';
 import { call, callAs } from '../../support/http';

@@ -1,9 +1,9 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DemoCatalogue } from '../../src/demo/demo-catalogue.types';
-import { sceneSvg, settingOf } from '../../src/demo/demo-scenes';
-import { DEMO_SCRIPT, type DemoScript } from '../../src/demo/demo-script';
+import type { DemoCatalogue } from '../src/demo-catalogue.types';
+import { sceneSvg, settingOf } from '../src/demo-scenes';
+import { DEMO_SCRIPT, type DemoScript } from '../src/demo-script';
 import {
   DEMO_EPISODE_SHAPE,
   type DemoMediaProgress,
@@ -12,7 +12,7 @@ import {
   homeFirstSeries,
   parseMediaPlaylist,
   planEpisode,
-} from '../../src/demo/generate-demo-media';
+} from '../src/generate-demo-media';
 
 const [first] = DEMO_SCRIPT.series;
 /** One series, two episodes, and a title full of the characters filtergraphs and SVG treat specially. */

@@ -2,19 +2,19 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { access } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { resolveFfmpeg } from '../../api/src/media/ffmpeg';
+import { type Cast, signUpCast } from '../../api/test/domains/admin/staff-fixtures';
+import { databaseKinds } from '../../api/test/support/databases';
+import { callAs } from '../../api/test/support/http';
+import { createTestApp, type TestApp } from '../../api/test/support/test-app';
 import {
   DEMO_CATALOGUE_INCOMPLETE,
   DEMO_CATALOGUE_READY,
   type DemoCatalogueOptions,
   runDemoCatalogue,
-} from '../../src/demo/demo-catalogue-run';
-import { DEMO_SCRIPT, type DemoScript } from '../../src/demo/demo-script';
-import { type EpisodeShape, parseMediaPlaylist } from '../../src/demo/generate-demo-media';
-import { resolveFfmpeg } from '../../src/media/ffmpeg';
-import { type Cast, signUpCast } from '../domains/admin/staff-fixtures';
-import { databaseKinds } from '../support/databases';
-import { callAs } from '../support/http';
-import { createTestApp, type TestApp } from '../support/test-app';
+} from '../src/demo-catalogue-run';
+import { DEMO_SCRIPT, type DemoScript } from '../src/demo-script';
+import { type EpisodeShape, parseMediaPlaylist } from '../src/generate-demo-media';
 
 /** Three series of two short episodes (16–20 s); the featured one (the home screen's first) is second in the script. */
 const [featured, plain, other] = [DEMO_SCRIPT.series[0], DEMO_SCRIPT.series[2], DEMO_SCRIPT.series[4]];

@@ -2,14 +2,15 @@
  * Every demo episode can be watched with English or Russian subtitles: a few lines of its story,
  * spread over its running time between the title screen and the credits, written with the catalogue.
  */
-import type { DemoCatalogue } from '../../src/demo/demo-catalogue.types';
-import { DEMO_SERIES } from '../../src/demo/demo-script';
-import { DEMO_SUBTITLE_LINES, demoSubtitleVtt, seedDemoSubtitles } from '../../src/demo/demo-subtitles';
-import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
-import { parseSubtitles } from '../../src/domains/subtitles/subtitle-text';
-import { databaseKinds } from '../support/databases';
-import { call } from '../support/http';
-import { createTestApp, type TestApp } from '../support/test-app';
+
+import { parseSubtitles } from '../../api/src/domains/subtitles/subtitle-text';
+import { databaseKinds } from '../../api/test/support/databases';
+import { call } from '../../api/test/support/http';
+import { createTestApp, type TestApp } from '../../api/test/support/test-app';
+import type { DemoCatalogue } from '../src/demo-catalogue.types';
+import { DEMO_SERIES } from '../src/demo-script';
+import { DEMO_SUBTITLE_LINES, demoSubtitleVtt, seedDemoSubtitles } from '../src/demo-subtitles';
+import { seedDemoCatalogue } from '../src/seed-demo-catalogue';
 
 const CYRILLIC = /[А-Яа-яЁё]/;
 

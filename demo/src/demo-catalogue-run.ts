@@ -5,7 +5,7 @@
  * while the site runs, and the admin's dashboard shows how far it got. A series that cannot be made is
  * logged and recorded for the admin, the others go on, and the next start tries it again.
  */
-import type { AppContext } from '../context';
+import type { AppContext } from '../../api/src/context';
 import { DEMO_SCRIPT } from './demo-script';
 import { type EnsureDemoMediaOptions, startDemoMedia } from './generate-demo-media';
 import { beginDemoSeed, publishDemoSeries, recordDemoFailure } from './seed-demo-catalogue';

@@ -5,10 +5,10 @@
  * (`audio_language` `en`), so the English track is the captions and the Russian one the translation.
  * Written when the demo catalogue is seeded.
  */
-import type { Executor } from '../db/schema';
-import { parseSubtitles } from '../domains/subtitles/subtitle-text';
-import { findTrack, insertTrack } from '../domains/subtitles/subtitles.repository';
-import { languageName } from '../domains/subtitles/subtitles.service';
+import type { Executor } from '../../api/src/db/schema';
+import { parseSubtitles } from '../../api/src/domains/subtitles/subtitle-text';
+import { findTrack, insertTrack } from '../../api/src/domains/subtitles/subtitles.repository';
+import { languageName } from '../../api/src/domains/subtitles/subtitles.service';
 
 /** One line as said on screen: English, then Russian. */
 type Line = readonly [en: string, ru: string];

@@ -13,16 +13,17 @@
 import { randomBytes } from 'node:crypto';
 import { MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/constants';
 import type { DemoCatalogueProgress } from '@cliffhanger/shared/entities';
-import type { AppContext } from '../context';
-import { nowIso } from '../context';
-import type { Executor } from '../db/schema';
-import { REGISTRATION_BONUS_REASON } from '../domains/auth/auth.service';
-import { insertSeries } from '../domains/catalogue/catalogue.repository';
-import { storedTranslations } from '../domains/catalogue/translations';
-import { settingValue, upsertSetting } from '../domains/settings/settings.repository';
-import { findUserByEmail, insertUser } from '../domains/users/users.repository';
-import { applyLedgerEntry } from '../kernel/coin-ledger';
-import { mediaPath } from '../media/media-urls';
+import type { AppContext } from '../../api/src/context';
+import { nowIso } from '../../api/src/context';
+import type { Executor } from '../../api/src/db/schema';
+import { reportDemoCatalogueProgress } from '../../api/src/domains/admin/demo-catalogue-progress';
+import { REGISTRATION_BONUS_REASON } from '../../api/src/domains/auth/auth.service';
+import { insertSeries } from '../../api/src/domains/catalogue/catalogue.repository';
+import { storedTranslations } from '../../api/src/domains/catalogue/translations';
+import { settingValue, upsertSetting } from '../../api/src/domains/settings/settings.repository';
+import { findUserByEmail, insertUser } from '../../api/src/domains/users/users.repository';
+import { applyLedgerEntry } from '../../api/src/kernel/coin-ledger';
+import { mediaPath } from '../../api/src/media/media-urls';
 import type { DemoCatalogue, DemoCategory, DemoSeries } from './demo-catalogue.types';
 import { demoCategoryTranslations, demoEpisodeTranslations, demoSeriesTranslations } from './demo-script-ru';
 import { seedDemoSubtitles } from './demo-subtitles';
@@ -77,8 +78,20 @@ export async function demoSeedState(db: Executor): Promise<DemoSeedState | null>
   return stored === undefined ? null : (JSON.parse(stored) as DemoSeedState);
 }
 
+/** How far the seed is, as the admin's dashboard shows it. */
+function progressOf(state: DemoSeedState): DemoCatalogueProgress {
+  const titles = new Map(state.series.map((s) => [s.slug, s.title]));
+  return {
+    total: state.series.length,
+    ready: state.published.length,
+    failed: state.failed.map((f) => ({ slug: f.slug, title: titles.get(f.slug) ?? f.slug, message: f.message })),
+  };
+}
+
+/** Keeps the seed's record, and reports its progress to the API's dashboard in the same write. */
 async function saveState(ctx: AppContext, db: Executor, state: DemoSeedState): Promise<void> {
   await upsertSetting(db, DEMO_SEED_SETTING, JSON.stringify(state), nowIso(ctx));
+  await reportDemoCatalogueProgress(db, progressOf(state), nowIso(ctx));
 }
 
 /**
@@ -93,7 +106,11 @@ export async function beginDemoSeed(
 ): Promise<DemoSeedState | null> {
   return ctx.db.transaction().execute(async (trx) => {
     const current = await demoSeedState(trx);
-    if (current) return current;
+    if (current) {
+      // A record from before progress was reported gets its report at the next start.
+      await reportDemoCatalogueProgress(trx, progressOf(current), nowIso(ctx));
+      return current;
+    }
     if (!(await catalogueIsEmpty(trx))) return null;
     for (const [position, category] of categories.entries()) {
       await trx
@@ -228,18 +245,6 @@ export async function recordDemoFailure(ctx: AppContext, slug: string, message: 
     state.failed = [...state.failed.filter((f) => f.slug !== slug), { slug, message }];
     await saveState(ctx, trx, state);
   });
-}
-
-/** How far the demo catalogue is, for the admin: nothing to show (0 series) when there is no demo seed. */
-export async function demoCatalogueProgress(db: Executor): Promise<DemoCatalogueProgress> {
-  const state = await demoSeedState(db);
-  if (!state) return { total: 0, ready: 0, failed: [] };
-  const titles = new Map(state.series.map((s) => [s.slug, s.title]));
-  return {
-    total: state.series.length,
-    ready: state.published.length,
-    failed: state.failed.map((f) => ({ slug: f.slug, title: titles.get(f.slug) ?? f.slug, message: f.message })),
-  };
 }
 
 async function ensureAccount(ctx: AppContext, email: string, role: DemoAccount['role']): Promise<DemoAccount | null> {

@@ -4,7 +4,7 @@ import {
   DEMO_MIN_COIN_COST,
   DEMO_SCRIPT,
   demoEpisodeCoinCost,
-} from '../../src/demo/demo-script';
+} from '../src/demo-script';
 
 const { categories, series } = DEMO_SCRIPT;
 

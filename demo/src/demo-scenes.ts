@@ -109,6 +109,164 @@ function figure(x: number, base: number, h: number, kind: 'coat' | 'dress', faci
   return `<g fill="${fill}">${head}${hair}<path d="${body}"/></g>`;
 }
 
+/** What a setting's layer is drawn with; each layer appends its shapes to `parts`. */
+interface Layer {
+  w: number;
+  h: number;
+  horizon: number;
+  dark: string;
+  mid: string;
+  glow: string;
+  rnd: () => number;
+  parts: string[];
+}
+
+function skylineLayer({ w, h, horizon, dark, mid, glow, rnd, parts }: Layer): void {
+  // Two rows of towers, the far row paler; lit windows in the near row.
+  for (const [row, color, scale] of [
+    [0, mid, 0.75],
+    [1, dark, 1],
+  ] as const) {
+    let x = -w * 0.02;
+    while (x < w) {
+      const bw = w * (0.05 + rnd() * 0.07) * scale;
+      const bh = h * (0.12 + rnd() * 0.3) * scale;
+      const top = horizon - bh + (row === 0 ? -h * 0.04 : 0);
+      parts.push(`<rect x="${r1(x)}" y="${r1(top)}" width="${r1(bw)}" height="${r1(h - top)}" fill="${color}"/>`);
+      if (row === 1) {
+        const cols = Math.max(2, Math.floor(bw / (w * 0.014)));
+        for (let c = 0; c < cols; c++) {
+          for (let yy = top + h * 0.015; yy < horizon; yy += h * 0.022) {
+            if (rnd() < 0.22) {
+              parts.push(
+                `<rect x="${r1(x + (c + 0.3) * (bw / cols))}" y="${r1(yy)}" width="${r1((bw / cols) * 0.4)}" height="${r1(h * 0.008)}" fill="${glow}" opacity="${r1(0.35 + rnd() * 0.5)}"/>`,
+              );
+            }
+          }
+        }
+      }
+      x += bw + w * 0.004;
+    }
+  }
+}
+
+function forestLayer({ w, h, horizon, dark, mid, rnd, parts }: Layer): void {
+  for (const [color, size, count] of [
+    [mid, 0.16, 14],
+    [dark, 0.26, 10],
+  ] as const) {
+    for (let i = 0; i < count; i++) {
+      const cx = (i / (count - 1)) * w * 1.1 - w * 0.05 + (rnd() - 0.5) * w * 0.05;
+      const th = h * size * (0.7 + rnd() * 0.6);
+      const tw = th * 0.38;
+      const base = horizon + h * 0.03 * rnd();
+      parts.push(
+        `<path d="M${r1(cx)},${r1(base - th)} L${r1(cx + tw / 2)},${r1(base)} L${r1(cx - tw / 2)},${r1(base)} Z" fill="${color}"/>`,
+      );
+    }
+  }
+}
+
+function castleLayer({ w, h, horizon, dark, mid, glow, rnd, parts }: Layer): void {
+  // A ridge, and a castle with towers on it.
+  const ridge = `M0,${r1(horizon)} C${r1(w * 0.25)},${r1(horizon - h * 0.12)} ${r1(w * 0.45)},${r1(horizon - h * 0.02)} ${r1(w * 0.6)},${r1(horizon - h * 0.1)} S${r1(w * 0.9)},${r1(horizon - h * 0.04)} ${w},${r1(horizon - h * 0.08)} L${w},${h} L0,${h} Z`;
+  parts.push(`<path d="${ridge}" fill="${mid}"/>`);
+  const cx = w * (0.22 + rnd() * 0.1);
+  const unit = Math.min(w, h) * 0.05;
+  const base = horizon - h * 0.06;
+  for (const [dx, tw, th] of [
+    [-2.2, 1, 4.5],
+    [-1, 2, 3],
+    [1.2, 1, 5.5],
+    [2.4, 0.9, 3.6],
+  ] as const) {
+    const x = cx + dx * unit;
+    parts.push(
+      `<rect x="${r1(x)}" y="${r1(base - th * unit)}" width="${r1(tw * unit)}" height="${r1(th * unit + h * 0.05)}" fill="${dark}"/>`,
+      `<path d="M${r1(x - unit * 0.15)},${r1(base - th * unit)} L${r1(x + (tw * unit) / 2)},${r1(base - (th + 1.2) * unit)} L${r1(x + tw * unit + unit * 0.15)},${r1(base - th * unit)} Z" fill="${dark}"/>`,
+      `<rect x="${r1(x + tw * unit * 0.35)}" y="${r1(base - th * unit * 0.7)}" width="${r1(tw * unit * 0.3)}" height="${r1(unit * 0.5)}" fill="${glow}" opacity="0.8"/>`,
+    );
+  }
+}
+
+function lanternsLayer({ w, h, horizon, dark, glow, rnd, parts }: Layer): void {
+  // Strings of lanterns swinging across, stalls below.
+  for (let s = 0; s < 3; s++) {
+    const y0 = h * (0.12 + s * 0.12);
+    const sag = h * 0.06;
+    parts.push(
+      `<path d="M0,${r1(y0)} Q${r1(w / 2)},${r1(y0 + sag * 2)} ${w},${r1(y0)}" stroke="${dark}" stroke-width="${r1(h * 0.003)}" fill="none"/>`,
+    );
+    const n = 7 + s * 2;
+    for (let i = 1; i < n; i++) {
+      const t = i / n;
+      const x = t * w;
+      const y = y0 + sag * 2 * 2 * t * (1 - t) * 1 + h * 0.01;
+      const rr = Math.min(w, h) * (0.018 - s * 0.003);
+      parts.push(
+        `<circle cx="${r1(x)}" cy="${r1(y)}" r="${r1(rr * 2.6)}" fill="${glow}" opacity="0.18"/>`,
+        `<ellipse cx="${r1(x)}" cy="${r1(y)}" rx="${r1(rr)}" ry="${r1(rr * 1.3)}" fill="${mix(glow, '#ffffff', 0.25)}" opacity="${r1(0.7 + rnd() * 0.3)}"/>`,
+      );
+    }
+  }
+  let x = 0;
+  while (x < w) {
+    const sw = w * (0.12 + rnd() * 0.1);
+    const top = horizon - h * (0.05 + rnd() * 0.06);
+    parts.push(
+      `<path d="M${r1(x)},${r1(top + h * 0.03)} L${r1(x + sw / 2)},${r1(top)} L${r1(x + sw)},${r1(top + h * 0.03)} L${r1(x + sw)},${h} L${r1(x)},${h} Z" fill="${dark}"/>`,
+    );
+    x += sw + w * 0.01;
+  }
+}
+
+function hillsLayer({ w, h, horizon, dark, mid, glow, rnd, parts }: Layer): void {
+  parts.push(
+    `<path d="M0,${r1(horizon - h * 0.05)} C${r1(w * 0.3)},${r1(horizon - h * 0.14)} ${r1(w * 0.6)},${r1(horizon + h * 0.02)} ${w},${r1(horizon - h * 0.09)} L${w},${h} L0,${h} Z" fill="${mid}"/>`,
+  );
+  const hx = w * (0.12 + rnd() * 0.12);
+  const unit = Math.min(w, h) * 0.06;
+  const base = horizon - h * 0.045;
+  parts.push(
+    `<path d="M${r1(hx)},${r1(base - unit * 1.6)} L${r1(hx + unit * 1.4)},${r1(base - unit * 2.7)} L${r1(hx + unit * 2.8)},${r1(base - unit * 1.6)} L${r1(hx + unit * 2.6)},${r1(base)} L${r1(hx + unit * 0.2)},${r1(base)} Z" fill="${dark}"/>`,
+    `<rect x="${r1(hx + unit * 0.6)}" y="${r1(base - unit * 1.2)}" width="${r1(unit * 0.5)}" height="${r1(unit * 0.45)}" fill="${glow}" opacity="0.9"/>`,
+    `<rect x="${r1(hx + unit * 1.7)}" y="${r1(base - unit * 1.2)}" width="${r1(unit * 0.5)}" height="${r1(unit * 0.45)}" fill="${glow}" opacity="0.75"/>`,
+    `<path d="M0,${r1(horizon + h * 0.02)} C${r1(w * 0.4)},${r1(horizon - h * 0.04)} ${r1(w * 0.7)},${r1(horizon + h * 0.06)} ${w},${r1(horizon)} L${w},${h} L0,${h} Z" fill="${dark}"/>`,
+  );
+}
+
+function corridorLayer({ w, h, horizon, dark, mid, glow, parts }: Layer): void {
+  // One-point perspective: walls converging on a lit doorway.
+  const vx = w * 0.5;
+  const vy = horizon - h * 0.2;
+  const dw = Math.min(w, h) * 0.09;
+  parts.push(
+    `<rect x="0" y="0" width="${w}" height="${h}" fill="${dark}" opacity="0.55"/>`,
+    `<path d="M0,0 L${r1(vx - dw)},${r1(vy - dw * 1.6)} L${r1(vx - dw)},${r1(vy + dw * 1.6)} L0,${h} Z" fill="${mid}"/>`,
+    `<path d="M${w},0 L${r1(vx + dw)},${r1(vy - dw * 1.6)} L${r1(vx + dw)},${r1(vy + dw * 1.6)} L${w},${h} Z" fill="${mid}"/>`,
+    `<rect x="${r1(vx - dw * 0.7)}" y="${r1(vy - dw * 1.4)}" width="${r1(dw * 1.4)}" height="${r1(dw * 3)}" fill="${mix(glow, '#ffffff', 0.35)}" opacity="0.9"/>`,
+  );
+  for (let i = 1; i <= 4; i++) {
+    const t = i / 5;
+    for (const side of [-1, 1]) {
+      const x = vx + side * (dw + (w / 2 - dw) * (1 - t) * 0.95);
+      const dh = dw * 1.6 + (h * 0.45 - dw * 1.6) * (1 - t);
+      parts.push(
+        `<rect x="${r1(x - (side > 0 ? 0 : dh * 0.25))}" y="${r1(vy - dh * 0.4)}" width="${r1(dh * 0.25)}" height="${r1(dh)}" fill="${dark}" opacity="0.8"/>`,
+      );
+    }
+  }
+}
+
+const LAYERS: Readonly<Record<DemoSetting, (layer: Layer) => void>> = {
+  skyline: skylineLayer,
+  forest: forestLayer,
+  castle: castleLayer,
+  lanterns: lanternsLayer,
+  hills: hillsLayer,
+  corridor: corridorLayer,
+};
+
 function settingLayer(
   setting: DemoSetting,
   w: number,
@@ -119,147 +277,8 @@ function settingLayer(
 ): string {
   const dark = mix(palette.from, '#000000', 0.72);
   const mid = mix(palette.from, '#000000', 0.5);
-  const glow = palette.accent;
   const parts: string[] = [];
-  switch (setting) {
-    case 'skyline': {
-      // Two rows of towers, the far row paler; lit windows in the near row.
-      for (const [row, color, scale] of [
-        [0, mid, 0.75],
-        [1, dark, 1],
-      ] as const) {
-        let x = -w * 0.02;
-        while (x < w) {
-          const bw = w * (0.05 + rnd() * 0.07) * scale;
-          const bh = h * (0.12 + rnd() * 0.3) * scale;
-          const top = horizon - bh + (row === 0 ? -h * 0.04 : 0);
-          parts.push(`<rect x="${r1(x)}" y="${r1(top)}" width="${r1(bw)}" height="${r1(h - top)}" fill="${color}"/>`);
-          if (row === 1) {
-            const cols = Math.max(2, Math.floor(bw / (w * 0.014)));
-            for (let c = 0; c < cols; c++) {
-              for (let yy = top + h * 0.015; yy < horizon; yy += h * 0.022) {
-                if (rnd() < 0.22) {
-                  parts.push(
-                    `<rect x="${r1(x + (c + 0.3) * (bw / cols))}" y="${r1(yy)}" width="${r1((bw / cols) * 0.4)}" height="${r1(h * 0.008)}" fill="${glow}" opacity="${r1(0.35 + rnd() * 0.5)}"/>`,
-                  );
-                }
-              }
-            }
-          }
-          x += bw + w * 0.004;
-        }
-      }
-      break;
-    }
-    case 'forest': {
-      for (const [color, size, count] of [
-        [mid, 0.16, 14],
-        [dark, 0.26, 10],
-      ] as const) {
-        for (let i = 0; i < count; i++) {
-          const cx = (i / (count - 1)) * w * 1.1 - w * 0.05 + (rnd() - 0.5) * w * 0.05;
-          const th = h * size * (0.7 + rnd() * 0.6);
-          const tw = th * 0.38;
-          const base = horizon + h * 0.03 * rnd();
-          parts.push(
-            `<path d="M${r1(cx)},${r1(base - th)} L${r1(cx + tw / 2)},${r1(base)} L${r1(cx - tw / 2)},${r1(base)} Z" fill="${color}"/>`,
-          );
-        }
-      }
-      break;
-    }
-    case 'castle': {
-      // A ridge, and a castle with towers on it.
-      const ridge = `M0,${r1(horizon)} C${r1(w * 0.25)},${r1(horizon - h * 0.12)} ${r1(w * 0.45)},${r1(horizon - h * 0.02)} ${r1(w * 0.6)},${r1(horizon - h * 0.1)} S${r1(w * 0.9)},${r1(horizon - h * 0.04)} ${w},${r1(horizon - h * 0.08)} L${w},${h} L0,${h} Z`;
-      parts.push(`<path d="${ridge}" fill="${mid}"/>`);
-      const cx = w * (0.22 + rnd() * 0.1);
-      const unit = Math.min(w, h) * 0.05;
-      const base = horizon - h * 0.06;
-      for (const [dx, tw, th] of [
-        [-2.2, 1, 4.5],
-        [-1, 2, 3],
-        [1.2, 1, 5.5],
-        [2.4, 0.9, 3.6],
-      ] as const) {
-        const x = cx + dx * unit;
-        parts.push(
-          `<rect x="${r1(x)}" y="${r1(base - th * unit)}" width="${r1(tw * unit)}" height="${r1(th * unit + h * 0.05)}" fill="${dark}"/>`,
-          `<path d="M${r1(x - unit * 0.15)},${r1(base - th * unit)} L${r1(x + (tw * unit) / 2)},${r1(base - (th + 1.2) * unit)} L${r1(x + tw * unit + unit * 0.15)},${r1(base - th * unit)} Z" fill="${dark}"/>`,
-          `<rect x="${r1(x + tw * unit * 0.35)}" y="${r1(base - th * unit * 0.7)}" width="${r1(tw * unit * 0.3)}" height="${r1(unit * 0.5)}" fill="${glow}" opacity="0.8"/>`,
-        );
-      }
-      break;
-    }
-    case 'lanterns': {
-      // Strings of lanterns swinging across, stalls below.
-      for (let s = 0; s < 3; s++) {
-        const y0 = h * (0.12 + s * 0.12);
-        const sag = h * 0.06;
-        parts.push(
-          `<path d="M0,${r1(y0)} Q${r1(w / 2)},${r1(y0 + sag * 2)} ${w},${r1(y0)}" stroke="${dark}" stroke-width="${r1(h * 0.003)}" fill="none"/>`,
-        );
-        const n = 7 + s * 2;
-        for (let i = 1; i < n; i++) {
-          const t = i / n;
-          const x = t * w;
-          const y = y0 + sag * 2 * 2 * t * (1 - t) * 1 + h * 0.01;
-          const rr = Math.min(w, h) * (0.018 - s * 0.003);
-          parts.push(
-            `<circle cx="${r1(x)}" cy="${r1(y)}" r="${r1(rr * 2.6)}" fill="${glow}" opacity="0.18"/>`,
-            `<ellipse cx="${r1(x)}" cy="${r1(y)}" rx="${r1(rr)}" ry="${r1(rr * 1.3)}" fill="${mix(glow, '#ffffff', 0.25)}" opacity="${r1(0.7 + rnd() * 0.3)}"/>`,
-          );
-        }
-      }
-      let x = 0;
-      while (x < w) {
-        const sw = w * (0.12 + rnd() * 0.1);
-        const top = horizon - h * (0.05 + rnd() * 0.06);
-        parts.push(
-          `<path d="M${r1(x)},${r1(top + h * 0.03)} L${r1(x + sw / 2)},${r1(top)} L${r1(x + sw)},${r1(top + h * 0.03)} L${r1(x + sw)},${h} L${r1(x)},${h} Z" fill="${dark}"/>`,
-        );
-        x += sw + w * 0.01;
-      }
-      break;
-    }
-    case 'hills': {
-      parts.push(
-        `<path d="M0,${r1(horizon - h * 0.05)} C${r1(w * 0.3)},${r1(horizon - h * 0.14)} ${r1(w * 0.6)},${r1(horizon + h * 0.02)} ${w},${r1(horizon - h * 0.09)} L${w},${h} L0,${h} Z" fill="${mid}"/>`,
-      );
-      const hx = w * (0.12 + rnd() * 0.12);
-      const unit = Math.min(w, h) * 0.06;
-      const base = horizon - h * 0.045;
-      parts.push(
-        `<path d="M${r1(hx)},${r1(base - unit * 1.6)} L${r1(hx + unit * 1.4)},${r1(base - unit * 2.7)} L${r1(hx + unit * 2.8)},${r1(base - unit * 1.6)} L${r1(hx + unit * 2.6)},${r1(base)} L${r1(hx + unit * 0.2)},${r1(base)} Z" fill="${dark}"/>`,
-        `<rect x="${r1(hx + unit * 0.6)}" y="${r1(base - unit * 1.2)}" width="${r1(unit * 0.5)}" height="${r1(unit * 0.45)}" fill="${glow}" opacity="0.9"/>`,
-        `<rect x="${r1(hx + unit * 1.7)}" y="${r1(base - unit * 1.2)}" width="${r1(unit * 0.5)}" height="${r1(unit * 0.45)}" fill="${glow}" opacity="0.75"/>`,
-        `<path d="M0,${r1(horizon + h * 0.02)} C${r1(w * 0.4)},${r1(horizon - h * 0.04)} ${r1(w * 0.7)},${r1(horizon + h * 0.06)} ${w},${r1(horizon)} L${w},${h} L0,${h} Z" fill="${dark}"/>`,
-      );
-      break;
-    }
-    case 'corridor': {
-      // One-point perspective: walls converging on a lit doorway.
-      const vx = w * 0.5;
-      const vy = horizon - h * 0.2;
-      const dw = Math.min(w, h) * 0.09;
-      parts.push(
-        `<rect x="0" y="0" width="${w}" height="${h}" fill="${dark}" opacity="0.55"/>`,
-        `<path d="M0,0 L${r1(vx - dw)},${r1(vy - dw * 1.6)} L${r1(vx - dw)},${r1(vy + dw * 1.6)} L0,${h} Z" fill="${mid}"/>`,
-        `<path d="M${w},0 L${r1(vx + dw)},${r1(vy - dw * 1.6)} L${r1(vx + dw)},${r1(vy + dw * 1.6)} L${w},${h} Z" fill="${mid}"/>`,
-        `<rect x="${r1(vx - dw * 0.7)}" y="${r1(vy - dw * 1.4)}" width="${r1(dw * 1.4)}" height="${r1(dw * 3)}" fill="${mix(glow, '#ffffff', 0.35)}" opacity="0.9"/>`,
-      );
-      for (let i = 1; i <= 4; i++) {
-        const t = i / 5;
-        for (const side of [-1, 1]) {
-          const x = vx + side * (dw + (w / 2 - dw) * (1 - t) * 0.95);
-          const dh = dw * 1.6 + (h * 0.45 - dw * 1.6) * (1 - t);
-          parts.push(
-            `<rect x="${r1(x - (side > 0 ? 0 : dh * 0.25))}" y="${r1(vy - dh * 0.4)}" width="${r1(dh * 0.25)}" height="${r1(dh)}" fill="${dark}" opacity="0.8"/>`,
-          );
-        }
-      }
-      break;
-    }
-  }
+  LAYERS[setting]({ w, h, horizon, dark, mid, glow: palette.accent, rnd, parts });
   return parts.join('');
 }
 

@@ -2,14 +2,15 @@
  * The demo catalogue reads naturally in Russian (issue #21): every series and every episode has a
  * Russian title and description, and the seed stores them so a Russian viewer sees them.
  */
-import type { DemoCatalogue } from '../../src/demo/demo-catalogue.types';
-import { DEMO_SERIES } from '../../src/demo/demo-script';
-import { DEMO_SERIES_RU } from '../../src/demo/demo-script-ru';
-import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
-import { databaseKinds } from '../support/databases';
-import { smallCatalogue } from '../support/fixtures';
-import { call } from '../support/http';
-import { createTestApp, type TestApp } from '../support/test-app';
+
+import { databaseKinds } from '../../api/test/support/databases';
+import { smallCatalogue } from '../../api/test/support/fixtures';
+import { call } from '../../api/test/support/http';
+import { createTestApp, type TestApp } from '../../api/test/support/test-app';
+import type { DemoCatalogue } from '../src/demo-catalogue.types';
+import { DEMO_SERIES } from '../src/demo-script';
+import { DEMO_SERIES_RU } from '../src/demo-script-ru';
+import { seedDemoCatalogue } from '../src/seed-demo-catalogue';
 
 const CYRILLIC = /[а-яё]/i;
 const LATIN_WORD = /[a-z]{3,}/i;

@@ -1,8 +1,8 @@
-import { DEMO_STAFF_EMAIL, DEMO_VIEWER_EMAIL, seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
-import { databaseKinds } from '../support/databases';
-import { smallCatalogue } from '../support/fixtures';
-import { call } from '../support/http';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { databaseKinds } from '../../api/test/support/databases';
+import { smallCatalogue } from '../../api/test/support/fixtures';
+import { call } from '../../api/test/support/http';
+import { createTestApp, type TestApp } from '../../api/test/support/test-app';
+import { DEMO_STAFF_EMAIL, DEMO_VIEWER_EMAIL, seedDemoCatalogue } from '../src/seed-demo-catalogue';
 
 describe.each(databaseKinds())('demo seed (%s)', (kind) => {
   let t: TestApp;
