@@ -22,30 +22,14 @@ import { recordAudit } from '../../kernel/audit-log';
 import { isUniqueViolation } from '../../kernel/money-transaction';
 import { paginate } from '../../kernel/paging';
 import { playbackAddresses } from '../../media/signed-playback';
-import { insertSeries } from '../catalogue/catalogue.repository';
-import { parseTags } from '../catalogue/tags';
-import { parseTranslations, storedTranslations } from '../catalogue/translations';
 import {
   discardImages,
   type PreparedImage,
   prepareImageAddress,
   writeWithImages,
 } from '../media-library/stored-images';
-import {
-  type CategoryCreateBody,
-  type CategoryUpdateBody,
-  type EpisodeCreateBody,
-  type EpisodeListQuery,
-  type EpisodeUpdateBody,
-  idInSearch,
-  MAX_COIN_COST,
-  type PricingRuleSchema,
-  type PublishBody,
-  type SeriesCreateBody,
-  type SeriesListQuery,
-  type SeriesMediaBody,
-  type SeriesUpdateBody,
-} from './admin.schemas';
+import { insertSeries } from './catalogue.repository';
+import { catalogueDefaults } from './catalogue-defaults';
 import {
   categoryNamed,
   deleteEpisodeRow,
@@ -79,8 +63,24 @@ import {
   updateCategoryRow,
   updateEpisodeRow,
   updateSeriesRow,
-} from './admin-catalogue.repository';
-import { catalogueDefaults } from './admin-settings.service';
+} from './catalogue-editing.repository';
+import {
+  type CategoryCreateBody,
+  type CategoryUpdateBody,
+  type EpisodeCreateBody,
+  type EpisodeListQuery,
+  type EpisodeUpdateBody,
+  idInSearch,
+  MAX_COIN_COST,
+  type PricingRuleSchema,
+  type PublishBody,
+  type SeriesCreateBody,
+  type SeriesListQuery,
+  type SeriesMediaBody,
+  type SeriesUpdateBody,
+} from './catalogue-editing.schemas';
+import { parseTags } from './tags';
+import { parseTranslations, storedTranslations } from './translations';
 
 export const SERIES_MISSING = 'Series not found';
 export const EPISODE_MISSING = 'Episode not found';
