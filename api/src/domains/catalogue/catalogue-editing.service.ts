@@ -79,7 +79,7 @@ import {
   type SeriesMediaBody,
   type SeriesUpdateBody,
 } from './catalogue-editing.schemas';
-import { parseTags } from './tags';
+import { seriesFields, toCategoryDto } from './series-mapper';
 import { parseTranslations, storedTranslations } from './translations';
 
 export const SERIES_MISSING = 'Series not found';
@@ -218,34 +218,16 @@ function toAdminSeries(
   playableEpisodes: number,
 ): AdminSeries {
   return {
-    id: row.id,
-    title: row.title,
-    title_en: row.title_en,
-    slug: row.slug,
-    description: row.description,
-    translations: parseTranslations(row.translations),
-    audio_language: row.audio_language,
-    tags: parseTags(row.tags),
+    ...seriesFields(ctx, row),
     category_ids: categoryIds,
-    year: row.year,
-    rating: row.rating,
     total_episodes: row.total_episodes,
     episodes_count: episodesCount,
-    is_gold_exclusive: Boolean(row.is_gold_exclusive),
-    is_featured: Boolean(row.is_featured),
-    is_trending: Boolean(row.is_trending),
-    is_top: Boolean(row.is_top),
     is_hidden: Boolean(row.is_hidden),
-    poster_image: ctx.mediaUrl(row.poster_image),
-    cover_image: ctx.mediaUrl(row.cover_image),
-    banner_image: ctx.mediaUrl(row.banner_image),
-    slider_image: ctx.mediaUrl(row.slider_image),
     status: row.status,
     published_at: row.published_at,
     publish_state: publishStateOf(row, ctx.now()),
     publish_checklist: seriesChecklist(row, categoryIds.length, playableEpisodes),
     deleted_at: row.deleted_at,
-    created_at: row.created_at,
     updated_at: row.updated_at,
   };
 }
@@ -924,22 +906,6 @@ async function categoryRow(db: Executor, id: number) {
   return row;
 }
 
-const categoryAnswer = (row: {
-  id: number;
-  name: string;
-  slug: string;
-  icon: string;
-  color: string;
-  translations: string | null;
-}) => ({
-  id: row.id,
-  name: row.name,
-  slug: row.slug,
-  icon: row.icon,
-  color: row.color,
-  translations: parseTranslations(row.translations),
-});
-
 async function assertFreeCategory(db: Executor, name: string, slug: string, exceptId?: number) {
   if (await categoryNamed(db, name, slug, exceptId))
     throw conflict(`A category named "${name}" or with the address "${slug}" exists`);
@@ -973,7 +939,7 @@ export async function createCategory(ctx: AppContext, actor: UserRow, body: Stat
       after,
       at,
     });
-    return categoryAnswer(after);
+    return toCategoryDto(after);
   });
 }
 
@@ -999,6 +965,6 @@ export async function updateCategory(
     });
     const after = await categoryRow(db, id);
     await recordAudit(trx, { actor, action: 'category.update', entity: 'category', entityId: id, before, after, at });
-    return categoryAnswer(after);
+    return toCategoryDto(after);
   });
 }
