@@ -14,6 +14,7 @@ import { ErrorSchema, IdParams, Paged, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { requestFacts, viewerOf } from '../../kernel/identity';
 import { AuthAnswerSchema } from '../auth/auth.schemas';
+import { episodeExists } from '../catalogue/catalogue.repository';
 import { mediaLibraryRoutes } from '../media-library/media-library.routes';
 import type { PaymentsRuntime } from '../payments/payments-runtime';
 import { SubscriptionSchema } from '../subscriptions/subscriptions.schemas';
@@ -86,7 +87,7 @@ export async function adminRoutes(
     async (staff: TypedFastify) => {
       staff.addHook('onRequest', app.requireStaff);
       await staff.register(mediaLibraryRoutes, { ctx });
-      await staff.register(subtitlesRoutes, { ctx });
+      await staff.register(subtitlesRoutes, { ctx, episodeExists });
       accessRoutes(staff, ctx, payments);
       auditRoutes(staff, ctx);
       insightsRoutes(staff, ctx);
