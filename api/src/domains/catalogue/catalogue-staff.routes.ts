@@ -2,7 +2,8 @@
  * /api/admin/series, /api/admin/episodes and /api/admin/categories: staff editing of the catalogue.
  * One scope whose first hook requires a staff or superuser token (401 without a token, 403 for anybody
  * else) before the body is even read, as for the rest of /api/admin. Handlers are thin: rules live in
- * catalogue-editing.service.ts, SQL in the catalogue's repositories; every write leaves an audit row.
+ * the series-, episode- and category-editing services, SQL in the catalogue's repositories; every
+ * write leaves an audit row.
  */
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
@@ -31,7 +32,9 @@ import {
   SeriesMediaBody,
   SeriesUpdateBody,
 } from './catalogue-editing.schemas';
-import * as editing from './catalogue-editing.service';
+import * as categories from './category-editing.service';
+import * as episodes from './episode-editing.service';
+import * as series from './series-editing.service';
 
 const tags = ['admin'];
 const actor = (request: Parameters<typeof viewerOf>[0]) => viewerOf(request);
@@ -56,11 +59,11 @@ export async function catalogueStaffRoutes(app: TypedFastify, { ctx }: { ctx: Ap
 function seriesRoutes(app: TypedFastify, ctx: AppContext) {
   // Image fields may carry a small inline image (data: address), stored as a library file: 413 when it
   // is over 500 KB, 415 when it is not an image we accept, 422 when it cannot be decoded.
-  const series = withErrors({ 200: AdminSeriesSchema });
+  const seriesAnswer = withErrors({ 200: AdminSeriesSchema });
   app.get(
     '/series/',
     { schema: { tags, querystring: SeriesListQuery, response: withErrors({ 200: Paged(AdminSeriesSchema) }) } },
-    (request) => editing.listSeries(ctx, request.query),
+    (request) => series.listSeries(ctx, request.query),
   );
   app.post(
     '/series/',
@@ -72,10 +75,10 @@ function seriesRoutes(app: TypedFastify, ctx: AppContext) {
         response: withErrors({ 201: AdminSeriesSchema, 409: ErrorSchema, 422: ErrorSchema }),
       },
     },
-    async (request, reply) => reply.status(201).send(await editing.createSeries(ctx, actor(request), request.body)),
+    async (request, reply) => reply.status(201).send(await series.createSeries(ctx, actor(request), request.body)),
   );
-  app.get('/series/:id/', { schema: { tags, params: IdParams, response: series } }, (request) =>
-    editing.getSeries(ctx, request.params.id),
+  app.get('/series/:id/', { schema: { tags, params: IdParams, response: seriesAnswer } }, (request) =>
+    series.getSeries(ctx, request.params.id),
   );
   app.patch(
     '/series/:id/',
@@ -87,7 +90,7 @@ function seriesRoutes(app: TypedFastify, ctx: AppContext) {
         response: withErrors({ 200: AdminSeriesSchema, 409: ErrorSchema, 422: ErrorSchema }),
       },
     },
-    (request) => editing.updateSeries(ctx, actor(request), request.params.id, request.body),
+    (request) => series.updateSeries(ctx, actor(request), request.params.id, request.body),
   );
   app.patch(
     '/series/:id/media/',
@@ -99,13 +102,13 @@ function seriesRoutes(app: TypedFastify, ctx: AppContext) {
         response: withErrors({ 200: AdminSeriesSchema, 422: ErrorSchema }),
       },
     },
-    (request) => editing.updateSeriesMedia(ctx, actor(request), request.params.id, request.body),
+    (request) => series.updateSeriesMedia(ctx, actor(request), request.params.id, request.body),
   );
-  app.delete('/series/:id/', { schema: { tags, params: IdParams, response: series } }, (request) =>
-    editing.setSeriesDeleted(ctx, actor(request), request.params.id, true),
+  app.delete('/series/:id/', { schema: { tags, params: IdParams, response: seriesAnswer } }, (request) =>
+    series.setSeriesDeleted(ctx, actor(request), request.params.id, true),
   );
-  app.post('/series/:id/restore/', { schema: { tags, params: IdParams, response: series } }, (request) =>
-    editing.setSeriesDeleted(ctx, actor(request), request.params.id, false),
+  app.post('/series/:id/restore/', { schema: { tags, params: IdParams, response: seriesAnswer } }, (request) =>
+    series.setSeriesDeleted(ctx, actor(request), request.params.id, false),
   );
   app.post(
     '/series/:id/publish/',
@@ -115,10 +118,10 @@ function seriesRoutes(app: TypedFastify, ctx: AppContext) {
         response: withErrors({ 200: AdminSeriesSchema, 409: ErrorSchema, 422: PublishRefusedAnswer }),
       },
     },
-    (request) => editing.publishSeries(ctx, actor(request), request.params.id, request.body ?? {}),
+    (request) => series.publishSeries(ctx, actor(request), request.params.id, request.body ?? {}),
   );
-  app.post('/series/:id/unpublish/', { schema: { tags, params: IdParams, response: series } }, (request) =>
-    editing.unpublishSeries(ctx, actor(request), request.params.id),
+  app.post('/series/:id/unpublish/', { schema: { tags, params: IdParams, response: seriesAnswer } }, (request) =>
+    series.unpublishSeries(ctx, actor(request), request.params.id),
   );
 }
 
@@ -134,12 +137,13 @@ function categoryRoutes(app: TypedFastify, ctx: AppContext) {
         response: withErrors({ 201: Type.Ref(CategorySchema), 409: ErrorSchema }),
       },
     },
-    async (request, reply) => reply.status(201).send(await editing.createCategory(ctx, actor(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await categories.createCategory(ctx, actor(request), request.body)),
   );
   app.patch(
     '/categories/:id/',
     { schema: { tags, params: IdParams, body: CategoryUpdateBody, response: category } },
-    (request) => editing.updateCategory(ctx, actor(request), request.params.id, request.body),
+    (request) => categories.updateCategory(ctx, actor(request), request.params.id, request.body),
   );
 }
 
@@ -149,7 +153,7 @@ function episodeRoutes(app: TypedFastify, ctx: AppContext) {
   app.get(
     '/series/:seriesId/episodes/',
     { schema: { tags, params: SeriesIdParams, response: episodeList } },
-    (request) => editing.seriesEpisodes(ctx, request.params.seriesId),
+    (request) => episodes.seriesEpisodes(ctx, request.params.seriesId),
   );
   app.post(
     '/series/:seriesId/episodes/',
@@ -162,28 +166,28 @@ function episodeRoutes(app: TypedFastify, ctx: AppContext) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await editing.createEpisode(ctx, actor(request), request.params.seriesId, request.body)),
+      reply.status(201).send(await episodes.createEpisode(ctx, actor(request), request.params.seriesId, request.body)),
   );
   app.put(
     '/series/:seriesId/episodes/order/',
     { schema: { tags, params: SeriesIdParams, body: ReorderBody, response: episodeList } },
-    (request) => editing.reorderEpisodes(ctx, actor(request), request.params.seriesId, request.body.episode_ids),
+    (request) => episodes.reorderEpisodes(ctx, actor(request), request.params.seriesId, request.body.episode_ids),
   );
   app.get(
     '/episodes/',
     { schema: { tags, querystring: EpisodeListQuery, response: withErrors({ 200: Paged(AdminEpisodeSchema) }) } },
-    (request) => editing.listEpisodes(ctx, request.query),
+    (request) => episodes.listEpisodes(ctx, request.query),
   );
   app.get(
     '/episodes/:id/',
     { schema: { tags, params: IdParams, response: withErrors({ 200: AdminEpisodeSchema }) } },
-    (request) => editing.getEpisode(ctx, request.params.id),
+    (request) => episodes.getEpisode(ctx, request.params.id),
   );
   app.get(
     '/episodes/:id/preview/',
     // 404: the episode, or its video, does not exist yet.
     { schema: { tags, params: IdParams, response: withErrors({ 200: EpisodePreviewAnswer }) } },
-    (request) => editing.previewEpisode(ctx, actor(request), request.params.id),
+    (request) => episodes.previewEpisode(ctx, actor(request), request.params.id),
   );
   app.patch(
     '/episodes/:id/',
@@ -195,24 +199,24 @@ function episodeRoutes(app: TypedFastify, ctx: AppContext) {
         response: withErrors({ 200: AdminEpisodeSchema, 409: ErrorSchema, 422: ErrorSchema }),
       },
     },
-    (request) => editing.updateEpisode(ctx, actor(request), request.params.id, request.body),
+    (request) => episodes.updateEpisode(ctx, actor(request), request.params.id, request.body),
   );
   app.post(
     '/episodes/:id/publish/',
     { schema: { ...publishing, response: withErrors({ 200: AdminEpisodeSchema, 422: PublishRefusedAnswer }) } },
-    (request) => editing.publishEpisode(ctx, actor(request), request.params.id, request.body ?? {}),
+    (request) => episodes.publishEpisode(ctx, actor(request), request.params.id, request.body ?? {}),
   );
   app.post(
     '/episodes/:id/unpublish/',
     { schema: { tags, params: IdParams, response: withErrors({ 200: AdminEpisodeSchema }) } },
-    (request) => editing.unpublishEpisode(ctx, actor(request), request.params.id),
+    (request) => episodes.unpublishEpisode(ctx, actor(request), request.params.id),
   );
   app.delete(
     '/episodes/:id/',
     // 409: viewers have unlocked the episode, so it stays.
     { schema: { tags, params: IdParams, response: withErrors({ 200: MessageSchema, 409: ErrorSchema }) } },
     async (request) => {
-      await editing.deleteEpisode(ctx, actor(request), request.params.id);
+      await episodes.deleteEpisode(ctx, actor(request), request.params.id);
       return { message: 'Episode deleted' };
     },
   );
@@ -227,9 +231,9 @@ function pricingRoutes(app: TypedFastify, ctx: AppContext) {
     response: withErrors({ 200: PricingPlanAnswer }),
   };
   app.post('/series/:seriesId/pricing/preview/', { schema: pricing }, (request) =>
-    editing.previewPricing(ctx, request.params.seriesId, request.body),
+    episodes.previewPricing(ctx, request.params.seriesId, request.body),
   );
   app.put('/series/:seriesId/pricing/', { schema: pricing }, (request) =>
-    editing.applyPricing(ctx, actor(request), request.params.seriesId, request.body),
+    episodes.applyPricing(ctx, actor(request), request.params.seriesId, request.body),
   );
 }

@@ -1,6 +1,6 @@
 /**
  * Catalogue rows to their wire shapes, once: the fields a series answer carries as stored are the same
- * for viewers (`Series`, catalogue.service.ts) and staff (`AdminSeries`, catalogue-editing.service.ts);
+ * for viewers (`Series`, catalogue.service.ts) and staff (`AdminSeries`, series-editing.service.ts);
  * each adds only what its own answer has (seasons and categories, or the publish state and checklist).
  */
 import type { Category } from '@cliffhanger/shared/entities';
