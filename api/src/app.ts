@@ -20,6 +20,7 @@ import { authRoutes } from './domains/auth/auth.routes';
 import { keepCoinsRoutes } from './domains/auth/keep-coins.routes';
 import { catalogueRoutes } from './domains/catalogue/catalogue.routes';
 import { CategorySchema, EpisodeSchema, SeriesSchema } from './domains/catalogue/catalogue.schemas';
+import { catalogueStaffRoutes } from './domains/catalogue/catalogue-staff.routes';
 import { coinsRoutes } from './domains/coins/coins.routes';
 import { devRoutes } from './domains/dev/dev.routes';
 import { feedRoutes } from './domains/feed/feed.routes';
@@ -231,6 +232,7 @@ async function assembleApp(config: AppConfig, deps: AppDependencies, opened: Ope
       await api.register(paymentsRoutes, { ctx, payments });
       await api.register(rewardsRoutes, { ctx });
       await api.register(analyticsRoutes, { ctx });
+      await api.register(catalogueStaffRoutes, { ctx });
       await api.register(adminRoutes, { ctx, payments });
       await api.register(releasesRoutes, { ctx });
       if (config.devRoutes) await api.register(devRoutes, { ctx });

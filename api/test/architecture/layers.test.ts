@@ -1,8 +1,10 @@
 import ts from 'typescript';
 import {
   buildsSql,
+  CATALOGUE_TABLE_ALLOWANCES,
   castsThroughUnknown,
   castsThroughUnknownIn,
+  catalogueTableQueries,
   DOMAIN_LAYERS,
   demoImports,
   environmentReaders,
@@ -10,9 +12,12 @@ import {
   frontendImports,
   layerViolations,
   mayBuildSql,
+  mayQueryCatalogue,
+  queriesCatalogue,
   readImports,
   readsProcessEnv,
   sqlOutsideRepositories,
+  unownedCatalogueQueries,
 } from './import-graph';
 
 describe('the API is a layered graph over its kernel', () => {
@@ -70,6 +75,32 @@ describe('the API is a layered graph over its kernel', () => {
     expect(mayBuildSql('domains/payments/payment-reversals.ts')).toBe(false);
     expect(mayBuildSql('media/signed-playback.ts')).toBe(false);
     expect(mayBuildSql('domains/auth/auth.routes.ts')).toBe(false);
+  });
+
+  it('only the catalogue repositories query series, episodes, seasons and categories: other domains call them', () => {
+    expect(unownedCatalogueQueries()).toEqual([]);
+    // Each allowance still names a file (or folder) that queries them; one that no longer does is removed.
+    const querying = catalogueTableQueries().map(({ file }) => file);
+    const stale = Object.keys(CATALOGUE_TABLE_ALLOWANCES).filter(
+      (entry) => !querying.some((file) => (entry.endsWith('/') ? file.startsWith(entry) : file === entry)),
+    );
+    expect(stale).toEqual([]);
+    expect(mayQueryCatalogue('domains/catalogue/catalogue-editing.repository.ts')).toBe(true);
+    expect(mayQueryCatalogue('domains/viewing/viewing.repository.ts')).toBe(false);
+    expect(mayQueryCatalogue('domains/catalogue/catalogue.service.ts')).toBe(false);
+  });
+
+  it('the catalogue check sees a table in a query builder, a join or raw SQL, never in a comment or a string', () => {
+    const parse = (text: string) => ts.createSourceFile('x.repository.ts', text, ts.ScriptTarget.Latest, true);
+    expect(queriesCatalogue(parse("db.selectFrom('episodes').selectAll();"))).toHaveLength(1);
+    expect(
+      queriesCatalogue(parse("db.selectFrom('my_list').innerJoin('series as s', 's.id', 'my_list.series_id');")),
+    ).toHaveLength(1);
+    expect(queriesCatalogue(parse("trx.updateTable('series').set({ likes: 0 });"))).toHaveLength(1);
+    const rawSql = ['await sql`select id from episodes where id = ', '$', '{id}`.execute(db);'].join('');
+    expect(queriesCatalogue(parse(rawSql))).toHaveLength(1);
+    expect(queriesCatalogue(parse("db.selectFrom('series_likes').selectAll();"))).toEqual([]);
+    expect(queriesCatalogue(parse("// db.selectFrom('episodes')\nconst word = 'episodes';"))).toEqual([]);
   });
 
   it('only the configuration, the entry points and the print scripts read process.env', () => {

@@ -8,6 +8,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DatabaseKind } from '../../db/database';
 import type { Executor } from '../../db/schema';
+import { episodeIdsOfSeries } from '../catalogue/catalogue.repository';
 
 const EVENT = {
   feedShown: '% Feed Clip Shown',
@@ -279,9 +280,8 @@ export async function seriesStepViewers(db: Executor, kind: DatabaseKind, from: 
 export function seriesUnlockers(db: Executor, seriesId: number, from: string) {
   return db
     .selectFrom('episode_unlocks')
-    .innerJoin('episodes', 'episodes.id', 'episode_unlocks.episode_id')
     .select((eb) => eb.fn.count<number>('episode_unlocks.user_id').distinct().as('count'))
-    .where('episodes.series_id', '=', seriesId)
+    .where('episode_unlocks.episode_id', 'in', episodeIdsOfSeries(db, seriesId))
     .where('episode_unlocks.created_at', '>=', from)
     .executeTakeFirst();
 }
@@ -359,26 +359,6 @@ export function mostWatchedSeries(db: Executor, from: string) {
     .executeTakeFirst();
 }
 
-/** The first series not deleted. */
-export function firstSeries(db: Executor) {
-  return db.selectFrom('series').select('id').where('deleted_at', 'is', null).orderBy('id').limit(1).executeTakeFirst();
-}
-
-export function seriesTitle(db: Executor, id: number) {
-  return db.selectFrom('series').select(['id', 'title']).where('id', '=', id).executeTakeFirst();
-}
-
-/** The series' episodes in season and episode order. */
-export function seriesEpisodes(db: Executor, seriesId: number) {
-  return db
-    .selectFrom('episodes')
-    .select(['id', 'season_number', 'episode_number', 'title', 'is_free'])
-    .where('series_id', '=', seriesId)
-    .orderBy('season_number')
-    .orderBy('episode_number')
-    .execute();
-}
-
 /** Per episode of the series, watch progress started since `from`. */
 export function startsByEpisode(db: Executor, seriesId: number, from: string) {
   return db
@@ -412,7 +392,7 @@ export function paywallsByEpisode(db: Executor, seriesId: number, firstDay: stri
     .select((eb) => eb.fn.sum<number>('events').as('count'))
     .where('event_type', 'like', EVENT.paywall)
     .where('day', '>=', firstDay)
-    .where('episode_id', 'in', (eb) => eb.selectFrom('episodes').select('id').where('series_id', '=', seriesId))
+    .where('episode_id', 'in', episodeIdsOfSeries(db, seriesId))
     .groupBy('episode_id')
     .execute();
 }
@@ -421,10 +401,9 @@ export function paywallsByEpisode(db: Executor, seriesId: number, firstDay: stri
 export function unlocksByEpisode(db: Executor, seriesId: number, from: string) {
   return db
     .selectFrom('episode_unlocks')
-    .innerJoin('episodes', 'episodes.id', 'episode_unlocks.episode_id')
     .select('episode_unlocks.episode_id')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('episodes.series_id', '=', seriesId)
+    .where('episode_unlocks.episode_id', 'in', episodeIdsOfSeries(db, seriesId))
     .where('episode_unlocks.created_at', '>=', from)
     .groupBy('episode_unlocks.episode_id')
     .execute();

@@ -14,13 +14,13 @@
 import type { SqlBool } from 'kysely';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
+import { episodeOutline, firstSeries, seriesTitle } from '../catalogue/catalogue.repository';
 import {
   activeViewerCount,
   completionsByEpisode,
   episodeStepViewers,
   eventViewersByDay,
   feedEvents,
-  firstSeries,
   goldMemberCount,
   joinedCohort,
   lastStarts,
@@ -29,9 +29,7 @@ import {
   paywallsByEpisode,
   revenueByDay,
   revenueSince,
-  seriesEpisodes,
   seriesStepViewers,
-  seriesTitle,
   seriesUnlockers,
   startsByDay,
   startsByEpisode,
@@ -272,7 +270,7 @@ async function funnel(ctx: AppContext, from: string, days: string[], requestedSe
   if (seriesId === undefined) return null;
   const series = await seriesTitle(db, seriesId);
   if (!series) throw notFound('Series not found');
-  const episodes = await seriesEpisodes(db, series.id);
+  const episodes = await episodeOutline(db, series.id);
   const [viewing, feed, starts, completions, paywalls, unlocks] = await Promise.all([
     seriesViewing(
       ctx,

@@ -3,11 +3,10 @@
  * validated by the settings domain, plus the catalogue defaults new episodes start from and the
  * feature switches. All live in the settings table, one JSON value per key; each change is audited.
  */
-import type { Static, TSchema } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { settingValue } from '../settings/settings.repository';
+import { catalogueDefaults, checkedSetting, DEFAULT_CATALOGUE_DEFAULTS } from '../catalogue/catalogue-defaults';
 import type { SettingKey } from '../settings/settings.schemas';
 import {
   assertSettingValue,
@@ -18,10 +17,8 @@ import {
 } from '../settings/settings.service';
 import { CatalogueDefaultsSchema, FeatureSwitchesSchema } from './admin.schemas';
 
-export type CatalogueDefaults = Static<typeof CatalogueDefaultsSchema>;
 export type FeatureSwitches = Static<typeof FeatureSwitchesSchema>;
 
-export const DEFAULT_CATALOGUE_DEFAULTS: CatalogueDefaults = { free_episodes: 3, coin_cost: 10 };
 export const DEFAULT_FEATURE_SWITCHES: FeatureSwitches = {
   daily_bonus: true,
   share_rewards: true,
@@ -37,27 +34,9 @@ const STAFF_SETTINGS = {
 type StaffSettingKey = keyof typeof STAFF_SETTINGS;
 export type AdminSettingKey = SettingKey | StaffSettingKey;
 
-async function readStaffSetting<T>(ctx: AppContext, key: StaffSettingKey, schema: TSchema, fallback: T): Promise<T> {
-  const stored = await settingValue(ctx.db, key);
-  if (stored !== undefined) {
-    try {
-      const value: unknown = JSON.parse(stored);
-      if (Value.Check(schema, value)) return value as T;
-    } catch {
-      // A hand-edited value that no longer parses: the default is the safe answer.
-    }
-  }
-  return structuredClone(fallback);
-}
-
-export function catalogueDefaults(ctx: AppContext): Promise<CatalogueDefaults> {
-  const { schema, fallback } = STAFF_SETTINGS.catalogue_defaults;
-  return readStaffSetting(ctx, 'catalogue_defaults', schema, fallback);
-}
-
 export function featureSwitches(ctx: AppContext): Promise<FeatureSwitches> {
   const { schema, fallback } = STAFF_SETTINGS.feature_switches;
-  return readStaffSetting(ctx, 'feature_switches', schema, fallback);
+  return checkedSetting(ctx, 'feature_switches', schema, fallback);
 }
 
 export async function allSettings(ctx: AppContext) {

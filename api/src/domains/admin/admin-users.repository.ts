@@ -1,7 +1,7 @@
 /** SQL of the staff's account screens: the user list, a user's ledger and unlocks, and Gold subscriptions. */
 import type { Executor, SubscriptionRow, UserRow, UserUpdate } from '../../db/schema';
 import type { PageWindow } from '../../kernel/paging';
-import { containsText } from '../catalogue/catalogue.repository';
+import { containsText, episodesWithSeriesTitles } from '../catalogue/catalogue.repository';
 
 export type UserListRole = 'all' | 'guest' | 'registered' | 'staff' | 'superuser' | 'disabled' | 'gold';
 
@@ -91,31 +91,36 @@ export function ledgerPages(db: Executor, userId: number) {
 function unlocksOf(db: Executor, userId: number) {
   return db
     .selectFrom('episode_unlocks')
-    .innerJoin('episodes', 'episodes.id', 'episode_unlocks.episode_id')
-    .innerJoin('series', 'series.id', 'episodes.series_id')
-    .select([
-      'episode_unlocks.id',
-      'episode_unlocks.episode_id',
-      'episode_unlocks.coin_cost',
-      'episode_unlocks.created_at',
-      'episodes.episode_number',
-      'episodes.title as episode_title',
-      'series.id as series_id',
-      'series.title as series_title',
-    ])
-    .where('episode_unlocks.user_id', '=', userId)
-    .orderBy('episode_unlocks.id', 'desc');
+    .select(['id', 'episode_id', 'coin_cost', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc');
+}
+
+/** The unlocks with their episode and series, as the catalogue names them (every unlock has its episode). */
+async function withEpisodes(
+  db: Executor,
+  unlocks: Array<{ id: number; episode_id: number; coin_cost: number; created_at: string }>,
+) {
+  const episodes = await episodesWithSeriesTitles(db, [...new Set(unlocks.map((unlock) => unlock.episode_id))]);
+  const byId = new Map(episodes.map((episode) => [episode.id, episode]));
+  return unlocks.flatMap((unlock) => {
+    const episode = byId.get(unlock.episode_id);
+    if (!episode) return [];
+    const { episode_number, episode_title, series_id, series_title } = episode;
+    return [{ ...unlock, episode_number, episode_title, series_id, series_title }];
+  });
 }
 
 /** The user's newest `limit` unlocks with their episode and series. */
-export function latestUnlocks(db: Executor, userId: number, limit: number) {
-  return unlocksOf(db, userId).limit(limit).execute();
+export async function latestUnlocks(db: Executor, userId: number, limit: number) {
+  return withEpisodes(db, await unlocksOf(db, userId).limit(limit).execute());
 }
 
 /** The user's unlocks, newest first, read with `paginate()`. */
 export function unlockPages(db: Executor, userId: number) {
   return {
-    rows: ({ limit, offset }: PageWindow) => unlocksOf(db, userId).limit(limit).offset(offset).execute(),
+    rows: async ({ limit, offset }: PageWindow) =>
+      withEpisodes(db, await unlocksOf(db, userId).limit(limit).offset(offset).execute()),
     count: () =>
       db
         .selectFrom('episode_unlocks')

@@ -14,6 +14,7 @@ import { recordAudit } from '../../kernel/audit-log';
 import { moneyTransaction } from '../../kernel/money-transaction';
 import { paginate } from '../../kernel/paging';
 import { revokeAllRefreshTokens } from '../auth/auth.repository';
+import { idInSearch } from '../catalogue/catalogue-editing.schemas';
 import { applyStaffAdjustment, checkStaffAdjustment } from '../coins/coins.service';
 import type { PaymentsRuntime } from '../payments/payments-runtime';
 import { plans, setCancelAtPeriodEnd } from '../subscriptions/subscriptions.service';
@@ -21,13 +22,12 @@ import { syncGold } from '../users/gold-membership.repository';
 import { toSubscriptionDto } from '../users/subscription-dto';
 import { findUserById } from '../users/users.repository';
 import { toUserDto } from '../users/users.service';
-import {
-  type CoinAdjustmentBody,
-  idInSearch,
-  type SubscriptionListQuery,
-  type UserFlagsBody,
-  type UserHistoryQuery,
-  type UserListQuery,
+import type {
+  CoinAdjustmentBody,
+  SubscriptionListQuery,
+  UserFlagsBody,
+  UserHistoryQuery,
+  UserListQuery,
 } from './admin.schemas';
 import * as repo from './admin-users.repository';
 

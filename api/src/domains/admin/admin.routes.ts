@@ -2,25 +2,24 @@
  * /api/admin/*: the staff API. Staff registration with an invitation code is open; everything else
  * sits in one scope whose first hook requires a staff or superuser token (401 without a token, 403
  * for anybody else) before the body is even read. Superuser-only actions check again in their service.
- * Handlers are thin: rules live in the admin-* services, SQL in the repositories they call.
+ * Handlers are thin: rules live in the admin-* services, SQL in the repositories they call. The staff
+ * editing of series, episodes and categories is the catalogue's (catalogue/catalogue-staff.routes.ts).
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { type AppContext, nowIso } from '../../context';
 import { OPTIONAL_BODY } from '../../http/optional-body';
 import { perAddressLimit } from '../../http/rate-limit';
-import { ErrorSchema, IdParams, MessageSchema, Paged, withErrors } from '../../http/schemas';
+import { ErrorSchema, IdParams, Paged, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { requestFacts, viewerOf } from '../../kernel/identity';
 import { AuthAnswerSchema } from '../auth/auth.schemas';
-import { CategorySchema } from '../catalogue/catalogue.schemas';
+import { episodeExists } from '../catalogue/catalogue.repository';
 import { mediaLibraryRoutes } from '../media-library/media-library.routes';
 import type { PaymentsRuntime } from '../payments/payments-runtime';
 import { SubscriptionSchema } from '../subscriptions/subscriptions.schemas';
 import { subtitlesRoutes } from '../subtitles/subtitles.routes';
 import {
-  AdminEpisodeSchema,
   AdminMeSchema,
-  AdminSeriesSchema,
   AdminSettingsAnswer,
   AdminSubscriptionSchema,
   AdminUserSchema,
@@ -32,30 +31,14 @@ import {
   AuditExportQuery,
   AuditQuery,
   CancelSubscriptionBody,
-  CategoryCreateBody,
-  CategoryUpdateBody,
   CoinAdjustmentAnswer,
   CoinAdjustmentBody,
   DashboardAnswer,
   DemoCatalogueAnswer,
-  EpisodeCreateBody,
-  EpisodeListQuery,
-  EpisodePreviewAnswer,
-  EpisodeUpdateBody,
   InsufficientCoinsAnswer,
   InvitationAnswer,
   InvitationBody,
   LedgerEntrySchema,
-  PricingPlanAnswer,
-  PricingRuleSchema,
-  PublishBody,
-  PublishRefusedAnswer,
-  ReorderBody,
-  SeriesCreateBody,
-  SeriesIdParams,
-  SeriesListQuery,
-  SeriesMediaBody,
-  SeriesUpdateBody,
   SettingAnswer,
   SettingKeyParams,
   StaffInvitationSchema,
@@ -74,7 +57,6 @@ import {
   requireSuperuser,
   revokeInvitation,
 } from './admin-access.service';
-import * as catalogue from './admin-catalogue.service';
 import { analytics, dashboard } from './admin-insights.service';
 import { allSettings, updateSetting } from './admin-settings.service';
 import * as users from './admin-users.service';
@@ -82,11 +64,13 @@ import { auditActions, exportAudit, listAudit } from './audit.repository';
 import { auditCsv, toAuditDto } from './audit.service';
 import { demoCatalogueProgress } from './demo-catalogue-progress';
 
+const tags = ['admin'];
+const actor = (request: Parameters<typeof viewerOf>[0]) => viewerOf(request);
+
 export async function adminRoutes(
   app: TypedFastify,
   { ctx, payments }: { ctx: AppContext; payments: PaymentsRuntime },
 ) {
-  const tags = ['admin'];
   const sensitive = perAddressLimit(ctx.config.rateLimit.sensitivePerMinute, '1 minute');
 
   app.post(
@@ -103,19 +87,19 @@ export async function adminRoutes(
     async (staff: TypedFastify) => {
       staff.addHook('onRequest', app.requireStaff);
       await staff.register(mediaLibraryRoutes, { ctx });
-      await staff.register(subtitlesRoutes, { ctx });
-      staffRoutes(staff, ctx, payments);
+      await staff.register(subtitlesRoutes, { ctx, episodeExists });
+      accessRoutes(staff, ctx, payments);
+      auditRoutes(staff, ctx);
+      insightsRoutes(staff, ctx);
+      userRoutes(staff, ctx, payments);
+      settingsRoutes(staff, ctx);
     },
     { prefix: '/admin' },
   );
 }
 
-function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRuntime) {
-  const tags = ['admin'];
-  const actor = (request: Parameters<typeof viewerOf>[0]) => viewerOf(request);
-
-  // --- Access and audit ------------------------------------------------------------------------------
-  // Invitations and the audit log are for superusers (403 for other staff, said in the message).
+/** Invitations and the audit log are for superusers (403 for other staff, said in the message). */
+function accessRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRuntime) {
   app.post(
     '/invitations/',
     {
@@ -143,6 +127,13 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
     (request) => revokeInvitation(ctx, actor(request), request.params.id),
   );
 
+  app.get('/me/', { schema: { tags, response: withErrors({ 200: AdminMeSchema }) } }, (request) => {
+    const me = actor(request);
+    return { ...users.toAdminUser(ctx, me), grant_limit: me.is_superuser ? null : payments.config.staffGrantLimit };
+  });
+}
+
+function auditRoutes(app: TypedFastify, ctx: AppContext) {
   const auditFilters = (query: Static<typeof AuditExportQuery>) => ({
     entity: query.entity,
     entityId: query.entity_id,
@@ -180,13 +171,9 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
         .send(csv);
     },
   );
+}
 
-  app.get('/me/', { schema: { tags, response: withErrors({ 200: AdminMeSchema }) } }, (request) => {
-    const me = actor(request);
-    return { ...users.toAdminUser(ctx, me), grant_limit: me.is_superuser ? null : payments.config.staffGrantLimit };
-  });
-
-  // --- Dashboard and analytics -------------------------------------------------------------------------
+function insightsRoutes(app: TypedFastify, ctx: AppContext) {
   app.get('/dashboard/', { schema: { tags, response: withErrors({ 200: DashboardAnswer }) } }, () => dashboard(ctx));
   // The demo catalogue a fresh install makes at start, while it is being made (as the demo/ workspace reports it).
   app.get('/demo-catalogue/', { schema: { tags, response: withErrors({ 200: DemoCatalogueAnswer }) } }, () =>
@@ -198,203 +185,9 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
     { schema: { tags, querystring: AnalyticsQuery, response: withErrors({ 200: AnalyticsAnswer }) } },
     (request) => analytics(ctx, request.query.days ?? 30, request.query.series_id),
   );
+}
 
-  // --- Series ------------------------------------------------------------------------------------------
-  // Image fields may carry a small inline image (data: address), stored as a library file: 413 when it
-  // is over 500 KB, 415 when it is not an image we accept, 422 when it cannot be decoded.
-  const series = withErrors({ 200: AdminSeriesSchema });
-  app.get(
-    '/series/',
-    { schema: { tags, querystring: SeriesListQuery, response: withErrors({ 200: Paged(AdminSeriesSchema) }) } },
-    (request) => catalogue.listSeries(ctx, request.query),
-  );
-  app.post(
-    '/series/',
-    {
-      // 409: another series has the slug asked for.
-      schema: {
-        tags,
-        body: SeriesCreateBody,
-        response: withErrors({ 201: AdminSeriesSchema, 409: ErrorSchema, 422: ErrorSchema }),
-      },
-    },
-    async (request, reply) => reply.status(201).send(await catalogue.createSeries(ctx, actor(request), request.body)),
-  );
-  app.get('/series/:id/', { schema: { tags, params: IdParams, response: series } }, (request) =>
-    catalogue.getSeries(ctx, request.params.id),
-  );
-  app.patch(
-    '/series/:id/',
-    {
-      schema: {
-        tags,
-        params: IdParams,
-        body: SeriesUpdateBody,
-        response: withErrors({ 200: AdminSeriesSchema, 409: ErrorSchema, 422: ErrorSchema }),
-      },
-    },
-    (request) => catalogue.updateSeries(ctx, actor(request), request.params.id, request.body),
-  );
-  app.patch(
-    '/series/:id/media/',
-    {
-      schema: {
-        tags,
-        params: IdParams,
-        body: SeriesMediaBody,
-        response: withErrors({ 200: AdminSeriesSchema, 422: ErrorSchema }),
-      },
-    },
-    (request) => catalogue.updateSeriesMedia(ctx, actor(request), request.params.id, request.body),
-  );
-  app.delete('/series/:id/', { schema: { tags, params: IdParams, response: series } }, (request) =>
-    catalogue.setSeriesDeleted(ctx, actor(request), request.params.id, true),
-  );
-  app.post('/series/:id/restore/', { schema: { tags, params: IdParams, response: series } }, (request) =>
-    catalogue.setSeriesDeleted(ctx, actor(request), request.params.id, false),
-  );
-  // Publishing: a bare request publishes now, `publish_at` schedules. 422: the publish checklist is not
-  // met (`missing` names each thing still needed); 409: the series is deleted.
-  const publishing = {
-    [OPTIONAL_BODY]: true,
-    tags,
-    params: IdParams,
-    body: PublishBody,
-  } as const;
-  app.post(
-    '/series/:id/publish/',
-    {
-      schema: {
-        ...publishing,
-        response: withErrors({ 200: AdminSeriesSchema, 409: ErrorSchema, 422: PublishRefusedAnswer }),
-      },
-    },
-    (request) => catalogue.publishSeries(ctx, actor(request), request.params.id, request.body ?? {}),
-  );
-  app.post('/series/:id/unpublish/', { schema: { tags, params: IdParams, response: series } }, (request) =>
-    catalogue.unpublishSeries(ctx, actor(request), request.params.id),
-  );
-
-  // --- Categories (the genre chips) ------------------------------------------------------------------
-  // 409: another category has that name or address.
-  const category = withErrors({ 200: Type.Ref(CategorySchema), 409: ErrorSchema });
-  app.post(
-    '/categories/',
-    {
-      schema: {
-        tags,
-        body: CategoryCreateBody,
-        response: withErrors({ 201: Type.Ref(CategorySchema), 409: ErrorSchema }),
-      },
-    },
-    async (request, reply) => reply.status(201).send(await catalogue.createCategory(ctx, actor(request), request.body)),
-  );
-  app.patch(
-    '/categories/:id/',
-    { schema: { tags, params: IdParams, body: CategoryUpdateBody, response: category } },
-    (request) => catalogue.updateCategory(ctx, actor(request), request.params.id, request.body),
-  );
-
-  // --- Episodes ----------------------------------------------------------------------------------------
-  // 409 on a create or change: the season already has an episode with that number.
-  const episodeList = withErrors({ 200: Type.Array(AdminEpisodeSchema) });
-  app.get(
-    '/series/:seriesId/episodes/',
-    { schema: { tags, params: SeriesIdParams, response: episodeList } },
-    (request) => catalogue.seriesEpisodes(ctx, request.params.seriesId),
-  );
-  app.post(
-    '/series/:seriesId/episodes/',
-    {
-      schema: {
-        tags,
-        params: SeriesIdParams,
-        body: EpisodeCreateBody,
-        response: withErrors({ 201: AdminEpisodeSchema, 409: ErrorSchema, 422: ErrorSchema }),
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await catalogue.createEpisode(ctx, actor(request), request.params.seriesId, request.body)),
-  );
-  app.put(
-    '/series/:seriesId/episodes/order/',
-    { schema: { tags, params: SeriesIdParams, body: ReorderBody, response: episodeList } },
-    (request) => catalogue.reorderEpisodes(ctx, actor(request), request.params.seriesId, request.body.episode_ids),
-  );
-  // Bulk pricing: the preview changes nothing; the PUT applies the rule to every episode at once.
-  app.post(
-    '/series/:seriesId/pricing/preview/',
-    {
-      schema: {
-        tags,
-        params: SeriesIdParams,
-        body: PricingRuleSchema,
-        response: withErrors({ 200: PricingPlanAnswer }),
-      },
-    },
-    (request) => catalogue.previewPricing(ctx, request.params.seriesId, request.body),
-  );
-  app.put(
-    '/series/:seriesId/pricing/',
-    {
-      schema: {
-        tags,
-        params: SeriesIdParams,
-        body: PricingRuleSchema,
-        response: withErrors({ 200: PricingPlanAnswer }),
-      },
-    },
-    (request) => catalogue.applyPricing(ctx, actor(request), request.params.seriesId, request.body),
-  );
-  app.get(
-    '/episodes/',
-    { schema: { tags, querystring: EpisodeListQuery, response: withErrors({ 200: Paged(AdminEpisodeSchema) }) } },
-    (request) => catalogue.listEpisodes(ctx, request.query),
-  );
-  app.get(
-    '/episodes/:id/',
-    { schema: { tags, params: IdParams, response: withErrors({ 200: AdminEpisodeSchema }) } },
-    (request) => catalogue.getEpisode(ctx, request.params.id),
-  );
-  app.get(
-    '/episodes/:id/preview/',
-    // 404: the episode, or its video, does not exist yet.
-    { schema: { tags, params: IdParams, response: withErrors({ 200: EpisodePreviewAnswer }) } },
-    (request) => catalogue.previewEpisode(ctx, actor(request), request.params.id),
-  );
-  app.patch(
-    '/episodes/:id/',
-    {
-      schema: {
-        tags,
-        params: IdParams,
-        body: EpisodeUpdateBody,
-        response: withErrors({ 200: AdminEpisodeSchema, 409: ErrorSchema, 422: ErrorSchema }),
-      },
-    },
-    (request) => catalogue.updateEpisode(ctx, actor(request), request.params.id, request.body),
-  );
-  app.post(
-    '/episodes/:id/publish/',
-    { schema: { ...publishing, response: withErrors({ 200: AdminEpisodeSchema, 422: PublishRefusedAnswer }) } },
-    (request) => catalogue.publishEpisode(ctx, actor(request), request.params.id, request.body ?? {}),
-  );
-  app.post(
-    '/episodes/:id/unpublish/',
-    { schema: { tags, params: IdParams, response: withErrors({ 200: AdminEpisodeSchema }) } },
-    (request) => catalogue.unpublishEpisode(ctx, actor(request), request.params.id),
-  );
-  app.delete(
-    '/episodes/:id/',
-    // 409: viewers have unlocked the episode, so it stays.
-    { schema: { tags, params: IdParams, response: withErrors({ 200: MessageSchema, 409: ErrorSchema }) } },
-    async (request) => {
-      await catalogue.deleteEpisode(ctx, actor(request), request.params.id);
-      return { message: 'Episode deleted' };
-    },
-  );
-
-  // --- Users and subscriptions -------------------------------------------------------------------------
+function userRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRuntime) {
   app.get(
     '/users/',
     { schema: { tags, querystring: UserListQuery, response: withErrors({ 200: Paged(AdminUserSchema) }) } },
@@ -478,8 +271,9 @@ function staffRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRunti
     (request) =>
       users.cancelSubscription(ctx, payments, actor(request), request.params.id, request.body.immediately ?? false),
   );
+}
 
-  // --- Settings ----------------------------------------------------------------------------------------
+function settingsRoutes(app: TypedFastify, ctx: AppContext) {
   app.get('/settings/', { schema: { tags, response: withErrors({ 200: AdminSettingsAnswer }) } }, () =>
     allSettings(ctx),
   );

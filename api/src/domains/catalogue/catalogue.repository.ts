@@ -454,3 +454,116 @@ export function episodePlaybackFields(db: Executor, episodeId: number) {
     .where('episodes.id', '=', episodeId)
     .executeTakeFirst();
 }
+
+// --- Asked by other domains (the catalogue's tables are queried here only) -------------------------
+
+/** The ids of the series on show at `at`, as a subquery: `.where('…series_id', 'in', visibleSeriesIds(db, at))`. */
+export function visibleSeriesIds(db: Executor, at: string) {
+  return db.selectFrom('series').select('series.id').where(isVisibleSeries(at));
+}
+
+/** Every visible series, newest first. */
+export function newestVisibleSeries(db: Executor, at: string): Promise<SeriesRow[]> {
+  return visibleSeries(db, at)
+    .selectAll('series')
+    .orderBy('series.created_at', 'desc')
+    .orderBy('series.id', 'desc')
+    .execute();
+}
+
+/** The published episodes of these series in watching order. */
+export function publishedEpisodesOf(db: Executor, seriesIds: number[], at: string): Promise<EpisodeRow[]> {
+  if (seriesIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('episodes')
+    .selectAll()
+    .where('series_id', 'in', seriesIds)
+    .where(isPublishedEpisode(at))
+    .orderBy('season_number')
+    .orderBy('episode_number')
+    .execute();
+}
+
+/** The episode a series and number name; the first season's episode wins a tie. */
+export async function episodeIdOfNumber(db: Executor, seriesId: number, number: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('episodes')
+    .select('id')
+    .where('series_id', '=', seriesId)
+    .where('episode_number', '=', number)
+    .orderBy('season_number')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Whether the episode exists, on show or not. */
+export async function episodeExists(db: Executor, episodeId: number): Promise<boolean> {
+  return (await db.selectFrom('episodes').select('id').where('id', '=', episodeId).executeTakeFirst()) !== undefined;
+}
+
+/** Each of these episodes with its number, title and its series' id and titles (on show or not). */
+export function episodesWithSeriesTitles(db: Executor, episodeIds: number[]) {
+  if (episodeIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('episodes')
+    .innerJoin('series', 'series.id', 'episodes.series_id')
+    .select([
+      'episodes.id',
+      'episodes.episode_number',
+      'episodes.title as episode_title',
+      'series.id as series_id',
+      'series.title as series_title',
+      'series.title_en as series_title_en',
+      'series.translations as series_translations',
+    ])
+    .where('episodes.id', 'in', episodeIds)
+    .execute();
+}
+
+/** The episode numbers of these episodes, by id. */
+export async function episodeNumbers(db: Executor, episodeIds: number[]): Promise<Map<number, number>> {
+  if (episodeIds.length === 0) return new Map();
+  const rows = await db.selectFrom('episodes').select(['id', 'episode_number']).where('id', 'in', episodeIds).execute();
+  return new Map(rows.map((row) => [row.id, row.episode_number]));
+}
+
+/** The series' episodes in season and episode order, on show or not (staff analytics). */
+export function episodeOutline(db: Executor, seriesId: number) {
+  return db
+    .selectFrom('episodes')
+    .select(['id', 'season_number', 'episode_number', 'title', 'is_free'])
+    .where('series_id', '=', seriesId)
+    .orderBy('season_number')
+    .orderBy('episode_number')
+    .execute();
+}
+
+/** The ids of the series' episodes, as a subquery: `.where('…episode_id', 'in', episodeIdsOfSeries(db, id))`. */
+export function episodeIdsOfSeries(db: Executor, seriesId: number) {
+  return db.selectFrom('episodes').select('episodes.id').where('episodes.series_id', '=', seriesId);
+}
+
+/** The first series not deleted. */
+export function firstSeries(db: Executor) {
+  return db.selectFrom('series').select('id').where('deleted_at', 'is', null).orderBy('id').limit(1).executeTakeFirst();
+}
+
+export function seriesTitle(db: Executor, id: number) {
+  return db.selectFrom('series').select(['id', 'title']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Moves the series' count of likes by `delta` (never below zero). */
+export async function moveLikeCount(db: Executor, seriesId: number, delta: 1 | -1) {
+  let query = db
+    .updateTable('series')
+    .set((eb) => ({ likes: eb('likes', delta > 0 ? '+' : '-', 1) }))
+    .where('id', '=', seriesId);
+  if (delta < 0) query = query.where('likes', '>', 0);
+  await query.execute();
+}
+
+/** The series' count of likes (0 for an unknown series). */
+export async function likeCount(db: Executor, seriesId: number): Promise<number> {
+  const row = await db.selectFrom('series').select('likes').where('id', '=', seriesId).executeTakeFirst();
+  return Math.max(0, Number(row?.likes ?? 0));
+}

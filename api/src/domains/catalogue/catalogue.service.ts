@@ -23,7 +23,7 @@ import { slugOf } from '@cliffhanger/shared/routes';
 import { catalogueCache } from '../../cache/app-caches';
 import { queryKey } from '../../cache/catalogue-cache';
 import { type AppContext, nowIso } from '../../context';
-import type { CategoryRow, EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
+import type { EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { pageLinks, paginate } from '../../kernel/paging';
 import { PUBLIC_VIEWER, playbackAddresses } from '../../media/signed-playback';
@@ -31,21 +31,10 @@ import { subtitlesByEpisode } from '../subtitles/subtitles.service';
 import { isGoldMember } from '../users/users.service';
 import * as repo from './catalogue.repository';
 import { type AccessDecision, decideEpisodeAccess, isFreeEpisode } from './episode-access';
-import { parseTags } from './tags';
+import { seriesFields, toCategoryDto } from './series-mapper';
 import { parseTranslations } from './translations';
 
 export const EPISODE_NOT_FOUND_MESSAGE = 'Episode not found';
-
-export function toCategoryDto(row: CategoryRow): Category {
-  return {
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    icon: row.icon,
-    color: row.color,
-    translations: parseTranslations(row.translations),
-  };
-}
 
 /** Turns series rows into Series answers (product.md#entities) with categories, seasons and counts (three queries per batch). */
 export async function hydrateSeries(ctx: AppContext, rows: SeriesRow[]): Promise<Series[]> {
@@ -55,7 +44,6 @@ export async function hydrateSeries(ctx: AppContext, rows: SeriesRow[]): Promise
     repo.seasonsOfSeries(ctx.db, ids, nowIso(ctx)),
     repo.episodeCounts(ctx.db, ids, nowIso(ctx)),
   ]);
-  const media = ctx.mediaUrl;
   return rows.map((row) => {
     const episodesCount = counts.get(row.id) ?? 0;
     const seriesSeasons: Season[] = seasons
@@ -67,29 +55,11 @@ export async function hydrateSeries(ctx: AppContext, rows: SeriesRow[]): Promise
         episodes_count: season.episodes_count,
       }));
     return {
-      id: row.id,
-      title: row.title,
-      title_en: row.title_en,
-      slug: row.slug,
-      description: row.description,
-      translations: parseTranslations(row.translations),
-      audio_language: row.audio_language,
-      cover_image: media(row.cover_image),
-      banner_image: media(row.banner_image),
-      poster_image: media(row.poster_image),
-      slider_image: media(row.slider_image),
+      ...seriesFields(ctx, row),
       categories: categories.filter((category) => category.series_id === row.id).map(toCategoryDto),
-      tags: parseTags(row.tags),
-      year: row.year,
-      rating: row.rating,
-      is_gold_exclusive: Boolean(row.is_gold_exclusive),
-      is_featured: Boolean(row.is_featured),
-      is_trending: Boolean(row.is_trending),
-      is_top: Boolean(row.is_top),
       total_episodes: row.total_episodes ?? episodesCount,
       episodes_count: episodesCount,
       seasons: seriesSeasons,
-      created_at: row.created_at,
     };
   });
 }

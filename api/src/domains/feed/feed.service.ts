@@ -93,10 +93,10 @@ function toFeedSeries(
 /** Every visible series, Gold exclusives first, then by section and newest. */
 export async function carousel(ctx: AppContext, viewer: UserRow): Promise<FeedSeries[]> {
   const at = nowIso(ctx);
-  const rows = await repo.newestVisibleSeries(ctx.db, at);
+  const rows = await catalogueRepo.newestVisibleSeries(ctx.db, at);
   const ids = rows.map((row) => row.id);
   const [episodes, views, favourites, unlocked] = await Promise.all([
-    repo.publishedEpisodesOf(ctx.db, ids, at),
+    catalogueRepo.publishedEpisodesOf(ctx.db, ids, at),
     repo.lastViews(ctx.db, viewer.id),
     repo.favouriteSeriesIds(ctx.db, viewer.id),
     repo.unlockedEpisodeIds(ctx.db, viewer.id),

@@ -95,16 +95,6 @@ export function transactionPages(db: Executor, userId: number, guestIds: number[
   };
 }
 
-/** Episode numbers and series titles of these episodes. */
-export function episodeTitles(db: Executor, episodeIds: number[]) {
-  return db
-    .selectFrom('episodes')
-    .innerJoin('series', 'series.id', 'episodes.series_id')
-    .select(['episodes.id', 'episodes.episode_number', 'series.title', 'series.title_en', 'series.translations'])
-    .where('episodes.id', 'in', episodeIds)
-    .execute();
-}
-
 /** The coins still owed under these references by these users. */
 export function debtsOf(db: Executor, userIds: number[], references: string[]) {
   return db

@@ -16,6 +16,7 @@ import type { AppContext } from '../../context';
 import type { PaymentStatus } from '../../db/schema';
 import { DEBT_SETTLEMENT_REASON } from '../../kernel/coin-ledger';
 import { pageLinks, paginate } from '../../kernel/paging';
+import { episodesWithSeriesTitles } from '../catalogue/catalogue.repository';
 import { parseTranslations } from '../catalogue/translations';
 import { LEDGER_REASONS } from '../coins/coins.service';
 import { getSetting } from '../settings/settings.service';
@@ -154,9 +155,13 @@ export async function listTransactions(
     .filter((id) => Number.isSafeInteger(id));
   const episodes = new Map<number, string>();
   if (episodeIds.length > 0) {
-    const found = await repo.episodeTitles(db, episodeIds);
+    const found = await episodesWithSeriesTitles(db, episodeIds);
     for (const row of found) {
-      const series = { title: row.title, title_en: row.title_en, translations: parseTranslations(row.translations) };
+      const series = {
+        title: row.series_title,
+        title_en: row.series_title_en,
+        translations: parseTranslations(row.series_translations),
+      };
       episodes.set(row.id, words.episode(localizedTitle(series, language), row.episode_number));
     }
   }

@@ -3,10 +3,6 @@ import type { EpisodeSubtitleRow, Executor } from '../../db/schema';
 
 export type TrackSummary = Pick<EpisodeSubtitleRow, 'episode_id' | 'language' | 'label' | 'cues' | 'updated_at'>;
 
-export function episodeExists(db: Executor, episodeId: number): Promise<{ id: number } | undefined> {
-  return db.selectFrom('episodes').select('id').where('id', '=', episodeId).executeTakeFirst();
-}
-
 /** The tracks of the episodes, without their text, in language order. */
 export function tracksOf(db: Executor, episodeIds: readonly number[]): Promise<TrackSummary[]> {
   if (episodeIds.length === 0) return Promise.resolve([]);

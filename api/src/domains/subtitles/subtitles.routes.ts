@@ -1,10 +1,13 @@
 /**
  * /api/admin/episodes/{id}/subtitles/*: staff manage an episode's subtitle tracks (issue #21, contract
  * in shared/src/subtitles.ts). Registered by the admin plugin inside its staff-only scope, so every
- * route here already requires staff (401 without a token, 403 for anybody else).
+ * route here already requires staff (401 without a token, 403 for anybody else). Episodes are the
+ * catalogue's, which sits above this domain: the registrar gives `episodeExists`, its repository's check.
  */
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/schema';
+import { notFound } from '../../http/errors';
 import { IdParams, withErrors } from '../../http/schemas';
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../../kernel/identity';
@@ -15,10 +18,22 @@ import {
   SubtitleUploadBody,
   VttAnswer,
 } from './subtitles.schemas';
-import { deleteSubtitles, listSubtitles, putSubtitles, subtitleText } from './subtitles.service';
+import { deleteSubtitles, EPISODE_MISSING, listSubtitles, putSubtitles, subtitleText } from './subtitles.service';
 
-export async function subtitlesRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }) {
+export interface SubtitlesRoutesOptions {
+  ctx: AppContext;
+  /** Whether the episode exists, on show or not (the catalogue's repository answers). */
+  episodeExists: (db: Executor, episodeId: number) => Promise<boolean>;
+}
+
+export async function subtitlesRoutes(app: TypedFastify, { ctx, episodeExists }: SubtitlesRoutesOptions) {
   const tags = ['admin subtitles'];
+
+  // Every route here names an episode: 404 when it does not exist, before anything else is read.
+  app.addHook('preHandler', async (request) => {
+    const { id } = request.params as { id: number };
+    if (!(await episodeExists(ctx.db, id))) throw notFound(EPISODE_MISSING);
+  });
 
   app.get(
     '/episodes/:id/subtitles/',

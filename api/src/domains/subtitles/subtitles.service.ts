@@ -50,18 +50,12 @@ export function labelFor(language: string, given: string | undefined): string {
   return label;
 }
 
-async function requireEpisode(ctx: AppContext, episodeId: number): Promise<void> {
-  if (!(await repo.episodeExists(ctx.db, episodeId))) throw notFound(EPISODE_MISSING);
-}
-
 export async function listSubtitles(ctx: AppContext, episodeId: number): Promise<{ results: SubtitleTrack[] }> {
-  await requireEpisode(ctx, episodeId);
   return { results: (await repo.tracksOf(ctx.db, [episodeId])).map(toTrack) };
 }
 
 /** The stored WebVTT of a track, for the staff preview. */
 export async function subtitleText(ctx: AppContext, episodeId: number, language: string): Promise<string> {
-  await requireEpisode(ctx, episodeId);
   const row = await repo.findTrack(ctx.db, episodeId, language);
   if (!row) throw notFound(TRACK_MISSING);
   return row.vtt;
@@ -82,7 +76,6 @@ export async function putSubtitles(
   language: string,
   body: SubtitleUpload,
 ): Promise<{ track: SubtitleTrack; created: boolean }> {
-  await requireEpisode(ctx, episodeId);
   const label = labelFor(language, body.label);
   const parsed = parseSubtitles(body.text);
   if (!parsed.ok) {
@@ -124,7 +117,6 @@ export async function deleteSubtitles(
   episodeId: number,
   language: string,
 ): Promise<void> {
-  await requireEpisode(ctx, episodeId);
   await ctx.db.transaction().execute(async (trx) => {
     const before = await repo.findTrack(trx, episodeId, language);
     if (!before) throw notFound(TRACK_MISSING);

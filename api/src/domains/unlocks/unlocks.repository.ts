@@ -63,15 +63,3 @@ export async function coinBalanceOf(db: Executor, userId: number): Promise<numbe
   const row = await db.selectFrom('users').select('coin_balance').where('id', '=', userId).executeTakeFirstOrThrow();
   return row.coin_balance;
 }
-
-/** The episode a series and number name; the first season's episode wins a tie. */
-export async function episodeIdOfNumber(db: Executor, seriesId: number, number: number): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('episodes')
-    .select('id')
-    .where('series_id', '=', seriesId)
-    .where('episode_number', '=', number)
-    .orderBy('season_number')
-    .executeTakeFirst();
-  return row?.id;
-}

@@ -17,14 +17,14 @@ import { nowIso } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../http/errors';
 import { applyEntry, assertCanSpend, lockUser, moneyTransaction } from '../../kernel/money-transaction';
-import { findVisibleEpisode } from '../catalogue/catalogue.repository';
+import { episodeIdOfNumber, findVisibleEpisode } from '../catalogue/catalogue.repository';
 import { EPISODE_NOT_FOUND_MESSAGE } from '../catalogue/catalogue.service';
 import { isFreeEpisode } from '../catalogue/episode-access';
 import { LEDGER_REASONS } from '../coins/coins.service';
 import { isGoldMember } from '../users/users.service';
 import { findAutoUnlock, spendAgainstCap } from './auto-unlock.repository';
 import { autoUnlockRefused, settingOf } from './auto-unlock.service';
-import { coinBalanceOf, episodeIdOfNumber, hasUnlocked, insertUnlockOnce, paidBefore } from './unlocks.repository';
+import { coinBalanceOf, hasUnlocked, insertUnlockOnce, paidBefore } from './unlocks.repository';
 
 /** How the viewer got access: paid now, paid before, free episode, or Gold membership. */
 export type UnlockVia = UnlockAnswer['via'];

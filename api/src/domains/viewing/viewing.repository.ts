@@ -1,6 +1,6 @@
 /** SQL for what a viewer keeps: watch progress, watch history and my list. */
-import type { Executor, Trx } from '../../db/schema';
-import { isVisibleSeries } from '../catalogue/catalogue.repository';
+import type { Executor, SeriesRow, Trx } from '../../db/schema';
+import { findVisibleSeriesByIds, likeCount, moveLikeCount, visibleSeriesIds } from '../catalogue/catalogue.repository';
 
 export interface ProgressWrite {
   userId: number;
@@ -67,8 +67,7 @@ export async function touchHistory(
 export function unfinishedProgress(db: Executor, userId: number, limit: number, at: string) {
   return db
     .selectFrom('watch_progress')
-    .innerJoin('series', 'series.id', 'watch_progress.series_id')
-    .where(isVisibleSeries(at))
+    .where('watch_progress.series_id', 'in', visibleSeriesIds(db, at))
     .where('watch_progress.user_id', '=', userId)
     .where('watch_progress.completed', '=', false)
     .where('watch_progress.progress', '>', 0)
@@ -82,8 +81,7 @@ export function unfinishedProgress(db: Executor, userId: number, limit: number, 
 export function historyOf(db: Executor, userId: number, limit: number, at: string) {
   return db
     .selectFrom('watch_history')
-    .innerJoin('series', 'series.id', 'watch_history.series_id')
-    .where(isVisibleSeries(at))
+    .where('watch_history.series_id', 'in', visibleSeriesIds(db, at))
     .where('watch_history.user_id', '=', userId)
     .selectAll('watch_history')
     .orderBy('watch_history.watched_at', 'desc')
@@ -124,16 +122,24 @@ export async function removeFromMyList(db: Executor, userId: number, seriesId: n
 }
 
 /** Listed visible series, most recently added first. */
-export function myListSeries(db: Executor, userId: number, at: string) {
-  return db
+export async function myListSeries(db: Executor, userId: number, at: string): Promise<SeriesRow[]> {
+  const listed = await db
     .selectFrom('my_list')
-    .innerJoin('series', 'series.id', 'my_list.series_id')
-    .where(isVisibleSeries(at))
-    .where('my_list.user_id', '=', userId)
-    .selectAll('series')
-    .orderBy('my_list.created_at', 'desc')
-    .orderBy('series.id', 'desc')
+    .select('series_id')
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('series_id', 'desc')
     .execute();
+  const series = new Map(
+    (
+      await findVisibleSeriesByIds(
+        db,
+        listed.map((entry) => entry.series_id),
+        at,
+      )
+    ).map((row) => [row.id, row]),
+  );
+  return listed.flatMap((entry) => series.get(entry.series_id) ?? []);
 }
 
 export function isListed(db: Executor, userId: number, seriesId: number) {
@@ -156,11 +162,7 @@ export async function addLike(trx: Trx, userId: number, seriesId: number, at: st
     .onConflict((oc) => oc.columns(['user_id', 'series_id']).doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-  await trx
-    .updateTable('series')
-    .set((eb) => ({ likes: eb('likes', '+', 1) }))
-    .where('id', '=', seriesId)
-    .execute();
+  await moveLikeCount(trx, seriesId, 1);
   return true;
 }
 
@@ -172,25 +174,20 @@ export async function removeLike(trx: Trx, userId: number, seriesId: number): Pr
     .where('series_id', '=', seriesId)
     .executeTakeFirst();
   if (Number(deleted.numDeletedRows) === 0) return false;
-  await trx
-    .updateTable('series')
-    .set((eb) => ({ likes: eb('likes', '-', 1) }))
-    .where('id', '=', seriesId)
-    .where('likes', '>', 0)
-    .execute();
+  await moveLikeCount(trx, seriesId, -1);
   return true;
 }
 
 /** Whether the viewer likes the series, and the series' count of likes. */
 export async function likeState(db: Executor, userId: number, seriesId: number) {
-  const [mine, series] = await Promise.all([
+  const [mine, likes] = await Promise.all([
     db
       .selectFrom('series_likes')
       .select('series_id')
       .where('user_id', '=', userId)
       .where('series_id', '=', seriesId)
       .executeTakeFirst(),
-    db.selectFrom('series').select('likes').where('id', '=', seriesId).executeTakeFirst(),
+    likeCount(db, seriesId),
   ]);
-  return { liked: mine !== undefined, likes: Math.max(0, Number(series?.likes ?? 0)) };
+  return { liked: mine !== undefined, likes };
 }

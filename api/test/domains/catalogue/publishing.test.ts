@@ -9,7 +9,7 @@ import { databaseKinds } from '../../support/databases';
 import { type Session, smallCatalogue } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { type Cast, signUpCast } from './staff-fixtures';
+import { type Cast, signUpCast } from '../admin/staff-fixtures';
 
 /** A tiny valid PNG (1×1), for inline images. */
 const PNG =

@@ -2,7 +2,7 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { CategoriesTable, EpisodeRow, EpisodesTable, Executor, SeriesRow, SeriesTable } from '../../db/schema';
 import type { PageWindow } from '../../kernel/paging';
-import { containsText } from '../catalogue/catalogue.repository';
+import { containsText } from './catalogue.repository';
 
 // --- Series ------------------------------------------------------------------------------------------
 

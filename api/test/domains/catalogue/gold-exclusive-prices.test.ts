@@ -8,8 +8,8 @@ import * as goldPrices from '../../../src/db/migrations/20261207040000_gold_excl
 import { databaseKinds } from '../../support/databases';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
+import { type Cast, signUpCast } from '../admin/staff-fixtures';
 import { balanceOf, grantCoins, seedPaidEpisodes } from '../coins/money-fixtures';
-import { type Cast, signUpCast } from './staff-fixtures';
 
 describe.each(databaseKinds())('Gold-exclusive series have no coin prices (%s)', (kind) => {
   let t: TestApp;

@@ -10,7 +10,7 @@ import { smallCatalogue } from '../../support/fixtures';
 import { writeHlsPackage } from '../../support/hls-package';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
-import { type Cast, signUpCast } from './staff-fixtures';
+import { type Cast, signUpCast } from '../admin/staff-fixtures';
 
 const pathOf = (address: string) => {
   const url = new URL(address, 'http://x.invalid');
