@@ -14,9 +14,9 @@ import {
 } from '@cliffhanger/shared';
 import { lazy } from 'react';
 import { warmPlaybackEngineWhenIdle } from './features/playback/hls-engine';
-import { playbackSlice } from './features/playback/playback.slice';
-import { registerPlayerEndpoints } from './features/playback/player.api';
-import { playerSaga } from './features/playback/player.saga';
+import { playbackSlice } from './lib/playback.slice';
+import { registerPlayerEndpoints } from './lib/player.api';
+import { playerSaga } from './player.saga';
 import PlayerScreen from './screens/player';
 import './player.css';
 

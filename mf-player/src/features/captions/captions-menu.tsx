@@ -7,6 +7,7 @@
  */
 import { CAPTION_SIZES, type CaptionSize, type EpisodeSubtitles } from '@cliffhanger/shared';
 import { type KeyboardEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
+import { HLS_ATTACHED_EVENT } from '../../lib/hls-of-video';
 import {
   type CaptionSource,
   type CaptionTrack,
@@ -20,7 +21,6 @@ import {
   trackIndexFor,
 } from './caption-tracks';
 import { followCueLayout } from './cue-layout';
-import { HLS_ATTACHED_EVENT } from './hls-of-video';
 import { useCaptionsT } from './messages';
 import './captions.css';
 

@@ -8,32 +8,14 @@
 
 import { Icon, isEpisodeWatched, localizedTitle } from '@cliffhanger/shared';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { accessLabel, episodeAccess } from '../../lib/episode-access';
+import { formatTime } from '../../lib/format';
+import type { PlayerEpisode } from '../../lib/player.api';
 import { usePlayerT } from '../../messages';
-import { formatTime } from '../playback/format';
-import type { PlayerEpisode } from '../playback/player.api';
-
-export type EpisodeAccess = 'free' | 'coins' | 'gold' | 'unlocked';
-
-/** How an episode may be watched: free, for its coin price, with Gold only, or already unlocked. */
-export function episodeAccess(episode: PlayerEpisode, goldExclusive: boolean): EpisodeAccess {
-  if (episode.is_free) return 'free';
-  if (episode.is_unlocked) return 'unlocked';
-  return goldExclusive ? 'gold' : 'coins';
-}
 
 /** Watched: marked so on this page, or its saved position reached the credits (shared/src/watched.ts). */
 export function isWatched(episode: PlayerEpisode, watchedIds: readonly number[]): boolean {
   return watchedIds.includes(episode.id) || isEpisodeWatched(episode);
-}
-
-type PlayerT = ReturnType<typeof usePlayerT>['t'];
-
-/** The words a tile or row shows for its access: a Gold-only episode says Gold, never a coin price. */
-export function accessLabel(episode: PlayerEpisode, access: EpisodeAccess, t: PlayerT): string {
-  if (access === 'free') return t('episodes.free');
-  if (access === 'unlocked') return t('episodes.unlocked');
-  if (access === 'gold') return t('episodes.gold');
-  return t('coins', { count: episode.coin_cost });
 }
 
 export function EpisodeDrawer({

@@ -28,8 +28,8 @@
  */
 import type Hls from 'hls.js';
 import type { ErrorData } from 'hls.js';
+import { rememberHls } from '../../lib/hls-of-video';
 import { playerT } from '../../messages';
-import { rememberHls } from '../captions/hls-of-video';
 import { FAST_START_CONFIG, STANDBY_CONFIG } from './hls-config';
 
 export { FAST_START_CONFIG, STANDBY_BUFFER_SECONDS, STANDBY_CONFIG } from './hls-config';

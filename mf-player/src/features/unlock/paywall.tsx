@@ -25,11 +25,11 @@ import {
 import { useEffect, useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useLocation } from 'react-router-dom';
+import { selectUnlock, unlockRequested } from '../../lib/playback.slice';
 import { usePlayerT } from '../../messages';
-import { AutoUnlockControl } from '../auto-unlock/auto-unlock-control';
-import { useAutoUnlock } from '../auto-unlock/use-auto-unlock';
-import { selectUnlock, unlockRequested } from '../playback/playback.slice';
+import { AutoUnlockControl } from './auto-unlock-control';
 import { coinStorePath } from './unlock.saga';
+import { useAutoUnlock } from './use-auto-unlock';
 import { WalletUnlockSheet, walletSheetReady } from './wallet-sheet';
 
 export interface PaywallEpisode {

@@ -32,8 +32,6 @@ import {
   unlockSheetRequested,
 } from '@cliffhanger/shared';
 import { call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import { playerT } from '../../messages';
-import { autoUnlockToast, balanceStopMessage } from '../auto-unlock/auto-unlock-rules';
 import {
   autoUnlockCleared,
   autoUnlockStopped,
@@ -41,8 +39,10 @@ import {
   unlockRequested,
   unlockReset,
   unlockSucceeded,
-} from '../playback/playback.slice';
-import { PLAYER_EPISODES_TAG, type PlayerEpisode, playerApi } from '../playback/player.api';
+} from '../../lib/playback.slice';
+import { PLAYER_EPISODES_TAG, type PlayerEpisode, playerApi } from '../../lib/player.api';
+import { playerT } from '../../messages';
+import { autoUnlockToast, balanceStopMessage } from './auto-unlock-rules';
 import { refusedByAutoUnlock, type UnlockResult, unlockApi } from './unlock.api';
 import { loadWalletSheet, walletSheetReady } from './wallet-sheet';
 
