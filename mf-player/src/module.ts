@@ -8,6 +8,7 @@ import {
   navigationRequested,
   progressSaved,
   type RemoteModule,
+  remoteJoined,
   showToast,
   trackEvent,
   unlockSheetRequested,
@@ -42,7 +43,7 @@ const playerModule: RemoteModule<'player'> = {
       navigationRequested,
       unlockSheetRequested,
     ],
-    handles: [episodeUnlockRequested, episodesUnlocked],
+    handles: [episodeUnlockRequested, episodesUnlocked, remoteJoined],
   },
 };
 

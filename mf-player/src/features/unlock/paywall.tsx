@@ -25,7 +25,7 @@ import {
 import { useEffect, useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useLocation } from 'react-router-dom';
-import { selectUnlock, unlockRequested } from '../../lib/playback.slice';
+import { paywallLeft, selectUnlock, unlockRequested } from '../../lib/playback.slice';
 import { usePlayerT } from '../../messages';
 import { AutoUnlockControl } from './auto-unlock-control';
 import { coinStorePath } from './unlock.saga';
@@ -79,6 +79,7 @@ export function Paywall({
       }),
     );
   }, [dispatch, episode.id, episode.series, episode.coin_cost, goldExclusive]);
+  useEffect(() => () => void dispatch(paywallLeft({ episodeId: episode.id })), [dispatch, episode.id]);
   const moreWays = () =>
     walletSheetReady()
       ? dispatch(unlockSheetRequested(sheetEpisode))
