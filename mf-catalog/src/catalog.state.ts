@@ -1,8 +1,8 @@
 /** The catalogue remote's slice of the host store, mounted under `catalog`. */
 import { combineReducers } from '@reduxjs/toolkit';
-import { type SeriesGridState, seriesGridSlice } from './browse/series-grid.slice';
-import { type MyListState, myListSlice } from './my-list/my-list.slice';
-import { type SearchState, searchSlice } from './search/search.slice';
+import { type SeriesGridState, seriesGridSlice } from './features/browse/series-grid.slice';
+import { type MyListState, myListSlice } from './features/my-list/my-list.slice';
+import { type SearchState, searchSlice } from './features/search/search.slice';
 
 export const catalogReducer = combineReducers({
   grid: seriesGridSlice.reducer,
@@ -15,11 +15,3 @@ export interface CatalogState {
   myList: MyListState;
   search: SearchState;
 }
-
-type WithCatalog = { catalog: CatalogState };
-
-export const selectSeriesGrid = (state: WithCatalog) => state.catalog.grid;
-export const selectMyList = (state: WithCatalog) => state.catalog.myList;
-export const selectSearch = (state: WithCatalog) => state.catalog.search;
-export const selectIsInMyList = (seriesId: number) => (state: WithCatalog) =>
-  state.catalog.myList.items.some((s) => s.id === seriesId);

@@ -3,11 +3,11 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import SearchScreen from '../../screens/search';
-import { episode, series } from '../../test/fixtures';
-import { type HttpMock, mockHttp } from '../../test/http-mock';
-import { catalogStore } from '../../test/store';
-import { addToHistory, normaliseHistory } from './search-history';
+import { addToHistory, normaliseHistory } from '../features/search/search-history';
+import { episode, series } from '../test/fixtures';
+import { type HttpMock, mockHttp } from '../test/http-mock';
+import { catalogStore } from '../test/store';
+import SearchScreen from './search';
 
 describe('search history rules', () => {
   it('puts the newest first and keeps at most 10', () => {
