@@ -139,7 +139,9 @@ describe('the immersive phone player', () => {
       'player-description--open',
     );
   });
+});
 
+describe('the immersive phone player as an episode plays, ends and is left', () => {
   it('reports each quartile of a view once, even when the viewer seeks back and forth', async () => {
     const { container, actions } = renderPlayer(episodes[1] as PlayerEpisode);
     await flush();

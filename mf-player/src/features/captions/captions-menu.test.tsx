@@ -178,7 +178,9 @@ describe('the captions menu', () => {
     renderMenu(video);
     expect(screen.queryByRole('button', { name: /Captions/ })).not.toBeInTheDocument();
   });
+});
 
+describe('the captions menu’s keys, text size and words', () => {
   it('works by keyboard: focus on the checked item, arrows move, Escape closes and gives the focus back', async () => {
     const { video } = playing();
     renderMenu(video);
