@@ -19,10 +19,10 @@
 
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { FAST_START_CONFIG } from '@cliffhanger/shared/hls-config';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../../e2e/support/browser';
 import { ROOT } from '../../e2e/support/system';
-import { FAST_START_CONFIG } from '../../mf-player/src/features/playback/hls-config';
 import { startBareServer } from '../api/bare-server';
 import { alternate, type Figure, formatTable, loadAverage, median, QUICK } from '../support/stats';
 import { systemUnderBench } from '../support/system-under-bench';

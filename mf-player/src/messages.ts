@@ -8,6 +8,7 @@
  * "стоит": "за 1 монету") and `coinsOf` (genitive, after "из", "не хватает": "из 1 монеты").
  */
 import { type Catalogue, defineMessages, type MessageKey } from '@cliffhanger/shared';
+import type { PlaybackErrorKind } from '@cliffhanger/shared/hls';
 
 export const PLAYER_NAMESPACE = 'player';
 
@@ -338,3 +339,16 @@ export const playerT = messages.t;
 type CoinCase = 'coins' | 'coinsFor' | 'coinsOf';
 /** "5 coins" in the case the sentence needs (see the top of this file), in the page's language at call time. */
 export const coinsText = (count: number, form: CoinCase = 'coins') => playerT(form, { count });
+
+/** What the viewer is told after the playback engine gives up, per kind, in the page's language when it is read. */
+export const PLAYBACK_ERROR_MESSAGES: Record<PlaybackErrorKind, string> = {
+  get network() {
+    return playerT('error.network');
+  },
+  get media() {
+    return playerT('error.media');
+  },
+  get unsupported() {
+    return playerT('error.unsupported');
+  },
+};

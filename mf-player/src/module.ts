@@ -13,8 +13,8 @@ import {
   trackEvent,
   unlockSheetRequested,
 } from '@cliffhanger/shared';
+import { warmPlaybackEngineWhenIdle } from '@cliffhanger/shared/hls';
 import { lazy } from 'react';
-import { warmPlaybackEngineWhenIdle } from './features/playback/hls-engine';
 import { playbackSlice } from './lib/playback.slice';
 import { registerPlayerEndpoints } from './lib/player.api';
 import { playerSaga } from './player.saga';

@@ -1,5 +1,5 @@
+import { FAST_START_CONFIG, STANDBY_BUFFER_SECONDS } from '@cliffhanger/shared/hls';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { FAST_START_CONFIG, STANDBY_BUFFER_SECONDS } from '../features/playback/hls-engine';
 import { episodeAdvanced, playbackPaused, playbackStarted } from '../lib/playback.slice';
 import type { PlayerEpisode } from '../lib/player.api';
 import { episode } from '../test/fixtures';

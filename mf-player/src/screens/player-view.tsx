@@ -18,6 +18,7 @@ import {
   type Series,
   useAppDispatch,
 } from '@cliffhanger/shared';
+import { cancelHeadStart, startAhead } from '@cliffhanger/shared/hls';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { CaptionsMenu } from '../features/captions/captions-menu';
@@ -30,7 +31,6 @@ import { ScrubBar } from '../features/immersive/scrub-bar';
 import { TopBar, useBackToOpener } from '../features/immersive/top-bar';
 import { useSwipe } from '../features/immersive/use-swipe';
 import { EpisodeList } from '../features/playback/episode-list';
-import { cancelHeadStart, startAhead } from '../features/playback/hls-engine';
 import { PlaybackNotices } from '../features/playback/playback-notices';
 import { PlayerControls } from '../features/playback/player-controls';
 import { showInPlaceOf } from '../features/playback/start-playback';

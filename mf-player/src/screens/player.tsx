@@ -4,10 +4,10 @@
  * changes the address to the canonical `/player/{seriesId}/episode/{episodeId}` form.
  */
 import { ErrorNotice, InlineSpinner, Page, paths } from '@cliffhanger/shared';
+import { warmPlaybackEngine } from '@cliffhanger/shared/hls';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { warmPlaybackEngine } from '../features/playback/hls-engine';
 import { resolvePlayerTarget } from '../features/playback/route-target';
 import { usePlayerLayout } from '../features/playback/use-layout';
 import {

@@ -1,5 +1,6 @@
+import { FAST_START_CONFIG, RENEWALS, STANDBY_BUFFER_SECONDS } from '@cliffhanger/shared/hls';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { FeedVideo, RENEWALS_IN_A_ROW } from './feed-video';
+import { FeedVideo } from './feed-video';
 
 type Handler = (event: string, data: unknown) => void;
 const instances: Array<{ config: Record<string, unknown>; source?: string; handlers: Map<string, Handler> }> = [];
@@ -7,9 +8,10 @@ const instances: Array<{ config: Record<string, unknown>; source?: string; handl
 jest.mock('hls.js/light', () => {
   class FakeHls {
     static Events = { ERROR: 'hlsError', FRAG_LOADED: 'hlsFragLoaded' };
+    static ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError', OTHER_ERROR: 'otherError' };
     static isSupported = () => true;
     entry: { config: Record<string, unknown>; source?: string; handlers: Map<string, Handler> };
-    constructor(config: Record<string, unknown>) {
+    constructor(public config: Record<string, unknown>) {
       this.entry = { config, handlers: new Map() };
       instances.push(this.entry);
     }
@@ -20,6 +22,7 @@ jest.mock('hls.js/light', () => {
       this.entry.source = src;
     }
     attachMedia() {}
+    startLoad() {}
     detachMedia() {}
     destroy() {}
   }
@@ -31,6 +34,11 @@ beforeAll(() => {
   Object.defineProperty(HTMLMediaElement.prototype, 'play', { configurable: true, value: play });
   Object.defineProperty(HTMLMediaElement.prototype, 'pause', { configurable: true, value: () => undefined });
   Object.defineProperty(HTMLMediaElement.prototype, 'load', { configurable: true, value: () => undefined });
+  // The browser plays HLS itself: it does where Media Source Extensions cannot (older iPhones).
+  Object.defineProperty(HTMLMediaElement.prototype, 'canPlayType', {
+    configurable: true,
+    value: (type: string) => (type === 'application/vnd.apple.mpegurl' ? 'maybe' : ''),
+  });
 });
 afterEach(() => {
   instances.length = 0;
@@ -65,11 +73,21 @@ describe('a feed clip whose signed address expired', () => {
     positionOf(video, 42.5);
 
     // A missing file is not an expired address: nothing is renewed.
-    act(() => instances[0]?.handlers.get('hlsError')?.('hlsError', { fatal: true, response: { code: 404 } }));
+    act(() =>
+      instances[0]?.handlers.get('hlsError')?.('hlsError', {
+        fatal: true,
+        type: 'networkError',
+        response: { code: 404 },
+      }),
+    );
     expect(renew).not.toHaveBeenCalled();
 
     await act(async () => {
-      instances[0]?.handlers.get('hlsError')?.('hlsError', { fatal: true, response: { code: 403 } });
+      instances[0]?.handlers.get('hlsError')?.('hlsError', {
+        fatal: true,
+        type: 'networkError',
+        response: { code: 403 },
+      });
     });
     expect(renew).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(instances).toHaveLength(2));
@@ -81,14 +99,14 @@ describe('a feed clip whose signed address expired', () => {
     (globalThis as { MediaSource?: unknown }).MediaSource = { isTypeSupported: () => true };
     const renew = jest.fn(async () => FRESH);
     render(<FeedVideo src={OLD} label="Clip" active muted renew={renew} />);
-    for (let round = 0; round < RENEWALS_IN_A_ROW + 2; round++) {
-      await waitFor(() => expect(instances.length).toBeGreaterThan(Math.min(round, RENEWALS_IN_A_ROW)));
+    for (let round = 0; round < RENEWALS + 2; round++) {
+      await waitFor(() => expect(instances.length).toBeGreaterThan(Math.min(round, RENEWALS)));
       const latest = instances[instances.length - 1];
       await act(async () => {
-        latest?.handlers.get('hlsError')?.('hlsError', { fatal: true, response: { code: 403 } });
+        latest?.handlers.get('hlsError')?.('hlsError', { fatal: true, type: 'networkError', response: { code: 403 } });
       });
     }
-    expect(renew).toHaveBeenCalledTimes(RENEWALS_IN_A_ROW);
+    expect(renew).toHaveBeenCalledTimes(RENEWALS);
   });
 
   it("renews through the browser's own player too, resuming the position once the new address loads", async () => {
@@ -137,5 +155,20 @@ describe('a feed clip whose signed address expired', () => {
     });
     expect(renew).toHaveBeenCalledTimes(1);
     expect(video.src).toBe(OLD);
+  });
+});
+
+describe('the clips beside the one on screen', () => {
+  it('preload only their first seconds, paused, and play in full once swiped to, without loading again', async () => {
+    (globalThis as { MediaSource?: unknown }).MediaSource = { isTypeSupported: () => true };
+    const { rerender } = render(<FeedVideo src={OLD} label="Clip" active={false} muted />);
+    await waitFor(() => expect(instances).toHaveLength(1));
+    expect(instances[0]?.config).toMatchObject({ maxBufferLength: STANDBY_BUFFER_SECONDS });
+    expect(play).not.toHaveBeenCalled();
+
+    rerender(<FeedVideo src={OLD} label="Clip" active muted />);
+    expect(play).toHaveBeenCalled();
+    expect(instances[0]?.config).toMatchObject({ maxBufferLength: FAST_START_CONFIG.maxBufferLength });
+    expect(instances).toHaveLength(1);
   });
 });

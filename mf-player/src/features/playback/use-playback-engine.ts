@@ -6,8 +6,10 @@
  * When a slot's signed address is refused (expired), its engine asks `renew` for a fresh address of
  * the slot's episode.
  */
+import { PlaybackEngine, type PlaybackErrorKind } from '@cliffhanger/shared/hls';
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { PlaybackEngine, type PlaybackErrorKind } from './hls-engine';
+import { rememberHls } from '../../lib/hls-of-video';
+import { PLAYBACK_ERROR_MESSAGES } from '../../messages';
 import {
   arrangeDeck,
   type Deck,
@@ -80,11 +82,12 @@ export function usePlaybackDeck(
           const source = slotsNow.current[slot];
           return source && renewNow.current ? renewNow.current(source.episodeId) : null;
         },
-        onFatal: (kind, message) => {
+        onFatal: (kind) => {
           setRecovering((r) => set(r, slot, false));
-          setErrors((e) => set(e, slot, { kind, message }));
+          setErrors((e) => set(e, slot, { kind, message: PLAYBACK_ERROR_MESSAGES[kind] }));
         },
         onRecovering: () => setRecovering((r) => set(r, slot, true)),
+        onAttached: (hls) => rememberHls(video, hls),
       });
       return engines.current[slot];
     },

@@ -6,7 +6,6 @@ import {
   headStartPending,
   IDLE_FALLBACK_MS,
   NETWORK_RETRIES,
-  PLAYBACK_ERROR_MESSAGES,
   PlaybackEngine,
   STANDBY_BUFFER_SECONDS,
   startAhead,
@@ -97,11 +96,11 @@ describe('the playback engine', () => {
     expect(hls.calls.filter((c) => c === 'startLoad')).toHaveLength(NETWORK_RETRIES);
     expect(onFatal).not.toHaveBeenCalled();
     hls.emitError('networkError');
-    expect(onFatal).toHaveBeenCalledWith('network', PLAYBACK_ERROR_MESSAGES.network);
+    expect(onFatal).toHaveBeenCalledWith('network');
     expect(hls.calls).toContain('destroy');
   });
 
-  it('recovers a media error, then swaps the audio codec, then gives up with a clear message', async () => {
+  it('recovers a media error, then swaps the audio codec, then gives up, saying the media is at fault', async () => {
     const onFatal = jest.fn();
     const { hls } = await engineWith({ onFatal });
     hls.emitError('mediaError');
@@ -109,7 +108,7 @@ describe('the playback engine', () => {
     expect(hls.calls.filter((c) => c === 'recoverMediaError')).toHaveLength(2);
     expect(hls.calls).toContain('swapAudioCodec');
     hls.emitError('mediaError');
-    expect(onFatal).toHaveBeenCalledWith('media', PLAYBACK_ERROR_MESSAGES.media);
+    expect(onFatal).toHaveBeenCalledWith('media');
   });
 
   it('tears the hls instance down on leave and before loading another source', async () => {
@@ -149,7 +148,7 @@ describe('a standby source (the next episode, pre-buffered)', () => {
     const engine = new PlaybackEngine(video(), { onFatal }, async () => FakeHls as unknown as HlsConstructor);
     await engine.load('/media/2/master.m3u8', 0, 'standby');
     (FakeHls.instances.at(-1) as FakeHls).emitError('otherError');
-    expect(onFatal).toHaveBeenCalledWith('media', PLAYBACK_ERROR_MESSAGES.media);
+    expect(onFatal).toHaveBeenCalledWith('media');
     expect(engine.promote()).toBe(false);
     await engine.load('/media/3/master.m3u8', 0, 'standby');
     engine.teardown();
@@ -177,6 +176,22 @@ describe('which player plays an episode', () => {
     expect(engine.active).toBe(true);
   });
 
+  it('hands the hls.js instance playing the video to the listener, for the captions menu', async () => {
+    const onAttached = jest.fn();
+    const { hls } = await engineWith({ onAttached });
+    expect(onAttached).toHaveBeenCalledWith(hls);
+  });
+
+  it("plays a plain video file (an MP4 clip) in the browser's own player, even where hls.js could play", async () => {
+    withMediaSource(() => true);
+    const element = document.createElement('video');
+    element.canPlayType = () => '';
+    const engine = new PlaybackEngine(element, {}, async () => FakeHls as unknown as HlsConstructor);
+    await engine.load('https://cdn.example/clips/7.mp4?t=1');
+    expect(FakeHls.instances).toHaveLength(0);
+    expect(element.getAttribute('src')).toBe('https://cdn.example/clips/7.mp4?t=1');
+  });
+
   it("uses the browser's own HLS where Media Source Extensions cannot play (older iPhones)", async () => {
     withMediaSource(() => false);
     const element = document.createElement('video');
@@ -194,7 +209,7 @@ describe('which player plays an episode', () => {
     const Unsupported = Object.assign(class extends FakeHls {}, { isSupported: () => false });
     const engine = new PlaybackEngine(video(), { onFatal }, async () => Unsupported as unknown as HlsConstructor);
     await engine.load('/media/1/master.m3u8');
-    expect(onFatal).toHaveBeenCalledWith('unsupported', PLAYBACK_ERROR_MESSAGES.unsupported);
+    expect(onFatal).toHaveBeenCalledWith('unsupported');
   });
 });
 
@@ -257,7 +272,35 @@ describe('an expired signed address', () => {
     const { hls } = await playingAt(0, { renewSource: async () => null, onFatal });
     refuse(hls, true);
     await flush();
-    expect(onFatal).toHaveBeenCalledWith('network', PLAYBACK_ERROR_MESSAGES.network);
+    expect(onFatal).toHaveBeenCalledWith('network');
+  });
+
+  it("tries one fresh address when the browser's own player fails (it does not say why), then says so", async () => {
+    (globalThis as { MediaSource?: unknown }).MediaSource = { isTypeSupported: () => false };
+    try {
+      const element = document.createElement('video');
+      element.canPlayType = (type) => (type === 'application/vnd.apple.mpegurl' ? 'maybe' : '');
+      const onFatal = jest.fn();
+      const renewSource = jest.fn(async () => '/media/play/1/master.m3u8?t=fresh');
+      const engine = new PlaybackEngine(
+        element,
+        { renewSource, onFatal },
+        async () => FakeHls as unknown as HlsConstructor,
+      );
+      await engine.load('/media/play/1/master.m3u8?t=old');
+      element.dispatchEvent(new Event('error'));
+      await flush();
+      expect(renewSource).toHaveBeenCalledTimes(1);
+      expect(element.getAttribute('src')).toBe('/media/play/1/master.m3u8?t=fresh');
+      element.dispatchEvent(new Event('error'));
+      await flush();
+      expect(renewSource).toHaveBeenCalledTimes(1);
+      expect(onFatal).toHaveBeenCalledWith('media');
+      // The element is left as the browser left it; the next load or teardown empties it.
+      expect(element.getAttribute('src')).toBe('/media/play/1/master.m3u8?t=fresh');
+    } finally {
+      delete (globalThis as { MediaSource?: unknown }).MediaSource;
+    }
   });
 
   it('does not ask forever: refused again and again without a fragment loading, it gives up', async () => {
@@ -271,7 +314,7 @@ describe('an expired signed address', () => {
     refuse(FakeHls.instances.at(-1) as FakeHls, true);
     await flush();
     expect(renewSource).toHaveBeenCalledTimes(2);
-    expect(onFatal).toHaveBeenCalledWith('network', PLAYBACK_ERROR_MESSAGES.network);
+    expect(onFatal).toHaveBeenCalledWith('network');
   });
 });
 

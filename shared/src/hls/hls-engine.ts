@@ -1,9 +1,10 @@
 /**
- * The playback engine: framework-free, one per <video>. It owns the media pipeline for one source at a
- * time and nothing else (no React, no Redux).
+ * The playback engine of every <video> that plays an episode: the player's and the For you feed's.
+ * Framework-free, one per <video>. It owns the media pipeline for one source at a time and nothing else
+ * (no React, no Redux, no words: the frontend says what each failure means to the viewer).
  *
  * - `load(src, startPosition)` plays an HLS master playlist with hls.js (H.264/AAC, and the episode's
- *   subtitle renditions for the captions menu, which it finds through `rememberHls`) wherever Media
+ *   subtitle renditions, handed to `onAttached` for a captions menu) wherever Media
  *   Source Extensions can play it, and with the browser's own HLS only where they cannot (iPhones before
  *   iOS 17.1, where Safari's player is the only one). hls.js is preferred even where the browser also
  *   plays HLS itself (Safari on a Mac, recent Chromium): it fetches the first fragment while the
@@ -11,11 +12,12 @@
  *   sooner (measured here: ≈ 250 ms from the route against ≈ 330 ms natively, where the native player
  *   reported `playing` 150–250 ms before presenting a frame). Tuned for a fast start: no low-latency
  *   mode, the first fragment prefetched, the level capped to the player size and a low start level so
- *   the first frame comes from the smallest rendition.
+ *   the first frame comes from the smallest rendition. A plain video file (an MP4 clip) plays in the
+ *   browser's own player.
  * - Recovery is bounded: a fatal network error retries the load up to NETWORK_RETRIES times with a
  *   doubling delay; a fatal media error is recovered once, then once more with the audio codec
- *   swapped; after that `onFatal` gets a message the viewer can act on (the UI offers Retry, which
- *   calls `load` again).
+ *   swapped; after that `onFatal` says which kind of failure it was, for the UI to tell the viewer in
+ *   their words (the player offers Retry, which calls `load` again).
  * - Locked episodes play from signed addresses that expire (api/src/media/signed-playback.ts). A
  *   refusal (HTTP 403) of the playlist or of a segment is not retried as is: the engine asks
  *   `renewSource` for a fresh address (the API's stream answer) and reloads from where the video was,
@@ -25,11 +27,13 @@
  * - A source loaded `standby` (the next episode, in a hidden, paused, muted <video>) buffers only its
  *   first seconds, so it is ready to show its first frame without taking the bandwidth of the episode
  *   being watched; `promote()` lifts that cap when it becomes the episode on screen.
+ * - hls.js is imported lazily, in a chunk of its own: the full build (`loadHls`, with subtitles) by
+ *   default, or the light one (`loadHlsLight`, no subtitles, about 58 KB gzip less) for a caller that
+ *   shows no captions.
  */
+/// <reference path="../../types/hls-light.d.ts" />
 import type Hls from 'hls.js';
 import type { ErrorData } from 'hls.js';
-import { rememberHls } from '../../lib/hls-of-video';
-import { playerT } from '../../messages';
 import { FAST_START_CONFIG, STANDBY_CONFIG } from './hls-config';
 
 export { FAST_START_CONFIG, STANDBY_BUFFER_SECONDS, STANDBY_CONFIG } from './hls-config';
@@ -42,26 +46,19 @@ export const RENEWALS = 2;
 /** The status a signed address that expired (or was refused) answers. */
 export const REFUSED_STATUS = 403;
 
-/** What the viewer is told after a fatal error of each kind, in the page's language when it is read. */
-export const PLAYBACK_ERROR_MESSAGES = {
-  get network() {
-    return playerT('error.network');
-  },
-  get media() {
-    return playerT('error.media');
-  },
-  get unsupported() {
-    return playerT('error.unsupported');
-  },
-};
-
-export type PlaybackErrorKind = keyof typeof PLAYBACK_ERROR_MESSAGES;
+/**
+ * Why a source cannot play: the connection (retries spent, or no fresh address), the media (it does not
+ * decode), or a browser that can play no HLS at all.
+ */
+export type PlaybackErrorKind = 'network' | 'media' | 'unsupported';
 
 export interface EngineListener {
-  onFatal?(kind: PlaybackErrorKind, message: string): void;
+  onFatal?(kind: PlaybackErrorKind): void;
   onRecovering?(attempt: number): void;
   /** A fresh address of the source on screen after its address was refused; null when there is none. */
   renewSource?(): Promise<string | null>;
+  /** An hls.js instance now plays the video (its subtitle renditions are read from it). */
+  onAttached?(hls: Hls): void;
 }
 
 export type HlsConstructor = typeof Hls;
@@ -69,7 +66,11 @@ export type HlsConstructor = typeof Hls;
 /** Whether a source plays at once (the episode on screen) or waits, pre-buffered, to be shown. */
 export type LoadMode = 'play' | 'standby';
 
-/** hls.js is fetched on first use and shared by every engine of the page (not the light build: it has no subtitles). */
+/**
+ * hls.js is fetched on first use and shared by every engine of the frontend that imports this module
+ * (each remote bundles its own lazy chunk; hls.js is not a federation singleton). Not the light build: it
+ * has no subtitles.
+ */
 let hlsModule: Promise<HlsConstructor> | null = null;
 /** hls.js once fetched: a head start needs it at once, within a render. */
 let loadedHls: HlsConstructor | null = null;
@@ -81,6 +82,19 @@ export function loadHls(): Promise<HlsConstructor> {
   });
   return hlsModule;
 }
+
+let hlsLightModule: Promise<HlsConstructor> | null = null;
+/** hls.js without subtitles, for videos that show no captions (the For you feed); fetched on first use. */
+export function loadHlsLight(): Promise<HlsConstructor> {
+  hlsLightModule ??= import(/* webpackChunkName: "hls-light" */ 'hls.js/light').then(
+    (m) => m.default as unknown as HlsConstructor,
+  );
+  return hlsLightModule;
+}
+
+/** A plain video file (an MP4 clip) rather than an HLS playlist: the browser plays it itself. */
+const VIDEO_FILE = /\.(mp4|m4v|webm|mov)(\?|#|$)/i;
+const isVideoFile = (src: string): boolean => VIDEO_FILE.test(src);
 
 export function canPlayNativeHls(video: HTMLVideoElement): boolean {
   return video.canPlayType('application/vnd.apple.mpegurl') !== '';
@@ -266,7 +280,7 @@ export class PlaybackEngine {
     this.loadedSource = src;
     const video = this.video;
 
-    if (usesNativeHls(video)) {
+    if (isVideoFile(src) || usesNativeHls(video)) {
       const onMeta = () => {
         if (startPosition > 0) video.currentTime = startPosition;
       };
@@ -277,7 +291,7 @@ export class PlaybackEngine {
           return;
         }
         this.failed = true;
-        this.listener.onFatal?.('media', PLAYBACK_ERROR_MESSAGES.media);
+        this.listener.onFatal?.('media');
       };
       video.addEventListener('loadedmetadata', onMeta, { once: true });
       video.addEventListener('error', onError);
@@ -293,7 +307,7 @@ export class PlaybackEngine {
     if (generation !== this.generation) return; // a newer load or a teardown happened meanwhile
     if (!HlsClass.isSupported()) {
       this.failed = true;
-      this.listener.onFatal?.('unsupported', PLAYBACK_ERROR_MESSAGES.unsupported);
+      this.listener.onFatal?.('unsupported');
       return;
     }
     // The episode on screen may have started loading while the player rendered (`startAhead`).
@@ -313,7 +327,7 @@ export class PlaybackEngine {
     });
     if (!ahead) hls.loadSource(src);
     hls.attachMedia(video);
-    rememberHls(video, hls);
+    this.listener.onAttached?.(hls);
   }
 
   private handleError(HlsClass: HlsConstructor, hls: Hls, data: ErrorData) {
@@ -401,10 +415,14 @@ export class PlaybackEngine {
     return true;
   }
 
+  /**
+   * Gives up on the source. hls.js is torn down; the browser's own player is left as it stands, as
+   * after any error of its own (its element keeps its address until the next load or teardown).
+   */
   private fail(kind: PlaybackErrorKind) {
-    this.teardown();
+    if (!this.nativeCleanup) this.teardown();
     this.failed = true;
-    this.listener.onFatal?.(kind, PLAYBACK_ERROR_MESSAGES[kind]);
+    this.listener.onFatal?.(kind);
   }
 
   teardown(): void {

@@ -1,6 +1,7 @@
 /**
- * The player's hls.js settings, in a module of their own that imports nothing at run time: the player
- * bench starts its bare hls.js page with these very settings, outside the browser build.
+ * The playback engine's hls.js settings (the player's and the For you feed's), in a module of their own
+ * that imports nothing at run time: the player bench starts its bare hls.js page with these very
+ * settings, outside the browser build (`@cliffhanger/shared/hls-config`).
  */
 import type { HlsConfig } from 'hls.js';
 
