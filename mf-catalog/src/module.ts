@@ -15,9 +15,9 @@ import {
   watchHistoryCleared,
 } from '@cliffhanger/shared';
 import { lazy } from 'react';
-import { catalogReducer } from './features/catalog.state';
-import { registerCatalogueEndpoints } from './features/catalogue/catalogue.api';
-import { catalogueSaga } from './features/catalogue/catalogue.saga';
+import { catalogueSaga } from './catalog.saga';
+import { catalogReducer } from './catalog.state';
+import { registerCatalogueEndpoints } from './lib/catalogue.api';
 import HomeScreen from './screens/home';
 // The remote's words are registered as soon as it loads, before any screen asks for them.
 import './messages';

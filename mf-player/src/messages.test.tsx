@@ -2,13 +2,13 @@ import { balanceChanged, catalogueProblems, i18n, registeredCatalogues, setLangu
 import { act, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { balanceStopMessage, capStopMessage } from './features/auto-unlock/auto-unlock-rules';
 import { EpisodeDrawer } from './features/immersive/episode-drawer';
 import { NextCountdown } from './features/immersive/next-countdown';
-import { PlayerView } from './features/playback/player-view';
+import { balanceStopMessage, capStopMessage } from './features/unlock/auto-unlock-rules';
 import { Paywall } from './features/unlock/paywall';
 import { UNLOCK_MESSAGES } from './features/unlock/unlock.saga';
 import { coinsText, PLAYBACK_ERROR_MESSAGES, PLAYER_MESSAGES, PLAYER_NAMESPACE, playerT } from './messages';
+import { PlayerView } from './screens/player-view';
 import { episode, series } from './test/fixtures';
 import { mockHttp } from './test/http-mock';
 import { playerStore } from './test/store';

@@ -8,15 +8,16 @@ import {
   navigationRequested,
   progressSaved,
   type RemoteModule,
+  remoteJoined,
   showToast,
   trackEvent,
   unlockSheetRequested,
 } from '@cliffhanger/shared';
 import { warmPlaybackEngineWhenIdle } from '@cliffhanger/shared/hls';
 import { lazy } from 'react';
-import { playbackSlice } from './features/playback/playback.slice';
-import { registerPlayerEndpoints } from './features/playback/player.api';
-import { playerSaga } from './features/playback/player.saga';
+import { playbackSlice } from './lib/playback.slice';
+import { registerPlayerEndpoints } from './lib/player.api';
+import { playerSaga } from './player.saga';
 import PlayerScreen from './screens/player';
 import './player.css';
 
@@ -42,7 +43,7 @@ const playerModule: RemoteModule<'player'> = {
       navigationRequested,
       unlockSheetRequested,
     ],
-    handles: [episodeUnlockRequested, episodesUnlocked],
+    handles: [episodeUnlockRequested, episodesUnlocked, remoteJoined],
   },
 };
 

@@ -2,11 +2,11 @@
 import { ANALYTICS_EVENTS, Page, type Series, track, useAppDispatch } from '@cliffhanger/shared';
 import { useEffect } from 'react';
 import { SeriesGrid } from '../features/browse/series-grid';
-import { Carousel, CarouselItem } from '../features/catalogue/carousel';
-import { useCatalogGoldExclusivesQuery, useCatalogTrendingSeriesQuery } from '../features/catalogue/catalogue.api';
-import { SeriesCard } from '../features/catalogue/series-card';
 import { ContinueWatching } from '../features/home/continue-watching';
 import { HeroSlider } from '../features/home/hero-slider';
+import { Carousel, CarouselItem } from '../lib/carousel';
+import { useCatalogGoldExclusivesQuery, useCatalogTrendingSeriesQuery } from '../lib/catalogue.api';
+import { SeriesCard } from '../lib/series-card';
 import { useCatalogT } from '../messages';
 
 function SeriesRow({

@@ -16,9 +16,8 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
-import { selectMyList } from '../features/catalog.state';
-import { SeriesCard } from '../features/catalogue/series-card';
-import { myListRequested, myListToggleRequested } from '../features/my-list/my-list.slice';
+import { myListRequested, myListToggleRequested, selectMyList } from '../features/my-list/my-list.slice';
+import { SeriesCard } from '../lib/series-card';
 import { useCatalogT } from '../messages';
 
 /** How long the Undo offer stays after a removal. */

@@ -20,16 +20,16 @@ import {
 import { useEffect, useRef } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useSearchParams } from 'react-router-dom';
-import { selectSearch } from '../features/catalog.state';
-import { useCatalogSearchQuery, useCatalogTrendingSeriesQuery } from '../features/catalogue/catalogue.api';
-import { SeriesCard } from '../features/catalogue/series-card';
 import { searchScreenOpened } from '../features/search/search.saga';
 import {
   searchHistoryCleared,
   searchRestored,
   searchSubmitted,
   searchTextChanged,
+  selectSearch,
 } from '../features/search/search.slice';
+import { useCatalogSearchQuery, useCatalogTrendingSeriesQuery } from '../lib/catalogue.api';
+import { SeriesCard } from '../lib/series-card';
 import { useCatalogT } from '../messages';
 
 /** How many trending series the empty screen suggests. */

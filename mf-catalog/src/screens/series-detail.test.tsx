@@ -12,7 +12,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { samplesShown } from '../features/browse/series-grid.slice';
-import { SAMPLE_SERIES, storeSampleCatalogue } from '../features/catalogue/sample-catalogue';
+import { SAMPLE_SERIES, storeSampleCatalogue } from '../lib/sample-catalogue';
 import { episode, series } from '../test/fixtures';
 import { type HttpMock, mockHttp } from '../test/http-mock';
 import { catalogStore } from '../test/store';

@@ -26,15 +26,15 @@ import {
 import { Fragment, useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
-import { selectSeriesGrid } from '../features/catalog.state';
-import { useCatalogSeriesDetailQuery, useCatalogSeriesEpisodesQuery } from '../features/catalogue/catalogue.api';
+import { selectSeriesGrid } from '../features/browse/series-grid.slice';
 import { EpisodeTile } from '../features/catalogue/episode-tile';
 import { isHiddenSeries } from '../features/catalogue/hidden-series';
-import { clampProgress } from '../features/catalogue/progress';
-import { fallbackSampleSeries, findSampleSeries } from '../features/catalogue/sample-catalogue';
 import { MoreLikeThis } from '../features/more-like-this/more-like-this';
 import { MyListButton } from '../features/my-list/my-list-button';
 import { ShareSeriesButton } from '../features/share/share-series-button';
+import { useCatalogSeriesDetailQuery, useCatalogSeriesEpisodesQuery } from '../lib/catalogue.api';
+import { clampProgress } from '../lib/progress';
+import { fallbackSampleSeries, findSampleSeries } from '../lib/sample-catalogue';
 import { CATALOG_ENGLISH, catalogT, useCatalogT } from '../messages';
 
 /**

@@ -8,17 +8,17 @@ import { warmPlaybackEngine } from '@cliffhanger/shared/hls';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { resolvePlayerTarget } from '../features/playback/route-target';
+import { usePlayerLayout } from '../features/playback/use-layout';
 import {
   type PlayerEpisode,
   usePlayerEpisodeQuery,
   usePlayerSeriesBySlugQuery,
   usePlayerSeriesEpisodesQuery,
   usePlayerSeriesQuery,
-} from '../features/playback/player.api';
-import { PlayerView } from '../features/playback/player-view';
-import { resolvePlayerTarget } from '../features/playback/route-target';
-import { usePlayerLayout } from '../features/playback/use-layout';
+} from '../lib/player.api';
 import { usePlayerT } from '../messages';
+import { PlayerView } from './player-view';
 
 const isNumeric = (value: string) => /^\d+$/.test(value);
 

@@ -5,10 +5,11 @@
 import { baseApi, ErrorNotice, InlineSpinner, Page, type Paginated, type Series } from '@cliffhanger/shared';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link } from 'react-router-dom';
-import { type PlayerEpisode, usePlayerSeriesEpisodesQuery } from '../features/playback/player.api';
-import { isLocked, PlayerView } from '../features/playback/player-view';
 import { Paywall } from '../features/unlock/paywall';
+import { isLocked } from '../lib/episode-access';
+import { type PlayerEpisode, usePlayerSeriesEpisodesQuery } from '../lib/player.api';
 import { type PlayerKey, usePlayerT } from '../messages';
+import { PlayerView } from './player-view';
 
 const seriesListApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -6,8 +6,9 @@
 import { act, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import type { PlayerEpisode } from '../features/playback/player.api';
-import { type PlayerLayout, PlayerView } from '../features/playback/player-view';
+import type { PlayerLayout } from '../features/playback/use-layout';
+import type { PlayerEpisode } from '../lib/player.api';
+import { PlayerView } from '../screens/player-view';
 import FakeHls from './fake-hls';
 import { recordingPlayerStore } from './store';
 

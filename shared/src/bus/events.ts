@@ -95,6 +95,11 @@ export const catalogueChanged = createAction<{ seriesId?: Id; at: number }>('cat
 // Federation — emitted by the shell
 export const remoteLoaded = createAction<{ remote: RemoteId }>('shell/remoteLoaded');
 export const remoteFailed = createAction<{ remote: RemoteId; message: string }>('shell/remoteFailed');
+/**
+ * Fact (the page's store, `registerModule`): a remote's state and sagas joined the page, so its requests are
+ * handled from now on — a panel another remote shows (the wallet's unlock sheet) may join before any of its screens.
+ */
+export const remoteJoined = createAction<{ remote: RemoteId }>('shell/remoteJoined');
 
 /** Every event of the catalogue, for contract tests and tooling. */
 export const BUS_EVENTS = [
@@ -126,6 +131,7 @@ export const BUS_EVENTS = [
   catalogueChanged,
   remoteLoaded,
   remoteFailed,
+  remoteJoined,
 ] as const;
 
 export const BUS_EVENT_TYPES: ReadonlySet<string> = new Set(BUS_EVENTS.map((event) => event.type));

@@ -16,6 +16,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import createSagaMiddleware, { type Saga, type Task } from 'redux-saga';
 import { call } from 'redux-saga/effects';
 import { baseApi } from '../api/base-api';
+import { remoteJoined } from '../bus/events';
 import type { AnyRemoteParts } from '../remote-module';
 
 export interface HostStoreOptions {
@@ -114,6 +115,7 @@ export function registerModule(store: HostStore, module: AnyRemoteParts): boolea
   module.endpoints?.(baseApi);
   const task = module.saga ? store.runSaga(module.id, module.saga) : null;
   store.modules.set(module.id, { module, task });
+  store.dispatch(remoteJoined({ remote: module.id }));
   return true;
 }
 

@@ -1,9 +1,8 @@
 /** Loads the series grid's pages (product.md#catalogue) and falls back to the sample catalogue when the list fails (product.md#catalogue). */
 import { apiClient, type Paginated, SERIES_LIST_LIMIT, type Series } from '@cliffhanger/shared';
 import { call, put, select, takeLatest } from 'redux-saga/effects';
+import { SAMPLE_SERIES, storeSampleCatalogue } from '../../lib/sample-catalogue';
 import { CATALOG_ENGLISH } from '../../messages';
-import { selectSeriesGrid } from '../catalog.state';
-import { SAMPLE_SERIES, storeSampleCatalogue } from '../catalogue/sample-catalogue';
 import {
   categorySelected,
   pageFailed,
@@ -11,6 +10,7 @@ import {
   pageRequested,
   type SeriesGridState,
   samplesShown,
+  selectSeriesGrid,
 } from './series-grid.slice';
 
 /** What the grid keeps when the list fails; shown in the page's language (messages.ts). */

@@ -91,3 +91,6 @@ export function nextPageOf(state: SeriesGridState): number | null {
   if (state.status === 'loading' || !state.hasMore) return null;
   return state.page + 1;
 }
+
+/** This feature's part of the catalogue's state (mounted under `catalog.grid`, catalog.state.ts). */
+export const selectSeriesGrid = (state: { catalog: { grid: SeriesGridState } }) => state.catalog.grid;

@@ -3,10 +3,10 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
+import { SAMPLE_SERIES, SAMPLE_STORAGE_KEYS } from '../../lib/sample-catalogue';
 import { series } from '../../test/fixtures';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { catalogStore } from '../../test/store';
-import { SAMPLE_SERIES, SAMPLE_STORAGE_KEYS } from '../catalogue/sample-catalogue';
 import { SeriesGrid } from './series-grid';
 
 let http: HttpMock;

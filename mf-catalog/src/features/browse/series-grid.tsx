@@ -6,13 +6,12 @@
 import { Button, ErrorNotice, InlineSpinner, type Series, useAppDispatch } from '@cliffhanger/shared';
 import { useEffect, useRef } from 'react';
 import { useSelector } from 'react-redux';
+import { useCatalogCategoriesQuery } from '../../lib/catalogue.api';
+import { SeriesCard } from '../../lib/series-card';
 import { useCatalogT } from '../../messages';
-import { selectSeriesGrid } from '../catalog.state';
-import { useCatalogCategoriesQuery } from '../catalogue/catalogue.api';
-import { SeriesCard } from '../catalogue/series-card';
 import { CategoryChips } from './category-chips';
 import { SERIES_LIST_ERROR } from './series-grid.saga';
-import { categorySelected, nextPageOf, pageRequested } from './series-grid.slice';
+import { categorySelected, nextPageOf, pageRequested, selectSeriesGrid } from './series-grid.slice';
 
 export function SeriesGrid({ onOpen }: { onOpen?: (series: Series) => void }) {
   const dispatch = useAppDispatch();

@@ -1,7 +1,7 @@
 import { type Episode, Icon, isEpisodeWatched, localizedTitle, MediaImage, paths } from '@cliffhanger/shared';
 import { Link } from 'react-router-dom';
+import { clampProgress } from '../../lib/progress';
 import { catalogT, useCatalogT } from '../../messages';
-import { clampProgress } from './progress';
 
 export type EpisodeAccess = 'free' | 'unlocked' | 'locked' | 'gold';
 

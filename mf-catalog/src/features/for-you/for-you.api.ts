@@ -11,7 +11,7 @@ import {
   type ForYouClip,
   type ForYouFeed,
 } from '@cliffhanger/shared';
-import { CATALOG_EPISODES_TAG } from '../catalogue/catalogue.api';
+import { CATALOG_EPISODES_TAG } from '../../lib/catalogue.api';
 
 export const forYouApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -8,10 +8,10 @@ import {
   useSharedSelector,
 } from '@cliffhanger/shared';
 import { Link } from 'react-router-dom';
+import { Carousel, CarouselItem } from '../../lib/carousel';
+import { type ContinueWatchingEntry, useCatalogContinueWatchingQuery } from '../../lib/catalogue.api';
+import { clampProgress } from '../../lib/progress';
 import { useCatalogT } from '../../messages';
-import { Carousel, CarouselItem } from '../catalogue/carousel';
-import { type ContinueWatchingEntry, useCatalogContinueWatchingQuery } from '../catalogue/catalogue.api';
-import { clampProgress } from '../catalogue/progress';
 
 export function ContinueWatchingCard({
   entry,

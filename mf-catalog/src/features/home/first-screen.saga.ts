@@ -8,7 +8,7 @@
 import { HERO_IMAGE_SIZES, heroImageOf, paths, remoteLoaded, responsiveImage, type Series } from '@cliffhanger/shared';
 import type { Action, UnknownAction } from 'redux';
 import { call, put, take } from 'redux-saga/effects';
-import { catalogueApi } from '../catalogue/catalogue.api';
+import { catalogueApi } from '../../lib/catalogue.api';
 
 export function preloadImage(url: string): void {
   const image = new Image();

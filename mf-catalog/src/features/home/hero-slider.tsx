@@ -18,8 +18,8 @@ import {
 } from '@cliffhanger/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useCatalogFeaturedSeriesQuery } from '../../lib/catalogue.api';
 import { useCatalogT } from '../../messages';
-import { useCatalogFeaturedSeriesQuery } from '../catalogue/catalogue.api';
 
 export const HERO_AUTO_ADVANCE_MS = 6_000;
 

@@ -4,9 +4,9 @@
  * Nothing is shown while it loads or when there is nothing to suggest; a failure offers a retry.
  */
 import { baseApi, CACHE_SECONDS, ErrorNotice, type Paginated, type Series } from '@cliffhanger/shared';
+import { Carousel, CarouselItem } from '../../lib/carousel';
+import { SeriesCard } from '../../lib/series-card';
 import { CATALOG_ENGLISH, useCatalogT } from '../../messages';
-import { Carousel, CarouselItem } from '../catalogue/carousel';
-import { SeriesCard } from '../catalogue/series-card';
 
 /** The row's heading in English (the catalogue holds it in every language). */
 export const MORE_LIKE_THIS_TITLE = CATALOG_ENGLISH['more.title'];

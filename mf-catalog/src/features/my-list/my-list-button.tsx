@@ -2,8 +2,7 @@ import { Button, Icon, type Series, useAppDispatch } from '@cliffhanger/shared';
 import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
 import { useCatalogT } from '../../messages';
-import { selectMyList } from '../catalog.state';
-import { myListRequested, myListToggleRequested } from './my-list.slice';
+import { myListRequested, myListToggleRequested, selectMyList } from './my-list.slice';
 
 /** Add to / remove from my list; its state follows the list wherever it was changed. */
 export function MyListButton({ series }: { series: Series }) {

@@ -13,8 +13,8 @@ import {
   showToast,
 } from '@cliffhanger/shared';
 import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { catalogueApi } from '../../lib/catalogue.api';
 import { catalogT } from '../../messages';
-import { catalogueApi } from '../catalogue/catalogue.api';
 import {
   myListFailed,
   myListItemPlaced,

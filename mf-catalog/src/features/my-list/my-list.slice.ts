@@ -81,3 +81,6 @@ export const {
   myListToggleSettled,
   myListItemPlaced,
 } = myListSlice.actions;
+
+/** This feature's part of the catalogue's state (mounted under `catalog.myList`, catalog.state.ts). */
+export const selectMyList = (state: { catalog: { myList: MyListState } }) => state.catalog.myList;

@@ -13,7 +13,6 @@ import {
 } from '@cliffhanger/shared';
 import { createAction } from '@reduxjs/toolkit';
 import { call, debounce, put, select, takeEvery } from 'redux-saga/effects';
-import { selectSearch } from '../catalog.state';
 import {
   type SearchState,
   searchHistoryCleared,
@@ -21,6 +20,7 @@ import {
   searchQuerySettled,
   searchSubmitted,
   searchTextChanged,
+  selectSearch,
 } from './search.slice';
 import { normaliseHistory } from './search-history';
 

@@ -60,3 +60,6 @@ export const {
   searchHistoryLoaded,
   searchHistoryCleared,
 } = searchSlice.actions;
+
+/** This feature's part of the catalogue's state (mounted under `catalog.search`, catalog.state.ts). */
+export const selectSearch = (state: { catalog: { search: SearchState } }) => state.catalog.search;

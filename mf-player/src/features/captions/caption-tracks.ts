@@ -12,7 +12,7 @@ import {
   type CaptionSize,
   DEFAULT_LANGUAGE,
 } from '@cliffhanger/shared';
-import { hlsOf, SUBTITLE_EVENTS, type SubtitleHls } from './hls-of-video';
+import { hlsOf, SUBTITLE_EVENTS, type SubtitleHls } from '../../lib/hls-of-video';
 
 export interface CaptionTrack {
   /** A language tag (`en`, `pt-BR`). */

@@ -1,9 +1,9 @@
 import { CAPTIONS_SIZE_STORAGE_KEY, CAPTIONS_STORAGE_KEY, setLanguage } from '@cliffhanger/shared';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { rememberHls, SUBTITLE_EVENTS } from '../../lib/hls-of-video';
 import { initialCaptions, trackIndexFor } from './caption-tracks';
 import { CaptionsMenu } from './captions-menu';
-import { rememberHls, SUBTITLE_EVENTS } from './hls-of-video';
 
 /** hls.js as far as captions go: subtitle renditions appear once the playlist is parsed. */
 class FakeHls {
@@ -178,7 +178,9 @@ describe('the captions menu', () => {
     renderMenu(video);
     expect(screen.queryByRole('button', { name: /Captions/ })).not.toBeInTheDocument();
   });
+});
 
+describe('the captions menu’s keys, text size and words', () => {
   it('works by keyboard: focus on the checked item, arrows move, Escape closes and gives the focus back', async () => {
     const { video } = playing();
     renderMenu(video);

@@ -7,6 +7,7 @@
  */
 import { CAPTION_SIZES, type CaptionSize, type EpisodeSubtitles } from '@cliffhanger/shared';
 import { type KeyboardEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
+import { HLS_ATTACHED_EVENT } from '../../lib/hls-of-video';
 import {
   type CaptionSource,
   type CaptionTrack,
@@ -20,7 +21,6 @@ import {
   trackIndexFor,
 } from './caption-tracks';
 import { followCueLayout } from './cue-layout';
-import { HLS_ATTACHED_EVENT } from './hls-of-video';
 import { useCaptionsT } from './messages';
 import './captions.css';
 
@@ -31,19 +31,13 @@ export interface CaptionsMenuProps {
   series?: { audio_language?: string | null } | null;
 }
 
-export function CaptionsMenu({ video, episode, series }: CaptionsMenuProps) {
-  const { t, language } = useCaptionsT();
+/**
+ * The captions of the video on screen, from hls.js once it is attached, else the browser's own; `version`
+ * counts their changes.
+ */
+function useCaptionSource(video: () => HTMLVideoElement | null, episodeId: number) {
   const [source, setSource] = useState<CaptionSource | null>(null);
   const [version, changed] = useReducer((n: number) => n + 1, 0);
-  /** The viewer's choice (a language tag or `off`); null until they make one. */
-  const [chosen, setChosen] = useState<string | null>(storedCaptions);
-  const [size, setSize] = useState<CaptionSize>(storedCaptionSize);
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  const menuId = useId();
-
-  // The captions of the video on screen, from hls.js once it is attached, else the browser's own.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new episode may be played by the same <video>
   useEffect(() => {
     const element = video();
@@ -62,7 +56,22 @@ export function CaptionsMenu({ video, episode, series }: CaptionsMenuProps) {
       element.removeEventListener(HLS_ATTACHED_EVENT, attach);
       unsubscribe();
     };
-  }, [video, episode.id]);
+  }, [video, episodeId]);
+
+  return { source, version };
+}
+
+export function CaptionsMenu({ video, episode, series }: CaptionsMenuProps) {
+  const { t, language } = useCaptionsT();
+  /** The viewer's choice (a language tag or `off`); null until they make one. */
+  const [chosen, setChosen] = useState<string | null>(storedCaptions);
+  const [size, setSize] = useState<CaptionSize>(storedCaptionSize);
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  const { source, version } = useCaptionSource(video, episode.id);
 
   // Until the playlist is read, the episode's own list says which captions it has.
   const fromSource = source?.known() ? source.tracks() : null;
@@ -122,36 +131,8 @@ export function CaptionsMenu({ video, episode, series }: CaptionsMenuProps) {
     close();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]') ?? [])];
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    const focus = (index: number) => items[(index + items.length) % items.length]?.focus();
-    switch (event.key) {
-      case 'ArrowDown':
-        focus(at + 1);
-        break;
-      case 'ArrowUp':
-        focus(at - 1);
-        break;
-      case 'Home':
-        focus(0);
-        break;
-      case 'End':
-        focus(items.length - 1);
-        break;
-      case 'Escape':
-        close();
-        break;
-      case 'Tab':
-        setOpen(false);
-        return;
-      default:
-        return;
-    }
-    // Handled here: the player's own shortcuts (arrows move between episodes) leave it alone.
-    event.preventDefault();
-    event.stopPropagation();
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
+    menuKeyDown(event, menu.current, close, () => setOpen(false));
 
   const label = shown >= 0 ? tracks[shown]?.label : undefined;
   return (
@@ -167,24 +148,7 @@ export function CaptionsMenu({ video, episode, series }: CaptionsMenuProps) {
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((now) => !now)}
       >
-        {/* The CC mark is drawn, not written, so the button's only text is its name. */}
-        <svg
-          className="player-captions-cc"
-          viewBox="0 0 24 24"
-          width="24"
-          height="24"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <rect x="2" y="5" width="20" height="14" rx="3" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path
-            d="M10.5 10.2a2.5 2.5 0 1 0 0 3.6M17 10.2a2.5 2.5 0 1 0 0 3.6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-          />
-        </svg>
+        <CcMark />
       </button>
       {open && (
         <div
@@ -256,4 +220,57 @@ function MenuRadio({
       {children}
     </button>
   );
+}
+
+/** The CC mark is drawn, not written, so the button's only text is its name. */
+function CcMark() {
+  return (
+    <svg className="player-captions-cc" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <rect x="2" y="5" width="20" height="14" rx="3" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path
+        d="M10.5 10.2a2.5 2.5 0 1 0 0 3.6M17 10.2a2.5 2.5 0 1 0 0 3.6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+/** The menu's keys: arrows, Home and End move between its items, Escape closes it, Tab leaves it. */
+function menuKeyDown(
+  event: KeyboardEvent<HTMLDivElement>,
+  menu: HTMLDivElement | null,
+  close: () => void,
+  leave: () => void,
+) {
+  const items = [...(menu?.querySelectorAll<HTMLElement>('[role="menuitemradio"]') ?? [])];
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  const focus = (index: number) => items[(index + items.length) % items.length]?.focus();
+  switch (event.key) {
+    case 'ArrowDown':
+      focus(at + 1);
+      break;
+    case 'ArrowUp':
+      focus(at - 1);
+      break;
+    case 'Home':
+      focus(0);
+      break;
+    case 'End':
+      focus(items.length - 1);
+      break;
+    case 'Escape':
+      close();
+      break;
+    case 'Tab':
+      leave();
+      return;
+    default:
+      return;
+  }
+  // Handled here: the player's own shortcuts (arrows move between episodes) leave it alone.
+  event.preventDefault();
+  event.stopPropagation();
 }

@@ -15,8 +15,8 @@ import {
   useAppDispatch,
 } from '@cliffhanger/shared';
 import { useState } from 'react';
+import { usePlayerMyListChangeMutation, usePlayerMyListQuery } from '../../lib/player.api';
 import { playerT, usePlayerT } from '../../messages';
-import { usePlayerMyListChangeMutation, usePlayerMyListQuery } from '../playback/player.api';
 import { LikeButton } from './like-button';
 
 /** The address a shared series opens: its page, which link previews describe. */

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { PlayerEpisode } from '../../lib/player.api';
 import { episode } from '../../test/fixtures';
-import type { PlayerEpisode } from '../playback/player.api';
 import { EpisodeDrawer } from './episode-drawer';
 
 // Season 1: ep 1 free (watched), ep 2 unlocked, ep 3 for 7 coins; season 2: ep 1 for 5 coins.

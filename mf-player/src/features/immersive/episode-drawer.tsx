@@ -7,33 +7,23 @@
  */
 
 import { Icon, isEpisodeWatched, localizedTitle } from '@cliffhanger/shared';
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { accessLabel, type EpisodeAccess, episodeAccess } from '../../lib/episode-access';
+import { formatTime } from '../../lib/format';
+import type { PlayerEpisode } from '../../lib/player.api';
 import { usePlayerT } from '../../messages';
-import { formatTime } from '../playback/format';
-import type { PlayerEpisode } from '../playback/player.api';
-
-export type EpisodeAccess = 'free' | 'coins' | 'gold' | 'unlocked';
-
-/** How an episode may be watched: free, for its coin price, with Gold only, or already unlocked. */
-export function episodeAccess(episode: PlayerEpisode, goldExclusive: boolean): EpisodeAccess {
-  if (episode.is_free) return 'free';
-  if (episode.is_unlocked) return 'unlocked';
-  return goldExclusive ? 'gold' : 'coins';
-}
 
 /** Watched: marked so on this page, or its saved position reached the credits (shared/src/watched.ts). */
 export function isWatched(episode: PlayerEpisode, watchedIds: readonly number[]): boolean {
   return watchedIds.includes(episode.id) || isEpisodeWatched(episode);
-}
-
-type PlayerT = ReturnType<typeof usePlayerT>['t'];
-
-/** The words a tile or row shows for its access: a Gold-only episode says Gold, never a coin price. */
-export function accessLabel(episode: PlayerEpisode, access: EpisodeAccess, t: PlayerT): string {
-  if (access === 'free') return t('episodes.free');
-  if (access === 'unlocked') return t('episodes.unlocked');
-  if (access === 'gold') return t('episodes.gold');
-  return t('coins', { count: episode.coin_cost });
 }
 
 export function EpisodeDrawer({
@@ -58,7 +48,7 @@ export function EpisodeDrawer({
   /** Series-wide settings shown under the head (the auto-unlock control). */
   children?: ReactNode;
 }) {
-  const { t, language } = usePlayerT();
+  const { t } = usePlayerT();
   const titleId = useId();
   const sheet = useRef<HTMLDivElement>(null);
   const seasons = useMemo(() => [...new Set(episodes.map((e) => e.season))].sort((a, b) => a - b), [episodes]);
@@ -104,20 +94,8 @@ export function EpisodeDrawer({
         data-no-swipe=""
         // Keys typed in the sheet drive the sheet, not the player's shortcuts.
         onKeyDown={(event) => {
-          if (event.key === 'Tab') {
-            const focusable = [...(sheet.current?.querySelectorAll<HTMLElement>('button, input') ?? [])];
-            const first = focusable[0];
-            const last = focusable.at(-1);
-            if (event.shiftKey && document.activeElement === first) {
-              event.preventDefault();
-              last?.focus();
-            } else if (!event.shiftKey && document.activeElement === last) {
-              event.preventDefault();
-              first?.focus();
-            }
-            return;
-          }
-          if (event.key !== 'Escape') event.nativeEvent.stopPropagation();
+          if (event.key === 'Tab') keepFocusInside(event, sheet.current);
+          else if (event.key !== 'Escape') event.nativeEvent.stopPropagation();
         }}
       >
         <span className="player-drawer-handle" aria-hidden="true" />
@@ -158,53 +136,89 @@ export function EpisodeDrawer({
           </fieldset>
         )}
         <ol className="player-drawer-grid">
-          {shown.map((episode) => {
-            const access = episodeAccess(episode, goldExclusive);
-            const watched = isWatched(episode, watchedIds);
-            const current = episode.id === currentId;
-            // The spoken name starts with what the tile shows, in the same order (number, length,
-            // access, watched), so a voice-control user can say what they see; the title follows.
-            const label = [
-              t('view.episode', { number: episode.episode_number }),
-              formatTime(episode.duration),
-              accessLabel(episode, access, t),
-              watched ? t('episodes.watched') : null,
-              localizedTitle(episode, language),
-              current ? t('episodes.playingNow') : null,
-            ]
-              .filter(Boolean)
-              .join(', ');
-            return (
-              <li key={episode.id}>
-                <button
-                  type="button"
-                  className={`player-drawer-episode player-drawer-episode--${access}`}
-                  aria-current={current ? 'true' : undefined}
-                  aria-label={label}
-                  data-watched={watched ? '' : undefined}
-                  onClick={() => onSelect(episode)}
-                >
-                  {/* The spaces keep the shown words apart for assistive tech; the flex layout ignores them. */}
-                  <span className="player-drawer-number">{episode.episode_number}</span>{' '}
-                  <span className="player-drawer-duration">{formatTime(episode.duration)}</span>{' '}
-                  <span className="player-drawer-access">
-                    {access === 'gold' && <Icon name="lock" size={12} />}
-                    {accessLabel(episode, access, t)}
-                  </span>
-                  {watched && (
-                    <>
-                      {' '}
-                      <span className="player-drawer-watched">
-                        <Icon name="check" size={12} /> {t('episodes.watched')}
-                      </span>
-                    </>
-                  )}
-                </button>
-              </li>
-            );
-          })}
+          {shown.map((episode) => (
+            <DrawerTile
+              key={episode.id}
+              episode={episode}
+              access={episodeAccess(episode, goldExclusive)}
+              watched={isWatched(episode, watchedIds)}
+              current={episode.id === currentId}
+              onSelect={onSelect}
+            />
+          ))}
         </ol>
       </div>
     </div>
   );
+}
+
+/** One episode's tile: its number, length, access and whether it was watched; its spoken name says the same. */
+function DrawerTile({
+  episode,
+  access,
+  watched,
+  current,
+  onSelect,
+}: {
+  episode: PlayerEpisode;
+  access: EpisodeAccess;
+  watched: boolean;
+  current: boolean;
+  onSelect: (episode: PlayerEpisode) => void;
+}) {
+  const { t, language } = usePlayerT();
+  // The spoken name starts with what the tile shows, in the same order (number, length,
+  // access, watched), so a voice-control user can say what they see; the title follows.
+  const label = [
+    t('view.episode', { number: episode.episode_number }),
+    formatTime(episode.duration),
+    accessLabel(episode, access, t),
+    watched ? t('episodes.watched') : null,
+    localizedTitle(episode, language),
+    current ? t('episodes.playingNow') : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <li>
+      <button
+        type="button"
+        className={`player-drawer-episode player-drawer-episode--${access}`}
+        aria-current={current ? 'true' : undefined}
+        aria-label={label}
+        data-watched={watched ? '' : undefined}
+        onClick={() => onSelect(episode)}
+      >
+        {/* The spaces keep the shown words apart for assistive tech; the flex layout ignores them. */}
+        <span className="player-drawer-number">{episode.episode_number}</span>{' '}
+        <span className="player-drawer-duration">{formatTime(episode.duration)}</span>{' '}
+        <span className="player-drawer-access">
+          {access === 'gold' && <Icon name="lock" size={12} />}
+          {accessLabel(episode, access, t)}
+        </span>
+        {watched && (
+          <>
+            {' '}
+            <span className="player-drawer-watched">
+              <Icon name="check" size={12} /> {t('episodes.watched')}
+            </span>
+          </>
+        )}
+      </button>
+    </li>
+  );
+}
+
+/** Tab and Shift+Tab go round the sheet's controls, never out of the open dialog. */
+function keepFocusInside(event: ReactKeyboardEvent, sheet: HTMLElement | null) {
+  const focusable = [...(sheet?.querySelectorAll<HTMLElement>('button, input') ?? [])];
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last?.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first?.focus();
+  }
 }

@@ -5,8 +5,8 @@
  * whether the viewer likes the series, as screen readers expect of a toggle.
  */
 import { Icon, showToast, useAppDispatch } from '@cliffhanger/shared';
+import { usePlayerSeriesLikeChangeMutation, usePlayerSeriesLikeQuery } from '../../lib/player.api';
 import { usePlayerT } from '../../messages';
-import { usePlayerSeriesLikeChangeMutation, usePlayerSeriesLikeQuery } from '../playback/player.api';
 
 /** A count as people read it at a glance: 12, 1.2K, 3,4 тыс. */
 export const compactCount = (count: number, language: string) =>

@@ -3,8 +3,8 @@
  * viewer can cancel (they stay on the finished episode) or skip ("Play now").
  */
 import { useEffect, useRef, useState } from 'react';
+import { AUTOPLAY_COUNTDOWN_SECONDS } from '../../lib/format';
 import { usePlayerT } from '../../messages';
-import { AUTOPLAY_COUNTDOWN_SECONDS } from '../playback/format';
 
 export function NextCountdown({
   nextNumber,

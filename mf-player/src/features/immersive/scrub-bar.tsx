@@ -4,8 +4,8 @@
  * It is a slider for screen readers and keyboards: arrows step by 5 s, Home and End go to either end.
  */
 import { useRef, useState } from 'react';
+import { formatTime, SEEK_STEP_SECONDS } from '../../lib/format';
 import { usePlayerT } from '../../messages';
-import { formatTime, SEEK_STEP_SECONDS } from '../playback/format';
 
 export function ScrubBar({
   currentTime,

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
+import type { PlayerEpisode } from '../../lib/player.api';
 import { episode } from '../../test/fixtures';
 import { EpisodeList } from './episode-list';
-import type { PlayerEpisode } from './player.api';
 
 // Episode 1 free, 2 unlocked, 3 and 4 locked (12 coins each, as a Gold exclusive's episodes once were).
 const episodes: PlayerEpisode[] = [

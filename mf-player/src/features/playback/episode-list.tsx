@@ -1,8 +1,8 @@
 import { Icon, isEpisodeWatched, localizedTitle, MediaImage } from '@cliffhanger/shared';
+import { accessLabel, episodeAccess } from '../../lib/episode-access';
+import type { PlayerEpisode } from '../../lib/player.api';
+import { clampProgress } from '../../lib/progress-rules';
 import { usePlayerT } from '../../messages';
-import { accessLabel, episodeAccess } from '../immersive/episode-drawer';
-import { clampProgress } from '../progress/progress-rules';
-import type { PlayerEpisode } from './player.api';
 
 /**
  * The series' episodes beside the desktop player; the current one is marked for screen readers too.

@@ -1,7 +1,7 @@
 /** The player's controls, every one labelled for screen readers and reachable by keyboard. */
 import { Icon } from '@cliffhanger/shared';
+import { formatTime, PLAYBACK_RATES } from '../../lib/format';
 import { usePlayerT } from '../../messages';
-import { formatTime, PLAYBACK_RATES } from './format';
 
 export interface ControlsState {
   playing: boolean;

@@ -1,4 +1,4 @@
-import { startPlayback } from './player-view';
+import { startPlayback } from './start-playback';
 
 function fakeVideo(failures: Array<{ name: string; message: string } | null>, readyState = 4) {
   const video = document.createElement('video');

@@ -1,5 +1,6 @@
 import { usePhoneLayout } from '@cliffhanger/shared';
-import type { PlayerLayout } from './player-view';
+
+export type PlayerLayout = 'mobile' | 'desktop';
 
 /**
  * Mobile (immersive) under 768 px (product.md#player) and on a phone held sideways, desktop otherwise;

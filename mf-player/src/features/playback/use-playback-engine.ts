@@ -8,8 +8,8 @@
  */
 import { PlaybackEngine, type PlaybackErrorKind } from '@cliffhanger/shared/hls';
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { rememberHls } from '../../lib/hls-of-video';
 import { PLAYBACK_ERROR_MESSAGES } from '../../messages';
-import { rememberHls } from '../captions/hls-of-video';
 import {
   arrangeDeck,
   type Deck,

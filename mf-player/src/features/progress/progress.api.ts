@@ -4,7 +4,7 @@
  * learns of them through the bus (`player/progressSaved`, `player/episodeWatched`).
  */
 import { SEND_ONCE } from '@cliffhanger/shared';
-import { playerApi } from '../playback/player.api';
+import { playerApi } from '../../lib/player.api';
 
 export interface ProgressSave {
   episodeId: number;

@@ -29,9 +29,9 @@ import {
   progressSent,
   selectPlayback,
   watchedMarked,
-} from '../playback/playback.slice';
+} from '../../lib/playback.slice';
+import { PROGRESS_SAVE_INTERVAL_MS, progressOf } from '../../lib/progress-rules';
 import { progressApi } from './progress.api';
-import { PROGRESS_SAVE_INTERVAL_MS, progressOf } from './progress-rules';
 
 export function* putProgress(episodeId: number, progress: number, positionSeconds: number) {
   yield* runMutation(

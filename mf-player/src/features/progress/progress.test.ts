@@ -1,8 +1,8 @@
 import { episodeWatched, progressSaved, trackEvent } from '@cliffhanger/shared';
+import { episodeAdvanced, playbackPaused, playbackStarted, playbackTicked } from '../../lib/playback.slice';
+import { clampProgress, progressOf, resumePosition } from '../../lib/progress-rules';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { playerStore } from '../../test/store';
-import { episodeAdvanced, playbackPaused, playbackStarted, playbackTicked } from '../playback/playback.slice';
-import { clampProgress, progressOf, resumePosition } from './progress-rules';
 
 describe('progress rules', () => {
   it('clamps progress between 0 and 100', () => {

@@ -25,11 +25,11 @@ import {
 import { useEffect, useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useLocation } from 'react-router-dom';
+import { paywallLeft, selectUnlock, unlockRequested } from '../../lib/playback.slice';
 import { usePlayerT } from '../../messages';
-import { AutoUnlockControl } from '../auto-unlock/auto-unlock-control';
-import { useAutoUnlock } from '../auto-unlock/use-auto-unlock';
-import { selectUnlock, unlockRequested } from '../playback/playback.slice';
+import { AutoUnlockControl } from './auto-unlock-control';
 import { coinStorePath } from './unlock.saga';
+import { useAutoUnlock } from './use-auto-unlock';
 import { WalletUnlockSheet, walletSheetReady } from './wallet-sheet';
 
 export interface PaywallEpisode {
@@ -79,6 +79,7 @@ export function Paywall({
       }),
     );
   }, [dispatch, episode.id, episode.series, episode.coin_cost, goldExclusive]);
+  useEffect(() => () => void dispatch(paywallLeft({ episodeId: episode.id })), [dispatch, episode.id]);
   const moreWays = () =>
     walletSheetReady()
       ? dispatch(unlockSheetRequested(sheetEpisode))

@@ -5,8 +5,8 @@
  * for the series, which replaces the cached one; a refusal by that setting has it read again.
  */
 import { type ApiError, apiClient, type EpisodeStream, SEND_ONCE, type UnlockAnswer } from '@cliffhanger/shared';
-import { settingReceived, settingStale } from '../auto-unlock/auto-unlock.api';
-import { playerApi } from '../playback/player.api';
+import { playerApi } from '../../lib/player.api';
+import { settingReceived, settingStale } from './auto-unlock.api';
 
 export type { EpisodeStream, UnlockAnswer };
 

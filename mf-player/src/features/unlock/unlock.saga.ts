@@ -24,6 +24,7 @@ import {
   errorMessage,
   navigationRequested,
   paths,
+  remoteJoined,
   runMutation,
   SAGA_MUTATION,
   selectCoinBalance,
@@ -31,18 +32,20 @@ import {
   track,
   unlockSheetRequested,
 } from '@cliffhanger/shared';
-import { call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import { playerT } from '../../messages';
-import { autoUnlockToast, balanceStopMessage } from '../auto-unlock/auto-unlock-rules';
+import type { Action } from '@reduxjs/toolkit';
+import { call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import {
   autoUnlockCleared,
   autoUnlockStopped,
+  paywallLeft,
   unlockFailed,
   unlockRequested,
   unlockReset,
   unlockSucceeded,
-} from '../playback/playback.slice';
-import { PLAYER_EPISODES_TAG, type PlayerEpisode, playerApi } from '../playback/player.api';
+} from '../../lib/playback.slice';
+import { PLAYER_EPISODES_TAG, type PlayerEpisode, playerApi } from '../../lib/player.api';
+import { playerT } from '../../messages';
+import { autoUnlockToast, balanceStopMessage } from './auto-unlock-rules';
 import { refusedByAutoUnlock, type UnlockResult, unlockApi } from './unlock.api';
 import { loadWalletSheet, walletSheetReady } from './wallet-sheet';
 
@@ -69,7 +72,8 @@ export const coinStorePath = (returnTo: string) => `${paths.coins()}?returnTo=${
 
 /** Short of coins: the unlock sheet over the episode, or the coin store when the wallet is not there. */
 export function* offerCoins(payload: ReturnType<typeof unlockRequested>['payload'], needed: number) {
-  const openable: boolean = yield call(sheetOpenable);
+  const openable: boolean | null = yield call(sheetOpenable, payload.episodeId);
+  if (openable === null) return;
   if (openable) {
     const cached: { data?: PlayerEpisode } = yield select(
       playerApi.endpoints.playerEpisode.select(String(payload.episodeId)),
@@ -95,10 +99,12 @@ export function* offerCoins(payload: ReturnType<typeof unlockRequested>['payload
 
 /**
  * Whether the wallet's sheet can take the request: it may still be loading when the viewer taps Unlock
- * straight away, so it is given until the remote's load time-out (and its state a moment to join the
- * page) before the coin store is the answer.
+ * straight away. A sheet that cannot be loaded (the remote's load time-out) means the coin store; a loaded
+ * one mounts with the paywall and joins the wallet to the page, announced by `shell/remoteJoined`, and the
+ * request waits for that — unless the paywall goes first (the viewer left the episode): then null, and nothing
+ * opens.
  */
-export function* sheetOpenable() {
+export function* sheetOpenable(episodeId: number) {
   if (!walletSheetReady()) {
     try {
       yield call(loadWalletSheet);
@@ -106,15 +112,14 @@ export function* sheetOpenable() {
       return false;
     }
   }
-  for (let waited = 0; waited < SHEET_JOIN_MS; waited += SHEET_POLL_MS) {
-    const joined: boolean = yield select((state: Record<string, unknown>) => state.wallet !== undefined);
-    if (joined) return true;
-    yield delay(SHEET_POLL_MS);
-  }
-  return false;
+  const joined: boolean = yield select((state: Record<string, unknown>) => state.wallet !== undefined);
+  if (joined) return true;
+  const { left }: { left?: unknown } = yield race({
+    joined: take((action: Action) => remoteJoined.match(action) && action.payload.remote === 'wallet'),
+    left: take((action: Action) => paywallLeft.match(action) && action.payload.episodeId === episodeId),
+  });
+  return left === undefined ? true : null;
 }
-const SHEET_JOIN_MS = 3000;
-const SHEET_POLL_MS = 50;
 
 export function* goToCoinStore(needed: number, returnTo: string) {
   yield put(

@@ -12,11 +12,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
+import { paywallLeft, unlockRequested } from '../../lib/playback.slice';
+import { playerApi } from '../../lib/player.api';
 import { episode } from '../../test/fixtures';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { playerStore } from '../../test/store';
-import { unlockRequested } from '../playback/playback.slice';
-import { playerApi } from '../playback/player.api';
 import { Paywall } from './paywall';
 import { UNLOCK_MESSAGES } from './unlock.saga';
 import { resetWalletSheet } from './wallet-sheet';
@@ -31,6 +31,14 @@ function FakeSheet({ episode: shown }: { episode: UnlockSheetEpisode }) {
   return <p>sheet for episode {shown.episodeNumber}</p>;
 }
 const flush = () => new Promise((r) => setTimeout(r, 0));
+/** The loaded sheet joins the wallet's state to the page (a stand-in for the wallet's reducer). */
+const joinWallet = (store: Parameters<typeof registerModule>[0]) =>
+  registerModule(store, {
+    id: 'wallet',
+    screens: {},
+    reducer: (state: object = {}) => state,
+    events: { emits: [], handles: [] },
+  } as unknown as Parameters<typeof registerModule>[1]);
 const locked = episode(12, 3, 2, { coin_cost: 5, hls_url: null });
 const request = { episodeId: 12, seriesId: 3, coinCost: 5, returnTo: '/player/3/episode/12' };
 
@@ -66,19 +74,44 @@ describe('unlocking an episode', () => {
     resetWalletSheet(FakeSheet);
     const seen: string[] = [];
     const store = playerStore({ record: seen });
-    // The loaded sheet joins the wallet's state to the page (a stand-in for the wallet's reducer).
-    registerModule(store, {
-      id: 'wallet',
-      screens: {},
-      reducer: (state: object = {}) => state,
-      events: { emits: [], handles: [] },
-    } as unknown as Parameters<typeof registerModule>[1]);
+    joinWallet(store);
     await store.dispatch(playerApi.endpoints.playerEpisode.initiate('12'));
     store.dispatch(balanceChanged({ balance: 2, reason: 'sync' }));
     store.dispatch(unlockRequested(request));
     await flush();
     expect(http.calls.find((c) => c.url === '/episodes/12/unlock/')).toBeUndefined();
     expect(seen).toContain(unlockSheetRequested.type);
+    expect(seen).not.toContain(navigationRequested.type);
+  });
+
+  it('opens the unlock sheet as soon as the wallet joins the page, for a viewer who tapped before it did', async () => {
+    http = mockHttp((config) => {
+      if (config.url === '/episodes/12/') return { status: 200, data: locked };
+    });
+    resetWalletSheet(FakeSheet);
+    const seen: string[] = [];
+    const store = playerStore({ record: seen });
+    await store.dispatch(playerApi.endpoints.playerEpisode.initiate('12'));
+    store.dispatch(balanceChanged({ balance: 2, reason: 'sync' }));
+    store.dispatch(unlockRequested(request));
+    await flush();
+    expect(seen).not.toContain(unlockSheetRequested.type);
+    joinWallet(store);
+    expect(seen).toContain(unlockSheetRequested.type);
+    expect(seen).not.toContain(navigationRequested.type);
+  });
+
+  it('opens nothing when the viewer leaves the paywall before the wallet joined the page', async () => {
+    http = mockHttp(() => undefined);
+    resetWalletSheet(FakeSheet);
+    const seen: string[] = [];
+    const store = playerStore({ record: seen });
+    store.dispatch(balanceChanged({ balance: 2, reason: 'sync' }));
+    store.dispatch(unlockRequested(request));
+    await flush();
+    store.dispatch(paywallLeft({ episodeId: 12 }));
+    joinWallet(store);
+    expect(seen).not.toContain(unlockSheetRequested.type);
     expect(seen).not.toContain(navigationRequested.type);
   });
 

@@ -1,11 +1,11 @@
 import { FAST_START_CONFIG, STANDBY_BUFFER_SECONDS } from '@cliffhanger/shared/hls';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { episode } from '../../test/fixtures';
-import { countMediaCalls, FakeHls, flush, media, onScreen, renderPlayerView } from '../../test/player-view-harness';
-import { episodeAdvanced, playbackPaused, playbackStarted } from './playback.slice';
-import type { PlayerEpisode } from './player.api';
+import { episodeAdvanced, playbackPaused, playbackStarted } from '../lib/playback.slice';
+import type { PlayerEpisode } from '../lib/player.api';
+import { episode } from '../test/fixtures';
+import { countMediaCalls, FakeHls, flush, media, onScreen, renderPlayerView } from '../test/player-view-harness';
 
-jest.mock('hls.js', () => jest.requireActual('../../test/fake-hls'));
+jest.mock('hls.js', () => jest.requireActual('../test/fake-hls'));
 
 countMediaCalls();
 

@@ -5,7 +5,7 @@
  */
 
 import type { Id } from '@cliffhanger/shared';
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export type UnlockStatus = 'idle' | 'unlocking' | 'failed';
 
@@ -102,6 +102,9 @@ export const {
   progressSent,
   watchedMarked,
 } = playbackSlice.actions;
+
+/** The paywall of an episode left the screen: a request for the wallet's sheet waiting on it lapses. */
+export const paywallLeft = createAction<{ episodeId: Id }>('player/paywallLeft');
 
 export type PlayerState = { player: PlaybackState };
 export const selectPlayback = (state: PlayerState) => state.player;

@@ -3,12 +3,12 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import MyListScreen from '../../screens/my-list';
-import { series } from '../../test/fixtures';
-import { type HttpMock, mockHttp } from '../../test/http-mock';
-import { catalogStore } from '../../test/store';
-import { initialMyListState, myListLoaded, myListSlice } from './my-list.slice';
-import { MyListButton } from './my-list-button';
+import { initialMyListState, myListLoaded, myListSlice } from '../features/my-list/my-list.slice';
+import { MyListButton } from '../features/my-list/my-list-button';
+import { series } from '../test/fixtures';
+import { type HttpMock, mockHttp } from '../test/http-mock';
+import { catalogStore } from '../test/store';
+import MyListScreen from './my-list';
 
 const reduce = myListSlice.reducer;
 

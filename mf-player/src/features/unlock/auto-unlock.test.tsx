@@ -12,14 +12,14 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
+import { playerApi } from '../../lib/player.api';
 import { episode } from '../../test/fixtures';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { playerStore } from '../../test/store';
-import { playerApi } from '../playback/player.api';
-import { Paywall } from '../unlock/paywall';
-import { resetWalletSheet } from '../unlock/wallet-sheet';
 import { AutoUnlockControl } from './auto-unlock-control';
 import { autoUnlockDecision, capChoices, planningPrice } from './auto-unlock-rules';
+import { Paywall } from './paywall';
+import { resetWalletSheet } from './wallet-sheet';
 
 let http: HttpMock;
 afterEach(() => {

@@ -8,11 +8,11 @@ import {
   watchHistoryCleared,
 } from '@cliffhanger/shared';
 import { put, spawn, takeEvery } from 'redux-saga/effects';
-import { seriesGridSaga } from '../browse/series-grid.saga';
-import { watchFirstScreen } from '../home/first-screen.saga';
-import { myListSaga } from '../my-list/my-list.saga';
-import { searchSaga } from '../search/search.saga';
-import { CATALOG_EPISODES_TAG } from './catalogue.api';
+import { seriesGridSaga } from './features/browse/series-grid.saga';
+import { watchFirstScreen } from './features/home/first-screen.saga';
+import { myListSaga } from './features/my-list/my-list.saga';
+import { searchSaga } from './features/search/search.saga';
+import { CATALOG_EPISODES_TAG } from './lib/catalogue.api';
 
 export function* refreshContinueWatching() {
   yield put(baseApi.util.invalidateTags(['ContinueWatching', 'History']));

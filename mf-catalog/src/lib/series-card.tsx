@@ -1,6 +1,6 @@
 import { localizedTitle, MediaImage, paths, type Series } from '@cliffhanger/shared';
 import { Link } from 'react-router-dom';
-import { useCatalogT } from '../../messages';
+import { useCatalogT } from '../messages';
 
 /** A poster card leading to the series; Gold exclusives carry a visible and spoken Gold mark. */
 export function SeriesCard({ series, onOpen }: { series: Series; onOpen?: (series: Series) => void }) {

@@ -6,7 +6,7 @@
 import { selectCoinBalance, useAppDispatch, useSharedSelector } from '@cliffhanger/shared';
 import { useEffect, useRef } from 'react';
 import { useSelector } from 'react-redux';
-import { selectAutoUnlockStop, selectUnlock, unlockRequested } from '../playback/playback.slice';
+import { selectAutoUnlockStop, selectUnlock, unlockRequested } from '../../lib/playback.slice';
 import { usePlayerAutoUnlockQuery } from './auto-unlock.api';
 import { autoUnlockDecision, autoUnlockStopMessage } from './auto-unlock-rules';
 

@@ -3,11 +3,11 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import SearchScreen from '../../screens/search';
-import { episode, series } from '../../test/fixtures';
-import { type HttpMock, mockHttp } from '../../test/http-mock';
-import { catalogStore } from '../../test/store';
-import { addToHistory, normaliseHistory } from './search-history';
+import { addToHistory, normaliseHistory } from '../features/search/search-history';
+import { episode, series } from '../test/fixtures';
+import { type HttpMock, mockHttp } from '../test/http-mock';
+import { catalogStore } from '../test/store';
+import SearchScreen from './search';
 
 describe('search history rules', () => {
   it('puts the newest first and keeps at most 10', () => {
@@ -43,8 +43,32 @@ function Address() {
   );
 }
 
+let http: HttpMock;
+
+function renderSearch(record: string[] = [], initialEntries: string[] = ['/search']) {
+  const store = catalogStore({ record });
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={initialEntries}>
+        <Routes>
+          <Route path="/search" element={<SearchScreen />} />
+          <Route path="/series/:id" element={<p>Series page</p>} />
+        </Routes>
+        <Address />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return store;
+}
+
+const searchResults = (data: unknown) => (config: { url?: string }) =>
+  config.url === '/search/'
+    ? { status: 200, data }
+    : config.url === '/series/trending/'
+      ? { status: 200, data: [] }
+      : undefined;
+
 describe('the search screen', () => {
-  let http: HttpMock;
   beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
   afterEach(async () => {
     http.restore();
@@ -52,29 +76,6 @@ describe('the search screen', () => {
     localStorage.clear();
     await i18n.changeLanguage('en');
   });
-
-  function renderSearch(record: string[] = [], initialEntries: string[] = ['/search']) {
-    const store = catalogStore({ record });
-    render(
-      <Provider store={store}>
-        <MemoryRouter initialEntries={initialEntries}>
-          <Routes>
-            <Route path="/search" element={<SearchScreen />} />
-            <Route path="/series/:id" element={<p>Series page</p>} />
-          </Routes>
-          <Address />
-        </MemoryRouter>
-      </Provider>,
-    );
-    return store;
-  }
-
-  const searchResults = (data: unknown) => (config: { url?: string }) =>
-    config.url === '/search/'
-      ? { status: 200, data }
-      : config.url === '/series/trending/'
-        ? { status: 200, data: [] }
-        : undefined;
 
   it('puts the settled query in the address, replacing the entry as the viewer types', async () => {
     http = mockHttp(searchResults({ series: [series(1, { title: 'The Heir', title_en: 'The Heir' })], episodes: [] }));

@@ -2,14 +2,15 @@ import { ANALYTICS_EVENTS, trackEvent } from '@cliffhanger/shared';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { episode } from '../../test/fixtures';
-import { type HttpMock, mockHttp } from '../../test/http-mock';
-import { countMediaCalls, FakeHls, flush, media, onScreen, renderPlayerView } from '../../test/player-view-harness';
-import { playerStore } from '../../test/store';
-import type { PlayerEpisode } from './player.api';
-import { type PlayerLayout, PlayerView } from './player-view';
+import type { PlayerLayout } from '../features/playback/use-layout';
+import type { PlayerEpisode } from '../lib/player.api';
+import { episode } from '../test/fixtures';
+import { type HttpMock, mockHttp } from '../test/http-mock';
+import { countMediaCalls, FakeHls, flush, media, onScreen, renderPlayerView } from '../test/player-view-harness';
+import { playerStore } from '../test/store';
+import { PlayerView } from './player-view';
 
-jest.mock('hls.js', () => jest.requireActual('../../test/fake-hls'));
+jest.mock('hls.js', () => jest.requireActual('../test/fake-hls'));
 
 countMediaCalls();
 let http: HttpMock;
@@ -138,7 +139,9 @@ describe('the immersive phone player', () => {
       'player-description--open',
     );
   });
+});
 
+describe('the immersive phone player as an episode plays, ends and is left', () => {
   it('reports each quartile of a view once, even when the viewer seeks back and forth', async () => {
     const { container, actions } = renderPlayer(episodes[1] as PlayerEpisode);
     await flush();
