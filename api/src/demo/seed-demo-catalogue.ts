@@ -22,7 +22,7 @@ import { storedTranslations } from '../domains/catalogue/translations';
 import { settingValue, upsertSetting } from '../domains/settings/settings.repository';
 import { findUserByEmail, insertUser } from '../domains/users/users.repository';
 import { applyLedgerEntry } from '../kernel/coin-ledger';
-import { mediaPath } from '../media/media-urls';
+import { mediaPath } from '../kernel/media-urls';
 import type { DemoCatalogue, DemoCategory, DemoSeries } from './demo-catalogue.types';
 import { demoCategoryTranslations, demoEpisodeTranslations, demoSeriesTranslations } from './demo-script-ru';
 import { seedDemoSubtitles } from './demo-subtitles';

@@ -99,9 +99,10 @@ export const DOMAIN_LAYERS = [
   'settings',
   'users',
   'auth',
-  'media-library',
+  'media',
   'subtitles',
   'catalogue',
+  'playback',
   'coins',
   'payments',
   'subscriptions',
@@ -228,8 +229,8 @@ export function sqlOutsideRepositories(root = API_SRC): Array<{ file: string; at
 /**
  * The files that may read the process environment: the configuration, the process entry points and
  * the command-line print scripts. Everything else gets its settings through `AppConfig`.
- * `media/ffmpeg.ts` looks the binary up on PATH (and FFMPEG_PATH) at each job, like a shell would;
- * `media/ffmpeg-install.ts` is an entry point too (`.ci/run` and `npm start` run it before any server).
+ * `domains/media/ffmpeg.ts` looks the binary up on PATH (and FFMPEG_PATH) at each job, like a shell would;
+ * `domains/media/ffmpeg-install.ts` is an entry point too (`.ci/run` and `npm start` run it before any server).
  */
 export const ENVIRONMENT_READERS = [
   'config.ts',
@@ -237,8 +238,8 @@ export const ENVIRONMENT_READERS = [
   'cluster.ts',
   'env-file.ts',
   'startup-checks.ts',
-  'media/ffmpeg.ts',
-  'media/ffmpeg-install.ts',
+  'domains/media/ffmpeg.ts',
+  'domains/media/ffmpeg-install.ts',
 ];
 
 export function environmentReaders(root = API_SRC): string[] {

@@ -10,7 +10,7 @@ import {
 } from '../../src/demo/demo-catalogue-run';
 import { DEMO_SCRIPT, type DemoScript } from '../../src/demo/demo-script';
 import { type EpisodeShape, parseMediaPlaylist } from '../../src/demo/generate-demo-media';
-import { resolveFfmpeg } from '../../src/media/ffmpeg';
+import { resolveFfmpeg } from '../../src/domains/media/ffmpeg';
 import { type Cast, signUpCast } from '../domains/admin/staff-fixtures';
 import { databaseKinds } from '../support/databases';
 import { callAs } from '../support/http';

@@ -21,16 +21,11 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { recordAudit } from '../../kernel/audit-log';
 import { isUniqueViolation } from '../../kernel/money-transaction';
 import { paginate } from '../../kernel/paging';
-import { playbackAddresses } from '../../media/signed-playback';
 import { insertSeries } from '../catalogue/catalogue.repository';
 import { parseTags } from '../catalogue/tags';
 import { parseTranslations, storedTranslations } from '../catalogue/translations';
-import {
-  discardImages,
-  type PreparedImage,
-  prepareImageAddress,
-  writeWithImages,
-} from '../media-library/stored-images';
+import { playbackAddresses } from '../media/playback-addresses';
+import { discardImages, type PreparedImage, prepareImageAddress, writeWithImages } from '../media/stored-images';
 import {
   type CategoryCreateBody,
   type CategoryUpdateBody,

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
-import { tusUploadsOf } from '../../../src/domains/media-library/tus-uploads';
+import { tusUploadsOf } from '../../../src/domains/media/tus-uploads';
 import { smallCatalogue } from '../../support/fixtures';
 import { bearer, type ConfigOverrides, createTestApp, type TestApp } from '../../support/test-app';
 import { type Cast, signUpCast } from '../admin/staff-fixtures';

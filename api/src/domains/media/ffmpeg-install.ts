@@ -7,7 +7,7 @@
  * refuses an outdated one either way).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { ffmpegProblem, ffmpegVersion } from '../startup-checks';
+import { ffmpegProblem, ffmpegVersion } from '../../startup-checks';
 import { resolveFfmpeg } from './ffmpeg';
 
 /** What the decision depends on; tests pass their own. */

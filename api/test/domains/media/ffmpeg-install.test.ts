@@ -7,7 +7,7 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureFfmpeg, type Host, planFfmpegInstall } from '../../src/media/ffmpeg-install';
+import { ensureFfmpeg, type Host, planFfmpegInstall } from '../../../src/domains/media/ffmpeg-install';
 
 const host = (platform: NodeJS.Platform, isRoot: boolean, ...commands: string[]): Host => ({
   platform,

@@ -4,20 +4,20 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
+import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
 import {
   PLAYBACK_STEP_SECONDS,
   PLAYBACK_TTL_SECONDS,
   PUBLIC_VIEWER,
   playbackKey,
   signGrant,
-} from '../../src/media/signed-playback';
-import { grantCoins } from '../domains/coins/money-fixtures';
-import { databaseKinds } from '../support/databases';
-import { episodeIdOf, type Session, signUpGuest, smallCatalogue } from '../support/fixtures';
-import { pathOf, playlistChildren, SEGMENT_BYTES, writeHlsPackage } from '../support/hls-package';
-import { call } from '../support/http';
-import { bearer, createTestApp, type TestApp } from '../support/test-app';
+} from '../../../src/kernel/playback-grants';
+import { databaseKinds } from '../../support/databases';
+import { episodeIdOf, type Session, signUpGuest, smallCatalogue } from '../../support/fixtures';
+import { pathOf, playlistChildren, SEGMENT_BYTES, writeHlsPackage } from '../../support/hls-package';
+import { call } from '../../support/http';
+import { bearer, createTestApp, type TestApp } from '../../support/test-app';
+import { grantCoins } from '../coins/money-fixtures';
 
 const SEGMENT = SEGMENT_BYTES;
 const writePackage = writeHlsPackage;

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { call, listenOnFreePort } from '../support/http';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { call, listenOnFreePort } from '../../support/http';
+import { createTestApp, type TestApp } from '../../support/test-app';
 
 describe('media files under /media/', () => {
   let t: TestApp;

@@ -14,7 +14,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { S3StorageConfig } from '../../config';
-import { MEDIA_CONTENT_TYPES, mediaCacheControl } from '../../media/media.plugin';
+import { MEDIA_CONTENT_TYPES, mediaCacheControl } from './media.plugin';
 import { assertSafeKey, keyUnder, type MediaStorage } from './storage-keys';
 
 /** Uploads in flight at once while storing a folder (an HLS package has dozens of small segments). */

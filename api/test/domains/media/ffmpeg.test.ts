@@ -9,8 +9,8 @@ import {
   probeMedia,
   resolveFfmpeg,
   runFfmpeg,
-} from '../../src/media/ffmpeg';
-import { testClipArgs } from '../support/clips';
+} from '../../../src/domains/media/ffmpeg';
+import { testClipArgs } from '../../support/clips';
 
 let dir: string;
 

@@ -16,9 +16,9 @@ import { join } from 'node:path';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { MediaJobRow } from '../../db/schema';
-import { FfmpegError } from '../../media/ffmpeg';
-import { MASTER_PLAYLIST, transcodeToHls, VERTICAL_RENDITIONS } from '../../media/hls-transcode';
 import { attachVideo } from './episode-video';
+import { FfmpegError } from './ffmpeg';
+import { MASTER_PLAYLIST, transcodeToHls, VERTICAL_RENDITIONS } from './hls-transcode';
 import {
   claimQueuedJob,
   oldestQueuedJob,

@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { probeMedia, runFfmpeg } from '../../src/media/ffmpeg';
-import { h264Codec, h264Level, transcodeToHls, VERTICAL_RENDITIONS } from '../../src/media/hls-transcode';
-import { testClipArgs } from '../support/clips';
+import { probeMedia, runFfmpeg } from '../../../src/domains/media/ffmpeg';
+import { h264Codec, h264Level, transcodeToHls, VERTICAL_RENDITIONS } from '../../../src/domains/media/hls-transcode';
+import { testClipArgs } from '../../support/clips';
 
 let dir: string;
 let clip: string;

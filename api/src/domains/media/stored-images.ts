@@ -14,8 +14,8 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Executor, MediaAssetRow, Trx } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { type ImageQualityPreset, toWebp } from '../../media/images';
 import { ACCEPTED_TYPES, sniffContent } from './content-sniffing';
+import { type ImageQualityPreset, toWebp } from './images';
 import { insertAsset } from './media-library.repository';
 import { mediaStorageFor } from './media-storage';
 

@@ -2,7 +2,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { fitLines, QUALITY_PRESETS, renderTitleCard, titleCardSvg, toWebp, wrapWords } from '../../src/media/images';
+import {
+  fitLines,
+  QUALITY_PRESETS,
+  renderTitleCard,
+  titleCardSvg,
+  toWebp,
+  wrapWords,
+} from '../../../src/domains/media/images';
 
 let dir: string;
 

@@ -6,15 +6,15 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
-import { PUBLIC_VIEWER, playbackKey, signGrant } from '../../src/media/signed-playback';
-import { signUpCast } from '../domains/admin/staff-fixtures';
-import { grantCoins } from '../domains/coins/money-fixtures';
-import { databaseKinds } from '../support/databases';
-import { episodeIdOf, type Session, signUpGuest, smallCatalogue } from '../support/fixtures';
-import { pathOf, writeHlsPackage } from '../support/hls-package';
-import { call } from '../support/http';
-import { bearer, createTestApp, type TestApp } from '../support/test-app';
+import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { PUBLIC_VIEWER, playbackKey, signGrant } from '../../../src/kernel/playback-grants';
+import { databaseKinds } from '../../support/databases';
+import { episodeIdOf, type Session, signUpGuest, smallCatalogue } from '../../support/fixtures';
+import { pathOf, writeHlsPackage } from '../../support/hls-package';
+import { call } from '../../support/http';
+import { bearer, createTestApp, type TestApp } from '../../support/test-app';
+import { signUpCast } from '../admin/staff-fixtures';
+import { grantCoins } from '../coins/money-fixtures';
 
 const EN = 'WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nThe contract has one rule.\n';
 const RU = '1\n00:00:01,000 --> 00:00:03,000\nВ контракте одно правило.\n';

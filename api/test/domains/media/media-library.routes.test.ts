@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
-import { MediaJobQueue } from '../../../src/domains/media-library/media-jobs';
-import { mediaStorageFor } from '../../../src/domains/media-library/media-storage';
-import { CHUNK_SIZE } from '../../../src/domains/media-library/uploads.service';
-import { playbackAddresses } from '../../../src/media/signed-playback';
+import { MediaJobQueue } from '../../../src/domains/media/media-jobs';
+import { mediaStorageFor } from '../../../src/domains/media/media-storage';
+import { playbackAddresses } from '../../../src/domains/media/playback-addresses';
+import { CHUNK_SIZE } from '../../../src/domains/media/uploads.service';
 import { makeClip } from '../../support/clips';
 import { databaseKinds } from '../../support/databases';
 import { smallCatalogue } from '../../support/fixtures';

@@ -12,7 +12,7 @@ import {
   playbackKey,
   signGrant,
   verifyGrant,
-} from '../../src/media/signed-playback';
+} from '../../src/kernel/playback-grants';
 
 const VAR_DIR = '/tmp/cliffhanger-config-test';
 

@@ -1,9 +1,9 @@
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { mediaFileInside } from '../../src/media/image-renditions';
-import { call } from '../support/http';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { mediaFileInside } from '../../../src/domains/media/image-renditions';
+import { call } from '../../support/http';
+import { createTestApp, type TestApp } from '../../support/test-app';
 
 const picture = (width: number, height: number, color = '#c0306a') =>
   sharp({ create: { width, height, channels: 3, background: color } })

@@ -7,16 +7,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seedDemoCatalogue } from '../../src/demo/seed-demo-catalogue';
-import { mediaStorageFor } from '../../src/domains/media-library/media-storage';
-import type { S3MediaStorage } from '../../src/domains/media-library/s3-media-storage';
-import { grantCoins } from '../domains/coins/money-fixtures';
-import { type SignedS3Server, startSignedS3Server, storageConfigFor } from '../domains/media-library/signed-s3-server';
-import { databaseKinds } from '../support/databases';
-import { episodeIdOf, signUpGuest, smallCatalogue } from '../support/fixtures';
-import { playlistChildren, SEGMENT_BYTES, writeHlsPackage } from '../support/hls-package';
-import { call } from '../support/http';
-import { bearer, type ConfigOverrides, createTestApp, type TestApp } from '../support/test-app';
+import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { mediaStorageFor } from '../../../src/domains/media/media-storage';
+import type { S3MediaStorage } from '../../../src/domains/media/s3-media-storage';
+import { databaseKinds } from '../../support/databases';
+import { episodeIdOf, signUpGuest, smallCatalogue } from '../../support/fixtures';
+import { playlistChildren, SEGMENT_BYTES, writeHlsPackage } from '../../support/hls-package';
+import { call } from '../../support/http';
+import { bearer, type ConfigOverrides, createTestApp, type TestApp } from '../../support/test-app';
+import { grantCoins } from '../coins/money-fixtures';
+import { type SignedS3Server, startSignedS3Server, storageConfigFor } from '../media/signed-s3-server';
 
 const PREFIX = 'library/videos/3d0f5d6e-8a8e-4f0b-b7b4-0c2b9d7f6a11';
 

@@ -9,7 +9,7 @@ import {
   mediaPlaylistFacts,
   subtitlePlaylist,
   withTimestampMap,
-} from '../../src/media/subtitle-renditions';
+} from '../../../src/domains/media/subtitle-renditions';
 
 const MASTER =
   '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=1\nv0/index.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=2\nv1/index.m3u8\n';

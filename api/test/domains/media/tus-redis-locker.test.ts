@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { closeRedis, connectRedis } from '../../../src/cache/redis';
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
-import { RedisLocker } from '../../../src/domains/media-library/tus-redis-locker';
-import { tusUploadsOf } from '../../../src/domains/media-library/tus-uploads';
+import { RedisLocker } from '../../../src/domains/media/tus-redis-locker';
+import { tusUploadsOf } from '../../../src/domains/media/tus-uploads';
 import { redisUrl, testRedisPrefix } from '../../cache/redis-available';
 import { smallCatalogue } from '../../support/fixtures';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
