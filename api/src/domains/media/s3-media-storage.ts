@@ -9,7 +9,6 @@
  * checksums the SDK otherwise adds to every upload. The SDK is loaded only when a store is configured,
  * so an API on the local folder never pays for it.
  */
-import { createHash, createHmac } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
@@ -49,16 +48,6 @@ async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise
 
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
-/** RFC 3986 encoding, as Signature Version 4 wants it: everything but unreserved characters. */
-const rfc3986 = (value: string) =>
-  encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
-/** 20250101T000000Z */
-const amzDate = (at: Date) =>
-  at
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
 /** Presigned addresses live at most this long (S3's own limit is 7 days). */
 const MAX_PRESIGN_SECONDS = 7 * 24 * 60 * 60;
 
@@ -144,51 +133,21 @@ export class S3MediaStorage implements MediaStorage {
   }
 
   /**
-   * A presigned GET address of a private object (AWS Signature Version 4, query string), signed at
-   * `signedAt` and valid until `expiresAt`. The same times give the same address, so browsers and
-   * caches can reuse what they fetched.
+   * A presigned GET address of a private object (the SDK's presigner, Signature Version 4 in the query
+   * string), signed at `signedAt` and valid until `expiresAt`. The same times give the same address,
+   * so browsers and caches can reuse what they fetched.
    */
   async presign(key: string, signedAt: Date, expiresAt: Date): Promise<string> {
     assertSafeKey(key);
-    const { client } = await this.ready;
-    const credentials = await client.config.credentials();
-    const url = new URL(`${this.signedBase}/${key.split('/').map(rfc3986).join('/')}`);
-    const day = amzDate(signedAt).slice(0, 8);
-    const scope = `${day}/${this.config.region}/s3/aws4_request`;
+    const [{ sdk, client }, { getSignedUrl }] = await Promise.all([
+      this.ready,
+      import('@aws-sdk/s3-request-presigner'),
+    ]);
     const seconds = Math.round((expiresAt.getTime() - signedAt.getTime()) / 1000);
-    const query: Array<[string, string]> = [
-      ['X-Amz-Algorithm', 'AWS4-HMAC-SHA256'],
-      ['X-Amz-Credential', `${credentials.accessKeyId}/${scope}`],
-      ['X-Amz-Date', amzDate(signedAt)],
-      ['X-Amz-Expires', String(Math.min(MAX_PRESIGN_SECONDS, Math.max(1, seconds)))],
-      ['X-Amz-SignedHeaders', 'host'],
-    ];
-    if (credentials.sessionToken) query.push(['X-Amz-Security-Token', credentials.sessionToken]);
-    const canonicalQuery = query
-      .map(([name, value]) => [rfc3986(name), rfc3986(value)] as const)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([name, value]) => `${name}=${value}`)
-      .join('&');
-    const canonicalRequest = [
-      'GET',
-      url.pathname,
-      canonicalQuery,
-      `host:${url.host}\n`,
-      'host',
-      'UNSIGNED-PAYLOAD',
-    ].join('\n');
-    const stringToSign = [
-      'AWS4-HMAC-SHA256',
-      amzDate(signedAt),
-      scope,
-      createHash('sha256').update(canonicalRequest).digest('hex'),
-    ].join('\n');
-    const signingKey = hmac(
-      hmac(hmac(hmac(`AWS4${credentials.secretAccessKey}`, day), this.config.region), 's3'),
-      'aws4_request',
-    );
-    const signature = createHmac('sha256', signingKey).update(stringToSign).digest('hex');
-    return `${url.origin}${url.pathname}?${canonicalQuery}&X-Amz-Signature=${signature}`;
+    return getSignedUrl(client, new sdk.GetObjectCommand({ Bucket: this.config.bucket, Key: key }), {
+      signingDate: signedAt,
+      expiresIn: Math.min(MAX_PRESIGN_SECONDS, Math.max(1, seconds)),
+    });
   }
 
   async remove(prefix: string): Promise<void> {
