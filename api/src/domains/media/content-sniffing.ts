@@ -1,4 +1,5 @@
 import type { MediaKind } from '../../db/schema';
+import { HttpError } from '../../http/errors';
 /**
  * What a file really is, from its first bytes. Names and browser-declared types are whatever the
  * client says; the pipeline only trusts these signatures (ISO BMFF for MP4/MOV, EBML for WebM/MKV,
@@ -50,3 +51,12 @@ export const ACCEPTED_TYPES: Record<MediaKind, string> = {
   video: 'MP4, MOV, WebM or MKV',
   image: 'JPEG, PNG or WebP',
 };
+
+/** The largest file of each kind an upload may announce. */
+export const MAX_UPLOAD_BYTES: Record<MediaKind, number> = {
+  video: 2 * 1024 * 1024 * 1024,
+  image: 25 * 1024 * 1024,
+};
+
+export const wrongType = (kind: MediaKind) =>
+  new HttpError(415, `This file is not a ${kind} we accept. Upload ${ACCEPTED_TYPES[kind]}.`);

@@ -1,6 +1,6 @@
 /** SQL of the media job queue (media-jobs.ts has the rules): claiming, heartbeats and outcomes. */
-import type { Updateable } from 'kysely';
-import type { Executor, MediaAssetsTable, MediaJobRow, MediaJobsTable } from '../../db/schema';
+import type { Insertable, Updateable } from 'kysely';
+import type { Executor, MediaAssetsTable, MediaJobRow, MediaJobsTable, Trx } from '../../db/schema';
 
 /** Puts running jobs back in the queue: all of them, or those silent since `silentSince`, but never `except`. */
 export async function requeueRunningJobs(
@@ -56,4 +56,15 @@ export async function updateJob(db: Executor, id: number, changes: Updateable<Me
 
 export async function updateAsset(db: Executor, id: number, changes: Updateable<MediaAssetsTable>): Promise<void> {
   await db.updateTable('media_assets').set(changes).where('id', '=', id).execute();
+}
+
+/** A new asset with a queued transcode job for it; run both in one transaction. */
+export async function insertAssetWithTranscodeJob(trx: Trx, asset: Insertable<MediaAssetsTable>, at: string) {
+  const inserted = await trx.insertInto('media_assets').values(asset).returningAll().executeTakeFirstOrThrow();
+  const job = await trx
+    .insertInto('media_jobs')
+    .values({ asset_id: inserted.id, kind: 'transcode', status: 'queued', created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { asset: inserted, jobId: job.id };
 }

@@ -29,7 +29,7 @@ import {
 } from './media-jobs.repository';
 import { findAsset } from './media-library.repository';
 import type { MediaStorage } from './storage-keys';
-import { sourcePath } from './uploads.service';
+import { sourcePath } from './upload-staging';
 
 /** A running job refreshes its row this often… */
 const HEARTBEAT_MS = 5_000;

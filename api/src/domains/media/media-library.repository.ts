@@ -81,3 +81,7 @@ export function episodeById(db: Executor, id: number): Promise<EpisodeRow | unde
 export async function updateEpisode(db: Executor, id: number, changes: Updateable<EpisodesTable>): Promise<void> {
   await db.updateTable('episodes').set(changes).where('id', '=', id).execute();
 }
+
+export async function episodeExists(db: Executor, episodeId: number): Promise<boolean> {
+  return (await db.selectFrom('episodes').select('id').where('id', '=', episodeId).executeTakeFirst()) !== undefined;
+}

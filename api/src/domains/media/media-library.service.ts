@@ -5,6 +5,7 @@ import type { MediaAssetRow, MediaKind, UserRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import { recordAudit } from '../../kernel/audit-log';
 import { paginate } from '../../kernel/paging';
+import { insertAssetWithTranscodeJob } from './media-jobs.repository';
 import * as repo from './media-library.repository';
 
 export function toAssetDto(ctx: AppContext, row: MediaAssetRow) {
@@ -71,5 +72,50 @@ export async function retryJob(ctx: AppContext, actor: UserRow, id: number) {
   await db.transaction().execute(async (trx) => {
     await repo.requeueJob(trx, id, job.asset_id, at);
     await recordAudit(trx, { actor, action: 'media.retry', entity: 'media_job', entityId: id, before: job, at });
+  });
+}
+
+export interface ReceivedVideo {
+  filename: string;
+  contentType: string;
+  size: number;
+  /** Where the source waits, `sources/<file>` under the staging root (see `sourcePath`). */
+  sourceKey: string;
+  episodeId: number | null;
+  uploadedBy: number;
+}
+
+/**
+ * A received video becomes a library asset in `processing` with a queued transcode job, in one
+ * transaction; the job attaches the package to the episode when it is done. Every video upload ends
+ * here.
+ */
+export async function queueTranscode(ctx: AppContext, video: ReceivedVideo) {
+  const at = nowIso(ctx);
+  return ctx.db.transaction().execute(async (trx) => {
+    return insertAssetWithTranscodeJob(
+      trx,
+      {
+        kind: 'video',
+        status: 'processing',
+        original_name: video.filename,
+        content_type: video.contentType,
+        size: video.size,
+        source_key: video.sourceKey,
+        url: null,
+        hls_url: null,
+        poster_url: null,
+        thumbnail_url: null,
+        width: null,
+        height: null,
+        duration_seconds: null,
+        renditions: null,
+        episode_id: video.episodeId,
+        uploaded_by: video.uploadedBy,
+        created_at: at,
+        updated_at: at,
+      },
+      at,
+    );
   });
 }

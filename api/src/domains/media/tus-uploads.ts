@@ -1,8 +1,8 @@
 /**
- * Resumable episode-video uploads over the tus protocol (tus.io, v1.0.0), the way the admin uploads
- * videos. Mounted inside the staff-only admin scope at
+ * Resumable uploads over the tus protocol (tus.io, v1.0.0), the one way the admin uploads videos and
+ * images. Mounted inside the staff-only admin scope at
  *
- *   POST   /api/admin/media/tus/        Upload-Length + Upload-Metadata (filename, episode_id) → Location
+ *   POST   /api/admin/media/tus/        Upload-Length + Upload-Metadata (filename, kind, episode_id) → Location
  *   HEAD   /api/admin/media/tus/{id}    Upload-Offset: how much the server holds; the browser resumes there
  *   PATCH  /api/admin/media/tus/{id}    application/offset+octet-stream bytes from Upload-Offset on
  *   DELETE /api/admin/media/tus/{id}    staff cancel: the parts received so far are deleted
@@ -10,9 +10,12 @@
  * Fastify checks the caller first (staff token; a browser's Origin must be an allowed one), so a viewer,
  * a guest or a stale token is answered 401/403 before a byte is read. Only then is the raw request
  * handed to @tus/server. An upload belongs to the staff member who started it: the owner is written
- * into its metadata here, never read from the browser. The first bytes of a PATCH at offset 0 are
- * sniffed before anything is stored (non-video: 415, and the upload is dropped); the finished file is
- * sniffed again, then handed to the same transcode queue as the chunked protocol.
+ * into its metadata here, never read from the browser. `kind` (video unless it says image) sets the
+ * size limit (MAX_UPLOAD_BYTES) and what the bytes must be: the first bytes of a PATCH at offset 0 are
+ * sniffed before anything is stored (another kind: 415, and the upload is dropped) and the finished
+ * file once more. A finished video is queued for transcoding (its answer names the asset and the job);
+ * a finished image is stored at once, converted and sized like every library image (stored-images.ts),
+ * and its answer names the asset.
  *
  * Parts wait in the local staging folder (`<staging>/tus/`), or in the S3-compatible bucket as a
  * multipart upload when the MEDIA_S3_* settings are set (the same choice media-storage makes). An
@@ -21,7 +24,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { copyFile, link, mkdir, rm, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -32,19 +35,21 @@ import { type DataStore, type Locker, MemoryLocker, Server, type Upload } from '
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { closeRedis, connectRedis } from '../../cache/redis';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { MediaKind, UserRow } from '../../db/schema';
 import { allowedOrigins } from '../../http/cors';
 import { forbidden, HttpError } from '../../http/errors';
 import { translateMessage } from '../../http/messages/translate';
 import { viewerLanguage } from '../../http/messages/viewer-language';
 import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../../kernel/identity';
-import { SNIFF_BYTES, sniffContent } from './content-sniffing';
+import { MAX_UPLOAD_BYTES, SNIFF_BYTES, sniffContent, wrongType } from './content-sniffing';
 import type { MediaJobQueue } from './media-jobs';
+import { episodeExists } from './media-library.repository';
+import { queueTranscode } from './media-library.service';
 import { objectStoreOf } from './media-storage';
+import { storeImage } from './stored-images';
 import { RedisLocker } from './tus-redis-locker';
-import { episodeExists } from './uploads.repository';
-import { headOf, MAX_UPLOAD_BYTES, queueTranscode, sourcePath, stagingRoot, wrongType } from './uploads.service';
+import { headOf, sourcePath, stagingRoot } from './upload-staging';
 
 /** Where the tus endpoint lives; the browser gets upload addresses below it. */
 export const TUS_PATH = '/api/admin/media/tus';
@@ -56,6 +61,10 @@ const MAX_FILENAME = 255;
 export const ASSET_HEADER = 'Media-Asset-Id';
 export const JOB_HEADER = 'Media-Job-Id';
 const EPISODE_ID = /^[1-9][0-9]{0,9}$/;
+const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+/** What an upload carries: a video unless its metadata says image. */
+const kindOf = (upload: Pick<Upload, 'metadata'>): MediaKind => (upload.metadata?.kind === 'image' ? 'image' : 'video');
 
 /** A refusal in the form @tus/server answers: a status and a JSON body with a readable message. */
 const refusal = (status_code: number, message: string) => ({ status_code, body: JSON.stringify({ message }) });
@@ -201,6 +210,107 @@ async function materialise(uploads: TusUploads, id: string, target: string): Pro
   await pipeline(await (uploads.server.datastore as S3Store).read(id), createWriteStream(target));
 }
 
+/** The metadata a new upload keeps: checked name, kind and episode, and the staff member who owns it. */
+async function uploadMetadata(ctx: AppContext, upload: Upload, sender: UserRow): Promise<Record<string, string>> {
+  if (upload.sizeIsDeferred) throw refusal(400, 'Send the size of the file (Upload-Length) when starting.');
+  const filename = upload.metadata?.filename?.trim() ?? '';
+  if (!filename) throw refusal(400, 'Name the file (filename in Upload-Metadata).');
+  if (filename.length > MAX_FILENAME || filename.includes('\0')) {
+    throw refusal(400, `The file name must be at most ${MAX_FILENAME} characters.`);
+  }
+  const kind = kindOf(upload);
+  if ((upload.size ?? 0) > MAX_UPLOAD_BYTES[kind]) {
+    throw refusal(413, `This ${kind} is too large: the limit is ${megabytes(MAX_UPLOAD_BYTES[kind])} MB`);
+  }
+  const episodeText = upload.metadata?.episode_id ?? null;
+  const metadata: Record<string, string> = { filename, kind, user_id: String(sender.id) };
+  if (episodeText !== null && episodeText !== '') {
+    if (kind !== 'video') throw refusal(400, 'Only a video can be attached to an episode');
+    if (!EPISODE_ID.test(episodeText)) throw refusal(400, 'The episode id must be a positive whole number.');
+    const episodeId = Number(episodeText);
+    if (!(await episodeExists(ctx.db, episodeId))) throw refusal(404, 'Episode not found');
+    metadata.episode_id = String(episodeId);
+  }
+  return metadata;
+}
+
+/**
+ * A finished upload, checked once more by its bytes, then stored: an image at once, a video queued for
+ * transcoding. Answers the headers that name what it became.
+ */
+async function finishUpload(
+  ctx: AppContext,
+  uploads: TusUploads,
+  queue: MediaJobQueue,
+  upload: Upload,
+  sender: UserRow,
+) {
+  const store = uploads.server.datastore;
+  const staged = join(stagingRoot(ctx.config), 'tus-finished', `${upload.id}`);
+  await materialise(uploads, upload.id, staged);
+  try {
+    const kind = kindOf(upload);
+    const sniffed = sniffContent(await headOf(staged));
+    if (sniffed?.kind !== kind) {
+      await store.remove(upload.id).catch(() => undefined);
+      throw refusal(415, wrongType(kind).message);
+    }
+    const headers =
+      kind === 'image'
+        ? await finishImage(ctx, uploads, upload, staged, sender)
+        : await finishVideo(ctx, queue, upload, staged, sender, sniffed);
+    // The parts are no longer needed: a video's source is kept under sources/ for the converter.
+    await store.remove(upload.id).catch(() => undefined);
+    return { headers };
+  } finally {
+    await rm(staged, { force: true });
+  }
+}
+
+/** A finished image is stored at once: an image that cannot be decoded is refused (422) and dropped. */
+async function finishImage(ctx: AppContext, uploads: TusUploads, upload: Upload, staged: string, sender: UserRow) {
+  try {
+    const asset = await storeImage(ctx, {
+      bytes: await readFile(staged),
+      originalName: upload.metadata?.filename ?? 'image',
+      uploadedBy: sender.id,
+    });
+    return { [ASSET_HEADER]: asset.id };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    await uploads.server.datastore.remove(upload.id).catch(() => undefined);
+    throw refusal(error.statusCode, error.message);
+  }
+}
+
+/** A finished video waits under sources/ and is queued for transcoding. */
+async function finishVideo(
+  ctx: AppContext,
+  queue: MediaJobQueue,
+  upload: Upload,
+  staged: string,
+  sender: UserRow,
+  sniffed: { contentType: string; extension: string },
+) {
+  const key = `sources/${randomUUID()}.${sniffed.extension}`;
+  await mkdir(dirname(sourcePath(ctx.config, key)), { recursive: true });
+  await link(staged, sourcePath(ctx.config, key)).catch(() => copyFile(staged, sourcePath(ctx.config, key)));
+  const size = (await stat(sourcePath(ctx.config, key))).size;
+  // The episode may have been deleted while the file was on its way: the video stays in the library.
+  const episodeId = upload.metadata?.episode_id ? Number(upload.metadata.episode_id) : null;
+  const episodeKept = episodeId !== null && (await episodeExists(ctx.db, episodeId));
+  const { asset, jobId } = await queueTranscode(ctx, {
+    filename: upload.metadata?.filename ?? 'video',
+    contentType: sniffed.contentType,
+    size,
+    sourceKey: key,
+    episodeId: episodeKept ? episodeId : null,
+    uploadedBy: sender.id,
+  });
+  queue.kick();
+  return { [ASSET_HEADER]: asset.id, [JOB_HEADER]: jobId };
+}
+
 export async function tusUploadRoutes(app: TypedFastify, { ctx, queue }: { ctx: AppContext; queue: MediaJobQueue }) {
   const expiry = ctx.config.mediaUploadExpiryMs ?? DEFAULT_UPLOAD_EXPIRY_MS;
   const { store, directory } = dataStore(ctx, expiry);
@@ -230,25 +340,11 @@ export async function tusUploadRoutes(app: TypedFastify, { ctx, queue }: { ctx: 
     namingFunction: () => randomBytes(16).toString('hex'),
     async onUploadCreate(req, upload) {
       const sender = senderOf(req);
-      if (upload.sizeIsDeferred) throw refusal(400, 'Send the size of the file (Upload-Length) when starting.');
-      const filename = upload.metadata?.filename?.trim() ?? '';
-      if (!filename) throw refusal(400, 'Name the file (filename in Upload-Metadata).');
-      if (filename.length > MAX_FILENAME || filename.includes('\0')) {
-        throw refusal(400, `The file name must be at most ${MAX_FILENAME} characters.`);
-      }
-      const episodeText = upload.metadata?.episode_id ?? null;
-      const metadata: Record<string, string> = { filename, user_id: String(sender.id) };
-      if (episodeText !== null && episodeText !== '') {
-        if (!EPISODE_ID.test(episodeText)) throw refusal(400, 'The episode id must be a positive whole number.');
-        const episodeId = Number(episodeText);
-        if (!(await episodeExists(ctx.db, episodeId))) throw refusal(404, 'Episode not found');
-        metadata.episode_id = String(episodeId);
-      }
-      return { metadata };
+      return { metadata: await uploadMetadata(ctx, upload, sender) };
     },
     async onUploadFinish(req, upload) {
       const sender = senderOf(req);
-      return finish(upload, sender);
+      return finishUpload(ctx, uploads, queue, upload, sender);
     },
     onResponseError(req, error) {
       const raw = rawOf(req);
@@ -272,39 +368,6 @@ export async function tusUploadRoutes(app: TypedFastify, { ctx, queue }: { ctx: 
   };
   byContext.set(ctx, uploads);
 
-  async function finish(upload: Upload, sender: UserRow) {
-    const staged = join(stagingRoot(ctx.config), 'tus-finished', `${upload.id}`);
-    await materialise(uploads, upload.id, staged);
-    try {
-      const sniffed = sniffContent(await headOf(staged));
-      if (sniffed?.kind !== 'video') {
-        await store.remove(upload.id).catch(() => undefined);
-        throw refusal(415, wrongType('video').message);
-      }
-      const key = `sources/${randomUUID()}.${sniffed.extension}`;
-      await mkdir(dirname(sourcePath(ctx.config, key)), { recursive: true });
-      await link(staged, sourcePath(ctx.config, key)).catch(() => copyFile(staged, sourcePath(ctx.config, key)));
-      const size = (await stat(sourcePath(ctx.config, key))).size;
-      // The episode may have been deleted while the file was on its way: the video stays in the library.
-      const episodeId = upload.metadata?.episode_id ? Number(upload.metadata.episode_id) : null;
-      const episodeKept = episodeId !== null && (await episodeExists(ctx.db, episodeId));
-      const { asset, jobId } = await queueTranscode(ctx, {
-        filename: upload.metadata?.filename ?? 'video',
-        contentType: sniffed.contentType,
-        size,
-        sourceKey: key,
-        episodeId: episodeKept ? episodeId : null,
-        uploadedBy: sender.id,
-      });
-      // The parts are no longer needed: the source is kept under sources/ for the converter.
-      await store.remove(upload.id).catch(() => undefined);
-      queue.kick();
-      return { headers: { [ASSET_HEADER]: asset.id, [JOB_HEADER]: jobId } };
-    } finally {
-      await rm(staged, { force: true });
-    }
-  }
-
   // The body is streamed to the store by tus itself: Fastify leaves it unread.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
@@ -325,9 +388,9 @@ export async function tusUploadRoutes(app: TypedFastify, { ctx, queue }: { ctx: 
         const head = await peek(request.raw, SNIFF_BYTES);
         const decidable = head.length >= Math.min(SNIFF_BYTES, upload.size ?? SNIFF_BYTES);
         const sniffed = sniffContent(head);
-        if (decidable && sniffed?.kind !== 'video') {
+        if (decidable && sniffed?.kind !== kindOf(upload)) {
           await store.remove(id).catch(() => undefined);
-          throw new HttpError(415, wrongType('video').message);
+          throw wrongType(kindOf(upload));
         }
       }
     }

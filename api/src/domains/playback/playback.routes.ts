@@ -90,18 +90,12 @@ const folderOf = (file: string) => {
   return dir === '.' ? '' : dir;
 };
 
-export async function signedPlaybackPlugin(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const key = playbackKey(ctx.config.jwtSecret);
-  const storage = mediaStorageFor(ctx.config);
-  const playlists = new PlaylistCache();
-  const timelines = new TimelineCache();
-  const readPackageFile = (source: PackageLocation, relative: string): Promise<Buffer> =>
-    source.store === 'local'
-      ? readFile(join(ctx.config.mediaRoot, source.root, ...relative.split('/')))
-      : (storage as S3MediaStorage).read(`${source.root}/${relative}`);
-
-  /** The first variant's length and the first segment's clock (subtitle-renditions.ts). */
-  const timelineOf = (source: PlaybackSource): Promise<PackageTimeline | null> => {
+/** The first variant's length and the first segment's clock of a package (subtitle-renditions.ts), read once. */
+function timelineReader(
+  timelines: TimelineCache,
+  readPackageFile: (source: PackageLocation, relative: string) => Promise<Buffer>,
+) {
+  return (source: PlaybackSource): Promise<PackageTimeline | null> => {
     const master = source.hls;
     if (!master) return Promise.resolve(null);
     return timelines.get(`${source.store}:${source.root}`, async () => {
@@ -123,6 +117,18 @@ export async function signedPlaybackPlugin(app: FastifyInstance, { ctx }: { ctx:
       return { durationSeconds: facts.durationSeconds, startPts };
     });
   };
+}
+
+export async function signedPlaybackPlugin(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const key = playbackKey(ctx.config.jwtSecret);
+  const storage = mediaStorageFor(ctx.config);
+  const playlists = new PlaylistCache();
+  const readPackageFile = (source: PackageLocation, relative: string): Promise<Buffer> =>
+    source.store === 'local'
+      ? readFile(join(ctx.config.mediaRoot, source.root, ...relative.split('/')))
+      : (storage as S3MediaStorage).read(`${source.root}/${relative}`);
+
+  const timelineOf = timelineReader(new TimelineCache(), readPackageFile);
 
   /** A subtitle rendition: its playlist, or its WebVTT, from the database. */
   const serveSubtitle = async (at: PackageRequest, language: string, kind: string | undefined) => {

@@ -52,7 +52,6 @@ describe.each(databaseKinds())('staff API (%s)', (kind) => {
       ['PATCH', '/api/admin/episodes/1/', {}],
       ['POST', '/api/admin/users/1/coins/', {}],
       ['PATCH', '/api/admin/users/1/', {}],
-      ['POST', '/api/admin/uploads/', {}],
       ['PUT', '/api/admin/settings/feature_switches/', { nope: true }],
     ];
 

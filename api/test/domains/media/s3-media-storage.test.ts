@@ -13,6 +13,7 @@ import { call } from '../../support/http';
 import { bearer, type ConfigOverrides, createTestApp, type TestApp } from '../../support/test-app';
 import { signUpCast } from '../admin/staff-fixtures';
 import { type SignedS3Server, startSignedS3Server, storageConfigFor } from './signed-s3-server';
+import { tusClient } from './tus-client';
 
 describe('the S3-compatible media storage', () => {
   let s3: SignedS3Server;
@@ -189,30 +190,19 @@ describe('an image uploaded through the media library with a store configured', 
     const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#225588' } })
       .png()
       .toBuffer();
-    const upload = (
-      await call(t.app, {
-        method: 'POST',
-        url: '/api/admin/uploads/',
-        headers: staff,
-        payload: { filename: 'banner.png', size: png.length, kind: 'image' },
-      })
-    ).json();
-    const chunk = await call(t.app, {
-      method: 'PUT',
-      url: `/api/admin/uploads/${upload.upload_id}/chunks/0`,
-      headers: { ...staff, 'content-type': 'application/octet-stream' },
-      body: png,
-    });
-    expect(chunk.statusCode).toBe(200);
-    const done = await call(t.app, {
-      method: 'POST',
-      url: `/api/admin/uploads/${upload.upload_id}/complete/`,
-      headers: staff,
-    });
-    expect(done.statusCode).toBe(200);
-    const { asset } = done.json();
+    const { started, patch } = tusClient(
+      () => t.app,
+      () => staff,
+    );
+    const location = await started(png.length, { filename: 'banner.png', kind: 'image' });
+    const done = await patch(location, 0, png);
+    expect(done.statusCode).toBe(204);
+    const assetId = Number(done.headers['media-asset-id']);
+    const asset = (await call(t.app, { url: `/api/admin/media/${assetId}/`, headers: staff })).json();
 
-    const [key] = [...s3.objects.keys()];
+    // The store also holds the tus upload's own objects; the image is the one under library/.
+    const [key, ...others] = [...s3.objects.keys()].filter((name) => name.startsWith('library/'));
+    expect(others).toEqual([]);
     expect(key).toMatch(/^library\/images\/[0-9a-f-]{36}\.webp$/);
     expect(asset.url).toBe(`https://media.example.com/${key}`);
     expect(s3.objects.get(key as string)?.contentType).toBe('image/webp');

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { sourcePath } from '../../../src/domains/media/uploads.service';
+import { sourcePath } from '../../../src/domains/media/upload-staging';
 import { episodeIdOf } from '../../support/fixtures';
 import { type CallOptions, listenOnFreePort, call as plainCall } from '../../support/http';
 import type { TestApp } from '../../support/test-app';

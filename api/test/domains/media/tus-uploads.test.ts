@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedDemoCatalogue } from '../../../src/demo/seed-demo-catalogue';
+import { MAX_UPLOAD_BYTES } from '../../../src/domains/media/content-sniffing';
 import { tusUploadsOf } from '../../../src/domains/media/tus-uploads';
-import { MAX_UPLOAD_BYTES } from '../../../src/domains/media/uploads.service';
 import { databaseKinds } from '../../support/databases';
 import { smallCatalogue } from '../../support/fixtures';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
@@ -109,13 +109,14 @@ describe.each(databaseKinds())('resumable video uploads over tus (%s)', (kind) =
     expect((await head(location)).statusCode).toBe(404);
   });
 
-  it('refuses forged and oversized lengths, unknown episodes and nameless files', async () => {
+  it('refuses forged and oversized lengths, unknown episodes, nameless files and names with a NUL', async () => {
     const name = { filename: 'a.mp4' };
     expect((await start(MAX_UPLOAD_BYTES.video + 1, name)).statusCode).toBe(413);
     expect((await start('abc', name)).statusCode).toBe(400);
     expect((await start('-5', name)).statusCode).toBe(400);
     expect((await start('1e3', name)).statusCode).toBe(400);
     expect((await start(100, {})).statusCode).toBe(400);
+    expect((await start(100, { filename: 'a\u0000.mp4' })).statusCode).toBe(400);
     expect((await start(100, { filename: 'a.mp4', episode_id: '999999' })).statusCode).toBe(404);
     expect((await start(100, { filename: 'a.mp4', episode_id: '1 OR 1=1' })).statusCode).toBe(400);
     const deferred = await call(t.app, {
