@@ -8,7 +8,7 @@ import { paginate } from '../../kernel/paging';
 import { insertAssetWithTranscodeJob } from './media-jobs.repository';
 import * as repo from './media-library.repository';
 
-export function toAssetDto(ctx: AppContext, row: MediaAssetRow) {
+function toAssetDto(ctx: AppContext, row: MediaAssetRow) {
   return {
     id: row.id,
     kind: row.kind,

@@ -10,7 +10,7 @@ import { grantExpiry, grantTiming, playbackKey, signGrant } from '../../kernel/p
 import { MEDIA_PREFIX } from './media.plugin';
 import { mediaStorageFor } from './media-storage';
 import { S3MediaStorage } from './s3-media-storage';
-import { keyUnder, type MediaStorage } from './storage-keys';
+import { encodeKey, keyUnder, type MediaStorage } from './storage-keys';
 
 export const PLAYBACK_PREFIX = `${MEDIA_PREFIX}/play`;
 
@@ -67,8 +67,6 @@ export interface PlaybackAddresses {
   expires_at: string | null;
 }
 
-const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
-
 /**
  * The addresses an entitled viewer plays an episode from: signed for `viewer` (PUBLIC_VIEWER for a
  * free episode). Call only after the access decision allowed it. An external address is answered as
@@ -88,7 +86,7 @@ export function playbackAddresses(
   const expires = grantExpiry(ctx.now(), grantTiming(ctx.config));
   const token = signGrant(playbackKey(ctx.config.jwtSecret), { episodeId: episode.id, viewer, expires });
   const signed = (file: string | null) =>
-    file ? ctx.mediaUrl(`${PLAYBACK_PREFIX}/${episode.id}/${encodePath(file)}?t=${token}`) : null;
+    file ? ctx.mediaUrl(`${PLAYBACK_PREFIX}/${episode.id}/${encodeKey(file)}?t=${token}`) : null;
   return {
     hls_url: signed(source.hls) ?? external(episode.hls_url),
     video_url: signed(source.video) ?? external(episode.video_url),

@@ -14,7 +14,7 @@ import { extname, join } from 'node:path';
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { S3StorageConfig } from '../../config';
 import { MEDIA_CONTENT_TYPES, mediaCacheControl } from './media.plugin';
-import { assertSafeKey, keyUnder, type MediaStorage } from './storage-keys';
+import { assertSafeKey, encodeKey, keyUnder, type MediaStorage } from './storage-keys';
 
 /** Uploads in flight at once while storing a folder (an HLS package has dozens of small segments). */
 const PUT_CONCURRENCY = 4;
@@ -45,8 +45,6 @@ async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise
   };
   await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
 }
-
-const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
 /** Presigned addresses live at most this long (S3's own limit is 7 days). */
 const MAX_PRESIGN_SECONDS = 7 * 24 * 60 * 60;

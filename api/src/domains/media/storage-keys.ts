@@ -19,6 +19,9 @@ export function assertSafeKey(key: string): void {
   }
 }
 
+/** A key or path as an address path: each part percent-encoded, the slashes kept. */
+export const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
+
 /** The safe key an address names below `base` (decoded once, query dropped), or null. */
 export function keyUnder(base: string, address: string): string | null {
   if (!address.startsWith(base)) return null;
