@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { MEDIA_CONTENT_TYPES } from '../api/src/media/media.plugin';
+import { MEDIA_CONTENT_TYPES } from '../api/src/domains/media/media.plugin';
 
 const root = path.resolve(__dirname, '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');

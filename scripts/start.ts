@@ -9,8 +9,8 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { REPO_ROOT } from '../api/src/config';
+import { ensureFfmpeg } from '../api/src/domains/media/ffmpeg-install';
 import { loadEnvFile } from '../api/src/env-file';
-import { ensureFfmpeg } from '../api/src/media/ffmpeg-install';
 import { reportStartupChecks, startupChecks } from '../api/src/startup-checks';
 import { buildFrontends } from './build';
 

@@ -26,8 +26,10 @@ import { devRoutes } from './domains/dev/dev.routes';
 import { feedRoutes } from './domains/feed/feed.routes';
 import { forYouRoutes } from './domains/feed/for-you.routes';
 import { healthRoutes } from './domains/health/health.routes';
+import { mediaPlugin } from './domains/media/media.plugin';
 import { paymentsRoutes } from './domains/payments/payments.routes';
 import { createPaymentsRuntime } from './domains/payments/payments-runtime';
+import { signedPlaybackPlugin } from './domains/playback/playback.routes';
 import { releasesRoutes } from './domains/releases/releases.routes';
 import { rewardsRoutes } from './domains/rewards/rewards.routes';
 import { settingsRoutes } from './domains/settings/settings.routes';
@@ -49,11 +51,9 @@ import { loggerOptions, logsEveryAnswer } from './http/request-log';
 import { registerSecurityHeaders, SECURITY_HEADER_OPTIONS, securityHeadersFor } from './http/security-headers';
 import type { TypeBoxTypeProvider, TypedFastify } from './http/type-provider';
 import { registerAuthHooks } from './kernel/identity';
+import { createMediaUrlRewriter } from './kernel/media-urls';
 import { createPasswordHasher } from './kernel/passwords';
 import { createMailer, type Mailer } from './mail/mailer';
-import { mediaPlugin } from './media/media.plugin';
-import { createMediaUrlRewriter } from './media/media-urls';
-import { signedPlaybackPlugin } from './media/signed-playback';
 
 export interface AppDependencies {
   /** An open database; by default one is opened from `config.database` and closed with the app. */

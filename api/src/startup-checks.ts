@@ -8,7 +8,7 @@
  *   only when PAYMENTS_DEV_PROVIDER=true says so (a demo), and then the log says so at every start.
  */
 import { spawnSync } from 'node:child_process';
-import { resolveFfmpeg } from './media/ffmpeg';
+import { resolveFfmpeg } from './domains/media/ffmpeg';
 
 export interface StartupReport {
   errors: string[];

@@ -31,7 +31,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { resolveFfmpeg } from '../../api/src/media/ffmpeg';
+import { resolveFfmpeg } from '../../api/src/domains/media/ffmpeg';
 import {
   type HlsVariant,
   MASTER_PLAYLIST,
@@ -41,8 +41,8 @@ import {
   transcodeToHls,
   VERTICAL_RENDITIONS,
   variantDir,
-} from '../../api/src/media/hls-transcode';
-import { BOLD_EM_PER_CHAR, fitLines, REGULAR_EM_PER_CHAR, wrapWords } from '../../api/src/media/images';
+} from '../../api/src/domains/media/hls-transcode';
+import { BOLD_EM_PER_CHAR, fitLines, REGULAR_EM_PER_CHAR, wrapWords } from '../../api/src/domains/media/images';
 import type { DemoCatalogue, DemoSeries } from './demo-catalogue.types';
 import { renderScene, sceneSvg, settingOf } from './demo-scenes';
 import {

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { access } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveFfmpeg } from '../../api/src/media/ffmpeg';
+import { resolveFfmpeg } from '../../api/src/domains/media/ffmpeg';
 import { type Cast, signUpCast } from '../../api/test/domains/admin/staff-fixtures';
 import { databaseKinds } from '../../api/test/support/databases';
 import { callAs } from '../../api/test/support/http';

@@ -48,13 +48,7 @@ import type {
 } from './contracts/catalogue';
 import type { LinkedPageOf } from './contracts/common';
 import type { FeedEpisodeSchema, FeedSeriesSchema, FeedSubscriptionListAnswer } from './contracts/feed';
-import type {
-  CompletedUploadAnswer,
-  MediaAssetSchema,
-  MediaJobListAnswer,
-  MediaJobSchema,
-  UploadStateSchema,
-} from './contracts/media-library';
+import type { MediaAssetSchema, MediaJobListAnswer, MediaJobSchema } from './contracts/media-library';
 import type { NotificationPreferencesSchema } from './contracts/notification-preferences';
 import type {
   CheckoutAnswer,
@@ -189,9 +183,6 @@ export type MediaAsset = Static<typeof MediaAssetSchema>;
 /** A video's transcoding job, and the list of them (`/api/admin/media/jobs/`). */
 export type MediaJob = Static<typeof MediaJobSchema>;
 export type MediaJobList = Static<typeof MediaJobListAnswer>;
-/** Where a chunked upload stands (`/api/admin/uploads/{id}/`), and the answer of completing it. */
-export type UploadState = Static<typeof UploadStateSchema>;
-export type CompletedUpload = Static<typeof CompletedUploadAnswer>;
 
 export type Id = number;
 export type IsoDateTime = string;

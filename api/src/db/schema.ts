@@ -492,7 +492,6 @@ export interface AnalyticsEventsTable {
 
 export type MediaKind = 'video' | 'image';
 export type AssetStatus = 'processing' | 'ready' | 'failed';
-export type UploadStatus = 'open' | 'complete' | 'failed';
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 export type JobKind = 'transcode';
 
@@ -560,30 +559,6 @@ export interface MediaAssetsTable {
   uploaded_by: number | null;
   created_at: string;
   updated_at: string;
-}
-
-export interface MediaUploadsTable {
-  id: string;
-  user_id: number | null;
-  kind: MediaKind;
-  filename: string;
-  declared_type: string | null;
-  detected_type: string | null;
-  size: number;
-  chunk_size: number;
-  total_chunks: number;
-  status: UploadStatus;
-  episode_id: number | null;
-  asset_id: number | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface MediaUploadChunksTable {
-  upload_id: string;
-  chunk_index: number;
-  size: number;
-  received_at: string;
 }
 
 export interface MediaJobsTable {
@@ -688,8 +663,6 @@ export interface Database {
   staff_invitations: StaffInvitationsTable;
   audit_log: AuditLogTable;
   media_assets: MediaAssetsTable;
-  media_uploads: MediaUploadsTable;
-  media_upload_chunks: MediaUploadChunksTable;
   media_jobs: MediaJobsTable;
   // Versioned remotes.
   remote_rollouts: RemoteRolloutsTable;
@@ -727,5 +700,4 @@ export type CoinDebtRow = Selectable<CoinDebtsTable>;
 
 export type AuditRow = Selectable<AuditLogTable>;
 export type MediaAssetRow = Selectable<MediaAssetsTable>;
-export type MediaUploadRow = Selectable<MediaUploadsTable>;
 export type MediaJobRow = Selectable<MediaJobsTable>;

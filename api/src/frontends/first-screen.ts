@@ -18,8 +18,8 @@ import {
 import type { Language } from '@cliffhanger/shared/languages';
 import type { AppContext } from '../context';
 import { highlights } from '../domains/catalogue/catalogue.service';
-import { imageRenditions, mediaFileInside } from '../media/image-renditions';
-import { MEDIA_PREFIX } from '../media/media.plugin';
+import { imageRenditions, mediaFileInside } from '../domains/media/image-renditions';
+import { MEDIA_PREFIX } from '../domains/media/media.plugin';
 
 /** The start-up loader exactly as the shell's index.html has it (after minification). */
 export const DEFAULT_STARTUP_LOADER =

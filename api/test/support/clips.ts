@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { resolveFfmpeg } from '../../src/media/ffmpeg';
+import { resolveFfmpeg } from '../../src/domains/media/ffmpeg';
 
 /**
  * ffmpeg's arguments for a synthetic H.264 MP4 (a moving test pattern, with a 440 Hz tone unless

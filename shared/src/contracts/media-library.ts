@@ -1,7 +1,8 @@
 /**
- * What the media library answers (`/api/admin/uploads/*`, `/api/admin/media/*`): an upload in
- * progress, a stored file (an asset) and a video's transcoding job. The API validates and documents
- * with these; the admin reads them as types (`MediaAsset`, `MediaJob`, … in entities.ts).
+ * What the media library answers (`/api/admin/media/*`): a stored file (an asset) and a video's
+ * transcoding job. Uploads themselves speak tus (`/api/admin/media/tus/`), whose answers are headers.
+ * The API validates and documents with these; the admin reads them as types (`MediaAsset`,
+ * `MediaJob`, … in entities.ts).
  */
 import { Type } from '@sinclair/typebox';
 import { Nullable } from './common';
@@ -13,22 +14,6 @@ export const MediaJobStatusSchema = Type.Union([
   Type.Literal('done'),
   Type.Literal('failed'),
 ]);
-
-/** Where an upload stands: a browser resumes by sending the chunks not yet `received`. */
-export const UploadStateSchema = Type.Object({
-  upload_id: Type.String({ format: 'uuid' }),
-  status: Type.Union([Type.Literal('open'), Type.Literal('complete'), Type.Literal('failed')]),
-  kind: MediaKindSchema,
-  filename: Type.String(),
-  size: Type.Integer(),
-  chunk_size: Type.Integer(),
-  total_chunks: Type.Integer(),
-  received: Type.Array(Type.Integer()),
-  /** The type found in the first chunk's bytes, once it has arrived. */
-  detected_type: Nullable(Type.String()),
-  episode_id: Nullable(Type.Integer()),
-  asset_id: Nullable(Type.Integer()),
-});
 
 /** A stored video or image, with the addresses made from it. */
 export const MediaAssetSchema = Type.Object({
@@ -49,14 +34,6 @@ export const MediaAssetSchema = Type.Object({
   episode_id: Nullable(Type.Integer()),
   created_at: Type.String(),
   updated_at: Type.String(),
-});
-
-/** A finished upload: the file stored, and the job that transcodes a video. */
-export const CompletedUploadAnswer = Type.Object({
-  upload: UploadStateSchema,
-  asset: MediaAssetSchema,
-  /** The transcoding job of a video; null for an image, which is ready at once. */
-  job_id: Nullable(Type.Integer()),
 });
 
 /** A video's transcoding job. */

@@ -28,6 +28,7 @@ import * as formerSeriesSlugs from './20261207050000_former_series_slugs';
 import * as seriesLikes from './20261207070000_series_likes';
 import * as operatorDesk from './20261207090000_operator_desk';
 import * as receiptEmails from './20261207110000_receipt_emails';
+import * as dropChunkedUploads from './20261207130000_drop_chunked_uploads';
 
 const migrations: Record<string, Migration> = {
   '20250601000000_initial': initial,
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '20261207070000_series_likes': seriesLikes,
   '20261207090000_operator_desk': operatorDesk,
   '20261207110000_receipt_emails': receiptEmails,
+  '20261207130000_drop_chunked_uploads': dropChunkedUploads,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

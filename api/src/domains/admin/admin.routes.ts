@@ -14,7 +14,7 @@ import type { TypedFastify } from '../../http/type-provider';
 import { requestFacts, viewerOf } from '../../kernel/identity';
 import { AuthAnswerSchema } from '../auth/auth.schemas';
 import { episodeExists } from '../catalogue/catalogue.repository';
-import { mediaLibraryRoutes } from '../media-library/media-library.routes';
+import { mediaLibraryRoutes } from '../media/media-library.routes';
 import type { PaymentsRuntime } from '../payments/payments-runtime';
 import { SubscriptionSchema } from '../subscriptions/subscriptions.schemas';
 import { subtitlesRoutes } from '../subtitles/subtitles.routes';

@@ -26,7 +26,8 @@ import { type AppContext, nowIso } from '../../context';
 import type { EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { pageLinks, paginate } from '../../kernel/paging';
-import { PUBLIC_VIEWER, playbackAddresses } from '../../media/signed-playback';
+import { PUBLIC_VIEWER } from '../../kernel/playback-grants';
+import { playbackAddresses } from '../media/playback-addresses';
 import { subtitlesByEpisode } from '../subtitles/subtitles.service';
 import { isGoldMember } from '../users/users.service';
 import * as repo from './catalogue.repository';
@@ -246,7 +247,7 @@ type EpisodeWithSeries = EpisodeRow & {
 
 /**
  * Episode answers (product.md#entities). Playback addresses (hls_url, video_url) are included only when the viewer may
- * play the episode, signed for that viewer (media/signed-playback.ts); a locked episode is played
+ * play the episode, signed for that viewer (media/playback-addresses.ts); a locked episode is played
  * through `GET /episodes/{id}/stream/` after unlocking.
  */
 export async function toEpisodeDtos(

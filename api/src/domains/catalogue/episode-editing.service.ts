@@ -12,8 +12,8 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { recordAudit } from '../../kernel/audit-log';
 import { isUniqueViolation } from '../../kernel/money-transaction';
 import { paginate } from '../../kernel/paging';
-import { playbackAddresses } from '../../media/signed-playback';
-import { writeWithImages } from '../media-library/stored-images';
+import { playbackAddresses } from '../media/playback-addresses';
+import { writeWithImages } from '../media/stored-images';
 import { catalogueDefaults } from './catalogue-defaults';
 import {
   deleteEpisodeRow,

@@ -26,7 +26,7 @@ import { catalogueCache } from '../../cache/app-caches';
 import { type AppContext, nowIso } from '../../context';
 import type { EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { playbackAddresses } from '../../media/signed-playback';
+import { playbackAddresses } from '../media/playback-addresses';
 import { isGoldMember } from '../users/users.service';
 import * as catalogueRepo from './catalogue.repository';
 import { accessFor, grantViewer, hydrateSeries } from './catalogue.service';

@@ -26,7 +26,7 @@ import {
   type PreparedImage,
   prepareImageAddress,
   writeWithImages,
-} from '../media-library/stored-images';
+} from '../media/stored-images';
 import { insertSeries } from './catalogue.repository';
 import { catalogueDefaults } from './catalogue-defaults';
 import {

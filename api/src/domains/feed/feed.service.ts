@@ -13,11 +13,11 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
-import { playbackAddresses } from '../../media/signed-playback';
 import * as catalogueRepo from '../catalogue/catalogue.repository';
 import { accessFor, grantViewer } from '../catalogue/catalogue.service';
 import { parseTags } from '../catalogue/tags';
 import { parseTranslations } from '../catalogue/translations';
+import { playbackAddresses } from '../media/playback-addresses';
 import { isGoldMember, publicFlags } from '../users/users.service';
 import * as repo from './feed.repository';
 

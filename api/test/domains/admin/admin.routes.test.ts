@@ -35,7 +35,6 @@ describe.each(databaseKinds())('staff API (%s)', (kind) => {
       ['GET', '/api/admin/media/jobs/', null],
       ['POST', '/api/admin/users/1/coins/', {}],
       ['PATCH', '/api/admin/users/1/', {}],
-      ['POST', '/api/admin/uploads/', {}],
       ['PUT', '/api/admin/settings/feature_switches/', { nope: true }],
     ];
 

@@ -4,7 +4,7 @@
  * a draft finds nothing, and a preview address stops working when its staff member loses the rights.
  */
 import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
-import { playbackKey, signGrant } from '../../../src/media/signed-playback';
+import { playbackKey, signGrant } from '../../../src/kernel/playback-grants';
 import { databaseKinds } from '../../support/databases';
 import { smallCatalogue } from '../../support/fixtures';
 import { writeHlsPackage } from '../../support/hls-package';

@@ -14,7 +14,6 @@ export type {
   AuditEntry,
   Category,
   CoinAdjustment,
-  CompletedUpload,
   DashboardFigures,
   DemoCatalogueProgress,
   EpisodePreview,
@@ -33,7 +32,6 @@ export type {
   PublishRefusal,
   StaffInvitation,
   StaffInvitationEntry,
-  UploadState,
   UserUnlock,
 } from '@cliffhanger/shared';
 

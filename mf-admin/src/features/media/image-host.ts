@@ -1,14 +1,15 @@
 /**
  * Where large images go (product.md#media): a base64 image over 500 KB is uploaded to the image host and
  * replaced by its address; smaller ones travel inline and the API stores them. The image host is our
- * own media library by default. A Cloudinary-style host (unsigned preset, folder and eager sizes) is
+ * own media library by default, reached over tus like every upload (tus-upload.ts). A Cloudinary-style host (unsigned preset, folder and eager sizes) is
  * used when the served runtime configuration names one:
  *   imageHostUploadUrl, imageHostUploadPreset, imageHostFolder, imageHostEager
  */
-import { IMAGE_HOST_THRESHOLD_BYTES } from '@cliffhanger/shared';
-import { uploadFile } from './chunked-upload';
+import { apiClient, IMAGE_HOST_THRESHOLD_BYTES } from '@cliffhanger/shared';
+import type { MediaAsset } from '../api/admin.types';
 import { dataUrlBytes } from './image-optimizer';
 import { mediaT } from './messages';
+import { uploadFile } from './tus-upload';
 
 /** What a failed image-host upload says, in the page's language. */
 export const imageHostFailed = () => mediaT('error.imageHost');
@@ -50,8 +51,10 @@ export async function uploadToImageHost(dataUrl: string, name: string, fetcher: 
     return url;
   }
   try {
-    const { asset } = await uploadFile(file, { kind: 'image' });
-    if (!asset.url) throw new Error(imageHostFailed());
+    const { asset_id } = await uploadFile(file, { kind: 'image' });
+    const asset =
+      asset_id === null ? null : (await apiClient().get<MediaAsset | null>(`/admin/media/${asset_id}/`)).data;
+    if (!asset?.url) throw new Error(imageHostFailed());
     return asset.url;
   } catch {
     throw new Error(imageHostFailed());

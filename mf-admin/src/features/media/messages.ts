@@ -37,9 +37,8 @@ const en = {
 
   'upload.videoLabel': 'Upload a video (MP4, MOV, WebM or MKV)',
   'upload.imageLabel': 'Upload an image (JPEG, PNG or WebP)',
-  'upload.videoHint':
+  'upload.hint':
     'If the connection drops, the upload tries again by itself. After a reload, pick the same file again, or resume it under Media.',
-  'upload.imageHint': 'Large files go up in parts; if the connection drops, pick the same file again to continue.',
   'upload.uploading': 'Uploading… {{percent}}',
   'upload.pause': 'Pause',
   'upload.cancel': 'Cancel upload',
@@ -60,13 +59,7 @@ const en = {
   'pending.discardLabel': 'Discard {{name}}',
   'pending.discard': 'Discard',
 
-  'error.dropped': 'The connection dropped. Pick the same file again to resume the upload.',
   'error.paused': 'The upload is paused. Pick the same file again to resume it.',
-  'error.notStarted': 'The upload could not start. Check the connection, then pick the file again.',
-  'error.couldNotStart': 'The upload could not start',
-  'error.couldNotFinish': 'The upload could not be finished',
-  'error.couldNotDiscard': 'The upload could not be discarded',
-  'error.discardOffline': 'The upload could not be discarded. Check the connection and try again.',
   'error.videoDropped':
     'The connection dropped and the upload stopped after several tries. Pick the same file again to resume it.',
   'error.signInAgain': 'Your sign-in has expired. Sign in again, then pick the same file to resume the upload.',
@@ -109,10 +102,8 @@ const ru: Catalogue = {
 
   'upload.videoLabel': 'Загрузить видео (MP4, MOV, WebM или MKV)',
   'upload.imageLabel': 'Загрузить изображение (JPEG, PNG или WebP)',
-  'upload.videoHint':
+  'upload.hint':
     'Если связь прервётся, загрузка повторится сама. После перезагрузки страницы выберите тот же файл снова или продолжите загрузку в разделе «Медиатека».',
-  'upload.imageHint':
-    'Большие файлы загружаются частями; если связь прервётся, выберите тот же файл снова, чтобы продолжить.',
   'upload.uploading': 'Загрузка… {{percent}}',
   'upload.pause': 'Пауза',
   'upload.cancel': 'Отменить',
@@ -133,13 +124,7 @@ const ru: Catalogue = {
   'pending.discardLabel': 'Удалить {{name}}',
   'pending.discard': 'Удалить',
 
-  'error.dropped': 'Связь прервалась. Выберите тот же файл снова, чтобы продолжить загрузку.',
   'error.paused': 'Загрузка на паузе. Выберите тот же файл снова, чтобы продолжить.',
-  'error.notStarted': 'Не удалось начать загрузку. Проверьте подключение и выберите файл снова.',
-  'error.couldNotStart': 'Не удалось начать загрузку',
-  'error.couldNotFinish': 'Не удалось завершить загрузку',
-  'error.couldNotDiscard': 'Не удалось удалить загрузку',
-  'error.discardOffline': 'Не удалось удалить загрузку. Проверьте подключение и попробуйте ещё раз.',
   'error.videoDropped':
     'Связь прервалась, и после нескольких попыток загрузка остановилась. Выберите тот же файл снова, чтобы продолжить.',
   'error.signInAgain': 'Срок входа истёк. Войдите снова и выберите тот же файл, чтобы продолжить загрузку.',

@@ -2,34 +2,23 @@
  * Uploads that did not finish before a reload, a closed tab or a network drop, read back from the
  * browser's media storage. Each shows how much the server already holds; Resume sends the rest of the
  * remembered file (no need to pick it again) and Discard forgets it on both sides. An upload the server
- * no longer knows (finished, expired) is forgotten quietly. When only the id could be kept (the
+ * no longer knows (finished, expired) is forgotten quietly, and so is one remembered from the chunked
+ * protocol the server no longer speaks. When only the address could be kept (the
  * local-storage fallback), the file itself is gone: staff pick it again and it continues.
  */
 import { Button } from '@cliffhanger/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CompletedUpload } from '../api/admin.types';
-import {
-  discardPendingUpload,
-  pendingUploadState,
-  receivedFraction,
-  uploadDropped,
-  uploadFile,
-} from './chunked-upload';
 import { percentText, useMediaT } from './messages';
 import { type PendingUpload, type PendingUploadStore, pendingUploads } from './pending-uploads';
-import { cancelTusUpload, tusUploadState, uploadVideo, type VideoUploadResult, videoUploadDropped } from './tus-upload';
+import { cancelTusUpload, tusUploadState, type UploadResult, uploadDropped, uploadFile } from './tus-upload';
 
-/** Where a remembered upload stands on the server, whichever way it was sent: the fraction held. */
+/** Where a remembered upload stands on the server: the fraction held. */
 async function heldFraction(entry: PendingUpload): Promise<number | 'gone' | null> {
-  if (entry.protocol === 'tus') {
-    const state = await tusUploadState(entry.uploadId);
-    if (state === null || state === 'gone') return state;
-    const size = state.size || entry.file?.size || 0;
-    return size > 0 ? Math.min(1, state.offset / size) : 0;
-  }
-  const state = await pendingUploadState(entry.uploadId);
+  if (entry.protocol !== 'tus') return 'gone';
+  const state = await tusUploadState(entry.uploadId);
   if (state === null || state === 'gone') return state;
-  return receivedFraction(state, state.size ?? entry.file?.size ?? 0);
+  const size = state.size || entry.file?.size || 0;
+  return size > 0 ? Math.min(1, state.offset / size) : 0;
 }
 
 interface Row {
@@ -46,7 +35,7 @@ export function PendingUploadList({
   onUploaded,
 }: {
   store?: PendingUploadStore;
-  onUploaded?(result: CompletedUpload | VideoUploadResult): void;
+  onUploaded?(result: UploadResult): void;
 }) {
   const [rows, setRows] = useState<Row[]>([]);
   // What became of an upload that left the list for good (refused by the server).
@@ -94,17 +83,14 @@ export function PendingUploadList({
     update(entry.fingerprint, { sending: 0, problem: '' });
     setNotice('');
     try {
-      const common = {
+      const result = await uploadFile(file, {
+        kind: entry.kind,
         episodeId: entry.episodeId,
         fingerprint: entry.fingerprint,
         store,
         signal: abort.signal,
         onProgress: (fraction: number) => update(entry.fingerprint, { sending: fraction }),
-      };
-      const result =
-        entry.protocol === 'tus'
-          ? await uploadVideo(file, common)
-          : await uploadFile(file, { ...common, kind: entry.kind });
+      });
       update(entry.fingerprint, null);
       onUploaded?.(result);
     } catch (error) {
@@ -119,11 +105,7 @@ export function PendingUploadList({
       update(entry.fingerprint, {
         sending: null,
         received: held === 'gone' ? null : held,
-        problem: abort.signal.aborted
-          ? ''
-          : message === uploadDropped() || message === videoUploadDropped()
-            ? t('pending.dropped')
-            : message,
+        problem: abort.signal.aborted ? '' : message === uploadDropped() ? t('pending.dropped') : message,
       });
     } finally {
       aborts.current.delete(entry.fingerprint);
@@ -132,8 +114,7 @@ export function PendingUploadList({
 
   async function discard({ entry }: Row) {
     try {
-      if (entry.protocol === 'tus') await cancelTusUpload(entry.uploadId, entry.fingerprint, store);
-      else await discardPendingUpload(entry.uploadId, entry.fingerprint, store);
+      await cancelTusUpload(entry.uploadId, entry.fingerprint, store);
       update(entry.fingerprint, null);
     } catch (error) {
       update(entry.fingerprint, { problem: (error as Error).message });
@@ -150,58 +131,67 @@ export function PendingUploadList({
         </p>
       )}
       <ul>
-        {rows.map((row) => {
-          const { entry } = row;
-          const name = entry.filename;
-          return (
-            <li key={entry.fingerprint} aria-label={name}>
-              <strong>{name}</strong>
-              {' — '}
-              {row.sending !== null
-                ? t('upload.uploading', { percent: percentText(row.sending) })
-                : row.received !== null
-                  ? t('pending.uploaded', { percent: percentText(row.received) })
-                  : t('pending.unreachable')}
-              {row.sending !== null && (
-                <progress
-                  className="admin-progress"
-                  max={1}
-                  value={row.sending}
-                  aria-label={t('pending.uploadOf', { name })}
-                />
-              )}
-              {!entry.file && <p className="ch-muted">{t('pending.pickAgain')}</p>}
-              {row.problem && <p className="ch-field-error">{row.problem}</p>}
-              <div>
-                {row.sending !== null ? (
-                  <Button variant="ghost" onClick={() => aborts.current.get(entry.fingerprint)?.abort()}>
-                    {t('upload.pause')}
-                  </Button>
-                ) : (
-                  <>
-                    {entry.file && (
-                      <Button
-                        variant="secondary"
-                        onClick={() => resume(row)}
-                        aria-label={t('pending.resumeLabel', { name })}
-                      >
-                        {t('pending.resume')}
-                      </Button>
-                    )}
-                    <Button
-                      variant="ghost"
-                      onClick={() => discard(row)}
-                      aria-label={t('pending.discardLabel', { name })}
-                    >
-                      {t('pending.discard')}
-                    </Button>
-                  </>
-                )}
-              </div>
-            </li>
-          );
-        })}
+        {rows.map((row) => (
+          <PendingRow
+            key={row.entry.fingerprint}
+            row={row}
+            onPause={() => aborts.current.get(row.entry.fingerprint)?.abort()}
+            onResume={() => resume(row)}
+            onDiscard={() => discard(row)}
+          />
+        ))}
       </ul>
     </section>
+  );
+}
+
+/** One unfinished upload: how much the server holds or how much is being sent, and what can be done. */
+function PendingRow({
+  row,
+  onPause,
+  onResume,
+  onDiscard,
+}: {
+  row: Row;
+  onPause(): void;
+  onResume(): void;
+  onDiscard(): void;
+}) {
+  const { t } = useMediaT();
+  const { entry } = row;
+  const name = entry.filename;
+  return (
+    <li aria-label={name}>
+      <strong>{name}</strong>
+      {' — '}
+      {row.sending !== null
+        ? t('upload.uploading', { percent: percentText(row.sending) })
+        : row.received !== null
+          ? t('pending.uploaded', { percent: percentText(row.received) })
+          : t('pending.unreachable')}
+      {row.sending !== null && (
+        <progress className="admin-progress" max={1} value={row.sending} aria-label={t('pending.uploadOf', { name })} />
+      )}
+      {!entry.file && <p className="ch-muted">{t('pending.pickAgain')}</p>}
+      {row.problem && <p className="ch-field-error">{row.problem}</p>}
+      <div>
+        {row.sending !== null ? (
+          <Button variant="ghost" onClick={onPause}>
+            {t('upload.pause')}
+          </Button>
+        ) : (
+          <>
+            {entry.file && (
+              <Button variant="secondary" onClick={onResume} aria-label={t('pending.resumeLabel', { name })}>
+                {t('pending.resume')}
+              </Button>
+            )}
+            <Button variant="ghost" onClick={onDiscard} aria-label={t('pending.discardLabel', { name })}>
+              {t('pending.discard')}
+            </Button>
+          </>
+        )}
+      </div>
+    </li>
   );
 }

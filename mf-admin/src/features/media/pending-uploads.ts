@@ -2,16 +2,16 @@
  * Uploads in progress, remembered across network drops and reloads. IndexedDB keeps the file itself
  * (a `File` is structured-cloneable), so a reload can resume without asking staff to pick it again.
  * Opening IndexedDB can hang (private windows, blocked storage): after 3 s (product.md#media) the store falls back
- * to localStorage, which keeps only the upload id per file fingerprint — picking the same file again
+ * to localStorage, which keeps only the upload address per file fingerprint — picking the same file again
  * resumes it.
  */
 import { MEDIA_STORAGE_OPEN_TIMEOUT_MS } from '@cliffhanger/shared';
 
 export interface PendingUpload {
   fingerprint: string;
-  /** The chunked upload's id, or the tus upload's address when `protocol` is 'tus'. */
+  /** The tus upload's address. */
   uploadId: string;
-  /** Videos go over tus; images (and uploads remembered before tus) use the chunked routes. */
+  /** Every upload goes over tus; an entry without it was remembered from the chunked protocol, now gone. */
   protocol?: 'tus';
   kind: 'video' | 'image';
   episodeId?: number;

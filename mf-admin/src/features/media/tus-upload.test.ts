@@ -1,7 +1,7 @@
 import { fakeIndexedDb, installIndexedDb } from '../../test/fake-indexeddb';
 import { fakeTusServer, TUS_UPLOAD_URL as UPLOAD } from '../../test/fake-tus-server';
 import { PendingUploadStore } from './pending-uploads';
-import { uploadVideo, videoUploadDropped } from './tus-upload';
+import { uploadDropped, uploadFile } from './tus-upload';
 
 const CONTENT = 'ftypisom-0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -12,14 +12,14 @@ afterEach(() => {
   uninstall = () => {};
 });
 
-describe('uploading an episode video over tus', () => {
+describe('uploading to the media library over tus', () => {
   it('heals a dropped connection by itself, sending only what the server is missing', async () => {
     uninstall = installIndexedDb(fakeIndexedDb('works'));
     const { server, stack } = fakeTusServer();
     server.dropNextPatch = 1;
     const file = new File([CONTENT], 'pilot.mp4', { type: 'video/mp4', lastModified: 1_700_000_000_000 });
     const progress: number[] = [];
-    const result = await uploadVideo(file, {
+    const result = await uploadFile(file, {
       episodeId: 12,
       httpStack: stack,
       retryDelays: [0, 0],
@@ -45,8 +45,8 @@ describe('uploading an episode video over tus', () => {
     const file = new File([CONTENT], 'pilot.mp4', { type: 'video/mp4', lastModified: 1_700_000_000_000 });
     // No retries left: the page is reloaded while the connection is down.
     await expect(
-      uploadVideo(file, { episodeId: 12, httpStack: stack, retryDelays: [], store: new PendingUploadStore() }),
-    ).rejects.toThrow(videoUploadDropped());
+      uploadFile(file, { episodeId: 12, httpStack: stack, retryDelays: [], store: new PendingUploadStore() }),
+    ).rejects.toThrow(uploadDropped());
 
     // After the reload: a new store over the same browser storage still has the file and its address.
     const [remembered] = await new PendingUploadStore().list();
@@ -54,7 +54,7 @@ describe('uploading an episode video over tus', () => {
       expect.objectContaining({ protocol: 'tus', uploadId: UPLOAD, episodeId: 12, filename: 'pilot.mp4' }),
     );
     expect(remembered?.file).toBeInstanceOf(Blob);
-    const result = await uploadVideo(remembered?.file as File, {
+    const result = await uploadFile(remembered?.file as File, {
       episodeId: remembered?.episodeId,
       fingerprint: remembered?.fingerprint,
       httpStack: stack,
@@ -66,5 +66,23 @@ describe('uploading an episode video over tus', () => {
     expect(server.requests[3]?.headers['upload-offset']).toBe(String(Math.floor(CONTENT.length / 2)));
     expect(new TextDecoder().decode(server.held)).toBe(CONTENT);
     expect(await new PendingUploadStore().list()).toEqual([]);
+  });
+
+  it('sends an image over the same tus endpoint, saying it is an image, with its progress', async () => {
+    const { server, stack } = fakeTusServer();
+    const png = new File(['\x89PNG-0123456789'], 'poster.png', { type: 'image/png', lastModified: 1_700_000_000_000 });
+    const progress: number[] = [];
+    const result = await uploadFile(png, {
+      kind: 'image',
+      httpStack: stack,
+      store: new PendingUploadStore(),
+      onProgress: (fraction) => progress.push(fraction),
+    });
+    expect(result.asset_id).toBe(4);
+    const post = server.requests.find((r) => r.method === 'POST');
+    expect(post?.url).toMatch(/\/api\/admin\/media\/tus\/$/);
+    expect(post?.headers['upload-metadata']).toContain(`kind ${btoa('image')}`);
+    expect(post?.headers['upload-metadata']).not.toContain('episode_id');
+    expect(progress.at(-1)).toBe(1);
   });
 });

@@ -1,12 +1,14 @@
 /**
- * Sends an episode video over tus (tus-js-client): 8 MB PATCHes, each retried with a growing back-off
+ * Sends a video or an image to the media library over tus (tus-js-client), the one upload protocol:
+ * 8 MB PATCHes, each retried with a growing back-off
  * when the connection drops, so a short outage heals by itself. The upload's address is kept with the
  * file in the browser's media storage (pending-uploads.ts) as soon as the server gives it: after a
  * reload the upload asks the server how much it holds (HEAD) and sends only the rest.
  *
  * The access token is read before every request; a 401 refreshes it once through the shared API client
  * and the request is tried again. A refusal (not a video, too large, not allowed) is never retried and
- * is forgotten, so picking the file again starts clean.
+ * is forgotten, so picking the file again starts clean. A finished upload's answer names the library
+ * asset (`Media-Asset-Id`) and, for a video, its conversion job (`Media-Job-Id`).
  */
 import {
   apiClient,
@@ -22,12 +24,16 @@ import { type DetailedError, type HttpStack, Upload } from 'tus-js-client';
 import { mediaT } from './messages';
 import { fingerprintOf, type PendingUploadStore, pendingUploads } from './pending-uploads';
 
-export interface VideoUploadResult {
+export interface UploadResult {
   asset_id: number | null;
+  /** The conversion job of a video; an image is stored at once and has none. */
   job_id: number | null;
 }
 
-export interface VideoUploadOptions {
+export interface UploadOptions {
+  /** What the file is: the server checks its bytes against it (a video unless told otherwise). */
+  kind?: 'video' | 'image';
+  /** The episode a video is attached to once converted. */
   episodeId?: number;
   /** Fraction sent, 0–1. */
   onProgress?(fraction: number): void;
@@ -41,11 +47,11 @@ export interface VideoUploadOptions {
   retryDelays?: readonly number[];
 }
 
-export class VideoUploadError extends Error {}
+export class UploadError extends Error {}
 
-/** What a video upload that gave up after its retries says, in the page's language. */
-export const videoUploadDropped = () => mediaT('error.videoDropped');
-export const videoUploadPaused = () => mediaT('error.paused');
+/** What an upload that gave up after its retries says, in the page's language. */
+export const uploadDropped = () => mediaT('error.videoDropped');
+export const uploadPaused = () => mediaT('error.paused');
 
 /** Statuses a new attempt can fix: no answer, a busy or failing server, a lock still held. */
 const RETRYABLE = new Set([0, 409, 423, 429, 500, 502, 503, 504]);
@@ -58,7 +64,7 @@ const statusOf = (error: unknown) => (error as DetailedError).originalResponse?.
 
 function messageOf(error: unknown): string {
   const status = statusOf(error);
-  if (status === 0) return videoUploadDropped();
+  if (status === 0) return uploadDropped();
   if (status === 401) return mediaT('error.signInAgain');
   try {
     const body = JSON.parse((error as DetailedError).originalResponse?.getBody() ?? '');
@@ -88,14 +94,15 @@ const numberHeader = (value: string | undefined) => {
   return value && Number.isInteger(n) && n > 0 ? n : null;
 };
 
-export async function uploadVideo(file: File, options: VideoUploadOptions = {}): Promise<VideoUploadResult> {
+export async function uploadFile(file: File, options: UploadOptions = {}): Promise<UploadResult> {
+  const kind = options.kind ?? 'video';
   const store = options.store ?? pendingUploads;
   const fingerprint = options.fingerprint ?? fingerprintOf(file);
   const pending = await store.find(fingerprint);
   const uploadUrl = pending?.protocol === 'tus' ? pending.uploadId : null;
   let refreshing: Promise<void> | null = null;
 
-  return new Promise<VideoUploadResult>((resolve, reject) => {
+  return new Promise<UploadResult>((resolve, reject) => {
     const upload = new Upload(file, {
       endpoint: tusEndpoint(),
       uploadUrl,
@@ -105,6 +112,7 @@ export async function uploadVideo(file: File, options: VideoUploadOptions = {}):
       storeFingerprintForResuming: false,
       metadata: {
         filename: file.name,
+        kind,
         ...(options.episodeId ? { episode_id: String(options.episodeId) } : {}),
       },
       ...(options.httpStack ? { httpStack: options.httpStack } : {}),
@@ -127,7 +135,7 @@ export async function uploadVideo(file: File, options: VideoUploadOptions = {}):
           fingerprint,
           uploadId: upload.url,
           protocol: 'tus',
-          kind: 'video',
+          kind,
           episodeId: options.episodeId,
           filename: file.name,
           file,
@@ -146,12 +154,12 @@ export async function uploadVideo(file: File, options: VideoUploadOptions = {}):
       },
       async onError(error) {
         if (REFUSED_FOR_GOOD.has(statusOf(error))) await store.remove(fingerprint);
-        reject(new VideoUploadError(messageOf(error)));
+        reject(new UploadError(messageOf(error)));
       },
     });
     const pause = () => {
       void upload.abort(false);
-      reject(new VideoUploadError(videoUploadPaused()));
+      reject(new UploadError(uploadPaused()));
     };
     if (options.signal?.aborted) return pause();
     options.signal?.addEventListener('abort', pause, { once: true });
@@ -159,10 +167,10 @@ export async function uploadVideo(file: File, options: VideoUploadOptions = {}):
   });
 }
 
-/** How much of a remembered upload the server holds (0–1); 'gone' when it no longer knows it, null offline. */
 /** Upload addresses are absolute (the API may live on another host), so the client's base is not added. */
 const absolute = (url: string) => new URL(url, window.location.href).href;
 
+/** How much of a remembered upload the server holds; 'gone' when it no longer knows it, null offline. */
 export async function tusUploadState(url: string): Promise<{ offset: number; size: number } | 'gone' | null> {
   try {
     const answer = await apiClient().head(absolute(url), { headers: { 'Tus-Resumable': '1.0.0' } });
@@ -186,10 +194,10 @@ export async function cancelTusUpload(url: string, fingerprint: string, store = 
   } catch (error) {
     const status = (error as AxiosError).response?.status;
     if (status !== 404 && status !== 410) {
-      throw new VideoUploadError(mediaT('error.cancelOffline'));
+      throw new UploadError(mediaT('error.cancelOffline'));
     }
     answered = true;
   }
-  if (!answered) throw new VideoUploadError(mediaT('error.cancelOffline'));
+  if (!answered) throw new UploadError(mediaT('error.cancelOffline'));
   await store.remove(fingerprint);
 }

@@ -146,4 +146,28 @@ describe('uploading an episode video', () => {
     expect(onDone).not.toHaveBeenCalled();
     expect(screen.getByLabelText(LABEL)).toBeEnabled();
   });
+
+  it('sends an image over the same tus upload with its progress, and it is ready without a conversion', async () => {
+    const tus = mockTus.current as ReturnType<typeof fakeTusServer>;
+    const slow = deferred();
+    tus.server.holdPatches = slow.promise;
+    http = mockHttp(() => undefined);
+    const onDone = jest.fn();
+    const user = userEvent.setup();
+    renderAdmin(<VideoUpload kind="image" onDone={onDone} />);
+    const label = 'Upload an image (JPEG, PNG or WebP)';
+    await user.upload(
+      screen.getByLabelText(label),
+      new File(['\x89PNG-0123456789'], 'poster.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByText(/Uploading… 0%/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel upload' })).toBeInTheDocument();
+    await act(async () => slow.release());
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(tus.server.requests[0]?.headers['upload-metadata']).toContain(`kind ${btoa('image')}`);
+    expect(screen.queryByText(/Uploading…/)).not.toBeInTheDocument();
+    // No conversion to follow: the job list is never asked for.
+    expect(http.calls.filter((c) => c.url === '/admin/media/jobs/')).toEqual([]);
+    expect(screen.getByLabelText(label)).toBeEnabled();
+  });
 });

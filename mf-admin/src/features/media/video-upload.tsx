@@ -1,15 +1,15 @@
 /**
- * Picks a file and uploads it with a progress bar, then follows its transcode job. Videos go over tus
- * (tus-upload.ts: retried by themselves after a drop, resumable after a reload); images by chunks.
+ * Picks a video or an image and uploads it over tus with a progress bar (tus-upload.ts: retried by
+ * itself after a drop, resumable after a reload, cancellable); then follows a video's transcode job.
+ * An image is stored by the server as it arrives and is ready at once.
  */
 import { Button, InlineSpinner, JOB_PROGRESS_POLL_MS } from '@cliffhanger/shared';
 import { useEffect, useRef, useState } from 'react';
 import { adminApi } from '../api/admin.api';
 import { Field } from '../layout/form';
-import { uploadFile } from './chunked-upload';
 import { percentText, useMediaT } from './messages';
 import { fingerprintOf, pendingUploads } from './pending-uploads';
-import { cancelTusUpload, uploadVideo } from './tus-upload';
+import { cancelTusUpload, uploadFile } from './tus-upload';
 
 export function VideoUpload({
   episodeId,
@@ -55,12 +55,9 @@ export function VideoUpload({
     sending.current = file;
     const signal = abort.current.signal;
     try {
-      const result =
-        kind === 'video'
-          ? await uploadVideo(file, { episodeId, onProgress: setProgress, signal })
-          : await uploadFile(file, { kind, episodeId, onProgress: setProgress, signal });
-      setJobId(result.job_id);
-      if (result.job_id === null) onDone?.();
+      const result = await uploadFile(file, { kind, episodeId, onProgress: setProgress, signal });
+      if (kind === 'video' && result.job_id !== null) setJobId(result.job_id);
+      else onDone?.();
     } catch (error) {
       if (!cancelled.current) setProblem((error as Error).message);
     } finally {
@@ -70,7 +67,7 @@ export function VideoUpload({
     }
   }
 
-  /** Stops the video upload and deletes what the server received so far. */
+  /** Stops the upload and deletes what the server received so far. */
   async function cancel() {
     const file = sending.current;
     cancelled.current = true;
@@ -90,7 +87,7 @@ export function VideoUpload({
       <Field
         label={kind === 'video' ? t('upload.videoLabel') : t('upload.imageLabel')}
         error={problem}
-        hint={kind === 'video' ? t('upload.videoHint') : t('upload.imageHint')}
+        hint={t('upload.hint')}
       >
         {(props) => (
           <input
@@ -121,11 +118,9 @@ export function VideoUpload({
           <Button variant="ghost" onClick={() => abort.current?.abort()}>
             {t('upload.pause')}
           </Button>
-          {kind === 'video' && (
-            <Button variant="ghost" onClick={cancel}>
-              {t('upload.cancel')}
-            </Button>
-          )}
+          <Button variant="ghost" onClick={cancel}>
+            {t('upload.cancel')}
+          </Button>
         </div>
       )}
       {notice && (
