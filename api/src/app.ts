@@ -48,11 +48,11 @@ import { loggerOptions, logsEveryAnswer } from './http/request-log';
 import { registerSecurityHeaders, SECURITY_HEADER_OPTIONS, securityHeadersFor } from './http/security-headers';
 import type { TypeBoxTypeProvider, TypedFastify } from './http/type-provider';
 import { registerAuthHooks } from './kernel/identity';
-import { createPasswordHasher } from './kernel/passwords';
 import { createMailer, type Mailer } from './mail/mailer';
 import { mediaPlugin } from './media/media.plugin';
 import { createMediaUrlRewriter } from './media/media-urls';
 import { signedPlaybackPlugin } from './media/signed-playback';
+import { createPasswordHasher } from './passwords';
 
 export interface AppDependencies {
   /** An open database; by default one is opened from `config.database` and closed with the app. */

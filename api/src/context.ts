@@ -6,9 +6,9 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import type { DatabaseKind } from './db/database';
 import type { Database } from './db/schema';
-import type { PasswordHasher } from './kernel/passwords';
 import type { Mailer } from './mail/mailer';
 import type { MediaUrlRewriter } from './media/media-urls';
+import type { PasswordHasher } from './passwords';
 
 export interface AppContext {
   db: Kysely<Database>;

@@ -14,7 +14,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http
 import { recordAudit } from '../../kernel/audit-log';
 import type { RequestFacts } from '../../kernel/identity';
 import { isUniqueViolation } from '../../kernel/money-transaction';
-import { hashToken } from '../../kernel/tokens';
+import { hashToken } from '../../http/tokens';
 import { linkMail } from '../../mail/mailer';
 import { mailSiteOrigin } from '../../mail/site-origin';
 import { issueSession } from '../auth/auth.service';

@@ -13,7 +13,7 @@ import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../../
 import { takeFreeCoins } from '../../kernel/free-coin-pool';
 import type { RequestFacts } from '../../kernel/identity';
 import { applyEntry, isUniqueViolation, moneyTransaction } from '../../kernel/money-transaction';
-import { hashToken, randomToken, signAccessToken } from '../../kernel/tokens';
+import { hashToken, randomToken, signAccessToken } from '../../http/tokens';
 import { linkMail } from '../../mail/mailer';
 import { mailSiteOrigin } from '../../mail/site-origin';
 import {
