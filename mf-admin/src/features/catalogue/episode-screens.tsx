@@ -12,12 +12,12 @@ import {
 } from '@cliffhanger/shared';
 import { type DragEvent, type FormEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { adminApi } from '../api/admin.api';
-import type { AdminEpisode } from '../api/admin.types';
-import { AdminLayout } from '../layout/admin-layout';
-import { AdminList, type Column } from '../layout/admin-list';
-import { Checkbox, Field, fieldErrorsOf, problemOf, TextField } from '../layout/form';
-import { useListQuery } from '../layout/list-query';
+import { adminApi } from '../../lib/api/admin.api';
+import type { AdminEpisode } from '../../lib/api/admin.types';
+import { AdminLayout } from '../../lib/layout/admin-layout';
+import { AdminList, type Column } from '../../lib/layout/admin-list';
+import { Checkbox, Field, fieldErrorsOf, problemOf, TextField } from '../../lib/layout/form';
+import { useListQuery } from '../../lib/layout/list-query';
 import { VideoUpload } from '../media/video-upload';
 import { SubtitlesPanel } from '../subtitles/subtitles-panel';
 import { catalogueT, useCatalogueT } from './messages';
@@ -586,7 +586,18 @@ export function EditEpisode() {
             <VideoPreview episodeId={data.id} title={data.title} hasVideo={Boolean(data.hls_url || data.video_url)} />
             <VideoUpload episodeId={data.id} onDone={refetch} />
           </section>
-          <SubtitlesPanel episode={data} />
+          <SubtitlesPanel
+            episode={data}
+            preview={(track) => (
+              <VideoPreview
+                episodeId={data.id}
+                title={data.title}
+                hasVideo={Boolean(data.hls_url || data.video_url)}
+                tracks={[track]}
+                initiallyOpen
+              />
+            )}
+          />
           <EpisodePublishing episode={data} />
         </>
       )}

@@ -16,7 +16,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { AdminAnalytics } from '../api/admin.types';
+import type { AdminAnalytics } from '../../lib/api/admin.types';
 import { dayName, episodeLabel, funnelSteps } from './analytics-figures';
 import { useInsightsT } from './messages';
 

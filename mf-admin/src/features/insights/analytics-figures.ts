@@ -4,7 +4,7 @@
  * the charts' own chunk (analytics-charts.tsx).
  */
 import { currentLanguage, formatDate } from '@cliffhanger/shared';
-import type { FunnelEpisode, FunnelSteps } from '../api/admin.types';
+import type { FunnelEpisode, FunnelSteps } from '../../lib/api/admin.types';
 import { type InsightsKey, insightsT } from './messages';
 
 /** A "YYYY-MM-DD" day of the API (a UTC day), as a date in the page's language. */

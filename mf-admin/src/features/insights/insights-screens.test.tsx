@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
+import type { FunnelEpisode } from '../../lib/api/admin.types';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { renderAdmin } from '../../test/render';
-import type { FunnelEpisode } from '../api/admin.types';
 import { conversionSteps, funnelSteps } from './analytics-figures';
 import { Analytics, Dashboard } from './insights-screens';
 

@@ -5,10 +5,10 @@
  */
 import { ErrorNotice, formatNumber, InlineSpinner } from '@cliffhanger/shared';
 import { lazy, Suspense, useState } from 'react';
-import { adminApi } from '../api/admin.api';
-import type { AdminAnalytics, FunnelSteps } from '../api/admin.types';
-import { AdminLayout } from '../layout/admin-layout';
-import { Field } from '../layout/form';
+import { adminApi } from '../../lib/api/admin.api';
+import type { AdminAnalytics, FunnelSteps } from '../../lib/api/admin.types';
+import { AdminLayout } from '../../lib/layout/admin-layout';
+import { Field } from '../../lib/layout/form';
 import { conversionSteps, dayName, episodeLabel, percent } from './analytics-figures';
 import { money } from './dashboard-screen';
 import { useInsightsT } from './messages';

@@ -9,7 +9,7 @@
  */
 import { apiClient, errorMessage } from '@cliffhanger/shared';
 import { type AxiosError, isCancel } from 'axios';
-import type { CompletedUpload, UploadState } from '../api/admin.types';
+import type { CompletedUpload, UploadState } from '../../lib/api/admin.types';
 import { mediaT } from './messages';
 import { fingerprintOf, type PendingUploadStore, pendingUploads } from './pending-uploads';
 

@@ -7,7 +7,7 @@
  */
 import { Button } from '@cliffhanger/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CompletedUpload } from '../api/admin.types';
+import type { CompletedUpload } from '../../lib/api/admin.types';
 import {
   discardPendingUpload,
   pendingUploadState,
