@@ -52,7 +52,7 @@ import { registerSecurityHeaders, SECURITY_HEADER_OPTIONS, securityHeadersFor } 
 import type { TypeBoxTypeProvider, TypedFastify } from './http/type-provider';
 import { registerAuthHooks } from './kernel/identity';
 import { createMediaUrlRewriter } from './kernel/media-urls';
-import { createPasswordHasher } from './kernel/passwords';
+import { createPasswordHasher } from './passwords';
 import { createMailer, type Mailer } from './mail/mailer';
 
 export interface AppDependencies {
@@ -204,41 +204,7 @@ async function assembleApp(config: AppConfig, deps: AppDependencies, opened: Ope
   await app.register(mediaPlugin, { mediaRoot: config.mediaRoot });
   await app.register(signedPlaybackPlugin, { ctx });
 
-  await app.register(
-    async (api: TypedFastify) => {
-      api.setNotFoundHandler((request, reply) => {
-        reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
-      });
-      // Money: Stripe when STRIPE_SECRET_KEY is set, else the local dev provider (payments.config.ts).
-      const payments = createPaymentsRuntime(config.payments ?? paymentsConfigFromEnv({}));
-      // The dev outbox, the dev checkout and the dev provider's money routes answer this machine only:
-      // registered before the routes, it gives those routes (and only those) their own guard hook.
-      guardLocalOnly(
-        api,
-        [DEV_TOOL_ROUTES, ...(payments.provider?.kind === 'dev' ? [DEV_PROVIDER_ROUTES] : [])],
-        config.devToolsOpen === true,
-      );
-      await api.register(healthRoutes, { ctx });
-      await api.register(authRoutes, { ctx });
-      await api.register(keepCoinsRoutes, { ctx });
-      await api.register(usersRoutes, { ctx });
-      await api.register(catalogueRoutes, { ctx });
-      await api.register(forYouRoutes, { ctx });
-      await api.register(viewingRoutes, { ctx });
-      await api.register(settingsRoutes, { ctx });
-      await api.register(coinsRoutes, { ctx, staffGrantLimit: payments.config.staffGrantLimit });
-      await api.register(unlocksRoutes, { ctx });
-      await api.register(subscriptionsRoutes, { ctx, payments });
-      await api.register(paymentsRoutes, { ctx, payments });
-      await api.register(rewardsRoutes, { ctx });
-      await api.register(analyticsRoutes, { ctx });
-      await api.register(catalogueStaffRoutes, { ctx });
-      await api.register(adminRoutes, { ctx, payments });
-      await api.register(releasesRoutes, { ctx });
-      if (config.devRoutes) await api.register(devRoutes, { ctx });
-    },
-    { prefix: '/api' },
-  );
+  await app.register((api: TypedFastify) => apiRoutes(api, ctx, config), { prefix: '/api' });
 
   await app.register(
     async (feedApi: TypedFastify) => {
@@ -263,4 +229,38 @@ async function assembleApp(config: AppConfig, deps: AppDependencies, opened: Ope
   }
 
   return app;
+}
+
+/** Every route under /api: the domains' routes, with the local-only guard and the JSON not-found answer. */
+async function apiRoutes(api: TypedFastify, ctx: AppContext, config: AppConfig) {
+  api.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+  });
+  // Money: Stripe when STRIPE_SECRET_KEY is set, else the local dev provider (payments.config.ts).
+  const payments = createPaymentsRuntime(config.payments ?? paymentsConfigFromEnv({}));
+  // The dev outbox, the dev checkout and the dev provider's money routes answer this machine only:
+  // registered before the routes, it gives those routes (and only those) their own guard hook.
+  guardLocalOnly(
+    api,
+    [DEV_TOOL_ROUTES, ...(payments.provider?.kind === 'dev' ? [DEV_PROVIDER_ROUTES] : [])],
+    config.devToolsOpen === true,
+  );
+  await api.register(healthRoutes, { ctx });
+  await api.register(authRoutes, { ctx });
+  await api.register(keepCoinsRoutes, { ctx });
+  await api.register(usersRoutes, { ctx });
+  await api.register(catalogueRoutes, { ctx });
+  await api.register(forYouRoutes, { ctx });
+  await api.register(viewingRoutes, { ctx });
+  await api.register(settingsRoutes, { ctx });
+  await api.register(coinsRoutes, { ctx, staffGrantLimit: payments.config.staffGrantLimit });
+  await api.register(unlocksRoutes, { ctx });
+  await api.register(subscriptionsRoutes, { ctx, payments });
+  await api.register(paymentsRoutes, { ctx, payments });
+  await api.register(rewardsRoutes, { ctx });
+  await api.register(analyticsRoutes, { ctx });
+  await api.register(catalogueStaffRoutes, { ctx });
+  await api.register(adminRoutes, { ctx, payments });
+  await api.register(releasesRoutes, { ctx });
+  if (config.devRoutes) await api.register(devRoutes, { ctx });
 }

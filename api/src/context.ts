@@ -7,7 +7,7 @@ import type { AppConfig } from './config';
 import type { DatabaseKind } from './db/database';
 import type { Database } from './db/schema';
 import type { MediaUrlRewriter } from './kernel/media-urls';
-import type { PasswordHasher } from './kernel/passwords';
+import type { PasswordHasher } from './passwords';
 import type { Mailer } from './mail/mailer';
 
 export interface AppContext {

@@ -60,6 +60,16 @@ import type {
   TransactionSchema,
 } from './contracts/payments';
 import type {
+  LoadReportsBody,
+  ReleasesViewAnswer,
+  RemoteLoadOutcomeSchema,
+  RemoteLoadReportSchema,
+  RemoteReleaseAddressSchema,
+  RemoteRolloutSchema,
+  RemoteVersionFiguresSchema,
+  RolloutsAnswer,
+} from './contracts/releases';
+import type {
   CalendarDaySchema,
   DailyBonusAnswer,
   FollowRewardAnswer,
@@ -74,6 +84,7 @@ import type {
   GoldOfferSchema,
   GoldPlanSchema,
 } from './contracts/settings';
+import type { SubtitleTrackSchema, SubtitleUploadBody } from './contracts/subtitles';
 import type {
   AutoUnlockSettingSchema,
   SeriesUnlockAnswerSchema,
@@ -296,3 +307,28 @@ export type MagicLinkVerification = Static<typeof MagicLinkVerifyAnswer>;
 
 /** The catalogue search (`GET /api/search/?q=`). */
 export type SearchResults = Static<typeof SearchAnswer>;
+
+// Remote releases (remote-releases.ts holds their rules and numbers).
+/** One published version a page may load. `manifest` is absolute or relative to the site. */
+export type RemoteReleaseAddress = Static<typeof RemoteReleaseAddressSchema>;
+/** The rule for one remote: its stable version and, optionally, a canary for `share` % of sessions. */
+export type RemoteRollout = Static<RemoteRolloutSchema>;
+/** `GET /api/remotes/`: the rule for every remote (public, cached for REMOTE_ROLLOUT_CACHE_SECONDS). */
+export type RemoteRolloutsAnswer = Static<typeof RolloutsAnswer>;
+/** What happened when a page used one version of a remote. */
+export type RemoteLoadOutcome = Static<typeof RemoteLoadOutcomeSchema>;
+/** One report: `loaded` with the time its module took, `failed` to load, or a screen `error` after loading. */
+export type RemoteLoadReport = Static<typeof RemoteLoadReportSchema>;
+/** `POST /api/remotes/reports/` (public, rate limited): up to REMOTE_REPORTS_PER_REQUEST reports. */
+export type RemoteLoadReportsBody = Static<typeof LoadReportsBody>;
+/** One version as staff see it in Releases (figures over the auto-rollback window). */
+export type RemoteVersionFigures = Static<typeof RemoteVersionFiguresSchema>;
+/** `GET /api/admin/releases/`: every remote's rule, the versions seen and their figures. */
+export type RemoteReleasesView = Static<typeof ReleasesViewAnswer>;
+
+// Subtitles (subtitles.ts holds their limits).
+export type SubtitleTrack = Static<typeof SubtitleTrackSchema>;
+/** An upload: an optional label (the language's own name when empty) and the `.vtt` or `.srt` text. */
+export type SubtitleUpload = Static<typeof SubtitleUploadBody>;
+/** What an episode answer says of its subtitles. */
+export type EpisodeSubtitles = ReadonlyArray<Pick<SubtitleTrack, 'language' | 'label'>>;

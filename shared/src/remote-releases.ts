@@ -6,17 +6,6 @@
  * promotion or a rollback reaches it on the next mount of that remote's screen, with no reload.
  * These are the shapes and numbers the shell, the admin and the API all read.
  */
-import type { Static } from '@sinclair/typebox';
-import type {
-  LoadReportsBody,
-  ReleasesViewAnswer,
-  RemoteLoadOutcomeSchema,
-  RemoteLoadReportSchema,
-  RemoteReleaseAddressSchema,
-  RemoteRolloutSchema,
-  RemoteVersionFiguresSchema,
-  RolloutsAnswer,
-} from './contracts/releases';
 import type { RemoteId } from './routes';
 
 /**
@@ -108,27 +97,10 @@ export const CANARY_AUTO_ROLLBACK = {
   marginOverStable: 0.05,
 } as const;
 
-// The wire shapes, as contracts/releases.ts declares them (types only: no schema code is bundled).
-/** One published version a page may load. `manifest` is absolute or relative to the site. */
-export type RemoteReleaseAddress = Static<typeof RemoteReleaseAddressSchema>;
-/** The rule for one remote: its stable version and, optionally, a canary for `share` % of sessions. */
-export type RemoteRollout = Static<RemoteRolloutSchema>;
-/** `GET /api/remotes/`: the rule for every remote (public, cached for REMOTE_ROLLOUT_CACHE_SECONDS). */
-export type RemoteRolloutsAnswer = Static<typeof RolloutsAnswer>;
-
-/** What happened when a page used one version of a remote. */
-export type RemoteLoadOutcome = Static<typeof RemoteLoadOutcomeSchema>;
-/** One report: `loaded` with the time its module took, `failed` to load, or a screen `error` after loading. */
-export type RemoteLoadReport = Static<typeof RemoteLoadReportSchema>;
-/** `POST /api/remotes/reports/` (public, rate limited): up to REMOTE_REPORTS_PER_REQUEST reports. */
-export type RemoteLoadReportsBody = Static<typeof LoadReportsBody>;
+// The wire shapes are in contracts/releases.ts, their types (`RemoteRollout`, `RemoteLoadReport`, …) in entities.ts.
+/** `POST /api/remotes/reports/` (public, rate limited) carries up to this many reports. */
 export const REMOTE_REPORTS_PER_REQUEST = 20;
 /** How often a page sends the load reports it has gathered (and at once when the page is hidden). */
 export const REMOTE_REPORTS_FLUSH_MS = 5_000;
 /** Reports a page keeps while the server cannot be reached; older ones are dropped beyond this. */
 export const REMOTE_REPORTS_QUEUE_LIMIT = 200;
-
-/** One version as staff see it in Releases (figures over the auto-rollback window). */
-export type RemoteVersionFigures = Static<typeof RemoteVersionFiguresSchema>;
-/** `GET /api/admin/releases/`: every remote's rule, the versions seen and their figures. */
-export type RemoteReleasesView = Static<typeof ReleasesViewAnswer>;

@@ -1,5 +1,5 @@
 import { satisfies } from 'semver';
-import type { RemoteRollout } from './remote-releases';
+import type { RemoteRollout } from './entities';
 import {
   chooseRemoteRelease,
   formatVersionPins,

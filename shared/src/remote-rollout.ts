@@ -2,7 +2,7 @@
  * The rules of a rollout as pure functions, shared by the shell (which version this session loads),
  * the publish script and the API (whether a build's shared ranges fit the shell's singletons).
  */
-import type { RemoteReleaseAddress, RemoteRollout } from './remote-releases';
+import type { RemoteReleaseAddress, RemoteRollout } from './entities';
 import { REMOTE_IDS, type RemoteId } from './routes';
 
 /** FNV-1a, 32 bits: a small deterministic hash that spreads short keys evenly. */

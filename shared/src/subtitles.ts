@@ -15,24 +15,15 @@
  * track in the group `SUBTITLE_GROUP_ID`, with `LANGUAGE`, `NAME` (the label) and a signed `URI` of a
  * subtitle media playlist whose one segment is the whole WebVTT file. An episode answer lists its
  * tracks in `subtitles` so the player can show the captions button before the video loads.
+ * The wire shapes are in contracts/subtitles.ts, their types (`SubtitleTrack`, `SubtitleUpload`,
+ * `EpisodeSubtitles`) in entities.ts.
  */
-import type { Static } from '@sinclair/typebox';
-import type { SubtitleTrackSchema, SubtitleUploadBody } from './contracts/subtitles';
-
 /** A language tag: a 2–3 letter language, optionally a region (`en`, `ru`, `pt-BR`, `zh-Hant`). */
 export const SUBTITLE_LANGUAGE_PATTERN = '^[a-z]{2,3}(-[A-Za-z0-9]{2,4})?$';
 /** The largest subtitle file accepted (an episode is 1–3 minutes: a few KiB in practice). */
 export const SUBTITLE_MAX_BYTES = 256 * 1024;
 export const SUBTITLE_LABEL_MAX_LENGTH = 40;
 export const SUBTITLE_GROUP_ID = 'subs';
-
-// The wire shapes, as contracts/subtitles.ts declares them (types only: no schema code is bundled).
-export type SubtitleTrack = Static<typeof SubtitleTrackSchema>;
-/** An upload: an optional label (the language's own name when empty) and the `.vtt` or `.srt` text. */
-export type SubtitleUpload = Static<typeof SubtitleUploadBody>;
-
-/** What an episode answer says of its subtitles. */
-export type EpisodeSubtitles = ReadonlyArray<Pick<SubtitleTrack, 'language' | 'label'>>;
 
 /** Where the player remembers the viewer's captions choice: a language tag, or `off`. */
 export const CAPTIONS_STORAGE_KEY = 'captions';

@@ -15,22 +15,15 @@ import { matchRoute, type RouteMatch } from '@cliffhanger/shared/routes';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { REMOTE_NAMES, type RemoteName } from '../config';
 import { mediaStorageFor } from '../domains/media/media-storage';
 import { S3MediaStorage } from '../domains/media/s3-media-storage';
 import { headerLanguages, varyOn } from '../http/messages/viewer-language';
 import { contentSecurityPolicy } from './content-security-policy';
 import { firstScreenLinkHeader, homeFirstScreen, withFirstScreen, withPageLanguage } from './first-screen';
-import { REMOTE_NAMES, type RemoteName, remotesJson } from './frontends-config';
+import { remotesJson } from './frontends-config';
 import { isInside, isVersionName, publishedFolder, safeRelativePath } from './releases-paths';
 import { genericPreview, type PageAnswer, pageAnswerFor, withSharePreview } from './share-preview';
-
-export {
-  browserConfigFromEnv,
-  REMOTE_NAMES,
-  type RemoteName,
-  remoteOverridesFromEnv,
-  remotesJson,
-} from './frontends-config';
 
 export interface FrontendsOptions {
   /** The repository root: builds are read from `<root>/shell/dist` and `<root>/mf-<name>/dist`. */

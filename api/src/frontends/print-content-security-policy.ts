@@ -8,9 +8,8 @@
  * SENTRY_DSN, CDN_HOST, …). Remotes on the site origin, when given, are left to 'self'.
  */
 import { readFileSync } from 'node:fs';
-import { remoteReleasesUrlFromEnv } from '../config';
+import { browserConfigFromEnv, remoteReleasesUrlFromEnv } from '../config';
 import { contentSecurityPolicy } from './content-security-policy';
-import { browserConfigFromEnv } from './frontends-config';
 
 export function policyForDeployment(remotesFile: string, siteOrigin: string | undefined, env: NodeJS.ProcessEnv) {
   const remotes = JSON.parse(readFileSync(remotesFile, 'utf8')) as Record<string, unknown>;

@@ -10,15 +10,15 @@
  * request in the very same store, synchronously. With Redis every process shares the counts there.
  */
 import rateLimit, {
+  normalizeIP as addressKeyOf,
   type FastifyRateLimitStore,
   type FastifyRateLimitStoreCtor,
   type RateLimitPluginOptions,
 } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { addressKeyOf } from '../kernel/identity';
-import { bearerTokenOf, verifyAccessToken } from '../kernel/tokens';
 import type { RequestCounter } from './prepared-answers';
+import { bearerTokenOf, verifyAccessToken } from './tokens';
 
 const WINDOW_MS = 60_000;
 /** The start of a signed-in user's key; an address key (an IP address) never starts with it. */

@@ -12,7 +12,7 @@ import { DEVICE_ID_HEADER, DEVICE_ID_PATTERN } from '@cliffhanger/shared/constan
 import type { FreeCoinLimits } from '../config';
 import type { Trx } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { hashToken } from './tokens';
+import { hashToken } from '../http/tokens';
 
 /** Where a free coin is claimed from: the client address (as the rate limiter keys it) and the device, if named. */
 export interface FreeCoinSource {

@@ -16,11 +16,12 @@ import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../http/errors';
 import { acceptedLanguages } from '../http/messages/viewer-language';
+import { bearerToken, verifyAccessToken } from '../http/tokens';
+import { savedLanguageOf } from './accounts.repository';
 import { deviceIdOf, type FreeCoinSource } from './free-coin-pool';
-import { bearerToken, verifyAccessToken } from './tokens';
 
-/** A client address as the rate limits and free-coin pools key it (an IPv6 address by its /64). */
-export const addressKeyOf = (ip: string) => normalizeIP(ip);
+/** A client address as the free-coin pools key it, as the rate limits do (an IPv6 address by its /64). */
+const addressKeyOf = (ip: string) => normalizeIP(ip);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,8 +50,23 @@ async function resolveViewer(ctx: AppContext, request: FastifyRequest): Promise<
   return user;
 }
 
+/** The language saved on the account a valid Bearer token names, for answers of routes that did not load the viewer. */
+async function savedLanguageOfToken(ctx: AppContext, token: string): Promise<string | null> {
+  const userId = verifyAccessToken(token, ctx.config.jwtSecret, ctx.now().getTime());
+  if (userId === null) return null;
+  try {
+    return await savedLanguageOf(ctx.db, userId);
+  } catch {
+    return null;
+  }
+}
+
 export function registerAuthHooks(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('viewer', null);
+  app.decorate('savedLanguageOfRequest', (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    return token === null ? null : savedLanguageOfToken(ctx, token);
+  });
   app.decorate('optionalUser', async (request: FastifyRequest) => {
     request.viewer = await resolveViewer(ctx, request);
   });

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import { browserConfigFromEnv, remoteOverridesFromEnv } from '../../src/frontends/frontends-config';
+import { browserConfigFromEnv, remoteOverridesFromEnv } from '../../src/config';
 import { call } from '../support/http';
 import { type ConfigOverrides, createTestApp, type TestApp } from '../support/test-app';
 

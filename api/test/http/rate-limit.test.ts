@@ -6,7 +6,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { InProcessRateStore } from '../../src/http/rate-limit';
-import { signAccessToken } from '../../src/kernel/tokens';
+import { signAccessToken } from '../../src/http/tokens';
 import { databaseKinds } from '../support/databases';
 import { registerUser, type Session, signUpGuest } from '../support/fixtures';
 import { bearer, call, listenOnFreePort } from '../support/http';

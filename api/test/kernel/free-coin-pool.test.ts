@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { DEVICE_ID_HEADER, MAGIC_LINK_SIGNUP_COINS } from '@cliffhanger/shared/constants';
-import { hashToken } from '../../src/kernel/tokens';
+import { hashToken } from '../../src/http/tokens';
 import { unexplainedBalances } from '../domains/auth/merge-support';
 import { balanceOf, ledgerSum } from '../domains/coins/money-fixtures';
 import { databaseKinds } from '../support/databases';

@@ -1,8 +1,8 @@
 import { authenticated, Button, navigationRequested, Page, useAppDispatch } from '@cliffhanger/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { adminApi } from '../features/api/admin.api';
-import { fieldErrorsOf, problemOf, TextField } from '../features/layout/form';
+import { adminApi } from '../lib/api/admin.api';
+import { fieldErrorsOf, problemOf, TextField } from '../lib/layout/form';
 import { screensT, useScreensT } from './messages';
 
 type Fields = { email: string; username: string; password: string; invitation_code: string };

@@ -1,6 +1,6 @@
 /** The staff API's answers as the tests give them, whole, so each test names only what matters to it. */
 import { testUser } from '../../../shared/testing/remote-store';
-import type { AdminUser } from '../features/api/admin.types';
+import type { AdminUser } from '../lib/api/admin.types';
 
 /** A registered, active viewer as the staff API answers them: no coins, no Gold; `extra` says what differs. */
 export const adminUser = (extra: Partial<AdminUser> = {}): AdminUser => ({

@@ -1,11 +1,15 @@
 /**
  * The first schema: accounts, catalogue, viewing, the coin ledger and unlocks, tokens and settings.
- * Frozen in time (`Kysely<any>`): later changes go into new migration files, never here.
+ * Frozen in time (`FrozenDb`): later changes go into new migration files, never here.
  * One file serves SQLite and PostgreSQL; the few type names that differ are chosen by `types()`.
  */
 import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
 
-function types(db: Kysely<any>) {
+/** The database as this migration knows it: untyped, frozen in time. */
+// biome-ignore lint/suspicious/noExplicitAny: a migration never follows the schema's later types.
+type FrozenDb = Kysely<any>;
+
+function types(db: FrozenDb) {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   return {
     pg,
@@ -15,10 +19,22 @@ function types(db: Kysely<any>) {
   };
 }
 
-export async function up(db: Kysely<any>): Promise<void> {
-  const t = types(db);
-  const notNullFalse = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(false);
+type Types = ReturnType<typeof types>;
 
+const notNullFalse = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(false);
+
+export async function up(db: FrozenDb): Promise<void> {
+  const t = types(db);
+  await accountTables(db, t);
+  await catalogueTables(db, t);
+  await viewingTables(db, t);
+  await moneyTables(db, t);
+  await tokenTables(db, t);
+  await preferenceTables(db, t);
+}
+
+/** The accounts: users, with their unique email, username and guest id. */
+async function accountTables(db: FrozenDb, t: Types) {
   await db.schema
     .createTable('users')
     .addColumn('id', t.idType, t.id)
@@ -46,7 +62,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('users_email_unique').on('users').column('email').unique().execute();
   await db.schema.createIndex('users_username_unique').on('users').column('username').unique().execute();
   await db.schema.createIndex('users_guest_id_unique').on('users').column('guest_id').unique().execute();
+}
 
+/** The catalogue: categories, series, seasons and episodes. */
+async function catalogueTables(db: FrozenDb, t: Types) {
   await db.schema
     .createTable('categories')
     .addColumn('id', t.idType, t.id)
@@ -123,7 +142,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('episodes_series_season_number', ['series_id', 'season_number', 'episode_number'])
     .execute();
   await db.schema.createIndex('episodes_series_position').on('episodes').columns(['series_id', 'position']).execute();
+}
 
+/** Viewing: my list, watch progress and history. */
+async function viewingTables(db: FrozenDb, t: Types) {
   await db.schema
     .createTable('my_list')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -168,7 +190,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('watch_history')
     .columns(['user_id', 'watched_at'])
     .execute();
+}
 
+/** Money: episode unlocks and the coin ledger. */
+async function moneyTables(db: FrozenDb, t: Types) {
   await db.schema
     .createTable('episode_unlocks')
     .addColumn('id', t.idType, t.id)
@@ -191,7 +216,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('coin_ledger_user_reason_reference', ['user_id', 'reason', 'reference'])
     .execute();
   await db.schema.createIndex('coin_ledger_user').on('coin_ledger').columns(['user_id', 'id']).execute();
+}
 
+/** Sign-in tokens: magic links, refresh tokens, password resets and e-mail verifications. */
+async function tokenTables(db: FrozenDb, t: Types) {
   await db.schema
     .createTable('magic_links')
     .addColumn('id', t.idType, t.id)
@@ -231,7 +259,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('created_at', t.timestamp, (c) => c.notNull())
       .execute();
   }
+}
 
+/** Preferences and settings: notification preferences, device reports and the settings store. */
+async function preferenceTables(db: FrozenDb, t: Types) {
   await db.schema
     .createTable('notification_preferences')
     .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
@@ -257,7 +288,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: FrozenDb): Promise<void> {
   for (const table of [
     'settings',
     'device_reports',

@@ -32,11 +32,21 @@ import * as auth from './auth.service';
 const GENERIC_RESET_ANSWER = 'If an account exists for that address, we have sent a link to reset its password.';
 const GENERIC_MAGIC_LINK_ANSWER = 'Check your inbox: we have sent you a sign-in link.';
 
+const tags = ['auth'];
+
 export async function authRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }) {
   /** Login, reset and magic-link requests invite guessing and mail flooding: a tight per-address limit. */
   const sensitive = perAddressLimit(ctx.config.rateLimit.sensitivePerMinute, '1 minute');
-  const tags = ['auth'];
+  sessionRoutes(app, ctx, sensitive);
+  passwordRoutes(app, ctx, sensitive);
+  magicLinkRoutes(app, ctx, sensitive);
+  guestSignupRoute(app, ctx);
+}
 
+type RouteLimit = ReturnType<typeof perAddressLimit>;
+
+/** Signing in and up, signing out (here or everywhere) and renewing a session. */
+function sessionRoutes(app: TypedFastify, ctx: AppContext, sensitive: RouteLimit) {
   app.post(
     '/auth/login/',
     { config: sensitive, schema: { tags, body: LoginBody, response: withErrors({ 200: AuthAnswerSchema }) } },
@@ -86,7 +96,10 @@ export async function authRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
     },
     (request) => auth.refreshSession(ctx, request.body.refresh),
   );
+}
 
+/** Confirming the address, resetting a forgotten password, and changing or setting one. */
+function passwordRoutes(app: TypedFastify, ctx: AppContext, sensitive: RouteLimit) {
   app.post(
     '/auth/verify-email/',
     { schema: { tags, body: TokenBody, response: withErrors({ 200: MessageSchema }) } },
@@ -159,7 +172,10 @@ export async function authRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
       return { message: 'Your password has been set', ...tokens };
     },
   );
+}
 
+/** Signing in by a link mailed to the address. */
+function magicLinkRoutes(app: TypedFastify, ctx: AppContext, sensitive: RouteLimit) {
   app.post(
     '/auth/magic-link/',
     {
@@ -181,7 +197,9 @@ export async function authRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
     { config: sensitive, schema: { tags, body: TokenBody, response: withErrors({ 200: MagicLinkVerifyAnswer }) } },
     (request) => auth.verifyMagicLink(ctx, requestFacts(ctx, request), request.body.token),
   );
+}
 
+function guestSignupRoute(app: TypedFastify, ctx: AppContext) {
   /**
    * A session is cheap and a crowd behind one address (a carrier, an office) all need one: a client
    * address gets GUEST_SIGNUP_RATE_LIMIT_PER_MINUTE new guests a minute, only to bound a flood. What a

@@ -10,10 +10,10 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { Trx, UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../../http/errors';
+import { hashToken, randomToken, signAccessToken } from '../../http/tokens';
 import { takeFreeCoins } from '../../kernel/free-coin-pool';
 import type { RequestFacts } from '../../kernel/identity';
 import { applyEntry, isUniqueViolation, moneyTransaction } from '../../kernel/money-transaction';
-import { hashToken, randomToken, signAccessToken } from '../../kernel/tokens';
 import { linkMail } from '../../mail/mailer';
 import { mailSiteOrigin } from '../../mail/site-origin';
 import {

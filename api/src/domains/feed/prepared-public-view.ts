@@ -10,7 +10,7 @@
 import { publicViewCache } from '../../cache/app-caches';
 import type { AppContext } from '../../context';
 import type { PreparedPost } from '../../http/prepared-answers';
-import { bearerTokenOf, verifyAccessToken } from '../../kernel/tokens';
+import { bearerTokenOf, verifyAccessToken } from '../../http/tokens';
 import { sharedFlags } from './feed.service';
 
 /** The largest id the route's schema accepts (a 32-bit row id). */

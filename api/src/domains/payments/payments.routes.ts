@@ -71,10 +71,18 @@ import { receiptAddress } from './webhook-event';
 
 type Options = { ctx: AppContext; payments: PaymentsRuntime };
 
-export async function paymentsRoutes(app: TypedFastify, { ctx, payments }: Options) {
-  const tags = ['payments'];
-  const preHandler = app.requireUser;
+export async function paymentsRoutes(app: TypedFastify, options: Options) {
+  checkoutRoutes(app, options);
+  paymentMethodRoutes(app, options);
+  paymentRoutes(app, options);
+  await webhookRoutes(app, options);
+  if (options.payments.provider?.kind === 'dev') await app.register(devCheckoutRoutes, options);
+}
 
+const tags = ['payments'];
+
+/** A coin purchase's checkout, and the provider's public settings the checkout pages read. */
+function checkoutRoutes(app: TypedFastify, { ctx, payments }: Options) {
   // A coin purchase only starts a checkout: the coins arrive with the verified payment webhook, never
   // with the browser's return.
   app.post(
@@ -110,6 +118,11 @@ export async function paymentsRoutes(app: TypedFastify, { ctx, payments }: Optio
     provider: payments.config.mode,
     publishable_key: payments.config.mode === 'stripe' ? payments.config.publishableKey : null,
   }));
+}
+
+/** The viewer's saved cards: list, add (with the dev provider's card check), set up, delete, make default. */
+function paymentMethodRoutes(app: TypedFastify, { ctx, payments }: Options) {
+  const preHandler = app.requireUser;
 
   app.get(
     '/payment-methods/',
@@ -181,6 +194,11 @@ export async function paymentsRoutes(app: TypedFastify, { ctx, payments }: Optio
     { preHandler, schema: { tags, params: IdParams, response: withErrors({ 200: PaymentMethodList }) } },
     (request) => setDefaultPaymentMethod(ctx, payments, viewerOf(request), request.params.id),
   );
+}
+
+/** One-off payment intents and the viewer's transactions. */
+function paymentRoutes(app: TypedFastify, { ctx, payments }: Options) {
+  const preHandler = app.requireUser;
 
   app.post(
     '/payments/create-intent/',
@@ -209,7 +227,10 @@ export async function paymentsRoutes(app: TypedFastify, { ctx, payments }: Optio
         await answerLanguage(request, reply),
       ),
   );
+}
 
+/** The processor's events, read as raw bytes so their signature can be verified. */
+async function webhookRoutes(app: TypedFastify, { ctx, payments }: Options) {
   await app.register(async (webhook: TypedFastify) => {
     // Whatever the declared type, the handler gets the bytes as sent; verification decides.
     webhook.removeAllContentTypeParsers();
@@ -249,9 +270,23 @@ export async function paymentsRoutes(app: TypedFastify, { ctx, payments }: Optio
       },
     );
   });
-
-  if (payments.provider?.kind === 'dev') await app.register(devCheckoutRoutes, { ctx, payments });
 }
+
+/** A dev checkout page's answer: HTML under the checkout's own content security policy, never cached. */
+const html = (reply: FastifyReply) =>
+  reply
+    .header('content-security-policy', DEV_CHECKOUT_CSP)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8');
+
+type CheckoutRequest = FastifyRequest & {
+  params: { session_id: string };
+  query: Static<typeof DevCheckoutQuery>;
+};
+
+/** The page's language: the one the checkout was started in, else the viewer's. */
+const pageLanguage = async (request: CheckoutRequest): Promise<Language> =>
+  request.query.lang ?? (await viewerLanguage(request));
 
 async function devCheckoutRoutes(app: TypedFastify, { ctx, payments }: Options) {
   // The pages answer HTML; a malformed session id or body gets the usual JSON error.
@@ -263,20 +298,6 @@ async function devCheckoutRoutes(app: TypedFastify, { ctx, payments }: Options) 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
-  const html = (reply: FastifyReply) =>
-    reply
-      .header('content-security-policy', DEV_CHECKOUT_CSP)
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8');
-
-  type CheckoutRequest = FastifyRequest & {
-    params: { session_id: string };
-    query: Static<typeof DevCheckoutQuery>;
-  };
-  /** The page's language: the one the checkout was started in, else the viewer's. */
-  const pageLanguage = async (request: CheckoutRequest): Promise<Language> =>
-    request.query.lang ?? (await viewerLanguage(request));
-
   /** The checkout of the request when the caller may act on it; otherwise the answer is already sent. */
   async function ownSession(request: CheckoutRequest, reply: FastifyReply): Promise<PaymentRow | null> {
     const payment = await findDevSession(ctx, request.params.session_id);

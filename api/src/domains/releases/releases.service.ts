@@ -4,15 +4,14 @@
  * of a canary that fails too often, and the staff actions of the Releases screen, each audited.
  */
 import { createHash } from 'node:crypto';
-import {
-  CANARY_AUTO_ROLLBACK,
-  REMOTE_ROLLOUT_CACHE_SECONDS,
-  type RemoteLoadReport,
-  type RemoteReleasesView,
-  type RemoteRollout,
-  type RemoteRolloutsAnswer,
-  type RemoteVersionFigures,
-} from '@cliffhanger/shared/remote-releases';
+import type {
+  RemoteLoadReport,
+  RemoteReleasesView,
+  RemoteRollout,
+  RemoteRolloutsAnswer,
+  RemoteVersionFigures,
+} from '@cliffhanger/shared/entities';
+import { CANARY_AUTO_ROLLBACK, REMOTE_ROLLOUT_CACHE_SECONDS } from '@cliffhanger/shared/remote-releases';
 import { REMOTE_IDS, type RemoteId } from '@cliffhanger/shared/routes';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';

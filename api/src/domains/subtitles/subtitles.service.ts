@@ -5,7 +5,8 @@
  * transaction. Viewers get the tracks through signed playback (media/subtitle-renditions.ts) and in
  * episode answers (catalogue).
  */
-import { SUBTITLE_LABEL_MAX_LENGTH, type SubtitleTrack, type SubtitleUpload } from '@cliffhanger/shared/subtitles';
+import type { SubtitleTrack, SubtitleUpload } from '@cliffhanger/shared/entities';
+import { SUBTITLE_LABEL_MAX_LENGTH } from '@cliffhanger/shared/subtitles';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { EpisodeSubtitleRow, UserRow } from '../../db/schema';

@@ -5,9 +5,17 @@
  */
 import { detectLanguage, type Language } from '@cliffhanger/shared/languages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
-import { savedLanguageOf } from '../../kernel/accounts.repository';
-import { bearerToken, verifyAccessToken } from '../../kernel/tokens';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The language saved on the account a request's valid Bearer token names (null when it names none
+     * or the lookup fails), or null at once when the request carries no Bearer token. The kernel's
+     * identity hooks provide it (kernel/identity.ts); without them only the headers count.
+     */
+    savedLanguageOfRequest?: (request: FastifyRequest) => Promise<string | null> | null;
+  }
+}
 
 /** Only so much of a header is read: a huge or garbled one costs nothing and means "no preference". */
 const MAX_HEADER_LENGTH = 1024;
@@ -41,20 +49,6 @@ export function acceptedLanguages(header: unknown): string[] {
   return ranges.sort((a, b) => b.q - a.q || a.index - b.index).map((range) => range.tag);
 }
 
-/** The stored language of the user a valid Bearer token names, when the route did not look them up. */
-async function storedLanguageOfToken(request: FastifyRequest): Promise<string | null> {
-  const ctx = (request.server as { ctx?: AppContext }).ctx;
-  const token = bearerToken(request);
-  if (!ctx || !token) return null;
-  const userId = verifyAccessToken(token, ctx.config.jwtSecret, ctx.now().getTime());
-  if (userId === null) return null;
-  try {
-    return await savedLanguageOf(ctx.db, userId);
-  } catch {
-    return null;
-  }
-}
-
 const resolved = new WeakMap<FastifyRequest, Promise<Language>>();
 
 export interface LanguageOptions {
@@ -74,11 +68,10 @@ export function viewerLanguage(
   if (known) return known;
   const preferred = acceptedLanguages(request.headers['accept-language']);
   const viewer = request.viewer;
-  if (viewer || !lookUpStored || !bearerToken(request)) {
-    return Promise.resolve(detectLanguage(viewer?.language, preferred));
-  }
-  const language = storedLanguageOfToken(request).then(
-    (stored) => detectLanguage(stored, preferred),
+  const stored = viewer || !lookUpStored ? null : (request.server.savedLanguageOfRequest?.(request) ?? null);
+  if (stored === null) return Promise.resolve(detectLanguage(viewer?.language, preferred));
+  const language = stored.then(
+    (saved) => detectLanguage(saved, preferred),
     () => detectLanguage(null, preferred),
   );
   resolved.set(request, language);

@@ -5,7 +5,7 @@
  * sockets: every answer must be the same bytes but the Date line, whatever the poll carries, and only
  * the caller's own cached answer may ever go out before routing.
  */
-import { signAccessToken } from '../../../src/kernel/tokens';
+import { signAccessToken } from '../../../src/http/tokens';
 import { databaseKinds } from '../../support/databases';
 import { registerUser, type Session, signUpGuest } from '../../support/fixtures';
 import { listenOnFreePort } from '../../support/http';

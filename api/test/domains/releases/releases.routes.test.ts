@@ -7,8 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CANARY_AUTO_ROLLBACK, REMOTE_REPORTS_PER_REQUEST } from '@cliffhanger/shared/remote-releases';
-import { remoteReleasesUrlFromEnv } from '../../../src/config';
-import { remoteOverridesFromEnv } from '../../../src/frontends/frontends-config';
+import { remoteOverridesFromEnv, remoteReleasesUrlFromEnv } from '../../../src/config';
 import { databaseKinds } from '../../support/databases';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';

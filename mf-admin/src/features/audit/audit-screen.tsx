@@ -15,11 +15,11 @@ import {
 } from '@cliffhanger/shared';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { adminApi } from '../api/admin.api';
-import type { AuditEntry } from '../api/admin.types';
-import { AdminLayout } from '../layout/admin-layout';
-import { type Column, ListTable } from '../layout/admin-list';
-import { problemOf, SelectField, TextField } from '../layout/form';
+import { adminApi } from '../../lib/api/admin.api';
+import type { AuditEntry } from '../../lib/api/admin.types';
+import { AdminLayout } from '../../lib/layout/admin-layout';
+import { type Column, ListTable } from '../../lib/layout/admin-list';
+import { problemOf, SelectField, TextField } from '../../lib/layout/form';
 import { useAuditT } from './messages';
 
 const FILTERS = ['actor', 'action', 'from', 'to'] as const;

@@ -1,5 +1,5 @@
 import { type AuthResponse, type BaseApi, baseApi } from '@cliffhanger/shared';
-import { adminApi } from '../api/admin.api';
+import { adminApi } from '../../lib/api/admin.api';
 
 export const adminAuthApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

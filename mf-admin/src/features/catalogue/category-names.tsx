@@ -13,10 +13,10 @@ import {
   useAppDispatch,
 } from '@cliffhanger/shared';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { adminApi } from '../api/admin.api';
-import type { Category } from '../api/admin.types';
-import { type Column, ListTable } from '../layout/admin-list';
-import { problemOf } from '../layout/form';
+import { adminApi } from '../../lib/api/admin.api';
+import type { Category } from '../../lib/api/admin.types';
+import { type Column, ListTable } from '../../lib/layout/admin-list';
+import { problemOf } from '../../lib/layout/form';
 import { catalogueT, useCatalogueT } from './messages';
 
 /** The API's limit on a genre's name, in any language. */

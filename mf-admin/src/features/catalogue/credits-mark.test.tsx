@@ -1,9 +1,9 @@
 import { setLanguage } from '@cliffhanger/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { AdminEpisode } from '../../lib/api/admin.types';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { renderAdmin } from '../../test/render';
-import type { AdminEpisode } from '../api/admin.types';
 import { EditEpisode } from './episode-screens';
 
 jest.setTimeout(20_000);

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { AdminEpisode } from '../../lib/api/admin.types';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { renderAdmin } from '../../test/render';
-import type { AdminEpisode } from '../api/admin.types';
 import { keepUnsavedOrder, SeriesEpisodes } from './episode-screens';
 import { describeRule, parseRule } from './pricing-rule';
 

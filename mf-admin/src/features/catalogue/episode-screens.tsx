@@ -10,14 +10,14 @@ import {
   showToast,
   useAppDispatch,
 } from '@cliffhanger/shared';
-import { type FormEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { type DragEvent, type FormEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { adminApi } from '../api/admin.api';
-import type { AdminEpisode } from '../api/admin.types';
-import { AdminLayout } from '../layout/admin-layout';
-import { AdminList, type Column } from '../layout/admin-list';
-import { Checkbox, Field, fieldErrorsOf, problemOf, TextField } from '../layout/form';
-import { useListQuery } from '../layout/list-query';
+import { adminApi } from '../../lib/api/admin.api';
+import type { AdminEpisode } from '../../lib/api/admin.types';
+import { AdminLayout } from '../../lib/layout/admin-layout';
+import { AdminList, type Column } from '../../lib/layout/admin-list';
+import { Checkbox, Field, fieldErrorsOf, problemOf, TextField } from '../../lib/layout/form';
+import { useListQuery } from '../../lib/layout/list-query';
 import { VideoUpload } from '../media/video-upload';
 import { SubtitlesPanel } from '../subtitles/subtitles-panel';
 import { catalogueT, useCatalogueT } from './messages';
@@ -49,22 +49,13 @@ export function keepUnsavedOrder<T extends { id: number }>(mine: T[] | null, bef
   return mine.map((row) => rows.get(row.id) as T);
 }
 
-export function SeriesEpisodes() {
-  const seriesId = Number(useParams().seriesId);
-  const series = adminApi.useAdminSeriesQuery(seriesId, { skip: !seriesId });
-  const { data, isError, refetch } = adminApi.useAdminSeriesEpisodesQuery(seriesId, { skip: !seriesId });
-  const [order, setOrder] = useState<AdminEpisode[] | null>(null);
-  // Drag to reorder: the row being dragged and the one it is over (the arrows do the same by keyboard).
-  const [dragged, setDragged] = useState<number | null>(null);
-  const [over, setOver] = useState<number | null>(null);
-  const list = useRef<HTMLOListElement>(null);
-  const [saveOrder, saving] = adminApi.useAdminReorderEpisodesMutation();
+/** Publishing and unpublishing one episode from the list, with a toast saying how it went. */
+function useEpisodePublishing() {
   const [publish] = adminApi.useAdminPublishEpisodeMutation();
   const [unpublish] = adminApi.useAdminUnpublishEpisodeMutation();
   const dispatch = useAppDispatch();
   const { t } = useCatalogueT();
-
-  async function setPublished(episode: AdminEpisode, on: boolean) {
+  return async function setPublished(episode: AdminEpisode, on: boolean) {
     const result = on ? await publish({ id: episode.id }) : await unpublish(episode.id);
     if ('error' in result)
       dispatch(showToast({ type: 'error', message: problemOf(result.error, t('episodes.changeFailed')) }));
@@ -75,10 +66,19 @@ export function SeriesEpisodes() {
           message: t(on ? 'episodes.published' : 'episodes.unpublished', { title: episode.title }),
         }),
       );
-  }
-  // A fresh list (a save, another staff member's change, a background refresh) replaces the order on
-  // screen unless the staff member has moved episodes and not saved yet: then their order is kept, with
-  // the fresh rows, as long as the same episodes are there.
+  };
+}
+
+/**
+ * The episode order on screen and its saving. A fresh list (a save, another staff member's change, a
+ * background refresh) replaces the order on screen unless the staff member has moved episodes and not
+ * saved yet: then their order is kept, with the fresh rows, as long as the same episodes are there.
+ */
+function useEpisodeOrder(seriesId: number, data: AdminEpisode[] | undefined) {
+  const [order, setOrder] = useState<AdminEpisode[] | null>(null);
+  const [saveOrder, saving] = adminApi.useAdminReorderEpisodesMutation();
+  const dispatch = useAppDispatch();
+  const { t } = useCatalogueT();
   const shown = useRef<AdminEpisode[] | null>(null);
   useEffect(() => {
     setOrder((mine) => keepUnsavedOrder(mine, shown.current, data ?? null));
@@ -94,6 +94,28 @@ export function SeriesEpisodes() {
     else dispatch(showToast({ type: 'success', message: t('episodes.orderSaved') }));
   }
 
+  const move = (from: number, to: number) => setOrder((current) => (current ? moved(current, from, to) : current));
+  return { order, move, changed, save, saving: saving.isLoading };
+}
+
+/**
+ * Drag to reorder: the row being dragged and the one it is over (the arrows do the same by keyboard).
+ * A mouse drags the whole row (HTML drag and drop); touch and pen drag by the handle with pointer
+ * events, since phones do not start HTML drag and drop from a touch.
+ */
+function useEpisodeDrag(move: (from: number, to: number) => void) {
+  const [dragged, setDragged] = useState<number | null>(null);
+  const [over, setOver] = useState<number | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const stop = () => {
+    setDragged(null);
+    setOver(null);
+  };
+  const dropAt = (at: number | null) => {
+    if (dragged !== null && at !== null && at !== dragged) move(dragged, at);
+    stop();
+  };
+
   /** The row under a finger at `y` (client pixels); above the list is the first row, below it the last. */
   function rowAt(y: number): number | null {
     const rows = [...(list.current?.children ?? [])].filter((row) => row.classList.contains('admin-episode-row'));
@@ -106,11 +128,9 @@ export function SeriesEpisodes() {
     return y < (rows[0] as Element).getBoundingClientRect().top ? 0 : rows.length - 1;
   }
 
-  // Touch and pen drag by the handle with pointer events (phones do not start HTML drag and drop from
-  // a touch); a mouse drags the whole row as before.
   const handleEvents = (index: number) => ({
     onPointerDown: (event: PointerEvent<HTMLElement>) => {
-      if (event.pointerType === 'mouse' || !order) return;
+      if (event.pointerType === 'mouse') return;
       event.preventDefault();
       event.currentTarget.setPointerCapture?.(event.pointerId);
       setDragged(index);
@@ -122,17 +142,116 @@ export function SeriesEpisodes() {
       if (at !== null) setOver(at);
     },
     onPointerUp: (event: PointerEvent<HTMLElement>) => {
-      if (event.pointerType === 'mouse' || dragged === null || !order) return;
-      const at = rowAt(event.clientY) ?? over;
-      if (at !== null && at !== dragged) setOrder(moved(order, dragged, at));
-      setDragged(null);
-      setOver(null);
+      if (event.pointerType === 'mouse' || dragged === null) return;
+      dropAt(rowAt(event.clientY) ?? over);
     },
-    onPointerCancel: () => {
-      setDragged(null);
-      setOver(null);
-    },
+    onPointerCancel: stop,
   });
+
+  const rowEvents = (index: number, episodeId: number) => ({
+    draggable: true,
+    onDragStart: (event: DragEvent<HTMLElement>) => {
+      event.dataTransfer.effectAllowed = 'move';
+      event.dataTransfer.setData('text/plain', String(episodeId));
+      setDragged(index);
+    },
+    onDragOver: (event: DragEvent<HTMLElement>) => {
+      if (dragged === null) return;
+      event.preventDefault();
+      setOver(index);
+    },
+    onDrop: (event: DragEvent<HTMLElement>) => {
+      event.preventDefault();
+      dropAt(index);
+    },
+    onDragEnd: stop,
+  });
+
+  const rowClass = (index: number) =>
+    [
+      'admin-toolbar admin-episode-row',
+      dragged === index ? 'is-dragging' : '',
+      over === index && dragged !== index ? 'is-drop-target' : '',
+    ].join(' ');
+
+  return { list, handleEvents, rowEvents, rowClass };
+}
+
+interface EpisodeRowProps {
+  episode: AdminEpisode;
+  index: number;
+  count: number;
+  seriesId: number;
+  drag: ReturnType<typeof useEpisodeDrag>;
+  move: (from: number, to: number) => void;
+  setPublished: (episode: AdminEpisode, on: boolean) => void;
+}
+
+/** One episode in play order: its handle, title, price and state, the arrows, edit and publish. */
+function EpisodeRow({ episode, index, count, seriesId, drag, move, setPublished }: EpisodeRowProps) {
+  const { t } = useCatalogueT();
+  const ready = episode.publish_checklist.every((check) => check.met);
+  return (
+    <li className={drag.rowClass(index)} {...drag.rowEvents(index, episode.id)}>
+      <span
+        className="admin-drag-handle"
+        aria-hidden="true"
+        title={t('episodes.dragToMove')}
+        {...drag.handleEvents(index)}
+      >
+        ⠿
+      </span>
+      <span className="admin-episode-title">
+        {t('episodes.season', { season: episode.season_number })} · {episode.title} —{' '}
+        {priceLabel(episode, t('common.freeLower'), t)}
+        {!episode.hls_url && ` · ${t('episodes.noVideo')}`}
+      </span>
+      <span className={`admin-state is-${episode.publish_state}`}>{publishLabel(episode)}</span>
+      <Button
+        variant="ghost"
+        aria-label={t('episodes.moveUp', { title: episode.title })}
+        disabled={index === 0}
+        onClick={() => move(index, index - 1)}
+      >
+        ↑
+      </Button>
+      <Button
+        variant="ghost"
+        aria-label={t('episodes.moveDown', { title: episode.title })}
+        disabled={index === count - 1}
+        onClick={() => move(index, index + 1)}
+      >
+        ↓
+      </Button>
+      <Link to={`/admin/series/${seriesId}/episodes/${episode.id}/edit`}>{t('common.edit')}</Link>
+      {episode.publish_state === 'published' || episode.publish_state === 'scheduled' ? (
+        <Button variant="ghost" className="admin-publish-toggle" onClick={() => setPublished(episode, false)}>
+          {t('common.unpublish')}
+        </Button>
+      ) : (
+        <Button
+          variant="ghost"
+          className="admin-publish-toggle"
+          disabled={!ready}
+          title={ready ? undefined : t('episodes.uploadFirst')}
+          aria-label={t('episodes.publishLabel', { title: episode.title })}
+          onClick={() => setPublished(episode, true)}
+        >
+          {t('common.publish')}
+        </Button>
+      )}
+    </li>
+  );
+}
+
+export function SeriesEpisodes() {
+  const seriesId = Number(useParams().seriesId);
+  const series = adminApi.useAdminSeriesQuery(seriesId, { skip: !seriesId });
+  const { data, isError, refetch } = adminApi.useAdminSeriesEpisodesQuery(seriesId, { skip: !seriesId });
+  const { order, move, changed, save, saving } = useEpisodeOrder(seriesId, data);
+  const drag = useEpisodeDrag(move);
+  const setPublished = useEpisodePublishing();
+  const { t } = useCatalogueT();
 
   return (
     <AdminLayout title={series.data ? t('episodes.titleOf', { title: series.data.title }) : t('episodes.title')}>
@@ -142,7 +261,7 @@ export function SeriesEpisodes() {
         </Link>
         <Link to={`/admin/series/${seriesId}/edit`}>{t('episodes.editSeries')}</Link>
         {changed && (
-          <Button onClick={save} disabled={saving.isLoading}>
+          <Button onClick={save} disabled={saving}>
             {t('episodes.saveOrder')}
           </Button>
         )}
@@ -155,85 +274,18 @@ export function SeriesEpisodes() {
       {isError && <ErrorNotice message={t('episodes.failed')} onRetry={refetch} />}
       {!order && !isError && <InlineSpinner />}
       {order && (
-        <ol className="admin-table-wrap" ref={list}>
+        <ol className="admin-table-wrap" ref={drag.list}>
           {order.map((episode, index) => (
-            <li
+            <EpisodeRow
               key={episode.id}
-              className={[
-                'admin-toolbar admin-episode-row',
-                dragged === index ? 'is-dragging' : '',
-                over === index && dragged !== index ? 'is-drop-target' : '',
-              ].join(' ')}
-              draggable
-              onDragStart={(event) => {
-                event.dataTransfer.effectAllowed = 'move';
-                event.dataTransfer.setData('text/plain', String(episode.id));
-                setDragged(index);
-              }}
-              onDragOver={(event) => {
-                if (dragged === null) return;
-                event.preventDefault();
-                setOver(index);
-              }}
-              onDrop={(event) => {
-                event.preventDefault();
-                if (dragged !== null) setOrder(moved(order, dragged, index));
-                setDragged(null);
-                setOver(null);
-              }}
-              onDragEnd={() => {
-                setDragged(null);
-                setOver(null);
-              }}
-            >
-              <span
-                className="admin-drag-handle"
-                aria-hidden="true"
-                title={t('episodes.dragToMove')}
-                {...handleEvents(index)}
-              >
-                ⠿
-              </span>
-              <span className="admin-episode-title">
-                {t('episodes.season', { season: episode.season_number })} · {episode.title} —{' '}
-                {priceLabel(episode, t('common.freeLower'), t)}
-                {!episode.hls_url && ` · ${t('episodes.noVideo')}`}
-              </span>
-              <span className={`admin-state is-${episode.publish_state}`}>{publishLabel(episode)}</span>
-              <Button
-                variant="ghost"
-                aria-label={t('episodes.moveUp', { title: episode.title })}
-                disabled={index === 0}
-                onClick={() => setOrder(moved(order, index, index - 1))}
-              >
-                ↑
-              </Button>
-              <Button
-                variant="ghost"
-                aria-label={t('episodes.moveDown', { title: episode.title })}
-                disabled={index === order.length - 1}
-                onClick={() => setOrder(moved(order, index, index + 1))}
-              >
-                ↓
-              </Button>
-              <Link to={`/admin/series/${seriesId}/episodes/${episode.id}/edit`}>{t('common.edit')}</Link>
-              {episode.publish_state === 'published' || episode.publish_state === 'scheduled' ? (
-                <Button variant="ghost" className="admin-publish-toggle" onClick={() => setPublished(episode, false)}>
-                  {t('common.unpublish')}
-                </Button>
-              ) : (
-                <Button
-                  variant="ghost"
-                  className="admin-publish-toggle"
-                  disabled={!episode.publish_checklist.every((check) => check.met)}
-                  title={episode.publish_checklist.every((check) => check.met) ? undefined : t('episodes.uploadFirst')}
-                  aria-label={t('episodes.publishLabel', { title: episode.title })}
-                  onClick={() => setPublished(episode, true)}
-                >
-                  {t('common.publish')}
-                </Button>
-              )}
-            </li>
+              episode={episode}
+              index={index}
+              count={order.length}
+              seriesId={seriesId}
+              drag={drag}
+              move={move}
+              setPublished={setPublished}
+            />
           ))}
           {order.length === 0 && <p className="ch-muted">{t('episodes.none')}</p>}
         </ol>
@@ -534,7 +586,18 @@ export function EditEpisode() {
             <VideoPreview episodeId={data.id} title={data.title} hasVideo={Boolean(data.hls_url || data.video_url)} />
             <VideoUpload episodeId={data.id} onDone={refetch} />
           </section>
-          <SubtitlesPanel episode={data} />
+          <SubtitlesPanel
+            episode={data}
+            preview={(track) => (
+              <VideoPreview
+                episodeId={data.id}
+                title={data.title}
+                hasVideo={Boolean(data.hls_url || data.video_url)}
+                tracks={[track]}
+                initiallyOpen
+              />
+            )}
+          />
           <EpisodePublishing episode={data} />
         </>
       )}

@@ -5,9 +5,9 @@
  */
 import { Button, showToast, useAppDispatch } from '@cliffhanger/shared';
 import { type FormEvent, useState } from 'react';
-import { adminApi } from '../api/admin.api';
-import type { PricingPlan, PricingRule } from '../api/admin.types';
-import { problemOf, TextField } from '../layout/form';
+import { adminApi } from '../../lib/api/admin.api';
+import type { PricingPlan, PricingRule } from '../../lib/api/admin.types';
+import { problemOf, TextField } from '../../lib/layout/form';
 import { type AdminCatalogueKey, catalogueT, useCatalogueT } from './messages';
 
 type Draft = Record<keyof PricingRule, string>;

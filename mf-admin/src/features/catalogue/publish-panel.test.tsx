@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { AdminSeries } from '../../lib/api/admin.types';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { renderAdmin } from '../../test/render';
-import type { AdminSeries } from '../api/admin.types';
 import { EditSeries } from './series-screens';
 
 let http: HttpMock;

@@ -6,8 +6,8 @@
  */
 import { Button, currentLanguage, showToast, useAppDispatch } from '@cliffhanger/shared';
 import { type FormEvent, useId, useState } from 'react';
-import type { PublishCheck, Publishing, PublishRefusal } from '../api/admin.types';
-import { problemOf } from '../layout/form';
+import type { PublishCheck, Publishing, PublishRefusal } from '../../lib/api/admin.types';
+import { problemOf } from '../../lib/layout/form';
 import { catalogueT, useCatalogueT } from './messages';
 
 /** What is published: the sentences differ (in Russian a series and an episode differ in gender). */

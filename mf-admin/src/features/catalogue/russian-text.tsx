@@ -3,7 +3,7 @@
  * viewers who use the site in Russian see them instead of the original text.
  */
 import type { Translations } from '@cliffhanger/shared';
-import { Field, TextField } from '../layout/form';
+import { Field, TextField } from '../../lib/layout/form';
 import { useCatalogueT } from './messages';
 
 export function RussianText({

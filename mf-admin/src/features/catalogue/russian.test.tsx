@@ -1,8 +1,8 @@
 import { setLanguage } from '@cliffhanger/shared';
 import { screen } from '@testing-library/react';
+import type { AdminEpisode } from '../../lib/api/admin.types';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { renderAdmin } from '../../test/render';
-import type { AdminEpisode } from '../api/admin.types';
 import { AllEpisodes, SeriesEpisodes } from './episode-screens';
 import { describeRule } from './pricing-rule';
 

@@ -14,12 +14,12 @@ import {
 } from '@cliffhanger/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { adminApi } from '../api/admin.api';
-import type { AdminSeries, Category } from '../api/admin.types';
-import { AdminLayout } from '../layout/admin-layout';
-import { AdminList, type Column, type ListFilter } from '../layout/admin-list';
-import { Checkbox, Field, fieldErrorsOf, problemOf, SelectField, TextField } from '../layout/form';
-import { useListQuery } from '../layout/list-query';
+import { adminApi } from '../../lib/api/admin.api';
+import type { AdminSeries, Category } from '../../lib/api/admin.types';
+import { AdminLayout } from '../../lib/layout/admin-layout';
+import { AdminList, type Column, type ListFilter } from '../../lib/layout/admin-list';
+import { Checkbox, Field, fieldErrorsOf, problemOf, SelectField, TextField } from '../../lib/layout/form';
+import { useListQuery } from '../../lib/layout/list-query';
 import { imageAddressFor } from '../media/image-host';
 import { optimiseImage } from '../media/image-optimizer';
 import { CategoryNames } from './category-names';

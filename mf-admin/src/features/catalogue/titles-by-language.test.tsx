@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { AdminEpisode, AdminSeries, Publishing } from '../../lib/api/admin.types';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { renderAdmin } from '../../test/render';
-import type { AdminEpisode, AdminSeries, Publishing } from '../api/admin.types';
 import { EditEpisode, NewEpisode } from './episode-screens';
 import { EditSeries, NewSeries } from './series-screens';
 

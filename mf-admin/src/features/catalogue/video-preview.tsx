@@ -5,7 +5,7 @@
  */
 import { Button, ErrorNotice, InlineSpinner } from '@cliffhanger/shared';
 import { useEffect, useRef, useState } from 'react';
-import { adminApi } from '../api/admin.api';
+import { adminApi } from '../../lib/api/admin.api';
 import { useCatalogueT } from './messages';
 
 /** A subtitle track drawn over the preview: a WebVTT address (a blob: one too). */

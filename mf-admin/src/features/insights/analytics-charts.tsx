@@ -16,8 +16,8 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { AdminAnalytics } from '../api/admin.types';
-import { dayName, episodeLabel, funnelSteps } from './insights-screens';
+import type { AdminAnalytics } from '../../lib/api/admin.types';
+import { dayName, episodeLabel, funnelSteps } from './analytics-figures';
 import { useInsightsT } from './messages';
 
 /** "24 Nov" / "24 нояб.": a UTC day of the API, short enough for an axis tick. */

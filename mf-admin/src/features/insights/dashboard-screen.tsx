@@ -3,9 +3,9 @@
  * screen after signing in loads as fast as a viewer screen.
  */
 import { ErrorNotice, formatMoney, formatNumber, InlineSpinner } from '@cliffhanger/shared';
-import { adminApi } from '../api/admin.api';
-import type { DashboardFigures } from '../api/admin.types';
-import { AdminLayout } from '../layout/admin-layout';
+import { adminApi } from '../../lib/api/admin.api';
+import type { DashboardFigures } from '../../lib/api/admin.types';
+import { AdminLayout } from '../../lib/layout/admin-layout';
 import { DemoCatalogueProgress } from './demo-catalogue-progress';
 import { type InsightsKey, useInsightsT } from './messages';
 

@@ -1,8 +1,8 @@
 import { i18n } from '@cliffhanger/shared';
 import { act, screen, waitFor } from '@testing-library/react';
+import type { DemoCatalogueProgress as Progress } from '../../lib/api/admin.types';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { renderAdmin } from '../../test/render';
-import type { DemoCatalogueProgress as Progress } from '../api/admin.types';
 import { DemoCatalogueProgress } from './demo-catalogue-progress';
 
 let http: HttpMock | undefined;

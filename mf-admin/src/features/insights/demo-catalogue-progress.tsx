@@ -3,8 +3,8 @@
  * staff on the dashboard while it is being made: how many series are on the site, and the ones that
  * could not be made. Nothing once every series is ready, or when the catalogue is not the demo's.
  */
-import { adminApi } from '../api/admin.api';
-import type { DemoCatalogueProgress as Progress } from '../api/admin.types';
+import { adminApi } from '../../lib/api/admin.api';
+import type { DemoCatalogueProgress as Progress } from '../../lib/api/admin.types';
 import { useInsightsT } from './messages';
 
 const DEMO_PROGRESS_POLL_MS = 5_000;

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
+import type { FunnelEpisode } from '../../lib/api/admin.types';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { renderAdmin } from '../../test/render';
-import type { FunnelEpisode } from '../api/admin.types';
-import { Analytics, conversionSteps, Dashboard, funnelSteps } from './insights-screens';
+import { conversionSteps, funnelSteps } from './analytics-figures';
+import { Analytics, Dashboard } from './insights-screens';
 
 let http: HttpMock | undefined;
 afterEach(() => http?.restore());

@@ -2,7 +2,8 @@ import { catalogueProblems, i18n, registeredCatalogues, setLanguage } from '@cli
 import { act, screen } from '@testing-library/react';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { renderAdmin } from '../../test/render';
-import { Analytics, conversionSteps, Dashboard, funnelSteps } from './insights-screens';
+import { conversionSteps, funnelSteps } from './analytics-figures';
+import { Analytics, Dashboard } from './insights-screens';
 import { INSIGHTS_MESSAGES, INSIGHTS_NAMESPACE } from './messages';
 
 let http: HttpMock | undefined;

@@ -6,7 +6,7 @@
  *   imageHostUploadUrl, imageHostUploadPreset, imageHostFolder, imageHostEager
  */
 import { apiClient, IMAGE_HOST_THRESHOLD_BYTES } from '@cliffhanger/shared';
-import type { MediaAsset } from '../api/admin.types';
+import type { MediaAsset } from '../../lib/api/admin.types';
 import { dataUrlBytes } from './image-optimizer';
 import { mediaT } from './messages';
 import { uploadFile } from './tus-upload';

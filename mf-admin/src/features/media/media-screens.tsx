@@ -1,10 +1,10 @@
 /** The media library (uploads, conversion jobs, stored files) and the thumbnail preview. */
 import { Button, ErrorNotice, InlineSpinner, JOB_PROGRESS_POLL_MS, MediaImage } from '@cliffhanger/shared';
 import { useState } from 'react';
-import { adminApi } from '../api/admin.api';
-import { AdminLayout } from '../layout/admin-layout';
-import { Pager, TextField } from '../layout/form';
-import { useListQuery } from '../layout/list-query';
+import { adminApi } from '../../lib/api/admin.api';
+import { AdminLayout } from '../../lib/layout/admin-layout';
+import { Pager, TextField } from '../../lib/layout/form';
+import { useListQuery } from '../../lib/layout/list-query';
 import { percentText, useMediaT } from './messages';
 import { PendingUploadList } from './pending-upload-list';
 import { VideoUpload } from './video-upload';

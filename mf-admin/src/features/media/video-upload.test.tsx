@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { MediaJob } from '../../lib/api/admin.types';
 import { fakeTusServer } from '../../test/fake-tus-server';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { renderAdmin } from '../../test/render';
-import type { MediaJob } from '../api/admin.types';
 import { VideoUpload } from './video-upload';
 
 // tus-js-client as it is, sending through the in-memory tus server of the running test.

@@ -5,8 +5,8 @@
  */
 import { Button, InlineSpinner, JOB_PROGRESS_POLL_MS } from '@cliffhanger/shared';
 import { useEffect, useRef, useState } from 'react';
-import { adminApi } from '../api/admin.api';
-import { Field } from '../layout/form';
+import { adminApi } from '../../lib/api/admin.api';
+import { Field } from '../../lib/layout/form';
 import { percentText, useMediaT } from './messages';
 import { fingerprintOf, pendingUploads } from './pending-uploads';
 import { cancelTusUpload, uploadFile } from './tus-upload';

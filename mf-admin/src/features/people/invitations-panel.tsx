@@ -13,10 +13,10 @@ import {
   useAppDispatch,
 } from '@cliffhanger/shared';
 import { type FormEvent, useId, useState } from 'react';
-import { adminApi } from '../api/admin.api';
-import type { StaffInvitationEntry } from '../api/admin.types';
-import { type Column, ListTable } from '../layout/admin-list';
-import { problemOf, SelectField, TextField } from '../layout/form';
+import { adminApi } from '../../lib/api/admin.api';
+import type { StaffInvitationEntry } from '../../lib/api/admin.types';
+import { type Column, ListTable } from '../../lib/layout/admin-list';
+import { problemOf, SelectField, TextField } from '../../lib/layout/form';
 import { type PeopleKey, usePeopleT } from './messages';
 
 /** How long an invitation may last, in hours, as the form offers it. */

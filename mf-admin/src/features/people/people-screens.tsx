@@ -17,13 +17,13 @@ import {
   useSharedSelector,
 } from '@cliffhanger/shared';
 import { type FormEvent, useState } from 'react';
-import { adminApi } from '../api/admin.api';
-import type { AdminSubscription, AdminUser, UserChanges } from '../api/admin.types';
-import { AdminLayout } from '../layout/admin-layout';
-import { AdminList, type Column, type ListFilter } from '../layout/admin-list';
-import { Checkbox, problemOf, TextField } from '../layout/form';
-import { useListQuery } from '../layout/list-query';
-import { PagedSection } from '../layout/paged-section';
+import { adminApi } from '../../lib/api/admin.api';
+import type { AdminSubscription, AdminUser, UserChanges } from '../../lib/api/admin.types';
+import { AdminLayout } from '../../lib/layout/admin-layout';
+import { AdminList, type Column, type ListFilter } from '../../lib/layout/admin-list';
+import { Checkbox, problemOf, TextField } from '../../lib/layout/form';
+import { useListQuery } from '../../lib/layout/list-query';
+import { PagedSection } from '../../lib/layout/paged-section';
 import { InvitationsPanel } from './invitations-panel';
 import { type PeopleKey, peopleT, usePeopleT } from './messages';
 import { RolePanel } from './role-panel';

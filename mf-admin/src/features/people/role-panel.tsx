@@ -13,9 +13,9 @@ import {
   useSharedSelector,
 } from '@cliffhanger/shared';
 import { useState } from 'react';
-import { adminApi } from '../api/admin.api';
-import type { AdminUser } from '../api/admin.types';
-import { problemOf, SelectField } from '../layout/form';
+import { adminApi } from '../../lib/api/admin.api';
+import type { AdminUser } from '../../lib/api/admin.types';
+import { problemOf, SelectField } from '../../lib/layout/form';
 import { usePeopleT } from './messages';
 
 export function RolePanel({ user }: { user: AdminUser }) {

@@ -19,8 +19,8 @@ import {
   useAppDispatch,
 } from '@cliffhanger/shared';
 import { type FormEvent, useState } from 'react';
-import { AdminLayout } from '../layout/admin-layout';
-import { problemOf, SelectField, TextField } from '../layout/form';
+import { AdminLayout } from '../../lib/layout/admin-layout';
+import { problemOf, SelectField, TextField } from '../../lib/layout/form';
 import { type ReleasesKey, releasesT, useReleasesT } from './messages';
 import { releasesApi } from './releases.api';
 import './releases.css';

@@ -15,9 +15,9 @@ import {
   useAppDispatch,
 } from '@cliffhanger/shared';
 import { type FormEvent, useEffect, useState } from 'react';
-import { adminApi } from '../api/admin.api';
-import type { AdminSettings } from '../api/admin.types';
-import { Checkbox, problemOf, SelectField, TextField } from '../layout/form';
+import { adminApi } from '../../lib/api/admin.api';
+import type { AdminSettings } from '../../lib/api/admin.types';
+import { Checkbox, problemOf, SelectField, TextField } from '../../lib/layout/form';
 import { settingsT, useSettingsT } from './messages';
 import { RussianTitleField, withRussianTitle } from './money-forms';
 

@@ -5,9 +5,9 @@
  */
 import { Button, formatNumber, showToast, type Translations, useAppDispatch } from '@cliffhanger/shared';
 import { type FormEvent, useEffect, useState } from 'react';
-import { adminApi } from '../api/admin.api';
-import type { AdminSettings } from '../api/admin.types';
-import { Checkbox, problemOf, SelectField, TextField } from '../layout/form';
+import { adminApi } from '../../lib/api/admin.api';
+import type { AdminSettings } from '../../lib/api/admin.types';
+import { Checkbox, problemOf, SelectField, TextField } from '../../lib/layout/form';
 import { type SettingsKey, settingsT, useSettingsT } from './messages';
 
 type Errors = Record<string, string>;

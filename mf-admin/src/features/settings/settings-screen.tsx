@@ -5,10 +5,10 @@
  */
 import { Button, ErrorNotice, InlineSpinner, showToast, useAppDispatch } from '@cliffhanger/shared';
 import { type FormEvent, useState } from 'react';
-import { adminApi } from '../api/admin.api';
-import type { AdminSettings } from '../api/admin.types';
-import { AdminLayout } from '../layout/admin-layout';
-import { Checkbox, problemOf, TextField } from '../layout/form';
+import { adminApi } from '../../lib/api/admin.api';
+import type { AdminSettings } from '../../lib/api/admin.types';
+import { AdminLayout } from '../../lib/layout/admin-layout';
+import { Checkbox, problemOf, TextField } from '../../lib/layout/form';
 import { FirstPurchaseOfferForm } from './first-purchase-offer-form';
 import { type SettingsKey, useSettingsT } from './messages';
 import { CoinPackagesForm, GoldPlansForm, RewardsForm } from './money-forms';

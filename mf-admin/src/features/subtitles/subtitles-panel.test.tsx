@@ -2,11 +2,12 @@ import { type SubtitleTrack, setLanguage, showToast } from '@cliffhanger/shared'
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { AdminEpisode } from '../../lib/api/admin.types';
 import { type HttpMock, mockHttp } from '../../test/http-mock';
 import { renderAdmin } from '../../test/render';
-import type { AdminEpisode } from '../api/admin.types';
 import { EditEpisode } from '../catalogue/episode-screens';
-import { SubtitlesPanel } from './subtitles-panel';
+import { VideoPreview } from '../catalogue/video-preview';
+import { SubtitlesPanel, type TrackPreview } from './subtitles-panel';
 
 let http: HttpMock;
 let tracks: SubtitleTrack[];
@@ -85,7 +86,11 @@ function adminEpisode(): AdminEpisode {
 
 function renderPanel() {
   const record: UnknownAction[] = [];
-  renderAdmin(<SubtitlesPanel episode={adminEpisode()} />, { record });
+  const episode = adminEpisode();
+  const preview: TrackPreview = (track) => (
+    <VideoPreview episodeId={episode.id} title={episode.title} hasVideo tracks={[track]} initiallyOpen />
+  );
+  renderAdmin(<SubtitlesPanel episode={episode} preview={preview} />, { record });
   return { record, user: userEvent.setup() };
 }
 

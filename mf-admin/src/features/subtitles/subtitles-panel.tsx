@@ -16,9 +16,8 @@ import {
   showToast,
   useAppDispatch,
 } from '@cliffhanger/shared';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { VideoPreview } from '../catalogue/video-preview';
-import { Field, fieldErrorsOf, problemOf, TextField } from '../layout/form';
+import { type FormEvent, Fragment, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Field, fieldErrorsOf, problemOf, TextField } from '../../lib/layout/form';
 import { COMMON_SUBTITLE_LANGUAGES, isSubtitleLanguage, languageName, ownName } from './languages';
 import { useSubtitlesT } from './messages';
 import { subtitlesApi } from './subtitles.api';
@@ -27,11 +26,22 @@ import './subtitles.css';
 export interface SubtitlesEpisode {
   id: number;
   title: string;
-  hls_url: string | null;
-  video_url: string | null;
 }
 
-export function SubtitlesPanel({ episode }: { episode: SubtitlesEpisode }) {
+/** A subtitle track to draw over the episode's video: its WebVTT address (a blob: one) and language. */
+export interface PreviewedTrack {
+  src: string;
+  language: string;
+  label: string;
+}
+
+/**
+ * The episode's video with one track drawn over it, as the screen that holds the panel shows videos
+ * (the catalogue's episode preview): the panel itself plays nothing.
+ */
+export type TrackPreview = (track: PreviewedTrack) => ReactNode;
+
+export function SubtitlesPanel({ episode, preview }: { episode: SubtitlesEpisode; preview: TrackPreview }) {
   const { t, language } = useSubtitlesT();
   const headingId = useId();
   const { data: tracks, isError, refetch } = subtitlesApi.useAdminSubtitlesQuery(episode.id);
@@ -118,6 +128,7 @@ export function SubtitlesPanel({ episode }: { episode: SubtitlesEpisode }) {
       )}
       {previewing && (
         <SubtitlePreview
+          preview={preview}
           key={previewing.language}
           episode={episode}
           track={previewing}
@@ -142,10 +153,12 @@ export function SubtitlesPanel({ episode }: { episode: SubtitlesEpisode }) {
 function SubtitlePreview({
   episode,
   track,
+  preview,
   onClose,
 }: {
   episode: SubtitlesEpisode;
   track: SubtitleTrack;
+  preview: TrackPreview;
   onClose: () => void;
 }) {
   const { t } = useSubtitlesT();
@@ -171,16 +184,7 @@ function SubtitlePreview({
       </div>
       {isError && <ErrorNotice message={t('previewFailed')} onRetry={refetch} />}
       {!url && !isError && <InlineSpinner />}
-      {url && (
-        <VideoPreview
-          key={url}
-          episodeId={episode.id}
-          title={episode.title}
-          hasVideo={Boolean(episode.hls_url || episode.video_url)}
-          tracks={[{ src: url, language: track.language, label: track.label }]}
-          initiallyOpen
-        />
-      )}
+      {url && <Fragment key={url}>{preview({ src: url, language: track.language, label: track.label })}</Fragment>}
     </div>
   );
 }

@@ -11,8 +11,8 @@
 import { catalogueChanged, navigationRequested, STAFF_ACCESS_REQUIRED, showToast } from '@cliffhanger/shared';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { put, takeEvery } from 'redux-saga/effects';
-import { CATALOGUE_WRITES } from '../api/admin.api';
-import type { AdminEpisode, AdminSeries } from '../api/admin.types';
+import { CATALOGUE_WRITES } from '../../lib/api/admin.api';
+import type { AdminEpisode, AdminSeries } from '../../lib/api/admin.types';
 import { syncT } from './messages';
 import { recordEpisodeChange, recordMediaOverride, recordSeriesChange } from './publish';
 

@@ -9,7 +9,7 @@
  * viewer screens never read it as data, they refetch from the API when it changes.
  */
 import { readStored, type SeriesMediaOverride, writeStored } from '@cliffhanger/shared';
-import type { AdminEpisode, AdminSeries } from '../api/admin.types';
+import type { AdminEpisode, AdminSeries } from '../../lib/api/admin.types';
 
 /** Enough recent records to notice every change; older ones carry nothing a viewer needs. */
 export const STORED_RECORDS_MAX = 200;

@@ -1,4 +1,4 @@
-import { createPasswordHasher } from '../../src/kernel/passwords';
+import { createPasswordHasher } from '../src/passwords';
 
 const testCost = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 

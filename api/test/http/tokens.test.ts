@@ -1,9 +1,9 @@
 /**
  * An access token is accepted only with the secret that signed it, however many secrets the process
  * has seen, and only while unexpired and untouched — also when the same token was accepted before
- * (verified tokens are remembered, kernel/tokens.ts).
+ * (verified tokens are remembered, http/tokens.ts).
  */
-import { signAccessToken, verifyAccessToken } from '../../src/kernel/tokens';
+import { signAccessToken, verifyAccessToken } from '../../src/http/tokens';
 
 const first = 'a'.repeat(32);
 const second = 'b'.repeat(32);

@@ -6,7 +6,7 @@
  */
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { PasswordHashConfig } from '../config';
+import type { PasswordHashConfig } from './config';
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
