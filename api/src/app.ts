@@ -52,8 +52,8 @@ import { registerSecurityHeaders, SECURITY_HEADER_OPTIONS, securityHeadersFor } 
 import type { TypeBoxTypeProvider, TypedFastify } from './http/type-provider';
 import { registerAuthHooks } from './kernel/identity';
 import { createMediaUrlRewriter } from './kernel/media-urls';
-import { createPasswordHasher } from './passwords';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createPasswordHasher } from './passwords';
 
 export interface AppDependencies {
   /** An open database; by default one is opened from `config.database` and closed with the app. */

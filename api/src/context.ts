@@ -7,8 +7,8 @@ import type { AppConfig } from './config';
 import type { DatabaseKind } from './db/database';
 import type { Database } from './db/schema';
 import type { MediaUrlRewriter } from './kernel/media-urls';
-import type { PasswordHasher } from './passwords';
 import type { Mailer } from './mail/mailer';
+import type { PasswordHasher } from './passwords';
 
 export interface AppContext {
   db: Kysely<Database>;

@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import { closeRedis, connectRedis } from '../../../src/cache/redis';
-import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import { RedisLocker } from '../../../src/domains/media/tus-redis-locker';
 import { tusUploadsOf } from '../../../src/domains/media/tus-uploads';
 import { redisUrl, testRedisPrefix } from '../../cache/redis-available';
