@@ -285,7 +285,7 @@ export const CATALOGUE_TABLES = [
  */
 export const CATALOGUE_TABLE_ALLOWANCES: Record<string, string> = {
   'domains/media/media-library.repository.ts':
-    'temporary: a finished transcode writes its episode\'s video; media sits below the catalogue, so it cannot call it yet',
+    "temporary: a finished transcode writes its episode's video; media sits below the catalogue, so it cannot call it yet",
   'domains/auth/guest-merge.repository.ts':
     'temporary: a merged guest gives back a doubled like; auth sits below the catalogue, so it cannot call it yet',
   'demo/': 'the demo generator writes the catalogue it makes (it moves out of api/src)',

@@ -21,12 +21,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { recordAudit } from '../../kernel/audit-log';
 import { isUniqueViolation } from '../../kernel/money-transaction';
 import { paginate } from '../../kernel/paging';
-import {
-  discardImages,
-  type PreparedImage,
-  prepareImageAddress,
-  writeWithImages,
-} from '../media/stored-images';
+import { discardImages, type PreparedImage, prepareImageAddress, writeWithImages } from '../media/stored-images';
 import { insertSeries } from './catalogue.repository';
 import { catalogueDefaults } from './catalogue-defaults';
 import {
