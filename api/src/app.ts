@@ -51,8 +51,8 @@ import { loggerOptions, logsEveryAnswer } from './http/request-log';
 import { registerSecurityHeaders, SECURITY_HEADER_OPTIONS, securityHeadersFor } from './http/security-headers';
 import type { TypeBoxTypeProvider, TypedFastify } from './http/type-provider';
 import { registerAuthHooks } from './kernel/identity';
-import { createMediaUrlRewriter } from './kernel/media-urls';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createMediaUrlRewriter } from './media-urls';
 import { createPasswordHasher } from './passwords';
 
 export interface AppDependencies {

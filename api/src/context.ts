@@ -6,8 +6,8 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import type { DatabaseKind } from './db/database';
 import type { Database } from './db/schema';
-import type { MediaUrlRewriter } from './kernel/media-urls';
 import type { Mailer } from './mail/mailer';
+import type { MediaUrlRewriter } from './media-urls';
 import type { PasswordHasher } from './passwords';
 
 export interface AppContext {

@@ -1,7 +1,8 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ffmpegProblem, isOutdatedFfmpeg, reportStartupChecks, startupChecks } from '../src/startup-checks';
+import { ffmpegProblem, isOutdatedFfmpeg } from '../src/domains/media/ffmpeg-check';
+import { reportStartupChecks, startupChecks } from '../src/startup-checks';
 
 const withFfmpeg = { PATH: process.env.PATH };
 

@@ -23,7 +23,7 @@ import { storedTranslations } from '../../api/src/domains/catalogue/translations
 import { settingValue, upsertSetting } from '../../api/src/domains/settings/settings.repository';
 import { findUserByEmail, insertUser } from '../../api/src/domains/users/users.repository';
 import { applyLedgerEntry } from '../../api/src/kernel/coin-ledger';
-import { mediaPath } from '../../api/src/kernel/media-urls';
+import { mediaPath } from '../../api/src/media-urls';
 import type { DemoCatalogue, DemoCategory, DemoSeries } from './demo-catalogue.types';
 import { demoCategoryTranslations, demoEpisodeTranslations, demoSeriesTranslations } from './demo-script-ru';
 import { seedDemoSubtitles } from './demo-subtitles';

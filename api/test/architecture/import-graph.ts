@@ -128,6 +128,7 @@ export const KERNEL = [
   'context.ts',
   'env-file.ts',
   'passwords.ts',
+  'media-urls.ts',
 ];
 
 /** The domain a file belongs to, or null outside api/src/domains. */
@@ -147,9 +148,8 @@ export function layerViolations(imports: SourceImport[], order: readonly string[
     const target = domainOf(to);
     if (source !== null && !rank.has(source))
       problems.push(`${from}: the domain "${source}" has no place in the layer order`);
-    // The kernel stands on nothing but itself: no edge either (media/ still names the context's address
-    // rewriter, until media is one domain).
-    if (inKernel(from) && target === null && !inKernel(to) && !to.startsWith('media/')) {
+    // The kernel stands on nothing but itself: no edge either.
+    if (inKernel(from) && target === null && !inKernel(to)) {
       problems.push(`${from} → ${to} (the kernel imports only the kernel)`);
     }
     if (target === null || source === target) continue;
@@ -288,7 +288,6 @@ export const CATALOGUE_TABLE_ALLOWANCES: Record<string, string> = {
     "temporary: a finished transcode writes its episode's video; media sits below the catalogue, so it cannot call it yet",
   'domains/auth/guest-merge.repository.ts':
     'temporary: a merged guest gives back a doubled like; auth sits below the catalogue, so it cannot call it yet',
-  'demo/': 'the demo generator writes the catalogue it makes (it moves out of api/src)',
 };
 
 /** Where SQL on the catalogue's tables may be built: its repositories and the database's own folder. */
@@ -354,7 +353,8 @@ export function unownedCatalogueQueries(root = API_SRC): Array<{ file: string; a
  * The files that may read the process environment: the configuration, the process entry points and
  * the command-line print scripts. Everything else gets its settings through `AppConfig`.
  * `domains/media/ffmpeg.ts` looks the binary up on PATH (and FFMPEG_PATH) at each job, like a shell would;
- * `domains/media/ffmpeg-install.ts` is an entry point too (`.ci/run` and `npm start` run it before any server).
+ * `domains/media/ffmpeg-install.ts` is an entry point too (`.ci/run` and `npm start` run it before any server),
+ * and `domains/media/ffmpeg-check.ts` is the start-up check of that same binary.
  */
 export const ENVIRONMENT_READERS = [
   'config.ts',
@@ -364,6 +364,7 @@ export const ENVIRONMENT_READERS = [
   'startup-checks.ts',
   'domains/media/ffmpeg.ts',
   'domains/media/ffmpeg-install.ts',
+  'domains/media/ffmpeg-check.ts',
 ];
 
 export function environmentReaders(root = API_SRC): string[] {

@@ -7,8 +7,8 @@
  * refuses an outdated one either way).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { ffmpegProblem, ffmpegVersion } from '../../startup-checks';
 import { resolveFfmpeg } from './ffmpeg';
+import { ffmpegProblem, ffmpegVersion } from './ffmpeg-check';
 
 /** What the decision depends on; tests pass their own. */
 export interface Host {

@@ -15,7 +15,7 @@
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import type { S3StorageConfig } from '../../config';
-import { mediaPath } from '../../kernel/media-urls';
+import { mediaPath } from '../../media-urls';
 import { S3MediaStorage } from './s3-media-storage';
 import { assertSafeKey, keyUnder, type MediaStorage } from './storage-keys';
 
