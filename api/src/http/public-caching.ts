@@ -12,7 +12,7 @@
  * unlocks) never opt in.
  */
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler, preSerializationHookHandler } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,26 +41,62 @@ export function noneMatchNames(header: string | undefined, etag: string): boolea
   });
 }
 
-const cachePublicAnswer: onSendHookHandler = (request, reply, payload, done) => {
-  if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) {
+/** An answer's bytes as the route sent them, and their ETag. */
+interface Sent {
+  body: string;
+  etag: string;
+}
+
+/**
+ * One opted-in route's hooks. A cached read answers with the very same object for seconds (the
+ * catalogue cache), so the bytes and ETag made for an object are kept beside it (a WeakMap: they go when
+ * the cache lets go of it) and the next answer of that object skips serializing and hashing.
+ * Answers are never changed once given, as the cache already requires of the objects it shares.
+ */
+function publicCacheHooks() {
+  const sentFor = new WeakMap<object, Sent>();
+  const answering = new WeakMap<FastifyRequest, object>();
+
+  const reuseBytes: preSerializationHookHandler<unknown> = (request, reply, payload, done) => {
+    if (reply.statusCode === 200 && typeof payload === 'object' && payload !== null) {
+      const sent = sentFor.get(payload);
+      if (sent !== undefined) reply.serializer(() => sent.body);
+      else answering.set(request, payload);
+    }
     done(null, payload);
-    return;
-  }
-  const etag = etagOf(payload);
-  reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL);
-  if (noneMatchNames(request.headers['if-none-match'], etag)) {
-    reply.code(304);
-    done(null, '');
-    return;
-  }
-  done(null, payload);
-};
+  };
+
+  const addValidators: onSendHookHandler = (request, reply, payload, done) => {
+    if (reply.statusCode !== 200 || typeof payload !== 'string') {
+      done(null, payload);
+      return;
+    }
+    const answer = answering.get(request);
+    let sent = answer === undefined ? undefined : sentFor.get(answer);
+    if (sent === undefined || sent.body !== payload) {
+      sent = { body: payload, etag: etagOf(payload) };
+      if (answer !== undefined) sentFor.set(answer, sent);
+    }
+    reply.header('etag', sent.etag).header('cache-control', PUBLIC_CACHE_CONTROL);
+    if (noneMatchNames(request.headers['if-none-match'], sent.etag)) {
+      reply.code(304);
+      done(null, '');
+      return;
+    }
+    done(null, payload);
+  };
+
+  return { reuseBytes, addValidators };
+}
 
 /** Gives every route registered after this call that opts in (`publicCache`) its caching headers. */
 export function registerPublicCaching(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if (route.config?.publicCache !== true) return;
-    const existing = route.onSend ?? [];
-    route.onSend = [...(Array.isArray(existing) ? existing : [existing]), cachePublicAnswer] as typeof route.onSend;
+    const { reuseBytes, addValidators } = publicCacheHooks();
+    const listOf = <T>(hooks: T | T[] | undefined): T[] =>
+      hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+    route.preSerialization = [...listOf(route.preSerialization), reuseBytes] as typeof route.preSerialization;
+    route.onSend = [...listOf(route.onSend), addValidators] as typeof route.onSend;
   });
 }
