@@ -41,17 +41,17 @@ export function noneMatchNames(header: string | undefined, etag: string): boolea
   });
 }
 
-/** An answer's bytes as the route sent them, and their ETag. */
+/** An answer's bytes as the route sent them (JSON in UTF-8), and their ETag. */
 interface Sent {
-  body: string;
+  body: Buffer;
   etag: string;
 }
 
 /**
  * One opted-in route's hooks. A cached read answers with the very same object for seconds (the
  * catalogue cache), so the bytes and ETag made for an object are kept beside it (a WeakMap: they go when
- * the cache lets go of it) and the next answer of that object skips serializing and hashing.
- * Answers are never changed once given, as the cache already requires of the objects it shares.
+ * the cache lets go of it) and the next answer of that object is neither serialized, encoded nor hashed
+ * again. Answers are never changed once given, as the cache already requires of the objects it shares.
  */
 function publicCacheHooks() {
   const sentFor = new WeakMap<object, Sent>();
@@ -59,31 +59,38 @@ function publicCacheHooks() {
 
   const reuseBytes: preSerializationHookHandler<unknown> = (request, reply, payload, done) => {
     if (reply.statusCode === 200 && typeof payload === 'object' && payload !== null) {
+      answering.set(request, payload);
       const sent = sentFor.get(payload);
-      if (sent !== undefined) reply.serializer(() => sent.body);
-      else answering.set(request, payload);
+      // A Buffer goes out as it is: Fastify reads its length instead of encoding a string.
+      if (sent !== undefined) reply.serializer(() => sent.body as unknown as string);
     }
     done(null, payload);
   };
 
+  /** The bytes and ETag of this answer: the kept ones, or made now (and kept for its object). */
+  function sentOf(request: FastifyRequest, payload: string | Buffer): Sent {
+    const answer = answering.get(request);
+    const kept = answer === undefined ? undefined : sentFor.get(answer);
+    if (kept !== undefined && kept.body === payload) return kept;
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    const sent = { body, etag: etagOf(body) };
+    if (answer !== undefined) sentFor.set(answer, sent);
+    return sent;
+  }
+
   const addValidators: onSendHookHandler = (request, reply, payload, done) => {
-    if (reply.statusCode !== 200 || typeof payload !== 'string') {
+    if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) {
       done(null, payload);
       return;
     }
-    const answer = answering.get(request);
-    let sent = answer === undefined ? undefined : sentFor.get(answer);
-    if (sent === undefined || sent.body !== payload) {
-      sent = { body: payload, etag: etagOf(payload) };
-      if (answer !== undefined) sentFor.set(answer, sent);
-    }
+    const sent = sentOf(request, payload);
     reply.header('etag', sent.etag).header('cache-control', PUBLIC_CACHE_CONTROL);
     if (noneMatchNames(request.headers['if-none-match'], sent.etag)) {
       reply.code(304);
       done(null, '');
       return;
     }
-    done(null, payload);
+    done(null, sent.body);
   };
 
   return { reuseBytes, addValidators };
