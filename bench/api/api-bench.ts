@@ -17,7 +17,7 @@
  *   npm run bench:api -w bench     (BENCH_ROUNDS=7 BENCH_SECONDS=3 BENCH_CONNECTIONS=50; BENCH_QUICK=1: a quick pass)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -58,7 +58,28 @@ interface Request {
   body?: string;
 }
 
-async function requestsPerSecond(base: string, request: Request, seconds: number): Promise<number> {
+/** CPU seconds (user + system) used so far by a process and its descendants (tsx runs the script in a child). */
+function cpuSecondsOfTree(pid: number): number {
+  const stat = `/proc/${pid}/stat`;
+  if (!existsSync(stat)) return 0;
+  // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th, in ticks of 1/100 s.
+  const fields = readFileSync(stat, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  let seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+    for (const child of children ? children.split(' ') : []) seconds += cpuSecondsOfTree(Number(child));
+  }
+  return seconds;
+}
+
+interface Load {
+  perSecond: number;
+  /** Requests answered per CPU second of the server's processes (0 where /proc is not there). */
+  perCpuSecond: number;
+}
+
+async function load(base: string, pid: number, request: Request, seconds: number): Promise<Load> {
+  const cpuBefore = cpuSecondsOfTree(pid);
   const result = await autocannon({
     url: `${base}${request.path}`,
     method: request.method,
@@ -70,7 +91,8 @@ async function requestsPerSecond(base: string, request: Request, seconds: number
   if (result.errors + result.non2xx > 0) {
     throw new Error(`${request.method} ${base}${request.path}: ${result.errors} errors, ${result.non2xx} non-2xx`);
   }
-  return result.requests.average;
+  const cpu = cpuSecondsOfTree(pid) - cpuBefore;
+  return { perSecond: result.requests.average, perCpuSecond: cpu > 0 ? result.requests.total / cpu : 0 };
 }
 
 async function record(base: string, request: Request): Promise<RecordedAnswer> {
@@ -116,7 +138,11 @@ type Bare = 'bare Fastify' | 'bare node:http';
 type Server = Api | Bare;
 
 /** Starts a bare server (bare-fastify.ts, bare-server.ts) answering the recorded answers. */
-async function launchBare(script: string, answersFile: string, children: ChildProcess[]): Promise<string> {
+async function launchBare(
+  script: string,
+  answersFile: string,
+  children: ChildProcess[],
+): Promise<{ base: string; pid: number }> {
   const port = await freePort();
   const bare = launch(script, { PORT: String(port), BARE_ANSWERS: answersFile }, API_NODE_FLAGS);
   children.push(bare);
@@ -124,7 +150,7 @@ async function launchBare(script: string, answersFile: string, children: ChildPr
   bare.stderr?.resume();
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/hello`, 60_000, bare);
-  return base;
+  return { base, pid: bare.pid as number };
 }
 
 /** Each API's figure against the framework's floor (the goal), and against bare node:http (context). */
@@ -157,6 +183,21 @@ function figuresOf(route: string, samples: Record<Server, number[]>): Figure[] {
   return figures;
 }
 
+/**
+ * The same comparison in requests per CPU second of each server's processes: what a request costs the
+ * server, which the machine's other work disturbs far less than requests per second. Shown, no goal.
+ */
+function cpuFiguresOf(route: string, perCpu: Record<Server, number[]>): Figure[] {
+  if (median(perCpu['bare Fastify']) === 0) return [];
+  return (['npm start settings', 'production settings'] as const).map((server) => ({
+    name: `${route}, ${server} vs bare Fastify, per CPU second`,
+    product: median(perCpu[server]),
+    baseline: median(perCpu['bare Fastify']),
+    unit: 'req/CPU s',
+    samples: ROUNDS,
+  }));
+}
+
 /** Each route's samples per server (req/s), in the order they were taken. */
 export const apiSamples: string[] = [];
 
@@ -165,6 +206,7 @@ export async function apiBench(): Promise<Figure[]> {
   const children: ChildProcess[] = [];
   try {
     const bases = {} as Record<Server, string>;
+    const pids = {} as Record<Server, number>;
     // One after the other: the first start prepares the demo media the second reuses.
     for (const [server, env] of [
       ['npm start settings', { NODE_ENV: undefined, LOG_LEVEL: undefined }],
@@ -191,6 +233,7 @@ export async function apiBench(): Promise<Figure[]> {
       );
       children.push(child);
       bases[server] = `http://127.0.0.1:${port}`;
+      pids[server] = child.pid as number;
       // It serves once its first demo series is published; the measured lists need all of them.
       const catalogue = waitForDemoCatalogue(child, 600_000);
       await waitForHttp(`${bases[server]}/api/health`, 600_000, child);
@@ -206,8 +249,12 @@ export async function apiBench(): Promise<Figure[]> {
     answers.push(await record(bases['npm start settings'], polls['npm start settings']));
     const answersFile = path.join(data, 'answers.json');
     writeFileSync(answersFile, JSON.stringify(answers));
-    bases['bare Fastify'] = await launchBare('bench/api/bare-fastify.ts', answersFile, children);
-    bases['bare node:http'] = await launchBare('bench/api/bare-server.ts', answersFile, children);
+    for (const [server, script] of [
+      ['bare Fastify', 'bench/api/bare-fastify.ts'],
+      ['bare node:http', 'bench/api/bare-server.ts'],
+    ] as const) {
+      ({ base: bases[server], pid: pids[server] } = await launchBare(script, answersFile, children));
+    }
 
     const routes = [
       { name: 'GET /api/series/ (limit 20)', request: () => list },
@@ -221,14 +268,17 @@ export async function apiBench(): Promise<Figure[]> {
     const figures: Figure[] = [];
     for (const route of routes) {
       // Warm-up, one round long: the first second of load still ran in the interpreter and baseline compiler.
-      for (const server of servers) await requestsPerSecond(bases[server], route.request(server), SECONDS);
-      const samples = await alternate(servers, ROUNDS, (server) =>
-        requestsPerSecond(bases[server], route.request(server), SECONDS),
-      );
+      for (const server of servers) await load(bases[server], pids[server], route.request(server), SECONDS);
+      const perCpu = Object.fromEntries(servers.map((server) => [server, [] as number[]])) as Record<Server, number[]>;
+      const samples = await alternate(servers, ROUNDS, async (server) => {
+        const measured = await load(bases[server], pids[server], route.request(server), SECONDS);
+        perCpu[server].push(measured.perCpuSecond);
+        return measured.perSecond;
+      });
       apiSamples.push(
         `${route.name} samples (req/s): ${servers.map((server) => `${server} [${samples[server].map(Math.round).join(', ')}]`).join(', ')}`,
       );
-      figures.push(...figuresOf(route.name, samples));
+      figures.push(...figuresOf(route.name, samples), ...cpuFiguresOf(route.name, perCpu));
     }
     return figures;
   } finally {
