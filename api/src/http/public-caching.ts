@@ -55,26 +55,26 @@ interface Sent {
  */
 function publicCacheHooks() {
   const sentFor = new WeakMap<object, Sent>();
-  const answering = new WeakMap<FastifyRequest, object>();
+  /** The answer object each request is answering, and its kept bytes when it has them. */
+  const answering = new WeakMap<FastifyRequest, { answer: object; kept?: Sent }>();
 
   const reuseBytes: preSerializationHookHandler<unknown> = (request, reply, payload, done) => {
     if (reply.statusCode === 200 && typeof payload === 'object' && payload !== null) {
-      answering.set(request, payload);
-      const sent = sentFor.get(payload);
-      // A Buffer goes out as it is: Fastify reads its length instead of encoding a string.
-      if (sent !== undefined) reply.serializer(() => sent.body as unknown as string);
+      const kept = sentFor.get(payload);
+      answering.set(request, { answer: payload, kept });
+      // The kept bytes replace the text in onSend: the serializer has nothing to make.
+      if (kept !== undefined) reply.serializer(() => '');
     }
     done(null, payload);
   };
 
   /** The bytes and ETag of this answer: the kept ones, or made now (and kept for its object). */
   function sentOf(request: FastifyRequest, payload: string | Buffer): Sent {
-    const answer = answering.get(request);
-    const kept = answer === undefined ? undefined : sentFor.get(answer);
-    if (kept !== undefined && kept.body === payload) return kept;
+    const current = answering.get(request);
+    if (current?.kept !== undefined) return current.kept;
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const sent = { body, etag: etagOf(body) };
-    if (answer !== undefined) sentFor.set(answer, sent);
+    if (current !== undefined) sentFor.set(current.answer, sent);
     return sent;
   }
 
