@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: every bench in turn, each printing its figures beside its bare baseline with the
- * ratio, the goal and the load average. The browser benches share one started system (or BASE_URL).
- * BENCH_QUICK=1 runs a quick pass with few samples.
+ * ratio, the goal and the load average. The API's baseline is a bare Fastify app answering the same
+ * bytes (goal ≥ 0.8×), with bare `node:http` printed beside it for context. The browser benches share
+ * one started system (or BASE_URL). BENCH_QUICK=1 runs a quick pass with few samples.
  */
 import { spawnSync } from 'node:child_process';
 import { API_NODE_FLAGS } from '../api/src/node-flags';

@@ -9,7 +9,6 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify from 'fastify';
 import { createAppCaches, registerCaches } from './cache/app-caches';
-import { registerSharedAnswerSerialization } from './cache/shared-answers';
 import { type AppConfig, DEFAULT_SERVER_TIMEOUTS, paymentsConfigFromEnv } from './config';
 import type { AppContext } from './context';
 import { createDatabase, type DatabaseHandle } from './db/database';
@@ -39,16 +38,16 @@ import { usersRoutes } from './domains/users/users.routes';
 import { UserSchema } from './domains/users/users.schemas';
 import { viewingRoutes } from './domains/viewing/viewing.routes';
 import { capConnectionsPerClient } from './http/connection-cap';
-import { allowedOrigins, registerCors } from './http/cors';
+import { registerCors } from './http/cors';
 import { errorHandler } from './http/errors';
 import { DEV_PROVIDER_ROUTES, DEV_TOOL_ROUTES, guardLocalOnly } from './http/local-only';
 import { registerAnswerLanguage } from './http/messages/answer-language';
 import { registerNulCharacterCheck } from './http/nul-characters';
 import { acceptMissingBodies, documentOptionalBodies } from './http/optional-body';
-import { createPreparedAnswers } from './http/prepared-answers';
+import { registerPublicCaching } from './http/public-caching';
 import { registerRateLimits } from './http/rate-limit';
-import { loggerOptions, logsEveryAnswer } from './http/request-log';
-import { registerSecurityHeaders, SECURITY_HEADER_OPTIONS, securityHeadersFor } from './http/security-headers';
+import { loggerOptions } from './http/request-log';
+import { registerSecurityHeaders } from './http/security-headers';
 import type { TypeBoxTypeProvider, TypedFastify } from './http/type-provider';
 import { registerAuthHooks } from './kernel/identity';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -124,10 +123,7 @@ async function assembleApp(config: AppConfig, deps: AppDependencies, opened: Ope
   };
 
   const timeouts = config.timeouts ?? DEFAULT_SERVER_TIMEOUTS;
-  const prepared = createPreparedAnswers();
   const app = Fastify({
-    // The server Fastify would make, whose requests meet the prepared answers first (prepared-answers.ts).
-    serverFactory: prepared.serverFactory,
     // Cheap by default: errors and slow requests at info, every request only at debug (request-log.ts).
     ...loggerOptions(config),
     bodyLimit: config.bodyLimitBytes,
@@ -152,7 +148,8 @@ async function assembleApp(config: AppConfig, deps: AppDependencies, opened: Ope
   app.setErrorHandler(errorHandler);
   registerAnswerLanguage(app);
   registerNulCharacterCheck(app);
-  registerSharedAnswerSerialization(app);
+  // Public reads (`config: { publicCache: true }`) carry Cache-Control and an ETag, and answer 304.
+  registerPublicCaching(app);
   app.addHook('onClose', async () => {
     await mailer.close();
     await caches.close();
@@ -162,24 +159,15 @@ async function assembleApp(config: AppConfig, deps: AppDependencies, opened: Ope
 
   // --- External plugins ------------------------------------------------------------------------
   // Security headers, fixed at start (HSTS only over TLS), then the CORS allow-list.
-  const securityHeaders = securityHeadersFor(SECURITY_HEADER_OPTIONS);
-  registerSecurityHeaders(app, securityHeaders);
+  registerSecurityHeaders(app);
   registerCors(app, config);
-  const requestCounter = await registerRateLimits(app, {
+  await registerRateLimits(app, {
     anonymousPerMinute: config.rateLimit.anonymousPerMinute,
     userPerMinute: config.rateLimit.userPerMinute,
     jwtSecret: config.jwtSecret,
     nowMs: () => ctx.now().getTime(),
     redis: caches.redis,
     redisPrefix: caches.prefix,
-  });
-  // The catalogue reads every visitor gets the same answer to, answered before routing once prepared.
-  prepared.register(app, {
-    securityHeaders,
-    isAllowedOrigin: allowedOrigins(config),
-    trustProxy: config.trustProxy,
-    counter: requestCounter,
-    enabled: config.preparedAnswers !== false && !logsEveryAnswer(config),
   });
   await app.register(swagger, {
     openapi: {

@@ -338,11 +338,6 @@ export interface AppConfig {
    * provider's money routes) answer clients on other machines. False (the default): loopback only.
    */
   devToolsOpen?: boolean;
-  /**
-   * Whether the catalogue reads every visitor gets the same answer to are answered before routing once
-   * their cached answer is prepared (http/prepared-answers.ts). Absent: on (it needs the catalogue cache).
-   */
-  preparedAnswers?: boolean;
   /** Server time-outs and the per-client connection cap (slow or idle clients are cut off). */
   timeouts?: ServerTimeouts;
   serveFrontends: boolean;

@@ -23,13 +23,16 @@ const RATIO_ROW = (name: string, goal: string) =>
   new RegExp(`${name}\\s+\\d+\\.\\d\\d×\\s+\\(\\d+(\\.\\d)? vs \\d+(\\.\\d)? [^,]+, median of \\d+\\)\\s+${goal}`);
 
 describe('each bench prints its table in quick mode', () => {
-  it('the API bench sets the list and the poll beside the bare server, with both settings', () => {
+  it('the API bench sets the list and the poll beside a bare Fastify app (the goal) and bare node:http, with both settings', () => {
     const { status, out } = quickRun('bench/api/api-bench.ts');
     expect(out).toMatch(/\[load average [\d.]+ [\d.]+ [\d.]+\]/);
     for (const route of ['GET /api/series/ \\(limit 20\\)', 'POST /feed-api/user/public-view/']) {
       for (const settings of ['npm start settings', 'production settings']) {
-        expect(out).toMatch(RATIO_ROW(`${route}, ${settings}`, '≥ 0\\.7×'));
+        expect(out).toMatch(RATIO_ROW(`${route}, ${settings} vs bare Fastify`, '≥ 0\\.8×'));
+        expect(out).toMatch(RATIO_ROW(`${route}, ${settings} vs bare node:http`, '—'));
+        expect(out).toMatch(RATIO_ROW(`${route}, ${settings} vs bare Fastify, per CPU second`, '—'));
       }
+      expect(out).toMatch(RATIO_ROW(`${route}, bare Fastify vs bare node:http`, '—'));
     }
     expect(status).toBe(0);
   }, 900_000);

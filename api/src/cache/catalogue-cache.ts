@@ -9,8 +9,6 @@
  * Concurrent misses of one key share one computation, so an emptied cache does not stampede the database.
  */
 
-import { markShared } from './shared-answers';
-
 /** Tables whose rows appear in cached answers. */
 export const CATALOGUE_TABLES = new Set([
   'series',
@@ -62,15 +60,9 @@ export class CatalogueCache {
     const now = Date.now();
     const entry = this.entries.get(key);
     if (entry && entry.generation === this.generation && entry.expiresAt > now) return entry.value as Promise<T>;
-    const generation = this.generation;
-    const created: Entry = { generation, expiresAt: now + this.ttlSeconds * 1000, value: Promise.resolve() };
-    // The answer stays current while this very entry is the key's, unexpired (an invalidation empties the map).
-    const value = compute().then((answer) =>
-      markShared(answer, () => this.entries.get(key) === created && created.expiresAt > Date.now()),
-    );
-    created.value = value;
+    const value = compute();
     this.entries.delete(key);
-    this.entries.set(key, created);
+    this.entries.set(key, { generation: this.generation, expiresAt: now + this.ttlSeconds * 1000, value });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     value.catch(() => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);

@@ -49,11 +49,6 @@ export interface ReadStamp {
 
 export interface PublicViewCache {
   read(userId: number, now: Date): Promise<{ hit: CachedPublicView | null; stamp: ReadStamp | null }>;
-  /**
-   * The hit `read` would answer, told synchronously; only a cache in this process can (the prepared
-   * poll, http/prepared-answers.ts, answers from it before routing). Absent: the cache cannot tell.
-   */
-  peek?(userId: number, now: Date): CachedPublicView | null;
   /** Stores an answer made after `read` returned `stamp`; ignored when the stamp has been renewed since. */
   write(userId: number, value: CachedPublicView, stamp: ReadStamp, now: Date): Promise<void>;
   invalidate(userIds: number[] | 'all'): Promise<void>;
@@ -100,7 +95,6 @@ export function memoryPublicViewCache(ttlSeconds: number, maxEntries = 100_000):
     async read(userId, now) {
       return { hit: peek(userId, now), stamp: stampOf(userId) };
     },
-    peek,
     async write(userId, value, stamp, now) {
       const current = stampOf(userId);
       if (current.all !== stamp.all || current.user !== stamp.user) return;

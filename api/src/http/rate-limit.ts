@@ -5,9 +5,8 @@
  * per client address only for the others, so a crowd behind one address (a carrier's CGNAT, an office)
  * is never refused for sharing it. The routes' own limits (sign-in, guest creation) count per address
  * whatever the request carries (`perAddressLimit`). Without Redis the counts live in this process,
- * in the store below — the plugin's own in-process counting (a fixed window per key, the least recently
- * counted keys forgotten past a bound), kept here so the prepared answers (prepared-answers.ts) count a
- * request in the very same store, synchronously. With Redis every process shares the counts there.
+ * in the store below (a fixed window per key, the least recently counted keys forgotten past a bound);
+ * with Redis every process shares the counts there.
  */
 import rateLimit, {
   normalizeIP as addressKeyOf,
@@ -17,7 +16,6 @@ import rateLimit, {
 } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { RequestCounter } from './prepared-answers';
 import { bearerTokenOf, verifyAccessToken } from './tokens';
 
 const WINDOW_MS = 60_000;
@@ -117,19 +115,13 @@ export class InProcessRateStore implements FastifyRateLimitStore {
   }
 }
 
-/**
- * The plugin makes its store with `new`; a constructor that returns an object gives that object, so
- * every store it makes is `store`, the one the prepared answers count in too.
- */
-function storeClassOf(store: InProcessRateStore): FastifyRateLimitStoreCtor {
-  return class SharedRateStore extends InProcessRateStore {
-    constructor() {
-      super(0);
-      // biome-ignore lint/correctness/noConstructorReturn: the plugin must get this very store.
-      return store;
-    }
-  };
-}
+/** The plugin makes its store with `new` and its own options, which this store has no use for. */
+const InProcessStoreOfPlugin: FastifyRateLimitStoreCtor = class extends InProcessRateStore {
+  // biome-ignore lint/complexity/noUselessConstructor: drops the plugin's options, which would be read as `maxKeys`.
+  constructor() {
+    super();
+  }
+};
 
 export interface RateLimitSettings {
   /** Requests per minute per client address without a valid access token. */
@@ -151,15 +143,8 @@ export function perAddressLimit(max: number, timeWindow: string) {
   return { rateLimit: { max, timeWindow, keyGenerator: (request: { ip: string }) => addressKeyOf(request.ip) } };
 }
 
-/**
- * Registers the limits; answers the counter of the global limit for the prepared answers, or null
- * when the counts live in Redis.
- */
-export async function registerRateLimits(
-  app: FastifyInstance,
-  settings: RateLimitSettings,
-): Promise<RequestCounter | null> {
-  const store = settings.redis ? null : new InProcessRateStore();
+/** Registers the global limit and lets routes declare their own (`perAddressLimit`). */
+export async function registerRateLimits(app: FastifyInstance, settings: RateLimitSettings): Promise<void> {
   /**
    * The signed-in user's key of an Authorization header carrying a valid access token, else null. The
    * header as the web client writes it (`Bearer <token>`, nothing around the token) is read without the
@@ -186,18 +171,9 @@ export async function registerRateLimits(
     // rather than fail.
     ...(settings.redis
       ? { redis: settings.redis, nameSpace: `${settings.redisPrefix}rate:`, skipOnError: true }
-      : { store: storeClassOf(store as InProcessRateStore) }),
+      : { store: InProcessStoreOfPlugin }),
     // Only the APIs are limited here; media segments and site assets come in bursts by design.
     allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/feed-api/'),
   };
   await app.register(rateLimit, options);
-  if (store === null) return null;
-  return {
-    timeWindowMs: WINDOW_MS,
-    maxOf,
-    userKeyOf,
-    addressKeyOf,
-    read: (key) => store.peek(key, WINDOW_MS),
-    increment: (key) => store.increment(key, WINDOW_MS),
-  };
 }

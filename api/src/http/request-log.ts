@@ -48,13 +48,6 @@ function entry(request: FastifyRequest, statusCode: number, ms: number) {
   };
 }
 
-/** True when the log writes a line for every answer (LOG_LEVEL debug or trace, or SLOW_REQUEST_MS=0). */
-export function logsEveryAnswer(config: AppConfig): boolean {
-  if (!config.logger) return false;
-  const requestLog = config.requestLog ?? requestLogFromEnv({});
-  return requestLog.level === 'debug' || requestLog.level === 'trace' || requestLog.slowRequestMs <= 0;
-}
-
 /** Fastify's `logger` and `logController` options for this configuration. */
 export function loggerOptions(config: AppConfig): Pick<FastifyServerOptions, 'logger' | 'logController'> {
   if (!config.logger) return { logger: false };

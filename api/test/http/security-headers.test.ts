@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PUBLIC_CACHE_CONTROL } from '../../src/http/public-caching';
 import { SECURITY_HEADER_OPTIONS, securityHeadersFor } from '../../src/http/security-headers';
 import { type CallOptions, type CallResult, call } from '../support/http';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -74,6 +75,8 @@ describe('security headers of every kind of answer', () => {
     expect(response.statusCode).toBe(200);
     expect(headersOf(response)).toEqual({
       ...SECURITY_HEADERS,
+      // A public catalogue read, kept by browsers and a CDN (http/public-caching.ts).
+      'cache-control': PUBLIC_CACHE_CONTROL,
       'content-security-policy': STRICT_POLICY,
       'content-type': 'application/json; charset=utf-8',
       'content-length': String(Buffer.byteLength(response.body)),

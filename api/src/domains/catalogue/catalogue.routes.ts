@@ -1,9 +1,8 @@
 /**
  * Catalogue reads of product.md#catalogue: series, highlights, episodes, stream, categories,
  * search and recommendations. No token needed; with one, episode answers carry the viewer's unlocks
- * and progress. The reads whose answer is the same for every visitor (`preparedAnswer`) must read
- * nothing of the request but its address: their cached answers are given before routing
- * (http/prepared-answers.ts).
+ * and progress. The reads whose answer is the same for every visitor (`publicCache`) must read
+ * nothing of the request but its address: browsers and a CDN cache them (http/public-caching.ts).
  */
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
@@ -40,7 +39,7 @@ export async function catalogueRoutes(app: TypedFastify, { ctx }: { ctx: AppCont
   app.get(
     '/series/',
     {
-      config: { preparedAnswer: true },
+      config: { publicCache: true },
       schema: { tags, querystring: SeriesListQuery, response: withErrors({ 200: SeriesPage }) },
     },
     (request) => catalogue.listSeries(ctx, request.query, pathOf(request.url)),
@@ -49,7 +48,7 @@ export async function catalogueRoutes(app: TypedFastify, { ctx }: { ctx: AppCont
   for (const which of ['featured', 'trending', 'gold-exclusives'] as const) {
     app.get(
       `/series/${which}/`,
-      { config: { preparedAnswer: true }, schema: { tags, response: withErrors({ 200: SeriesList }) } },
+      { config: { publicCache: true }, schema: { tags, response: withErrors({ 200: SeriesList }) } },
       () => catalogue.highlights(ctx, which),
     );
   }
@@ -59,7 +58,7 @@ export async function catalogueRoutes(app: TypedFastify, { ctx }: { ctx: AppCont
   app.get(
     '/series/by-slug/:slug/',
     {
-      config: { preparedAnswer: true },
+      config: { publicCache: true },
       schema: {
         tags,
         params: Type.Object({ slug: Type.String({ minLength: 1, maxLength: 200 }) }),
@@ -72,7 +71,7 @@ export async function catalogueRoutes(app: TypedFastify, { ctx }: { ctx: AppCont
   app.get(
     '/series/:id/',
     {
-      config: { preparedAnswer: true },
+      config: { publicCache: true },
       schema: { tags, params: IdParams, response: withErrors({ 200: Type.Ref(SeriesSchema) }) },
     },
     (request) => catalogue.seriesDetail(ctx, request.params.id),
@@ -132,7 +131,7 @@ export async function catalogueRoutes(app: TypedFastify, { ctx }: { ctx: AppCont
   app.get(
     '/categories/',
     {
-      config: { preparedAnswer: true },
+      config: { publicCache: true },
       schema: { tags, response: withErrors({ 200: Type.Array(Type.Ref(CategorySchema)) }) },
     },
     () => catalogue.categories(ctx),

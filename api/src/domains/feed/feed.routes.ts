@@ -26,7 +26,6 @@ import {
   SeriesUnlockBody,
 } from './feed.schemas';
 import * as feed from './feed.service';
-import { preparedPublicView } from './prepared-public-view';
 
 const DEVICE_REPORT_BODY_LIMIT = 16 * 1024;
 
@@ -96,14 +95,10 @@ export async function feedRoutes(app: TypedFastify, { ctx }: { ctx: AppContext }
     },
   );
 
-  // Authenticates itself: a cached answer needs only the verified token, not the user's row. A cached
-  // answer to the caller's own id may go out before routing (prepared-public-view.ts).
+  // Authenticates itself: a cached answer needs only the verified token, not the user's row.
   app.post(
     '/user/public-view/',
-    {
-      config: { preparedPost: preparedPublicView(ctx) },
-      schema: { tags, body: CallerBody, response: withErrors({ 200: PublicViewAnswer }) },
-    },
+    { schema: { tags, body: CallerBody, response: withErrors({ 200: PublicViewAnswer }) } },
     (request) =>
       feed.publicView(ctx, sessionUserIdOf(ctx, request), request.body.id, async () => {
         await app.requireUser(request);

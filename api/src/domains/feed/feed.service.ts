@@ -8,7 +8,6 @@ import { SERIES_NOT_FOUND_MESSAGE } from '@cliffhanger/shared/constants';
 import type { FeedEpisode, FeedSeries } from '@cliffhanger/shared/entities';
 import { publicViewCache } from '../../cache/app-caches';
 import type { PublicViewFlags } from '../../cache/public-view-cache';
-import { markShared } from '../../cache/shared-answers';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { EpisodeRow, SeriesRow, UserRow } from '../../db/schema';
@@ -139,38 +138,12 @@ export async function seriesDetail(ctx: AppContext, viewer: UserRow, seriesId: n
 }
 
 /**
- * The poll has sixteen possible answers: each is one shared object, whose JSON is made and encoded
- * once for all the polls that answer it (cache/shared-answers.ts).
- */
-const FLAG_ANSWERS = new Map<number, PublicViewFlags>();
-
-export function sharedFlags(flags: PublicViewFlags): PublicViewFlags {
-  const index =
-    (flags.paying ? 1 : 0) | (flags.registered ? 2 : 0) | (flags.verified ? 4 : 0) | (flags.has_active_subs ? 8 : 0);
-  let answer = FLAG_ANSWERS.get(index);
-  if (answer === undefined) {
-    answer = markShared(
-      Object.freeze({
-        paying: flags.paying,
-        registered: flags.registered,
-        verified: flags.verified,
-        has_active_subs: flags.has_active_subs,
-      }),
-    );
-    FLAG_ANSWERS.set(index, answer);
-  }
-  return answer;
-}
-
-/**
  * The public-view flags, polled every 2 s by every open tab (product.md#accounts). Uncached, the answer is the caller's
  * row, which authenticating the request reads anyway (one primary-key lookup). Cached
  * (api/src/cache/public-view-cache.ts), a poll with a valid token is answered from the cache entry of
  * the token's user, made from that row while the user was active; any write to the row's flags
  * invalidates it. Without a usable token, or on a miss, `authenticate` runs the usual checks
  * (401 for a missing, invalid or expired token, a disabled or merged account) and answers the caller.
- * A cached poll naming the caller's own numeric id is mostly answered before routing, from the same
- * entry and with the same shared answer (prepared-public-view.ts).
  */
 export async function publicView(
   ctx: AppContext,
@@ -183,12 +156,12 @@ export async function publicView(
   const cached = cache && userId !== null ? await cache.read(userId, ctx.now()) : null;
   if (cached?.hit) {
     assertOwnId(cached.hit.owner, callerId);
-    return sharedFlags(cached.hit.flags);
+    return cached.hit.flags;
   }
   const viewer = await authenticate();
   assertOwnId(viewer, callerId);
   const now = ctx.now();
-  const flags = sharedFlags(publicFlags(viewer, now));
+  const flags = publicFlags(viewer, now);
   if (cache && cached?.stamp && viewer.id === userId) {
     const subscriptionEnds = flags.has_active_subs ? viewer.gold_until : null;
     await cache.write(

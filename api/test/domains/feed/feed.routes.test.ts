@@ -104,6 +104,30 @@ describe.each(databaseKinds())('feed API (%s)', (kind) => {
     ).toEqual([]);
   });
 
+  it.each([
+    ['malformed JSON', (id: number) => `{"id":${id}`, 400],
+    ['an empty object', () => '{}', 400],
+    ['a JSON null', () => 'null', 400],
+    ['an id with leading zeros', (id: number) => `{"id":0${id}}`, 400],
+    ['an id written as a fraction', (id: number) => `{"id":${id}.5}`, 400],
+    ['a NUL character', () => '{"id":"\\u0000"}', 400],
+    ['its own numeric id as text', (id: number) => `{"id":"${id}"}`, 200],
+    ["another viewer's numeric id as text", (id: number) => `{"id":"${id + 1}"}`, 403],
+    ['extra fields', (id: number) => `{"id":${id},"x":1}`, 200],
+    ['the prototype key', (id: number) => `{"id":${id},"__proto__":{"x":1}}`, 400],
+    ['JSON spacing', (id: number) => ` {\n "id" :\t${id} }\r\n`, 200],
+  ])('answers a public-view poll with %s as its validation says', async (_what, body, status) => {
+    const viewer = await registerUser(t.app, `pv-body-${kind}-${status}-${body(1).length}@example.com`);
+    const answer = await call(t.app, {
+      method: 'POST',
+      url: '/feed-api/user/public-view/',
+      headers: { ...bearer(viewer.access), 'content-type': 'application/json' },
+      body: body(viewer.user.id),
+    });
+    expect(answer.statusCode).toBe(status);
+    if (status === 200) expect(answer.json().registered).toBe(true);
+  });
+
   it('needs a token', async () => {
     const response = await call(t.app, {
       method: 'POST',
