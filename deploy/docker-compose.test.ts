@@ -89,7 +89,7 @@ describe('the docker-compose deployment', () => {
     const shared = mounts.find(([source]) => source === 'media');
     expect(shared).toBeDefined();
     const mountPoint = (shared as string[])[1] as string;
-    // Staging is MEDIA_ROOT/../media-staging (uploads.service.ts): both must be inside the one volume.
+    // Staging is MEDIA_ROOT/../media-staging (domains/media/upload-staging.ts): both must be inside the one volume.
     expect(path.posix.dirname(env.MEDIA_ROOT)).toBe(mountPoint);
     expect(env.VAR_DIR.startsWith(`${mountPoint}/`)).toBe(true);
   });

@@ -4,7 +4,7 @@
  *
  * `listenOnFreePort` gives the app a real loopback port, for the few tests whose rule lives in the
  * HTTP connection itself and that `inject` cannot reach: server timeouts on a slow or silent client
- * (http/timeouts), a tus upload whose connection is cut mid-body (media-library/tus-uploads), request
+ * (http/timeouts), a tus upload whose connection is cut mid-body (media/tus-uploads), request
  * paths with `.`/`..` segments, which `inject` resolves before routing (media/media.plugin), and the
  * fuzzer, which sends bytes no client library would (fuzz/openapi-fuzz).
  */

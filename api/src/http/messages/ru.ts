@@ -202,7 +202,6 @@ export const RU_MESSAGES: Readonly<Record<string, string>> = {
   'Episode deleted': 'Серия удалена',
 
   // --- Staff: media library and uploads ---
-  'Send the chunk as application/octet-stream': 'Отправьте часть файла как application/octet-stream',
   'The job is queued again': 'Задача снова в очереди',
   'Media file not found': 'Медиафайл не найден',
   'Job not found': 'Задача не найдена',
@@ -230,16 +229,6 @@ export const RU_MESSAGES: Readonly<Record<string, string>> = {
   video: 'видео',
   image: 'изображение',
   'Only a video can be attached to an episode': 'К серии можно прикрепить только видео',
-  'Upload not found. It may have expired: start the upload again.':
-    'Загрузка не найдена. Возможно, она истекла: начните её заново.',
-  'This upload is already finished': 'Эта загрузка уже завершена',
-  'This upload has chunks 0 to {{last}}': 'В этой загрузке части с 0 по {{last}}',
-  'Chunk {{n}} must be {{expected}} bytes long; {{got}} arrived':
-    'Часть {{n}} должна занимать {{expected}} байт, а пришло {{got}}',
-  'Some parts have not arrived yet ({{missing}} of {{total}})':
-    'Ещё не все части пришли (не хватает {{missing}} из {{total}})',
-  'This upload is already finished: delete the file from the library instead':
-    'Эта загрузка уже завершена: удалите файл из медиатеки',
   // The tus upload library's own refusals (@tus/utils ERRORS), as it writes them.
   'Upload-Offset header required': 'Нужен заголовок Upload-Offset',
   'Request aborted due to lock acquired': 'Запрос прерван: эту загрузку продолжил другой запрос',

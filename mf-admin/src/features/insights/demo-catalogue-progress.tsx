@@ -1,5 +1,5 @@
 /**
- * The demo catalogue a fresh install makes at start (api/src/demo/demo-catalogue-run.ts), shown to
+ * The demo catalogue a fresh install makes at start (demo/src/demo-catalogue-run.ts), shown to
  * staff on the dashboard while it is being made: how many series are on the site, and the ones that
  * could not be made. Nothing once every series is ready, or when the catalogue is not the demo's.
  */

@@ -3,7 +3,7 @@
  * re-encoded to WebP on a canvas at a quality preset (thumbnail 30 … original 100). Results are cached
  * (at most 50 entries; when full, the oldest 20% go; an entry lives 24 h), so picking the same file
  * again, or switching presets back and forth, costs nothing. The server re-encodes whatever it gets
- * (api/src/media/images.ts); this step keeps uploads small on slow connections.
+ * (api/src/domains/media/images.ts); this step keeps uploads small on slow connections.
  */
 import {
   IMAGE_CACHE_EVICT_FRACTION,
