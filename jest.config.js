@@ -46,6 +46,9 @@ const frontend = (name) => ({
 
 module.exports = {
   reporters: ['default', '<rootDir>/scripts/jest/summary-reporter.js'],
+  // A component test that types through user-event took over 5 s (Jest's default) on a 2-core machine
+  // at load 15-20; a test that hangs still fails, a little later.
+  testTimeout: 15_000,
   projects: [
     frontend('shared'),
     frontend('shell'),

@@ -58,12 +58,23 @@ async function rollouts() {
   return (await response.json()).remotes;
 }
 
-const staffCall = (method: string, url: string, body?: unknown) =>
-  fetch(`${system.apiUrl}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${staff.access}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
+/**
+ * A staff call, sent again once when the kept-alive connection it went out on was being closed by the
+ * server at that moment (what a browser does for these idempotent requests): a loaded machine can
+ * reuse a socket just as its idle time runs out.
+ */
+const staffCall = async (method: string, url: string, body?: unknown): Promise<Response> => {
+  const send = () =>
+    fetch(`${system.apiUrl}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${staff.access}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  return send().catch((error: unknown) => {
+    if (error instanceof TypeError && /other side closed|socket/i.test(String((error as Error).cause))) return send();
+    throw error;
   });
+};
 
 /** A fresh browser session whose rollout key is `key` (as if it had drawn it), its errors recorded. */
 async function session(key: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
