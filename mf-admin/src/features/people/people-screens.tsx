@@ -210,7 +210,7 @@ function Owes({ user }: { user: AdminUser }) {
   const owed = user.owed ?? 0;
   if (owed <= 0) return null;
   return (
-    <strong className="admin-owes">
+    <strong>
       {' · '}
       {t('user.owes', { count: owed, value: formatNumber(owed, language) })}
     </strong>
