@@ -10,7 +10,7 @@ import { registerUser, type Session } from '../../support/fixtures';
 import { call } from '../../support/http';
 import { bearer, createTestApp, type TestApp } from '../../support/test-app';
 import { type Cast, signUpCast } from '../admin/staff-fixtures';
-import { balanceOf, buyCoins, ledgerSum, seedPaidEpisodes } from '../coins/money-fixtures';
+import { balanceOf, buyCoins, ledgerSum, seedPaidEpisodes, subscribeGold } from '../coins/money-fixtures';
 
 describe.each(databaseKinds())('the payments desk (%s)', (kind) => {
   let t: TestApp;
@@ -21,7 +21,7 @@ describe.each(databaseKinds())('the payments desk (%s)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     cast = await signUpCast(t);
-    episodes = (await seedPaidEpisodes(t.ctx, 200, 10)).episodeIds;
+    episodes = (await seedPaidEpisodes(t.ctx, 20, 10)).episodeIds;
   });
   afterAll(() => t.close());
 
@@ -198,5 +198,21 @@ describe.each(databaseKinds())('the payments desk (%s)', (kind) => {
     expect((await detail(otherPayment.id)).payment.refunded_minor).toBe(0);
     const missing = await refund(cast.superuser, 2_000_000, { reason: 'Nobody', idempotency_key: key() });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('a Gold payment refunded in full from the admin ends that Gold, and the list says so', async () => {
+    const viewer = await newViewer();
+    expect((await subscribeGold(t.app, viewer.access)).statusCode).toBe(303);
+    const found = await call(t.app, {
+      url: `/api/admin/payments/?user_id=${viewer.user.id}`,
+      headers: bearer(cast.staff.access),
+    });
+    const gold = found.json().results.find((row: { kind: string }) => row.kind === 'gold');
+    expect(gold).toMatchObject({ status: 'succeeded', gold_ended: false });
+    const answer = await refund(cast.superuser, gold.id, { reason: 'Subscribed by mistake', idempotency_key: key() });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().payment).toMatchObject({ refunded_minor: gold.amount_minor, gold_ended: true });
+    const profile = await call(t.app, { url: '/api/users/profile/', headers: bearer(viewer.access) });
+    expect(profile.json().is_gold_member).toBe(false);
   });
 });

@@ -130,6 +130,7 @@ export function Payments() {
   const query = paymentsApi.useAdminPaymentsQuery({ ...list.args, ...range, limit: 20 });
   const { t } = usePaymentsT();
   const selected = list.opened === null ? null : Number(list.opened);
+  const columns = useColumns((id) => list.open(id));
   const statusFilter: ListFilter<'status'> = {
     name: 'status',
     label: t('status'),
@@ -144,7 +145,7 @@ export function Payments() {
         searchLabel={t('search')}
         filters={[statusFilter]}
         query={query}
-        columns={useColumns((id) => list.open(id))}
+        columns={columns}
         failed={t('failed')}
         empty={t('empty')}
       >
