@@ -44,6 +44,7 @@ const adminModule: RemoteModule<'admin'> = {
     adminSettings: screen(() => import('./features/settings/settings-screen'), 'Settings'),
     adminReleases: screen(() => import('./features/releases/releases-screen'), 'Releases'),
     adminAudit: screen(() => import('./features/audit/audit-screen'), 'AuditLog'),
+    adminPayments: screen(() => import('./features/payments/payments-screen'), 'Payments'),
     adminTestThumbnail: screen(media, 'ThumbnailPreview'),
   },
   endpoints: registerAdminEndpoints,

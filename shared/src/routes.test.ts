@@ -43,6 +43,7 @@ describe('the route table of the specification', () => {
     '/admin/settings',
     '/admin/releases',
     '/admin/audit',
+    '/admin/payments',
     '/admin/test-thumbnail',
   ])('answers %s', (path) => {
     expect(allPaths).toContain(path);

@@ -111,6 +111,8 @@ export const SCREENS = {
   adminReleases: { remote: 'admin', paths: ['/admin/releases'], layout: 'admin', guarded: true },
   // Who did what, when (issue #39): superusers read it; other staff are told who may.
   adminAudit: { remote: 'admin', paths: ['/admin/audit'], layout: 'admin', guarded: true },
+  // Payments, refunds and disputes with their effect on coins and Gold (issue #39); superusers refund.
+  adminPayments: { remote: 'admin', paths: ['/admin/payments'], layout: 'admin', guarded: true },
   adminTestThumbnail: {
     remote: 'admin',
     paths: ['/admin/test-thumbnail'],

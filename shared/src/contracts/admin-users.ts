@@ -16,6 +16,11 @@ export const AdminUserSchema = Type.Object({
   is_active: Type.Boolean(),
   gold_until: Nullable(Type.String()),
   last_login_at: Nullable(Type.String()),
+  /**
+   * Coins the viewer owes: a refund or dispute took back coins already spent. Their next coins (a
+   * purchase, a reward, a staff grant) pay it first. Given in the users list and on a user's page.
+   */
+  owed: Type.Optional(Type.Integer()),
 });
 
 /** The signed-in staff member (`GET /api/admin/me/`), with what they may grant at once. */

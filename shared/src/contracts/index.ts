@@ -5,6 +5,7 @@
  */
 export * from './admin';
 export * from './admin-insights';
+export * from './admin-payments';
 export * from './admin-users';
 export * from './auth';
 export * from './catalogue';

@@ -186,3 +186,16 @@ export async function endSubscriptionNow(db: Executor, id: number, at: string) {
     .where('id', '=', id)
     .execute();
 }
+
+/** Coins each of these users still owes (refunds and disputes of coins already spent); absent: nothing. */
+export async function owedByUsers(db: Executor, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('coin_debts')
+    .select(['user_id', (eb) => eb.fn.sum<number | string>('outstanding').as('owed')])
+    .where('user_id', 'in', userIds)
+    .where('outstanding', '>', 0)
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, Number(row.owed ?? 0)]));
+}

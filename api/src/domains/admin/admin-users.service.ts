@@ -11,6 +11,7 @@ import { nowIso } from '../../context';
 import type { Trx, UserRow } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import { recordAudit } from '../../kernel/audit-log';
+import { owedCoins } from '../../kernel/coin-ledger';
 import { moneyTransaction } from '../../kernel/money-transaction';
 import { paginate } from '../../kernel/paging';
 import { revokeAllRefreshTokens } from '../auth/auth.repository';
@@ -66,8 +67,12 @@ export async function listUsers(ctx: AppContext, query: Static<typeof UserListQu
     20,
     repo.userPages(ctx.db, { role: query.role, text, id: text ? idInSearch(text) : null, now: nowIso(ctx) }),
   );
+  const owed = await repo.owedByUsers(
+    ctx.db,
+    found.rows.map((row) => row.id),
+  );
   return {
-    results: found.rows.map((row) => toAdminUser(ctx, row)),
+    results: found.rows.map((row) => ({ ...toAdminUser(ctx, row), owed: owed.get(row.id) ?? 0 })),
     count: found.count,
     page: found.page,
     limit: found.limit,
@@ -86,14 +91,15 @@ const DETAIL_ROWS = 100;
 export async function userDetail(ctx: AppContext, id: number) {
   const row = await userRow(ctx, id);
   const db = ctx.db;
-  const [ledger, unlocks, subscriptions, goldPlans] = await Promise.all([
+  const [ledger, unlocks, subscriptions, goldPlans, owed] = await Promise.all([
     repo.latestLedger(db, id, DETAIL_ROWS),
     repo.latestUnlocks(db, id, DETAIL_ROWS),
     repo.subscriptionsOf(db, id),
     plans(ctx),
+    owedCoins(db, id),
   ]);
   return {
-    user: toAdminUser(ctx, row),
+    user: { ...toAdminUser(ctx, row), owed },
     ledger: ledger.map((entry) => ({
       id: entry.id,
       delta: entry.delta,

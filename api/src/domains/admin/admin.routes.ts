@@ -15,6 +15,7 @@ import { requestFacts, viewerOf } from '../../kernel/identity';
 import { AuthAnswerSchema } from '../auth/auth.schemas';
 import { episodeExists } from '../catalogue/catalogue.repository';
 import { mediaLibraryRoutes } from '../media/media-library.routes';
+import { adminPaymentRoutes } from '../payments/admin-payments.routes';
 import type { PaymentsRuntime } from '../payments/payments-runtime';
 import { SubscriptionSchema } from '../subscriptions/subscriptions.schemas';
 import { subtitlesRoutes } from '../subtitles/subtitles.routes';
@@ -92,6 +93,7 @@ export async function adminRoutes(
       auditRoutes(staff, ctx);
       insightsRoutes(staff, ctx);
       userRoutes(staff, ctx, payments);
+      adminPaymentRoutes(staff, ctx, payments);
       settingsRoutes(staff, ctx);
     },
     { prefix: '/admin' },

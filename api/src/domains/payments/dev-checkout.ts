@@ -157,9 +157,10 @@ export async function mayUseDevSession(
 }
 
 /** The charge behind a paid checkout as the processor reports it, with `amount_refunded` so far. */
-function devCharge(payment: PaymentRow, refunded: number): Json {
+function devCharge(payment: PaymentRow, refunded: number, newestRefund?: Json): Json {
   const suffix = suffixOf(payment.provider_ref);
   return {
+    ...(newestRefund ? { refunds: { object: 'list', data: [newestRefund] } } : {}),
     id: `ch_dev_${suffix}`,
     object: 'charge',
     amount: payment.amount_minor,
@@ -193,6 +194,37 @@ export async function refundDevPayment(
     ctx,
     runtime,
     devEvent(`evt_dev_${suffix}_refunded_${total}`, 'charge.refunded', devCharge(payment, total), unix(nowIso(ctx))),
+  );
+}
+
+/**
+ * A refund of `amount` made from the admin, sent as the processor's `charge.refunded` with the new
+ * refunded total (the same event id as the receipt page's button for that total) and the refund,
+ * whose metadata carries the staff's reason to the ledger row. Null when that much is not refundable.
+ */
+export async function refundDevAmount(
+  ctx: AppContext,
+  runtime: PaymentsRuntime,
+  payment: PaymentRow,
+  refund: { amount: number; note: string; key: string },
+): Promise<WebhookAnswer | null> {
+  const left = payment.amount_minor - payment.refunded_minor;
+  if (payment.status !== 'succeeded' || refund.amount > left || refund.amount <= 0) return null;
+  const total = payment.refunded_minor + refund.amount;
+  const suffix = suffixOf(payment.provider_ref);
+  const refundObject = {
+    id: `re_dev_${suffix}_${total}`,
+    object: 'refund',
+    amount: refund.amount,
+    currency: payment.currency,
+    metadata: { staff_note: refund.note, request: refund.key },
+    status: 'succeeded',
+  };
+  const charge = devCharge(payment, total, refundObject);
+  return deliverDevEvent(
+    ctx,
+    runtime,
+    devEvent(`evt_dev_${suffix}_refunded_${total}`, 'charge.refunded', charge, unix(nowIso(ctx))),
   );
 }
 

@@ -57,6 +57,17 @@ export interface PaymentProvider {
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
   /** Ends a subscription now (its payment was refunded or lost to a dispute): it bills no more. */
   cancelSubscription(subscriptionId: string): Promise<void>;
+  /**
+   * Gives money back to the payer (Stripe's refund API). The coins and Gold follow only from the
+   * `charge.refunded` event the processor sends after. The dev provider has none: its refunds are
+   * signed events sent at once (dev-checkout.ts, refundDevAmount).
+   */
+  createRefund?(input: {
+    paymentIntentId: string;
+    amountMinor: number;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<{ id: string; status: string }>;
 }
 
 /** A client-side problem reported by the processor (unknown card, declined …): answered as a 4xx. */

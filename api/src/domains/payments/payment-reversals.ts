@@ -69,6 +69,17 @@ async function lockedPayment(e: EventContext, found: PaymentRow): Promise<Paymen
   return paymentById(e.trx, found.id);
 }
 
+/**
+ * The reason staff gave for the newest refund of a charge, when the event lists its refunds (newest
+ * first, as the processor does): a refund made from the admin carries it in its metadata.
+ */
+export function staffNoteOfCharge(charge: Json): string | null {
+  const refunds = isObject(charge.refunds) && Array.isArray(charge.refunds.data) ? charge.refunds.data : [];
+  const newest: unknown = refunds[0];
+  if (!isObject(newest) || !isObject(newest.metadata)) return null;
+  return str(newest.metadata.staff_note)?.slice(0, 500) ?? null;
+}
+
 /** `charge.refunded`: full or partial; `amount_refunded` is the charge's running total. */
 export async function onChargeRefunded(e: EventContext): Promise<boolean> {
   const charge = e.event.object;
@@ -82,7 +93,7 @@ export async function onChargeRefunded(e: EventContext): Promise<boolean> {
   if (total <= payment.refunded_minor) return false;
   const updated = { ...payment, refunded_minor: total };
   await updatePayment(e.trx, payment.id, { refunded_minor: total, updated_at: nowIso(e.ctx) });
-  await reconcile(e, updated, REVERSAL_REASONS.refunded);
+  await reconcile(e, updated, REVERSAL_REASONS.refunded, staffNoteOfCharge(charge));
   return true;
 }
 
@@ -127,12 +138,12 @@ export function coinsToReverse(
   return Math.ceil((payment.coins * share) / payment.amount_minor);
 }
 
-async function reconcile(e: EventContext, payment: PaymentRow, reason: string): Promise<void> {
+async function reconcile(e: EventContext, payment: PaymentRow, reason: string, note: string | null = null) {
   const at = nowIso(e.ctx);
   const target = coinsToReverse(payment);
   const change = target - payment.coins_reversed;
   const reference = `payment:${payment.id}:${e.event.id}`;
-  if (change > 0) await takeBack(e, payment, change, reason, reference, at);
+  if (change > 0) await takeBack(e, payment, change, { reason, reference, note }, at);
   else if (change < 0) await giveBack(e, payment, -change, reference, at);
   if (change !== 0) {
     await updatePayment(e.trx, payment.id, { coins_reversed: target });
@@ -146,8 +157,7 @@ async function takeBack(
   e: EventContext,
   payment: PaymentRow,
   coins: number,
-  reason: string,
-  reference: string,
+  { reason, reference, note }: { reason: string; reference: string; note: string | null },
   at: string,
 ) {
   const fromBalance = Math.min(await coinBalanceOf(e.trx, payment.user_id), coins);
@@ -157,6 +167,7 @@ async function takeBack(
     delta: -fromBalance,
     reason,
     reference,
+    note,
     createdAt: at,
   });
   if (!entry.applied) throw new Error(`reversal of payment ${payment.id} refused: ${entry.why}`);

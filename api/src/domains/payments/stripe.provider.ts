@@ -119,5 +119,14 @@ export function createStripeProvider(secretKey: string, options: Stripe.StripeCo
     async cancelSubscription(subscriptionId) {
       await call(() => stripe.subscriptions.cancel(subscriptionId));
     },
+    async createRefund(input) {
+      const refund = await call(() =>
+        stripe.refunds.create(
+          { payment_intent: input.paymentIntentId, amount: input.amountMinor, metadata: input.metadata },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      return { id: refund.id, status: refund.status ?? 'pending' };
+    },
   };
 }

@@ -60,6 +60,14 @@ describe('Stripe provider', () => {
         if (path === '/v1/subscriptions/sub_refunded' && request.method === 'DELETE') {
           return reply(200, { id: 'sub_refunded', object: 'subscription', status: 'canceled' });
         }
+        if (path === '/v1/refunds') {
+          if (Number(new URLSearchParams(body).get('amount')) > 9900) {
+            return reply(400, {
+              error: { type: 'invalid_request_error', message: 'Refund amount is greater than unrefunded amount' },
+            });
+          }
+          return reply(200, { id: 're_test_1', object: 'refund', status: 'succeeded' });
+        }
         if (path.startsWith('/v1/payment_methods/')) {
           return reply(400, { error: { type: 'invalid_request_error', message: 'No such PaymentMethod: pm_missing' } });
         }
@@ -123,6 +131,24 @@ describe('Stripe provider', () => {
     expect(starts.map((request) => request.idempotencyKey)).toEqual(['0123abcd', expect.any(String)]);
     // Without a key of ours, the SDK makes up a fresh one for its own retries.
     expect(starts[1]?.idempotencyKey).not.toBe('0123abcd');
+  });
+
+  it('refunds through Stripe with the staff reason in the metadata and our key, refusing more than was paid', async () => {
+    seen.length = 0;
+    const refund = (amountMinor: number) =>
+      provider().createRefund?.({
+        paymentIntentId: 'pi_test_1',
+        amountMinor,
+        metadata: { staff_note: 'Charged twice', payment_id: '4' },
+        idempotencyKey: 'admin-refund:4:k1',
+      });
+    expect(await refund(4950)).toEqual({ id: 're_test_1', status: 'succeeded' });
+    const sent = seen.find((request) => request.path === '/v1/refunds');
+    expect(sent?.form.get('payment_intent')).toBe('pi_test_1');
+    expect(sent?.form.get('amount')).toBe('4950');
+    expect(sent?.form.get('metadata[staff_note]')).toBe('Charged twice');
+    expect(sent?.idempotencyKey).toBe('admin-refund:4:k1');
+    await expect(refund(9901)).rejects.toEqual(expect.objectContaining({ statusCode: 400 }));
   });
 
   it("answers Stripe's refusal of a key reused for other parameters with 409", async () => {

@@ -79,6 +79,16 @@ const en = {
   'reason.staff_grant': 'staff grant',
   'reason.refund': 'refund',
   'reason.sync': 'sync',
+  'reason.debt_settlement': 'paid what was owed, out of the coins just above',
+  'reason.payment_refunded': 'taken back: payment refunded',
+  'reason.payment_disputed': 'taken back: payment disputed',
+  'reason.dispute_won': 'given back: dispute won',
+  'user.owes_one': 'owes {{value}} coin',
+  'user.owes_other': 'owes {{value}} coins',
+  'coins.owes_one':
+    'This viewer owes {{value}} coin after a refund. A grant pays that first: the balance grows by the rest.',
+  'coins.owes_other':
+    'This viewer owes {{value}} coins after a refund. A grant pays that first: the balance grows by the rest.',
   'unlocks.title': 'Unlocked episodes',
   'unlocks.failed': 'The unlocks could not be loaded',
   'unlocks.empty': 'No episodes unlocked.',
@@ -217,6 +227,22 @@ const ru: Catalogue = {
   'reason.staff_grant': 'начисление сотрудником',
   'reason.refund': 'возврат',
   'reason.sync': 'синхронизация',
+  'reason.debt_settlement': 'погашен долг из монет строкой выше',
+  'reason.payment_refunded': 'списано: платёж возвращён',
+  'reason.payment_disputed': 'списано: платёж оспорен',
+  'reason.dispute_won': 'возвращено: спор выигран',
+  'user.owes_one': 'долг {{value}} монета',
+  'user.owes_few': 'долг {{value}} монеты',
+  'user.owes_many': 'долг {{value}} монет',
+  'user.owes_other': 'долг {{value}} монеты',
+  'coins.owes_one':
+    'После возврата платежа зритель должен {{value}} монету. Начисление сначала погасит долг, баланс вырастет на остаток.',
+  'coins.owes_few':
+    'После возврата платежа зритель должен {{value}} монеты. Начисление сначала погасит долг, баланс вырастет на остаток.',
+  'coins.owes_many':
+    'После возврата платежа зритель должен {{value}} монет. Начисление сначала погасит долг, баланс вырастет на остаток.',
+  'coins.owes_other':
+    'После возврата платежа зритель должен {{value}} монеты. Начисление сначала погасит долг, баланс вырастет на остаток.',
   'unlocks.title': 'Открытые серии',
   'unlocks.failed': 'Не удалось загрузить открытые серии',
   'unlocks.empty': 'Открытых серий нет.',

@@ -93,8 +93,14 @@ function CoinsFormFields({ user }: { user: AdminUser }) {
     setKey(newKey());
   }
 
+  const owed = user.owed ?? 0;
   return (
     <form onSubmit={submit} noValidate className="admin-grid-2">
+      {owed > 0 && (
+        <p className="admin-hint" role="note">
+          {t('coins.owes', { count: owed, value: formatNumber(owed, language) })}
+        </p>
+      )}
       <TextField
         label={t('coins.amount')}
         inputMode="numeric"
@@ -120,7 +126,13 @@ function CoinsFormFields({ user }: { user: AdminUser }) {
 const when = (iso: string, language: string) =>
   new Date(iso).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
 
-const REASONS: ReadonlySet<string> = new Set([...Object.values(LEDGER_REASONS), BALANCE_SYNC_REASON]);
+/** The rows refunds and disputes write (api payment-reversals.ts), and the one that pays a debt from a credit. */
+const MONEY_BACK_REASONS = ['debt_settlement', 'payment_refunded', 'payment_disputed', 'dispute_won'];
+const REASONS: ReadonlySet<string> = new Set([
+  ...Object.values(LEDGER_REASONS),
+  BALANCE_SYNC_REASON,
+  ...MONEY_BACK_REASONS,
+]);
 /** A ledger reason in words; an unknown one as the API names it. */
 const reasonText = (reason: string) =>
   REASONS.has(reason) ? peopleT(`reason.${reason}` as PeopleKey) : reason.replace(/_/g, ' ');
@@ -192,6 +204,19 @@ function UserUnlocks({ id }: { id: number }) {
   );
 }
 
+/** " · owes N coins" when a refund took back coins the viewer had spent; nothing otherwise. */
+function Owes({ user }: { user: AdminUser }) {
+  const { t, language } = usePeopleT();
+  const owed = user.owed ?? 0;
+  if (owed <= 0) return null;
+  return (
+    <strong>
+      {' · '}
+      {t('user.owes', { count: owed, value: formatNumber(owed, language) })}
+    </strong>
+  );
+}
+
 function UserDetail({ id, onClose }: { id: number; onClose(): void }) {
   const { data, isError, refetch } = adminApi.useAdminUserQuery(id);
   const [update] = adminApi.useAdminUpdateUserMutation();
@@ -211,8 +236,8 @@ function UserDetail({ id, onClose }: { id: number; onClose(): void }) {
         {user.username} <span className="ch-muted">#{user.id}</span>
       </h2>
       <p>
-        {user.email} · {t('user.coins', { count: user.coin_balance, value: formatNumber(user.coin_balance, language) })}{' '}
-        {user.gold_until && ` · ${t('user.goldUntil', { date: formatDate(user.gold_until) })}`}
+        {user.email} · {t('user.coins', { count: user.coin_balance, value: formatNumber(user.coin_balance, language) })}
+        <Owes user={user} /> {user.gold_until && ` · ${t('user.goldUntil', { date: formatDate(user.gold_until) })}`}
       </p>
       <RolePanel user={user} />
       <CoinsForm user={user} />
@@ -274,7 +299,15 @@ export function Users() {
       ),
     },
     { header: t('users.role'), cell: (user) => <span className="admin-badge">{t(`role.${user.role}`)}</span> },
-    { header: t('users.coins'), cell: (user) => formatNumber(user.coin_balance, language) },
+    {
+      header: t('users.coins'),
+      cell: (user) => (
+        <>
+          {formatNumber(user.coin_balance, language)}
+          <Owes user={user} />
+        </>
+      ),
+    },
     {
       header: t('users.status'),
       cell: (user) =>

@@ -13,6 +13,7 @@ const SECTIONS: ReadonlyArray<readonly [string, LayoutKey]> = [
   ['/admin/settings', 'nav.settings'],
   ['/admin/releases', 'nav.releases'],
   ['/admin/audit', 'nav.audit'],
+  ['/admin/payments', 'nav.payments'],
   ['/admin/test-thumbnail', 'nav.thumbnails'],
 ];
 
