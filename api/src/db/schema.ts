@@ -690,13 +690,9 @@ export type EpisodeRow = Selectable<EpisodesTable>;
 export type EpisodeSubtitleRow = Selectable<EpisodeSubtitlesTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
 export type SeasonRow = Selectable<SeasonsTable>;
-export type CoinLedgerRow = Selectable<CoinLedgerTable>;
-export type EpisodeUnlockRow = Selectable<EpisodeUnlocksTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
-export type RewardClaimRow = Selectable<RewardClaimsTable>;
-export type CoinDebtRow = Selectable<CoinDebtsTable>;
 
 export type AuditRow = Selectable<AuditLogTable>;
 export type MediaAssetRow = Selectable<MediaAssetsTable>;
