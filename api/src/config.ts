@@ -43,12 +43,7 @@ export interface RateLimitConfig {
   guestSignupsPerMinute: number;
 }
 
-/**
- * The defaults: a signed-in user gets what one address got before (1,200 a minute, about 40 tabs'
- * polls); a sign-in form 30 a minute per address, an office's morning rush, while each account slows
- * guessing down itself (login-throttle.ts); new guests 120 a minute per address, twice the busiest
- * minute a shared address was seen to need (60 new visitors), far below what a flood would send.
- */
+/** The defaults; why these numbers: docs/features.md (rate limits) and api/ENV.md. */
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   anonymousPerMinute: 1_200,
   userPerMinute: 1_200,
@@ -65,13 +60,7 @@ export interface FreeCoinLimits {
   perDevicePerDay: number;
 }
 
-/**
- * A person earns at most about 320 free coins a day (the follow prompt 100, the daily bonus up to 60,
- * six shares 60, the magic-link welcome 100). A carrier address is shared by a few hundred subscribers,
- * of whom a few dozen may use the product on one day: 20,000 covers over 60 people's biggest days, or
- * over 110 new guests' first day (about 170), from one address; a device (a shared tablet) about three
- * people's.
- */
+/** About 60 people's biggest day per address, three per device (docs/features.md, api/ENV.md). */
 export const DEFAULT_FREE_COIN_LIMITS: FreeCoinLimits = { perAddressPerDay: 20_000, perDevicePerDay: 1_000 };
 
 export interface CacheConfig {
@@ -100,8 +89,7 @@ export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = {
   headersMs: 10_000,
   keepAliveMs: 5_000,
   idleMs: 60_000,
-  // A carrier or an office puts a hundred browsers behind one address, each with up to 6 HTTP/1.1
-  // connections: 256 turned away the 43rd browser; 1,024 still stops one machine's socket flood.
+  // A hundred browsers behind one address, 6 connections each (docs/security.md).
   maxConnectionsPerClient: 1_024,
 };
 
@@ -166,14 +154,9 @@ export function browserConfigFromEnv(env: NodeJS.ProcessEnv): Record<string, str
 // --- Payments ------------------------------------------------------------------------------------
 
 /**
- * Payment settings from the environment (listed in api/ENV.md):
- * - STRIPE_SECRET_KEY set → real Stripe Checkout Sessions, SetupIntents and PaymentIntents;
- * - unset → the built-in dev provider (a local checkout page that pays by sending a signed,
- *   Stripe-format webhook to the same handler). In production the dev provider would hand out coins
- *   for free, so there it needs PAYMENTS_DEV_PROVIDER=true; otherwise payments answer 503.
- * STRIPE_WEBHOOK_SECRET verifies webhooks; without it one is generated into var/ like the JWT secret.
- * STAFF_GRANT_LIMIT: the most coins a staff member without superuser rights may grant at once
- * (default 1000); larger grants need a superuser.
+ * STRIPE_SECRET_KEY set → Stripe; unset → the dev provider (a local checkout paying by a signed,
+ * Stripe-format webhook), which production allows only with PAYMENTS_DEV_PROVIDER=true, else 503.
+ * The rest is in api/ENV.md.
  */
 export type PaymentsMode = 'stripe' | 'dev' | 'disabled';
 
@@ -197,17 +180,6 @@ function staffGrantLimitFrom(value: string | undefined): number {
   return limit;
 }
 
-function loadOrCreateWebhookSecret(env: NodeJS.ProcessEnv, varDir: string): string {
-  const configured = env.STRIPE_WEBHOOK_SECRET?.trim();
-  if (configured) return configured;
-  const file = resolve(varDir, 'stripe-webhook-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dirname(file), { recursive: true });
-  const secret = `whsec_${randomBytes(32).toString('base64url')}`;
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
-
 export function paymentsConfigFromEnv(env: NodeJS.ProcessEnv): PaymentsConfig {
   const varDir = fromRoot(env.VAR_DIR ?? 'var');
   const stripeSecretKey = env.STRIPE_SECRET_KEY?.trim() || null;
@@ -216,7 +188,9 @@ export function paymentsConfigFromEnv(env: NodeJS.ProcessEnv): PaymentsConfig {
     mode: stripeSecretKey ? 'stripe' : devAllowed ? 'dev' : 'disabled',
     stripeSecretKey,
     publishableKey: env.STRIPE_PUBLISHABLE_KEY?.trim() || null,
-    webhookSecret: loadOrCreateWebhookSecret(env, varDir),
+    webhookSecret:
+      env.STRIPE_WEBHOOK_SECRET?.trim() ||
+      keptSecret(varDir, 'stripe-webhook-secret', () => `whsec_${randomBytes(32).toString('base64url')}`),
     staffGrantLimit: staffGrantLimitFrom(env.STAFF_GRANT_LIMIT),
   };
 }
@@ -432,10 +406,15 @@ export function loadOrCreateJwtSecret(env: NodeJS.ProcessEnv, varDir: string): s
     if (configured.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
     return configured;
   }
-  const file = resolve(varDir, 'jwt-secret');
+  return keptSecret(varDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
+}
+
+/** The secret kept in `varDir/name`, made by `make` and written there (owner-only) on first use. */
+function keptSecret(varDir: string, name: string, make: () => string): string {
+  const file = resolve(varDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dirname(file), { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = make();
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }

@@ -69,7 +69,17 @@ export interface SeriesFormerSlugsTable {
   series_id: number;
 }
 
-export interface SeriesTable {
+/** What series and episodes share: their publishing state (migration 20261201000100_publishing) and translations. */
+interface PublishableColumns {
+  /** 'draft' (never published), 'published' or 'unpublished'; no default: whoever creates a row says. */
+  status: PublishStatus;
+  /** When a published row goes live (may be in the future: scheduled); null while never published. */
+  published_at: string | null;
+  /** JSON `Translations` (shared/src/localized-text.ts): language → `{ title?, description? }`; null when none. */
+  translations: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface SeriesTable extends PublishableColumns {
   /** Assigned by `insertSeries`, which never hands out the ids product.md#catalogue hides (9 and 10). */
   id: number;
   title: string;
@@ -94,15 +104,6 @@ export interface SeriesTable {
   total_episodes: number | null;
   likes: IntColumn;
   deleted_at: string | null;
-  /**
-   * 'draft' (never published), 'published' or 'unpublished' (migration 20261201000100_publishing). No
-   * default on insert: whoever creates a row says whether viewers may see it.
-   */
-  status: PublishStatus;
-  /** When a published row goes live (may be in the future: scheduled); null while never published. */
-  published_at: string | null;
-  /** JSON `Translations` (shared/src/localized-text.ts): language → `{ title?, description? }`; null when none. */
-  translations: ColumnType<string | null, string | null | undefined, string | null>;
   /** The language spoken in the series (`en` by default). */
   audio_language: ColumnType<string, string | undefined, string>;
   created_at: string;
@@ -121,7 +122,7 @@ export interface SeasonsTable {
   title: string;
 }
 
-export interface EpisodesTable {
+export interface EpisodesTable extends PublishableColumns {
   id: Generated<number>;
   series_id: number;
   season_id: number | null;
@@ -138,15 +139,6 @@ export interface EpisodesTable {
   coin_cost: IntColumn;
   /** Play order inside the series (seasons first, then episode number). */
   position: IntColumn;
-  /**
-   * 'draft' (never published), 'published' or 'unpublished' (migration 20261201000100_publishing). No
-   * default on insert: whoever creates a row says whether viewers may see it.
-   */
-  status: PublishStatus;
-  /** When a published row goes live (may be in the future: scheduled); null while never published. */
-  published_at: string | null;
-  /** JSON `Translations` (shared/src/localized-text.ts): language → `{ title?, description? }`; null when none. */
-  translations: ColumnType<string | null, string | null | undefined, string | null>;
   /** Where the closing credits start, in seconds (migration 20261207030000_episode_credits); null: the default. */
   credits_start: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
@@ -690,13 +682,9 @@ export type EpisodeRow = Selectable<EpisodesTable>;
 export type EpisodeSubtitleRow = Selectable<EpisodeSubtitlesTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
 export type SeasonRow = Selectable<SeasonsTable>;
-export type CoinLedgerRow = Selectable<CoinLedgerTable>;
-export type EpisodeUnlockRow = Selectable<EpisodeUnlocksTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
-export type RewardClaimRow = Selectable<RewardClaimsTable>;
-export type CoinDebtRow = Selectable<CoinDebtsTable>;
 
 export type AuditRow = Selectable<AuditLogTable>;
 export type MediaAssetRow = Selectable<MediaAssetsTable>;

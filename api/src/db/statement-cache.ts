@@ -1,10 +1,8 @@
 /**
  * Kysely's SQLite database over Node's own `node:sqlite` (nothing to compile on install), with each
- * query text prepared once. Kysely's SQLite driver prepares every query it runs, and in the unlock bench
- * preparing (parsing and planning the SQL) took more than half as long as running the unlock's small
- * queries. A prepared statement can be run again with other parameters, and SQLite prepares it again by
- * itself when the schema changed under it (a migration), so `prepare` answers the statement it
- * prepared for the same text before.
+ * query text prepared once (Kysely's SQLite driver prepares every query it runs, which cost more than
+ * half of a small query's time). SQLite prepares a kept statement again itself when a migration changed
+ * the schema under it.
  *
  * A statement is synchronous while it runs (`all`, `run`), so one statement serves every caller in
  * turn; only one being read row by row (`iterate`, a streamed query) is busy — using it then would end

@@ -9,6 +9,7 @@
  */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { AppConfig } from '../config';
+import { hookList } from './route-hooks';
 import type { TypedFastify } from './type-provider';
 
 const LOOPBACK = [/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/, /^::1$/, /^::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i];
@@ -76,11 +77,7 @@ export function guardLocalOnly(app: TypedFastify, rules: LocalOnlyRule[], open: 
       if (rule) ruleByMethod.set(method, rule);
     }
     if (ruleByMethod.size === 0) return;
-    const existing = route.onRequest ?? [];
-    route.onRequest = [
-      localOnlyGuardFor(ruleByMethod),
-      ...(Array.isArray(existing) ? existing : [existing]),
-    ] as typeof route.onRequest;
+    route.onRequest = [localOnlyGuardFor(ruleByMethod), ...hookList(route.onRequest)] as typeof route.onRequest;
   });
 }
 

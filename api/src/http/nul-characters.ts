@@ -12,6 +12,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HookHandlerDoneFunction } from 'fastify';
 import { badRequest, UNSTORABLE_TEXT_MESSAGE } from './errors';
+import { hookList } from './route-hooks';
 
 const NUL = '\u0000';
 
@@ -87,10 +88,6 @@ export function registerNulCharacterCheck(app: FastifyInstance) {
       }
       done();
     };
-    const existing = route.preHandler ?? [];
-    route.preHandler = [
-      refuseNulCharacters,
-      ...(Array.isArray(existing) ? existing : [existing]),
-    ] as typeof route.preHandler;
+    route.preHandler = [refuseNulCharacters, ...hookList(route.preHandler)] as typeof route.preHandler;
   });
 }

@@ -10,6 +10,7 @@
  */
 import type { SwaggerTransformObject } from '@fastify/swagger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hookList } from './route-hooks';
 
 export const OPTIONAL_BODY = 'x-optional-body';
 
@@ -29,8 +30,7 @@ async function emptyBodyWhenMissing(request: FastifyRequest) {
 export function acceptMissingBodies(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if (!route.schema?.[OPTIONAL_BODY]) return;
-    const existing = route.preValidation ?? [];
-    route.preValidation = [emptyBodyWhenMissing, ...(Array.isArray(existing) ? existing : [existing])];
+    route.preValidation = [emptyBodyWhenMissing, ...hookList(route.preValidation)];
   });
 }
 

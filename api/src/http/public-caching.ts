@@ -13,6 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onSendHookHandler, preSerializationHookHandler } from 'fastify';
+import { hookList } from './route-hooks';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -101,9 +102,7 @@ export function registerPublicCaching(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if (route.config?.publicCache !== true) return;
     const { reuseBytes, addValidators } = publicCacheHooks();
-    const listOf = <T>(hooks: T | T[] | undefined): T[] =>
-      hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
-    route.preSerialization = [...listOf(route.preSerialization), reuseBytes] as typeof route.preSerialization;
-    route.onSend = [...listOf(route.onSend), addValidators] as typeof route.onSend;
+    route.preSerialization = [...hookList(route.preSerialization), reuseBytes] as typeof route.preSerialization;
+    route.onSend = [...hookList(route.onSend), addValidators] as typeof route.onSend;
   });
 }

@@ -1,7 +1,5 @@
 /** Request and answer schemas of the auth routes (product.md#accounts). */
 import { Type } from '@sinclair/typebox';
-import { Nullable } from '../../http/schemas';
-import { UserSchema } from '../users/users.schemas';
 
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 /** Long enough to resist guessing; capped so hashing cannot be turned into a denial of service. */

@@ -141,7 +141,7 @@ function appLink(ctx: AppContext, caller: RequestFacts, query: string, path = '/
   return `${mailSiteOrigin(ctx.config, caller.origin)}${path}?${query}`;
 }
 
-function sendInBackground(ctx: AppContext, caller: RequestFacts, send: () => Promise<void>) {
+function sendInBackground(caller: RequestFacts, send: () => Promise<void>) {
   send().catch((error) => caller.log.error({ err: error }, 'sending mail failed'));
 }
 
@@ -212,7 +212,7 @@ export async function register(ctx: AppContext, caller: RequestFacts, input: Reg
     throw conflict('An account with this e-mail address or username already exists');
   }
   await mergeGuest(ctx, caller.sessionUserId, user.id);
-  sendInBackground(ctx, caller, () => sendVerificationMail(ctx, caller, user, email));
+  sendInBackground(caller, () => sendVerificationMail(ctx, caller, user, email));
   return authAnswer(ctx, (await findUserById(ctx.db, user.id)) as UserRow);
 }
 
@@ -575,7 +575,7 @@ export async function requestPasswordReset(ctx: AppContext, caller: RequestFacts
   });
   const words = passwordResetMail(mailLanguage(user, caller.languages));
   // Sent after answering, so a known address takes no longer to answer than an unknown one.
-  sendInBackground(ctx, caller, () =>
+  sendInBackground(caller, () =>
     ctx.mailer.send(
       linkMail(
         email,

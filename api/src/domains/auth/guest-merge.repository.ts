@@ -26,77 +26,52 @@ export async function giveRewardClaims(trx: Trx, claimIds: number[], userId: num
   await trx.updateTable('reward_claims').set({ user_id: userId }).where('id', 'in', claimIds).execute();
 }
 
-// --- Unlocks ------------------------------------------------------------------------------------
+// --- Unlocks, auto-unlock settings, the list ----------------------------------------------------
+// Each gives the guest's rows the account lacks to the account, then drops the guest's.
 
-export function unlocksOf(trx: Trx, userId: number) {
-  return trx.selectFrom('episode_unlocks').selectAll().where('user_id', '=', userId).execute();
+export async function giveUnlocks(trx: Trx, guestId: number, accountId: number) {
+  const held = await trx.selectFrom('episode_unlocks').selectAll().where('user_id', '=', guestId).execute();
+  for (const { episode_id, coin_cost, created_at } of held) {
+    await trx
+      .insertInto('episode_unlocks')
+      .values({ user_id: accountId, episode_id, coin_cost, created_at })
+      .onConflict((oc) => oc.columns(['user_id', 'episode_id']).doNothing())
+      .execute();
+  }
+  await trx.deleteFrom('episode_unlocks').where('user_id', '=', guestId).execute();
 }
 
-/** Adds an unlock unless the user already has that episode unlocked. */
-export async function addUnlockIfMissing(
-  trx: Trx,
-  unlock: { user_id: number; episode_id: number; coin_cost: number; created_at: string },
-) {
-  await trx
-    .insertInto('episode_unlocks')
-    .values(unlock)
-    .onConflict((oc) => oc.columns(['user_id', 'episode_id']).doNothing())
-    .execute();
+/** A setting keeps what it spent of its cap; where the account has its own for the series, the account's stays. */
+export async function giveAutoUnlockSettings(trx: Trx, guestId: number, accountId: number, at: string) {
+  const held = await trx.selectFrom('auto_unlock_settings').selectAll().where('user_id', '=', guestId).execute();
+  for (const { series_id, enabled, cap_coins, spent_coins, created_at } of held) {
+    await trx
+      .insertInto('auto_unlock_settings')
+      .values({
+        user_id: accountId,
+        series_id,
+        enabled: Boolean(enabled),
+        cap_coins,
+        spent_coins,
+        created_at,
+        updated_at: at,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'series_id']).doNothing())
+      .execute();
+  }
+  await trx.deleteFrom('auto_unlock_settings').where('user_id', '=', guestId).execute();
 }
 
-export async function deleteUnlocksOf(trx: Trx, userId: number) {
-  await trx.deleteFrom('episode_unlocks').where('user_id', '=', userId).execute();
-}
-
-// --- Auto-unlock settings -----------------------------------------------------------------------
-
-export function autoUnlockSettingsOf(trx: Trx, userId: number) {
-  return trx.selectFrom('auto_unlock_settings').selectAll().where('user_id', '=', userId).execute();
-}
-
-/** Adds a series' auto-unlock setting unless the user has one for that series. */
-export async function addAutoUnlockSettingIfMissing(
-  trx: Trx,
-  setting: {
-    user_id: number;
-    series_id: number;
-    enabled: boolean;
-    cap_coins: number;
-    spent_coins: number;
-    created_at: string;
-    updated_at: string;
-  },
-) {
-  await trx
-    .insertInto('auto_unlock_settings')
-    .values(setting)
-    .onConflict((oc) => oc.columns(['user_id', 'series_id']).doNothing())
-    .execute();
-}
-
-export async function deleteAutoUnlockSettingsOf(trx: Trx, userId: number) {
-  await trx.deleteFrom('auto_unlock_settings').where('user_id', '=', userId).execute();
-}
-
-// --- My list ------------------------------------------------------------------------------------
-
-export function listEntriesOf(trx: Trx, userId: number) {
-  return trx.selectFrom('my_list').selectAll().where('user_id', '=', userId).execute();
-}
-
-export async function addListEntryIfMissing(
-  trx: Trx,
-  entry: { user_id: number; series_id: number; created_at: string },
-) {
-  await trx
-    .insertInto('my_list')
-    .values(entry)
-    .onConflict((oc) => oc.columns(['user_id', 'series_id']).doNothing())
-    .execute();
-}
-
-export async function deleteListEntriesOf(trx: Trx, userId: number) {
-  await trx.deleteFrom('my_list').where('user_id', '=', userId).execute();
+export async function giveListEntries(trx: Trx, guestId: number, accountId: number) {
+  const held = await trx.selectFrom('my_list').selectAll().where('user_id', '=', guestId).execute();
+  for (const { series_id, created_at } of held) {
+    await trx
+      .insertInto('my_list')
+      .values({ user_id: accountId, series_id, created_at })
+      .onConflict((oc) => oc.columns(['user_id', 'series_id']).doNothing())
+      .execute();
+  }
+  await trx.deleteFrom('my_list').where('user_id', '=', guestId).execute();
 }
 
 // --- Likes ---------------------------------------------------------------------------------------

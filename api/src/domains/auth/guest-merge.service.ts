@@ -23,30 +23,24 @@ import type { Trx } from '../../db/schema';
 import { moveDebts } from '../../kernel/coin-ledger';
 import { applyEntry, lockUser, moneyTransaction } from '../../kernel/money-transaction';
 import {
-  addAutoUnlockSettingIfMissing,
-  addListEntryIfMissing,
-  addUnlockIfMissing,
-  autoUnlockSettingsOf,
   claimKeysHeld,
-  deleteAutoUnlockSettingsOf,
   deleteHistoryOf,
-  deleteListEntriesOf,
   deleteProgressOf,
-  deleteUnlocksOf,
+  giveAutoUnlockSettings,
   giveDeviceReports,
   giveLikes,
+  giveListEntries,
   giveRewardClaims,
+  giveUnlocks,
   hasDeviceReport,
   historyOf,
   historyOfEpisode,
   insertHistory,
   insertProgress,
-  listEntriesOf,
   progressOf,
   progressOfEpisode,
   retireGuest,
   rewardClaimsOf,
-  unlocksOf,
   updateHistory,
   updateProgress,
 } from './guest-merge.repository';
@@ -97,35 +91,9 @@ async function mergeRewardClaims(trx: Trx, guestId: number, accountId: number): 
  * and history). The guest is then deactivated and points at the account, which ends its sessions.
  */
 async function moveGuestRows(trx: Trx, guestId: number, accountId: number, at: string) {
-  for (const unlock of await unlocksOf(trx, guestId)) {
-    await addUnlockIfMissing(trx, {
-      user_id: accountId,
-      episode_id: unlock.episode_id,
-      coin_cost: unlock.coin_cost,
-      created_at: unlock.created_at,
-    });
-  }
-  await deleteUnlocksOf(trx, guestId);
-
-  // Auto-unlock settings the account lacks follow the guest, with what they spent of their cap; where
-  // the account has its own setting for the series, the account's stays as the viewer left it.
-  for (const setting of await autoUnlockSettingsOf(trx, guestId)) {
-    await addAutoUnlockSettingIfMissing(trx, {
-      user_id: accountId,
-      series_id: setting.series_id,
-      enabled: Boolean(setting.enabled),
-      cap_coins: setting.cap_coins,
-      spent_coins: setting.spent_coins,
-      created_at: setting.created_at,
-      updated_at: at,
-    });
-  }
-  await deleteAutoUnlockSettingsOf(trx, guestId);
-
-  for (const entry of await listEntriesOf(trx, guestId)) {
-    await addListEntryIfMissing(trx, { user_id: accountId, series_id: entry.series_id, created_at: entry.created_at });
-  }
-  await deleteListEntriesOf(trx, guestId);
+  await giveUnlocks(trx, guestId, accountId);
+  await giveAutoUnlockSettings(trx, guestId, accountId, at);
+  await giveListEntries(trx, guestId, accountId);
   await giveLikes(trx, guestId, accountId);
 
   // Progress and history: where both watched the same episode, the most recent record wins.

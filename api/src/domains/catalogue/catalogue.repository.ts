@@ -268,14 +268,7 @@ export function findCategoryBySlugOrId(db: Executor, value: string): Promise<Cat
 
 /** The on-show episodes of a series in play order: season, then episode number. */
 export function episodesOfSeries(db: Executor, seriesId: number, at: string): Promise<EpisodeRow[]> {
-  return db
-    .selectFrom('episodes')
-    .selectAll()
-    .where('series_id', '=', seriesId)
-    .where(isPublishedEpisode(at))
-    .orderBy('season_number')
-    .orderBy('episode_number')
-    .execute();
+  return publishedEpisodesOf(db, [seriesId], at);
 }
 
 /** An episode answer's series names: its title, English title and titles by language (issue #21). */

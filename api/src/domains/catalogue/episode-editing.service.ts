@@ -149,8 +149,7 @@ export async function createEpisode(
   const thumbnail = input.thumbnail;
   const defaults = await catalogueDefaults(ctx);
   const at = nowIso(ctx);
-  const id = await writeWithImages(ctx, images, async (trx) => {
-    const db = trx;
+  const id = await writeWithImages(ctx, images, async (db) => {
     const series = await seriesRow(db, seriesId);
     const season = body.season_number ?? 1;
     const last = await lastInSeason(db, seriesId, season);
@@ -183,7 +182,7 @@ export async function createEpisode(
         updated_at: at,
       });
       const after = await episodeRow(db, insertedId);
-      await recordAudit(trx, {
+      await recordAudit(db, {
         actor,
         action: 'episode.create',
         entity: 'episode',
@@ -209,8 +208,7 @@ export async function updateEpisode(
   const { input, images } = await prepareImages(ctx, body, actor);
   const { translations, ...changes } = input;
   const at = nowIso(ctx);
-  await writeWithImages(ctx, images, async (trx) => {
-    const db = trx;
+  await writeWithImages(ctx, images, async (db) => {
     const before = await episodeRow(db, id);
     const { series_title: _title, ...beforeRow } = before;
     const season = changes.season_number ?? before.season_number;
@@ -242,7 +240,7 @@ export async function updateEpisode(
       throw error;
     }
     const { series_title: _t, ...after } = await episodeRow(db, id);
-    await recordAudit(trx, {
+    await recordAudit(db, {
       actor,
       action: 'episode.update',
       entity: 'episode',
@@ -262,8 +260,7 @@ export async function updateEpisode(
  */
 export async function reorderEpisodes(ctx: AppContext, actor: UserRow, seriesId: number, episodeIds: number[]) {
   const at = nowIso(ctx);
-  await ctx.db.transaction().execute(async (trx) => {
-    const db = trx;
+  await ctx.db.transaction().execute(async (db) => {
     await lockSeries(ctx, db, seriesId);
     const current = await episodeOrder(db, seriesId);
     const known = new Set(current.map((row) => row.id));
@@ -284,7 +281,7 @@ export async function reorderEpisodes(ctx: AppContext, actor: UserRow, seriesId:
       nextNumber.set(season, number);
       await updateEpisodeRow(db, id, { episode_number: number, position: index, updated_at: at });
     }
-    await recordAudit(trx, {
+    await recordAudit(db, {
       actor,
       action: 'episodes.reorder',
       entity: 'series',
@@ -355,8 +352,7 @@ export async function previewPricing(ctx: AppContext, seriesId: number, rule: Pr
  */
 export async function applyPricing(ctx: AppContext, actor: UserRow, seriesId: number, rule: PricingRule) {
   const at = nowIso(ctx);
-  const plan = await ctx.db.transaction().execute(async (trx) => {
-    const db = trx;
+  const plan = await ctx.db.transaction().execute(async (db) => {
     if ((await lockSeries(ctx, db, seriesId)).is_gold_exclusive) throw badRequest(GOLD_HAS_NO_PRICES);
     const episodes = await pricingPlan(db, seriesId, rule);
     const changed = episodes.filter((e) => e.changed);
@@ -367,7 +363,7 @@ export async function applyPricing(ctx: AppContext, actor: UserRow, seriesId: nu
         updated_at: at,
       });
     }
-    await recordAudit(trx, {
+    await recordAudit(db, {
       actor,
       action: 'episodes.pricing',
       entity: 'series',
@@ -385,14 +381,13 @@ export async function applyPricing(ctx: AppContext, actor: UserRow, seriesId: nu
 export async function publishEpisode(ctx: AppContext, actor: UserRow, id: number, body: Static<typeof PublishBody>) {
   const when = publishTime(ctx, body);
   const at = nowIso(ctx);
-  await ctx.db.transaction().execute(async (trx) => {
-    const db = trx;
+  await ctx.db.transaction().execute(async (db) => {
     const { series_title: _title, ...before } = await episodeRow(db, id);
     refusePublishing('This episode', episodeChecklist(before));
     await updateEpisodeRow(db, id, { status: 'published', published_at: when, updated_at: at });
     const { series_title: _t, ...after } = await episodeRow(db, id);
     const action = when > at ? 'episode.schedule' : 'episode.publish';
-    await recordAudit(trx, { actor, action, entity: 'episode', entityId: id, before, after, at });
+    await recordAudit(db, { actor, action, entity: 'episode', entityId: id, before, after, at });
   });
   return getEpisode(ctx, id);
 }
@@ -400,13 +395,12 @@ export async function publishEpisode(ctx: AppContext, actor: UserRow, id: number
 /** Takes one episode off the viewers' site (its series stays); staff can publish it again. */
 export async function unpublishEpisode(ctx: AppContext, actor: UserRow, id: number) {
   const at = nowIso(ctx);
-  await ctx.db.transaction().execute(async (trx) => {
-    const db = trx;
+  await ctx.db.transaction().execute(async (db) => {
     const { series_title: _title, ...before } = await episodeRow(db, id);
     if (before.status !== 'published') return;
     await updateEpisodeRow(db, id, { status: 'unpublished', published_at: null, updated_at: at });
     const { series_title: _t, ...after } = await episodeRow(db, id);
-    await recordAudit(trx, {
+    await recordAudit(db, {
       actor,
       action: 'episode.unpublish',
       entity: 'episode',
@@ -422,8 +416,7 @@ export async function unpublishEpisode(ctx: AppContext, actor: UserRow, id: numb
 /** Episodes somebody paid for stay: deleting them would erase what viewers bought. */
 export async function deleteEpisode(ctx: AppContext, actor: UserRow, id: number) {
   const at = nowIso(ctx);
-  await ctx.db.transaction().execute(async (trx) => {
-    const db = trx;
+  await ctx.db.transaction().execute(async (db) => {
     const { series_title: _title, ...before } = await episodeRow(db, id);
     if ((await episodeUnlockCount(db, id)) > 0) {
       throw new HttpError(
@@ -432,6 +425,6 @@ export async function deleteEpisode(ctx: AppContext, actor: UserRow, id: number)
       );
     }
     await deleteEpisodeRow(db, id);
-    await recordAudit(trx, { actor, action: 'episode.delete', entity: 'episode', entityId: id, before, at });
+    await recordAudit(db, { actor, action: 'episode.delete', entity: 'episode', entityId: id, before, at });
   });
 }

@@ -416,14 +416,13 @@ export function updateSeriesMedia(ctx: AppContext, actor: UserRow, id: number, b
 /** Soft delete: the row stays (unlocks, history and payments keep their references); viewers never see it. */
 export async function setSeriesDeleted(ctx: AppContext, actor: UserRow, id: number, deleted: boolean) {
   const at = nowIso(ctx);
-  await ctx.db.transaction().execute(async (trx) => {
-    const db = trx;
+  await ctx.db.transaction().execute(async (db) => {
     const before = await seriesRow(db, id);
     if (Boolean(before.deleted_at) === deleted) return;
     await updateSeriesRow(db, id, { deleted_at: deleted ? at : null, updated_at: at });
     const after = await seriesRow(db, id);
     const action = deleted ? 'series.delete' : 'series.restore';
-    await recordAudit(trx, { actor, action, entity: 'series', entityId: id, before, after, at });
+    await recordAudit(db, { actor, action, entity: 'series', entityId: id, before, after, at });
   });
   return getSeries(ctx, id);
 }
@@ -444,8 +443,7 @@ export function publishTime(ctx: AppContext, body: Static<typeof PublishBody>): 
 export async function publishSeries(ctx: AppContext, actor: UserRow, id: number, body: Static<typeof PublishBody>) {
   const when = publishTime(ctx, body);
   const at = nowIso(ctx);
-  await ctx.db.transaction().execute(async (trx) => {
-    const db = trx;
+  await ctx.db.transaction().execute(async (db) => {
     const before = await seriesRow(db, id);
     if (before.deleted_at) throw conflict('This series is deleted. Restore it before publishing it.');
     const [categories, playable] = await Promise.all([seriesCategoryCount(db, id), playableEpisodeCounts(db, [id])]);
@@ -453,7 +451,7 @@ export async function publishSeries(ctx: AppContext, actor: UserRow, id: number,
     await updateSeriesRow(db, id, { status: 'published', published_at: when, updated_at: at });
     const episodesPublished = await publishDraftEpisodes(db, id, when, at);
     const after = await seriesRow(db, id);
-    await recordAudit(trx, {
+    await recordAudit(db, {
       actor,
       action: when > at ? 'series.schedule' : 'series.publish',
       entity: 'series',
@@ -469,13 +467,12 @@ export async function publishSeries(ctx: AppContext, actor: UserRow, id: number,
 /** Takes a series (and so its episodes) off the viewers' site; staff can publish it again. */
 export async function unpublishSeries(ctx: AppContext, actor: UserRow, id: number) {
   const at = nowIso(ctx);
-  await ctx.db.transaction().execute(async (trx) => {
-    const db = trx;
+  await ctx.db.transaction().execute(async (db) => {
     const before = await seriesRow(db, id);
     if (before.status !== 'published') return;
     await updateSeriesRow(db, id, { status: 'unpublished', published_at: null, updated_at: at });
     const after = await seriesRow(db, id);
-    await recordAudit(trx, { actor, action: 'series.unpublish', entity: 'series', entityId: id, before, after, at });
+    await recordAudit(db, { actor, action: 'series.unpublish', entity: 'series', entityId: id, before, after, at });
   });
   return getSeries(ctx, id);
 }

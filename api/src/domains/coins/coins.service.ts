@@ -5,7 +5,7 @@
 import { LEDGER_REASONS } from '@cliffhanger/shared/contracts';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { Trx, UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../http/errors';
 import { recordAudit } from '../../kernel/audit-log';
 import type { LedgerResult } from '../../kernel/coin-ledger';
@@ -22,13 +22,6 @@ export interface Credit {
   delta: number;
   reason: string;
   reference: string | null;
-}
-
-/** Applies one entry inside an open money transaction, locking the user first. */
-export async function applyLocked(ctx: AppContext, trx: Trx, credit: Credit): Promise<LedgerResult> {
-  const user = await lockUser(ctx, trx, credit.userId);
-  if (!user) throw notFound('User not found');
-  return applyEntry(trx, { ...credit, createdAt: nowIso(ctx) });
 }
 
 export async function balanceOf(ctx: AppContext, userId: number): Promise<number> {

@@ -15,7 +15,7 @@ import { CANARY_AUTO_ROLLBACK, REMOTE_ROLLOUT_CACHE_SECONDS } from '@cliffhanger
 import { REMOTE_IDS, type RemoteId } from '@cliffhanger/shared/routes';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
-import type { RemoteRolloutRow, Trx, UserRow } from '../../db/schema';
+import type { RemoteRolloutRow, UserRow } from '../../db/schema';
 import { remotesJson } from '../../frontends/frontends-config';
 import { badRequest, conflict } from '../../http/errors';
 import { recordAudit } from '../../kernel/audit-log';
@@ -49,11 +49,6 @@ import {
 const AUDIT_ENTITY = 'remote_release';
 /** Reports are kept a day (the figures read only the last CANARY_AUTO_ROLLBACK.windowMinutes). */
 const KEEP_REPORTS_MINUTES = 24 * 60;
-
-/** One transaction that excludes other writers (BEGIN IMMEDIATE on SQLite, row locks on PostgreSQL). */
-function releasesTransaction<T>(ctx: AppContext, work: (trx: Trx) => Promise<T>): Promise<T> {
-  return moneyTransaction(ctx, work);
-}
 
 // --- What is where ------------------------------------------------------------------------------
 
@@ -214,7 +209,7 @@ export async function storeReports(
   const state = stateOf(ctx);
   const prune = Date.now() - state.lastPrune > 60_000;
   if (prune) state.lastPrune = Date.now();
-  await releasesTransaction(ctx, async (trx) => {
+  await moneyTransaction(ctx, async (trx) => {
     for (const group of groups.values()) {
       await addToBucket(trx, minute, group);
       await addReporter(trx, minute, group.remote, group.version, reporter);
@@ -256,7 +251,7 @@ async function rollBackIfFailing(ctx: AppContext, remote: RemoteId, reported: st
   const sums = await sumsSince(db, windowStart(ctx), remote);
   if (!rollbackReason(canary, stable, sums, await reportersSince(db, windowStart(ctx), remote, canary))) return;
   // Decided again under the lock: of two reports crossing the line together, one rolls back, once.
-  const done = await releasesTransaction(ctx, async (trx) => {
+  const done = await moneyTransaction(ctx, async (trx) => {
     const locked = await ruleOf(trx, remote, ctx.dbKind === 'postgres');
     if (locked?.canary_version !== canary) return false;
     const reason = rollbackReason(
@@ -370,7 +365,7 @@ async function changeRule(
   decide: (current: Effective, stableName: string) => RuleState,
 ): Promise<RemoteReleasesView> {
   const builtIn = builtInVersion(ctx.config.frontendsRoot, remote).version;
-  await releasesTransaction(ctx, async (trx) => {
+  await moneyTransaction(ctx, async (trx) => {
     const row = await ruleOf(trx, remote, ctx.dbKind === 'postgres');
     const current = effectiveRule(ctx, remote, row);
     const stableName = current.stable ?? builtIn;

@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../../kernel/money-transaction';
 import { getSetting } from '../settings/settings.service';
 import { currentSubscription } from './gold-membership.repository';
 import { toSubscriptionDto } from './subscription-dto';
-import { findUserById, isUsernameTaken, updateUser } from './users.repository';
+import { isUsernameTaken, updateUser } from './users.repository';
 
 export type UserDto = UserProfile;
 
@@ -92,10 +92,4 @@ export async function updateProfile(ctx: AppContext, userId: number, changes: Pr
   }
   if (!updated) throw notFound('User not found');
   return withSubscription(ctx, toUserDto(updated, ctx.now()));
-}
-
-export async function profileOf(ctx: AppContext, userId: number): Promise<UserDto> {
-  const row = await findUserById(ctx.db, userId);
-  if (!row) throw notFound('User not found');
-  return withSubscription(ctx, toUserDto(row, ctx.now()));
 }

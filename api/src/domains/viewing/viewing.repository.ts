@@ -142,16 +142,6 @@ export async function myListSeries(db: Executor, userId: number, at: string): Pr
   return listed.flatMap((entry) => series.get(entry.series_id) ?? []);
 }
 
-export function isListed(db: Executor, userId: number, seriesId: number) {
-  return db
-    .selectFrom('my_list')
-    .select('series_id')
-    .where('user_id', '=', userId)
-    .where('series_id', '=', seriesId)
-    .executeTakeFirst()
-    .then((row) => row !== undefined);
-}
-
 // --- Likes ----------------------------------------------------------------------------------------
 
 /** Likes a series once: true when this call added the like (and moved the count up by one). */

@@ -15,7 +15,6 @@ import { type EpisodeDto, episodeDtosFor, findEpisodeOrThrow, hydrateSeries } fr
 import * as repo from './viewing.repository';
 
 export const CONTINUE_WATCHING_LIMIT = 20;
-export const HISTORY_DEFAULT_LIMIT = 50;
 
 export function clampProgress(progress: number): number {
   if (!Number.isFinite(progress)) return 0;
