@@ -84,9 +84,7 @@ describe.each(databaseKinds())('category names by language (%s)', (kind) => {
       expect(kept.statusCode).toBe(201);
       const refused = await admin('PATCH', `/categories/${kept.json().id}/`, { translations, name: 'Changed' });
       expect(refused.statusCode).toBe(400);
-      const after = (await admin('GET', '/categories/'))
-        .json()
-        .find((c: { id: number }) => c.id === kept.json().id);
+      const after = (await admin('GET', '/categories/')).json().find((c: { id: number }) => c.id === kept.json().id);
       expect(after).toMatchObject({ name: `Kept ${counter}`, translations: KEPT });
     });
 

@@ -321,9 +321,10 @@ describe.each(databaseKinds())('publishing series and episodes (%s)', (kind) => 
 
     expect((await admin('POST', `/series/${series.id}/publish/`)).statusCode).toBe(200);
     expect(await chips()).toContain('Heists');
-    expect((await admin('GET', '/categories/')).json().find((c: { id: number }) => c.id === created.id)).toMatchObject(
-      { series_count: 1, shown: true },
-    );
+    expect((await admin('GET', '/categories/')).json().find((c: { id: number }) => c.id === created.id)).toMatchObject({
+      series_count: 1,
+      shown: true,
+    });
     await admin('POST', `/series/${series.id}/unpublish/`);
     expect(await chips()).not.toContain('Heists');
   });

@@ -6,6 +6,7 @@
 import { type AuthResponse, baseApi, type CategoryTranslations } from '@cliffhanger/shared';
 import type {
   AdminAnalytics,
+  AdminCategory,
   AdminDashboard,
   AdminEpisode,
   AdminMe,
@@ -141,9 +142,9 @@ const seriesEndpoints = (build: Build) => ({
     query: (id) => ({ url: `/admin/episodes/${id}/unpublish/`, method: 'POST' }),
     invalidatesTags: ['Admin', 'Series', 'Episode'],
   }),
-  /** The genre chips viewers see (the public list), for the series form's picker. */
-  adminCategories: build.query<Category[], void>({
-    query: () => ({ url: '/categories/' }),
+  /** Every category (shown to viewers or not, with how many series use it), for the picker and the genre table. */
+  adminCategories: build.query<AdminCategory[], void>({
+    query: () => ({ url: '/admin/categories/' }),
     providesTags: ['Admin'],
     keepUnusedDataFor: 0,
   }),
@@ -153,6 +154,11 @@ const seriesEndpoints = (build: Build) => ({
   }),
   adminRenameCategory: build.mutation<Category, { id: number; name: string }>({
     query: ({ id, name }) => ({ url: `/admin/categories/${id}/`, method: 'PATCH', body: { name } }),
+    invalidatesTags: ['Admin', 'Series'],
+  }),
+  /** Deletes a category no series uses; a 409 says how many series still do. */
+  adminDeleteCategory: build.mutation<void, number>({
+    query: (id) => ({ url: `/admin/categories/${id}/`, method: 'DELETE' }),
     invalidatesTags: ['Admin', 'Series'],
   }),
   /** A genre's names in other languages; an empty object removes them. */
