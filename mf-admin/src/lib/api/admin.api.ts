@@ -254,6 +254,25 @@ const peopleEndpoints = (build: Build) => ({
     query: (params) => ({ url: '/admin/subscriptions/', params: clean(params) }),
     providesTags: ['Admin'],
   }),
+  /** Gold for `days` days with no payment (superusers); 409 while the viewer has Gold already. */
+  adminCompGold: build.mutation<unknown, { userId: number; days: number; reason: string }>({
+    query: ({ userId, ...body }) => ({ url: `/admin/users/${userId}/gold/comp/`, method: 'POST', body }),
+    invalidatesTags: ['Admin'],
+  }),
+  /** Adds days to the period that ends at `period_end` (the one on screen): a second click adds nothing. */
+  adminExtendSubscription: build.mutation<unknown, { id: number; days: number; reason: string; period_end: string }>({
+    query: ({ id, ...body }) => ({ url: `/admin/subscriptions/${id}/extend/`, method: 'POST', body }),
+    invalidatesTags: ['Admin'],
+  }),
+  adminReactivateSubscription: build.mutation<unknown, { id: number; reason?: string }>({
+    query: ({ id, ...body }) => ({ url: `/admin/subscriptions/${id}/reactivate/`, method: 'POST', body }),
+    invalidatesTags: ['Admin'],
+  }),
+  /** Ends Gold now; with `refund`, the last payment is refunded in full. */
+  adminEndSubscription: build.mutation<unknown, { id: number; refund: boolean; reason: string }>({
+    query: ({ id, ...body }) => ({ url: `/admin/subscriptions/${id}/end/`, method: 'POST', body }),
+    invalidatesTags: ['Admin'],
+  }),
   adminCancelSubscription: build.mutation<unknown, { id: number; immediately: boolean }>({
     query: ({ id, immediately }) => ({
       url: `/admin/subscriptions/${id}/cancel/`,
