@@ -107,10 +107,8 @@ export async function deleteCategory(ctx: AppContext, actor: UserRow, id: number
   await ctx.db.transaction().execute(async (trx) => {
     const before = await categoryRow(trx, id);
     const used = await categoryUseCount(trx, id);
-    if (used > 0) {
-      const series = used === 1 ? '1 series uses it' : `${used} series use it`;
-      throw conflict(`"${before.name}" cannot be deleted: ${series}. Remove it from them first.`);
-    }
+    if (used > 0)
+      throw conflict(`"${before.name}" cannot be deleted while series use it (${used}). Remove it from them first.`);
     await deleteCategoryRow(trx, id);
     await recordAudit(trx, { actor, action: 'category.delete', entity: 'category', entityId: id, before, at });
   });

@@ -335,7 +335,9 @@ describe.each(databaseKinds())('publishing series and episodes (%s)', (kind) => 
     await admin('PATCH', `/series/${series.id}/`, { category_ids: [used.id] });
     const refused = await admin('DELETE', `/categories/${used.id}/`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('"Used genre" cannot be deleted: 1 series uses it. Remove it from them first.');
+    expect(refused.json().message).toBe(
+      '"Used genre" cannot be deleted while series use it (1). Remove it from them first.',
+    );
     expect((await admin('GET', '/categories/')).json().map((c: { id: number }) => c.id)).toContain(used.id);
 
     const empty = (await admin('POST', '/categories/', { name: 'Empty genre' })).json();

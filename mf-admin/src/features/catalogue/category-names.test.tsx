@@ -116,13 +116,13 @@ describe('genre names in Russian', () => {
   it('shows the reason the API gives when a genre cannot be deleted', async () => {
     const user = renderNames(undefined, {
       status: 409,
-      data: { message: '"Revenge" cannot be deleted: 1 series uses it. Remove it from them first.' },
+      data: { message: '"Revenge" cannot be deleted while series use it (1). Remove it from them first.' },
     });
     const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
     try {
       await user.click(await screen.findByRole('button', { name: 'Delete the genre Revenge' }));
       expect(await screen.findByRole('alert')).toHaveTextContent(
-        '"Revenge" cannot be deleted: 1 series uses it. Remove it from them first.',
+        '"Revenge" cannot be deleted while series use it (1). Remove it from them first.',
       );
     } finally {
       confirm.mockRestore();
