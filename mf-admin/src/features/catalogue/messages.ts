@@ -201,6 +201,8 @@ const en = {
   'editEpisode.title': 'Edit episode',
   'editEpisode.allOf': 'All episodes of “{{title}}”',
   'editEpisode.video': 'Video',
+  'editEpisode.unfinishedUpload': 'An upload of this episode’s video is unfinished —',
+  'editEpisode.resume': 'Resume',
 
   'preview.loadFailed': 'The preview could not be loaded',
   'preview.label': 'Preview of “{{title}}”',
@@ -473,6 +475,8 @@ const ru: Catalogue = {
   'editEpisode.title': 'Изменить серию',
   'editEpisode.allOf': 'Все серии «{{title}}»',
   'editEpisode.video': 'Видео',
+  'editEpisode.unfinishedUpload': 'Загрузка видео этой серии не закончена —',
+  'editEpisode.resume': 'Продолжить',
 
   'preview.loadFailed': 'Не удалось загрузить предпросмотр',
   'preview.label': 'Предпросмотр «{{title}}»',
