@@ -32,6 +32,7 @@ import { signedPlaybackPlugin } from './domains/playback/playback.routes';
 import { releasesRoutes } from './domains/releases/releases.routes';
 import { rewardsRoutes } from './domains/rewards/rewards.routes';
 import { settingsRoutes } from './domains/settings/settings.routes';
+import { subscriptionDeskRoutes } from './domains/subscriptions/subscription-desk.routes';
 import { subscriptionsRoutes } from './domains/subscriptions/subscriptions.routes';
 import { unlocksRoutes } from './domains/unlocks/unlocks.routes';
 import { usersRoutes } from './domains/users/users.routes';
@@ -249,6 +250,7 @@ async function apiRoutes(api: TypedFastify, ctx: AppContext, config: AppConfig) 
   await api.register(analyticsRoutes, { ctx });
   await api.register(catalogueStaffRoutes, { ctx });
   await api.register(adminRoutes, { ctx, payments });
+  await api.register(subscriptionDeskRoutes, { ctx, payments });
   await api.register(releasesRoutes, { ctx });
   if (config.devRoutes) await api.register(devRoutes, { ctx });
 }

@@ -6,6 +6,7 @@
 
 import type { Static } from '@sinclair/typebox';
 import type {
+  AdminCategorySchema,
   AdminEpisodeSchema,
   AdminSeriesSchema,
   EpisodePreviewAnswer,
@@ -137,6 +138,7 @@ export type Subscription = Static<typeof SubscriptionSchema>;
 export type AdminSeries = Static<typeof AdminSeriesSchema>;
 /** An episode as staff see it (`/api/admin/episodes/`). */
 export type AdminEpisode = Static<typeof AdminEpisodeSchema>;
+export type AdminCategory = Static<typeof AdminCategorySchema>;
 /** Every setting staff may change (`GET /api/admin/settings/`). */
 export type AdminSettings = Static<typeof AdminSettingsAnswer>;
 /** A coin package on sale (product.md#coins). */

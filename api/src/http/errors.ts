@@ -8,6 +8,7 @@ import type { Language } from '@cliffhanger/shared/languages';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { answerLanguage } from './messages/answer-language';
 import { translateAnswer, translateMessage } from './messages/translate';
+import { fieldSentence, humanValidationText } from './messages/validation-words';
 
 /** A failure the client can act on: thrown by services, answered as-is by the error handler. */
 export class HttpError extends Error {
@@ -45,8 +46,9 @@ const RU_CONTEXTS: Record<string, string> = {
 
 /**
  * "body/email must match format "email"" → a sentence a person can read, naming the field, in the
- * viewer's language: `Invalid body: email must match format "email"`, or in Russian
- * `Ошибка в данных запроса: поле «email» должно быть в формате «email»`.
+ * viewer's language: `The email must be a valid email.`, or in Russian
+ * `Поле «email» должно быть в формате «email»`. Each field's own message (shown beside it) is worded
+ * the same way; a problem with no field names where it was (`Invalid body`).
  */
 function describeValidation(
   error: FastifyError,
@@ -70,19 +72,26 @@ function describeValidation(
         : typeof extra === 'string'
           ? 'is not an accepted field'
           : (issue.message ?? 'is invalid');
-    return { field: field || context, message: translateMessage(text, language) };
+    const message = language === 'en' ? humanValidationText(text) : translateMessage(text, language);
+    return { field: field || context, message };
   });
   const first = errors[0];
   if (language === 'ru') {
     const where = `Ошибка в ${RU_CONTEXTS[context] ?? context}`;
-    const message = first
-      ? `${where}: ${first.field === context ? 'значение' : `поле «${first.field}»`} ${first.message}`
-      : where;
+    const message =
+      first && first.field !== context
+        ? `Поле «${first.field}» ${first.message}`
+        : first
+          ? `${where}: значение ${first.message}`
+          : where;
     return { message, errors };
   }
-  const message = first
-    ? `Invalid ${context}: ${first.field === context ? '' : `${first.field} `}${first.message}`
-    : `Invalid ${context}`;
+  const message =
+    first && first.field !== context
+      ? fieldSentence(first.field, first.message)
+      : first
+        ? `Invalid ${context}: ${first.message}`
+        : `Invalid ${context}`;
   return { message, errors };
 }
 

@@ -6,7 +6,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { EPISODE_PUBLISH_REQUIREMENTS, PUBLISH_STATUSES, SERIES_PUBLISH_REQUIREMENTS } from '../constants';
-import { TranslationsSchema } from './catalogue';
+import { CategorySchema, TranslationsSchema } from './catalogue';
 import { Nullable } from './common';
 
 export const PublishStatusSchema = Type.Union(PUBLISH_STATUSES.map((status) => Type.Literal(status)));
@@ -159,3 +159,13 @@ export const StaffInvitationSchema = Type.Object({
   used_by_email: Nullable(Type.String()),
   revoked_at: Nullable(Type.String()),
 });
+
+/** A category as staff see it: every one, shown to viewers or not, with how many series use it (0: deletable). */
+export const AdminCategorySchema = Type.Composite([
+  CategorySchema,
+  Type.Object({
+    series_count: Type.Integer({ minimum: 0 }),
+    /** Whether viewers see it as a genre chip: a visible series uses it. */
+    shown: Type.Boolean(),
+  }),
+]);

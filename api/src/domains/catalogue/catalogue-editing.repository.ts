@@ -369,6 +369,43 @@ export async function insertCategory(db: Executor, values: Insertable<Categories
   return inserted.id;
 }
 
+/** Every category in chip order, with how many series (not deleted) use it. */
+export function categoriesWithUse(db: Executor) {
+  return db
+    .selectFrom('categories')
+    .selectAll('categories')
+    .select((eb) =>
+      eb
+        .selectFrom('series_categories')
+        .innerJoin('series', 'series.id', 'series_categories.series_id')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('series_categories.category_id', '=', 'categories.id')
+        .where('series.deleted_at', 'is', null)
+        .as('series_count'),
+    )
+    .orderBy('categories.position')
+    .orderBy('categories.name')
+    .execute();
+}
+
+/** How many series (not deleted) use the category. */
+export async function categoryUseCount(db: Executor, id: number): Promise<number> {
+  const row = await db
+    .selectFrom('series_categories')
+    .innerJoin('series', 'series.id', 'series_categories.series_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('series_categories.category_id', '=', id)
+    .where('series.deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Deletes the category (the links of deleted series to it go with it). */
+export async function deleteCategoryRow(db: Executor, id: number) {
+  await db.deleteFrom('series_categories').where('category_id', '=', id).execute();
+  await db.deleteFrom('categories').where('id', '=', id).execute();
+}
+
 export function updateCategoryRow(db: Executor, id: number, changes: Updateable<CategoriesTable>) {
   return db.updateTable('categories').set(changes).where('id', '=', id).execute();
 }

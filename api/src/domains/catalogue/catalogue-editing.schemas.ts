@@ -5,6 +5,7 @@ import { AudioLanguageSchema, CategoryTranslationsSchema, TranslationsSchema } f
 
 // The answers staff read are the shared contracts; bodies, queries and the rest stay here.
 export {
+  AdminCategorySchema,
   AdminEpisodeSchema,
   AdminSeriesSchema,
   EpisodePreviewAnswer,

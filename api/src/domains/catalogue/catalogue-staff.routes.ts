@@ -13,6 +13,7 @@ import type { TypedFastify } from '../../http/type-provider';
 import { viewerOf } from '../../kernel/identity';
 import { CategorySchema } from './catalogue.schemas';
 import {
+  AdminCategorySchema,
   AdminEpisodeSchema,
   AdminSeriesSchema,
   CategoryCreateBody,
@@ -125,9 +126,12 @@ function seriesRoutes(app: TypedFastify, ctx: AppContext) {
   );
 }
 
-/** The genre chips. 409: another category has that name or address. */
+/** The genre chips. 409: another category has that name or address, or (delete) a series uses it. */
 function categoryRoutes(app: TypedFastify, ctx: AppContext) {
   const category = withErrors({ 200: Type.Ref(CategorySchema), 409: ErrorSchema });
+  app.get('/categories/', { schema: { tags, response: withErrors({ 200: Type.Array(AdminCategorySchema) }) } }, () =>
+    categories.staffCategories(ctx),
+  );
   app.post(
     '/categories/',
     {
@@ -144,6 +148,14 @@ function categoryRoutes(app: TypedFastify, ctx: AppContext) {
     '/categories/:id/',
     { schema: { tags, params: IdParams, body: CategoryUpdateBody, response: category } },
     (request) => categories.updateCategory(ctx, actor(request), request.params.id, request.body),
+  );
+  app.delete(
+    '/categories/:id/',
+    { schema: { tags, params: IdParams, response: withErrors({ 204: Type.Null(), 409: ErrorSchema }) } },
+    async (request, reply) => {
+      await categories.deleteCategory(ctx, actor(request), request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 }
 

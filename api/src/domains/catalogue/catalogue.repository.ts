@@ -255,8 +255,20 @@ export async function episodeCounts(db: Executor, seriesIds: number[], at: strin
   return new Map(rows.map((row) => [row.series_id, Number(row.count)]));
 }
 
-export function listCategories(db: Executor): Promise<CategoryRow[]> {
-  return db.selectFrom('categories').selectAll().orderBy('position').orderBy('name').execute();
+/** The genre chips viewers see: the categories of at least one series on show at `at`. */
+export function listCategories(db: Executor, at: string): Promise<CategoryRow[]> {
+  return db
+    .selectFrom('categories')
+    .selectAll()
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('series_categories')
+        .select('series_categories.category_id')
+        .where('series_categories.series_id', 'in', visibleSeriesIds(db, at)),
+    )
+    .orderBy('position')
+    .orderBy('name')
+    .execute();
 }
 
 export function findCategoryBySlugOrId(db: Executor, value: string): Promise<CategoryRow | undefined> {

@@ -392,8 +392,11 @@ export async function streamEpisode(
 
 // --- Categories, search, recommendations --------------------------------------------------------
 
+/** The genre chips: only categories a series on show uses, so a category made in a draft stays out of sight. */
 export function categories(ctx: AppContext): Promise<Category[]> {
-  return catalogueCache(ctx).remember('categories', async () => (await repo.listCategories(ctx.db)).map(toCategoryDto));
+  return catalogueCache(ctx).remember('categories', async () =>
+    (await repo.listCategories(ctx.db, nowIso(ctx))).map(toCategoryDto),
+  );
 }
 
 export const SEARCH_RESULT_LIMIT = 20;

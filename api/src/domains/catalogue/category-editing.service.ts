@@ -1,4 +1,4 @@
-/** Staff editing of the categories (the genre chips): create and rename, each write with its audit row. */
+/** Staff editing of the categories (the genre chips): list, create, rename and delete, each write with its audit row. */
 import { slugOf } from '@cliffhanger/shared/routes';
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
@@ -6,8 +6,12 @@ import { nowIso } from '../../context';
 import type { Executor, UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../../kernel/audit-log';
+import { listCategories } from './catalogue.repository';
 import {
+  categoriesWithUse,
   categoryNamed,
+  categoryUseCount,
+  deleteCategoryRow,
   findCategory,
   insertCategory,
   lastCategoryPosition,
@@ -83,5 +87,29 @@ export async function updateCategory(
     const after = await categoryRow(db, id);
     await recordAudit(trx, { actor, action: 'category.update', entity: 'category', entityId: id, before, after, at });
     return toCategoryDto(after);
+  });
+}
+
+/** Every category for the staff, with how many series use it and whether viewers see it as a chip. */
+export async function staffCategories(ctx: AppContext) {
+  const [rows, shown] = await Promise.all([categoriesWithUse(ctx.db), listCategories(ctx.db, nowIso(ctx))]);
+  const shownIds = new Set(shown.map((row) => row.id));
+  return rows.map(({ series_count, ...row }) => ({
+    ...toCategoryDto(row),
+    series_count: Number(series_count ?? 0),
+    shown: shownIds.has(row.id),
+  }));
+}
+
+/** Deletes a category no series uses; 409 naming how many series still do. */
+export async function deleteCategory(ctx: AppContext, actor: UserRow, id: number) {
+  const at = nowIso(ctx);
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await categoryRow(trx, id);
+    const used = await categoryUseCount(trx, id);
+    if (used > 0)
+      throw conflict(`"${before.name}" cannot be deleted while series use it (${used}). Remove it from them first.`);
+    await deleteCategoryRow(trx, id);
+    await recordAudit(trx, { actor, action: 'category.delete', entity: 'category', entityId: id, before, at });
   });
 }

@@ -57,3 +57,57 @@ export async function storeCancelAtPeriodEnd(
     .execute();
   return db.selectFrom('subscriptions').selectAll().where('id', '=', subscriptionId).executeTakeFirstOrThrow();
 }
+
+/** The subscription by id. */
+export function subscriptionById(db: Executor, id: number): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Gold given by staff with no payment: active until `end`, not renewing; answers its id. */
+export async function insertCompSubscription(db: Executor, userId: number, end: string, at: string): Promise<number> {
+  const row = await db
+    .insertInto('subscriptions')
+    .values({
+      user_id: userId,
+      plan: 'comp',
+      name: 'Gold',
+      status: 'active',
+      provider: 'dev',
+      provider_subscription_id: `comp_${userId}_${Date.parse(at)}`,
+      current_period_end: end,
+      cancel_at_period_end: true,
+      last_event_at: at,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Moves the subscription's period end. */
+export async function storePeriodEnd(db: Executor, id: number, end: string, at: string): Promise<void> {
+  await db.updateTable('subscriptions').set({ current_period_end: end, updated_at: at }).where('id', '=', id).execute();
+}
+
+/** Ends the subscription at `at`: cancelled, its period over then, nothing left to cancel later. */
+export async function storeEndedNow(db: Executor, id: number, at: string): Promise<void> {
+  await db
+    .updateTable('subscriptions')
+    .set({ status: 'canceled', cancel_at_period_end: false, current_period_end: at, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The latest succeeded, not fully refunded payment for this subscription (its checkout or a renewal). */
+export function lastPaymentOfSubscription(db: Executor, sub: SubscriptionRow) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', sub.user_id)
+    .where('subscription_id', '=', sub.provider_subscription_id)
+    .where('status', '=', 'succeeded')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}

@@ -407,4 +407,20 @@ export const RU_MESSAGES: Readonly<Record<string, string>> = {
   'a blank line must separate the “WEBVTT” line from the first cue.':
     'строку «WEBVTT» и первую реплику должна разделять пустая строка.',
   'The subtitle file has no cues with text in it.': 'В файле субтитров нет реплик с текстом.',
+  '"{{name}}" cannot be deleted while series use it ({{count}}). Remove it from them first.':
+    'Жанр «{{name}}» нельзя удалить, пока его используют сериалы ({{count}}). Сначала уберите его из них.',
+  'Only a superuser can give, extend or end Gold':
+    'Выдавать, продлевать и завершать Gold может только суперпользователь',
+  'This subscription ended on {{date}}': 'Эта подписка завершилась {{date}}',
+  'This viewer has Gold until {{date}} already: extend it instead':
+    'У этого зрителя уже есть Gold до {{date}}: продлите его',
+  'The card processor sets the period of a paid subscription: comp Gold after it ends instead':
+    'Период оплаченной подписки задаёт платёжная система: подарите Gold, когда она закончится',
+  'This subscription now runs until {{date}}: nothing was added':
+    'Эта подписка теперь действует до {{date}}: ничего не добавлено',
+  'Comped Gold ends on its date: extend it instead': 'Подаренный Gold заканчивается в свой срок: продлите его',
+  'This subscription is not set to cancel: it renews already': 'Эта подписка не отменяется: она и так продлевается',
+  'There is no payment for this subscription to refund': 'У этой подписки нет платежа, который можно вернуть',
+  'Card-processor payments are refunded at the processor: end without a refund, then refund there':
+    'Платежи через платёжную систему возвращаются в ней: завершите без возврата, затем верните платёж там',
 };

@@ -292,8 +292,11 @@ describe.each(databaseKinds())('publishing series and episodes (%s)', (kind) => 
     expect(renamed.json()).toEqual(expect.objectContaining({ name: 'Time loops', slug: 'time-travel' }));
     expect((await admin('PATCH', '/categories/1/', { name: 'Time loops' })).statusCode).toBe(409);
     expect((await admin('PATCH', '/categories/999999/', { name: 'Nope' })).statusCode).toBe(404);
-    const chips = (await call(t.app, { url: '/api/categories/' })).json().map((c: { name: string }) => c.name);
-    expect(chips).toContain('Time loops');
+    const staffList = (await admin('GET', '/categories/')).json();
+    expect(staffList.find((c: { name: string }) => c.name === 'Time loops')).toMatchObject({
+      series_count: 0,
+      shown: false,
+    });
     const viewerTry = await call(t.app, {
       method: 'POST',
       url: '/api/admin/categories/',
@@ -301,6 +304,59 @@ describe.each(databaseKinds())('publishing series and episodes (%s)', (kind) => 
       payload: { name: 'Sneaky' },
     });
     expect(viewerTry.statusCode).toBe(403);
+  });
+
+  it('shows a genre chip only once a series on show uses it: not for a draft, nor for a scheduled series', async () => {
+    const created = (await admin('POST', '/categories/', { name: 'Heists' })).json();
+    const chips = async () =>
+      (await call(t.app, { url: '/api/categories/' })).json().map((c: { name: string }) => c.name);
+    expect(await chips()).not.toContain('Heists');
+
+    const { series } = await completeDraft('Heistwave');
+    await admin('PATCH', `/series/${series.id}/`, { category_ids: [created.id] });
+    expect(await chips()).not.toContain('Heists');
+    const later = new Date(clock + 3 * HOUR).toISOString();
+    expect((await admin('POST', `/series/${series.id}/publish/`, { publish_at: later })).statusCode).toBe(200);
+    expect(await chips()).not.toContain('Heists');
+
+    expect((await admin('POST', `/series/${series.id}/publish/`)).statusCode).toBe(200);
+    expect(await chips()).toContain('Heists');
+    expect((await admin('GET', '/categories/')).json().find((c: { id: number }) => c.id === created.id)).toMatchObject({
+      series_count: 1,
+      shown: true,
+    });
+    await admin('POST', `/series/${series.id}/unpublish/`);
+    expect(await chips()).not.toContain('Heists');
+  });
+
+  it('deletes a category no series uses, audited, and refuses one a series uses with a 409 saying why', async () => {
+    const used = (await admin('POST', '/categories/', { name: 'Used genre' })).json();
+    const { series } = await completeDraft('Usedgenre');
+    await admin('PATCH', `/series/${series.id}/`, { category_ids: [used.id] });
+    const refused = await admin('DELETE', `/categories/${used.id}/`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      '"Used genre" cannot be deleted while series use it (1). Remove it from them first.',
+    );
+    expect((await admin('GET', '/categories/')).json().map((c: { id: number }) => c.id)).toContain(used.id);
+
+    const empty = (await admin('POST', '/categories/', { name: 'Empty genre' })).json();
+    const viewerTry = await call(t.app, {
+      method: 'DELETE',
+      url: `/api/admin/categories/${empty.id}/`,
+      headers: bearer(cast.viewer.access),
+    });
+    expect(viewerTry.statusCode).toBe(403);
+    expect((await admin('DELETE', `/categories/${empty.id}/`)).statusCode).toBe(204);
+    expect((await admin('GET', '/categories/')).json().map((c: { id: number }) => c.id)).not.toContain(empty.id);
+    expect((await admin('DELETE', `/categories/${empty.id}/`)).statusCode).toBe(404);
+    const audit = await t.ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'category.delete')
+      .where('entity_id', '=', String(empty.id))
+      .execute();
+    expect(audit).toHaveLength(1);
   });
 
   it('seeds the demo catalogue as published', async () => {

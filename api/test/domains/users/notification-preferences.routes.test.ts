@@ -61,16 +61,16 @@ describe.each(databaseKinds())('notification preferences (%s)', (kind) => {
 
     const unknown = await write(session.access, { email_promotions: false, daily_digest: true });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toBe('Invalid body: daily_digest is not an accepted field');
+    expect(unknown.json().message).toBe('The daily digest is not an accepted field.');
 
     const wrongType = await write(session.access, { email_promotions: 'no' });
     expect(wrongType.statusCode).toBe(400);
-    expect(wrongType.json().message).toBe('Invalid body: email_promotions must be boolean');
+    expect(wrongType.json().message).toBe('The email promotions must be true or false.');
 
     for (const payload of [{}, [], null, 'true', { push_enabled: 1 }, { push_enabled: null }]) {
       const answer = await write(session.access, payload);
       expect(answer.statusCode).toBe(400);
-      expect(answer.json().message).toMatch(/^Invalid body/);
+      expect(answer.json().message).toMatch(/^(The |Invalid body)/);
     }
 
     expect((await read(session.access)).json()).toEqual(stored);

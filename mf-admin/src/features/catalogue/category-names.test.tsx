@@ -9,8 +9,26 @@ let http: HttpMock;
 afterEach(() => http.restore());
 
 const CATEGORIES = [
-  { id: 1, name: 'Drama', slug: 'drama', icon: '', color: '#aa0000', translations: { ru: { title: 'Драма' } } },
-  { id: 2, name: 'Revenge', slug: 'revenge', icon: '', color: '#00aa00', translations: {} },
+  {
+    id: 1,
+    name: 'Drama',
+    slug: 'drama',
+    icon: '',
+    color: '#aa0000',
+    translations: { ru: { title: 'Драма' } },
+    series_count: 3,
+    shown: true,
+  },
+  {
+    id: 2,
+    name: 'Revenge',
+    slug: 'revenge',
+    icon: '',
+    color: '#00aa00',
+    translations: {},
+    series_count: 0,
+    shown: false,
+  },
 ];
 
 const patches = () =>
@@ -20,10 +38,12 @@ const patches = () =>
 
 function renderNames(
   answerPatch: (body: unknown) => { status: number; data: unknown } = (body) => ({ status: 200, data: body }),
+  answerDelete: { status: number; data?: unknown } = { status: 204 },
 ) {
   http = mockHttp((config) => {
-    if (config.url === '/categories/') return { status: 200, data: CATEGORIES };
+    if (config.url === '/admin/categories/') return { status: 200, data: CATEGORIES };
     if (config.method === 'patch') return answerPatch(JSON.parse(String(config.data)));
+    if (config.method === 'delete') return { data: null, ...answerDelete };
     return undefined;
   });
   renderAdmin(<CategoryNames />, { path: '/admin/series' });
@@ -70,6 +90,43 @@ describe('genre names in Russian', () => {
     await user.type(revenge, 'Месть');
     await user.click(screen.getByRole('button', { name: 'Save the Russian name of Revenge' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid body: translations/ru/title is too long');
+  });
+
+  it('says how many series use each genre and whether viewers see it, and deletes only an unused one', async () => {
+    const user = renderNames();
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    try {
+      const section = await screen.findByRole('region', { name: 'Genre names in Russian' });
+      expect(await within(section).findByText('3 series')).toBeInTheDocument();
+      expect(within(section).getByText('Viewers see it: a series on show uses it')).toBeInTheDocument();
+      expect(within(section).getByText('Hidden from viewers until a published series uses it')).toBeInTheDocument();
+      expect(within(section).queryByRole('button', { name: 'Delete the genre Drama' })).not.toBeInTheDocument();
+      await user.click(within(section).getByRole('button', { name: 'Delete the genre Revenge' }));
+      expect(confirm).toHaveBeenCalledWith('Delete the genre “Revenge”? No series uses it.');
+      await waitFor(() =>
+        expect(http.calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
+          '/admin/categories/2/',
+        ]),
+      );
+    } finally {
+      confirm.mockRestore();
+    }
+  });
+
+  it('shows the reason the API gives when a genre cannot be deleted', async () => {
+    const user = renderNames(undefined, {
+      status: 409,
+      data: { message: '"Revenge" cannot be deleted while series use it (1). Remove it from them first.' },
+    });
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    try {
+      await user.click(await screen.findByRole('button', { name: 'Delete the genre Revenge' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        '"Revenge" cannot be deleted while series use it (1). Remove it from them first.',
+      );
+    } finally {
+      confirm.mockRestore();
+    }
   });
 
   it('speaks Russian to staff who use the admin in Russian', async () => {

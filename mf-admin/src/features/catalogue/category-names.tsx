@@ -2,7 +2,8 @@
  * The genres' names in Russian (each category's `translations.ru`), on the series screen: the genre
  * chips viewers see read in their language, and a genre with no Russian name shows the name staff gave
  * it. One row per genre with its Russian name, saved on its own; the API checks again and names what
- * it refuses.
+ * it refuses. Each row says how many series use the genre and whether viewers see it (only a genre a
+ * series on show uses is a chip); a genre no series uses can be deleted.
  */
 import {
   Button,
@@ -14,7 +15,7 @@ import {
 } from '@cliffhanger/shared';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { adminApi } from '../../lib/api/admin.api';
-import type { Category } from '../../lib/api/admin.types';
+import type { AdminCategory, Category } from '../../lib/api/admin.types';
 import { type Column, ListTable } from '../../lib/layout/admin-list';
 import { problemOf } from '../../lib/layout/form';
 import { catalogueT, useCatalogueT } from './messages';
@@ -85,11 +86,48 @@ function RussianName({ category }: { category: Category }) {
   );
 }
 
+/** How many series use the genre and whether viewers see it; a Delete button when none uses it. */
+function GenreUse({ category }: { category: AdminCategory }) {
+  const [remove, state] = adminApi.useAdminDeleteCategoryMutation();
+  const [problem, setProblem] = useState('');
+  const dispatch = useAppDispatch();
+  const { t } = useCatalogueT();
+
+  async function deleteGenre() {
+    if (!window.confirm(t('genreNames.deleteConfirm', { name: category.name }))) return;
+    const result = await remove(category.id);
+    if ('error' in result) return setProblem(problemOf(result.error, t('genreNames.deleteFailed')));
+    dispatch(showToast({ type: 'success', message: t('genreNames.deleted', { name: category.name }) }));
+  }
+
+  return (
+    <>
+      <div>{t('genreNames.seriesCount', { count: category.series_count })}</div>
+      <div className="ch-muted">{t(category.shown ? 'genreNames.shown' : 'genreNames.notShown')}</div>
+      {category.series_count === 0 && (
+        <Button
+          variant="ghost"
+          onClick={() => void deleteGenre()}
+          disabled={state.isLoading}
+          aria-label={t('genreNames.deleteOf', { name: category.name })}
+        >
+          {t('genreNames.delete')}
+        </Button>
+      )}
+      {problem && (
+        <p className="ch-field-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </>
+  );
+}
+
 export function CategoryNames() {
   const { data, isFetching, isError, refetch } = adminApi.useAdminCategoriesQuery();
   const { t } = useCatalogueT();
   const headingId = useId();
-  const columns: ReadonlyArray<Column<Category>> = [
+  const columns: ReadonlyArray<Column<AdminCategory>> = [
     {
       header: t('genreNames.colName'),
       cell: (category) => (
@@ -100,6 +138,7 @@ export function CategoryNames() {
       ),
     },
     { header: t('genreNames.colRuName'), cell: (category) => <RussianName category={category} /> },
+    { header: t('genreNames.colUse'), cell: (category) => <GenreUse category={category} /> },
   ];
   return (
     <section className="ch-card admin-wide-form admin-category-names" aria-labelledby={headingId}>

@@ -21,7 +21,7 @@ function renderPicker(initial: number[] = []) {
     { id: 2, name: 'Thriller', slug: 'thriller', icon: '', color: '#333333' },
   ];
   http = mockHttp((config) => {
-    if (config.url === '/categories/') return { status: 200, data: categories };
+    if (config.url === '/admin/categories/' && config.method === 'get') return { status: 200, data: categories };
     if (config.url === '/admin/categories/' && config.method === 'post') {
       const created = { id: 3, ...JSON.parse(String(config.data)), slug: 'time-travel', icon: '', color: '#666666' };
       categories = [...categories, created];

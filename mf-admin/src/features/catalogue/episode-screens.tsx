@@ -24,6 +24,7 @@ import { catalogueT, useCatalogueT } from './messages';
 import { PricingRulePanel } from './pricing-rule';
 import { PublishPanel, publishLabel } from './publish-panel';
 import { RussianText, russianTranslation } from './russian-text';
+import { UnfinishedUpload } from './unfinished-upload';
 import { VideoPreview } from './video-preview';
 
 export function moved<T>(list: T[], from: number, to: number): T[] {
@@ -583,6 +584,7 @@ export function EditEpisode() {
           <EpisodeForm key={data.id} seriesId={data.series_id} episode={data} />
           <section className="ch-card admin-wide-form" aria-labelledby="episode-video">
             <h2 id="episode-video">{t('editEpisode.video')}</h2>
+            <UnfinishedUpload episodeId={data.id} />
             <VideoPreview episodeId={data.id} title={data.title} hasVideo={Boolean(data.hls_url || data.video_url)} />
             <VideoUpload episodeId={data.id} onDone={refetch} />
           </section>

@@ -57,8 +57,11 @@ function renderEdit(initial: AdminSeries, publishAnswer?: { status: number; data
   let current = initial;
   http = mockHttp((config) => {
     if (config.url === '/admin/series/7/' && config.method === 'get') return { status: 200, data: current };
-    if (config.url === '/categories/')
-      return { status: 200, data: [{ id: 1, name: 'Romance', slug: 'romance', icon: '', color: '#e91e63' }] };
+    if (config.url === '/admin/categories/')
+      return {
+        status: 200,
+        data: [{ id: 1, name: 'Romance', slug: 'romance', icon: '', color: '#e91e63', series_count: 1, shown: true }],
+      };
     if (config.url === '/admin/series/7/publish/') {
       const answer = publishAnswer ?? {
         status: 200,

@@ -56,17 +56,17 @@ describe('the new series form', () => {
     const { user } = renderNewSeries({
       status: 400,
       data: {
-        message: 'Invalid body: title must NOT have more than 200 characters',
-        errors: [{ field: 'title', message: 'must NOT have more than 200 characters' }],
+        message: 'The title can be at most 200 characters long.',
+        errors: [{ field: 'title', message: 'can be at most 200 characters long' }],
       },
     });
     await user.click(screen.getByLabelText('Title'));
     await user.paste(long);
     await user.click(screen.getByRole('button', { name: 'Create series' }));
     await waitFor(() =>
-      expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('must NOT have more than 200 characters'),
+      expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('can be at most 200 characters long'),
     );
-    expect(screen.getByText('Invalid body: title must NOT have more than 200 characters')).toBeInTheDocument();
+    expect(screen.getByText('The title can be at most 200 characters long.')).toBeInTheDocument();
     expect(screen.getByLabelText('Title')).toHaveValue(long);
   });
 });

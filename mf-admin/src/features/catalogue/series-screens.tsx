@@ -408,6 +408,7 @@ function SeriesForm({ series }: { series?: AdminSeries }) {
         />
         <TextField
           label={t('seriesForm.rating')}
+          hint={t('seriesForm.ratingHint')}
           inputMode="decimal"
           value={draft.rating}
           error={errors.rating}

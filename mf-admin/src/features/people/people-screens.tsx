@@ -24,6 +24,8 @@ import { AdminList, type Column, type ListFilter } from '../../lib/layout/admin-
 import { Checkbox, problemOf, TextField } from '../../lib/layout/form';
 import { useListQuery } from '../../lib/layout/list-query';
 import { PagedSection } from '../../lib/layout/paged-section';
+import { GoldPanel } from './gold-panel';
+import { goldStatusText } from './gold-status';
 import { InvitationsPanel } from './invitations-panel';
 import { type PeopleKey, peopleT, usePeopleT } from './messages';
 import { RolePanel } from './role-panel';
@@ -241,6 +243,7 @@ function UserDetail({ id, onClose }: { id: number; onClose(): void }) {
       </p>
       <RolePanel user={user} />
       <CoinsForm user={user} />
+      <GoldPanel user={user} />
       <fieldset>
         <legend>{t('user.rights')}</legend>
         <Checkbox
@@ -368,8 +371,7 @@ export function Subscriptions() {
       header: t('subs.plan'),
       cell: (row) => (
         <>
-          {row.plan} · {t(`state.${row.status}` as PeopleKey)}
-          {row.cancel_at_period_end && ` · ${t('subs.endsAtPeriodEnd')}`}
+          {row.plan} · {goldStatusText(row, t)}
         </>
       ),
     },

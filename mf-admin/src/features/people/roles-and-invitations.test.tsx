@@ -50,6 +50,7 @@ function answer(refuse: { status: number; data: unknown } | null = null) {
       return { status: 200, data: { user: eda, ledger: [], unlocks: [] } };
     }
     if (config.url?.startsWith('/admin/users/5/')) return { status: 200, data: { results: [], count: 0, limit: 20 } };
+    if (config.url === '/admin/subscriptions/') return { status: 200, data: { results: [], count: 0, limit: 20 } };
     if (config.url === '/admin/invitations/' && config.method === 'post')
       return { status: 201, data: { code: 'AAAA-BBBB-CCCC-DDDD', expires_at: '2026-12-10T00:00:00.000Z' } };
     if (config.url === '/admin/invitations/') return { status: 200, data: invitations };

@@ -62,7 +62,7 @@ describe('the releases’ words', () => {
     expect(within(wallet).getByRole('button', { name: 'Сделать версию 2.0.0 (Кошелёк) стабильной' })).toBeDisabled;
     expect(within(wallet).getByRole('columnheader', { name: 'Доля сбоев' })).toBeInTheDocument();
     const row = within(wallet).getAllByRole('row')[1];
-    expect(row.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toContain('1 2002,5 %1 500 мсДа');
+    expect(row.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toContain('1 2002,5 %сбоев: 0 из 1 2001 500 мсДа');
   });
 
   it('explain a wrong share in Russian', async () => {

@@ -48,6 +48,9 @@ const en = {
   promote: 'Promote {{version}}',
   rollBack: 'Roll back {{version}}',
   caption: '{{name}} versions, newest first, with figures over the last {{minutes}} minutes',
+  failureCounts: '{{failed}} failed of {{attempts}}',
+  failureRateExplained:
+    'Failure rate: the loads of the version that failed plus the errors it reported after loading, divided by every attempt to load it (loads and failed loads), over the last {{minutes}} minutes, from every browser that reported.',
   'column.version': 'Version',
   'column.built': 'Built',
   'column.loads': 'Loads',
@@ -102,6 +105,9 @@ const ru: Catalogue = {
   promote: 'Выпустить {{version}}',
   rollBack: 'Откатить {{version}}',
   caption: 'Версии: {{name}}, новые сверху, с показателями за последние {{minutes}} мин',
+  failureCounts: 'сбоев: {{failed}} из {{attempts}}',
+  failureRateExplained:
+    'Доля сбоев: неудачные загрузки версии и ошибки, о которых она сообщила после загрузки, делённые на все попытки её загрузить (удачные и неудачные), за последние {{minutes}} мин, по всем браузерам, приславшим отчёт.',
   'column.version': 'Версия',
   'column.built': 'Собрана',
   'column.loads': 'Загрузки',

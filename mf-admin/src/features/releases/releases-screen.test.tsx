@@ -90,8 +90,12 @@ describe('the Releases screen', () => {
       within(row('2.0.0') as HTMLElement)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual([expect.any(String), '42', '7.1%', '180 ms', 'Yes', 'Make stable']);
+    ).toEqual([expect.any(String), '42', '7.1%3 failed of 42', '180 ms', 'Yes', 'Make stable']);
     expect(within(row('1.3.0') as HTMLElement).getAllByRole('cell')[2]).toHaveTextContent('—');
+    // What the rate counts, and over which period, is written under the table.
+    expect(
+      within(wallet).getByText(/^Failure rate: the loads of the version that failed plus the errors it reported/),
+    ).toHaveTextContent('over the last 60 minutes');
     expect(await card('Catalog')).toHaveTextContent('None');
   });
 

@@ -137,7 +137,21 @@ function VersionRow({ release, figures }: { release: RemoteRelease; figures: Rem
       </th>
       <td>{dateTime(figures.built_at)}</td>
       <td>{formatNumber(attempts, language)}</td>
-      <td>{attempts === 0 && figures.errors === 0 ? '—' : percent(figures.failure_rate)}</td>
+      <td>
+        {attempts === 0 && figures.errors === 0 ? (
+          '—'
+        ) : (
+          <>
+            {percent(figures.failure_rate)}
+            <div className="ch-muted">
+              {t('failureCounts', {
+                failed: formatNumber(figures.failures + figures.errors, language),
+                attempts: formatNumber(attempts, language),
+              })}
+            </div>
+          </>
+        )}
+      </td>
       <td>
         {figures.median_load_ms === null ? '—' : t('ms', { value: formatNumber(figures.median_load_ms, language) })}
       </td>
@@ -256,6 +270,9 @@ function RemoteCard({ release }: { release: RemoteRelease }) {
             ))}
           </tbody>
         </table>
+        <p className="ch-muted admin-hint">
+          {t('failureRateExplained', { minutes: formatNumber(CANARY_AUTO_ROLLBACK.windowMinutes) })}
+        </p>
       </div>
     </section>
   );

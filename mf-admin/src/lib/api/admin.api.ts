@@ -6,6 +6,7 @@
 import { type AuthResponse, baseApi, type CategoryTranslations } from '@cliffhanger/shared';
 import type {
   AdminAnalytics,
+  AdminCategory,
   AdminDashboard,
   AdminEpisode,
   AdminMe,
@@ -141,9 +142,9 @@ const seriesEndpoints = (build: Build) => ({
     query: (id) => ({ url: `/admin/episodes/${id}/unpublish/`, method: 'POST' }),
     invalidatesTags: ['Admin', 'Series', 'Episode'],
   }),
-  /** The genre chips viewers see (the public list), for the series form's picker. */
-  adminCategories: build.query<Category[], void>({
-    query: () => ({ url: '/categories/' }),
+  /** Every category (shown to viewers or not, with how many series use it), for the picker and the genre table. */
+  adminCategories: build.query<AdminCategory[], void>({
+    query: () => ({ url: '/admin/categories/' }),
     providesTags: ['Admin'],
     keepUnusedDataFor: 0,
   }),
@@ -153,6 +154,11 @@ const seriesEndpoints = (build: Build) => ({
   }),
   adminRenameCategory: build.mutation<Category, { id: number; name: string }>({
     query: ({ id, name }) => ({ url: `/admin/categories/${id}/`, method: 'PATCH', body: { name } }),
+    invalidatesTags: ['Admin', 'Series'],
+  }),
+  /** Deletes a category no series uses; a 409 says how many series still do. */
+  adminDeleteCategory: build.mutation<void, number>({
+    query: (id) => ({ url: `/admin/categories/${id}/`, method: 'DELETE' }),
     invalidatesTags: ['Admin', 'Series'],
   }),
   /** A genre's names in other languages; an empty object removes them. */
@@ -247,6 +253,25 @@ const peopleEndpoints = (build: Build) => ({
   adminSubscriptions: build.query<PageOf<AdminSubscription>, Query>({
     query: (params) => ({ url: '/admin/subscriptions/', params: clean(params) }),
     providesTags: ['Admin'],
+  }),
+  /** Gold for `days` days with no payment (superusers); 409 while the viewer has Gold already. */
+  adminCompGold: build.mutation<unknown, { userId: number; days: number; reason: string }>({
+    query: ({ userId, ...body }) => ({ url: `/admin/users/${userId}/gold/comp/`, method: 'POST', body }),
+    invalidatesTags: ['Admin'],
+  }),
+  /** Adds days to the period that ends at `period_end` (the one on screen): a second click adds nothing. */
+  adminExtendSubscription: build.mutation<unknown, { id: number; days: number; reason: string; period_end: string }>({
+    query: ({ id, ...body }) => ({ url: `/admin/subscriptions/${id}/extend/`, method: 'POST', body }),
+    invalidatesTags: ['Admin'],
+  }),
+  adminReactivateSubscription: build.mutation<unknown, { id: number; reason?: string }>({
+    query: ({ id, ...body }) => ({ url: `/admin/subscriptions/${id}/reactivate/`, method: 'POST', body }),
+    invalidatesTags: ['Admin'],
+  }),
+  /** Ends Gold now; with `refund`, the last payment is refunded in full. */
+  adminEndSubscription: build.mutation<unknown, { id: number; refund: boolean; reason: string }>({
+    query: ({ id, ...body }) => ({ url: `/admin/subscriptions/${id}/end/`, method: 'POST', body }),
+    invalidatesTags: ['Admin'],
   }),
   adminCancelSubscription: build.mutation<unknown, { id: number; immediately: boolean }>({
     query: ({ id, immediately }) => ({

@@ -3,6 +3,7 @@ import type { AdminUser, AssignableRole } from '@cliffhanger/shared';
 
 export type {
   AdminAnalytics,
+  AdminCategory,
   AdminDashboard,
   AdminEpisode,
   AdminMe,
