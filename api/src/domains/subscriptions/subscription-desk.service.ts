@@ -9,10 +9,10 @@ import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../context';
 import type { SubscriptionRow, Trx, UserRow } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../http/errors';
+import { conflict, forbidden, HttpError, notFound } from '../../http/errors';
 import { recordAudit } from '../../kernel/audit-log';
 import { lockUser, moneyTransaction } from '../../kernel/money-transaction';
-import { refundDevPayment } from '../payments/dev-checkout';
+import { refundPayment } from '../payments/admin-payments.service';
 import { type PaymentsRuntime, requireProvider, viaProvider } from '../payments/payments-runtime';
 import {
   currentSubscription,
@@ -159,14 +159,16 @@ export async function endSubscriptionNow(
   if (!found) throw notFound('Subscription not found');
   const payment = body.refund ? await lastPaymentOfSubscription(ctx.db, found) : undefined;
   if (body.refund && !payment) throw conflict('There is no payment for this subscription to refund');
-  if (payment && payment.provider !== 'dev')
-    throw conflict('Card-processor payments are refunded at the processor: end without a refund, then refund there');
+  if (payment && body.reason.trim().length < 3) throw new HttpError(400, 'Please say why this payment is refunded');
   if (found.provider === 'stripe' && found.status === 'active')
     await viaProvider(() => requireProvider(runtime).cancelSubscription(found.provider_subscription_id));
   const { after } = await underLock(ctx, actor, id, 'subscription.end_now', body.reason, async (row, at, trx) => {
     requireRunning(row, at);
     await storeEndedNow(trx, row.id, at);
   });
-  if (payment) await refundDevPayment(ctx, runtime, payment, 'rest');
+  // The last payment goes back through the same path as a refund from the payments screen: the
+  // provider's refund, whose signed event alone moves coins and Gold, once per subscription.
+  if (payment)
+    await refundPayment(ctx, runtime, actor, payment.id, { reason: body.reason, idempotency_key: `end-now:${id}` });
   return answer(ctx, (await subscriptionById(ctx.db, id)) ?? after);
 }

@@ -201,6 +201,20 @@ export const RU_MESSAGES: Readonly<Record<string, string>> = {
   'Enter a name for the category': 'Введите название категории',
   'Episode deleted': 'Серия удалена',
 
+  // --- Staff: payments ---
+  'Not a date: {{value}}': 'Это не дата: {{value}}',
+  'Only a payment that went through can be refunded': 'Вернуть можно только прошедший платёж',
+  'This payment has been refunded in full already': 'Этот платёж уже возвращён полностью',
+  'This payment is disputed: the bank holds its money until the dispute closes':
+    'По этому платежу идёт спор: банк держит деньги, пока спор не закрыт',
+  'At most {{left}} (minor units) of this payment can still be refunded':
+    'Из этого платежа можно вернуть ещё не больше {{left}} (в минимальных единицах валюты)',
+  'This payment changed while the refund was on its way; nothing more was refunded':
+    'Платёж изменился, пока шёл возврат; больше ничего не возвращено',
+  'This payment cannot be refunded from here: refund it in the card processor dashboard':
+    'Этот платёж нельзя вернуть отсюда: верните его в кабинете платёжной системы',
+  'Only a superuser can refund a payment': 'Вернуть платёж может только суперпользователь',
+  'Please say why this payment is refunded': 'Пожалуйста, укажите, почему платёж возвращается',
   // --- Staff: media library and uploads ---
   'The job is queued again': 'Задача снова в очереди',
   'Media file not found': 'Медиафайл не найден',
@@ -421,6 +435,4 @@ export const RU_MESSAGES: Readonly<Record<string, string>> = {
   'Comped Gold ends on its date: extend it instead': 'Подаренный Gold заканчивается в свой срок: продлите его',
   'This subscription is not set to cancel: it renews already': 'Эта подписка не отменяется: она и так продлевается',
   'There is no payment for this subscription to refund': 'У этой подписки нет платежа, который можно вернуть',
-  'Card-processor payments are refunded at the processor: end without a refund, then refund there':
-    'Платежи через платёжную систему возвращаются в ней: завершите без возврата, затем верните платёж там',
 };
