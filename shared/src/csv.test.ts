@@ -16,8 +16,14 @@ describe('CSV cells and texts', () => {
   });
 
   it('writes a header and rows with CRLF line ends, a byte-order mark and empty cells for missing values', () => {
-    expect(csvText(['day', 'views'], [['2026-12-01', 3], ['=1+1', null]])).toBe(
-      "\uFEFFday,views\r\n2026-12-01,3\r\n'=1+1,\r\n",
-    );
+    expect(
+      csvText(
+        ['day', 'views'],
+        [
+          ['2026-12-01', 3],
+          ['=1+1', null],
+        ],
+      ),
+    ).toBe("\uFEFFday,views\r\n2026-12-01,3\r\n'=1+1,\r\n");
   });
 });

@@ -25,13 +25,3 @@ export function csvText(
   const lines = [header, ...rows].map((cells) => cells.map((cell) => csvCell(cellText(cell))).join(','));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
-
-/** Saves CSV `text` in the browser as a file named `name`, through a temporary link. */
-export function saveCsvFile(text: string, name: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}

@@ -13,7 +13,7 @@ import {
   useAppDispatch,
   useSharedSelector,
 } from '@cliffhanger/shared';
-import { saveCsvFile } from '@cliffhanger/shared/csv';
+import { saveCsvFile } from '@cliffhanger/shared/csv-download';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { adminApi } from '../../lib/api/admin.api';
