@@ -3,7 +3,7 @@
  * ANALYTICS_MAX_DAYS; or the last `days` days), as JSON, or one of its tables as a spreadsheet-safe
  * CSV download (`format=csv&table=…`).
  */
-import { ANALYTICS_MAX_DAYS, type AnalyticsTable } from '@cliffhanger/shared/contracts';
+import { ANALYTICS_MAX_DAYS, analyticsTable } from '@cliffhanger/shared/contracts';
 import { csvText } from '@cliffhanger/shared/csv';
 import { type Static, Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
@@ -13,7 +13,6 @@ import type { TypedFastify } from '../../http/type-provider';
 import { AnalyticsAnswer, AnalyticsQuery } from './admin.schemas';
 import { analytics, lastDays, periodOf } from './admin-insights.service';
 
-type Answer = Static<typeof AnalyticsAnswer>;
 const DAY_MS = 86_400_000;
 
 /** A day that exists in the calendar (2026-02-30 does not). */
@@ -31,93 +30,6 @@ export function askedPeriod(ctx: AppContext, query: Static<typeof AnalyticsQuery
   if (span < 1) throw badRequest('to must be the same day as from or later');
   if (span > ANALYTICS_MAX_DAYS) throw badRequest(`A period covers at most ${ANALYTICS_MAX_DAYS} days`);
   return periodOf(ctx, query.from, query.to);
-}
-
-/** Each analytics table as a CSV header and rows, the same figures the screen shows. */
-export function analyticsTable(
-  answer: Answer,
-  table: AnalyticsTable,
-): [string[], Array<Array<string | number | null>>] {
-  const episodes = answer.funnel?.episodes ?? [];
-  switch (table) {
-    case 'daily':
-      return [
-        ['day', 'views', 'viewers', 'active_viewers'],
-        answer.daily.map((d) => [d.day, d.views, d.viewers, d.active_viewers]),
-      ];
-    case 'episodes':
-      return [
-        [
-          'series',
-          'season',
-          'episode',
-          'title',
-          'viewers',
-          'reached_share',
-          'q25',
-          'q50',
-          'q75',
-          'finished',
-          'paywall_hits',
-          'unlocks',
-        ],
-        episodes.map((e) => [
-          answer.funnel?.series_title ?? '',
-          e.season_number,
-          e.episode_number,
-          e.title,
-          e.viewers,
-          e.reached_share,
-          e.quartile_25,
-          e.quartile_50,
-          e.quartile_75,
-          e.finished,
-          e.paywall_hits,
-          e.unlocks,
-        ]),
-      ];
-    case 'feed':
-      return [
-        ['day', 'impressions', 'plays', 'play_rate', 'went_on'],
-        (answer.funnel?.feed.daily ?? []).map((d) => [d.day, d.impressions, d.plays, d.play_rate, d.went_on]),
-      ];
-    case 'revenue':
-      return [
-        ['day', 'currency', 'coins_minor', 'gold_minor', 'returned_minor'],
-        answer.revenue.flatMap((r) =>
-          r.daily.map((d) => [d.day, r.currency, d.coins_minor, d.gold_minor, d.returned_minor]),
-        ),
-      ];
-    case 'series_revenue':
-      return [
-        [
-          'day',
-          'series_id',
-          'series',
-          'episode_id',
-          'episode',
-          'unlocks',
-          'coins',
-          'currency',
-          'money_attributed_minor',
-        ],
-        answer.episode_revenue.flatMap((r) =>
-          (r.money.length ? r.money : [{ currency: '', attributed_minor: 0 }]).map((m) => [
-            r.day,
-            r.series_id,
-            r.series_title,
-            r.episode_id,
-            r.episode_number,
-            r.unlocks,
-            r.coins,
-            m.currency,
-            m.attributed_minor,
-          ]),
-        ),
-      ];
-    case 'gold':
-      return [['day', 'subscriptions'], answer.gold_conversions.map((d) => [d.day, d.subscriptions])];
-  }
 }
 
 const AnalyticsCsvOrJson = {
