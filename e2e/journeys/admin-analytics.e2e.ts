@@ -57,8 +57,8 @@ describe('the analytics screen', () => {
       await lastWeek;
       await totals.waitFor();
       await page.getByLabel('Period').selectOption({ label: 'Chosen days' });
-      await page.getByLabel('From').fill(dayFromToday(-20));
-      await page.getByLabel('To').fill(dayFromToday(-10));
+      await page.getByLabel('From', { exact: true }).fill(dayFromToday(-20));
+      await page.getByLabel('To', { exact: true }).fill(dayFromToday(-10));
       const chosen = analyticsRequest(page, `from=${dayFromToday(-20)}`, `to=${dayFromToday(-10)}`);
       await page.getByRole('button', { name: 'Show', exact: true }).click();
       await chosen;
