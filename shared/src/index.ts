@@ -8,6 +8,7 @@ export * from './api/run-mutation';
 export * from './bus/events';
 export * from './constants';
 // Of contracts/, only what holds no schema code (the schemas themselves are `@cliffhanger/shared/contracts`).
+export * from './contracts/analytics-tables';
 export * from './contracts/ledger';
 export * from './entities';
 export * from './first-purchase-offer';

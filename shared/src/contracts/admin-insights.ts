@@ -5,14 +5,48 @@
  * (`AdminDashboard`, `AdminAnalytics`, … in entities.ts).
  */
 import { Type } from '@sinclair/typebox';
+import { ANALYTICS_TABLES } from './analytics-tables';
 import { Nullable } from './common';
 
 const Count = Type.Integer({ minimum: 0 });
 
-/** The dashboard's figures of one period (today, the last 30 days). */
+/**
+ * The viewing figures, one definition each, read by the dashboard and the analytics alike (the API
+ * computes them in one place, so both always agree for the same days):
+ * - a view is one episode start — one "Episode Started" event from the player;
+ * - a viewer is a distinct person who started at least one episode: a signed-in user by account, an
+ *   anonymous visitor by device;
+ * - an active viewer is a distinct person (same identity) with any activity: any event, watch progress
+ *   or a history entry.
+ * Over several days, viewers and active viewers are counted once each, not summed per day.
+ */
+export const ViewingFiguresSchema = Type.Object({ views: Count, viewers: Count, active_viewers: Count });
+
+/** A calendar day (UTC), e.g. 2026-12-07. */
+export const AnalyticsDay = Type.String({
+  pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
+  description: 'A day, YYYY-MM-DD (UTC)',
+});
+
+/** The most days one analytics answer covers. */
+export const ANALYTICS_MAX_DAYS = 366;
+
+/**
+ * The analytics of the days `from` to `to` (both included, UTC), at most ANALYTICS_MAX_DAYS; without
+ * them, the last `days` days up to today. `format=csv` answers one `table` as a CSV download.
+ */
+export const AnalyticsQuery = Type.Object({
+  from: Type.Optional(AnalyticsDay),
+  to: Type.Optional(AnalyticsDay),
+  days: Type.Optional(Type.Integer({ minimum: 1, maximum: ANALYTICS_MAX_DAYS })),
+  series_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+  format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')])),
+  table: Type.Optional(Type.Union(ANALYTICS_TABLES.map((table) => Type.Literal(table)))),
+});
+
+/** The dashboard's figures of one period (today, the last 30 days including today). */
 export const DashboardFiguresSchema = Type.Object({
-  active_viewers: Count,
-  views: Count,
+  ...ViewingFiguresSchema.properties,
   episodes_watched: Count,
   unlocks: Count,
   coins_spent: Count,
@@ -98,11 +132,30 @@ const Retention = Type.Object({
   rate: Nullable(Type.Number()),
 });
 
+/**
+ * Unlocks of one series' episodes per day: how many, the coins they spent, and the money attributed
+ * to them — each coin valued at what the period's coin purchases kept per coin bought (money kept ÷
+ * coins bought), per currency; 0 when no coins were bought in the period.
+ */
+export const EpisodeRevenueSchema = Type.Object({
+  day: Type.String(),
+  series_id: Type.Integer(),
+  series_title: Type.String(),
+  episode_id: Type.Integer(),
+  episode_number: Type.Integer(),
+  unlocks: Count,
+  coins: Count,
+  money: Type.Array(Type.Object({ currency: Type.String(), attributed_minor: Count })),
+});
+
 export const AnalyticsAnswer = Type.Object({
   days: Type.Integer(),
+  /** The first and last day of the period (UTC, both included). */
   from: Type.String(),
   to: Type.String(),
-  daily: Type.Array(Type.Object({ day: Type.String(), views: Count, unique_viewers: Count })),
+  /** The period's viewing figures, each person counted once. */
+  totals: ViewingFiguresSchema,
+  daily: Type.Array(Type.Object({ day: Type.String(), ...ViewingFiguresSchema.properties })),
   /** The asked series, else the most watched of the period; null when there is no series at all. */
   funnel: Nullable(
     Type.Object({
@@ -129,6 +182,8 @@ export const AnalyticsAnswer = Type.Object({
       ),
     }),
   ),
+  /** Per day, per series and episode with an unlock in the period: unlocks, coins and money attributed. */
+  episode_revenue: Type.Array(EpisodeRevenueSchema),
   /** New Gold subscriptions per day. */
   gold_conversions: Type.Array(Type.Object({ day: Type.String(), subscriptions: Count })),
   retention: Type.Object({ d1: Retention, d7: Retention }),

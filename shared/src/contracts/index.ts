@@ -7,6 +7,7 @@ export * from './admin';
 export * from './admin-insights';
 export * from './admin-payments';
 export * from './admin-users';
+export * from './analytics-tables';
 export * from './auth';
 export * from './catalogue';
 export * from './common';

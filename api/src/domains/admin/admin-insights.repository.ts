@@ -44,56 +44,79 @@ function dayOf(kind: DatabaseKind, column: string): RawBuilder<string> {
     : sql<string>`substr(${sql.ref(column)}, 1, 10)`;
 }
 
-/** The events read live rather than from the rollups: from `from` up to (not including) `to`. */
-export interface LiveEvents {
+/**
+ * The days of a period (UTC, both included) and their bounds for timestamp columns: from `from` up to
+ * (not including) `until`, the start of the day after the last. SQLite compares the stored ISO text,
+ * where `column < 'YYYY-MM-DD'` holds exactly when the column's day is earlier.
+ */
+export interface Period {
+  firstDay: string;
+  lastDay: string;
   from: string;
-  to: string;
+  until: string;
+}
+
+// --- The viewing figures: one definition each, for the dashboard and the analytics alike ---------------
+
+const VIEWER = sql`coalesce(cast(analytics_events.user_id as text), 'device:' || analytics_events.device_id)`;
+
+/**
+ * Activity in the period, one row per day and person: the events' viewers (their rollup rows, where a
+ * viewer is the user id, else 'device:<device id>'), and the users with watch progress or history.
+ */
+function activity(kind: DatabaseKind, period: Period) {
+  return sql`(
+    select day, viewer from analytics_daily_viewers where day >= ${period.firstDay} and day <= ${period.lastDay}
+    union
+    select ${dayOf(kind, 'watch_progress.updated_at')} as day, cast(watch_progress.user_id as text) as viewer
+      from watch_progress
+      where watch_progress.updated_at >= ${period.from} and watch_progress.updated_at < ${period.until}
+    union
+    select ${dayOf(kind, 'watch_history.watched_at')} as day, cast(watch_history.user_id as text) as viewer
+      from watch_history
+      where watch_history.watched_at >= ${period.from} and watch_history.watched_at < ${period.until}
+  ) as activity`;
+}
+
+/** Active viewers: distinct people with any activity, per day and (`byDay` false) in the whole period. */
+export async function activeViewers(db: Executor, kind: DatabaseKind, period: Period, byDay: boolean) {
+  const result = byDay
+    ? await sql<{ day: string; count: number }>`
+        select day, count(distinct viewer) as count from ${activity(kind, period)}
+        where viewer is not null group by day`.execute(db)
+    : await sql<{ day: string; count: number }>`
+        select 'all' as day, count(distinct viewer) as count from ${activity(kind, period)}
+        where viewer is not null`.execute(db);
+  return result.rows;
+}
+
+/** Views: episode starts per day, from the rollups. */
+export function viewsByDay(db: Executor, period: Period) {
+  return db
+    .selectFrom('analytics_daily_events')
+    .select('day')
+    .select((eb) => eb.fn.sum<number>('events').as('count'))
+    .where('event_type', 'like', EVENT.started)
+    .where('day', '>=', period.firstDay)
+    .where('day', '<=', period.lastDay)
+    .groupBy('day')
+    .execute();
+}
+
+/** Viewers: distinct people who started an episode, per day and (`byDay` false) in the whole period. */
+export async function episodeViewers(db: Executor, kind: DatabaseKind, period: Period, byDay: boolean) {
+  const day = byDay ? dayOf(kind, 'analytics_events.event_time') : sql<string>`'all'`;
+  const result = await sql<{ day: string; count: number }>`
+      select ${day} as day, count(distinct ${VIEWER}) as count from analytics_events
+      where analytics_events.event_type like ${EVENT.started}
+        and analytics_events.event_time >= ${period.from} and analytics_events.event_time < ${period.until}
+      ${byDay ? sql`group by ${day}` : sql``}`.execute(db);
+  return result.rows;
 }
 
 // --- Dashboard ---------------------------------------------------------------------------------------
 
-/**
- * How many viewers were active: watch progress since `from`, the events' viewers from `firstDay` on,
- * and those of the `live` events.
- */
-export async function activeViewerCount(db: Executor, from: string, firstDay: string, live: LiveEvents | null) {
-  const result = await sql<{ count: number }>`
-      select count(*) as count from (
-        select user_id from watch_progress where updated_at >= ${from}
-        union
-        select user_id from analytics_daily_viewers where user_id is not null and day >= ${firstDay}
-        ${
-          live
-            ? sql`union select user_id from analytics_events where user_id is not null
-                and event_time >= ${live.from} and event_time < ${live.to}`
-            : sql``
-        }
-      ) as viewers`.execute(db);
-  return result.rows[0];
-}
-
-/** Episode starts in the rollups from `firstDay` on. */
-export function startsOnDays(db: Executor, firstDay: string) {
-  return db
-    .selectFrom('analytics_daily_events')
-    .select((eb) => eb.fn.sum<number>('events').as('count'))
-    .where('event_type', 'like', EVENT.started)
-    .where('day', '>=', firstDay)
-    .executeTakeFirst();
-}
-
-/** Episode starts among the live events. */
-export function startsLive(db: Executor, live: LiveEvents) {
-  return db
-    .selectFrom('analytics_events')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('event_type', 'like', EVENT.started)
-    .where('event_time', '>=', live.from)
-    .where('event_time', '<', live.to)
-    .executeTakeFirst();
-}
-
-/** History entries since `from`. */
+/** History entries in the period. */
 export function watchedSince(db: Executor, from: string) {
   return db
     .selectFrom('watch_history')
@@ -102,7 +125,7 @@ export function watchedSince(db: Executor, from: string) {
     .executeTakeFirst();
 }
 
-/** Unlocks since `from` and the coins they cost. */
+/** Unlocks in the period and the coins they cost. */
 export function unlocksSince(db: Executor, from: string) {
   return db
     .selectFrom('episode_unlocks')
@@ -111,7 +134,7 @@ export function unlocksSince(db: Executor, from: string) {
     .executeTakeFirst();
 }
 
-/** Money kept from succeeded payments since `from`, per currency and kind of payment. */
+/** Money kept from succeeded payments in the period, per currency and kind of payment. */
 export function revenueSince(db: Executor, kind: DatabaseKind, from: string) {
   return db
     .selectFrom('payments')
@@ -123,7 +146,7 @@ export function revenueSince(db: Executor, kind: DatabaseKind, from: string) {
     .execute();
 }
 
-/** Users (guests, or not) made since `from`. */
+/** Users (guests, or not) made in the period. */
 export function usersJoinedSince(db: Executor, from: string, guests: boolean) {
   return db
     .selectFrom('users')
@@ -143,7 +166,7 @@ export function goldMemberCount(db: Executor, now: string) {
     .executeTakeFirst();
 }
 
-/** Subscriptions made since `from`. */
+/** Subscriptions made in the period. */
 export function subscriptionsSince(db: Executor, from: string) {
   return db
     .selectFrom('subscriptions')
@@ -154,49 +177,8 @@ export function subscriptionsSince(db: Executor, from: string) {
 
 // --- Analytics ---------------------------------------------------------------------------------------
 
-/** Episode starts per day in the rollups from `firstDay` on. */
-export function startsByDay(db: Executor, firstDay: string) {
-  return db
-    .selectFrom('analytics_daily_events')
-    .select('day')
-    .select((eb) => eb.fn.sum<number>('events').as('count'))
-    .where('event_type', 'like', EVENT.started)
-    .where('day', '>=', firstDay)
-    .groupBy('day')
-    .execute();
-}
-
-/** The events' viewers per day (one rollup row each) from `firstDay` on. */
-export function eventViewersByDay(db: Executor, firstDay: string) {
-  return db
-    .selectFrom('analytics_daily_viewers')
-    .select('day')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('day', '>=', firstDay)
-    .groupBy('day')
-    .execute();
-}
-
-/** Per day since `from`, the viewers only the watch tables saw (not among that day's event viewers). */
-export async function watchOnlyViewersByDay(db: Executor, kind: DatabaseKind, from: string) {
-  const result = await sql<{ day: string; count: number }>`
-      select day, count(distinct viewer) as count from (
-        select ${dayOf(kind, 'watch_progress.updated_at')} as day, cast(watch_progress.user_id as text) as viewer
-          from watch_progress where watch_progress.updated_at >= ${from}
-        union all
-        select ${dayOf(kind, 'watch_history.watched_at')}, cast(watch_history.user_id as text)
-          from watch_history where watch_history.watched_at >= ${from}
-      ) as activity
-      where viewer is not null and not exists (
-        select 1 from analytics_daily_viewers
-          where analytics_daily_viewers.day = activity.day and analytics_daily_viewers.viewer = activity.viewer
-      )
-      group by day`.execute(db);
-  return result.rows;
-}
-
-/** Per day, currency and kind of payment since `from`: the money kept and what went back to payers. */
-export function revenueByDay(db: Executor, kind: DatabaseKind, from: string) {
+/** Per day, currency and kind of payment in the period: the money kept and what went back to payers. */
+export function revenueByDay(db: Executor, kind: DatabaseKind, period: Period) {
   return db
     .selectFrom('payments')
     .select(dayOf(kind, 'payments.created_at').as('day'))
@@ -206,7 +188,8 @@ export function revenueByDay(db: Executor, kind: DatabaseKind, from: string) {
       eb.fn.sum<number>(returnedAmount(kind)).as('returned'),
     ])
     .where('status', '=', 'succeeded')
-    .where('created_at', '>=', from)
+    .where('created_at', '>=', period.from)
+    .where('created_at', '<', period.until)
     .groupBy([dayOf(kind, 'payments.created_at'), 'currency', 'kind'])
     .execute();
 }
@@ -234,13 +217,11 @@ function eventQuartile(kind: DatabaseKind): RawBuilder<string | null> {
     : sql`cast(cast(json_extract(analytics_events.event_properties, '$.quartile') as integer) as text)`;
 }
 
-const VIEWER = sql`coalesce(cast(analytics_events.user_id as text), 'device:' || analytics_events.device_id)`;
-
 /**
  * The player events of one series' episodes in the period, one row each: episode, what happened
  * (started, completed, paywall, q25, q50, q75) and who (user, else anonymous device).
  */
-function seriesEvents(kind: DatabaseKind, from: string, episodeIds: number[]) {
+function seriesEvents(kind: DatabaseKind, period: Period, episodeIds: number[]) {
   const what = sql`case
     when analytics_events.event_type like ${EVENT.started} then 'started'
     when analytics_events.event_type like ${EVENT.completed} then 'completed'
@@ -250,7 +231,7 @@ function seriesEvents(kind: DatabaseKind, from: string, episodeIds: number[]) {
   return sql`(
     select ${eventEpisode(kind)} as episode_id, ${what} as kind, ${VIEWER} as viewer
       from analytics_events
-      where analytics_events.event_time >= ${from}
+      where analytics_events.event_time >= ${period.from} and analytics_events.event_time < ${period.until}
         and (analytics_events.event_type like ${EVENT.started} or analytics_events.event_type like ${EVENT.completed}
           or analytics_events.event_type like ${EVENT.paywall} or analytics_events.event_type like ${EVENT.quartile})
   ) as series_events
@@ -258,54 +239,56 @@ function seriesEvents(kind: DatabaseKind, from: string, episodeIds: number[]) {
     and series_events.episode_id in (${sql.join(episodeIds.length ? episodeIds : [-1])})`;
 }
 
-/** Per episode and step (started, completed, paywall, q25, q50, q75), the distinct viewers since `from`. */
-export async function episodeStepViewers(db: Executor, kind: DatabaseKind, from: string, episodeIds: number[]) {
+/** Per episode and step (started, completed, paywall, q25, q50, q75), the distinct viewers in the period. */
+export async function episodeStepViewers(db: Executor, kind: DatabaseKind, period: Period, episodeIds: number[]) {
   const result = await sql<{ episode_id: number; kind: string; viewers: number }>`
       select series_events.episode_id, series_events.kind, count(distinct series_events.viewer) as viewers
-      from ${seriesEvents(kind, from, episodeIds)}
+      from ${seriesEvents(kind, period, episodeIds)}
       group by series_events.episode_id, series_events.kind`.execute(db);
   return result.rows;
 }
 
-/** Per step, the distinct viewers of these episodes since `from`. */
-export async function seriesStepViewers(db: Executor, kind: DatabaseKind, from: string, episodeIds: number[]) {
+/** Per step, the distinct viewers of these episodes in the period. */
+export async function seriesStepViewers(db: Executor, kind: DatabaseKind, period: Period, episodeIds: number[]) {
   const result = await sql<{ kind: string; viewers: number }>`
       select series_events.kind, count(distinct series_events.viewer) as viewers
-      from ${seriesEvents(kind, from, episodeIds)}
+      from ${seriesEvents(kind, period, episodeIds)}
       group by series_events.kind`.execute(db);
   return result.rows;
 }
 
-/** The distinct viewers who unlocked an episode of the series since `from`. */
-export function seriesUnlockers(db: Executor, seriesId: number, from: string) {
+/** The distinct viewers who unlocked an episode of the series in the period. */
+export function seriesUnlockers(db: Executor, seriesId: number, period: Period) {
   return db
     .selectFrom('episode_unlocks')
     .select((eb) => eb.fn.count<number>('episode_unlocks.user_id').distinct().as('count'))
     .where('episode_unlocks.episode_id', 'in', episodeIdsOfSeries(db, seriesId))
-    .where('episode_unlocks.created_at', '>=', from)
+    .where('episode_unlocks.created_at', '>=', period.from)
+    .where('episode_unlocks.created_at', '<', period.until)
     .executeTakeFirst();
 }
 
 /**
  * Per kind of payment, the distinct payers after a paywall of these episodes: a purchase at or after
- * the paywall they saw, since `from`.
+ * the paywall they saw, in the period.
  */
-export async function payersAfterPaywall(db: Executor, kind: DatabaseKind, from: string, episodeIds: number[]) {
+export async function payersAfterPaywall(db: Executor, kind: DatabaseKind, period: Period, episodeIds: number[]) {
   const paywallUsers = sql`select analytics_events.user_id from analytics_events
     where analytics_events.user_id is not null and analytics_events.event_type like ${EVENT.paywall}
-      and analytics_events.event_time >= ${from}
+      and analytics_events.event_time >= ${period.from}
       and analytics_events.event_time <= payments.created_at
       and ${eventEpisode(kind)} in (${sql.join(episodeIds.length ? episodeIds : [-1])})`;
   const result = await sql<{ kind: string; count: number }>`
       select payments.kind, count(distinct payments.user_id) as count from payments
-      where payments.status = 'succeeded' and payments.created_at >= ${from}
+      where payments.status = 'succeeded' and payments.created_at >= ${period.from}
+        and payments.created_at < ${period.until}
         and exists (${paywallUsers} and analytics_events.user_id = payments.user_id)
       group by payments.kind`.execute(db);
   return result.rows;
 }
 
-/** The For you feed's events of these episodes since `from`: shown or played, by whom, when and which day. */
-export async function feedEvents(db: Executor, kind: DatabaseKind, from: string, episodeIds: number[]) {
+/** The For you feed's events of these episodes in the period: shown or played, by whom, when and which day. */
+export async function feedEvents(db: Executor, kind: DatabaseKind, period: Period, episodeIds: number[]) {
   const ids = sql.join(episodeIds.length ? episodeIds : [-1]);
   const result = await sql<{ kind: string; viewer: string; at: unknown; day: string }>`
       select feed_events.kind, feed_events.viewer, feed_events.at, feed_events.day from (
@@ -313,45 +296,48 @@ export async function feedEvents(db: Executor, kind: DatabaseKind, from: string,
           ${VIEWER} as viewer, analytics_events.event_time as at,
           ${dayOf(kind, 'analytics_events.event_time')} as day, ${eventEpisode(kind)} as episode_id
         from analytics_events
-        where analytics_events.event_time >= ${from}
+        where analytics_events.event_time >= ${period.from} and analytics_events.event_time < ${period.until}
           and (analytics_events.event_type like ${EVENT.feedShown} or analytics_events.event_type like ${EVENT.feedPlayed})
       ) as feed_events
       where feed_events.episode_id in (${ids})`.execute(db);
   return result.rows;
 }
 
-/** Each viewer's latest start of one of these episodes since `from`. */
-export async function lastStarts(db: Executor, kind: DatabaseKind, from: string, episodeIds: number[]) {
+/** Each viewer's latest start of one of these episodes in the period. */
+export async function lastStarts(db: Executor, kind: DatabaseKind, period: Period, episodeIds: number[]) {
   const ids = sql.join(episodeIds.length ? episodeIds : [-1]);
   const result = await sql<{ viewer: string; last_start: unknown }>`
       select series_starts.viewer, max(series_starts.at) as last_start from (
         select ${VIEWER} as viewer, analytics_events.event_time as at, ${eventEpisode(kind)} as episode_id
         from analytics_events
-        where analytics_events.event_time >= ${from} and analytics_events.event_type like ${EVENT.started}
+        where analytics_events.event_time >= ${period.from} and analytics_events.event_time < ${period.until}
+          and analytics_events.event_type like ${EVENT.started}
       ) as series_starts
       where series_starts.episode_id in (${ids})
       group by series_starts.viewer`.execute(db);
   return result.rows;
 }
 
-/** New subscriptions per day since `from`. */
-export function subscriptionsByDay(db: Executor, kind: DatabaseKind, from: string) {
+/** New subscriptions per day in the period. */
+export function subscriptionsByDay(db: Executor, kind: DatabaseKind, period: Period) {
   return db
     .selectFrom('subscriptions')
     .select(dayOf(kind, 'subscriptions.created_at').as('day'))
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('created_at', '>=', from)
+    .where('created_at', '>=', period.from)
+    .where('created_at', '<', period.until)
     .groupBy(dayOf(kind, 'subscriptions.created_at'))
     .execute();
 }
 
-/** The series with the most watch progress started since `from` (the lowest id among equals). */
-export function mostWatchedSeries(db: Executor, from: string) {
+/** The series with the most watch progress started in the period (the lowest id among equals). */
+export function mostWatchedSeries(db: Executor, period: Period) {
   return db
     .selectFrom('watch_progress')
     .select('series_id')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('created_at', '>=', from)
+    .where('created_at', '>=', period.from)
+    .where('created_at', '<', period.until)
     .groupBy('series_id')
     .orderBy('count', 'desc')
     .orderBy('series_id')
@@ -359,62 +345,66 @@ export function mostWatchedSeries(db: Executor, from: string) {
     .executeTakeFirst();
 }
 
-/** Per episode of the series, watch progress started since `from`. */
-export function startsByEpisode(db: Executor, seriesId: number, from: string) {
+/** Per episode of the series, watch progress started in the period. */
+export function startsByEpisode(db: Executor, seriesId: number, period: Period) {
   return db
     .selectFrom('watch_progress')
     .select('episode_id')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('series_id', '=', seriesId)
-    .where('created_at', '>=', from)
+    .where('created_at', '>=', period.from)
+    .where('created_at', '<', period.until)
     .groupBy('episode_id')
     .execute();
 }
 
-/** Per episode of the series, watch progress completed and updated since `from`. */
-export function completionsByEpisode(db: Executor, seriesId: number, from: string) {
+/** Per episode of the series, watch progress completed and updated in the period. */
+export function completionsByEpisode(db: Executor, seriesId: number, period: Period) {
   return db
     .selectFrom('watch_progress')
     .select('episode_id')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('series_id', '=', seriesId)
     .where('completed', '=', true)
-    .where('updated_at', '>=', from)
+    .where('updated_at', '>=', period.from)
+    .where('updated_at', '<', period.until)
     .groupBy('episode_id')
     .execute();
 }
 
 /** Per episode of the series, paywalls shown in the rollups from `firstDay` on. */
-export function paywallsByEpisode(db: Executor, seriesId: number, firstDay: string) {
+export function paywallsByEpisode(db: Executor, seriesId: number, period: Period) {
   return db
     .selectFrom('analytics_daily_episodes')
     .select('episode_id')
     .select((eb) => eb.fn.sum<number>('events').as('count'))
     .where('event_type', 'like', EVENT.paywall)
-    .where('day', '>=', firstDay)
+    .where('day', '>=', period.firstDay)
+    .where('day', '<=', period.lastDay)
     .where('episode_id', 'in', episodeIdsOfSeries(db, seriesId))
     .groupBy('episode_id')
     .execute();
 }
 
-/** Per episode of the series, unlocks since `from`. */
-export function unlocksByEpisode(db: Executor, seriesId: number, from: string) {
+/** Per episode of the series, unlocks in the period. */
+export function unlocksByEpisode(db: Executor, seriesId: number, period: Period) {
   return db
     .selectFrom('episode_unlocks')
     .select('episode_unlocks.episode_id')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('episode_unlocks.episode_id', 'in', episodeIdsOfSeries(db, seriesId))
-    .where('episode_unlocks.created_at', '>=', from)
+    .where('episode_unlocks.created_at', '>=', period.from)
+    .where('episode_unlocks.created_at', '<', period.until)
     .groupBy('episode_unlocks.episode_id')
     .execute();
 }
 
 /**
- * The users who joined since `from` (merged guests left out), each with their first day and whether
+ * The users who joined in the period (merged guests left out), each with their first day and whether
  * they were active one (`d1`) and seven (`d7`) days after it. Activity is any event, watch progress,
  * history entry, unlock or coin movement.
  */
-export function joinedCohort(db: Executor, kind: DatabaseKind, from: string) {
+export function joinedCohort(db: Executor, kind: DatabaseKind, period: Period) {
   const pg = kind === 'postgres';
   /** The user's first day moved by `by` days, as YYYY-MM-DD. */
   const joinedPlus = (by: number) =>
@@ -448,7 +438,34 @@ export function joinedCohort(db: Executor, kind: DatabaseKind, from: string) {
     .selectFrom('users')
     .select(['id', dayOf(kind, 'users.created_at').as('day')])
     .select([activeOn(1).as('d1'), activeOn(7).as('d7')])
-    .where('created_at', '>=', from)
+    .where('created_at', '>=', period.from)
+    .where('created_at', '<', period.until)
     .where('merged_into_user_id', 'is', null)
+    .execute();
+}
+
+/** Unlocks per day and episode in the period, with the coins they spent. */
+export function unlocksByDayAndEpisode(db: Executor, kind: DatabaseKind, period: Period) {
+  return db
+    .selectFrom('episode_unlocks')
+    .select([dayOf(kind, 'episode_unlocks.created_at').as('day'), 'episode_unlocks.episode_id'])
+    .select((eb) => [eb.fn.countAll<number>().as('unlocks'), eb.fn.sum<number>('coin_cost').as('coins')])
+    .where('episode_unlocks.created_at', '>=', period.from)
+    .where('episode_unlocks.created_at', '<', period.until)
+    .groupBy([dayOf(kind, 'episode_unlocks.created_at'), 'episode_unlocks.episode_id'])
+    .execute();
+}
+
+/** Per currency, the money kept from the period's coin purchases and the coins they bought. */
+export function coinPurchases(db: Executor, kind: DatabaseKind, period: Period) {
+  return db
+    .selectFrom('payments')
+    .select('currency')
+    .select((eb) => [eb.fn.sum<number>(netAmount(kind)).as('amount'), eb.fn.sum<number>('coins').as('coins')])
+    .where('status', '=', 'succeeded')
+    .where('kind', '!=', 'gold')
+    .where('created_at', '>=', period.from)
+    .where('created_at', '<', period.until)
+    .groupBy('currency')
     .execute();
 }

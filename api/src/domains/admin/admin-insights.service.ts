@@ -5,48 +5,48 @@
  * grouped query over an indexed time column, so 30 or 90 days stay fast (issue #8: under a second).
  *
  * The events are read through their per-day rollups (analytics_daily_events, _viewers, _episodes; see
- * the migration 20261121300000_analytics_rollups), which triggers keep exact on every write: a period
- * is its whole UTC days from the rollups, plus — when it starts mid-day, like the dashboard's last 30
- * days — the rest of its first day read live from the events. The answers are those of a scan of the
+ * the migration 20261121300000_analytics_rollups), which triggers keep exact on every write. A period
+ * is whole UTC days, on the dashboard (today, the last 30 days) as on the analytics screen (any days,
+ * at most 366), and the viewing figures — a view, a viewer, an active viewer — have one definition,
+ * viewingFigures below, that both read, so they agree for the same days. The answers are those of a scan of the
  * events (api/test/domains/admin/admin-insights-rollups.test.ts compares both). The queries live in
  * admin-insights.repository.ts; this file turns their rows into the figures staff read.
  */
 import type { SqlBool } from 'kysely';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
-import { episodeOutline, firstSeries, seriesTitle } from '../catalogue/catalogue.repository';
+import { episodeOutline, episodesWithSeriesTitles, firstSeries, seriesTitle } from '../catalogue/catalogue.repository';
 import {
-  activeViewerCount,
+  activeViewers,
+  coinPurchases,
   completionsByEpisode,
   episodeStepViewers,
-  eventViewersByDay,
+  episodeViewers,
   feedEvents,
   goldMemberCount,
   joinedCohort,
   lastStarts,
   mostWatchedSeries,
+  type Period,
   payersAfterPaywall,
   paywallsByEpisode,
   revenueByDay,
   revenueSince,
   seriesStepViewers,
   seriesUnlockers,
-  startsByDay,
   startsByEpisode,
-  startsLive,
-  startsOnDays,
   subscriptionsByDay,
   subscriptionsSince,
+  unlocksByDayAndEpisode,
   unlocksByEpisode,
   unlocksSince,
   usersJoinedSince,
+  viewsByDay,
   watchedSince,
-  watchOnlyViewersByDay,
 } from './admin-insights.repository';
 
 const DAY_MS = 86_400_000;
 
-const startOfUtcDay = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 function daysBetween(from: Date, to: Date): string[] {
@@ -58,37 +58,63 @@ function daysBetween(from: Date, to: Date): string[] {
 const count = (value: unknown) => Number(value ?? 0);
 const shifted = (day: string, by: number) => isoDay(new Date(new Date(`${day}T00:00:00Z`).getTime() + by * DAY_MS));
 
-/**
- * A bound comparing a timestamp column with the start of a UTC day. SQLite compares the stored ISO
- * text, where `column < 'YYYY-MM-DD'` holds exactly when the column's day is earlier.
- */
-function dayStart(ctx: AppContext, day: string): string {
-  return ctx.dbKind === 'postgres' ? `${day}T00:00:00.000Z` : day;
+/** The period of the days `firstDay` to `lastDay` (both included), with its bounds for timestamp columns. */
+export function periodOf(ctx: AppContext, firstDay: string, lastDay: string): Period {
+  // SQLite compares the stored ISO text, where `column < 'YYYY-MM-DD'` holds exactly when the column's day is earlier.
+  const bound = (day: string) => (ctx.dbKind === 'postgres' ? `${day}T00:00:00.000Z` : day);
+  return { firstDay, lastDay, from: bound(firstDay), until: bound(shifted(lastDay, 1)) };
+}
+
+/** The last `days` days up to today (UTC), today included. */
+export function lastDays(ctx: AppContext, days: number): Period {
+  const today = isoDay(ctx.now());
+  return periodOf(ctx, shifted(today, 1 - days), today);
 }
 
 /**
- * The events of the period from `from` on: the whole days from `firstDay` on come from the rollups;
- * when `from` is not the start of a day, the events from it to the end of its day (`live`) are read
- * from analytics_events.
+ * The viewing figures of a period, per day and in all, one definition each (the contract's
+ * ViewingFiguresSchema says them): views are episode starts; viewers are the distinct people (user,
+ * else anonymous device) who started an episode; active viewers are the distinct people with any
+ * activity. The dashboard and the analytics both read them here, so they agree for the same days.
  */
-function eventPeriod(ctx: AppContext, from: string) {
-  const day = from.slice(0, 10);
-  if (from === `${day}T00:00:00.000Z`) return { firstDay: day, live: null };
-  const firstDay = shifted(day, 1);
-  return { firstDay, live: { from, to: dayStart(ctx, firstDay) } };
+export async function viewingFigures(ctx: AppContext, period: Period) {
+  const db = ctx.db;
+  const [views, viewersDaily, viewersAll, activeDaily, activeAll] = await Promise.all([
+    viewsByDay(db, period),
+    episodeViewers(db, ctx.dbKind, period, true),
+    episodeViewers(db, ctx.dbKind, period, false),
+    activeViewers(db, ctx.dbKind, period, true),
+    activeViewers(db, ctx.dbKind, period, false),
+  ]);
+  const byDay = (rows: Array<{ day: string; count: unknown }>) =>
+    new Map(rows.map((row) => [row.day, count(row.count)]));
+  const [viewsOf, viewersOf, activeOf] = [byDay(views), byDay(viewersDaily), byDay(activeDaily)];
+  const daily = daysBetween(new Date(`${period.firstDay}T00:00:00Z`), new Date(`${period.lastDay}T00:00:00Z`)).map(
+    (day) => ({
+      day,
+      views: viewsOf.get(day) ?? 0,
+      viewers: viewersOf.get(day) ?? 0,
+      active_viewers: activeOf.get(day) ?? 0,
+    }),
+  );
+  return {
+    daily,
+    totals: {
+      views: daily.reduce((sum, day) => sum + day.views, 0),
+      viewers: count(viewersAll[0]?.count),
+      active_viewers: count(activeAll[0]?.count),
+    },
+  };
 }
 
 // --- Dashboard ---------------------------------------------------------------------------------------
 
-async function figuresSince(ctx: AppContext, from: string) {
+async function figuresOf(ctx: AppContext, period: Period) {
   const db = ctx.db;
+  const from = period.from;
   const now = ctx.now().toISOString();
-  const period = eventPeriod(ctx, from);
-  const [active, views, watched, unlocks, revenue, registrations, guests, gold, newGold] = await Promise.all([
-    activeViewerCount(db, from, period.firstDay, period.live),
-    Promise.all([startsOnDays(db, period.firstDay), period.live ? startsLive(db, period.live) : undefined]).then(
-      ([days, live]) => ({ count: count(days?.count) + count(live?.count) }),
-    ),
+  const [viewing, watched, unlocks, revenue, registrations, guests, gold, newGold] = await Promise.all([
+    viewingFigures(ctx, period),
     watchedSince(db, from),
     unlocksSince(db, from),
     revenueSince(db, ctx.dbKind, from),
@@ -115,8 +141,7 @@ async function figuresSince(ctx: AppContext, from: string) {
     byCurrency.set(row.currency, entry);
   }
   return {
-    active_viewers: count(active?.count),
-    views: count(views?.count),
+    ...viewing.totals,
     episodes_watched: count(watched?.count),
     unlocks: count(unlocks?.count),
     coins_spent: count(unlocks?.coins),
@@ -128,39 +153,20 @@ async function figuresSince(ctx: AppContext, from: string) {
   };
 }
 
+/** Today's figures and those of the last 30 days, today included (whole UTC days, as the analytics counts them). */
 export async function dashboard(ctx: AppContext) {
   const now = ctx.now();
-  const today = startOfUtcDay(now);
-  const month = new Date(now.getTime() - 30 * DAY_MS);
   const [todayFigures, monthFigures] = await Promise.all([
-    figuresSince(ctx, today.toISOString()),
-    figuresSince(ctx, month.toISOString()),
+    figuresOf(ctx, lastDays(ctx, 1)),
+    figuresOf(ctx, lastDays(ctx, 30)),
   ]);
   return { generated_at: now.toISOString(), today: todayFigures, last_30_days: monthFigures };
 }
 
 // --- Analytics ---------------------------------------------------------------------------------------
 
-async function dailyViews(ctx: AppContext, from: string) {
-  const db = ctx.db;
-  const firstDay = from.slice(0, 10);
-  const [views, eventViewers, watchOnly] = await Promise.all([
-    startsByDay(db, firstDay),
-    // A viewer is a signed-in user, or an anonymous device, active in the events or the watch tables:
-    // the day's viewers in the events (one rollup row each), plus those only the watch tables saw.
-    eventViewersByDay(db, firstDay),
-    watchOnlyViewersByDay(db, ctx.dbKind, from),
-  ]);
-  const viewers = new Map(eventViewers.map((row) => [row.day, count(row.count)]));
-  for (const row of watchOnly) viewers.set(row.day, (viewers.get(row.day) ?? 0) + count(row.count));
-  return {
-    views: new Map(views.map((row) => [row.day, count(row.count)])),
-    viewers,
-  };
-}
-
-async function revenueDaily(ctx: AppContext, from: string, days: string[]) {
-  const rows = await revenueByDay(ctx.db, ctx.dbKind, from);
+async function revenueDaily(ctx: AppContext, period: Period, days: string[]) {
+  const rows = await revenueByDay(ctx.db, ctx.dbKind, period);
   const currencies = [...new Set(rows.map((row) => row.currency))].sort();
   return currencies.map((currency) => ({
     currency,
@@ -180,14 +186,14 @@ async function revenueDaily(ctx: AppContext, from: string, days: string[]) {
  * viewers at each step — the base of the retention curve (the share of series starters who reach
  * episode N) and of the paywall → unlock → purchase funnel.
  */
-async function seriesViewing(ctx: AppContext, from: string, seriesId: number, episodeIds: number[]) {
+async function seriesViewing(ctx: AppContext, period: Period, seriesId: number, episodeIds: number[]) {
   const db = ctx.db;
   const [perEpisode, perSeries, unlockers, buyers] = await Promise.all([
-    episodeStepViewers(db, ctx.dbKind, from, episodeIds),
-    seriesStepViewers(db, ctx.dbKind, from, episodeIds),
-    seriesUnlockers(db, seriesId, from),
+    episodeStepViewers(db, ctx.dbKind, period, episodeIds),
+    seriesStepViewers(db, ctx.dbKind, period, episodeIds),
+    seriesUnlockers(db, seriesId, period),
     // Payers after a paywall of this series: a purchase at or after the paywall they saw, in the period.
-    payersAfterPaywall(db, ctx.dbKind, from, episodeIds),
+    payersAfterPaywall(db, ctx.dbKind, period, episodeIds),
   ]);
   const episodeFigure = (id: number, kind: string) =>
     count(perEpisode.find((row) => Number(row.episode_id) === id && row.kind === kind)?.viewers);
@@ -222,12 +228,12 @@ const eventMs = (value: unknown) => new Date(value as string | Date).getTime();
  * many of those plays led on — the same viewer (user, else anonymous device) started an episode of the
  * series in the player after the play.
  */
-async function seriesFeed(ctx: AppContext, from: string, days: string[], episodeIds: number[]) {
+async function seriesFeed(ctx: AppContext, period: Period, days: string[], episodeIds: number[]) {
   const db = ctx.db;
   const [feedRows, startRows] = await Promise.all([
-    feedEvents(db, ctx.dbKind, from, episodeIds),
+    feedEvents(db, ctx.dbKind, period, episodeIds),
     // Each viewer's latest episode start of the series in the period: a play led on when it came later.
-    lastStarts(db, ctx.dbKind, from, episodeIds),
+    lastStarts(db, ctx.dbKind, period, episodeIds),
   ]);
   const lastStart = new Map(startRows.map((row) => [row.viewer, eventMs(row.last_start)]));
   const daily = new Map(days.map((day) => [day, { day, impressions: 0, plays: 0, went_on: 0 }]));
@@ -253,18 +259,18 @@ async function seriesFeed(ctx: AppContext, from: string, days: string[], episode
 }
 
 /** New Gold subscriptions per day of the period: the Gold conversions. */
-async function goldConversions(ctx: AppContext, from: string, days: string[]) {
-  const rows = await subscriptionsByDay(ctx.db, ctx.dbKind, from);
+async function goldConversions(ctx: AppContext, period: Period, days: string[]) {
+  const rows = await subscriptionsByDay(ctx.db, ctx.dbKind, period);
   const byDay = new Map(rows.map((row) => [row.day, count(row.count)]));
   return days.map((day) => ({ day, subscriptions: byDay.get(day) ?? 0 }));
 }
 
-async function funnel(ctx: AppContext, from: string, days: string[], requestedSeriesId: number | undefined) {
+async function funnel(ctx: AppContext, period: Period, days: string[], requestedSeriesId: number | undefined) {
   const db = ctx.db;
   let seriesId = requestedSeriesId;
   if (seriesId === undefined) {
     // The series most watched in the period, so the screen opens on something meaningful.
-    const top = await mostWatchedSeries(db, from);
+    const top = await mostWatchedSeries(db, period);
     seriesId = top?.series_id ?? (await firstSeries(db))?.id;
   }
   if (seriesId === undefined) return null;
@@ -274,20 +280,20 @@ async function funnel(ctx: AppContext, from: string, days: string[], requestedSe
   const [viewing, feed, starts, completions, paywalls, unlocks] = await Promise.all([
     seriesViewing(
       ctx,
-      from,
+      period,
       series.id,
       episodes.map((episode) => episode.id),
     ),
     seriesFeed(
       ctx,
-      from,
+      period,
       days,
       episodes.map((episode) => episode.id),
     ),
-    startsByEpisode(db, series.id, from),
-    completionsByEpisode(db, series.id, from),
-    paywallsByEpisode(db, series.id, from.slice(0, 10)),
-    unlocksByEpisode(db, series.id, from),
+    startsByEpisode(db, series.id, period),
+    completionsByEpisode(db, series.id, period),
+    paywallsByEpisode(db, series.id, period),
+    unlocksByEpisode(db, series.id, period),
   ]);
   const of = (rows: Array<{ episode_id: number | null; count: unknown }>, id: number) =>
     count(rows.find((row) => Number(row.episode_id) === id)?.count);
@@ -318,8 +324,8 @@ async function funnel(ctx: AppContext, from: string, days: string[], requestedSe
  * (seven) days after their first day. Users whose day 1 (day 7) has not come yet are left out of that
  * figure's denominator. Activity is any event, watch progress, history entry, unlock or coin movement.
  */
-async function retention(ctx: AppContext, from: string, today: string) {
-  const cohort = await joinedCohort(ctx.db, ctx.dbKind, from);
+async function retention(ctx: AppContext, period: Period, today: string) {
+  const cohort = await joinedCohort(ctx.db, ctx.dbKind, period);
   const rate = (by: number, returnedOn: (user: (typeof cohort)[number]) => SqlBool) => {
     const eligible = cohort.filter((user) => shifted(user.day, by) <= today);
     const returned = eligible.filter((user) => Boolean(returnedOn(user)));
@@ -332,30 +338,62 @@ async function retention(ctx: AppContext, from: string, today: string) {
   return { d1: rate(1, (user) => user.d1), d7: rate(7, (user) => user.d7) };
 }
 
-export async function analytics(ctx: AppContext, days: number, seriesId: number | undefined) {
+/**
+ * Unlocks per day and episode, and the money attributed to them: each coin valued at what the period's
+ * coin purchases kept per coin bought (money kept ÷ coins bought), per currency.
+ */
+async function episodeRevenue(ctx: AppContext, period: Period) {
+  const [unlocks, purchases] = await Promise.all([
+    unlocksByDayAndEpisode(ctx.db, ctx.dbKind, period),
+    coinPurchases(ctx.db, ctx.dbKind, period),
+  ]);
+  const episodes = await episodesWithSeriesTitles(ctx.db, [...new Set(unlocks.map((row) => Number(row.episode_id)))]);
+  const episodeOf = new Map(episodes.map((episode) => [episode.id, episode]));
+  const perCoin = purchases
+    .filter((row) => count(row.coins) > 0)
+    .map((row) => ({ currency: row.currency, value: count(row.amount) / count(row.coins) }));
+  return unlocks
+    .flatMap((row) => {
+      const episode = episodeOf.get(Number(row.episode_id));
+      if (!episode) return [];
+      const coins = count(row.coins);
+      return [
+        {
+          day: row.day,
+          series_id: episode.series_id,
+          series_title: episode.series_title,
+          episode_id: episode.id,
+          episode_number: episode.episode_number,
+          unlocks: count(row.unlocks),
+          coins,
+          money: perCoin.map(({ currency, value }) => ({ currency, attributed_minor: Math.round(coins * value) })),
+        },
+      ];
+    })
+    .sort((a, b) => a.day.localeCompare(b.day) || a.series_id - b.series_id || a.episode_number - b.episode_number);
+}
+
+/** The analytics of a period: viewing per day, a series' funnel, revenue, Gold conversions, retention. */
+export async function analytics(ctx: AppContext, period: Period, seriesId: number | undefined) {
   const now = ctx.now();
-  const today = startOfUtcDay(now);
-  const fromDate = new Date(today.getTime() - (days - 1) * DAY_MS);
-  const from = fromDate.toISOString();
-  const dayList = daysBetween(fromDate, today);
-  const [daily, revenue, seriesFunnel, retained, gold] = await Promise.all([
-    dailyViews(ctx, from),
-    revenueDaily(ctx, from, dayList),
-    funnel(ctx, from, dayList, seriesId),
-    retention(ctx, from, isoDay(today)),
-    goldConversions(ctx, from, dayList),
+  const dayList = daysBetween(new Date(`${period.firstDay}T00:00:00Z`), new Date(`${period.lastDay}T00:00:00Z`));
+  const [viewing, revenue, seriesFunnel, retained, gold, perEpisode] = await Promise.all([
+    viewingFigures(ctx, period),
+    revenueDaily(ctx, period, dayList),
+    funnel(ctx, period, dayList, seriesId),
+    retention(ctx, period, isoDay(now)),
+    goldConversions(ctx, period, dayList),
+    episodeRevenue(ctx, period),
   ]);
   return {
-    days,
-    from,
-    to: now.toISOString(),
-    daily: dayList.map((day) => ({
-      day,
-      views: daily.views.get(day) ?? 0,
-      unique_viewers: daily.viewers.get(day) ?? 0,
-    })),
+    days: dayList.length,
+    from: period.firstDay,
+    to: period.lastDay,
+    totals: viewing.totals,
+    daily: viewing.daily,
     funnel: seriesFunnel,
     revenue,
+    episode_revenue: perEpisode,
     gold_conversions: gold,
     retention: retained,
   };

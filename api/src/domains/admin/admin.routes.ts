@@ -24,8 +24,6 @@ import {
   AdminSettingsAnswer,
   AdminSubscriptionSchema,
   AdminUserSchema,
-  AnalyticsAnswer,
-  AnalyticsQuery,
   AuditActionsAnswer,
   AuditCsvAnswer,
   AuditEntrySchema,
@@ -58,7 +56,8 @@ import {
   requireSuperuser,
   revokeInvitation,
 } from './admin-access.service';
-import { analytics, dashboard } from './admin-insights.service';
+import { analyticsRoutes } from './admin-insights.routes';
+import { dashboard } from './admin-insights.service';
 import { allSettings, updateSetting } from './admin-settings.service';
 import * as users from './admin-users.service';
 import { auditActions, exportAudit, listAudit } from './audit.repository';
@@ -181,12 +180,7 @@ function insightsRoutes(app: TypedFastify, ctx: AppContext) {
   app.get('/demo-catalogue/', { schema: { tags, response: withErrors({ 200: DemoCatalogueAnswer }) } }, () =>
     demoCatalogueProgress(ctx.db),
   );
-  app.get(
-    '/analytics/',
-    // 404: the series asked for does not exist.
-    { schema: { tags, querystring: AnalyticsQuery, response: withErrors({ 200: AnalyticsAnswer }) } },
-    (request) => analytics(ctx, request.query.days ?? 30, request.query.series_id),
-  );
+  analyticsRoutes(app, ctx, tags);
 }
 
 function userRoutes(app: TypedFastify, ctx: AppContext, payments: PaymentsRuntime) {

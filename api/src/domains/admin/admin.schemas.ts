@@ -12,6 +12,7 @@ export {
   AdminSubscriptionSchema,
   AdminUserSchema,
   AnalyticsAnswer,
+  AnalyticsQuery,
   AuditActionsAnswer,
   AuditEntrySchema,
   CoinAdjustmentAnswer,
@@ -134,11 +135,6 @@ export const CancelSubscriptionBody = Type.Object(
 );
 
 // --- Settings and insights ---------------------------------------------------------------------------
-
-export const AnalyticsQuery = Type.Object({
-  days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: 30 })),
-  series_id: Type.Optional(Id),
-});
 
 export const SettingKeyParams = Type.Object({
   key: Type.Union([

@@ -2,6 +2,7 @@
  * The audit log as staff read it: each row with the fields its action changed (a readable diff of
  * "before" and "after"), a page at a time or as a spreadsheet-safe CSV of the same filters.
  */
+import { csvText } from '@cliffhanger/shared/csv';
 import type { AuditRow } from '../../db/schema';
 
 function parsed(text: string | null): unknown {
@@ -55,15 +56,6 @@ export function toAuditDto(row: AuditRow) {
 /** A value as one readable cell: text as it is, anything else as JSON. */
 const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
-/**
- * One CSV cell. A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a
- * formula, so such a cell gets a leading apostrophe; quotes, commas and line breaks are quoted.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 const CSV_HEADER = ['when', 'who', 'action', 'entity', 'entity_id', 'changes', 'before', 'after'];
 
 /** The rows as CSV (RFC 4180, CRLF), with a byte-order mark so spreadsheets read UTF-8 text right. */
@@ -82,7 +74,7 @@ export function auditCsv(rows: AuditRow[]): string {
       changes,
       row.before_json ?? '',
       row.after_json ?? '',
-    ].map(csvCell);
+    ];
   });
-  return `\uFEFF${[CSV_HEADER, ...lines].map((cells) => cells.join(',')).join('\r\n')}\r\n`;
+  return csvText(CSV_HEADER, lines);
 }

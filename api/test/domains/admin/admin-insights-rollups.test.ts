@@ -8,14 +8,14 @@
 import { type RawBuilder, sql } from 'kysely';
 import { seedDemoCatalogue } from '../../../../demo/src/seed-demo-catalogue';
 import type { AppContext } from '../../../src/context';
-import { analytics, dashboard } from '../../../src/domains/admin/admin-insights.service';
+import { analytics, dashboard, lastDays } from '../../../src/domains/admin/admin-insights.service';
 import { ingestEvents } from '../../../src/domains/analytics/analytics.service';
 import { notFound } from '../../../src/http/errors';
 import { databaseKinds } from '../../support/databases';
 import { smallCatalogue } from '../../support/fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
-/** Mid-day, so the dashboard's last 30 days start mid-day too. */
+/** Mid-day: the periods are whole days all the same. */
 const NOW = new Date('2026-11-21T15:30:00.000Z');
 const HOUR_MS = 3_600_000;
 
@@ -210,7 +210,7 @@ describe.each(databaseKinds())('staff analytics read through the event rollups (
    * quartiles, steps of the funnel), Gold conversions and refunds are proven in staff-analytics.test.ts.
    */
   function rollupFigures(answer: Awaited<ReturnType<typeof analytics>>) {
-    const { gold_conversions: _gold, ...rest } = answer;
+    const { gold_conversions: _gold, episode_revenue: _perEpisode, ...rest } = answer;
     return {
       ...rest,
       funnel: answer.funnel && {
@@ -238,7 +238,7 @@ describe.each(databaseKinds())('staff analytics read through the event rollups (
   async function expectSameAnswers() {
     for (const days of [1, 7, 30, 90]) {
       for (const seriesId of [undefined, ...seriesIds]) {
-        expect(rollupFigures(await analytics(t.ctx, days, seriesId))).toEqual(
+        expect(rollupFigures(await analytics(t.ctx, lastDays(t.ctx, days), seriesId))).toEqual(
           await referenceAnalytics(t.ctx, days, seriesId),
         );
       }
@@ -247,12 +247,34 @@ describe.each(databaseKinds())('staff analytics read through the event rollups (
   }
 
   it('answers the analytics screen and the dashboard exactly as a scan of the events does', async () => {
-    const answer = await analytics(t.ctx, 30, undefined);
+    const answer = await analytics(t.ctx, lastDays(t.ctx, 30), undefined);
     // The data set reaches every figure, so the comparison means something.
-    expect(answer.daily.some((day) => day.views > 0 && day.unique_viewers > 0)).toBe(true);
+    expect(answer.daily.some((day) => day.views > 0 && day.viewers > 0 && day.active_viewers > day.viewers)).toBe(true);
     expect(answer.funnel?.episodes.some((episode) => episode.paywall_hits > 0)).toBe(true);
     expect(answer.retention.d1.returned + answer.retention.d7.returned).toBeGreaterThan(0);
     await expectSameAnswers();
+  });
+
+  it('gives the dashboard and the analytics the same views, viewers and active viewers for the same days', async () => {
+    const board = await dashboard(t.ctx);
+    const [today, month] = await Promise.all([
+      analytics(t.ctx, lastDays(t.ctx, 1), undefined),
+      analytics(t.ctx, lastDays(t.ctx, 30), undefined),
+    ]);
+    const viewing = ({ views, viewers, active_viewers }: typeof today.totals) => ({ views, viewers, active_viewers });
+    expect(viewing(board.today)).toEqual(today.totals);
+    expect(today.daily).toEqual([{ day: '2026-11-21', ...today.totals }]);
+    expect(viewing(board.last_30_days)).toEqual(month.totals);
+    expect(month.totals.views).toBeGreaterThan(0);
+    // A period counts each person once: never more than the days' figures added up, never fewer than its busiest day.
+    const sum = (key: 'viewers' | 'active_viewers') => month.daily.reduce((total, day) => total + day[key], 0);
+    const most = (key: 'viewers' | 'active_viewers') => Math.max(...month.daily.map((day) => day[key]));
+    for (const key of ['viewers', 'active_viewers'] as const) {
+      expect(month.totals[key]).toBeLessThanOrEqual(sum(key));
+      expect(month.totals[key]).toBeGreaterThanOrEqual(most(key));
+    }
+    // A viewer started an episode, so there are never more viewers than views or active viewers.
+    for (const day of month.daily) expect(day.viewers).toBeLessThanOrEqual(Math.min(day.views, day.active_viewers));
   });
 
   it('stays exact when events are deleted and when a user is deleted (their events turn anonymous)', async () => {
@@ -274,6 +296,8 @@ describe.each(databaseKinds())('staff analytics read through the event rollups (
 // --- The reference: the reads before the rollups ----------------------------------------------------
 
 const DAY_MS = 86_400_000;
+/** The end of the periods the screens read: they cover whole days up to today, so tomorrow's events stay out. */
+const UNTIL = new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate() + 1)).toISOString();
 const EVENT = { started: '% Episode Started', completed: '% Episode Completed', paywall: '% Paywall Shown' };
 
 /** The UTC calendar day of a timestamp column, as YYYY-MM-DD on both engines. */
@@ -308,19 +332,8 @@ const count = (value: unknown) => Number(value ?? 0);
 async function figuresSince(ctx: AppContext, from: string) {
   const db = ctx.db;
   const now = ctx.now().toISOString();
-  const [active, views, watched, unlocks, revenue, registrations, guests, gold, newGold] = await Promise.all([
-    sql<{ count: number }>`
-      select count(*) as count from (
-        select user_id from watch_progress where updated_at >= ${from}
-        union
-        select user_id from analytics_events where user_id is not null and event_time >= ${from}
-      ) as viewers`.execute(db),
-    db
-      .selectFrom('analytics_events')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('event_type', 'like', EVENT.started)
-      .where('event_time', '>=', from)
-      .executeTakeFirst(),
+  const [viewing, watched, unlocks, revenue, registrations, guests, gold, newGold] = await Promise.all([
+    dailyViews(ctx, from),
     db
       .selectFrom('watch_history')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -381,8 +394,7 @@ async function figuresSince(ctx: AppContext, from: string) {
     byCurrency.set(row.currency, entry);
   }
   return {
-    active_viewers: count(active.rows[0]?.count),
-    views: count(views?.count),
+    ...viewing.totals,
     episodes_watched: count(watched?.count),
     unlocks: count(unlocks?.count),
     coins_spent: count(unlocks?.coins),
@@ -397,7 +409,7 @@ async function figuresSince(ctx: AppContext, from: string) {
 async function referenceDashboard(ctx: AppContext) {
   const now = ctx.now();
   const today = startOfUtcDay(now);
-  const month = new Date(now.getTime() - 30 * DAY_MS);
+  const month = new Date(today.getTime() - 29 * DAY_MS);
   const [todayFigures, monthFigures] = await Promise.all([
     figuresSince(ctx, today.toISOString()),
     figuresSince(ctx, month.toISOString()),
@@ -407,34 +419,56 @@ async function referenceDashboard(ctx: AppContext) {
 
 // --- Analytics ---------------------------------------------------------------------------------------
 
+/** Views (episode starts), viewers (distinct people who started one) and active viewers (any activity). */
 async function dailyViews(ctx: AppContext, from: string) {
   const db = ctx.db;
-  const [views, viewers] = await Promise.all([
+  const viewer = sql`coalesce(cast(analytics_events.user_id as text), 'device:' || analytics_events.device_id)`;
+  const activity = sql`(
+        select ${dayOf(ctx, 'analytics_events.event_time')} as day, ${viewer} as viewer
+          from analytics_events where analytics_events.event_time >= ${from} and analytics_events.event_time < ${UNTIL}
+        union all
+        select ${dayOf(ctx, 'watch_progress.updated_at')}, cast(watch_progress.user_id as text)
+          from watch_progress where watch_progress.updated_at >= ${from} and watch_progress.updated_at < ${UNTIL}
+        union all
+        select ${dayOf(ctx, 'watch_history.watched_at')}, cast(watch_history.user_id as text)
+          from watch_history where watch_history.watched_at >= ${from} and watch_history.watched_at < ${UNTIL}
+      ) as activity`;
+  const starts = sql`(
+        select ${dayOf(ctx, 'analytics_events.event_time')} as day, ${viewer} as viewer from analytics_events
+          where analytics_events.event_type like ${EVENT.started} and analytics_events.event_time >= ${from} and analytics_events.event_time < ${UNTIL}
+      ) as starts`;
+  const [views, viewers, active, allViewers, allActive] = await Promise.all([
     db
       .selectFrom('analytics_events')
       .select(dayOf(ctx, 'analytics_events.event_time').as('day'))
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('event_type', 'like', EVENT.started)
       .where('event_time', '>=', from)
+      .where('event_time', '<', UNTIL)
       .groupBy(dayOf(ctx, 'analytics_events.event_time'))
       .execute(),
-    // A viewer is a signed-in user, or an anonymous device, active in the events or the watch tables.
+    sql<{
+      day: string;
+      count: number;
+    }>`select day, count(distinct viewer) as count from ${starts} group by day`.execute(db),
     sql<{ day: string; count: number }>`
-      select day, count(distinct viewer) as count from (
-        select ${dayOf(ctx, 'analytics_events.event_time')} as day,
-               coalesce(cast(analytics_events.user_id as text), 'device:' || analytics_events.device_id) as viewer
-          from analytics_events where analytics_events.event_time >= ${from}
-        union all
-        select ${dayOf(ctx, 'watch_progress.updated_at')}, cast(watch_progress.user_id as text)
-          from watch_progress where watch_progress.updated_at >= ${from}
-        union all
-        select ${dayOf(ctx, 'watch_history.watched_at')}, cast(watch_history.user_id as text)
-          from watch_history where watch_history.watched_at >= ${from}
-      ) as activity where viewer is not null group by day`.execute(db),
+      select day, count(distinct viewer) as count from ${activity} where viewer is not null group by day`.execute(db),
+    sql<{ count: number }>`select count(distinct viewer) as count from ${starts}`.execute(db),
+    sql<{ count: number }>`select count(distinct viewer) as count from ${activity} where viewer is not null`.execute(
+      db,
+    ),
   ]);
+  const byDay = (rows: Array<{ day: string; count: number }>) =>
+    new Map(rows.map((row) => [row.day, count(row.count)]));
   return {
-    views: new Map(views.map((row) => [row.day, count(row.count)])),
-    viewers: new Map(viewers.rows.map((row) => [row.day, count(row.count)])),
+    views: byDay(views),
+    viewers: byDay(viewers.rows),
+    active: byDay(active.rows),
+    totals: {
+      views: views.reduce((sum, row) => sum + count(row.count), 0),
+      viewers: count(allViewers.rows[0]?.count),
+      active_viewers: count(allActive.rows[0]?.count),
+    },
   };
 }
 
@@ -446,6 +480,7 @@ async function revenueDaily(ctx: AppContext, from: string, days: string[]) {
     .select((eb) => eb.fn.sum<number>('amount_minor').as('amount'))
     .where('status', '=', 'succeeded')
     .where('created_at', '>=', from)
+    .where('created_at', '<', UNTIL)
     .groupBy([dayOf(ctx, 'payments.created_at'), 'currency', 'kind'])
     .execute();
   const currencies = [...new Set(rows.map((row) => row.currency))].sort();
@@ -471,6 +506,7 @@ async function funnel(ctx: AppContext, from: string, requestedSeriesId: number |
       .select('series_id')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('created_at', '>=', from)
+      .where('created_at', '<', UNTIL)
       .groupBy('series_id')
       .orderBy('count', 'desc')
       .orderBy('series_id')
@@ -506,6 +542,7 @@ async function funnel(ctx: AppContext, from: string, requestedSeriesId: number |
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('series_id', '=', series.id)
       .where('created_at', '>=', from)
+      .where('created_at', '<', UNTIL)
       .groupBy('episode_id')
       .execute(),
     db
@@ -515,6 +552,7 @@ async function funnel(ctx: AppContext, from: string, requestedSeriesId: number |
       .where('series_id', '=', series.id)
       .where('completed', '=', true)
       .where('updated_at', '>=', from)
+      .where('updated_at', '<', UNTIL)
       .groupBy('episode_id')
       .execute(),
     db
@@ -523,6 +561,7 @@ async function funnel(ctx: AppContext, from: string, requestedSeriesId: number |
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('event_type', 'like', EVENT.paywall)
       .where('event_time', '>=', from)
+      .where('event_time', '<', UNTIL)
       .where(episodeId, 'in', (eb) => eb.selectFrom('episodes').select('id').where('series_id', '=', series.id))
       .groupBy(episodeId)
       .execute(),
@@ -533,6 +572,7 @@ async function funnel(ctx: AppContext, from: string, requestedSeriesId: number |
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('episodes.series_id', '=', series.id)
       .where('episode_unlocks.created_at', '>=', from)
+      .where('episode_unlocks.created_at', '<', UNTIL)
       .groupBy('episode_unlocks.episode_id')
       .execute(),
   ]);
@@ -567,6 +607,7 @@ async function retention(ctx: AppContext, from: string, today: string) {
       .selectFrom('users')
       .select(['id', dayOf(ctx, 'users.created_at').as('day')])
       .where('created_at', '>=', from)
+      .where('created_at', '<', UNTIL)
       .where('merged_into_user_id', 'is', null)
       .execute(),
     sql<{ user_id: number; day: string }>`
@@ -611,12 +652,14 @@ async function referenceAnalytics(ctx: AppContext, days: number, seriesId: numbe
   ]);
   return {
     days,
-    from,
-    to: now.toISOString(),
+    from: isoDay(fromDate),
+    to: isoDay(today),
+    totals: daily.totals,
     daily: dayList.map((day) => ({
       day,
       views: daily.views.get(day) ?? 0,
-      unique_viewers: daily.viewers.get(day) ?? 0,
+      viewers: daily.viewers.get(day) ?? 0,
+      active_viewers: daily.active.get(day) ?? 0,
     })),
     funnel: seriesFunnel,
     revenue,

@@ -412,7 +412,8 @@ describe.each(databaseKinds())('staff API (%s)', (kind) => {
       expect(data.daily).toHaveLength(30);
       const today = data.daily[29];
       expect(today).toEqual(expect.objectContaining({ day: now.slice(0, 10), views: 1 }));
-      expect(today.unique_viewers).toBeGreaterThanOrEqual(1);
+      expect(today.viewers).toBeGreaterThanOrEqual(1);
+      expect(today.active_viewers).toBeGreaterThanOrEqual(today.viewers);
       const second = data.funnel.episodes.find((e: { episode_number: number }) => e.episode_number === 2);
       expect(second).toEqual(expect.objectContaining({ starts: 1, completions: 1, paywall_hits: 1, unlocks: 1 }));
       expect(data.revenue).toEqual(expect.any(Array));

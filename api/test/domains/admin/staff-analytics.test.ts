@@ -294,6 +294,80 @@ describe.each(databaseKinds())('staff analytics (%s)', (kind) => {
     );
   });
 
+  it('answers any period from one day to another and refuses impossible ones with a clear 400', async () => {
+    const ask = (query: string) => call(t.app, { url: `/api/admin/analytics/?${query}`, headers: staff() });
+    const today = new Date().toISOString().slice(0, 10);
+    const dayBefore = (day: string, by: number) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) - by * 86_400_000).toISOString().slice(0, 10);
+    const three = (await ask(`from=${dayBefore(today, 2)}&to=${today}&series_id=1`)).json();
+    expect(three).toEqual(expect.objectContaining({ days: 3, from: dayBefore(today, 2), to: today }));
+    expect(three.daily.map((d: { day: string }) => d.day)).toEqual([dayBefore(today, 2), dayBefore(today, 1), today]);
+    // A period in the past counts nothing of today.
+    const past = (await ask(`from=${dayBefore(today, 60)}&to=${dayBefore(today, 40)}`)).json();
+    expect(past.totals).toEqual({ views: 0, viewers: 0, active_viewers: 0 });
+    expect(past.episode_revenue).toEqual([]);
+    for (const [query, message] of [
+      [`from=${today}&to=${dayBefore(today, 1)}`, 'to must be the same day as from or later'],
+      [`from=${dayBefore(today, 366)}&to=${today}`, 'A period covers at most 366 days'],
+      [`from=${today}`, 'Give both from and to (YYYY-MM-DD)'],
+      ['from=2026-02-30&to=2026-03-01', 'from and to must be real days (YYYY-MM-DD)'],
+      ['format=csv', 'Name the table to export'],
+    ]) {
+      const answer = await ask(query as string);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().message).toBe(message);
+    }
+    expect((await ask('from=2026-13-01&to=2026-12-01')).statusCode).toBe(400);
+  });
+
+  it('exports every analytics table as a CSV download', async () => {
+    const headers: Record<string, string> = {
+      daily: 'day,views,viewers,active_viewers',
+      episodes: 'series,season,episode,title,viewers,reached_share,q25,q50,q75,finished,paywall_hits,unlocks',
+      feed: 'day,impressions,plays,play_rate,went_on',
+      revenue: 'day,currency,coins_minor,gold_minor,returned_minor',
+      series_revenue: 'day,series_id,series,episode_id,episode,unlocks,coins,currency,money_attributed_minor',
+      gold: 'day,subscriptions',
+    };
+    const json = (await call(t.app, { url: '/api/admin/analytics/?days=7&series_id=1', headers: staff() })).json();
+    for (const [table, header] of Object.entries(headers)) {
+      const answer = await call(t.app, {
+        url: `/api/admin/analytics/?days=7&series_id=1&format=csv&table=${table}`,
+        headers: staff(),
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(answer.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="analytics-${table}-`));
+      const lines = answer.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n');
+      expect(lines[0]).toBe(header);
+      if (table === 'daily') expect(lines).toHaveLength(8);
+      if (table === 'episodes') expect(lines).toHaveLength(1 + json.funnel.episodes.length);
+    }
+  });
+
+  it('attributes money to the unlocked episodes at what a coin bought in the period kept', async () => {
+    const answer = (await call(t.app, { url: '/api/admin/analytics/?days=7', headers: staff() })).json();
+    const bought = await t.ctx.db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.sum<number>('coins').as('coins'))
+      .where('status', '=', 'succeeded')
+      .where('kind', '!=', 'gold')
+      .where('currency', '=', 'eur')
+      .executeTakeFirstOrThrow();
+    const kept = answer.revenue
+      .find((r: { currency: string }) => r.currency === 'eur')
+      .daily.reduce((sum: number, d: { coins_minor: number }) => sum + d.coins_minor, 0);
+    const row = answer.episode_revenue.find((r: { episode_id: number }) => r.episode_id === episodes[1]);
+    expect(row).toEqual(expect.objectContaining({ series_id: 1, episode_number: 2, unlocks: 1, coins: 20 }));
+    expect(row.money).toContainEqual({
+      currency: 'eur',
+      attributed_minor: Math.round((20 * kept) / Number(bought.coins)),
+    });
+  });
+
   it('keeps every figure to staff: viewers and guests get 403', async () => {
     for (const who of [cast.viewer, cast.guest]) {
       for (const url of ['/api/admin/analytics/?days=7&series_id=1', '/api/admin/dashboard/']) {

@@ -13,6 +13,7 @@ import {
   useAppDispatch,
   useSharedSelector,
 } from '@cliffhanger/shared';
+import { saveCsvFile } from '@cliffhanger/shared/csv-download';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { adminApi } from '../../lib/api/admin.api';
@@ -55,16 +56,6 @@ function Changes({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** Saves `text` as a file named `name` through a temporary link. */
-function saveFile(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
-
 function FilterForm({ filters, onApply }: { filters: Filters; onApply(next: Filters): void }) {
   const [draft, setDraft] = useState(filters);
   const [error, setError] = useState('');
@@ -89,7 +80,7 @@ function FilterForm({ filters, onApply }: { filters: Filters; onApply(next: Filt
     if ('error' in result) {
       return dispatch(showToast({ type: 'error', message: problemOf(result.error, t('exportFailed')) }));
     }
-    saveFile(String(result.data), `audit-${new Date().toISOString().slice(0, 10)}.csv`);
+    saveCsvFile(String(result.data), `audit-${new Date().toISOString().slice(0, 10)}.csv`);
     dispatch(showToast({ type: 'success', message: t('exported') }));
   }
 

@@ -1,5 +1,6 @@
 /**
- * The analytics charts (recharts), in their own chunk: only the analytics screen loads them. Day axes
+ * The analytics charts (recharts), in their own chunk: only the analytics screen loads them. Lines
+ * are straight between days and the per-episode reach is bars, so nothing is drawn between two points. Day axes
  * show the day and month in the page's language and skip labels that would collide, so a 90-day chart
  * reads at 1440 px and on a tablet; numbers, legends and tooltips follow the language too.
  */
@@ -48,8 +49,9 @@ export default function AnalyticsCharts({ kind, data }: { kind: Kind; data: Admi
             <YAxis allowDecimals={false} width={40} tickFormatter={count} />
             <Tooltip labelFormatter={dayLabel} formatter={count} />
             <Legend itemSorter={null} />
-            <Line type="monotone" dataKey="views" name={t('views.views')} stroke="#e91e63" dot={false} />
-            <Line type="monotone" dataKey="unique_viewers" name={t('views.viewers')} stroke="#2196f3" dot={false} />
+            <Line type="linear" dataKey="views" name={t('views.views')} stroke="#e91e63" dot={false} />
+            <Line type="linear" dataKey="viewers" name={t('views.viewers')} stroke="#2196f3" dot={false} />
+            <Line type="linear" dataKey="active_viewers" name={t('views.activeViewers')} stroke="#9c27b0" dot={false} />
           </LineChart>
         </ResponsiveContainer>
       </div>
@@ -65,15 +67,16 @@ export default function AnalyticsCharts({ kind, data }: { kind: Kind; data: Admi
     return (
       <div className="admin-chart">
         <ResponsiveContainer>
-          <LineChart data={rows}>
-            <CartesianGrid strokeDasharray="3 3" />
+          {/* Bars per episode: a share belongs to one episode, nothing lies between two of them. */}
+          <BarChart data={rows} barGap={2}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="name" interval="preserveStartEnd" minTickGap={8} />
             <YAxis domain={[0, 100]} width={48} tickFormatter={share} />
             <Tooltip formatter={share} />
             <Legend itemSorter={null} />
-            <Line type="monotone" dataKey="reached" name={t('retention.reached')} stroke="#e91e63" />
-            <Line type="monotone" dataKey="finished" name={t('retention.finished')} stroke="#4caf50" />
-          </LineChart>
+            <Bar dataKey="reached" name={t('retention.reached')} fill="#e91e63" maxBarSize={28} />
+            <Bar dataKey="finished" name={t('retention.finished')} fill="#4caf50" maxBarSize={28} />
+          </BarChart>
         </ResponsiveContainer>
       </div>
     );

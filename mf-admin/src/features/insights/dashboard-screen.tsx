@@ -21,8 +21,9 @@ export function money(minor: number, currency: string): string {
 }
 
 const COUNTS: ReadonlyArray<readonly [InsightsKey, keyof Omit<DashboardFigures, 'revenue'>]> = [
-  ['figure.activeViewers', 'active_viewers'],
   ['figure.views', 'views'],
+  ['figure.viewers', 'viewers'],
+  ['figure.activeViewers', 'active_viewers'],
   ['figure.episodesWatched', 'episodes_watched'],
   ['figure.unlocks', 'unlocks'],
   ['figure.coinsSpent', 'coins_spent'],
@@ -31,24 +32,43 @@ const COUNTS: ReadonlyArray<readonly [InsightsKey, keyof Omit<DashboardFigures, 
   ['figure.newGold', 'new_gold_subscriptions'],
 ];
 
+/** What each viewing figure counts, written under it here and on the analytics screen (the API's one definition). */
+export const DEFINITIONS: Partial<Record<keyof DashboardFigures, InsightsKey>> = {
+  views: 'define.views',
+  viewers: 'define.viewers',
+  active_viewers: 'define.activeViewers',
+};
+
+/** One figure in a card, with its definition under it when it has one. */
+export function FigureCard({ label, value, definition }: { label: string; value: string; definition?: string }) {
+  return (
+    // An amount is long: its card takes two columns, and the figure shrinks rather than overflow (admin.css).
+    <div className={`ch-card admin-figure${value.length > 7 ? ' admin-figure--wide' : ''}`}>
+      <strong className={value.length > 7 ? 'admin-figure-long' : undefined}>{value}</strong>
+      <span className="ch-muted">{label}</span>
+      {definition && <small className="ch-muted admin-definition">{definition}</small>}
+    </div>
+  );
+}
+
 function FigureCards({ figures }: { figures: DashboardFigures }) {
   const { t, language } = useInsightsT();
-  const cards: Array<[string, string]> = [
-    ...COUNTS.map(([label, key]): [string, string] => [t(label), formatNumber(Number(figures[key]), language)]),
-    ...figures.revenue.map((r): [string, string] => [
+  const cards: Array<[string, string, string | undefined]> = [
+    ...COUNTS.map(([label, key]): [string, string, string | undefined] => {
+      const definition = DEFINITIONS[key];
+      return [t(label), formatNumber(Number(figures[key]), language), definition && t(definition)];
+    }),
+    ...figures.revenue.map((r): [string, string, undefined] => [
       t('figure.revenueIn', { currency: r.currency.toUpperCase() }),
       money(r.total_minor, r.currency),
+      undefined,
     ]),
   ];
-  if (figures.revenue.length === 0) cards.push([t('figure.revenue'), '—']);
+  if (figures.revenue.length === 0) cards.push([t('figure.revenue'), '—', undefined]);
   return (
     <div className="admin-cards">
-      {cards.map(([label, value]) => (
-        // An amount is long: its card takes two columns, and the figure shrinks rather than overflow (admin.css).
-        <div key={label} className={`ch-card admin-figure${value.length > 7 ? ' admin-figure--wide' : ''}`}>
-          <strong className={value.length > 7 ? 'admin-figure-long' : undefined}>{value}</strong>
-          <span className="ch-muted">{label}</span>
-        </div>
+      {cards.map(([label, value, definition]) => (
+        <FigureCard key={label} label={label} value={value} definition={definition} />
       ))}
     </div>
   );
@@ -70,6 +90,7 @@ export function Dashboard() {
           <FigureCards figures={data.today} />
           <h2>{t('dashboard.last30')}</h2>
           <FigureCards figures={data.last_30_days} />
+          <p className="ch-muted admin-hint">{t('define.period')}</p>
         </>
       )}
     </AdminLayout>

@@ -44,6 +44,7 @@ describe('the dashboard figures', () => {
   it('marks a long amount to shrink with its card and leaves short counts at full size', async () => {
     const figures = {
       active_viewers: 4,
+      viewers: 2,
       views: 12,
       episodes_watched: 13,
       unlocks: 0,
@@ -89,9 +90,11 @@ describe('the series funnel from first play to purchase', () => {
     const steps = { starters: 4, finishers: 1, paywall_viewers: 2, unlockers: 1, coin_buyers: 1, gold_buyers: 0 };
     const analytics = {
       days: 7,
-      from: '2026-11-18T00:00:00.000Z',
-      to: '2026-11-24T12:00:00.000Z',
-      daily: [{ day: '2026-11-24', views: 5, unique_viewers: 4 }],
+      from: '2026-11-18',
+      to: '2026-11-24',
+      totals: { views: 5, viewers: 4, active_viewers: 6 },
+      daily: [{ day: '2026-11-24', views: 5, viewers: 4, active_viewers: 6 }],
+      episode_revenue: [],
       funnel: {
         series_id: 1,
         series_title: 'Midnight Vows',
@@ -139,6 +142,10 @@ describe('the series funnel from first play to purchase', () => {
           status: 200,
           data: {
             days: 7,
+            from: '2026-11-18',
+            to: '2026-11-24',
+            totals: { views: 0, viewers: 0, active_viewers: 0 },
+            episode_revenue: [],
             daily: [],
             funnel: {
               series_id: 1,

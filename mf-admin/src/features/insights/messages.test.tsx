@@ -19,6 +19,7 @@ const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, '
 
 const figures = (extra: Record<string, unknown> = {}) => ({
   active_viewers: 12345,
+  viewers: 1,
   views: 2,
   episodes_watched: 3,
   unlocks: 0,
@@ -33,6 +34,10 @@ const figures = (extra: Record<string, unknown> = {}) => ({
 
 const analytics = (subscriptions: number) => ({
   days: 30,
+  from: '2026-10-26',
+  to: '2026-11-24',
+  totals: { views: 0, viewers: 0, active_viewers: 0 },
+  episode_revenue: [],
   daily: [],
   funnel: null,
   revenue: [],
@@ -79,8 +84,9 @@ describe('the dashboard’s and analytics’ words', () => {
     renderAdmin(<Analytics />, { path: '/admin/analytics' });
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Подписки Gold по дням' })).toBeInTheDocument();
-    expect(screen.getByRole('option', { name: '7 дней' })).toBeInTheDocument();
-    expect(screen.getByRole('option', { name: '30 дней' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Последние 7 дней' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Последние 30 дней' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Выбранные дни' })).toBeInTheDocument();
     expect(screen.getByText('День 1: 4 из 10')).toBeInTheDocument();
     expect(screen.getByText('За этот период платежей не было.')).toBeInTheDocument();
   });

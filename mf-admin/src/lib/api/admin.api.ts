@@ -74,7 +74,7 @@ const staffEndpoints = (build: Build) => ({
     query: () => ({ url: '/admin/demo-catalogue/' }),
     keepUnusedDataFor: 0,
   }),
-  adminAnalytics: build.query<AdminAnalytics, { days: number; series_id?: number }>({
+  adminAnalytics: build.query<AdminAnalytics, { from?: string; to?: string; days?: number; series_id?: number }>({
     query: (params) => ({ url: '/admin/analytics/', params: clean(params) }),
     providesTags: ['Admin'],
     keepUnusedDataFor: 0,
