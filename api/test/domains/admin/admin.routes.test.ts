@@ -125,7 +125,7 @@ describe.each(databaseKinds())('staff API (%s)', (kind) => {
         payload: { ...body('x', 1), invitation_code: undefined },
       });
       expect(missing.statusCode).toBe(400);
-      expect(missing.json().message).toMatch(/invitation_code/);
+      expect(missing.json().message).toMatch(/invitation code is required/);
       const wrong = await call(t.app, {
         method: 'POST',
         url: '/api/admin/register/',
