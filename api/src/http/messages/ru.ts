@@ -201,6 +201,12 @@ export const RU_MESSAGES: Readonly<Record<string, string>> = {
   'Enter a name for the category': 'Введите название категории',
   'Episode deleted': 'Серия удалена',
 
+  // --- Staff: analytics ---
+  'Give both from and to (YYYY-MM-DD)': 'Укажите обе даты, from и to (ГГГГ-ММ-ДД)',
+  'from and to must be real days (YYYY-MM-DD)': 'from и to должны быть настоящими датами (ГГГГ-ММ-ДД)',
+  'to must be the same day as from or later': 'Дата to должна совпадать с from или быть позже',
+  'A period covers at most {{days}} days': 'Период — не больше {{days}} {{days|дня|дней|дней}}',
+  'Name the table to export': 'Укажите, какую таблицу выгрузить',
   // --- Staff: payments ---
   'Not a date: {{value}}': 'Это не дата: {{value}}',
   'Only a payment that went through can be refunded': 'Вернуть можно только прошедший платёж',

@@ -45,8 +45,8 @@ describe.each(databaseKinds())('feed API (%s)', (kind) => {
 
   it('refuses a caller or series id past the stored range with a 400 naming the field', async () => {
     for (const [url, payload, field] of [
-      ['/series/detail/', { id: guest.user.id, series_id: 1e21 }, 'series_id'],
-      ['/series/unlock/', { id: guest.user.id, series_id: 2147483648, number: 1 }, 'series_id'],
+      ['/series/detail/', { id: guest.user.id, series_id: 1e21 }, 'series id'],
+      ['/series/unlock/', { id: guest.user.id, series_id: 2147483648, number: 1 }, 'series id'],
       ['/coin/status/', { id: 2147483648 }, 'id'],
       ['/user/public-view/', { id: 1e21 }, 'id'],
     ] as const) {
