@@ -10,7 +10,13 @@ import type { Browser, Page } from 'playwright-core';
 import { registerAccount, type SignedInAccount } from '../support/accounts';
 import { baseUrl, expectNoHorizontalOverflow, launchBrowser } from '../support/browser';
 import { journeyShots } from '../support/screenshots';
-import { createStaffAccount, type StaffAccount, signInAsStaff, superuserAccess } from '../support/staff-accounts';
+import {
+  createStaffAccount,
+  createSuperuserAccount,
+  type StaffAccount,
+  signInAsStaff,
+  superuserAccess,
+} from '../support/staff-accounts';
 
 const shot = journeyShots('admin-desk');
 let browser: Browser;
@@ -18,14 +24,12 @@ let staff: StaffAccount;
 let boss: StaffAccount;
 
 beforeAll(async () => {
-  [browser, staff, boss] = await Promise.all([launchBrowser(), createStaffAccount('desk'), createStaffAccount('boss')]);
+  [browser, staff, boss] = await Promise.all([
+    launchBrowser(),
+    createStaffAccount('desk'),
+    createSuperuserAccount('boss'),
+  ]);
   // The journey's own superuser: the install's superuser gives a staff member that role.
-  const promoted = await fetch(`${baseUrl()}/api/admin/users/${boss.user.id}/`, {
-    method: 'PATCH',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await superuserAccess()}` },
-    body: JSON.stringify({ role: 'superuser' }),
-  });
-  if (!promoted.ok) throw new Error(`the role change answered ${promoted.status}: ${await promoted.text()}`);
 });
 afterAll(async () => {
   await browser?.close();

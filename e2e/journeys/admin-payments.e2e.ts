@@ -9,20 +9,14 @@ import { registerAccount, type SignedInAccount } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { baseUrl, expectNoHorizontalOverflow, launchBrowser } from '../support/browser';
 import { journeyShots } from '../support/screenshots';
-import { createStaffAccount, type StaffAccount, signInAsStaff, superuserAccess } from '../support/staff-accounts';
+import { createSuperuserAccount, type StaffAccount, signInAsStaff, superuserAccess } from '../support/staff-accounts';
 
 const shot = journeyShots('admin-payments');
 let browser: Browser;
 let boss: StaffAccount;
 
 beforeAll(async () => {
-  [browser, boss] = await Promise.all([launchBrowser(), createStaffAccount('payboss')]);
-  const promoted = await fetch(`${baseUrl()}/api/admin/users/${boss.user.id}/`, {
-    method: 'PATCH',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await superuserAccess()}` },
-    body: JSON.stringify({ role: 'superuser' }),
-  });
-  if (!promoted.ok) throw new Error(`the role change answered ${promoted.status}: ${await promoted.text()}`);
+  [browser, boss] = await Promise.all([launchBrowser(), createSuperuserAccount('payboss')]);
 });
 afterAll(async () => {
   await browser?.close();

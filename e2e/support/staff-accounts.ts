@@ -109,6 +109,18 @@ export async function createStaffAccount(prefix = 'staff', base = baseUrl()): Pr
   return { email, username: unique, password, access: answer.access, user: answer.user };
 }
 
+/** A new staff member whom the install's superuser then makes a superuser: a journey's own. */
+export async function createSuperuserAccount(prefix: string, base = baseUrl()): Promise<StaffAccount> {
+  const account = await createStaffAccount(prefix, base);
+  const promoted = await fetch(`${base}/api/admin/users/${account.user.id}/`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await superuserAccess(3, base)}` },
+    body: JSON.stringify({ role: 'superuser' }),
+  });
+  if (!promoted.ok) throw new Error(`the role change answered ${promoted.status}: ${await promoted.text()}`);
+  return account;
+}
+
 /** Signs `staff` in with their password through the API: the session a page starts with. */
 export async function staffLogin(staff: Pick<StaffAccount, 'email' | 'password'>): Promise<SignedInAccount> {
   const login = await postJson('/api/auth/login/', { email: staff.email, password: staff.password });
